@@ -1,0 +1,61 @@
+#include "algorithms/mechanisms/rng.h"
+
+#include <Random123/philox.h>
+
+#include <glog/logging.h>
+
+namespace dprl {
+namespace {
+
+// Domain tag separating child derivation from ordinary output blocks: output blocks use
+// counter word 0 = path hash, child derivation uses the complement with this tag in word 3.
+constexpr uint64_t kChildTag = 0xC41D'0000'0000'0001ULL;
+
+std::array<uint64_t, 4> Philox(const std::array<uint64_t, 2>& key,
+                               const std::array<uint64_t, 4>& counter) {
+  r123::Philox4x64 generator;
+  r123::Philox4x64::ctr_type c = {{counter[0], counter[1], counter[2], counter[3]}};
+  r123::Philox4x64::key_type k = {{key[0], key[1]}};
+  r123::Philox4x64::ctr_type out = generator(c, k);
+  return {out[0], out[1], out[2], out[3]};
+}
+
+}  // namespace
+
+RandomStream::RandomStream(const StreamKey& key)
+    : RandomStream({key.master_seed, static_cast<uint64_t>(key.purpose)},
+                   {0, key.config, key.replicate}) {}
+
+RandomStream::RandomStream(std::array<uint64_t, 2> key, std::array<uint64_t, 3> path)
+    : key_(key), path_(path) {}
+
+RandomStream RandomStream::Child(uint64_t index) const {
+  // Hash (path, index) under the same key into a new path word; config and replicate stay.
+  std::array<uint64_t, 4> h =
+      Philox(key_, {~path_[0], path_[1] ^ index, path_[2], kChildTag ^ (index << 1)});
+  // Mix in index once more so that distinct indices always give distinct inputs.
+  return RandomStream(key_, {h[0] ^ (h[1] + index), path_[1], path_[2]});
+}
+
+void RandomStream::Refill() {
+  buffer_ = Philox(key_, {path_[0], path_[1], path_[2], block_});
+  ++block_;
+  buffered_ = 4;
+}
+
+uint64_t RandomStream::UniformInt(uint64_t bound) {
+  CHECK_GT(bound, 0u);
+  // Lemire, "Fast random integer generation in an interval", TOMACS 2019.
+  unsigned __int128 m = static_cast<unsigned __int128>(NextU64()) * bound;
+  uint64_t low = static_cast<uint64_t>(m);
+  if (low < bound) {
+    const uint64_t threshold = (0 - bound) % bound;
+    while (low < threshold) {
+      m = static_cast<unsigned __int128>(NextU64()) * bound;
+      low = static_cast<uint64_t>(m);
+    }
+  }
+  return static_cast<uint64_t>(m >> 64);
+}
+
+}  // namespace dprl

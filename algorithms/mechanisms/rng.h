@@ -1,0 +1,82 @@
+// Counter-based random streams for dprl.
+//
+// Specification
+// -------------
+// Every random bit in dprl comes from a RandomStream: Random123's Philox4x64-10 block cipher
+// (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC 2011) run in counter mode.
+// A stream is named by a StreamKey = (master seed, config, replicate, purpose); it is never named
+// by an MPI rank, so a (config, seed) task produces the same bits on 1 rank or 64
+// (GUIDE.md, Conventions 5).
+//
+//   key     = {master_seed, purpose}
+//   counter = {path, config, replicate, block}   (block = 0, 1, 2, ... as the stream is read)
+//
+// Child(i) derives an independent sub-stream whose `path` word is Philox(parent identity, i);
+// children of children are derived the same way. Distinct paths give distinct counters and
+// therefore (Philox being a bijection for a fixed key) non-overlapping outputs, except with
+// probability ~2^-64 per pair of paths (a collision of the 64-bit path hash).
+//
+// The stream itself is not a privacy mechanism: its outputs are pseudo-random. dprl relies on
+// Philox as the cryptographically-motivated source for all noise; see docs/privacy_notes.md.
+#ifndef DPRL_ALGORITHMS_MECHANISMS_RNG_H_
+#define DPRL_ALGORITHMS_MECHANISMS_RNG_H_
+
+#include <array>
+#include <cstdint>
+
+namespace dprl {
+
+// What a stream is used for; part of the key so that purposes never share bits.
+enum class StreamPurpose : uint64_t {
+  kEnvironment = 1,    // transitions, rewards, initial states
+  kPolicy = 2,         // an agent's own randomness (tie-breaking, exploration)
+  kPrivacyNoise = 3,   // noise of differentially private mechanisms
+  kEnvGeneration = 4,  // drawing a random MDP instance
+  kTest = 100,         // tests only
+};
+
+struct StreamKey {
+  uint64_t master_seed = 0;  // experiment-wide seed (flag --master_seed)
+  uint64_t config = 0;       // index of the experiment configuration
+  uint64_t replicate = 0;    // seed index within the configuration
+  StreamPurpose purpose = StreamPurpose::kTest;
+};
+
+class RandomStream {
+ public:
+  explicit RandomStream(const StreamKey& key);
+
+  // Independent sub-stream number `index` (does not advance this stream).
+  RandomStream Child(uint64_t index) const;
+
+  // Next 64 uniformly random bits.
+  uint64_t NextU64() {
+    if (buffered_ == 0) Refill();
+    return buffer_[--buffered_];
+  }
+
+  // Uniform double in the open interval (0, 1), 53 random bits: (k + 0.5) / 2^53.
+  double NextOpenUniform() {
+    return (static_cast<double>(NextU64() >> 11) + 0.5) * 0x1.0p-53;
+  }
+
+  // Uniform integer in [0, bound), exactly (Lemire's multiply-and-reject). Requires bound > 0.
+  uint64_t UniformInt(uint64_t bound);
+
+  // Fair coin.
+  bool NextBit() { return (NextU64() >> 63) != 0; }
+
+ private:
+  RandomStream(std::array<uint64_t, 2> key, std::array<uint64_t, 3> path);
+  void Refill();
+
+  std::array<uint64_t, 2> key_;   // {master_seed, purpose}
+  std::array<uint64_t, 3> path_;  // {path hash, config, replicate}
+  uint64_t block_ = 0;
+  std::array<uint64_t, 4> buffer_{};
+  int buffered_ = 0;
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_MECHANISMS_RNG_H_
