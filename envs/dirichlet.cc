@@ -1,0 +1,61 @@
+#include "envs/dirichlet.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace dprl {
+
+double SampleStandardNormal(RandomStream& stream) {
+  // Polar method: (u, v) uniform on the unit disc minus the origin; u * sqrt(-2 ln s / s) is
+  // N(0,1).
+  while (true) {
+    const double u = 2.0 * stream.NextOpenUniform() - 1.0;
+    const double v = 2.0 * stream.NextOpenUniform() - 1.0;
+    const double s = u * u + v * v;
+    if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * std::log(s) / s);
+  }
+}
+
+double SampleLogGamma(double shape, RandomStream& stream) {
+  CHECK(std::isfinite(shape) && shape > 0.0) << "shape = " << shape;
+  if (shape < 1.0) {
+    // Marsaglia–Tsang Sec. 6: Gamma(shape) = Gamma(shape + 1) * U^(1/shape).
+    const double log_boosted = SampleLogGamma(shape + 1.0, stream);
+    return log_boosted + std::log(stream.NextOpenUniform()) / shape;
+  }
+  const double d = shape - 1.0 / 3.0;
+  const double c = 1.0 / std::sqrt(9.0 * d);
+  while (true) {
+    double x, v;
+    do {
+      x = SampleStandardNormal(stream);
+      v = 1.0 + c * x;
+    } while (v <= 0.0);
+    v = v * v * v;
+    const double u = stream.NextOpenUniform();
+    const double x2 = x * x;
+    // Squeeze (accepts ~98% without logarithms), then the exact acceptance test.
+    if (u < 1.0 - 0.0331 * x2 * x2) return std::log(d * v);
+    if (std::log(u) < 0.5 * x2 + d * (1.0 - v + std::log(v))) return std::log(d * v);
+  }
+}
+
+void SampleDirichlet(double concentration, int size, RandomStream& stream, double* out) {
+  CHECK(std::isfinite(concentration) && concentration > 0.0) << "concentration = " << concentration;
+  CHECK_GE(size, 1);
+  double largest = -HUGE_VAL;
+  for (int i = 0; i < size; ++i) {
+    out[i] = SampleLogGamma(concentration, stream);
+    largest = std::max(largest, out[i]);
+  }
+  double sum = 0.0;
+  for (int i = 0; i < size; ++i) {
+    out[i] = std::exp(out[i] - largest);  // the largest entry becomes exactly 1
+    sum += out[i];
+  }
+  for (int i = 0; i < size; ++i) out[i] /= sum;
+}
+
+}  // namespace dprl
