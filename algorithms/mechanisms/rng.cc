@@ -10,6 +10,10 @@ namespace {
 // Domain tag separating child derivation from ordinary output blocks: output blocks use
 // counter word 0 = path hash, child derivation uses the complement with this tag in word 3.
 constexpr uint64_t kChildTag = 0xC41D'0000'0000'0001ULL;
+// Domain tag of the pair derivation Child(a, b). Its lowest bit is 0 while every word 3 of a
+// Child(i) derivation (kChildTag ^ (i << 1)) has lowest bit 1, so the two never share an input;
+// output blocks would need block number ~2^63 to reach it.
+constexpr uint64_t kPairChildTag = 0xC42D'0000'0000'0000ULL;
 
 std::array<uint64_t, 4> Philox(const std::array<uint64_t, 2>& key,
                                const std::array<uint64_t, 4>& counter) {
@@ -35,6 +39,13 @@ RandomStream RandomStream::Child(uint64_t index) const {
       Philox(key_, {~path_[0], path_[1] ^ index, path_[2], kChildTag ^ (index << 1)});
   // Mix in index once more so that distinct indices always give distinct inputs.
   return RandomStream(key_, {h[0] ^ (h[1] + index), path_[1], path_[2]});
+}
+
+RandomStream RandomStream::Child(uint64_t a, uint64_t b) const {
+  // The input (path, a, b, tag) is injective in (a, b). Config and replicate are kept in the
+  // child's counter words, so parents that differ only in them still give disjoint outputs.
+  const std::array<uint64_t, 4> h = Philox(key_, {path_[0], a, b, kPairChildTag});
+  return RandomStream(key_, {h[0], path_[1], path_[2]});
 }
 
 void RandomStream::Refill() {

@@ -12,9 +12,12 @@
 //   counter = {path, config, replicate, block}   (block = 0, 1, 2, ... as the stream is read)
 //
 // Child(i) derives an independent sub-stream whose `path` word is Philox(parent identity, i);
-// children of children are derived the same way. Distinct paths give distinct counters and
-// therefore (Philox being a bijection for a fixed key) non-overlapping outputs, except with
-// probability ~2^-64 per pair of paths (a collision of the 64-bit path hash).
+// children of children are derived the same way. Child(a, b) derives the sub-stream named by the
+// index pair (a, b) with a single Philox call (used for per-node noise of tree counters, where
+// (a, b) = (counter, node)); it is a different family from Child(i) and from Child(i).Child(j).
+// Distinct paths give distinct counters and therefore (Philox being a bijection for a fixed key)
+// non-overlapping outputs, except with probability ~2^-64 per pair of paths (a collision of the
+// 64-bit path hash).
 //
 // The stream itself is not a privacy mechanism: its outputs are pseudo-random. dprl relies on
 // Philox as the cryptographically-motivated source for all noise; see docs/privacy_notes.md.
@@ -48,6 +51,11 @@ class RandomStream {
 
   // Independent sub-stream number `index` (does not advance this stream).
   RandomStream Child(uint64_t index) const;
+
+  // Independent sub-stream named by the pair (a, b) (does not advance this stream). One Philox
+  // call; distinct pairs give distinct derivation inputs, so distinct sub-streams up to a 2^-64
+  // path-hash collision probability per pair.
+  RandomStream Child(uint64_t a, uint64_t b) const;
 
   // Next 64 uniformly random bits.
   uint64_t NextU64() {

@@ -45,6 +45,28 @@ TEST(RandomStreamTest, ChildrenAreDistinctAndDeterministic) {
   EXPECT_EQ(before, parent.Child(9).NextU64());
 }
 
+TEST(RandomStreamTest, PairChildrenAreDistinctAndDeterministic) {
+  RandomStream parent(Key(1, 0, 0, StreamPurpose::kTest));
+  std::set<uint64_t> firsts;
+  for (uint64_t a = 0; a < 40; ++a) {
+    for (uint64_t b = 0; b < 40; ++b) firsts.insert(parent.Child(a, b).NextU64());
+  }
+  // Single-index children are a separate family.
+  for (uint64_t i = 0; i < 40; ++i) firsts.insert(parent.Child(i).NextU64());
+  EXPECT_EQ(firsts.size(), 40u * 40u + 40u);
+  EXPECT_EQ(parent.Child(3, 5).NextU64(), parent.Child(3, 5).NextU64());
+  EXPECT_NE(parent.Child(3, 5).NextU64(), parent.Child(5, 3).NextU64());
+  // Parents differing only in config or replicate give different pair children.
+  RandomStream other_config(Key(1, 1, 0, StreamPurpose::kTest));
+  RandomStream other_replicate(Key(1, 0, 1, StreamPurpose::kTest));
+  EXPECT_NE(parent.Child(3, 5).NextU64(), other_config.Child(3, 5).NextU64());
+  EXPECT_NE(parent.Child(3, 5).NextU64(), other_replicate.Child(3, 5).NextU64());
+  // Reading the parent does not change its children.
+  const uint64_t before = parent.Child(2, 9).NextU64();
+  parent.NextU64();
+  EXPECT_EQ(before, parent.Child(2, 9).NextU64());
+}
+
 // Chi-square goodness of fit of UniformInt(10) on 100000 draws, 9 degrees of freedom.
 // Threshold 27.877 is the 0.999 quantile of chi2(9): false-failure probability 1e-3 for a
 // correct generator (fixed seed, so the test is deterministic).

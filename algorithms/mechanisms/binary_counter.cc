@@ -1,0 +1,231 @@
+#include "algorithms/mechanisms/binary_counter.h"
+
+#include <glog/logging.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+constexpr int64_t kMaxHorizonSteps = int64_t{1} << 50;  // node index (< 2^50) << 6 fits in 64 bits
+constexpr double kMaxExactInteger = 0x1p53;
+constexpr int kNoiseGridBits = 40;  // kLaplace grid: 2^-40 of the scale's power of two
+constexpr double kNoiseClampScales = 65536.0;
+
+// floor(log2 T) + 1 for T >= 1.
+int TreeLevels(int64_t horizon_steps) {
+  int levels = 0;
+  for (uint64_t v = static_cast<uint64_t>(horizon_steps); v != 0; v >>= 1) ++levels;
+  return levels;
+}
+
+// Node identifier for the pair child stream: level in the low 6 bits, index above.
+inline uint64_t NodeKey(int level, int64_t index) {
+  return (static_cast<uint64_t>(index) << 6) | static_cast<uint64_t>(level);
+}
+
+}  // namespace
+
+absl::Status BinaryCounterOptions::Validate() const {
+  if (!std::isfinite(privacy_epsilon) || privacy_epsilon <= 0.0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("privacy_epsilon must be finite and > 0, got ", privacy_epsilon));
+  }
+  if (horizon_steps < 1 || horizon_steps > kMaxHorizonSteps) {
+    return absl::InvalidArgumentError(absl::StrCat("horizon_steps must be in [1, 2^50], got ",
+                                                   horizon_steps));
+  }
+  if (!std::isfinite(input_bound) || input_bound <= 0.0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("input_bound must be finite and > 0, got ", input_bound));
+  }
+  if (noise != CounterNoise::kDiscreteLaplace && noise != CounterNoise::kLaplace) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("noise must be kDiscreteLaplace or kLaplace, got ", static_cast<int>(noise)));
+  }
+  if (noise == CounterNoise::kDiscreteLaplace) {
+    if (input_bound != std::floor(input_bound)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "input_bound must be an integer with noise = kDiscreteLaplace, got ", input_bound));
+    }
+    if (input_bound * static_cast<double>(horizon_steps) > kMaxExactInteger) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "input_bound * horizon_steps must be <= 2^53 with noise = kDiscreteLaplace (exact "
+          "integer sums), got input_bound = ",
+          input_bound, ", horizon_steps = ", horizon_steps));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters,
+                                                            const BinaryCounterOptions& options,
+                                                            RandomStream noise_stream) {
+  if (num_counters < 0 || num_counters > std::numeric_limits<int32_t>::max()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("num_counters must be in [0, 2^31 - 1], got ", num_counters));
+  }
+  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  BinaryCounterBank bank(num_counters, options, std::move(noise_stream));
+  const double scale = bank.levels_ * options.input_bound / options.privacy_epsilon;
+  if (!std::isfinite(scale)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "node noise scale levels * input_bound / privacy_epsilon is not finite: ", bank.levels_,
+        " * ", options.input_bound, " / ", options.privacy_epsilon));
+  }
+  if (options.noise == CounterNoise::kDiscreteLaplace) {
+    absl::StatusOr<Rational> rational = RationalAtLeast(scale, kScaleMaxDenominator);
+    if (!rational.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "node noise scale levels * input_bound / privacy_epsilon = ", scale,
+          " cannot be rounded to a rational: ", rational.status().message()));
+    }
+    bank.discrete_scale_ = *rational;
+    bank.node_scale_ = RationalToDouble(*rational);
+    bank.noise_unit_ = 1.0;
+  } else {
+    bank.node_scale_ = scale;
+    int exponent = 0;
+    std::frexp(scale, &exponent);  // 2^(exponent - 1) <= scale < 2^exponent
+    bank.noise_unit_ = std::ldexp(1.0, exponent - kNoiseGridBits);
+    bank.noise_clamp_units_ = std::ldexp(kNoiseClampScales, kNoiseGridBits);
+  }
+  return bank;
+}
+
+BinaryCounterBank::BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,
+                                     RandomStream noise_stream)
+    : num_counters_(num_counters),
+      options_(options),
+      noise_stream_(std::move(noise_stream)),
+      levels_(TreeLevels(options.horizon_steps)),
+      node_scale_(0.0),
+      true_sum_(num_counters, 0.0),
+      pending_(num_counters, 0.0),
+      tracked_slot_(num_counters, -1) {}
+
+int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index) const {
+  RandomStream stream = noise_stream_.Child(static_cast<uint64_t>(counter), NodeKey(level, index));
+  if (options_.noise == CounterNoise::kDiscreteLaplace) {
+    return SampleDiscreteLaplace(discrete_scale_, stream);
+  }
+  double units = SampleLaplace(node_scale_, stream) / noise_unit_;
+  if (units > noise_clamp_units_) units = noise_clamp_units_;
+  if (units < -noise_clamp_units_) units = -noise_clamp_units_;
+  return std::llround(units);
+}
+
+int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
+  int64_t sum = 0;
+  for (uint64_t bits = static_cast<uint64_t>(t); bits != 0; bits &= bits - 1) {
+    const int level = __builtin_ctzll(bits);
+    sum += NodeNoiseUnits(counter, level, (t >> level) - 1);
+  }
+  return sum;
+}
+
+void BinaryCounterBank::Add(int64_t counter, double value) {
+  CHECK_GE(counter, 0);
+  CHECK_LT(counter, num_counters_);
+  CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
+  CHECK(std::isfinite(value)) << "counter " << counter << ": input must be finite, got " << value;
+  if (options_.noise == CounterNoise::kDiscreteLaplace) {
+    CHECK_EQ(value, std::floor(value))
+        << "counter " << counter << ": kDiscreteLaplace needs integer inputs, got " << value;
+  }
+  if (value == 0.0) return;
+  if (pending_[counter] == 0.0) touched_.push_back(counter);
+  pending_[counter] += value;
+  CHECK_LE(std::fabs(pending_[counter]), options_.input_bound)
+      << "counter " << counter << ": step input " << pending_[counter]
+      << " exceeds input_bound " << options_.input_bound;
+}
+
+void BinaryCounterBank::EndStep() {
+  CHECK_LT(steps_, options_.horizon_steps) << "EndStep beyond horizon_steps";
+  for (const int64_t counter : touched_) {
+    true_sum_[counter] += pending_[counter];
+    pending_[counter] = 0.0;
+  }
+  touched_.clear();
+  ++steps_;
+  if (tracked_ids_.empty()) return;
+  // t-1 -> t: nodes of levels 0..k-1 covering t-1 stop covering; node (k, (t >> k) - 1) starts.
+  const int64_t t = steps_;
+  const int k = __builtin_ctzll(static_cast<uint64_t>(t));
+  const int64_t new_index = (t >> k) - 1;
+  for (size_t slot = 0; slot < tracked_ids_.size(); ++slot) {
+    const int64_t counter = tracked_ids_[slot];
+    int64_t z = tracked_noise_[slot];
+    for (int level = 0; level < k; ++level) {
+      z -= NodeNoiseUnits(counter, level, ((t - 1) >> level) - 1);
+    }
+    z += NodeNoiseUnits(counter, k, new_index);
+    tracked_noise_[slot] = z;
+  }
+}
+
+double BinaryCounterBank::Release(int64_t counter) const {
+  CHECK_GE(counter, 0);
+  CHECK_LT(counter, num_counters_);
+  const int32_t slot = tracked_slot_[counter];
+  const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
+  return true_sum_[counter] + static_cast<double>(noise) * noise_unit_;
+}
+
+double BinaryCounterBank::TrueSum(int64_t counter) const {
+  CHECK_GE(counter, 0);
+  CHECK_LT(counter, num_counters_);
+  return true_sum_[counter];
+}
+
+void BinaryCounterBank::Track(int64_t counter) {
+  CHECK_GE(counter, 0);
+  CHECK_LT(counter, num_counters_);
+  if (tracked_slot_[counter] >= 0) return;
+  tracked_slot_[counter] = static_cast<int32_t>(tracked_ids_.size());
+  tracked_ids_.push_back(counter);
+  tracked_noise_.push_back(NoiseSumUnits(counter, steps_));
+}
+
+bool BinaryCounterBank::IsTracked(int64_t counter) const {
+  CHECK_GE(counter, 0);
+  CHECK_LT(counter, num_counters_);
+  return tracked_slot_[counter] >= 0;
+}
+
+double BinaryCounterBank::NodeNoiseVariance() const {
+  if (options_.noise == CounterNoise::kLaplace) return 2.0 * node_scale_ * node_scale_;
+  // q = exp(-1/b); 2q / (1-q)^2 with 1 - q = -expm1(-1/b) for accuracy at large b.
+  const double inverse_scale = 1.0 / node_scale_;
+  const double q = std::exp(-inverse_scale);
+  const double one_minus_q = -std::expm1(-inverse_scale);
+  return 2.0 * q / (one_minus_q * one_minus_q);
+}
+
+int64_t BinaryCounterBank::memory_bytes() const {
+  return static_cast<int64_t>(true_sum_.capacity() * sizeof(double) +
+                              pending_.capacity() * sizeof(double) +
+                              tracked_slot_.capacity() * sizeof(int32_t) +
+                              touched_.capacity() * sizeof(int64_t) +
+                              tracked_ids_.capacity() * sizeof(int64_t) +
+                              tracked_noise_.capacity() * sizeof(int64_t));
+}
+
+double BinaryCounterBank::PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,
+                                          double failure_probability) {
+  CHECK(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)
+      << "privacy_epsilon must be finite and > 0, got " << privacy_epsilon;
+  CHECK_GE(horizon_steps, 1) << "horizon_steps must be >= 1";
+  CHECK(failure_probability > 0.0 && failure_probability < 1.0)
+      << "failure_probability must be in (0, 1), got " << failure_probability;
+  const double log_t = std::log2(static_cast<double>(horizon_steps));
+  return 4.0 / privacy_epsilon * std::log(1.0 / failure_probability) * std::pow(log_t, 2.5);
+}
+
+}  // namespace dprl

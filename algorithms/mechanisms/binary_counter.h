@@ -1,0 +1,181 @@
+// Binary counting mechanism for continual release: a bank of private counters.
+//
+// Specification
+// -------------
+// Implements the binary mechanism of T.-H. H. Chan, E. Shi, D. Song, "Private and continual
+// release of statistics", ACM TISSEC 2011 (Sec. 3.4, Thm. 3.5), also C. Dwork, M. Naor,
+// T. Pitassi, G. Rothblum, "Differential privacy under continual observation", STOC 2010. It is the
+// private counter PC(T, eps') of Vietri et al. 2020, "Private Reinforcement Learning with PAC and
+// Regret Guarantees" (Sec. 2.3), which PUCB (Alg. 2) instantiates once per r(s,a,h), n(s,a,h) and
+// m(s,a,s',h) with eps' = eps / (3H).
+//
+// A bank holds `num_counters` independent counters that advance together: each step t = 1..T,
+// every counter receives an input x_t (the sum of its Add calls during the step, 0 if none), and
+// EndStep() closes the step. After t closed steps, Release(c) returns
+//     true prefix sum  sum_{s=1..t} x_s  +  sum of the noise of the dyadic nodes covering [1, t].
+// Node (level j, index i), 0 <= j < L, covers steps [i 2^j + 1, (i + 1) 2^j]. Prefix [1, t] is
+// covered by the nodes (j, (t >> j) - 1) for the set bits j of t, so popcount(t) <= L nodes.
+//
+//   L = levels() = floor(log2 T) + 1 (tree depth; log base 2 throughout this file).
+//
+// Privacy (Chan et al. 2011, Thm. 3.5 style). Neighbouring input streams differ in one step's
+// input by at most input_bound. Step s lies in exactly one node per level, so changing x_s changes
+// at most L node sums, each by at most input_bound. Every node sum gets independent noise of scale
+//     b = node_noise_scale() = L * input_bound / privacy_epsilon
+// (Laplace, or discrete Laplace with b rounded UP to a rational), so the vector of all node sums is
+// privacy_epsilon-DP (Laplace mechanism with l1-sensitivity L * input_bound), and every release of
+// every step is post-processing of it: the whole released stream of a counter is
+// privacy_epsilon-DP. Counters of one bank use independent noise; how budgets compose across
+// counters (PUCB: l1-sensitivity H across a group, Vietri et al. Claim 1 / Hsu et al. 2016
+// Lemma 34) is the caller's concern.
+//
+// Noise arithmetic. kDiscreteLaplace (integer inputs and integer input_bound): node noise is
+// exact discrete Laplace (CKS 2020 Alg. 2, see samplers.h) and all sums are exact integers, as
+// GUIDE.md Conventions 9 requires for counts. kLaplace is for real-valued counters (rewards) only:
+// node noise is double-precision Laplace, snapped to the grid noise_unit() = 2^(ceil(log2 b) - 40)
+// (relative resolution ~1e-12 of the scale) and clamped to |noise| <= 2^16 b (exceeded with
+// probability exp(-65536)), so that noise sums are exact int64 sums of grid units and the release
+// does not depend on the order in which nodes were added. As for any floating-point Laplace
+// mechanism on real inputs, the low-order bits of the double release are not covered by the proof.
+//
+// Memory. A node's noise is never stored: it is re-derived on demand from
+// noise_stream.Child(counter, (i << 6) | j), so it is a function of (stream, counter, node) only.
+// Per counter the bank stores O(1) values (true sum, the input of the step in progress, a tracked
+// slot), independent of T. Release of an untracked counter re-derives its popcount(t) covering
+// nodes. A tracked counter (Track) also stores its current noise sum Z(t), updated in EndStep:
+// going t-1 -> t removes the ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >> ctz(t))
+// - 1) (amortized 2 node samples per step). Tracked and untracked releases are bit-identical, and
+// no release depends on when Track was called.
+//
+// Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
+// its variance is popcount(t) * Var(node) (Laplace: 2 b^2; discrete Laplace: 2q/(1-q)^2 with
+// q = exp(-1/b)). PaperErrorBound gives the bound quoted by Vietri et al. 2020, Sec. 2.3.
+//
+// Parameters (BinaryCounterOptions):
+//   privacy_epsilon  1.0              eps' of each counter over its whole input stream
+//   horizon_steps    1000             T, number of EndStep calls the bank will ever see (<= 2^50)
+//   input_bound      1.0              |x_t| <= input_bound for every step (the sensitivity)
+//   noise            kDiscreteLaplace kDiscreteLaplace (integer inputs) or kLaplace (real inputs)
+#ifndef DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
+#define DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/mechanisms/samplers.h"
+
+namespace dprl {
+
+// Node noise distribution. Integer inputs get exact discrete noise.
+enum class CounterNoise { kDiscreteLaplace, kLaplace };
+
+struct BinaryCounterOptions {
+  // eps' of EACH counter over its whole input stream (eps'-DP w.r.t. changing one step's input by
+  // at most input_bound). Enters the node scale b = L * input_bound / privacy_epsilon.
+  double privacy_epsilon = 1.0;
+  // T, the number of steps the counter will ever run; sets L = floor(log2 T) + 1. In [1, 2^50].
+  int64_t horizon_steps = 1000;
+  // Every step's input satisfies |x_t| <= input_bound (the sensitivity). Finite, > 0; an integer
+  // (<= 2^53) for kDiscreteLaplace.
+  double input_bound = 1.0;
+  // kDiscreteLaplace requires integer inputs and integer input_bound.
+  CounterNoise noise = CounterNoise::kDiscreteLaplace;
+
+  // OK, or InvalidArgument naming the field and its bad value.
+  absl::Status Validate() const;
+};
+
+class BinaryCounterBank {
+ public:
+  // Largest denominator used when rounding the discrete node scale up to a rational.
+  static constexpr int64_t kScaleMaxDenominator = int64_t{1} << 20;
+
+  // Validates the options (and num_counters >= 0). Node noise is derived from noise_stream's
+  // children; the stream itself is never advanced.
+  static absl::StatusOr<BinaryCounterBank> Create(int64_t num_counters,
+                                                  const BinaryCounterOptions& options,
+                                                  RandomStream noise_stream);
+
+  // Adds `value` to the input of `counter` for the step in progress (several calls accumulate).
+  // CHECKs: valid counter, finite value, |accumulated input| <= input_bound, integral value for
+  // kDiscreteLaplace, and that a step remains (steps() < horizon_steps).
+  void Add(int64_t counter, double value);
+
+  // Closes the step: t <- t + 1 (CHECK t <= T). Tracked counters update their noise sums.
+  void EndStep();
+
+  // t, the number of closed steps.
+  int64_t steps() const { return steps_; }
+
+  // Private release at step t: true sum of steps 1..t + noise of the popcount(t) covering nodes.
+  // Exactly the true sum (0) when t == 0. Inputs of the step in progress are not included.
+  double Release(int64_t counter) const;
+
+  // NOT private: the exact sum of the closed steps' inputs. For tests and diagnostics only; never
+  // let it reach anything that is released.
+  double TrueSum(int64_t counter) const;
+
+  // From now on maintain this counter's noise sum incrementally (cheap Release). Idempotent.
+  void Track(int64_t counter);
+  bool IsTracked(int64_t counter) const;
+
+  int64_t num_counters() const { return num_counters_; }
+  const BinaryCounterOptions& options() const { return options_; }
+
+  // L = floor(log2 T) + 1 tree levels.
+  int levels() const { return levels_; }
+
+  // Scale b of each node's noise: L * input_bound / privacy_epsilon; for kDiscreteLaplace the value
+  // of discrete_node_scale() (b rounded UP to a rational with denominator <= 2^20).
+  double node_noise_scale() const { return node_scale_; }
+  // The exact rational scale used by kDiscreteLaplace (meaningless for kLaplace).
+  Rational discrete_node_scale() const { return discrete_scale_; }
+  // kLaplace grid: node noise is a multiple of this power of two (1 for kDiscreteLaplace).
+  double noise_unit() const { return noise_unit_; }
+
+  // Variance of one node's noise (Laplace 2 b^2; discrete Laplace 2q/(1-q)^2, q = exp(-1/b)).
+  double NodeNoiseVariance() const;
+
+  // Bytes of per-counter state (vectors' capacities); O(num_counters + tracked), independent of T.
+  int64_t memory_bytes() const;
+
+  // The bound of Vietri et al. 2020, Sec. 2.3: with probability >= 1 - failure_probability,
+  // simultaneously for all t <= T, |release - true| <= (4 / privacy_epsilon) *
+  // ln(1 / failure_probability) * log2(T)^{5/2}. Log base 2 (the tree depth). Degenerate (0) for
+  // T = 1, where log2(T) = 0. CHECKs privacy_epsilon > 0, T >= 1, failure_probability in (0, 1).
+  static double PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,
+                                double failure_probability);
+
+ private:
+  BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,
+                    RandomStream noise_stream);
+
+  // Noise of node (level, index) of `counter`, in units of noise_unit().
+  int64_t NodeNoiseUnits(int64_t counter, int level, int64_t index) const;
+  // Sum of the noise of the nodes covering [1, t], in units of noise_unit().
+  int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
+
+  int64_t num_counters_;
+  BinaryCounterOptions options_;
+  RandomStream noise_stream_;
+  int levels_;
+  double node_scale_;
+  Rational discrete_scale_{1, 1};
+  double noise_unit_ = 1.0;
+  double noise_clamp_units_ = 0.0;  // kLaplace: |noise| <= this many units
+  int64_t steps_ = 0;
+
+  std::vector<double> true_sum_;        // per counter: sum of closed steps' inputs
+  std::vector<double> pending_;         // per counter: input of the step in progress
+  std::vector<int32_t> tracked_slot_;   // per counter: index into tracked_ids_, or -1
+  std::vector<int64_t> touched_;        // counters with a nonzero Add in the step in progress
+  std::vector<int64_t> tracked_ids_;    // tracked counters, in Track order
+  std::vector<int64_t> tracked_noise_;  // their Z(t) in noise units, parallel to tracked_ids_
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_

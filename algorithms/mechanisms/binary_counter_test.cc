@@ -1,0 +1,282 @@
+#include "algorithms/mechanisms/binary_counter.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <glog/logging.h>
+#include <gtest/gtest.h>
+
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/mechanisms/statistics_for_tests.h"
+
+namespace dprl {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+RandomStream NoiseStream(uint64_t seed) {
+  StreamKey key;
+  key.master_seed = seed;
+  key.purpose = StreamPurpose::kPrivacyNoise;
+  return RandomStream(key);
+}
+
+BinaryCounterBank MakeBank(int64_t num_counters, const BinaryCounterOptions& options,
+                           uint64_t seed) {
+  absl::StatusOr<BinaryCounterBank> bank =
+      BinaryCounterBank::Create(num_counters, options, NoiseStream(seed));
+  CHECK(bank.ok()) << bank.status();
+  return *std::move(bank);
+}
+
+BinaryCounterOptions Options(CounterNoise noise, int64_t horizon, double bound = 1.0) {
+  BinaryCounterOptions options;
+  options.noise = noise;
+  options.horizon_steps = horizon;
+  options.input_bound = bound;
+  options.privacy_epsilon = 0.5;
+  return options;
+}
+
+TEST(BinaryCounterOptionsTest, DefaultsAreValid) {
+  EXPECT_TRUE(BinaryCounterOptions().Validate().ok());
+}
+
+void ExpectInvalid(const BinaryCounterOptions& options, const std::string& text) {
+  const absl::Status status = options.Validate();
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << text;
+  EXPECT_NE(std::string(status.message()).find(text), std::string::npos) << status.message();
+  const absl::StatusOr<BinaryCounterBank> bank =
+      BinaryCounterBank::Create(3, options, NoiseStream(1));
+  EXPECT_EQ(bank.status(), status);
+}
+
+TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
+  for (const double bad : {0.0, -1.0, std::nan(""), kInf, -kInf}) {
+    BinaryCounterOptions options;
+    options.privacy_epsilon = bad;
+    ExpectInvalid(options, "privacy_epsilon must be finite and > 0");
+  }
+  for (const int64_t bad : {int64_t{0}, int64_t{-5}, (int64_t{1} << 50) + 1}) {
+    BinaryCounterOptions options;
+    options.horizon_steps = bad;
+    ExpectInvalid(options, "horizon_steps must be in [1, 2^50], got " + std::to_string(bad));
+  }
+  for (const double bad : {0.0, -1.0, std::nan(""), kInf}) {
+    BinaryCounterOptions options;
+    options.input_bound = bad;
+    ExpectInvalid(options, "input_bound must be finite and > 0");
+  }
+  BinaryCounterOptions fractional;
+  fractional.input_bound = 1.5;
+  ExpectInvalid(fractional, "input_bound must be an integer with noise = kDiscreteLaplace, got 1.5");
+  fractional.noise = CounterNoise::kLaplace;
+  EXPECT_TRUE(fractional.Validate().ok());
+  BinaryCounterOptions too_large;
+  too_large.input_bound = 0x1p40;
+  too_large.horizon_steps = int64_t{1} << 20;
+  ExpectInvalid(too_large, "input_bound * horizon_steps must be <= 2^53");
+  BinaryCounterOptions bad_enum;
+  bad_enum.noise = static_cast<CounterNoise>(7);
+  ExpectInvalid(bad_enum, "noise must be kDiscreteLaplace or kLaplace, got 7");
+  const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(), NoiseStream(1));
+  EXPECT_NE(std::string(negative.status().message()).find("num_counters must be in [0, 2^31 - 1], got -1"),
+            std::string::npos);
+}
+
+TEST(BinaryCounterTest, LevelsAndScale) {
+  const std::vector<std::pair<int64_t, int>> cases = {{1, 1}, {2, 2}, {1000, 10}, {1024, 11}};
+  for (const auto& [horizon, levels] : cases) {
+    BinaryCounterBank laplace = MakeBank(1, Options(CounterNoise::kLaplace, horizon, 2.5), 1);
+    EXPECT_EQ(laplace.levels(), levels);
+    EXPECT_DOUBLE_EQ(laplace.node_noise_scale(), levels * 2.5 / 0.5);
+  }
+  BinaryCounterOptions options = Options(CounterNoise::kDiscreteLaplace, 1000);
+  options.privacy_epsilon = 0.3;  // scale 10 / 0.3 = 33.33..., rounded up
+  BinaryCounterBank discrete = MakeBank(1, options, 1);
+  const Rational r = discrete.discrete_node_scale();
+  EXPECT_GE(static_cast<long double>(r.numerator) / r.denominator, 10.0L / 0.3L);
+  EXPECT_LE(r.denominator, BinaryCounterBank::kScaleMaxDenominator);
+  EXPECT_NEAR(discrete.node_noise_scale(), 10.0 / 0.3, 1e-5);
+}
+
+TEST(BinaryCounterTest, ReleaseAtStepZeroIsExact) {
+  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
+    BinaryCounterBank bank = MakeBank(10, Options(noise, 100), 2);
+    bank.Track(3);
+    bank.Add(4, 1.0);  // the step in progress is not released
+    for (int64_t c = 0; c < 10; ++c) EXPECT_EQ(bank.Release(c), 0.0);
+    EXPECT_EQ(bank.steps(), 0);
+  }
+}
+
+TEST(BinaryCounterTest, TrueSumAccumulatesClosedSteps) {
+  BinaryCounterBank bank = MakeBank(3, Options(CounterNoise::kLaplace, 10, 2.0), 3);
+  bank.Add(0, 0.75);
+  bank.Add(0, 1.0);
+  bank.Add(2, -2.0);
+  EXPECT_EQ(bank.TrueSum(0), 0.0);
+  bank.EndStep();
+  bank.Add(0, 0.25);
+  bank.EndStep();
+  EXPECT_EQ(bank.steps(), 2);
+  EXPECT_EQ(bank.TrueSum(0), 2.0);
+  EXPECT_EQ(bank.TrueSum(1), 0.0);
+  EXPECT_EQ(bank.TrueSum(2), -2.0);
+}
+
+TEST(BinaryCounterDeathTest, ChecksInputsAndHorizon) {
+  BinaryCounterBank bank = MakeBank(2, Options(CounterNoise::kDiscreteLaplace, 1, 1.0), 4);
+  EXPECT_DEATH(bank.Add(0, 0.5), "integer inputs");
+  EXPECT_DEATH(bank.Add(0, 2.0), "exceeds input_bound");
+  EXPECT_DEATH(bank.Add(2, 1.0), "");
+  bank.EndStep();
+  EXPECT_DEATH(bank.EndStep(), "beyond horizon_steps");
+}
+
+// Feeds a deterministic input pattern: counter c receives (c + s) % 3 - 1 in {-1, 0, 1} at step s
+// (for kLaplace, that value times 0.37).
+void FeedStep(BinaryCounterBank& bank, int64_t step) {
+  const double factor = bank.options().noise == CounterNoise::kLaplace ? 0.37 : 1.0;
+  for (int64_t c = 0; c < bank.num_counters(); ++c) {
+    bank.Add(c, factor * static_cast<double>((c + step) % 3 - 1));
+  }
+}
+
+// Release(c) - TrueSum(c) at step t is a sum of k = popcount(t) iid node noises of variance v and
+// excess kurtosis e (Laplace 3; discrete Laplace 3 + (1-q)^2 / (2q)); the sum has excess e / k, so
+// over N independent counters the mean squared error has standard error v k sqrt((2 + e/k) / N).
+// z threshold: false-failure probability 1e-5 over all checks of this test (Bonferroni), normal
+// approximation (N = 20000). A node scale off by a factor L/(L+1) (variance -17%) fails.
+TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
+  const std::vector<int64_t> check_steps = {1, 3, 7, 8, 21, 63};
+  const int num_checks = 2 * static_cast<int>(check_steps.size());
+  const double z = NormalUpperQuantile(1e-5 / (2.0 * num_checks));
+  constexpr int64_t kCounters = 20000;
+  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
+    BinaryCounterBank bank = MakeBank(kCounters, Options(noise, 64), 5);
+    const double v = bank.NodeNoiseVariance();
+    double excess = 3.0;
+    if (noise == CounterNoise::kDiscreteLaplace) {
+      const double q = std::exp(-1.0 / bank.node_noise_scale());
+      excess += (1 - q) * (1 - q) / (2 * q);
+    }
+    size_t next = 0;
+    for (int64_t t = 1; t <= 64 && next < check_steps.size(); ++t) {
+      FeedStep(bank, t);
+      bank.EndStep();
+      if (t != check_steps[next]) continue;
+      ++next;
+      const int k = __builtin_popcountll(t);
+      double sum_sq = 0.0;
+      for (int64_t c = 0; c < kCounters; ++c) {
+        const double error = bank.Release(c) - bank.TrueSum(c);
+        sum_sq += error * error;
+      }
+      const double expected = k * v;
+      const double se = expected * std::sqrt((2.0 + excess / k) / kCounters);
+      EXPECT_LT(std::fabs(sum_sq / kCounters - expected), z * se)
+          << "t = " << t << " noise " << static_cast<int>(noise);
+    }
+  }
+}
+
+// Same seed: tracked (from various steps) and untracked counters give bit-identical releases.
+TEST(BinaryCounterTest, TrackedAndUntrackedReleasesAreBitIdentical) {
+  constexpr int64_t kCounters = 40;
+  constexpr int64_t kHorizon = 100;
+  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
+    BinaryCounterBank untracked = MakeBank(kCounters, Options(noise, kHorizon), 6);
+    BinaryCounterBank tracked = MakeBank(kCounters, Options(noise, kHorizon), 6);
+    for (int64_t t = 0; t <= kHorizon; ++t) {
+      for (int64_t c = 0; c < kCounters; ++c) {
+        // Even counters c are tracked from step 7c mod T on; odd ones never.
+        if (c % 2 == 0 && (c * 7) % kHorizon == t) tracked.Track(c);
+        ASSERT_EQ(tracked.Release(c), untracked.Release(c)) << "t " << t << " counter " << c;
+        ASSERT_EQ(tracked.TrueSum(c), untracked.TrueSum(c));
+      }
+      if (t == kHorizon) break;
+      FeedStep(untracked, t + 1);
+      FeedStep(tracked, t + 1);
+      untracked.EndStep();
+      tracked.EndStep();
+    }
+    int tracked_count = 0;
+    for (int64_t c = 0; c < kCounters; ++c) tracked_count += tracked.IsTracked(c) ? 1 : 0;
+    EXPECT_GT(tracked_count, 0);
+    EXPECT_LT(tracked_count, kCounters);
+  }
+}
+
+TEST(BinaryCounterTest, SameSeedSameReleasesDifferentSeedDifferent) {
+  BinaryCounterBank a = MakeBank(5, Options(CounterNoise::kLaplace, 20), 7);
+  BinaryCounterBank b = MakeBank(5, Options(CounterNoise::kLaplace, 20), 7);
+  BinaryCounterBank c = MakeBank(5, Options(CounterNoise::kLaplace, 20), 8);
+  int differences = 0;
+  for (int64_t t = 1; t <= 20; ++t) {
+    FeedStep(a, t);
+    FeedStep(b, t);
+    FeedStep(c, t);
+    a.EndStep();
+    b.EndStep();
+    c.EndStep();
+    for (int64_t k = 0; k < 5; ++k) {
+      ASSERT_EQ(a.Release(k), b.Release(k));
+      differences += a.Release(k) != c.Release(k) ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(differences, 100);
+}
+
+TEST(BinaryCounterTest, MemoryIsIndependentOfHorizon) {
+  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
+    BinaryCounterBank short_bank = MakeBank(1000, Options(noise, 10), 9);
+    BinaryCounterBank long_bank = MakeBank(1000, Options(noise, int64_t{1} << 40), 9);
+    EXPECT_EQ(short_bank.memory_bytes(), long_bank.memory_bytes());
+    EXPECT_LE(short_bank.memory_bytes(), 1000 * 24);
+    short_bank.Track(5);
+    long_bank.Track(5);
+    EXPECT_EQ(short_bank.memory_bytes(), long_bank.memory_bytes());
+  }
+}
+
+TEST(BinaryCounterTest, PaperErrorBound) {
+  // (4 / 1) * ln(e) * log2(1024)^2.5 = 4 * 10^2.5.
+  EXPECT_NEAR(BinaryCounterBank::PaperErrorBound(1.0, 1024, std::exp(-1.0)),
+              4.0 * std::pow(10.0, 2.5), 1e-9);
+  EXPECT_EQ(BinaryCounterBank::PaperErrorBound(1.0, 1, 0.1), 0.0);
+}
+
+// Vietri et al. 2020 Sec. 2.3: with probability >= 1 - beta, all T releases of a counter are within
+// PaperErrorBound. Over N = 2000 counters the number of violating counters is Binomial(N, <= beta);
+// the threshold is its mean plus z = NormalUpperQuantile(1e-5) standard deviations.
+TEST(BinaryCounterTest, PaperErrorBoundHoldsUniformlyInTime) {
+  constexpr int64_t kCounters = 2000;
+  constexpr int64_t kHorizon = 256;
+  constexpr double kBeta = 0.05;
+  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
+    BinaryCounterOptions options = Options(noise, kHorizon);
+    BinaryCounterBank bank = MakeBank(kCounters, options, 10);
+    for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
+    const double bound =
+        BinaryCounterBank::PaperErrorBound(options.privacy_epsilon, kHorizon, kBeta);
+    std::vector<bool> violated(kCounters, false);
+    for (int64_t t = 1; t <= kHorizon; ++t) {
+      FeedStep(bank, t);
+      bank.EndStep();
+      for (int64_t c = 0; c < kCounters; ++c) {
+        if (std::fabs(bank.Release(c) - bank.TrueSum(c)) > bound) violated[c] = true;
+      }
+    }
+    int violations = 0;
+    for (bool v : violated) violations += v ? 1 : 0;
+    const double mean = kCounters * kBeta;
+    EXPECT_LE(violations, mean + NormalUpperQuantile(1e-5) * std::sqrt(mean * (1 - kBeta)));
+  }
+}
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,77 @@
+// Benchmarks of the noise samplers (ns per sample). Run:
+//   ./bazelw run //algorithms/mechanisms:samplers_benchmark
+#include <cstdint>
+
+#include <benchmark/benchmark.h>
+
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/mechanisms/samplers.h"
+
+namespace dprl {
+namespace {
+
+RandomStream BenchmarkStream() {
+  StreamKey key;
+  key.master_seed = 2024;
+  key.purpose = StreamPurpose::kTest;
+  return RandomStream(key);
+}
+
+void BM_NextU64(benchmark::State& state) {
+  RandomStream stream = BenchmarkStream();
+  for (auto _ : state) benchmark::DoNotOptimize(stream.NextU64());
+}
+BENCHMARK(BM_NextU64);
+
+// Discrete Laplace with scale numerator / denominator.
+void BM_DiscreteLaplace(benchmark::State& state) {
+  RandomStream stream = BenchmarkStream();
+  const Rational scale{state.range(0), state.range(1)};
+  for (auto _ : state) benchmark::DoNotOptimize(SampleDiscreteLaplace(scale, stream));
+}
+BENCHMARK(BM_DiscreteLaplace)
+    ->Args({10, 1})
+    ->Args({1000003, 100000})  // ~10 with a non-trivial denominator
+    ->Args({10000, 1})
+    ->Args({10000000001, 1000000});  // ~1e4 with a non-trivial denominator
+
+void BM_Laplace(benchmark::State& state) {
+  RandomStream stream = BenchmarkStream();
+  for (auto _ : state) benchmark::DoNotOptimize(SampleLaplace(10.0, stream));
+}
+BENCHMARK(BM_Laplace);
+
+void BM_Gaussian(benchmark::State& state) {
+  RandomStream stream = BenchmarkStream();
+  for (auto _ : state) benchmark::DoNotOptimize(SampleGaussian(10.0, stream));
+}
+BENCHMARK(BM_Gaussian);
+
+void BM_BernoulliExp(benchmark::State& state) {
+  RandomStream stream = BenchmarkStream();
+  const Rational gamma{state.range(0), state.range(1)};
+  for (auto _ : state) benchmark::DoNotOptimize(SampleBernoulliExp(gamma, stream));
+}
+BENCHMARK(BM_BernoulliExp)->Args({1, 1})->Args({7, 3});
+
+// Discrete Gaussian with sigma^2 = numerator / denominator.
+void BM_DiscreteGaussian(benchmark::State& state) {
+  RandomStream stream = BenchmarkStream();
+  const Rational sigma_squared{state.range(0), state.range(1)};
+  for (auto _ : state) benchmark::DoNotOptimize(SampleDiscreteGaussian(sigma_squared, stream));
+}
+BENCHMARK(BM_DiscreteGaussian)->Args({100, 1})->Args({100000000, 1});
+
+// Child-stream derivation plus one draw: the per-node overhead of the binary counter.
+void BM_PairChildFirstWord(benchmark::State& state) {
+  const RandomStream parent = BenchmarkStream();
+  uint64_t i = 0;
+  for (auto _ : state) {
+    RandomStream child = parent.Child(17, ++i);
+    benchmark::DoNotOptimize(child.NextU64());
+  }
+}
+BENCHMARK(BM_PairChildFirstWord);
+
+}  // namespace
+}  // namespace dprl

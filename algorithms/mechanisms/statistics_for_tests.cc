@@ -1,0 +1,122 @@
+#include "algorithms/mechanisms/statistics_for_tests.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace dprl {
+namespace {
+
+// Regularized lower incomplete gamma P(a, x) by its series (x < a + 1).
+double GammaSeries(double a, double x) {
+  double term = 1.0 / a;
+  double sum = term;
+  for (int n = 1; n < 100000; ++n) {
+    term *= x / (a + n);
+    sum += term;
+    if (std::fabs(term) < std::fabs(sum) * 1e-16) break;
+  }
+  return sum * std::exp(-x + a * std::log(x) - std::lgamma(a));
+}
+
+// Regularized upper incomplete gamma Q(a, x) by its continued fraction (x >= a + 1), modified
+// Lentz's method.
+double GammaContinuedFraction(double a, double x) {
+  constexpr double kTiny = 1e-300;
+  double b = x + 1.0 - a;
+  double c = 1.0 / kTiny;
+  double d = 1.0 / b;
+  double h = d;
+  for (int i = 1; i < 100000; ++i) {
+    const double an = -i * (i - a);
+    b += 2.0;
+    d = an * d + b;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = b + an / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1.0 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::fabs(delta - 1.0) < 1e-16) break;
+  }
+  return std::exp(-x + a * std::log(x) - std::lgamma(a)) * h;
+}
+
+// Solves decreasing tail(x) = p for x in [lo, hi] by bisection.
+template <typename F>
+double Bisect(const F& tail, double p, double lo, double hi) {
+  while (tail(hi) > p) hi *= 2.0;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (tail(mid) > p) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return 0.5 * (lo + hi);
+}
+
+}  // namespace
+
+double NormalUpperQuantile(double upper_tail_probability) {
+  CHECK(upper_tail_probability > 0.0 && upper_tail_probability < 0.5);
+  return Bisect([](double x) { return 0.5 * std::erfc(x / std::sqrt(2.0)); },
+                upper_tail_probability, 0.0, 10.0);
+}
+
+double ChiSquareUpperTail(double df, double x) {
+  CHECK_GT(df, 0.0);
+  if (x <= 0.0) return 1.0;
+  const double a = 0.5 * df;
+  const double half_x = 0.5 * x;
+  return half_x < a + 1.0 ? 1.0 - GammaSeries(a, half_x) : GammaContinuedFraction(a, half_x);
+}
+
+double ChiSquareUpperQuantile(double df, double upper_tail_probability) {
+  CHECK(upper_tail_probability > 0.0 && upper_tail_probability < 1.0);
+  return Bisect([df](double x) { return ChiSquareUpperTail(df, x); }, upper_tail_probability, 0.0,
+                df + 10.0);
+}
+
+double KolmogorovUpperQuantile(double upper_tail_probability) {
+  CHECK(upper_tail_probability > 0.0 && upper_tail_probability < 0.5);
+  // P(K > x) = 2 sum_{k>=1} (-1)^(k-1) exp(-2 k^2 x^2).
+  auto tail = [](double x) {
+    double sum = 0.0;
+    for (int k = 1; k < 100; ++k) {
+      sum += (k % 2 == 1 ? 2.0 : -2.0) * std::exp(-2.0 * k * k * x * x);
+    }
+    return sum;
+  };
+  return Bisect(tail, upper_tail_probability, 0.3, 5.0);
+}
+
+double PearsonChiSquare(const std::vector<int64_t>& counts, const std::vector<double>& probs) {
+  CHECK_EQ(counts.size(), probs.size());
+  double n = 0.0;
+  for (int64_t c : counts) n += static_cast<double>(c);
+  double chi2 = 0.0;
+  for (size_t i = 0; i < counts.size(); ++i) {
+    const double expected = n * probs[i];
+    CHECK_GT(expected, 0.0);
+    const double diff = static_cast<double>(counts[i]) - expected;
+    chi2 += diff * diff / expected;
+  }
+  return chi2;
+}
+
+double KolmogorovStatistic(std::vector<double>& samples, const std::function<double(double)>& cdf) {
+  CHECK(!samples.empty());
+  std::sort(samples.begin(), samples.end());
+  const double n = static_cast<double>(samples.size());
+  double d = 0.0;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const double f = cdf(samples[i]);
+    d = std::max(d, std::max(f - i / n, (i + 1) / n - f));
+  }
+  return std::sqrt(n) * d;
+}
+
+}  // namespace dprl
