@@ -1,0 +1,270 @@
+#include "analysis/hdf5_reader.h"
+
+#include <sys/stat.h>
+
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+// Closes an HDF5 identifier of any kind on scope exit.
+class ScopedId {
+ public:
+  explicit ScopedId(hid_t id) : id_(id) {}
+  ~ScopedId() {
+    if (id_ < 0) return;
+    switch (H5Iget_type(id_)) {
+      case H5I_GROUP:
+        H5Gclose(id_);
+        break;
+      case H5I_DATASET:
+        H5Dclose(id_);
+        break;
+      case H5I_ATTR:
+        H5Aclose(id_);
+        break;
+      case H5I_DATASPACE:
+        H5Sclose(id_);
+        break;
+      case H5I_DATATYPE:
+        H5Tclose(id_);
+        break;
+      default:
+        H5Oclose(id_);
+        break;
+    }
+  }
+  ScopedId(const ScopedId&) = delete;
+  ScopedId& operator=(const ScopedId&) = delete;
+  hid_t get() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+
+ private:
+  hid_t id_;
+};
+
+herr_t CollectGroup(hid_t group, const char* name, const H5L_info_t*, void* data) {
+  H5O_info_t info;
+  if (H5Oget_info_by_name(group, name, &info, H5P_DEFAULT) >= 0 && info.type == H5O_TYPE_GROUP) {
+    static_cast<std::vector<std::string>*>(data)->emplace_back(name);
+  }
+  return 0;
+}
+
+std::string Describe(const std::string& object_path, const std::string& name) {
+  return absl::StrCat("attribute '", name, "' of '", object_path, "'");
+}
+
+}  // namespace
+
+absl::StatusOr<Hdf5Reader> Hdf5Reader::Open(const std::string& path) {
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) {
+    return absl::NotFoundError(absl::StrCat("file '", path, "' does not exist"));
+  }
+  if (!S_ISREG(info.st_mode) || H5Fis_hdf5(path.c_str()) <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat("file '", path, "' is not an HDF5 file"));
+  }
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  if (file < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot open HDF5 file '", path, "'"));
+  }
+  return Hdf5Reader(path, file);
+}
+
+Hdf5Reader::Hdf5Reader(Hdf5Reader&& other) noexcept
+    : path_(std::move(other.path_)), file_(other.file_) {
+  other.file_ = -1;
+}
+
+Hdf5Reader& Hdf5Reader::operator=(Hdf5Reader&& other) noexcept {
+  if (this != &other) {
+    if (file_ >= 0) H5Fclose(file_);
+    path_ = std::move(other.path_);
+    file_ = other.file_;
+    other.file_ = -1;
+  }
+  return *this;
+}
+
+Hdf5Reader::~Hdf5Reader() {
+  if (file_ >= 0) H5Fclose(file_);
+}
+
+absl::Status Hdf5Reader::Error(absl::StatusCode code, const std::string& what) const {
+  return absl::Status(code, absl::StrCat(path_, ": ", what));
+}
+
+absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListGroups(
+    const std::string& group_path) const {
+  ScopedId group(H5Gopen2(file_, group_path.c_str(), H5P_DEFAULT));
+  if (!group.valid()) {
+    return Error(absl::StatusCode::kNotFound, absl::StrCat("no group '", group_path, "'"));
+  }
+  std::vector<std::string> names;
+  hsize_t index = 0;
+  if (H5Literate(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectGroup, &names) <
+      0) {
+    names.clear();
+    index = 0;
+    if (H5Literate(group.get(), H5_INDEX_NAME, H5_ITER_INC, &index, CollectGroup, &names) < 0) {
+      return Error(absl::StatusCode::kInternal,
+                   absl::StrCat("cannot list the members of '", group_path, "'"));
+    }
+  }
+  return names;
+}
+
+bool Hdf5Reader::HasObject(const std::string& object_path) const {
+  // Check every prefix so that a missing intermediate group is not an HDF5 error.
+  size_t position = 0;
+  while (position != std::string::npos) {
+    position = object_path.find('/', position + 1);
+    const std::string prefix = object_path.substr(0, position);
+    if (prefix.empty() || prefix == "/") continue;
+    if (H5Lexists(file_, prefix.c_str(), H5P_DEFAULT) <= 0) return false;
+  }
+  return true;
+}
+
+bool Hdf5Reader::HasAttribute(const std::string& object_path, const std::string& name) const {
+  if (!HasObject(object_path)) return false;
+  return H5Aexists_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT) > 0;
+}
+
+absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& object_path,
+                                                            const std::string& name) const {
+  if (!HasAttribute(object_path, name)) {
+    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+  }
+  ScopedId attribute(H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT,
+                                     H5P_DEFAULT));
+  ScopedId type(H5Aget_type(attribute.get()));
+  ScopedId space(H5Aget_space(attribute.get()));
+  if (H5Tget_class(type.get()) != H5T_STRING || H5Sget_simple_extent_npoints(space.get()) != 1) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat(Describe(object_path, name), " is not a scalar string"));
+  }
+  if (H5Tis_variable_str(type.get()) > 0) {
+    ScopedId memory_type(H5Tcopy(H5T_C_S1));
+    H5Tset_size(memory_type.get(), H5T_VARIABLE);
+    H5Tset_cset(memory_type.get(), H5Tget_cset(type.get()));
+    char* text = nullptr;
+    if (H5Aread(attribute.get(), memory_type.get(), &text) < 0) {
+      return Error(absl::StatusCode::kInternal,
+                   absl::StrCat("cannot read ", Describe(object_path, name)));
+    }
+    std::string value = text == nullptr ? "" : text;
+    H5free_memory(text);
+    return value;
+  }
+  std::string value(H5Tget_size(type.get()), '\0');
+  if (H5Aread(attribute.get(), type.get(), value.data()) < 0) {
+    return Error(absl::StatusCode::kInternal,
+                 absl::StrCat("cannot read ", Describe(object_path, name)));
+  }
+  value.resize(std::strlen(value.c_str()));
+  return value;
+}
+
+absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object_path,
+                                                       const std::string& name) const {
+  if (!HasAttribute(object_path, name)) {
+    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+  }
+  ScopedId attribute(H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT,
+                                     H5P_DEFAULT));
+  ScopedId type(H5Aget_type(attribute.get()));
+  ScopedId space(H5Aget_space(attribute.get()));
+  const H5T_class_t type_class = H5Tget_class(type.get());
+  double value = 0;
+  if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) ||
+      H5Sget_simple_extent_npoints(space.get()) != 1 ||
+      H5Aread(attribute.get(), H5T_NATIVE_DOUBLE, &value) < 0) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat(Describe(object_path, name), " is not a numeric scalar"));
+  }
+  return value;
+}
+
+absl::StatusOr<int64_t> Hdf5Reader::ReadIntAttribute(const std::string& object_path,
+                                                     const std::string& name) const {
+  if (!HasAttribute(object_path, name)) {
+    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+  }
+  ScopedId attribute(H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT,
+                                     H5P_DEFAULT));
+  ScopedId type(H5Aget_type(attribute.get()));
+  ScopedId space(H5Aget_space(attribute.get()));
+  int64_t value = 0;
+  if (H5Tget_class(type.get()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.get()) != 1 ||
+      H5Aread(attribute.get(), H5T_NATIVE_INT64, &value) < 0) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat(Describe(object_path, name), " is not an integer scalar"));
+  }
+  return value;
+}
+
+absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_path) const {
+  if (!HasObject(dataset_path)) {
+    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing dataset '", dataset_path, "'"));
+  }
+  ScopedId dataset(H5Dopen2(file_, dataset_path.c_str(), H5P_DEFAULT));
+  if (!dataset.valid()) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat("'", dataset_path, "' is not a dataset"));
+  }
+  ScopedId type(H5Dget_type(dataset.get()));
+  ScopedId space(H5Dget_space(dataset.get()));
+  const H5T_class_t type_class = H5Tget_class(type.get());
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) || rank < 1 || rank > 2) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat("dataset '", dataset_path, "' is not a numeric 1-D or 2-D array"));
+  }
+  hsize_t dims[2] = {0, 1};
+  H5Sget_simple_extent_dims(space.get(), dims, nullptr);
+  Hdf5Matrix matrix;
+  matrix.ndims = rank;
+  matrix.rows = static_cast<int64_t>(dims[0]);
+  matrix.cols = static_cast<int64_t>(dims[1]);
+  matrix.values.resize(dims[0] * dims[1]);
+  if (!matrix.values.empty() && H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
+                                        H5P_DEFAULT, matrix.values.data()) < 0) {
+    return Error(absl::StatusCode::kInternal,
+                 absl::StrCat("cannot read dataset '", dataset_path, "'"));
+  }
+  return matrix;
+}
+
+absl::StatusOr<std::vector<double>> Hdf5Reader::ReadVector(const std::string& dataset_path) const {
+  absl::StatusOr<Hdf5Matrix> matrix = ReadMatrix(dataset_path);
+  if (!matrix.ok()) return matrix.status();
+  if (matrix->ndims != 1) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat("dataset '", dataset_path, "' is not 1-D"));
+  }
+  return std::move(matrix->values);
+}
+
+absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version) {
+  if (!reader.HasAttribute("/", "dprl_schema_version")) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "file '", reader.path(),
+        "' is not a dprl results file (no root attribute dprl_schema_version)"));
+  }
+  absl::StatusOr<int64_t> version = reader.ReadIntAttribute("/", "dprl_schema_version");
+  if (!version.ok()) return version.status();
+  if (*version != supported_version) {
+    return absl::InvalidArgumentError(absl::StrCat("file '", reader.path(), "' has dprl_schema_version ",
+                                                   *version, "; this binary reads version ",
+                                                   supported_version));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace dprl

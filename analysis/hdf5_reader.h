@@ -1,0 +1,77 @@
+// Read-only access to dprl results files (docs/hdf5_schema.md) through the HDF5 C API, for the
+// analysis binaries. Independent of //experiments and //algorithms: analysis reads HDF5 only.
+//
+// Every error message names the file and the object (group/dataset/attribute) concerned, so a
+// binary can print it as is. HDF5's own error-stack printing is switched off on Open().
+#ifndef DPRL_ANALYSIS_HDF5_READER_H_
+#define DPRL_ANALYSIS_HDF5_READER_H_
+
+#include <hdf5.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace dprl {
+
+// Row-major matrix read from a 2-D dataset (a 1-D dataset of length n reads as n x 1).
+struct Hdf5Matrix {
+  int ndims = 2;  // 1 or 2, as stored
+  int64_t rows = 0;
+  int64_t cols = 0;
+  std::vector<double> values;  // values[r * cols + c]
+  double at(int64_t r, int64_t c) const { return values[r * cols + c]; }
+};
+
+class Hdf5Reader {
+ public:
+  // Opens `path` read-only. Errors: the file does not exist / is not an HDF5 file / cannot open.
+  static absl::StatusOr<Hdf5Reader> Open(const std::string& path);
+
+  Hdf5Reader(Hdf5Reader&& other) noexcept;
+  Hdf5Reader& operator=(Hdf5Reader&& other) noexcept;
+  Hdf5Reader(const Hdf5Reader&) = delete;
+  Hdf5Reader& operator=(const Hdf5Reader&) = delete;
+  ~Hdf5Reader();
+
+  const std::string& path() const { return path_; }
+
+  // Names of the groups directly under `group_path` ("/" = root), in creation order when the
+  // file tracks it (dprl results files do), else in name order.
+  absl::StatusOr<std::vector<std::string>> ListGroups(const std::string& group_path) const;
+
+  // Object paths are absolute or relative to the root, e.g. "chain_ucb" or "/chain_ucb/x".
+  bool HasObject(const std::string& object_path) const;
+  bool HasAttribute(const std::string& object_path, const std::string& name) const;
+  absl::StatusOr<std::string> ReadStringAttribute(const std::string& object_path,
+                                                  const std::string& name) const;
+  // Integer or floating-point scalar attribute as double / as int64 (integers only).
+  absl::StatusOr<double> ReadDoubleAttribute(const std::string& object_path,
+                                             const std::string& name) const;
+  absl::StatusOr<int64_t> ReadIntAttribute(const std::string& object_path,
+                                           const std::string& name) const;
+
+  // Numeric 1-D or 2-D dataset as float64.
+  absl::StatusOr<Hdf5Matrix> ReadMatrix(const std::string& dataset_path) const;
+  // Numeric 1-D dataset as float64.
+  absl::StatusOr<std::vector<double>> ReadVector(const std::string& dataset_path) const;
+
+ private:
+  Hdf5Reader(std::string path, hid_t file) : path_(std::move(path)), file_(file) {}
+  absl::Status Error(absl::StatusCode code, const std::string& what) const;
+
+  std::string path_;
+  hid_t file_ = -1;
+};
+
+// Checks that the file is a dprl results file: root attribute dprl_schema_version exists and
+// equals `supported_version`. The error says "not a dprl results file" or names both versions.
+absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version);
+
+}  // namespace dprl
+
+#endif  // DPRL_ANALYSIS_HDF5_READER_H_

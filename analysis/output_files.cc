@@ -1,0 +1,85 @@
+#include "analysis/output_files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+std::string TempPath(const std::string& final_path) {
+  const size_t slash = final_path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : final_path.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  return absl::StrCat(dir, ".", base, ".tmp.", static_cast<long>(getpid()));
+}
+
+}  // namespace
+
+absl::StatusOr<OutputFiles> OutputFiles::Reserve(const std::vector<std::string>& final_paths,
+                                                 const std::string& flag) {
+  OutputFiles files;
+  for (const std::string& path : final_paths) {
+    struct stat info;
+    if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(flag, ": output '", path, "' is an existing directory"));
+    }
+    const std::string temp = TempPath(path);
+    unlink(temp.c_str());
+    const int fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          flag, ": cannot create output file next to '", path, "': ", std::strerror(errno)));
+    }
+    close(fd);
+    files.final_paths_.push_back(path);
+    files.temp_paths_.push_back(temp);
+  }
+  return files;
+}
+
+OutputFiles::OutputFiles(OutputFiles&& other) noexcept
+    : final_paths_(std::move(other.final_paths_)),
+      temp_paths_(std::move(other.temp_paths_)),
+      committed_(other.committed_) {
+  other.temp_paths_.clear();
+  other.final_paths_.clear();
+}
+
+OutputFiles::~OutputFiles() {
+  if (committed_) return;
+  for (const std::string& temp : temp_paths_) unlink(temp.c_str());
+}
+
+absl::Status OutputFiles::Commit() {
+  for (size_t i = 0; i < temp_paths_.size(); ++i) {
+    struct stat info;
+    if (stat(temp_paths_[i].c_str(), &info) != 0 || info.st_size == 0) {
+      return absl::InternalError(absl::StrCat("output '", final_paths_[i], "' came out empty"));
+    }
+    const int fd = open(temp_paths_[i].c_str(), O_RDONLY);
+    if (fd < 0 || fsync(fd) != 0) {
+      if (fd >= 0) close(fd);
+      return absl::InternalError(
+          absl::StrCat("cannot fsync '", temp_paths_[i], "': ", std::strerror(errno)));
+    }
+    close(fd);
+  }
+  for (size_t i = 0; i < temp_paths_.size(); ++i) {
+    if (std::rename(temp_paths_[i].c_str(), final_paths_[i].c_str()) != 0) {
+      return absl::InternalError(absl::StrCat("cannot rename '", temp_paths_[i], "' to '",
+                                              final_paths_[i], "': ", std::strerror(errno)));
+    }
+  }
+  committed_ = true;
+  return absl::OkStatus();
+}
+
+}  // namespace dprl

@@ -1,0 +1,159 @@
+#include "analysis/regret_stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace dprl {
+namespace {
+
+// Continued fraction for I_x(a, b) (Numerical Recipes, betacf), modified Lentz's method.
+double BetaContinuedFraction(double a, double b, double x) {
+  constexpr double kTiny = 1e-300;
+  constexpr double kEps = 1e-16;
+  const double qab = a + b, qap = a + 1, qam = a - 1;
+  double c = 1, d = 1 - qab * x / qap;
+  if (std::fabs(d) < kTiny) d = kTiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 10000; ++m) {
+    const int m2 = 2 * m;
+    double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+    d = 1 + aa * d;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = 1 + aa / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+    d = 1 + aa * d;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = 1 + aa / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::fabs(delta - 1) < kEps) break;
+  }
+  return h;
+}
+
+}  // namespace
+
+std::vector<double> CumulativeSum(const std::vector<double>& values) {
+  std::vector<double> out(values.size());
+  double sum = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    sum += values[i];
+    out[i] = sum;
+  }
+  return out;
+}
+
+double RegularizedIncompleteBeta(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double log_front =
+      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+  const double front = std::exp(log_front);
+  if (x < (a + 1) / (a + b + 2)) return front * BetaContinuedFraction(a, b, x) / a;
+  return 1 - front * BetaContinuedFraction(b, a, 1 - x) / b;
+}
+
+double StudentTCdf(double t, double dof) {
+  const double tail = 0.5 * RegularizedIncompleteBeta(dof / 2, 0.5, dof / (dof + t * t));
+  return t >= 0 ? 1 - tail : tail;
+}
+
+double StudentTQuantile(double p, double dof) {
+  if (p == 0.5) return 0;
+  if (p < 0.5) return -StudentTQuantile(1 - p, dof);
+  double low = 0, high = 1;
+  while (StudentTCdf(high, dof) < p && high < 1e300) high *= 2;
+  for (int i = 0; i < 2000 && high - low > 1e-12 * std::max(1.0, high); ++i) {
+    const double mid = 0.5 * (low + high);
+    if (StudentTCdf(mid, dof) < p) {
+      low = mid;
+    } else {
+      high = mid;
+    }
+  }
+  return 0.5 * (low + high);
+}
+
+MeanInterval MeanWithConfidence95(const std::vector<double>& samples) {
+  MeanInterval result;
+  const size_t n = samples.size();
+  if (n == 0) {
+    result.mean = std::numeric_limits<double>::quiet_NaN();
+    return result;
+  }
+  double sum = 0;
+  for (double x : samples) sum += x;
+  result.mean = sum / n;
+  if (n < 2) return result;
+  double squares = 0;
+  for (double x : samples) squares += (x - result.mean) * (x - result.mean);
+  const double sd = std::sqrt(squares / (n - 1));
+  result.half_width = StudentTQuantile(0.975, n - 1) * sd / std::sqrt(static_cast<double>(n));
+  return result;
+}
+
+std::vector<int64_t> LogSpacedIndices(int64_t length, int count) {
+  std::vector<int64_t> indices;
+  if (length <= 0) return indices;
+  const double log_max = std::log(static_cast<double>(length));
+  for (int i = 0; i < count; ++i) {
+    const double episode = std::exp(log_max * i / std::max(1, count - 1));
+    const int64_t index =
+        std::clamp<int64_t>(static_cast<int64_t>(std::llround(episode)) - 1, 0, length - 1);
+    if (indices.empty() || index > indices.back()) indices.push_back(index);
+  }
+  if (indices.back() != length - 1) indices.push_back(length - 1);
+  return indices;
+}
+
+std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& cumulative) {
+  const int64_t horizon = static_cast<int64_t>(cumulative.size());
+  if (horizon < 2) return std::nullopt;
+  const int64_t first = std::max<int64_t>(1, (horizon + 9) / 10);
+  auto usable = [&](int64_t t) {
+    const double c = cumulative[t - 1];
+    return c > 0 && std::isfinite(c);
+  };
+  // Two passes (means, then centred sums) for accuracy with millions of episodes.
+  double n = 0, mean_x = 0, mean_y = 0;
+  for (int64_t t = first; t <= horizon; ++t) {
+    if (!usable(t)) continue;
+    n += 1;
+    mean_x += std::log(static_cast<double>(t));
+    mean_y += std::log(cumulative[t - 1]);
+  }
+  if (n < 2) return std::nullopt;
+  mean_x /= n;
+  mean_y /= n;
+  double sxx = 0, sxy = 0;
+  for (int64_t t = first; t <= horizon; ++t) {
+    if (!usable(t)) continue;
+    const double dx = std::log(static_cast<double>(t)) - mean_x;
+    sxx += dx * dx;
+    sxy += dx * (std::log(cumulative[t - 1]) - mean_y);
+  }
+  if (!(sxx > 0)) return std::nullopt;
+  return sxy / sxx;
+}
+
+double MedianEpisodeOrNever(const std::vector<double>& episodes) {
+  if (episodes.empty()) return -1;
+  std::vector<double> sorted;
+  for (double e : episodes) {
+    sorted.push_back(e < 0 ? std::numeric_limits<double>::infinity() : e);
+  }
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  const double median =
+      n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  return std::isfinite(median) ? median : -1;
+}
+
+}  // namespace dprl

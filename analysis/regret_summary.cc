@@ -1,0 +1,169 @@
+#include "analysis/regret_summary.h"
+
+#include <map>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "analysis/regret_stats.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kRegret[] = "per_episode_regret";
+constexpr char kBonus[] = "first_episode_bonus_below_horizon";
+
+std::string Number(double value) { return absl::StrFormat("%.10g", value); }
+std::string Optional(const std::optional<double>& value) {
+  return value.has_value() ? Number(*value) : "";
+}
+
+// RFC 4180 quoting when needed.
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+std::string CurveLabel(const RegretGroupSummary& summary) {
+  if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
+  return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
+                      ")");
+}
+
+}  // namespace
+
+absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
+                                                const std::string& group) {
+  RegretGroupData data;
+  data.group = group;
+  const std::string regret_path = absl::StrCat(group, "/", kRegret);
+  if (!reader.HasObject(regret_path)) {
+    return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": group '", group,
+                                                   "' has no dataset '", kRegret, "'"));
+  }
+  absl::StatusOr<Hdf5Matrix> regret = reader.ReadMatrix(regret_path);
+  if (!regret.ok()) return regret.status();
+  if (regret->ndims != 2 || regret->rows < 1 || regret->cols < 1) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
+        reader.path(), regret_path, regret->ndims, regret->rows, regret->cols));
+  }
+  data.per_episode_regret = *std::move(regret);
+  for (auto [name, target] : {std::pair{"env", &data.env}, std::pair{"agent", &data.agent}}) {
+    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *std::move(value);
+  }
+  for (auto [name, target] : {std::pair{"privacy_epsilon", &data.privacy_epsilon},
+                              std::pair{"error_bound_E", &data.error_bound_E}}) {
+    if (!reader.HasAttribute(group, name)) continue;
+    absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *value;
+  }
+  const std::string bonus_path = absl::StrCat(group, "/", kBonus);
+  if (reader.HasObject(bonus_path)) {
+    absl::StatusOr<std::vector<double>> bonus = reader.ReadVector(bonus_path);
+    if (!bonus.ok()) return bonus.status();
+    if (static_cast<int64_t>(bonus->size()) != data.per_episode_regret.rows) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: dataset '%s' has %d values but '%s' has %d seeds", reader.path(), bonus_path,
+          bonus->size(), regret_path, data.per_episode_regret.rows));
+    }
+    data.first_episode_bonus_below_horizon = *std::move(bonus);
+  }
+  return data;
+}
+
+RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_points) {
+  RegretGroupSummary summary;
+  summary.group = data.group;
+  summary.env = data.env;
+  summary.agent = data.agent;
+  summary.privacy_epsilon = data.privacy_epsilon;
+  summary.error_bound_E = data.error_bound_E;
+  const Hdf5Matrix& regret = data.per_episode_regret;
+  summary.seeds = static_cast<int>(regret.rows);
+  summary.episodes = regret.cols;
+
+  // Cumulative regret per seed (rows), and its mean over seeds at every episode.
+  std::vector<std::vector<double>> cumulative(regret.rows);
+  std::vector<double> mean_cumulative(regret.cols, 0.0);
+  for (int64_t s = 0; s < regret.rows; ++s) {
+    std::vector<double> row(regret.values.begin() + s * regret.cols,
+                            regret.values.begin() + (s + 1) * regret.cols);
+    cumulative[s] = CumulativeSum(row);
+    for (int64_t t = 0; t < regret.cols; ++t) mean_cumulative[t] += cumulative[s][t];
+  }
+  for (double& value : mean_cumulative) value /= static_cast<double>(regret.rows);
+
+  auto interval_at = [&](int64_t index) {
+    std::vector<double> samples;
+    for (const std::vector<double>& row : cumulative) samples.push_back(row[index]);
+    return MeanWithConfidence95(samples);
+  };
+  const MeanInterval final_interval = interval_at(regret.cols - 1);
+  summary.final_regret_mean = final_interval.mean;
+  summary.final_regret_ci95 = final_interval.half_width;
+  summary.loglog_slope_last_decade = LogLogSlopeLastDecade(mean_cumulative);
+  if (data.first_episode_bonus_below_horizon.has_value()) {
+    summary.first_episode_bonus_below_horizon =
+        MedianEpisodeOrNever(*data.first_episode_bonus_below_horizon);
+  }
+  for (int64_t index : LogSpacedIndices(regret.cols, plot_points)) {
+    const MeanInterval interval = interval_at(index);
+    summary.plot_episodes.push_back(static_cast<double>(index + 1));
+    summary.plot_mean.push_back(interval.mean);
+    if (interval.half_width.has_value()) {
+      summary.plot_lower.push_back(interval.mean - *interval.half_width);
+      summary.plot_upper.push_back(interval.mean + *interval.half_width);
+    }
+  }
+  return summary;
+}
+
+std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
+  std::string csv =
+      "group,env,agent,privacy_epsilon,error_bound_E,seeds,episodes,final_regret_mean,"
+      "final_regret_ci95,loglog_slope_last_decade,first_episode_bonus_below_horizon\n";
+  for (const RegretGroupSummary& s : summaries) {
+    absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
+                    Optional(s.privacy_epsilon), ",", Optional(s.error_bound_E), ",", s.seeds,
+                    ",", s.episodes, ",", Number(s.final_regret_mean), ",",
+                    Optional(s.final_regret_ci95), ",", Optional(s.loglog_slope_last_decade), ",",
+                    Number(s.first_episode_bonus_below_horizon), "\n");
+  }
+  return csv;
+}
+
+std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries) {
+  std::vector<RegretPanel> panels;
+  std::map<std::string, size_t> panel_of_env;
+  std::map<std::pair<std::string, std::string>, int> color_of_key;
+  for (const RegretGroupSummary& s : summaries) {
+    auto [panel_it, new_panel] = panel_of_env.emplace(s.env, panels.size());
+    if (new_panel) {
+      panels.emplace_back();
+      panels.back().title = s.env;
+    }
+    const std::pair<std::string, std::string> key = {s.agent, Optional(s.privacy_epsilon)};
+    auto [color_it, new_color] =
+        color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
+    RegretCurve curve;
+    curve.label = CurveLabel(s);
+    curve.color = color_it->second;
+    curve.episodes = s.plot_episodes;
+    curve.mean = s.plot_mean;
+    curve.lower = s.plot_lower;
+    curve.upper = s.plot_upper;
+    panels[panel_it->second].curves.push_back(std::move(curve));
+  }
+  return panels;
+}
+
+}  // namespace dprl

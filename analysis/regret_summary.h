@@ -1,0 +1,62 @@
+// Reading the regret groups of a dprl results file and summarizing them for
+// //analysis:regret_figure (figure panels and the summary CSV).
+//
+// A regret group (docs/hdf5_schema.md) has the dataset per_episode_regret [seeds x episodes],
+// string attributes env and agent, optional numeric attributes privacy_epsilon and
+// error_bound_E (absent for non-private agents), and an optional dataset
+// first_episode_bonus_below_horizon [seeds] (-1 = never).
+#ifndef DPRL_ANALYSIS_REGRET_SUMMARY_H_
+#define DPRL_ANALYSIS_REGRET_SUMMARY_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "analysis/hdf5_reader.h"
+#include "analysis/regret_plot.h"
+
+namespace dprl {
+
+struct RegretGroupData {
+  std::string group;
+  std::string env;
+  std::string agent;
+  std::optional<double> privacy_epsilon;
+  std::optional<double> error_bound_E;
+  Hdf5Matrix per_episode_regret;  // seeds x episodes
+  std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
+};
+
+// Reads group `group`; errors name the file, group and the missing/malformed item.
+absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
+                                                const std::string& group);
+
+struct RegretGroupSummary {
+  std::string group;
+  std::string env;
+  std::string agent;
+  std::optional<double> privacy_epsilon;
+  std::optional<double> error_bound_E;
+  int seeds = 0;
+  int64_t episodes = 0;
+  double final_regret_mean = 0;
+  std::optional<double> final_regret_ci95;         // half-width; none for 1 seed
+  std::optional<double> loglog_slope_last_decade;  // of the mean cumulative regret
+  double first_episode_bonus_below_horizon = -1;   // median over seeds, -1 = never/absent
+  // Mean cumulative regret (and 95% band for >= 2 seeds) at ~plot_points log-spaced episodes.
+  std::vector<double> plot_episodes, plot_mean, plot_lower, plot_upper;
+};
+
+RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_points);
+
+// Header + one row per summary (columns in the order of the header, see regret_figure.cc).
+std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
+
+// One panel per env (first-appearance order); one colour per (agent, privacy_epsilon), shared
+// across panels.
+std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries);
+
+}  // namespace dprl
+
+#endif  // DPRL_ANALYSIS_REGRET_SUMMARY_H_

@@ -1,0 +1,112 @@
+// The shared experiment runner: one binary per paper result describes its configurations and
+// how to run one (configuration, seed) task; the runner does everything else.
+//
+// Specification (GUIDE.md, "Experiments and outputs")
+// ----------------------------------------------------
+// * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --help
+//   (see runner_flags.h). A bad flag prints ONE message naming the flag and value on stderr
+//   (rank 0 only), every rank exits non-zero, nothing is created.
+// * Tasks are (config, seed) pairs. With one MPI rank (or no mpirun) they run serially; with N
+//   ranks rank 0 hands them out dynamically, largest ConfigSpec::relative_cost first, and also
+//   computes tasks itself (its dispatcher runs in a second thread).
+// * Each task's result is written by the rank that computed it to
+//   <out>/tasks/<group_name>/seed_<k>.h5 atomically (temp file in the same directory, fsync,
+//   rename), so <out> must be on a filesystem shared by all ranks. A rerun with the same flags
+//   skips the task files already present (resume); a task file written with different
+//   metadata (scale, master seed, config attributes) is an error asking for a fresh --out.
+// * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md) and
+//   runs the analysis binary: <analysis> --in=<out>/<name>.h5 --out_prefix=<out>/<name>.
+// * Results are bit-identical on 1 or N ranks and after a resume, because a task's result
+//   depends only on (config, seed_index, master_seed) and the merge writes configs in
+//   definition order, seeds ascending, with HDF5 object time stamps disabled.
+// * Progress (tasks done/total, elapsed, ETA) is printed on stderr by rank 0 every ~2 s.
+#ifndef DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_
+#define DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace dprl {
+
+// How big a run is: smoke = seconds (tests), default = minutes on 2 cores, paper = full size.
+enum class Scale { kSmoke, kDefault, kPaper };
+
+// "smoke", "default", "paper".
+std::string ScaleName(Scale scale);
+// Inverse of ScaleName; an error names the flag --scale and the bad value.
+absl::StatusOr<Scale> ParseScale(absl::string_view text);
+
+using AttributeValue = std::variant<int64_t, double, std::string>;
+
+struct ConfigSpec {
+  // HDF5 group name, unique within the experiment, characters [A-Za-z0-9_.=-], not "." or "..".
+  std::string group_name;
+  // Parameters, written as HDF5 attributes of the group (names unique, non-empty).
+  std::vector<std::pair<std::string, AttributeValue>> attributes;
+  // Load-balancing hint (larger = scheduled first); finite and > 0.
+  double relative_cost = 1.0;
+};
+
+struct TaskResult {
+  // Each series becomes a float64 dataset [seeds x length] in the config's group; all seeds of a
+  // config must give the same length. Must contain "per_episode_regret". Names unique,
+  // characters [A-Za-z0-9_.=-]; series must be non-empty.
+  std::vector<std::pair<std::string, std::vector<double>>> series;
+  // Each scalar becomes a float64 dataset [seeds] in the config's group. Names unique and
+  // distinct from the series names.
+  std::vector<std::pair<std::string, double>> scalars;
+};
+
+class ProgressReporter {
+ public:
+  virtual ~ProgressReporter() = default;
+  // Fraction in [0, 1] of the current task done so far (values outside are clamped). Cheap to
+  // call often: the runner throttles what it does with it.
+  virtual void Update(double fraction_of_task_done) = 0;
+};
+
+struct TaskContext {
+  int config_index;    // index into make_configs(scale)
+  int seed_index;      // 0 .. seeds-1
+  uint64_t master_seed;
+  ProgressReporter* progress;  // never null
+};
+
+struct ExperimentDefinition {
+  std::string name;         // output file <out>/<name>.h5; characters [A-Za-z0-9_.=-]
+  std::string description;  // one line for --help
+  int default_seeds_smoke = 2, default_seeds_default = 5, default_seeds_paper = 20;
+  std::function<absl::StatusOr<std::vector<ConfigSpec>>(Scale)> make_configs;
+  // Must be deterministic in (config, seed_index, master_seed) and must not use MPI or HDF5.
+  std::function<absl::StatusOr<TaskResult>(const ConfigSpec& config, const TaskContext& context)>
+      run_task;
+  std::string analysis_binary;  // runfiles-relative path, e.g. "analysis/regret_figure"; "" = none
+};
+
+// True for a non-empty name of characters [A-Za-z0-9_.=-] other than "." and "..".
+bool IsValidObjectName(absl::string_view name);
+
+// Checks the definition's name, seed defaults and callbacks.
+absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment);
+// Checks group names (valid, unique), attribute names (non-empty, unique per config) and costs.
+absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs);
+// Checks that a task result has "per_episode_regret", valid unique names and non-empty series.
+absl::Status ValidateTaskResult(const TaskResult& result);
+
+// Parses flags, validates, runs tasks over MPI ranks (or serially without mpirun), writes
+// <out>/<name>.h5, runs the analysis. Calls MPI_Init_thread and MPI_Finalize itself, so it must
+// be called at most once per process. Returns the process exit code: 0 on success (and for
+// --help), 2 for bad flags, 1 for any other failure.
+int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experiment);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_

@@ -1,0 +1,137 @@
+#include "experiments/runner/file_util.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+absl::Status ErrnoError(const std::string& what, int error) {
+  return absl::FailedPreconditionError(absl::StrCat(what, ": ", std::strerror(error)));
+}
+
+std::string DirName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+absl::Status FsyncPath(const std::string& path, bool directory) {
+  const int fd = open(path.c_str(), directory ? (O_RDONLY | O_DIRECTORY) : O_RDONLY);
+  if (fd < 0) return ErrnoError(absl::StrCat("cannot open '", path, "' for fsync"), errno);
+  const int result = fsync(fd);
+  const int error = errno;
+  close(fd);
+  // Some filesystems (e.g. certain network mounts) do not support fsync on directories.
+  if (result != 0 && !(directory && (error == EINVAL || error == ENOTSUP))) {
+    return ErrnoError(absl::StrCat("fsync of '", path, "' failed"), error);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status MakeDirectories(const std::string& path) {
+  std::string partial;
+  size_t position = 0;
+  while (position <= path.size()) {
+    size_t slash = path.find('/', position);
+    if (slash == std::string::npos) slash = path.size();
+    partial = path.substr(0, slash);
+    position = slash + 1;
+    if (partial.empty()) continue;
+    struct stat info;
+    if (stat(partial.c_str(), &info) == 0) {
+      if (!S_ISDIR(info.st_mode)) {
+        return absl::FailedPreconditionError(absl::StrCat("'", partial, "' is not a directory"));
+      }
+      continue;
+    }
+    if (mkdir(partial.c_str(), 0777) != 0 && errno != EEXIST) {
+      return ErrnoError(absl::StrCat("cannot create directory '", partial, "'"), errno);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckDirectoryWritable(const std::string& path) {
+  const std::string probe = TempPathFor(absl::StrCat(path, "/write_probe"));
+  const int fd = open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) return ErrnoError(absl::StrCat("cannot write in directory '", path, "'"), errno);
+  close(fd);
+  unlink(probe.c_str());
+  return absl::OkStatus();
+}
+
+bool PathExists(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0;
+}
+
+bool IsRegularFile(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+std::string TempPathFor(const std::string& final_path) {
+  const size_t slash = final_path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : final_path.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  return absl::StrCat(dir, ".", base, ".tmp.", static_cast<long>(getpid()));
+}
+
+bool IsTempFileName(const std::string& name) {
+  if (name.size() < 2 || name[0] != '.') return false;
+  const size_t marker = name.rfind(".tmp.");
+  if (marker == std::string::npos || marker == 0 || marker + 5 >= name.size()) return false;
+  return std::all_of(name.begin() + marker + 5, name.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+absl::Status CommitTempFile(const std::string& temp_path, const std::string& final_path) {
+  if (absl::Status status = FsyncPath(temp_path, false); !status.ok()) return status;
+  if (std::rename(temp_path.c_str(), final_path.c_str()) != 0) {
+    return ErrnoError(absl::StrCat("cannot rename '", temp_path, "' to '", final_path, "'"), errno);
+  }
+  return FsyncPath(DirName(final_path), true);
+}
+
+absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir) {
+  DIR* handle = opendir(dir.c_str());
+  if (handle == nullptr) return ErrnoError(absl::StrCat("cannot list '", dir, "'"), errno);
+  std::vector<std::string> names;
+  while (const dirent* entry = readdir(handle)) {
+    const std::string name = entry->d_name;
+    if (name != "." && name != "..") names.push_back(name);
+  }
+  closedir(handle);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir) {
+  absl::StatusOr<std::vector<std::string>> names = ListDirectory(dir);
+  if (!names.ok()) return names.status();
+  int removed = 0;
+  for (const std::string& name : *names) {
+    if (!IsTempFileName(name)) continue;
+    const std::string path = absl::StrCat(dir, "/", name);
+    if (unlink(path.c_str()) != 0) {
+      return ErrnoError(absl::StrCat("cannot remove stale temporary file '", path, "'"), errno);
+    }
+    ++removed;
+  }
+  return removed;
+}
+
+}  // namespace dprl

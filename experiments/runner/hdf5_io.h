@@ -1,0 +1,95 @@
+// Thin RAII wrappers over the HDF5 C API used by the runner to write task files and the merged
+// results file reproducibly (docs/hdf5_schema.md):
+//  * object modification/creation time stamps are disabled (H5Pset_obj_track_times false), so
+//    the same data written in the same order gives the same bytes;
+//  * link and attribute creation order are tracked, so readers (this code, h5py) list groups,
+//    datasets and attributes in the order they were written.
+// Every function returns a Status naming the file/object on failure; the HDF5 error stack is
+// silenced (call SilenceHdf5Errors() once, RunExperimentMain does).
+#ifndef DPRL_EXPERIMENTS_RUNNER_HDF5_IO_H_
+#define DPRL_EXPERIMENTS_RUNNER_HDF5_IO_H_
+
+#include <hdf5.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+// Owns one HDF5 identifier (file, group, dataset, attribute, dataspace, datatype or property
+// list) and closes it with the matching H5?close on destruction.
+class H5Handle {
+ public:
+  H5Handle() = default;
+  explicit H5Handle(hid_t id) : id_(id) {}
+  H5Handle(H5Handle&& other) noexcept : id_(other.id_) { other.id_ = -1; }
+  H5Handle& operator=(H5Handle&& other) noexcept;
+  H5Handle(const H5Handle&) = delete;
+  H5Handle& operator=(const H5Handle&) = delete;
+  ~H5Handle() { Close(); }
+
+  hid_t get() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+  // Closes now; returns false if HDF5 reported an error (e.g. flushing a file failed).
+  bool Close();
+
+ private:
+  hid_t id_ = -1;
+};
+
+// Turns off HDF5's automatic error-stack printing for this process.
+void SilenceHdf5Errors();
+
+// Creates a new file (fails if it exists) with time stamps off and creation order tracked.
+absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path);
+// Opens an existing file read-only; the message says whether it is missing or not HDF5.
+absl::StatusOr<H5Handle> OpenFileReadOnly(const std::string& path);
+// Closes a file handle, reporting a failed final flush as an error naming `path`.
+absl::Status CloseFile(H5Handle& file, const std::string& path);
+
+// Creates a group (time stamps off, link and attribute creation order tracked).
+absl::StatusOr<H5Handle> CreateGroup(hid_t parent, const std::string& name);
+absl::StatusOr<H5Handle> OpenGroup(hid_t parent, const std::string& name);
+absl::StatusOr<H5Handle> OpenDataset(hid_t parent, const std::string& name);
+
+// Names of the links (groups, datasets) in `group`, in creation order when tracked, else by name.
+absl::StatusOr<std::vector<std::string>> ListLinks(hid_t group);
+
+// Scalar attributes: int64 -> H5T_STD_I64LE, double -> H5T_IEEE_F64LE, string -> variable-length
+// UTF-8 string.
+absl::Status WriteAttribute(hid_t object, const std::string& name, const AttributeValue& value);
+absl::Status WriteUint64Attribute(hid_t object, const std::string& name, uint64_t value);
+// Reads an integer (as int64), float (as double) or string attribute.
+absl::StatusOr<AttributeValue> ReadAttribute(hid_t object, const std::string& name);
+absl::StatusOr<uint64_t> ReadUint64Attribute(hid_t object, const std::string& name);
+// All attributes of `object`, in creation order when tracked, else by name.
+absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> ReadAllAttributes(
+    hid_t object);
+
+// 1-D float64 dataset. `chunked_compressed` selects chunking + shuffle + deflate (non-empty only).
+absl::Status WriteVectorDataset(hid_t parent, const std::string& name,
+                                const std::vector<double>& values, bool chunked_compressed);
+// Reads a 1-D dataset of any numeric type as float64.
+absl::StatusOr<std::vector<double>> ReadVectorDataset(hid_t parent, const std::string& name);
+
+// Creates a [rows x cols] float64 dataset, chunked per row (at most 65536 columns per chunk),
+// shuffle + deflate compressed. rows, cols >= 1.
+absl::StatusOr<H5Handle> CreateMatrixDataset(hid_t parent, const std::string& name, int64_t rows,
+                                             int64_t cols);
+// Writes one row (values.size() must equal the column count).
+absl::Status WriteMatrixRow(hid_t dataset, int64_t row, const std::vector<double>& values);
+
+// Bitwise equality of attribute values (same alternative; doubles compared by bits).
+bool SameAttributeValue(const AttributeValue& a, const AttributeValue& b);
+// Human-readable value, e.g. 3, 0.5, "chain".
+std::string AttributeToString(const AttributeValue& value);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_RUNNER_HDF5_IO_H_

@@ -1,0 +1,36 @@
+// Merges the task files of a finished run into the results file <out>/<name>.h5
+// (layout: docs/hdf5_schema.md). Configs are written in definition order, seeds ascending,
+// series/scalars in the order the task returned them, with HDF5 time stamps off: the merged
+// file depends only on the task files, never on which rank computed what or when.
+#ifndef DPRL_EXPERIMENTS_RUNNER_MERGE_H_
+#define DPRL_EXPERIMENTS_RUNNER_MERGE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+inline constexpr int64_t kResultsSchemaVersion = 1;
+
+struct MergeInfo {
+  std::string experiment;
+  std::string git_commit;
+  std::string command_line;
+  Scale scale = Scale::kDefault;
+  int seeds = 0;
+  uint64_t master_seed = 0;
+};
+
+// Reads TaskFilePath(out_dir, config.group_name, k) for every config and k < info.seeds and
+// writes `merged_path` atomically (temp file, fsync, rename). Errors (missing task file, series
+// lengths or names differing between seeds of a config) name the config and the seed.
+absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
+                            const MergeInfo& info, const std::string& merged_path);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_RUNNER_MERGE_H_

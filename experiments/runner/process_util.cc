@@ -1,0 +1,114 @@
+#include "experiments/runner/process_util.h"
+
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+extern char** environ;
+
+namespace dprl {
+namespace {
+
+std::string ShellQuote(const std::string& arg) {
+  const bool safe = !arg.empty() && arg.find_first_not_of(
+                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                        "0123456789_-.,/=:+@%") == std::string::npos;
+  if (safe) return arg;
+  std::string quoted = "'";
+  for (char c : arg) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
+bool IsExecutableFile(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+         access(path.c_str(), X_OK) == 0;
+}
+
+}  // namespace
+
+std::string GitCommit() {
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  std::string command = "git";
+  if (workspace != nullptr && workspace[0] != '\0') {
+    command += " -C " + ShellQuote(workspace);
+  }
+  command += " rev-parse HEAD 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return "unknown";
+  char buffer[128] = {0};
+  std::string output;
+  while (std::fgets(buffer, sizeof(buffer), pipe) != nullptr) output += buffer;
+  const int status = pclose(pipe);
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
+  const bool hex = output.size() >= 40 &&
+                   output.find_first_not_of("0123456789abcdef") == std::string::npos;
+  if (status != 0 || !hex) return "unknown";
+  return output;
+}
+
+std::string CommandLine(int argc, const char* const* argv) {
+  std::vector<std::string> parts;
+  for (int i = 0; i < argc; ++i) parts.push_back(ShellQuote(argv[i]));
+  return absl::StrJoin(parts, " ");
+}
+
+absl::StatusOr<std::string> FindRunfile(const std::string& argv0,
+                                        const std::string& relative_path) {
+  std::vector<std::string> candidates;
+  for (const char* variable : {"RUNFILES_DIR", "TEST_SRCDIR"}) {
+    const char* dir = std::getenv(variable);
+    if (dir != nullptr && dir[0] != '\0') {
+      candidates.push_back(absl::StrCat(dir, "/dprl/", relative_path));
+    }
+  }
+  if (!argv0.empty()) candidates.push_back(absl::StrCat(argv0, ".runfiles/dprl/", relative_path));
+  candidates.push_back(relative_path);
+  for (const std::string& candidate : candidates) {
+    if (IsExecutableFile(candidate)) return candidate;
+  }
+  return absl::NotFoundError(absl::StrCat(
+      "cannot find the analysis binary '", relative_path, "' in the runfiles (tried ",
+      absl::StrJoin(candidates, ", "),
+      "); add it to the experiment's `data` in BUILD and run through bazel or from bazel-bin"));
+}
+
+absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std::string>& args) {
+  std::vector<std::string> storage = {program};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& arg : storage) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int error = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
+  if (error != 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot start '", program, "': ", std::strerror(error)));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      return absl::InternalError(absl::StrCat("waitpid for '", program, "' failed"));
+    }
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return 1;
+}
+
+}  // namespace dprl

@@ -1,0 +1,34 @@
+// Process-level helpers of the runner: provenance (git commit, command line), locating a data
+// dependency in Bazel runfiles, and running the analysis binary.
+#ifndef DPRL_EXPERIMENTS_RUNNER_PROCESS_UTIL_H_
+#define DPRL_EXPERIMENTS_RUNNER_PROCESS_UTIL_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace dprl {
+
+// `git rev-parse HEAD` run in $BUILD_WORKSPACE_DIRECTORY (set by `bazel run`) or else in the
+// current directory; "unknown" if git or the repository is unavailable. Only HEAD is recorded
+// (not the dirty state), so a resumed and a fresh run of one checkout record the same value.
+std::string GitCommit();
+
+// argv joined by spaces, each argument single-quoted for the shell if it needs it.
+std::string CommandLine(int argc, const char* const* argv);
+
+// Locates the runfile `relative_path` (e.g. "analysis/regret_figure", relative to the workspace
+// root) of the binary `argv0`. Tries, in order: $RUNFILES_DIR/dprl/, $TEST_SRCDIR/dprl/,
+// <argv0>.runfiles/dprl/, and the current directory (the runfiles tree under `bazel run`).
+// Returns the first regular executable file; the error lists the places tried.
+absl::StatusOr<std::string> FindRunfile(const std::string& argv0,
+                                        const std::string& relative_path);
+
+// Runs `program` with `args` (argv[1..]), inheriting stdout/stderr; returns its exit status
+// (128 + signal if killed) or an error if it could not be started.
+absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std::string>& args);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_RUNNER_PROCESS_UTIL_H_

@@ -1,0 +1,247 @@
+// RunExperimentMain: the orchestration described in experiment.h.
+//
+// Phases (every decision that can fail is taken on rank 0 and broadcast, so all ranks agree on
+// the exit code and only rank 0 prints):
+//   1. MPI_Init_thread; parse flags (every rank, deterministic); make_configs (every rank).
+//   2. Rank 0: resolve and create --out, create task directories, remove stale temp files, scan
+//      existing task files (resume / mismatch error). Broadcast status and the directory.
+//   3. Run the remaining tasks (scheduler.h); each rank writes its own task files.
+//   4. Rank 0: merge into <out>/<name>.h5, run the analysis binary. Broadcast the exit code.
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "experiments/runner/experiment.h"
+#include "experiments/runner/file_util.h"
+#include "experiments/runner/hdf5_io.h"
+#include "experiments/runner/merge.h"
+#include "experiments/runner/process_util.h"
+#include "experiments/runner/progress.h"
+#include "experiments/runner/runner_flags.h"
+#include "experiments/runner/scheduler.h"
+#include "experiments/runner/task_store.h"
+
+namespace dprl {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitBadFlags = 2;
+
+struct Task {
+  int config_index;
+  int seed_index;
+};
+
+class MpiSession {
+ public:
+  MpiSession(int* argc, char*** argv) {
+    MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &thread_level_);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  ~MpiSession() { MPI_Finalize(); }
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool serialized_threads() const { return thread_level_ >= MPI_THREAD_SERIALIZED; }
+
+ private:
+  int thread_level_ = MPI_THREAD_SINGLE;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+TaskMetadata ExpectedMetadata(const ExperimentDefinition& experiment, const RunnerFlags& flags,
+                              const ConfigSpec& config, int seed_index) {
+  TaskMetadata metadata;
+  metadata.experiment = experiment.name;
+  metadata.group_name = config.group_name;
+  metadata.seed_index = seed_index;
+  metadata.scale = ScaleName(flags.scale);
+  metadata.master_seed = flags.master_seed;
+  metadata.config_attributes = config.attributes;
+  return metadata;
+}
+
+// Rank 0: prepares <out> and finds the finished tasks. `done[c * seeds + k]` is set for each
+// matching task file found.
+absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
+                           const std::vector<ConfigSpec>& configs, const std::string& out_dir,
+                           std::vector<bool>* done) {
+  auto out_error = [&](const absl::Status& status) {
+    return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
+  };
+  if (absl::Status status = MakeDirectories(out_dir); !status.ok()) return out_error(status);
+  if (absl::Status status = CheckDirectoryWritable(out_dir); !status.ok()) {
+    return out_error(status);
+  }
+  done->assign(configs.size() * flags.seeds, false);
+  for (size_t c = 0; c < configs.size(); ++c) {
+    const std::string dir = TaskDirectory(out_dir, configs[c].group_name);
+    if (absl::Status status = MakeDirectories(dir); !status.ok()) return out_error(status);
+    if (absl::StatusOr<int> removed = RemoveStaleTempFiles(dir); !removed.ok()) {
+      return removed.status();
+    }
+    for (int k = 0; k < flags.seeds; ++k) {
+      const std::string path = TaskFilePath(out_dir, configs[c].group_name, k);
+      if (!PathExists(path)) continue;
+      absl::StatusOr<TaskMetadata> found = ReadTaskMetadata(path);
+      if (!found.ok()) {
+        return absl::Status(found.status().code(),
+                            absl::StrCat(found.status().message(),
+                                         " (an unreadable task file: delete it to recompute the "
+                                         "task, or use a fresh --out directory)"));
+      }
+      const TaskMetadata expected = ExpectedMetadata(experiment, flags, configs[c], k);
+      if (absl::Status status = CheckTaskMetadataMatches(path, *found, expected); !status.ok()) {
+        return status;
+      }
+      (*done)[c * flags.seeds + k] = true;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::string& argv0,
+                         const std::string& merged_path, const std::string& out_prefix) {
+  absl::StatusOr<std::string> binary = FindRunfile(argv0, experiment.analysis_binary);
+  if (!binary.ok()) return binary.status();
+  absl::StatusOr<int> exit_code = RunProcess(
+      *binary, {absl::StrCat("--in=", merged_path), absl::StrCat("--out_prefix=", out_prefix)});
+  if (!exit_code.ok()) return exit_code.status();
+  if (*exit_code != 0) {
+    return absl::InternalError(absl::StrCat("analysis binary '", *binary, "' failed with exit code ",
+                                            *exit_code, " (the results file '", merged_path,
+                                            "' is complete; rerun the analysis by hand)"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experiment) {
+  const std::string command_line = CommandLine(argc, argv);
+  const std::string argv0 = argc > 0 ? argv[0] : "";
+  MpiSession mpi(&argc, &argv);
+  SilenceHdf5Errors();
+  const bool leader = mpi.rank() == 0;
+  auto fail = [&](const absl::Status& status, int code) {
+    if (leader) std::fprintf(stderr, "%s: error: %s\n", experiment.name.c_str(),
+                             std::string(status.message()).c_str());
+    return code;
+  };
+
+  // Phase 1: flags and configs (deterministic on every rank).
+  if (absl::Status status = ValidateExperimentDefinition(experiment); !status.ok()) {
+    return fail(status, kExitFailure);
+  }
+  absl::StatusOr<RunnerFlags> flags = ParseRunnerFlags(argc, argv, experiment);
+  if (!flags.ok()) return fail(flags.status(), kExitBadFlags);
+  if (flags->help) {
+    if (leader) std::fputs(RunnerUsage(argv0.c_str(), experiment).c_str(), stdout);
+    return kExitOk;
+  }
+  absl::StatusOr<std::vector<ConfigSpec>> configs = experiment.make_configs(flags->scale);
+  absl::Status config_status = configs.ok() ? ValidateConfigs(*configs) : configs.status();
+  int local_failed = config_status.ok() ? 0 : 1, any_failed = 0;
+  MPI_Allreduce(&local_failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (any_failed) {
+    return fail(config_status.ok()
+                    ? absl::InternalError("make_configs failed on another rank")
+                    : absl::Status(config_status.code(),
+                                   absl::StrCat("make_configs(", ScaleName(flags->scale),
+                                                "): ", config_status.message())),
+                kExitFailure);
+  }
+  const int seeds = flags->seeds;
+  const int num_tasks = static_cast<int>(configs->size()) * seeds;
+
+  // Phase 2: output directory and resume scan on rank 0.
+  std::string out_dir;
+  std::vector<bool> done;
+  int setup_failed = 0;
+  absl::Status setup_status;
+  if (leader) {
+    absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
+    setup_status = resolved.ok() ? PrepareOutput(experiment, *flags, *configs, *resolved, &done)
+                                 : resolved.status();
+    if (resolved.ok()) out_dir = *resolved;
+    setup_failed = setup_status.ok() ? 0 : 1;
+  }
+  BroadcastInt(&setup_failed);
+  if (setup_failed) return fail(setup_status, kExitFailure);
+  BroadcastString(&out_dir);
+
+  // Phase 3: tasks.
+  std::vector<int> order;
+  std::vector<double> weights(num_tasks);
+  for (int id = 0; id < num_tasks; ++id) {
+    weights[id] = (*configs)[id / seeds].relative_cost;
+    if (leader && !done[id]) order.push_back(id);
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return weights[a] > weights[b]; });
+  const int rank = mpi.rank();
+  RunOneTask run_one = [&](int id, ProgressReporter* progress) -> absl::Status {
+    const ConfigSpec& config = (*configs)[id / seeds];
+    const TaskContext context{id / seeds, id % seeds, flags->master_seed, progress};
+    auto annotate = [&](const absl::Status& status) {
+      return absl::Status(status.code(),
+                          absl::StrCat("task (config '", config.group_name, "', seed ",
+                                       context.seed_index, ") on rank ", rank, ": ",
+                                       status.message()));
+    };
+    absl::StatusOr<TaskResult> result = experiment.run_task(config, context);
+    if (!result.ok()) return annotate(result.status());
+    if (absl::Status status = ValidateTaskResult(*result); !status.ok()) return annotate(status);
+    progress->Update(1.0);
+    return annotate(WriteTaskFile(TaskFilePath(out_dir, config.group_name, context.seed_index),
+                                  ExpectedMetadata(experiment, *flags, config, context.seed_index),
+                                  *result));
+  };
+  std::unique_ptr<ProgressMonitor> monitor;
+  if (leader) {
+    ProgressMonitor::Options options;
+    options.label = experiment.name;
+    options.tasks_to_run = static_cast<int>(order.size());
+    options.tasks_resumed = num_tasks - options.tasks_to_run;
+    for (int id : order) options.total_weight += weights[id];
+    monitor = std::make_unique<ProgressMonitor>(options);
+    std::fprintf(stderr, "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s); %d already "
+                 "done in %s\n", experiment.name.c_str(), num_tasks, configs->size(), seeds,
+                 ScaleName(flags->scale).c_str(), mpi.size(), options.tasks_resumed,
+                 out_dir.c_str());
+    monitor->Start();
+  }
+  const absl::Status task_status = RunTasksOverRanks(
+      order, weights, run_one, monitor.get(), mpi.serialized_threads());
+  if (monitor != nullptr) monitor->Stop();
+
+  // Phase 4: merge and analysis on rank 0.
+  int exit_code = kExitOk;
+  absl::Status final_status = task_status;
+  if (leader) {
+    const std::string merged_path = absl::StrCat(out_dir, "/", experiment.name, ".h5");
+    if (final_status.ok()) {
+      MergeInfo info{experiment.name, GitCommit(), command_line, flags->scale, seeds,
+                     flags->master_seed};
+      final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
+      if (final_status.ok()) std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(),
+                                          merged_path.c_str());
+    }
+    if (final_status.ok() && !experiment.analysis_binary.empty()) {
+      final_status = RunAnalysis(experiment, argv0, merged_path,
+                                 absl::StrCat(out_dir, "/", experiment.name));
+    }
+    if (!final_status.ok()) exit_code = fail(final_status, kExitFailure);
+  }
+  BroadcastInt(&exit_code);
+  return exit_code;
+}
+
+}  // namespace dprl

@@ -1,0 +1,146 @@
+#include "experiments/runner/runner_flags.h"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <climits>
+#include <cstdlib>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/string_view.h"
+
+namespace dprl {
+namespace {
+
+int DefaultSeeds(const ExperimentDefinition& experiment, Scale scale) {
+  switch (scale) {
+    case Scale::kSmoke:
+      return experiment.default_seeds_smoke;
+    case Scale::kDefault:
+      return experiment.default_seeds_default;
+    case Scale::kPaper:
+      return experiment.default_seeds_paper;
+  }
+  return experiment.default_seeds_default;
+}
+
+// Parses all of `text` as an unsigned decimal integer (no sign, no spaces).
+bool ParseUnsigned(absl::string_view text, uint64_t* value) {
+  if (text.empty()) return false;
+  const char* end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, *value);
+  return error == std::errc() && ptr == end;
+}
+
+}  // namespace
+
+absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
+                                             const ExperimentDefinition& experiment) {
+  RunnerFlags flags;
+  bool seeds_given = false;
+  std::set<std::string> seen;
+  for (int i = 1; i < argc; ++i) {
+    const absl::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      flags.help = true;
+      continue;
+    }
+    if (arg.substr(0, 2) != "--") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected argument '", arg, "' (flags have the form --flag=value; see --help)"));
+    }
+    const size_t eq = arg.find('=');
+    const std::string name(arg.substr(0, eq));
+    const bool known = name == "--out" || name == "--seeds" || name == "--scale" ||
+                       name == "--master_seed";
+    if (!known) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
+    }
+    if (eq == absl::string_view::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("flag ", name, " needs a value: ", name, "=VALUE"));
+    }
+    if (!seen.insert(name).second) {
+      return absl::InvalidArgumentError(absl::StrCat("flag ", name, " is given more than once"));
+    }
+    const absl::string_view value = arg.substr(eq + 1);
+    if (name == "--out") {
+      if (value.empty()) return absl::InvalidArgumentError("--out: the directory name is empty");
+      flags.out_dir = std::string(value);
+    } else if (name == "--seeds") {
+      uint64_t seeds = 0;
+      if (!ParseUnsigned(value, &seeds)) {
+        if (!value.empty() && value[0] == '-' && ParseUnsigned(value.substr(1), &seeds)) {
+          return absl::InvalidArgumentError(absl::StrCat("--seeds must be >= 1, got '", value, "'"));
+        }
+        return absl::InvalidArgumentError(
+            absl::StrCat("--seeds: '", value, "' is not a positive integer"));
+      }
+      if (seeds == 0) return absl::InvalidArgumentError("--seeds must be >= 1, got '0'");
+      if (seeds > static_cast<uint64_t>(INT_MAX)) {
+        return absl::InvalidArgumentError(absl::StrCat("--seeds: '", value, "' is too large"));
+      }
+      flags.seeds = static_cast<int>(seeds);
+      seeds_given = true;
+    } else if (name == "--scale") {
+      absl::StatusOr<Scale> scale = ParseScale(value);
+      if (!scale.ok()) return scale.status();
+      flags.scale = *scale;
+    } else {  // --master_seed
+      if (!ParseUnsigned(value, &flags.master_seed)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--master_seed: '", value, "' is not an integer in [0, 18446744073709551615]"));
+      }
+    }
+  }
+  if (!seeds_given) flags.seeds = DefaultSeeds(experiment, flags.scale);
+  return flags;
+}
+
+std::string RunnerUsage(const char* program, const ExperimentDefinition& experiment) {
+  return absl::StrFormat(
+      "%s: %s\n\n"
+      "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
+      "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
+      "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
+      "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
+      "                   to DIR/tasks/. Rerunning with the same DIR resumes.\n"
+      "  --seeds=N        seeds per config (default: %d for smoke, %d for default, %d for paper)\n"
+      "  --scale=S        smoke | default | paper (default: default)\n"
+      "  --master_seed=N  master random seed (default: %d)\n"
+      "  --help           this text\n",
+      experiment.name, experiment.description, program, program, experiment.name,
+      experiment.name, experiment.name, experiment.default_seeds_smoke,
+      experiment.default_seeds_default, experiment.default_seeds_paper, kDefaultMasterSeed);
+}
+
+absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
+                                          const std::string& experiment_name) {
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
+  std::string base;
+  if (working != nullptr && working[0] != '\0') {
+    base = working;
+  } else {
+    char buffer[PATH_MAX];
+    if (getcwd(buffer, sizeof(buffer)) == nullptr) {
+      return absl::FailedPreconditionError("cannot determine the current directory for --out");
+    }
+    base = buffer;
+  }
+  std::string path;
+  if (flag_value.empty()) {
+    const std::string root = (workspace != nullptr && workspace[0] != '\0') ? workspace : base;
+    path = absl::StrCat(root, "/results/", experiment_name);
+  } else if (flag_value[0] == '/') {
+    path = flag_value;
+  } else {
+    path = absl::StrCat(base, "/", flag_value);
+  }
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  return path;
+}
+
+}  // namespace dprl

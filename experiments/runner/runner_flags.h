@@ -1,0 +1,49 @@
+// Command-line flags of every experiment binary (a small parser; no global flag library).
+//
+//   --out=DIR          output directory. Default: $BUILD_WORKSPACE_DIRECTORY/results/<name> under
+//                      `bazel run`, else ./results/<name>. A relative DIR is taken relative to
+//                      $BUILD_WORKING_DIRECTORY under `bazel run` (where bazel was invoked), else
+//                      to the current directory.
+//   --seeds=N          seeds per config, N >= 1. Default: the experiment's default for the scale.
+//   --scale=S          smoke | default | paper. Default: default.
+//   --master_seed=N    0 <= N < 2^64; every random stream is keyed by it. Default: 20201.
+//   --help, -h         print usage and exit 0.
+//
+// Only the form --flag=value is accepted. Unknown flags, positional arguments, repeated flags and
+// malformed values are errors whose message names the flag and the value.
+#ifndef DPRL_EXPERIMENTS_RUNNER_RUNNER_FLAGS_H_
+#define DPRL_EXPERIMENTS_RUNNER_RUNNER_FLAGS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+inline constexpr uint64_t kDefaultMasterSeed = 20201;
+
+struct RunnerFlags {
+  bool help = false;
+  std::string out_dir;  // absolute after ResolveOutDir; "" = not given
+  int seeds = 0;        // resolved: the --seeds value or the scale's default
+  Scale scale = Scale::kDefault;
+  uint64_t master_seed = kDefaultMasterSeed;
+};
+
+// Parses argv[1..argc-1]. On success `seeds` is resolved; `out_dir` is as given ("" if absent).
+absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
+                                             const ExperimentDefinition& experiment);
+
+// The --help text (program name, description, flags with defaults).
+std::string RunnerUsage(const char* program, const ExperimentDefinition& experiment);
+
+// The absolute output directory for a --out value ("" = default), following the rules above.
+// Reads the environment variables BUILD_WORKSPACE_DIRECTORY / BUILD_WORKING_DIRECTORY.
+absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
+                                          const std::string& experiment_name);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_RUNNER_RUNNER_FLAGS_H_

@@ -1,0 +1,206 @@
+#include "experiments/runner/task_store.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "experiments/runner/file_util.h"
+#include "experiments/runner/hdf5_io.h"
+
+namespace dprl {
+namespace {
+
+constexpr int64_t kTaskSchemaVersion = 1;
+
+absl::Status Annotate(const absl::Status& status, const std::string& path) {
+  return absl::Status(status.code(), absl::StrCat("task file '", path, "': ", status.message()));
+}
+
+absl::Status WriteContents(hid_t file, const TaskMetadata& metadata, const TaskResult& result) {
+  const std::vector<std::pair<std::string, AttributeValue>> root = {
+      {"dprl_task_schema_version", kTaskSchemaVersion},
+      {"experiment", metadata.experiment},
+      {"group_name", metadata.group_name},
+      {"seed_index", static_cast<int64_t>(metadata.seed_index)},
+      {"scale", metadata.scale},
+  };
+  for (const auto& [name, value] : root) {
+    if (absl::Status status = WriteAttribute(file, name, value); !status.ok()) return status;
+  }
+  if (absl::Status status = WriteUint64Attribute(file, "master_seed", metadata.master_seed);
+      !status.ok()) {
+    return status;
+  }
+  absl::StatusOr<H5Handle> config = CreateGroup(file, "config");
+  if (!config.ok()) return config.status();
+  for (const auto& [name, value] : metadata.config_attributes) {
+    if (absl::Status status = WriteAttribute(config->get(), name, value); !status.ok()) {
+      return status;
+    }
+  }
+  absl::StatusOr<H5Handle> series = CreateGroup(file, "series");
+  if (!series.ok()) return series.status();
+  for (const auto& [name, values] : result.series) {
+    if (absl::Status status = WriteVectorDataset(series->get(), name, values, true);
+        !status.ok()) {
+      return status;
+    }
+  }
+  absl::StatusOr<H5Handle> scalars = CreateGroup(file, "scalars");
+  if (!scalars.ok()) return scalars.status();
+  for (const auto& [name, value] : result.scalars) {
+    if (absl::Status status = WriteVectorDataset(scalars->get(), name, {value}, false);
+        !status.ok()) {
+      return status;
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string TaskDirectory(const std::string& out_dir, const std::string& group_name) {
+  return absl::StrCat(out_dir, "/tasks/", group_name);
+}
+
+std::string TaskFilePath(const std::string& out_dir, const std::string& group_name,
+                         int seed_index) {
+  return absl::StrCat(TaskDirectory(out_dir, group_name), "/seed_", seed_index, ".h5");
+}
+
+absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata,
+                           const TaskResult& result) {
+  const std::string temp = TempPathFor(path);
+  unlink(temp.c_str());  // a leftover of this very process id from an earlier crash
+  absl::Status status;
+  {
+    absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);
+    if (!file.ok()) return Annotate(file.status(), path);
+    status = WriteContents(file->get(), metadata, result);
+    if (status.ok()) status = CloseFile(*file, temp);
+  }
+  if (status.ok()) status = CommitTempFile(temp, path);
+  if (!status.ok()) {
+    unlink(temp.c_str());
+    return Annotate(status, path);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
+  absl::StatusOr<H5Handle> file = OpenFileReadOnly(path);
+  if (!file.ok()) return Annotate(file.status(), path);
+  const hid_t root = file->get();
+  TaskMetadata metadata;
+  absl::StatusOr<AttributeValue> version = ReadAttribute(root, "dprl_task_schema_version");
+  if (!version.ok() || !SameAttributeValue(*version, AttributeValue(kTaskSchemaVersion))) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", path, "' is not a dprl task file of schema version ", kTaskSchemaVersion,
+        "; delete it or use a fresh --out directory"));
+  }
+  auto read_string = [&](const char* name, std::string* out) -> absl::Status {
+    absl::StatusOr<AttributeValue> value = ReadAttribute(root, name);
+    if (!value.ok()) return value.status();
+    if (!std::holds_alternative<std::string>(*value)) {
+      return absl::InvalidArgumentError(absl::StrCat("attribute '", name, "' is not a string"));
+    }
+    *out = std::get<std::string>(*value);
+    return absl::OkStatus();
+  };
+  absl::Status status = read_string("experiment", &metadata.experiment);
+  if (status.ok()) status = read_string("group_name", &metadata.group_name);
+  if (status.ok()) status = read_string("scale", &metadata.scale);
+  if (!status.ok()) return Annotate(status, path);
+  absl::StatusOr<AttributeValue> seed = ReadAttribute(root, "seed_index");
+  if (!seed.ok() || !std::holds_alternative<int64_t>(*seed)) {
+    return Annotate(absl::InvalidArgumentError("bad or missing attribute 'seed_index'"), path);
+  }
+  metadata.seed_index = static_cast<int>(std::get<int64_t>(*seed));
+  absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(root, "master_seed");
+  if (!master_seed.ok()) return Annotate(master_seed.status(), path);
+  metadata.master_seed = *master_seed;
+  absl::StatusOr<H5Handle> config = OpenGroup(root, "config");
+  if (!config.ok()) return Annotate(config.status(), path);
+  absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> attributes =
+      ReadAllAttributes(config->get());
+  if (!attributes.ok()) return Annotate(attributes.status(), path);
+  metadata.config_attributes = *std::move(attributes);
+  return metadata;
+}
+
+absl::StatusOr<TaskResult> ReadTaskResult(const std::string& path) {
+  absl::StatusOr<H5Handle> file = OpenFileReadOnly(path);
+  if (!file.ok()) return Annotate(file.status(), path);
+  TaskResult result;
+  for (const char* kind : {"series", "scalars"}) {
+    absl::StatusOr<H5Handle> group = OpenGroup(file->get(), kind);
+    if (!group.ok()) return Annotate(group.status(), path);
+    absl::StatusOr<std::vector<std::string>> names = ListLinks(group->get());
+    if (!names.ok()) return Annotate(names.status(), path);
+    for (const std::string& name : *names) {
+      absl::StatusOr<std::vector<double>> values = ReadVectorDataset(group->get(), name);
+      if (!values.ok()) return Annotate(values.status(), path);
+      if (kind == std::string("series")) {
+        result.series.emplace_back(name, *std::move(values));
+      } else {
+        if (values->size() != 1) {
+          return Annotate(absl::InvalidArgumentError(
+                              absl::StrCat("scalar '", name, "' does not hold one value")),
+                          path);
+        }
+        result.scalars.emplace_back(name, (*values)[0]);
+      }
+    }
+  }
+  return result;
+}
+
+absl::Status CheckTaskMetadataMatches(const std::string& path, const TaskMetadata& found,
+                                      const TaskMetadata& expected) {
+  auto mismatch = [&](const std::string& field, const std::string& found_value,
+                      const std::string& expected_value) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "existing task file '", path, "' was written with ", field, "=", found_value,
+        " but this run has ", field, "=", expected_value,
+        "; results of different settings must not be mixed: use a fresh --out directory "
+        "(or rerun with the original settings)"));
+  };
+  if (found.experiment != expected.experiment) {
+    return mismatch("experiment", found.experiment, expected.experiment);
+  }
+  if (found.group_name != expected.group_name) {
+    return mismatch("group_name", found.group_name, expected.group_name);
+  }
+  if (found.seed_index != expected.seed_index) {
+    return mismatch("seed_index", absl::StrCat(found.seed_index),
+                    absl::StrCat(expected.seed_index));
+  }
+  if (found.scale != expected.scale) return mismatch("--scale", found.scale, expected.scale);
+  if (found.master_seed != expected.master_seed) {
+    return mismatch("--master_seed", absl::StrCat(found.master_seed),
+                    absl::StrCat(expected.master_seed));
+  }
+  auto sorted = [](std::vector<std::pair<std::string, AttributeValue>> attributes) {
+    std::sort(attributes.begin(), attributes.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    return attributes;
+  };
+  const auto a = sorted(found.config_attributes);
+  const auto b = sorted(expected.config_attributes);
+  for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    if (i >= a.size()) return mismatch(absl::StrCat("config attribute ", b[i].first), "(absent)",
+                                       AttributeToString(b[i].second));
+    if (i >= b.size() || a[i].first != b[i].first) {
+      return mismatch(absl::StrCat("config attribute ", a[i].first),
+                      AttributeToString(a[i].second), "(absent)");
+    }
+    if (!SameAttributeValue(a[i].second, b[i].second)) {
+      return mismatch(absl::StrCat("config attribute ", a[i].first),
+                      AttributeToString(a[i].second), AttributeToString(b[i].second));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace dprl

@@ -1,0 +1,112 @@
+// A toy experiment for the runner's tests. Not a paper result: its per-episode "regret" is
+// pseudo-random, r_t = c_agent * u_t / sqrt(t) with u_t uniform on (0.5, 1.5) drawn from
+// RandomStream(master_seed, config, seed, kTest), so cumulative regret grows like sqrt(T) and the
+// output is a deterministic function of (config, seed, master_seed).
+//
+// Configs: env in {chain, grid} x agent in {ucb (non-private), pucb privacy_epsilon 0.5,
+// pucb privacy_epsilon 2}; episodes = 300 (smoke), 2000 (default), 20000 (paper).
+//
+// Test knobs (environment variables):
+//   DPRL_TOY_SLEEP_MS=N        each task sleeps N ms in 10 steps, reporting progress
+//   DPRL_TOY_FAIL_GROUP=G      tasks of config group G fail with an error
+//   DPRL_TOY_RAGGED_GROUP=G    seed 1 of group G returns a longer series (merge must reject)
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/rng.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+namespace {
+
+std::string EnvOr(const char* name, const std::string& fallback) {
+  const char* value = std::getenv(name);
+  return value == nullptr ? fallback : value;
+}
+
+int64_t Episodes(Scale scale) {
+  switch (scale) {
+    case Scale::kSmoke:
+      return 300;
+    case Scale::kDefault:
+      return 2000;
+    case Scale::kPaper:
+      return 20000;
+  }
+  return 300;
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs(Scale scale) {
+  std::vector<ConfigSpec> configs;
+  for (const std::string env : {"chain", "grid"}) {
+    for (double privacy_epsilon : {0.0, 0.5, 2.0}) {
+      ConfigSpec config;
+      config.attributes.emplace_back("env", env);
+      config.attributes.emplace_back("episodes", Episodes(scale));
+      if (privacy_epsilon == 0.0) {
+        config.group_name = absl::StrCat(env, "_ucb");
+        config.attributes.emplace_back("agent", std::string("ucb"));
+        config.relative_cost = 1.0;
+      } else {
+        config.group_name = absl::StrCat(env, "_pucb_eps=", privacy_epsilon);
+        config.attributes.emplace_back("agent", std::string("pucb"));
+        config.attributes.emplace_back("privacy_epsilon", privacy_epsilon);
+        config.attributes.emplace_back("error_bound_E", 10.0 / privacy_epsilon);
+        config.relative_cost = 1.0 + 1.0 / privacy_epsilon;
+      }
+      configs.push_back(config);
+    }
+  }
+  return configs;
+}
+
+absl::StatusOr<TaskResult> RunTask(const ConfigSpec& config, const TaskContext& context) {
+  if (config.group_name == EnvOr("DPRL_TOY_FAIL_GROUP", "")) {
+    return absl::InternalError(absl::StrCat("toy failure requested for ", config.group_name));
+  }
+  const int sleep_ms = std::atoi(EnvOr("DPRL_TOY_SLEEP_MS", "0").c_str());
+  for (int step = 0; step < 10 && sleep_ms > 0; ++step) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms / 10));
+    context.progress->Update((step + 1) / 10.0);
+  }
+  int64_t episodes = 0;
+  double constant = 1.0;
+  for (const auto& [name, value] : config.attributes) {
+    if (name == "episodes") episodes = std::get<int64_t>(value);
+    if (name == "privacy_epsilon") constant = 1.0 + 2.0 / std::get<double>(value);
+  }
+  if (config.group_name == EnvOr("DPRL_TOY_RAGGED_GROUP", "") && context.seed_index == 1) {
+    ++episodes;
+  }
+  RandomStream stream(StreamKey{context.master_seed, static_cast<uint64_t>(context.config_index),
+                                static_cast<uint64_t>(context.seed_index), StreamPurpose::kTest});
+  TaskResult result;
+  std::vector<double> regret(episodes);
+  double first_below = -1;
+  for (int64_t t = 1; t <= episodes; ++t) {
+    regret[t - 1] = constant * (0.5 + stream.NextOpenUniform()) / std::sqrt(static_cast<double>(t));
+    if (first_below < 0 && regret[t - 1] < 0.05 * constant) first_below = static_cast<double>(t);
+  }
+  result.series.emplace_back("per_episode_regret", std::move(regret));
+  result.scalars.emplace_back("first_episode_bonus_below_horizon", first_below);
+  result.scalars.emplace_back("draw", stream.NextOpenUniform());
+  return result;
+}
+
+}  // namespace
+}  // namespace dprl
+
+int main(int argc, char** argv) {
+  dprl::ExperimentDefinition experiment;
+  experiment.name = "toy";
+  experiment.description = "runner test experiment with pseudo-random regret (not a paper result)";
+  experiment.make_configs = dprl::MakeConfigs;
+  experiment.run_task = dprl::RunTask;
+  experiment.analysis_binary = dprl::EnvOr("DPRL_TOY_ANALYSIS", "analysis/regret_figure");
+  return dprl::RunExperimentMain(argc, argv, experiment);
+}
