@@ -5,18 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-namespace dprl {
+#include "algorithms/mechanisms/samplers.h"
 
-double SampleStandardNormal(RandomStream& stream) {
-  // Polar method: (u, v) uniform on the unit disc minus the origin; u * sqrt(-2 ln s / s) is
-  // N(0,1).
-  while (true) {
-    const double u = 2.0 * stream.NextOpenUniform() - 1.0;
-    const double v = 2.0 * stream.NextOpenUniform() - 1.0;
-    const double s = u * u + v * v;
-    if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * std::log(s) / s);
-  }
-}
+namespace dprl {
 
 double SampleLogGamma(double shape, RandomStream& stream) {
   CHECK(std::isfinite(shape) && shape > 0.0) << "shape = " << shape;
@@ -30,7 +21,7 @@ double SampleLogGamma(double shape, RandomStream& stream) {
   while (true) {
     double x, v;
     do {
-      x = SampleStandardNormal(stream);
+      x = SampleGaussian(1.0, stream);
       v = 1.0 + c * x;
     } while (v <= 0.0);
     v = v * v * v;

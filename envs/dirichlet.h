@@ -10,7 +10,8 @@
 //   shape <  1: their boosting identity (Sec. 6): G(shape) = G(shape + 1) * U^(1/shape), applied in
 //               log space, log G = log G(shape + 1) + log(U) / shape, so that tiny shapes (whose
 //               Gamma variates underflow double) still give usable Dirichlet rows.
-//   The normal variates Marsaglia–Tsang needs come from the polar method (Marsaglia & Bray 1964).
+//   The normal variates Marsaglia–Tsang needs come from SampleGaussian (Box–Muller,
+//   algorithms/mechanisms/samplers.h).
 // SampleDirichlet(concentration, out, size): (G_1, ..., G_K) / sum G with G_i iid
 //   Gamma(concentration), i.e. Dirichlet(concentration * 1_K). Computed from the log-Gammas with
 //   the largest subtracted, so rows stay valid probability vectors (sum 1 up to rounding) even when
@@ -23,9 +24,6 @@
 #include "algorithms/mechanisms/rng.h"
 
 namespace dprl {
-
-// Standard normal variate (Marsaglia polar method).
-double SampleStandardNormal(RandomStream& stream);
 
 // log of a Gamma(shape, 1) variate.
 double SampleLogGamma(double shape, RandomStream& stream);

@@ -4,17 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "algorithms/mechanisms/rng.h"
-#include "envs/testing/statistical_tests.h"
+#include "algorithms/mechanisms/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
-
-using testing::DkwHalfWidth;
-using testing::GammaCdf;
-using testing::HoeffdingHalfWidth;
 
 RandomStream TestStream(uint64_t seed) {
   StreamKey key;
@@ -23,17 +20,20 @@ RandomStream TestStream(uint64_t seed) {
   return RandomStream(key);
 }
 
-// Kolmogorov–Smirnov distance between the empirical CDF of `samples` and `cdf`.
-template <typename Cdf>
-double KsDistance(std::vector<double> samples, Cdf cdf) {
-  std::sort(samples.begin(), samples.end());
+// Gamma(shape, 1) CDF: G ~ Gamma(shape) iff 2G ~ chi2(2 shape).
+double GammaCdf(double shape, double x) { return 1.0 - ChiSquareUpperTail(2.0 * shape, 2.0 * x); }
+
+// sup |F_n - F| of n samples exceeds this with probability at most failure_probability
+// (Dvoretzky–Kiefer–Wolfowitz inequality with Massart's constant; exact for finite n).
+double DkwHalfWidth(double n, double failure_probability) {
+  return std::sqrt(std::log(2.0 / failure_probability) / (2.0 * n));
+}
+
+// Sup distance between the empirical CDF of `samples` and `cdf` (KolmogorovStatistic is
+// sqrt(n) times it).
+double KsDistance(std::vector<double> samples, const std::function<double(double)>& cdf) {
   const double n = samples.size();
-  double distance = 0.0;
-  for (size_t i = 0; i < samples.size(); ++i) {
-    const double f = cdf(samples[i]);
-    distance = std::max({distance, std::abs(f - i / n), std::abs(f - (i + 1) / n)});
-  }
-  return distance;
+  return KolmogorovStatistic(samples, cdf) / std::sqrt(n);
 }
 
 constexpr int kKsSamples = 20000;
@@ -60,23 +60,13 @@ TEST(DirichletTest, KsTestDetectsAWrongShape) {
             DkwHalfWidth(kKsSamples, 2e-7));
 }
 
-// KS test of SampleStandardNormal against Phi; DKW false-failure probability 1e-6.
-TEST(DirichletTest, NormalMatchesItsDistributionFunction) {
-  RandomStream stream = TestStream(3);
-  std::vector<double> samples(kKsSamples);
-  for (double& x : samples) x = SampleStandardNormal(stream);
-  const double distance =
-      KsDistance(samples, [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); });
-  EXPECT_LT(distance, DkwHalfWidth(kKsSamples, 1e-6));
-}
-
 // Dirichlet(alpha * 1_K) marginals are Beta(alpha, (K-1) alpha): mean 1/K and second moment
 // 1/K^2 + (1/K)(1 - 1/K) / (K alpha + 1). Both are means of [0, 1] variables, tested with
 // Hoeffding; 3 concentrations x 4 components x 2 moments share false-failure probability 1e-6.
 TEST(DirichletTest, MarginalMomentsMatchBeta) {
   constexpr int kSize = 4;
   constexpr int kSamples = 20000;
-  const double half_width = HoeffdingHalfWidth(kSamples, 1e-6 / 24);
+  const double half_width = DkwHalfWidth(kSamples, 1e-6 / 24);  // same formula as Hoeffding
   RandomStream stream = TestStream(4);
   for (double alpha : {0.1, 1.0, 5.0}) {
     std::vector<double> sum(kSize, 0.0), sum_squares(kSize, 0.0);

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "algorithms/mechanisms/rng.h"
-#include "envs/testing/statistical_tests.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 
 namespace dprl {

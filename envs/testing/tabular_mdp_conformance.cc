@@ -1,5 +1,6 @@
 #include "envs/testing/tabular_mdp_conformance.h"
 
+#include <glog/logging.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +10,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/rng.h"
-#include "envs/testing/statistical_tests.h"
+#include "algorithms/mechanisms/statistics_for_tests.h"
 
 namespace dprl {
 namespace testing {
@@ -169,6 +170,12 @@ void ExpectSamplesMatchModel(const TabularMdp& mdp, const TabularMdpConformanceO
 
 }  // namespace
 
+double HoeffdingHalfWidth(double num_samples, double failure_probability) {
+  CHECK_GT(num_samples, 0.0);
+  CHECK(failure_probability > 0.0 && failure_probability < 1.0) << failure_probability;
+  return std::sqrt(std::log(2.0 / failure_probability) / (2.0 * num_samples));
+}
+
 std::string ChiSquareGoodnessOfFitFailure(const double* probabilities, const int64_t* counts, int k,
                                           double tail_probability) {
   int64_t n = 0;
@@ -207,7 +214,7 @@ std::string ChiSquareGoodnessOfFitFailure(const double* probabilities, const int
     const double d = observed[b] - expected[b];
     statistic += d * d / expected[b];
   }
-  const double threshold = ChiSquareUpperQuantile(bins - 1, tail_probability);
+  const double threshold = dprl::ChiSquareUpperQuantile(bins - 1, tail_probability);
   if (statistic <= threshold) return "";
   return absl::StrFormat(
       "chi-square statistic %g exceeds %g, the 1 - %g quantile of chi2(%d) (n = %d draws)",

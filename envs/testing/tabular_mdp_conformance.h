@@ -17,7 +17,8 @@
 //        [0, 1];
 //      - next-state frequencies match the row: Pearson chi-square goodness of fit, outcomes with
 //        expected count < kMinExpectedCount pooled into one bin (merged into the smallest other bin
-//        if the pool is still below it), threshold the (1 - tail) quantile of chi2(bins - 1) with
+//        if the pool is still below it), threshold the (1 - tail) quantile of chi2(bins - 1)
+//        (ChiSquareUpperQuantile, algorithms/mechanisms/statistics_for_tests.h) with
 //        tail = failure_probability / (H*S*A + 1) (Bonferroni);
 //      - the mean sampled reward is within HoeffdingHalfWidth(samples_per_row, failure_probability
 //        / (H*S*A)) of MeanReward (exact for any reward distribution on [0, 1]).
@@ -30,6 +31,7 @@
 #define DPRL_ENVS_TESTING_TABULAR_MDP_CONFORMANCE_H_
 
 #include <cstdint>
+#include <string>
 
 #include "envs/tabular_mdp.h"
 
@@ -48,6 +50,15 @@ inline constexpr double kMinExpectedCount = 10.0;
 
 void ExpectTabularMdpConforms(const TabularMdp& mdp);
 void ExpectTabularMdpConforms(const TabularMdp& mdp, const TabularMdpConformanceOptions& options);
+
+// sqrt(ln(2 / failure_probability) / (2 n)). Hoeffding (1963): the mean of n iid variables in
+// [0, 1] is further than this from its expectation with probability at most failure_probability.
+// Dvoretzky–Kiefer–Wolfowitz with Massart's (1990) constant: the empirical CDF of n iid samples is
+// further than this (sup norm) from the true CDF with probability at most failure_probability.
+double HoeffdingHalfWidth(double num_samples, double failure_probability);
+inline double DkwHalfWidth(double num_samples, double failure_probability) {
+  return HoeffdingHalfWidth(num_samples, failure_probability);
+}
 
 // Pearson chi-square goodness-of-fit of `counts` (size k, total n) against `probabilities`
 // (size k), with the pooling rule above. Returns an empty string on success, otherwise a message.
