@@ -1,0 +1,160 @@
+#include "experiments/runner/runner_flags.h"
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+ExperimentDefinition Toy() {
+  ExperimentDefinition experiment;
+  experiment.name = "toy";
+  experiment.description = "test";
+  experiment.default_seeds_smoke = 2;
+  experiment.default_seeds_default = 5;
+  experiment.default_seeds_paper = 20;
+  experiment.make_configs = [](Scale) { return std::vector<ConfigSpec>{}; };
+  experiment.run_task = [](const ConfigSpec&, const TaskContext&) { return TaskResult{}; };
+  return experiment;
+}
+
+absl::StatusOr<RunnerFlags> Parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "prog");
+  std::vector<const char*> argv;
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  return ParseRunnerFlags(static_cast<int>(argv.size()), argv.data(), Toy());
+}
+
+std::string ErrorOf(std::vector<std::string> args) {
+  absl::StatusOr<RunnerFlags> flags = Parse(std::move(args));
+  EXPECT_FALSE(flags.ok());
+  return flags.ok() ? "" : std::string(flags.status().message());
+}
+
+TEST(RunnerFlagsTest, DefaultsDependOnScale) {
+  absl::StatusOr<RunnerFlags> flags = Parse({});
+  ASSERT_TRUE(flags.ok());
+  EXPECT_EQ(flags->scale, Scale::kDefault);
+  EXPECT_EQ(flags->seeds, 5);
+  EXPECT_EQ(flags->master_seed, 20201u);
+  EXPECT_EQ(flags->out_dir, "");
+  EXPECT_FALSE(flags->help);
+  EXPECT_EQ(Parse({"--scale=smoke"})->seeds, 2);
+  EXPECT_EQ(Parse({"--scale=paper"})->seeds, 20);
+}
+
+TEST(RunnerFlagsTest, ParsesAllFlags) {
+  absl::StatusOr<RunnerFlags> flags =
+      Parse({"--out=/tmp/x", "--seeds=7", "--scale=paper", "--master_seed=18446744073709551615"});
+  ASSERT_TRUE(flags.ok()) << flags.status();
+  EXPECT_EQ(flags->out_dir, "/tmp/x");
+  EXPECT_EQ(flags->seeds, 7);
+  EXPECT_EQ(flags->scale, Scale::kPaper);
+  EXPECT_EQ(flags->master_seed, 18446744073709551615ull);
+  EXPECT_TRUE(Parse({"--help"})->help);
+  EXPECT_TRUE(Parse({"-h"})->help);
+}
+
+TEST(RunnerFlagsTest, SeedsRejectsZeroNegativeMalformedAndHuge) {
+  EXPECT_THAT(ErrorOf({"--seeds=0"}), HasSubstr("--seeds must be >= 1, got '0'"));
+  EXPECT_THAT(ErrorOf({"--seeds=-3"}), HasSubstr("--seeds must be >= 1, got '-3'"));
+  EXPECT_THAT(ErrorOf({"--seeds=abc"}), HasSubstr("--seeds: 'abc' is not a positive integer"));
+  EXPECT_THAT(ErrorOf({"--seeds=2.5"}), HasSubstr("--seeds: '2.5'"));
+  EXPECT_THAT(ErrorOf({"--seeds="}), HasSubstr("--seeds: ''"));
+  EXPECT_THAT(ErrorOf({"--seeds=99999999999"}), HasSubstr("--seeds: '99999999999' is too large"));
+}
+
+TEST(RunnerFlagsTest, ScaleRejectsUnknownValue) {
+  EXPECT_THAT(ErrorOf({"--scale=huge"}),
+              HasSubstr("--scale: 'huge' is not one of smoke, default, paper"));
+  EXPECT_THAT(ErrorOf({"--scale="}), HasSubstr("--scale: ''"));
+}
+
+TEST(RunnerFlagsTest, MasterSeedRejectsNegativeMalformedAndOverflow) {
+  EXPECT_THAT(ErrorOf({"--master_seed=-1"}), HasSubstr("--master_seed: '-1'"));
+  EXPECT_THAT(ErrorOf({"--master_seed=x1"}), HasSubstr("--master_seed: 'x1'"));
+  EXPECT_THAT(ErrorOf({"--master_seed=18446744073709551616"}),
+              HasSubstr("--master_seed: '18446744073709551616'"));
+}
+
+TEST(RunnerFlagsTest, RejectsUnknownPositionalRepeatedAndValuelessFlags) {
+  EXPECT_THAT(ErrorOf({"--sedes=3"}), HasSubstr("unknown flag '--sedes=3'"));
+  EXPECT_THAT(ErrorOf({"results"}), HasSubstr("unexpected argument 'results'"));
+  EXPECT_THAT(ErrorOf({"--seeds=2", "--seeds=3"}), HasSubstr("--seeds is given more than once"));
+  EXPECT_THAT(ErrorOf({"--out"}), HasSubstr("flag --out needs a value"));
+  EXPECT_THAT(ErrorOf({"--out="}), HasSubstr("--out: the directory name is empty"));
+}
+
+TEST(RunnerFlagsTest, UsageMentionsFlagsAndDefaults) {
+  const std::string usage = RunnerUsage("prog", Toy());
+  for (const char* text : {"--out=DIR", "--seeds=N", "--scale=S", "--master_seed=N", "20201",
+                           "results/toy", "2 for smoke, 5 for default, 20 for paper"}) {
+    EXPECT_THAT(usage, HasSubstr(text));
+  }
+}
+
+TEST(ResolveOutDirTest, FollowsBazelRunEnvironment) {
+  unsetenv("BUILD_WORKSPACE_DIRECTORY");
+  unsetenv("BUILD_WORKING_DIRECTORY");
+  EXPECT_EQ(*ResolveOutDir("/abs/dir/", "toy"), "/abs/dir");
+  absl::StatusOr<std::string> relative = ResolveOutDir("rel", "toy");
+  ASSERT_TRUE(relative.ok());
+  EXPECT_EQ(relative->front(), '/');
+  EXPECT_THAT(*relative, ::testing::EndsWith("/rel"));
+  EXPECT_THAT(*ResolveOutDir("", "toy"), ::testing::EndsWith("/results/toy"));
+  setenv("BUILD_WORKSPACE_DIRECTORY", "/ws", 1);
+  setenv("BUILD_WORKING_DIRECTORY", "/ws/sub", 1);
+  EXPECT_EQ(*ResolveOutDir("", "toy"), "/ws/results/toy");
+  EXPECT_EQ(*ResolveOutDir("mine", "toy"), "/ws/sub/mine");
+  unsetenv("BUILD_WORKSPACE_DIRECTORY");
+  unsetenv("BUILD_WORKING_DIRECTORY");
+}
+
+TEST(ValidationTest, ConfigsAndNames) {
+  EXPECT_TRUE(IsValidObjectName("chain_pucb_eps=0.5"));
+  EXPECT_FALSE(IsValidObjectName(""));
+  EXPECT_FALSE(IsValidObjectName(".."));
+  EXPECT_FALSE(IsValidObjectName("a/b"));
+  EXPECT_FALSE(IsValidObjectName("a b"));
+  ConfigSpec a{"a", {{"x", int64_t{1}}}, 1.0};
+  EXPECT_TRUE(ValidateConfigs({a}).ok());
+  EXPECT_THAT(std::string(ValidateConfigs({}).message()), HasSubstr("no configs"));
+  EXPECT_THAT(std::string(ValidateConfigs({a, a}).message()), HasSubstr("'a' is used twice"));
+  ConfigSpec bad_name{"a/b", {}, 1.0};
+  EXPECT_THAT(std::string(ValidateConfigs({bad_name}).message()), HasSubstr("'a/b'"));
+  for (double cost : {0.0, -1.0, std::nan(""), HUGE_VAL}) {
+    ConfigSpec bad_cost{"c", {}, cost};
+    EXPECT_THAT(std::string(ValidateConfigs({bad_cost}).message()), HasSubstr("relative_cost"));
+  }
+  ConfigSpec duplicate{"d", {{"x", 1.0}, {"x", 2.0}}, 1.0};
+  EXPECT_THAT(std::string(ValidateConfigs({duplicate}).message()),
+              HasSubstr("attribute 'x' given twice"));
+}
+
+TEST(ValidationTest, TaskResults) {
+  TaskResult good;
+  good.series = {{"per_episode_regret", {1.0, 2.0}}};
+  good.scalars = {{"s", 1.0}};
+  EXPECT_TRUE(ValidateTaskResult(good).ok());
+  TaskResult missing;
+  missing.series = {{"other", {1.0}}};
+  EXPECT_THAT(std::string(ValidateTaskResult(missing).message()),
+              HasSubstr("no series 'per_episode_regret'"));
+  TaskResult empty = good;
+  empty.series.push_back({"e", {}});
+  EXPECT_THAT(std::string(ValidateTaskResult(empty).message()), HasSubstr("'e' is empty"));
+  TaskResult clash = good;
+  clash.scalars.push_back({"per_episode_regret", 1.0});
+  EXPECT_THAT(std::string(ValidateTaskResult(clash).message()), HasSubstr("duplicates"));
+  EXPECT_FALSE(ParseScale("Smoke").ok());
+  EXPECT_EQ(ScaleName(*ParseScale("paper")), "paper");
+}
+
+}  // namespace
+}  // namespace dprl

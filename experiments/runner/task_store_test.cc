@@ -1,0 +1,201 @@
+#include "experiments/runner/task_store.h"
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "experiments/runner/file_util.h"
+#include "experiments/runner/hdf5_io.h"
+#include "experiments/runner/merge.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string FreshDir(const std::string& name) {
+  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
+  EXPECT_TRUE(MakeDirectories(dir).ok());
+  return dir;
+}
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TaskMetadata Metadata(int seed) {
+  TaskMetadata metadata;
+  metadata.experiment = "toy";
+  metadata.group_name = "g";
+  metadata.seed_index = seed;
+  metadata.scale = "smoke";
+  metadata.master_seed = 18446744073709551615ull;
+  metadata.config_attributes = {{"env", std::string("chain")},
+                                {"privacy_epsilon", 0.5},
+                                {"episodes", int64_t{3}}};
+  return metadata;
+}
+
+TaskResult Result(double offset, int length = 3) {
+  TaskResult result;
+  std::vector<double> regret;
+  for (int i = 0; i < length; ++i) regret.push_back(offset + i);
+  result.series = {{"per_episode_regret", regret}, {"aux", {offset, -offset}}};
+  result.scalars = {{"bonus", offset * 10}};
+  return result;
+}
+
+TEST(TaskStoreTest, RoundTripIsExactAndLeavesNoTempFile) {
+  const std::string dir = FreshDir("roundtrip");
+  const std::string path = dir + "/seed_0.h5";
+  ASSERT_TRUE(WriteTaskFile(path, Metadata(0), Result(0.1)).ok());
+  absl::StatusOr<TaskMetadata> metadata = ReadTaskMetadata(path);
+  ASSERT_TRUE(metadata.ok()) << metadata.status();
+  EXPECT_TRUE(CheckTaskMetadataMatches(path, *metadata, Metadata(0)).ok());
+  absl::StatusOr<TaskResult> result = ReadTaskResult(path);
+  ASSERT_TRUE(result.ok()) << result.status();
+  const TaskResult expected = Result(0.1);
+  EXPECT_EQ(result->series, expected.series);
+  EXPECT_EQ(result->scalars, expected.scalars);
+  EXPECT_EQ(*ListDirectory(dir), std::vector<std::string>{"seed_0.h5"});
+}
+
+TEST(TaskStoreTest, SameContentGivesIdenticalBytes) {
+  const std::string dir = FreshDir("bytes");
+  ASSERT_TRUE(WriteTaskFile(dir + "/a.h5", Metadata(1), Result(2.5)).ok());
+  ASSERT_TRUE(WriteTaskFile(dir + "/b.h5", Metadata(1), Result(2.5)).ok());
+  EXPECT_EQ(ReadBytes(dir + "/a.h5"), ReadBytes(dir + "/b.h5"));
+}
+
+TEST(TaskStoreTest, MismatchNamesFieldAndAsksForFreshOut) {
+  const std::string path = "tasks/g/seed_0.h5";
+  struct Case {
+    const char* field;
+    TaskMetadata expected;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"--scale=smoke", Metadata(0)});
+  cases.back().expected.scale = "paper";
+  cases.push_back({"--master_seed=18446744073709551615", Metadata(0)});
+  cases.back().expected.master_seed = 1;
+  cases.push_back({"experiment=toy", Metadata(0)});
+  cases.back().expected.experiment = "other";
+  cases.push_back({"config attribute privacy_epsilon=0.5", Metadata(0)});
+  cases.back().expected.config_attributes[1].second = 0.25;
+  cases.push_back({"config attribute episodes=3", Metadata(0)});
+  cases.back().expected.config_attributes[2].second = 3.0;  // same number, other type
+  cases.push_back({"config attribute", Metadata(0)});
+  cases.back().expected.config_attributes.push_back({"extra", int64_t{1}});
+  for (const Case& c : cases) {
+    const absl::Status status = CheckTaskMetadataMatches(path, Metadata(0), c.expected);
+    EXPECT_FALSE(status.ok());
+    EXPECT_THAT(std::string(status.message()), HasSubstr(c.field));
+    EXPECT_THAT(std::string(status.message()), HasSubstr("use a fresh --out directory"));
+    EXPECT_THAT(std::string(status.message()), HasSubstr(path));
+  }
+  TaskMetadata reordered = Metadata(0);
+  std::swap(reordered.config_attributes[0], reordered.config_attributes[2]);
+  EXPECT_TRUE(CheckTaskMetadataMatches(path, Metadata(0), reordered).ok());
+}
+
+TEST(TaskStoreTest, RejectsNonHdf5AndForeignFiles) {
+  const std::string dir = FreshDir("foreign");
+  std::ofstream(dir + "/text.h5") << "not hdf5";
+  EXPECT_THAT(std::string(ReadTaskMetadata(dir + "/text.h5").status().message()),
+              HasSubstr("is not an HDF5 file"));
+  {
+    absl::StatusOr<H5Handle> file = CreateReproducibleFile(dir + "/empty.h5");
+    ASSERT_TRUE(file.ok());
+  }
+  EXPECT_THAT(std::string(ReadTaskMetadata(dir + "/empty.h5").status().message()),
+              HasSubstr("is not a dprl task file"));
+  EXPECT_THAT(std::string(ReadTaskMetadata(dir + "/missing.h5").status().message()),
+              HasSubstr("does not exist"));
+  EXPECT_FALSE(WriteTaskFile(dir + "/no/such/dir/seed_0.h5", Metadata(0), Result(1)).ok());
+}
+
+TEST(FileUtilTest, StaleTempFilesAreRecognisedAndRemoved) {
+  EXPECT_TRUE(IsTempFileName(".seed_0.h5.tmp.1234"));
+  EXPECT_FALSE(IsTempFileName("seed_0.h5"));
+  EXPECT_FALSE(IsTempFileName(".seed_0.h5.tmp."));
+  EXPECT_FALSE(IsTempFileName(".seed_0.h5.tmp.12a"));
+  EXPECT_EQ(TempPathFor("/a/b/seed_3.h5").rfind("/a/b/.seed_3.h5.tmp.", 0), 0u);
+  const std::string dir = FreshDir("stale");
+  std::ofstream(dir + "/.seed_0.h5.tmp.99") << "partial";
+  std::ofstream(dir + "/seed_1.h5") << "kept";
+  EXPECT_EQ(*RemoveStaleTempFiles(dir), 1);
+  EXPECT_EQ(*ListDirectory(dir), std::vector<std::string>{"seed_1.h5"});
+}
+
+TEST(FileUtilTest, MakeDirectoriesReportsFileInTheWay) {
+  const std::string dir = FreshDir("mkdir");
+  std::ofstream(dir + "/file") << "x";
+  const absl::Status status = MakeDirectories(dir + "/file/sub");
+  EXPECT_THAT(std::string(status.message()), HasSubstr("is not a directory"));
+  EXPECT_TRUE(MakeDirectories(dir + "/a/b/c").ok());
+  EXPECT_TRUE(CheckDirectoryWritable(dir + "/a/b/c").ok());
+}
+
+class MergeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    out_ = FreshDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    ASSERT_TRUE(MakeDirectories(TaskDirectory(out_, "g")).ok());
+    config_.group_name = "g";
+    config_.attributes = Metadata(0).config_attributes;
+    info_.experiment = "toy";
+    info_.git_commit = "unknown";
+    info_.command_line = "toy --seeds=2";
+    info_.scale = Scale::kSmoke;
+    info_.seeds = 2;
+    info_.master_seed = 7;
+  }
+  std::string out_;
+  ConfigSpec config_;
+  MergeInfo info_;
+};
+
+TEST_F(MergeTest, WritesSeedRowsInOrderReproducibly) {
+  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 1), Metadata(1), Result(10)).ok());
+  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 0), Metadata(0), Result(0)).ok());
+  ASSERT_TRUE(MergeTaskFiles(out_, {config_}, info_, out_ + "/a.h5").ok());
+  ASSERT_TRUE(MergeTaskFiles(out_, {config_}, info_, out_ + "/b.h5").ok());
+  EXPECT_EQ(ReadBytes(out_ + "/a.h5"), ReadBytes(out_ + "/b.h5"));
+
+  absl::StatusOr<H5Handle> file = OpenFileReadOnly(out_ + "/a.h5");
+  ASSERT_TRUE(file.ok());
+  EXPECT_TRUE(SameAttributeValue(*ReadAttribute(file->get(), "dprl_schema_version"),
+                                 AttributeValue(int64_t{1})));
+  EXPECT_EQ(*ReadUint64Attribute(file->get(), "master_seed"), 7u);
+  absl::StatusOr<H5Handle> group = OpenGroup(file->get(), "g");
+  ASSERT_TRUE(group.ok());
+  EXPECT_EQ(ReadAllAttributes(group->get())->size(), 3u);
+  EXPECT_EQ(*ListLinks(group->get()),
+            (std::vector<std::string>{"per_episode_regret", "aux", "bonus"}));
+  absl::StatusOr<H5Handle> regret = OpenDataset(group->get(), "per_episode_regret");
+  ASSERT_TRUE(regret.ok());
+  double values[2][3];
+  ASSERT_GE(H5Dread(regret->get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values), 0);
+  EXPECT_EQ(values[0][2], 2.0);
+  EXPECT_EQ(values[1][0], 10.0);
+  EXPECT_EQ(*ReadVectorDataset(group->get(), "bonus"), (std::vector<double>{0.0, 100.0}));
+}
+
+TEST_F(MergeTest, RejectsRaggedSeriesAndMissingTasks) {
+  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 0), Metadata(0), Result(0, 3)).ok());
+  absl::Status missing = MergeTaskFiles(out_, {config_}, info_, out_ + "/m.h5");
+  EXPECT_THAT(std::string(missing.message()), HasSubstr("seed_1.h5"));
+  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 1), Metadata(1), Result(0, 4)).ok());
+  absl::Status ragged = MergeTaskFiles(out_, {config_}, info_, out_ + "/m.h5");
+  EXPECT_THAT(std::string(ragged.message()), HasSubstr("config 'g' seed 1"));
+  EXPECT_THAT(std::string(ragged.message()), HasSubstr("length 4"));
+  EXPECT_FALSE(PathExists(out_ + "/m.h5"));
+  EXPECT_EQ(*RemoveStaleTempFiles(out_), 0);
+}
+
+}  // namespace
+}  // namespace dprl
