@@ -1,0 +1,91 @@
+// Per-episode time of UBEV and PUCB (plan + act + observe + counter updates; regret evaluation
+// excluded), on random Dirichlet MDPs of size (S, A, H) in {(6,2,20), (20,4,20), (50,4,20)}.
+//
+//   bazel run //algorithms/tabular:agents_benchmark
+//
+// PUCB is measured in two regimes:
+//   pucb_eps1:     privacy_epsilon = 1, T = 2^24 — the realistic regime: E_eps is large, the
+//                  private visit counts stay below 2E_eps, only the SAH visit counters are read.
+//   pucb_all_active: privacy_epsilon = 1e9 — E_eps < 1, every visited triple is past 2E_eps, so
+//                  all S^2AH transition counters are read and updated every episode (worst case).
+// Each benchmark first runs 200 warm-up episodes so the statistics are non-trivial.
+#include <memory>
+
+#include <benchmark/benchmark.h>
+
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/ubev.h"
+#include "envs/random_mdp.h"
+
+namespace dprl {
+namespace {
+
+constexpr int kWarmupEpisodes = 200;
+
+RandomStream Stream(StreamPurpose purpose) {
+  StreamKey key;
+  key.master_seed = 99;
+  key.purpose = purpose;
+  return RandomStream(key);
+}
+
+TabularMdp Mdp(int S, int A, int H) {
+  RandomMdpOptions options;
+  options.num_states = S;
+  options.num_actions = A;
+  options.horizon = H;
+  RandomStream stream = Stream(StreamPurpose::kEnvGeneration);
+  return MakeRandomDirichletMdp(options, stream).value();
+}
+
+void RunOneEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env,
+                   RandomStream& policy) {
+  agent.BeginEpisode();
+  int state = mdp.SampleInitialState(env);
+  for (int h = 0; h < mdp.horizon(); ++h) {
+    const int action = agent.Act(h, state, policy);
+    const TabularMdp::Transition step = mdp.SampleStep(h, state, action, env);
+    agent.Observe(h, state, action, step.reward, step.next_state);
+    state = step.next_state;
+  }
+  agent.EndEpisode();
+}
+
+void Measure(benchmark::State& state, const TabularMdp& mdp, TabularAgent& agent) {
+  RandomStream env = Stream(StreamPurpose::kEnvironment);
+  RandomStream policy = Stream(StreamPurpose::kPolicy);
+  for (int i = 0; i < kWarmupEpisodes; ++i) RunOneEpisode(mdp, agent, env, policy);
+  for (auto _ : state) RunOneEpisode(mdp, agent, env, policy);
+  state.counters["episodes_per_second"] =
+      benchmark::Counter(state.iterations(), benchmark::Counter::kIsRate);
+}
+
+void BM_Ubev(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  auto agent = UbevAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, {}).value();
+  Measure(state, mdp, *agent);
+}
+
+void BenchmarkPucb(benchmark::State& state, double privacy_epsilon) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  PucbOptions options;
+  options.privacy_epsilon = privacy_epsilon;
+  options.num_episodes = int64_t{1} << 24;  // more than any benchmark run
+  auto agent = PucbAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, options,
+                                 Stream(StreamPurpose::kPrivacyNoise))
+                   .value();
+  Measure(state, mdp, *agent);
+  state.counters["counter_bytes"] = static_cast<double>(agent->memory_bytes());
+}
+
+void BM_PucbEps1(benchmark::State& state) { BenchmarkPucb(state, 1.0); }
+void BM_PucbAllActive(benchmark::State& state) { BenchmarkPucb(state, 1e9); }
+
+#define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
+BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PucbEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PucbAllActive)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,48 @@
+#include "algorithms/tabular/optimistic_planner.h"
+
+#include <glog/logging.h>
+
+namespace dprl {
+
+OptimisticPlan::OptimisticPlan(const TabularShape& shape)
+    : shape_(shape),
+      optimistic_q_(shape.StateActionSteps(), 0.0),
+      optimistic_values_(static_cast<int64_t>(shape.horizon + 1) * shape.num_states, 0.0),
+      action_probabilities_(shape.StateActionSteps(), 0.0) {
+  CHECK_GE(shape.num_states, 1);
+  CHECK_GE(shape.num_actions, 1);
+  CHECK_GE(shape.horizon, 1);
+}
+
+void OptimisticPlan::FinishStep(int h, double value_cap) {
+  const int S = shape_.num_states, A = shape_.num_actions;
+  for (int s = 0; s < S; ++s) {
+    const int64_t base = shape_.Index(h, s, 0);
+    const double* q = optimistic_q_.data() + base;
+    double best = q[0];
+    for (int a = 1; a < A; ++a) best = std::max(best, q[a]);
+    int ties = 0;
+    for (int a = 0; a < A; ++a) {
+      ties += (q[a] == best);
+      num_below_cap_ += (q[a] < value_cap);
+    }
+    const double p = 1.0 / ties;
+    for (int a = 0; a < A; ++a) action_probabilities_[base + a] = (q[a] == best) ? p : 0.0;
+    optimistic_values_[static_cast<int64_t>(h) * S + s] = best;
+  }
+}
+
+int OptimisticPlan::SampleAction(int h, int s, RandomStream& policy_stream) const {
+  const int A = shape_.num_actions;
+  const int64_t base = shape_.Index(h, s, 0);
+  int ties = 0;
+  for (int a = 0; a < A; ++a) ties += (action_probabilities_[base + a] > 0.0);
+  int pick = ties == 1 ? 0 : static_cast<int>(policy_stream.UniformInt(ties));
+  for (int a = 0; a < A; ++a) {
+    if (action_probabilities_[base + a] > 0.0 && pick-- == 0) return a;
+  }
+  LOG(FATAL) << "no maximising action at h=" << h << " s=" << s;
+  return -1;
+}
+
+}  // namespace dprl

@@ -1,0 +1,109 @@
+// Optimistic finite-horizon planning shared by UBEV and PUCB.
+//
+// Specification
+// -------------
+// Backward induction of Vietri et al. 2020, Algorithm 3 (PrivQ), written once for any source of
+// statistics so that the non-private UBEV (Sec. 5, Dann et al. 2017) and the private PUCB
+// (Alg. 2-3) share every line of planning code and differ only in the statistics they feed in:
+//
+//   V+_{H}(s) = 0                                   (paper: V~_{H+1} = 0; code steps are 0-based)
+//   for h = H-1 .. 0, for all (s, a):
+//     if stats.IsEstimated(h, s, a):
+//       Q(s,a,h)  = (R(s,a,h) + sum_{s'} V+_{h+1}(s') M(s,a,s',h)) / N(s,a,h)      (Alg. 3, Q~_t)
+//       Q+(s,a,h) = min{ value_cap, Q(s,a,h) + Confidence(s,a,h) }                (Alg. 3, Q~+_t)
+//     else:
+//       Q+(s,a,h) = value_cap                    (no usable estimate: Q* <= H, slides / Sec. 5 sketch)
+//     V+_h(s) = max_a Q+(s,a,h)
+//
+// The greedy policy plays uniformly at random among the maximising actions of Q+(s,.,h)
+// (exact floating-point ties), using the agent's own policy stream; `action_probabilities`
+// gives that stochastic policy exactly, so regret can be computed by exact policy evaluation.
+//
+// Statistics concept (a class with these const members):
+//   bool   IsEstimated(int h, int s, int a)  // false -> Q+ = value_cap, other members not called
+//   double Count(int h, int s, int a)        // N, > 0 whenever IsEstimated
+//   double RewardSum(int h, int s, int a)    // R
+//   double Confidence(int h, int s, int a)   // optimism bonus, >= 0
+//   double NextValueSum(int h, int s, int a, const double* next_values)  // sum_s' M(.,s') V(s')
+#ifndef DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
+#define DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
+
+#include <algorithm>
+#include <vector>
+
+#include "algorithms/mechanisms/rng.h"
+
+namespace dprl {
+
+struct TabularShape {
+  int num_states = 1;   // S
+  int num_actions = 1;  // A
+  int horizon = 1;      // H
+
+  int64_t StateActionSteps() const {
+    return static_cast<int64_t>(num_states) * num_actions * horizon;
+  }
+  // Flat index of (h, s, a): (h * S + s) * A + a.
+  int64_t Index(int h, int s, int a) const {
+    return (static_cast<int64_t>(h) * num_states + s) * num_actions + a;
+  }
+};
+
+// Output of one planning pass.
+class OptimisticPlan {
+ public:
+  explicit OptimisticPlan(const TabularShape& shape);
+
+  const TabularShape& shape() const { return shape_; }
+  // Q+(s, a, h) at TabularShape::Index(h, s, a).
+  const std::vector<double>& optimistic_q() const { return optimistic_q_; }
+  // V+_h(s) at h * S + s, size (H + 1) * S with V+_H = 0.
+  const std::vector<double>& optimistic_values() const { return optimistic_values_; }
+  // pi(a | s, h) at Index(h, s, a): uniform over the maximisers of Q+(s, ., h).
+  const std::vector<double>& action_probabilities() const { return action_probabilities_; }
+  // Number of (s, a, h) whose Q+ is strictly below the cap (optimism no longer saturated).
+  int64_t num_below_cap() const { return num_below_cap_; }
+
+  // Plays the greedy policy: a uniformly random maximiser of Q+(s, ., h).
+  int SampleAction(int h, int s, RandomStream& policy_stream) const;
+
+  template <typename Statistics>
+  void Plan(const Statistics& stats, double value_cap);
+
+ private:
+  void FinishStep(int h, double value_cap);
+
+  TabularShape shape_;
+  std::vector<double> optimistic_q_;
+  std::vector<double> optimistic_values_;
+  std::vector<double> action_probabilities_;
+  int64_t num_below_cap_ = 0;
+};
+
+template <typename Statistics>
+void OptimisticPlan::Plan(const Statistics& stats, double value_cap) {
+  const int S = shape_.num_states, A = shape_.num_actions, H = shape_.horizon;
+  std::fill(optimistic_values_.begin() + static_cast<int64_t>(H) * S, optimistic_values_.end(),
+            0.0);
+  num_below_cap_ = 0;
+  for (int h = H - 1; h >= 0; --h) {
+    const double* next_values = optimistic_values_.data() + static_cast<int64_t>(h + 1) * S;
+    for (int s = 0; s < S; ++s) {
+      for (int a = 0; a < A; ++a) {
+        double q_upper = value_cap;
+        if (stats.IsEstimated(h, s, a)) {
+          const double q_estimate =
+              (stats.RewardSum(h, s, a) + stats.NextValueSum(h, s, a, next_values)) /
+              stats.Count(h, s, a);
+          q_upper = std::min(value_cap, q_estimate + stats.Confidence(h, s, a));
+        }
+        optimistic_q_[shape_.Index(h, s, a)] = q_upper;
+      }
+    }
+    FinishStep(h, value_cap);
+  }
+}
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_

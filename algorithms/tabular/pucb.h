@@ -1,0 +1,133 @@
+// PUCB: Private Upper Confidence Bound (Vietri, Balle, Krishnamurthy, Wu 2020, "Private
+// Reinforcement Learning with PAC and Regret Guarantees", ICML; Algorithms 2 and 3).
+//
+// Privacy guarantee (Thm. 1): the sequence of actions sent to all users, and the final policy,
+// are privacy_epsilon-joint-differentially private with respect to changing one user's episode
+// (the billboard lemma: pi_t depends on other users only through the private counters).
+// The planner reads ONLY the counters' private releases; the true counts are never read.
+//
+// Counters (Alg. 2): one binary counting mechanism PC(T, eps') per statistic,
+//   r~(s,a,h)    reward sums,       SAH counters, real inputs in [0,1]  -> Laplace node noise
+//   n~(s,a,h)    visit counts,      SAH counters, inputs in {0,1}       -> discrete Laplace
+//   m~(s,a,s',h) transition counts, S^2AH counters, inputs in {0,1}     -> discrete Laplace
+// Every episode feeds every counter once (r to r~ of the visited triple, 1 to the visited n~, m~,
+// 0 to all the others), so all counters have horizon T = num_episodes.
+//   eps' = privacy_epsilon / (3H)                                   (Alg. 2, kPaper calibration)
+// See docs/privacy_notes.md on the factor 2 for substitution neighbours (kSubstitution).
+//
+// Error bound (Sec. 3, Alg. 3), log base 2 for log(T) (tree depth), natural log for the rest:
+//   E_eps = (3/privacy_epsilon) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}
+//         = (1/eps') ln(#counters/beta) log2(T)^{5/2}
+// Bonuses (Sec. 3), with n~ = n~_t(s,a,h):
+//   phi~ = sqrt( (2 ln(n~ + E) + 2 ln(SAH/beta)) / max(n~ - E, 1) )
+//   psi~ = (1 + SH) (3E / n~ + 2E^2 / n~^2)
+//   conf = (H + 1) phi~ + psi~                if n~ >= 2E
+// PrivQ (Alg. 3) via the shared planner: Q~ = (r~ + sum_s' V~_{h+1}(s') m~) / n~,
+//   Q~+ = min{H, Q~ + conf}                  if n~ >= 2E
+//   Q~+ = H                                  if n~ <  2E.
+// Choice for n~ < 2E: Alg. 3 writes conf = H, Q~+ = min{H, Q~ + H}; we set Q~+ = H, as the
+// slides and the proof sketch of Sec. 5 do ("we simply upper bound Q* <= H"). The literal form
+// divides by a private count that may be <= 0 and its value is never used by the analysis.
+// Consequence used for speed: r~ and m~ of a triple are only needed once n~ >= 2E, so their
+// noise sums are tracked from that episode on (releases are identical either way, see
+// BinaryCounterBank::Track).
+//
+// Parameters (PucbOptions)                       default
+//   privacy_epsilon       epsilon of Thm. 1       1.0
+//   failure_probability   beta                    0.05
+//   num_episodes          T                       10000
+//   calibration           kPaper: eps'=eps/(3H)   kPaper
+#ifndef DPRL_ALGORITHMS_TABULAR_PUCB_H_
+#define DPRL_ALGORITHMS_TABULAR_PUCB_H_
+
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "algorithms/mechanisms/binary_counter.h"
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/tabular/optimistic_planner.h"
+#include "algorithms/tabular/tabular_agent.h"
+
+namespace dprl {
+
+enum class PucbCalibration {
+  // eps' = privacy_epsilon / (3H), as Alg. 2 (Claim 1 bounds the l1 change of all streams by H).
+  kPaper,
+  // eps' = privacy_epsilon / (6H): replacing one user's episode moves up to H unit inputs away
+  // from H triples and onto H others (l1 change 2H); this calibration is epsilon-JDP for that
+  // substitution neighbour relation. See docs/privacy_notes.md.
+  kSubstitution,
+};
+
+struct PucbOptions {
+  // epsilon of the epsilon-JDP guarantee (Thm. 1). Finite, > 0.
+  double privacy_epsilon = 1.0;
+  // beta: failure probability in E_eps and in phi~. In (0, 1).
+  double failure_probability = 0.05;
+  // T: number of episodes, the horizon of every private counter and the T in E_eps. >= 1.
+  int64_t num_episodes = 10000;
+  // How privacy_epsilon is split over the counters (eps' above).
+  PucbCalibration calibration = PucbCalibration::kPaper;
+
+  absl::Status Validate() const;
+};
+
+// eps' of every counter.
+double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options);
+// E_eps of Alg. 3 (formula above).
+double PucbErrorBound(const TabularShape& shape, const PucbOptions& options);
+
+class PucbAgent : public TabularAgent {
+ public:
+  // noise_stream must be reserved for this agent's counters (purpose kPrivacyNoise).
+  static absl::StatusOr<std::unique_ptr<PucbAgent>> Create(const TabularShape& shape,
+                                                           const PucbOptions& options,
+                                                           const RandomStream& noise_stream);
+
+  const TabularShape& shape() const override { return shape_; }
+  void BeginEpisode() override;
+  const std::vector<double>& action_probabilities() const override {
+    return plan_.action_probabilities();
+  }
+  int Act(int h, int s, RandomStream& policy_stream) const override {
+    return plan_.SampleAction(h, s, policy_stream);
+  }
+  void Observe(int h, int s, int a, double reward, int next_state) override;
+  void EndEpisode() override;
+  int64_t num_below_cap() const override { return plan_.num_below_cap(); }
+
+  double error_bound() const { return error_bound_; }
+  const OptimisticPlan& plan() const { return plan_; }
+  // The private releases n~_t used by the last BeginEpisode (index TabularShape::Index).
+  const std::vector<double>& released_visit_counts() const { return released_visits_; }
+  // Private counters, read-only (tests, diagnostics). Counter ids: n~, r~ at Index(h,s,a);
+  // m~ at Index(h,s,a) * S + s'.
+  const BinaryCounterBank& visit_counters() const { return visit_counters_; }
+  const BinaryCounterBank& reward_counters() const { return reward_counters_; }
+  const BinaryCounterBank& transition_counters() const { return transition_counters_; }
+  // Bytes of counter state (O(S^2 A H), independent of T).
+  int64_t memory_bytes() const;
+
+ private:
+  class PrivateStatistics;
+  PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
+            BinaryCounterBank visits, BinaryCounterBank rewards, BinaryCounterBank transitions);
+
+  TabularShape shape_;
+  PucbOptions options_;
+  double error_bound_;         // E_eps
+  double log_confidence_term_;  // 2 ln(SAH / beta)
+  BinaryCounterBank visit_counters_;
+  BinaryCounterBank reward_counters_;
+  BinaryCounterBank transition_counters_;
+  std::vector<double> released_visits_;
+  std::vector<char> tracking_estimates_;  // r~, m~ of the triple are tracked
+  int64_t episodes_done_ = 0;
+  OptimisticPlan plan_;
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_TABULAR_PUCB_H_

@@ -1,0 +1,174 @@
+#include "algorithms/tabular/pucb.h"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "algorithms/tabular/episode_loop.h"
+#include "envs/tabular_mdp.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+RandomStream Stream(uint64_t seed, StreamPurpose purpose) {
+  StreamKey key;
+  key.master_seed = seed;
+  key.purpose = purpose;
+  return RandomStream(key);
+}
+
+TEST(PucbOptionsTest, DefaultsAreValid) { EXPECT_TRUE(PucbOptions().Validate().ok()); }
+
+TEST(PucbOptionsTest, RejectsBadPrivacyEpsilon) {
+  for (double value : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    PucbOptions options;
+    options.privacy_epsilon = value;
+    EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("privacy_epsilon")) << value;
+  }
+}
+
+TEST(PucbOptionsTest, RejectsBadFailureProbabilityAndEpisodes) {
+  for (double value : {0.0, 1.0, std::nan("")}) {
+    PucbOptions options;
+    options.failure_probability = value;
+    EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("failure_probability"));
+  }
+  PucbOptions options;
+  options.num_episodes = 0;
+  EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("num_episodes"));
+}
+
+// E = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}, S=6, A=2, H=5, T=2^20, eps=10, beta=0.05:
+// (3/10)*5*ln((120 + 360)/0.05)*20^2.5 = 1.5 * ln(9600) * 1788.854...
+TEST(PucbTest, ErrorBoundAndCounterEpsilonFollowAlgorithm3) {
+  PucbOptions options;
+  options.privacy_epsilon = 10;
+  options.num_episodes = 1 << 20;
+  TabularShape shape{6, 2, 5};
+  EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 15.0, 1e-15);
+  EXPECT_NEAR(PucbErrorBound(shape, options), 1.5 * std::log(9600.0) * std::pow(20.0, 2.5),
+              1e-9);
+  options.calibration = PucbCalibration::kSubstitution;
+  EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 30.0, 1e-15);
+}
+
+TEST(PucbTest, QIsHBelowTwiceTheErrorBound) {
+  PucbOptions options;
+  options.num_episodes = 100;
+  auto agent = PucbAgent::Create({3, 2, 4}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+  for (int t = 0; t < 50; ++t) {
+    agent->BeginEpisode();
+    for (double q : agent->plan().optimistic_q()) ASSERT_EQ(q, 4.0);
+    for (double p : agent->action_probabilities()) ASSERT_EQ(p, 0.5);
+    for (int h = 0; h < 4; ++h) agent->Observe(h, 0, 0, 1.0, 0);
+    agent->EndEpisode();
+  }
+}
+
+TEST(PucbTest, MemoryDoesNotGrowWithTheNumberOfEpisodes) {
+  PucbOptions short_run, long_run;
+  short_run.num_episodes = 1000;
+  long_run.num_episodes = int64_t{1} << 40;
+  RandomStream noise = Stream(2, StreamPurpose::kPrivacyNoise);
+  const int64_t small = PucbAgent::Create({20, 4, 20}, short_run, noise).value()->memory_bytes();
+  const int64_t large = PucbAgent::Create({20, 4, 20}, long_run, noise).value()->memory_bytes();
+  EXPECT_EQ(small, large);
+  EXPECT_LT(small, 64 * (2 * 20 * 4 * 20 + 20 * 20 * 4 * 20));  // O(S^2AH) bytes
+}
+
+// Two states, two actions, H = 2: action 0 stays, action 1 swaps; reward 1 for action 1 in state 1.
+TabularMdp SwapMdp() {
+  const int S = 2, A = 2, H = 2;
+  std::vector<double> transitions(H * S * A * S, 0.0), rewards(H * S * A, 0.0);
+  for (int h = 0; h < H; ++h) {
+    for (int s = 0; s < S; ++s) {
+      transitions[((h * S + s) * A + 0) * S + s] = 1.0;
+      transitions[((h * S + s) * A + 1) * S + (1 - s)] = 1.0;
+      rewards[(h * S + s) * A + 1] = s == 1 ? 0.9 : 0.1;
+    }
+  }
+  return TabularMdp::Create("swap", S, A, H, transitions, rewards, {0.5, 0.5}).value();
+}
+
+// Alg. 3 written out directly from the paper, reading private releases or (to show they differ)
+// the true sums.
+std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
+  const TabularShape shape = agent.shape();
+  const int S = shape.num_states, A = shape.num_actions, H = shape.horizon;
+  const double E = agent.error_bound();
+  auto read = [&](const BinaryCounterBank& bank, int64_t id) {
+    return use_true_sums ? bank.TrueSum(id) : bank.Release(id);
+  };
+  std::vector<double> q(shape.StateActionSteps()), v((H + 1) * S, 0.0);
+  const double log_term = 2 * std::log(S * A * H / 0.05);
+  for (int h = H - 1; h >= 0; --h) {
+    for (int s = 0; s < S; ++s) {
+      double best = -1e300;
+      for (int a = 0; a < A; ++a) {
+        const int64_t i = shape.Index(h, s, a);
+        const double n = read(agent.visit_counters(), i);
+        double q_plus = H;
+        if (n >= 2 * E) {
+          const double phi = std::sqrt((2 * std::log(n + E) + log_term) / std::max(n - E, 1.0));
+          const double psi = (1 + S * H) * (3 * E / n + 2 * E * E / (n * n));
+          double next = 0;
+          for (int k = 0; k < S; ++k) next += v[(h + 1) * S + k] * read(agent.transition_counters(), i * S + k);
+          const double q_tilde = (read(agent.reward_counters(), i) + next) / n;
+          q_plus = std::min<double>(H, q_tilde + (H + 1) * phi + psi);
+        }
+        q[i] = q_plus;
+        best = std::max(best, q_plus);
+      }
+      v[h * S + s] = best;
+    }
+  }
+  return q;
+}
+
+// With privacy_epsilon = 90 and H = 2 the per-node noise scale is L/eps' = 15/15 = 1 (T = 16384,
+// L = 15 levels), E ~ 316: triples at h = 0 pass 2E and get Q+ < H (n > 3E(1+SH)/H ~ 2370)
+// within the run while the releases still differ from the true counts. The plan must equal Alg. 3 on the releases, and differ from
+// Alg. 3 on the true counts.
+TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
+  TabularMdp mdp = SwapMdp();
+  PucbOptions options;
+  options.privacy_epsilon = 90;
+  options.num_episodes = 16384;
+  auto agent = PucbAgent::Create({2, 2, 2}, options, Stream(3, StreamPurpose::kPrivacyNoise)).value();
+  EXPECT_NEAR(agent->visit_counters().node_noise_scale(), 1.0, 1e-9);
+  RunEpisodes(mdp, *agent, 16383, Stream(4, StreamPurpose::kEnvironment),
+              Stream(5, StreamPurpose::kPolicy));
+  agent->BeginEpisode();
+  const std::vector<double>& q = agent->plan().optimistic_q();
+  const std::vector<double> from_releases = ReferencePrivQ(*agent, /*use_true_sums=*/false);
+  const std::vector<double> from_true_sums = ReferencePrivQ(*agent, /*use_true_sums=*/true);
+  double largest_gap_to_true = 0.0;
+  for (size_t i = 0; i < q.size(); ++i) {
+    EXPECT_NEAR(q[i], from_releases[i], 1e-12) << i;  // same formula, summation order may differ
+    largest_gap_to_true = std::max(largest_gap_to_true, std::abs(q[i] - from_true_sums[i]));
+  }
+  EXPECT_GT(largest_gap_to_true, 1e-6);  // the noise matters: the plan is not the true-count plan
+  EXPECT_GT(agent->num_below_cap(), 0);  // some triples are past 2E and below H
+}
+
+TEST(PucbTest, SameSeedsGiveSameRegret) {
+  TabularMdp mdp = SwapMdp();
+  PucbOptions options;
+  options.privacy_epsilon = 78;
+  options.num_episodes = 512;
+  auto run = [&](uint64_t noise_seed) {
+    auto agent = PucbAgent::Create({2, 2, 2}, options, Stream(noise_seed, StreamPurpose::kPrivacyNoise)).value();
+    return RunEpisodes(mdp, *agent, 512, Stream(4, StreamPurpose::kEnvironment),
+                       Stream(5, StreamPurpose::kPolicy))
+        .per_episode_regret;
+  };
+  EXPECT_EQ(run(7), run(7));
+}
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,37 @@
+// Configurations and task of //experiments:vietri_fig: Vietri, Balle, Krishnamurthy, Wu 2020,
+// "Private Reinforcement Learning with PAC and Regret Guarantees" (ICML), Theorem 4 / Sec. 5:
+// PUCB's regret is UBEV's plus a privacy term of lower order, S^2AH^4/eps up to logs, which is
+// paid early (while the private counts are below 2E_eps and PUCB's optimism is saturated at H).
+//
+// Each configuration is (environment, agent, privacy level, number of episodes T):
+//   environments: RiverSwim (envs/riverswim.h) and one random Dirichlet MDP instance
+//                 (envs/random_mdp.h, drawn once from --master_seed and shared by all agents)
+//   agents:       UBEV (non-private) and PUCB at several privacy_epsilon
+// Per task (config, seed) it records the exact per-episode regret rho* - rho^{pi_t}
+// (algorithms/tabular/episode_loop.h) and the first episode in which some optimistic value
+// drops below H ("the bonus leaves H").
+//
+// Scales (episodes T, privacy_epsilon grid, seeds):
+//   smoke    T = 3000,       eps in {10, 1000},                2 seeds  (seconds; tests)
+//   default  T = 300000,     eps in {1, 10, 100, 1000},        4 seeds  (minutes on 2 cores)
+//   paper    T = 10000000,   eps in {0.1, 1, 10, 100, 1000},   20 seeds (cluster, mpirun)
+// Random streams are keyed by (master seed, hash of the config group name, seed, purpose); the
+// environment stream is keyed by the environment (not the agent), so all agents of one seed
+// face the same environment randomness (common random numbers).
+#ifndef DPRL_EXPERIMENTS_VIETRI_TASK_H_
+#define DPRL_EXPERIMENTS_VIETRI_TASK_H_
+
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale);
+absl::StatusOr<TaskResult> RunVietriTask(const ConfigSpec& config, const TaskContext& context);
+ExperimentDefinition VietriExperiment();
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_VIETRI_TASK_H_
