@@ -1,0 +1,39 @@
+# Shared helpers of the runner's shell tests (sourced).
+set -uo pipefail
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# The toy experiment binary and the h5py comparison script from the runfiles.
+RUNFILES="${TEST_SRCDIR:-$PWD/..}/dprl"
+TOY="$RUNFILES/experiments/runner/testing/toy_experiment"
+COMPARE="$RUNFILES/experiments/runner/testing/compare_results.py"
+[[ -x "$TOY" ]] || fail "toy experiment not found at $TOY"
+
+# A python3 that has h5py (Debian's python3-h5py lives under /usr/bin/python3).
+PYTHON=""
+for candidate in /usr/bin/python3 python3; do
+  if "$candidate" -c "import h5py, numpy" >/dev/null 2>&1; then
+    PYTHON="$candidate"
+    break
+  fi
+done
+[[ -n "$PYTHON" ]] || fail "no python3 with h5py and numpy (Debian: python3-h5py python3-numpy)"
+
+WORK="${TEST_TMPDIR:-$(mktemp -d)}"
+# Open MPI keeps its session directory under TMPDIR; it must be writable in the sandbox.
+export TMPDIR="$WORK"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+
+# same_results A.h5 B.h5: fails the test unless the datasets/attributes are bit-identical.
+same_results() {
+  "$PYTHON" "$COMPARE" "$1" "$2" || fail "results differ: $1 vs $2"
+}
+
+# count_lines FILE PATTERN
+count_lines() {
+  grep -c -- "$2" "$1" || true
+}
