@@ -1,0 +1,101 @@
+#include "analysis/regret_stats.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace dprl {
+namespace {
+
+TEST(StudentTTest, QuantilesMatchTables) {
+  // t_{0.975, dof} from standard tables (e.g. NIST/SEMATECH e-Handbook, Table 1.3.6.7.2).
+  const std::vector<std::pair<double, double>> table = {
+      {1, 12.7062047}, {2, 4.30265273}, {4, 2.77644511}, {19, 2.09302405}, {1000, 1.96233908}};
+  for (const auto& [dof, quantile] : table) {
+    EXPECT_NEAR(StudentTQuantile(0.975, dof), quantile, 1e-6) << "dof " << dof;
+  }
+  EXPECT_NEAR(StudentTQuantile(0.025, 4), -2.77644511, 1e-6);
+  EXPECT_EQ(StudentTQuantile(0.5, 3), 0.0);
+  EXPECT_NEAR(StudentTCdf(0, 7), 0.5, 1e-15);
+  EXPECT_NEAR(StudentTCdf(1.5, 3) + StudentTCdf(-1.5, 3), 1.0, 1e-14);
+}
+
+TEST(IncompleteBetaTest, ClosedForms) {
+  for (double x : {0.0, 0.1, 0.5, 0.93, 1.0}) {
+    EXPECT_NEAR(RegularizedIncompleteBeta(1, 1, x), x, 1e-14);
+  }
+  // I_x(2, 3) = P(Binomial(4, x) >= 2) = 1 - 0.6^4 - 4 * 0.4 * 0.6^3 at x = 0.4.
+  EXPECT_NEAR(RegularizedIncompleteBeta(2, 3, 0.4), 0.5248, 1e-13);
+}
+
+TEST(MeanWithConfidence95Test, KnownValuesAndSingleSample) {
+  const MeanInterval interval = MeanWithConfidence95({1, 2, 3, 4, 5});
+  EXPECT_DOUBLE_EQ(interval.mean, 3);
+  ASSERT_TRUE(interval.half_width.has_value());
+  EXPECT_NEAR(*interval.half_width, 2.77644511 * std::sqrt(2.5) / std::sqrt(5.0), 1e-7);
+  const MeanInterval single = MeanWithConfidence95({4.5});
+  EXPECT_DOUBLE_EQ(single.mean, 4.5);
+  EXPECT_FALSE(single.half_width.has_value());
+}
+
+// Coverage of the 95% interval for normal samples of size 5. Over 4000 independent trials the
+// number of covering intervals is Binomial(4000, 0.95): mean 3800, sd 13.78. Accepting
+// |count - 3800| <= 5.5 sd gives a false-failure probability below 1e-7 (normal tail; fixed seed).
+TEST(MeanWithConfidence95Test, CoversTheMeanNinetyFivePercentOfTheTime) {
+  std::mt19937_64 generator(20201);
+  std::normal_distribution<double> normal(10.0, 3.0);
+  constexpr int kTrials = 4000;
+  int covered = 0;
+  for (int trial = 0; trial < kTrials; ++trial) {
+    std::vector<double> samples(5);
+    for (double& x : samples) x = normal(generator);
+    const MeanInterval interval = MeanWithConfidence95(samples);
+    if (std::fabs(interval.mean - 10.0) <= *interval.half_width) ++covered;
+  }
+  const double sd = std::sqrt(kTrials * 0.95 * 0.05);
+  EXPECT_LE(std::fabs(covered - 0.95 * kTrials), 5.5 * sd) << covered;
+}
+
+TEST(LogSpacedIndicesTest, EndpointsOrderAndSmallLengths) {
+  const std::vector<int64_t> indices = LogSpacedIndices(100000, 400);
+  EXPECT_EQ(indices.front(), 0);
+  EXPECT_EQ(indices.back(), 99999);
+  EXPECT_LE(indices.size(), 401u);
+  EXPECT_GE(indices.size(), 300u);
+  for (size_t i = 1; i < indices.size(); ++i) EXPECT_LT(indices[i - 1], indices[i]);
+  EXPECT_EQ(LogSpacedIndices(1, 400), std::vector<int64_t>{0});
+  EXPECT_EQ(LogSpacedIndices(5, 400), (std::vector<int64_t>{0, 1, 2, 3, 4}));
+}
+
+TEST(LogLogSlopeTest, PowerLawsAndDegenerateInputs) {
+  std::vector<double> sqrt_law, linear;
+  for (int t = 1; t <= 5000; ++t) {
+    sqrt_law.push_back(3.0 * std::sqrt(t));
+    linear.push_back(0.1 * t);
+  }
+  EXPECT_NEAR(*LogLogSlopeLastDecade(sqrt_law), 0.5, 1e-10);
+  EXPECT_NEAR(*LogLogSlopeLastDecade(linear), 1.0, 1e-10);
+  EXPECT_FALSE(LogLogSlopeLastDecade({2.0}).has_value());
+  EXPECT_FALSE(LogLogSlopeLastDecade({0.0, 0.0, 0.0}).has_value());
+  // Only the last decade counts: a different early regime does not change the slope.
+  std::vector<double> kinked = sqrt_law;
+  for (int t = 1; t < 400; ++t) kinked[t - 1] = 1e-3 * t;
+  EXPECT_NEAR(*LogLogSlopeLastDecade(kinked), 0.5, 1e-10);
+}
+
+TEST(MedianEpisodeTest, NeverCountsAsLatest) {
+  EXPECT_EQ(MedianEpisodeOrNever({5, -1, 3}), 5);
+  EXPECT_EQ(MedianEpisodeOrNever({-1, -1, 3}), -1);
+  EXPECT_EQ(MedianEpisodeOrNever({2, 4}), 3);
+  EXPECT_EQ(MedianEpisodeOrNever({2, -1}), -1);
+  EXPECT_EQ(MedianEpisodeOrNever({}), -1);
+}
+
+TEST(CumulativeSumTest, PrefixSums) {
+  EXPECT_EQ(CumulativeSum({1, 2, 3.5}), (std::vector<double>{1, 3, 6.5}));
+}
+
+}  // namespace
+}  // namespace dprl
