@@ -158,12 +158,14 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
   constexpr int64_t kCounters = 20000;
   for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
     BinaryCounterBank bank = MakeBank(kCounters, Options(noise, 64), 5);
-    const double v = bank.NodeNoiseVariance();
-    double excess = 3.0;
-    if (noise == CounterNoise::kDiscreteLaplace) {
-      const double q = std::exp(-1.0 / bank.node_noise_scale());
-      excess += (1 - q) * (1 - q) / (2 * q);
-    }
+    // Node scale from the specification, not from the bank: L = floor(log2 64) + 1 = 7 levels,
+    // b = L * input_bound / privacy_epsilon = 7 * 1 / 0.5 = 14 (an integer: no rounding).
+    const double b = 14.0;
+    const double q = std::exp(-1.0 / b);
+    const double v = noise == CounterNoise::kLaplace ? 2 * b * b : 2 * q / ((1 - q) * (1 - q));
+    EXPECT_NEAR(bank.NodeNoiseVariance(), v, 1e-9 * v);
+    const double excess =
+        noise == CounterNoise::kLaplace ? 3.0 : 3.0 + (1 - q) * (1 - q) / (2 * q);
     size_t next = 0;
     for (int64_t t = 1; t <= 64 && next < check_steps.size(); ++t) {
       FeedStep(bank, t);

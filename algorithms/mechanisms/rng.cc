@@ -49,9 +49,21 @@ RandomStream RandomStream::Child(uint64_t a, uint64_t b) const {
 }
 
 void RandomStream::Refill() {
-  buffer_ = Philox(key_, {path_[0], path_[1], path_[2], block_});
-  ++block_;
-  buffered_ = 4;
+  const std::array<uint64_t, 4> first = Philox(key_, {path_[0], path_[1], path_[2], block_});
+  if (block_ == 0) {
+    // Streams that are read only briefly (per-node child streams) pay for one block.
+    for (int i = 0; i < 4; ++i) buffer_[i] = first[i];
+    block_ = 1;
+    buffered_ = 4;
+    return;
+  }
+  const std::array<uint64_t, 4> second = Philox(key_, {path_[0], path_[1], path_[2], block_ + 1});
+  for (int i = 0; i < 4; ++i) {
+    buffer_[i] = second[i];
+    buffer_[4 + i] = first[i];
+  }
+  block_ += 2;
+  buffered_ = 8;
 }
 
 uint64_t RandomStream::UniformInt(uint64_t bound) {

@@ -81,7 +81,11 @@ class RandomStream {
   std::array<uint64_t, 2> key_;   // {master_seed, purpose}
   std::array<uint64_t, 3> path_;  // {path hash, config, replicate}
   uint64_t block_ = 0;
-  std::array<uint64_t, 4> buffer_{};
+  // Output words are returned from buffer_[buffered_ - 1] down to buffer_[0]. The first refill
+  // computes one block; later refills compute two consecutive blocks at once (independent Philox
+  // evaluations overlap in the CPU pipeline), stored so that the word order is unchanged: block b
+  // words 3, 2, 1, 0, then block b + 1 words 3, 2, 1, 0.
+  std::array<uint64_t, 8> buffer_{};
   int buffered_ = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <set>
 #include <vector>
 
+#include <Random123/philox.h>
 #include <gtest/gtest.h>
 
 namespace dprl {
@@ -22,6 +23,19 @@ TEST(RandomStreamTest, SameKeyGivesSameBits) {
   RandomStream a(Key(7, 1, 2, StreamPurpose::kPolicy));
   RandomStream b(Key(7, 1, 2, StreamPurpose::kPolicy));
   for (int i = 0; i < 100; ++i) EXPECT_EQ(a.NextU64(), b.NextU64());
+}
+
+// The stream's words are Philox4x64-10 blocks 0, 1, 2, ... of counter {path, config, replicate,
+// block}, each block read from word 3 down to word 0 (golden check against Random123 directly).
+TEST(RandomStreamTest, WordOrderIsPhiloxBlocksInSequence) {
+  RandomStream stream(Key(7, 1, 2, StreamPurpose::kPolicy));
+  r123::Philox4x64 philox;
+  const r123::Philox4x64::key_type key = {{7, static_cast<uint64_t>(StreamPurpose::kPolicy)}};
+  for (uint64_t block = 0; block < 7; ++block) {
+    const r123::Philox4x64::ctr_type counter = {{0, 1, 2, block}};
+    const r123::Philox4x64::ctr_type out = philox(counter, key);
+    for (int word = 3; word >= 0; --word) EXPECT_EQ(stream.NextU64(), out[word]);
+  }
 }
 
 TEST(RandomStreamTest, EveryKeyFieldChangesTheStream) {
