@@ -107,8 +107,7 @@ absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListGroups(
   }
   std::vector<std::string> names;
   hsize_t index = 0;
-  if (H5Literate(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectGroup, &names) <
-      0) {
+  if (H5Literate(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectGroup, &names) < 0) {
     names.clear();
     index = 0;
     if (H5Literate(group.get(), H5_INDEX_NAME, H5_ITER_INC, &index, CollectGroup, &names) < 0) {
@@ -139,10 +138,11 @@ bool Hdf5Reader::HasAttribute(const std::string& object_path, const std::string&
 absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& object_path,
                                                             const std::string& name) const {
   if (!HasAttribute(object_path, name)) {
-    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+    return Error(absl::StatusCode::kNotFound,
+                 absl::StrCat("missing ", Describe(object_path, name)));
   }
-  ScopedId attribute(H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT,
-                                     H5P_DEFAULT));
+  ScopedId attribute(
+      H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT));
   ScopedId type(H5Aget_type(attribute.get()));
   ScopedId space(H5Aget_space(attribute.get()));
   if (H5Tget_class(type.get()) != H5T_STRING || H5Sget_simple_extent_npoints(space.get()) != 1) {
@@ -174,10 +174,11 @@ absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& o
 absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object_path,
                                                        const std::string& name) const {
   if (!HasAttribute(object_path, name)) {
-    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+    return Error(absl::StatusCode::kNotFound,
+                 absl::StrCat("missing ", Describe(object_path, name)));
   }
-  ScopedId attribute(H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT,
-                                     H5P_DEFAULT));
+  ScopedId attribute(
+      H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT));
   ScopedId type(H5Aget_type(attribute.get()));
   ScopedId space(H5Aget_space(attribute.get()));
   const H5T_class_t type_class = H5Tget_class(type.get());
@@ -194,10 +195,11 @@ absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object
 absl::StatusOr<int64_t> Hdf5Reader::ReadIntAttribute(const std::string& object_path,
                                                      const std::string& name) const {
   if (!HasAttribute(object_path, name)) {
-    return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+    return Error(absl::StatusCode::kNotFound,
+                 absl::StrCat("missing ", Describe(object_path, name)));
   }
-  ScopedId attribute(H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT,
-                                     H5P_DEFAULT));
+  ScopedId attribute(
+      H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT));
   ScopedId type(H5Aget_type(attribute.get()));
   ScopedId space(H5Aget_space(attribute.get()));
   int64_t value = 0;
@@ -253,16 +255,16 @@ absl::StatusOr<std::vector<double>> Hdf5Reader::ReadVector(const std::string& da
 
 absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version) {
   if (!reader.HasAttribute("/", "dprl_schema_version")) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "file '", reader.path(),
-        "' is not a dprl results file (no root attribute dprl_schema_version)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("file '", reader.path(),
+                     "' is not a dprl results file (no root attribute dprl_schema_version)"));
   }
   absl::StatusOr<int64_t> version = reader.ReadIntAttribute("/", "dprl_schema_version");
   if (!version.ok()) return version.status();
   if (*version != supported_version) {
-    return absl::InvalidArgumentError(absl::StrCat("file '", reader.path(), "' has dprl_schema_version ",
-                                                   *version, "; this binary reads version ",
-                                                   supported_version));
+    return absl::InvalidArgumentError(
+        absl::StrCat("file '", reader.path(), "' has dprl_schema_version ", *version,
+                     "; this binary reads version ", supported_version));
   }
   return absl::OkStatus();
 }

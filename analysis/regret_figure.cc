@@ -61,8 +61,8 @@ absl::Status ParseFlags(int argc, char** argv, Flags* flags, bool* help) {
     return absl::InvalidArgumentError("--out_prefix=PATH is required");
   }
   if (flags->out_prefix.back() == '/') {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--out_prefix: '", flags->out_prefix, "' ends with '/'; give a file name prefix"));
+    return absl::InvalidArgumentError(absl::StrCat("--out_prefix: '", flags->out_prefix,
+                                                   "' ends with '/'; give a file name prefix"));
   }
   return absl::OkStatus();
 }
@@ -118,8 +118,8 @@ absl::Status Run(const Flags& flags) {
     return absl::InternalError(absl::StrCat("--out_prefix: cannot write '", outputs[2], "'"));
   }
   if (absl::Status status = files->Commit(); !status.ok()) return status;
-  std::fprintf(stderr, "regret_figure: wrote %s, %s, %s\n", outputs[0].c_str(),
-               outputs[1].c_str(), outputs[2].c_str());
+  std::fprintf(stderr, "regret_figure: wrote %s, %s, %s\n", outputs[0].c_str(), outputs[1].c_str(),
+               outputs[2].c_str());
   return absl::OkStatus();
 }
 

@@ -14,11 +14,11 @@ namespace dprl {
 namespace {
 
 constexpr int kPaletteSize = 10;
-constexpr int kFirstLineColor = 2;                          // cmap0 indices 2..11: lines
+constexpr int kFirstLineColor = 2;                               // cmap0 indices 2..11: lines
 constexpr int kFirstBandColor = kFirstLineColor + kPaletteSize;  // 12..21: translucent bands
 // Matplotlib's "tab10" palette.
 constexpr int kPalette[kPaletteSize][3] = {
-    {31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},  {148, 103, 189},
+    {31, 119, 180}, {255, 127, 14},  {44, 160, 44},   {214, 39, 40},  {148, 103, 189},
     {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
 
 struct AxisRange {
@@ -103,8 +103,8 @@ void DrawPanel(plstream& pls, const RegretPanel& panel) {
   PLFLT legend_width = 0, legend_height = 0;
   pls.width(1);
   pls.legend(&legend_width, &legend_height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
-             PL_POSITION_TOP | PL_POSITION_LEFT | PL_POSITION_INSIDE, 0.02, 0.02, 0.06, 0, 1, 1,
-             0, 0, count, options.data(), 0.8, 0.7, 2.0, 0.0, text_colors.data(), texts.data(),
+             PL_POSITION_TOP | PL_POSITION_LEFT | PL_POSITION_INSIDE, 0.02, 0.02, 0.06, 0, 1, 1, 0,
+             0, count, options.data(), 0.8, 0.7, 2.0, 0.0, text_colors.data(), texts.data(),
              nullptr, nullptr, nullptr, nullptr, line_colors.data(), line_styles.data(),
              line_widths.data(), nullptr, nullptr, nullptr, nullptr);
 }
@@ -122,9 +122,10 @@ absl::Status CheckPlplotDevice(const std::string& device) {
   for (int i = 0; i < count; ++i) {
     if (device == names[i]) return absl::OkStatus();
   }
-  return absl::FailedPreconditionError(absl::StrCat(
-      "PLplot device '", device, "' is not available; install the Debian package "
-      "plplot-driver-cairo (listed in deps/debian_packages.txt)"));
+  return absl::FailedPreconditionError(
+      absl::StrCat("PLplot device '", device,
+                   "' is not available; install the Debian package "
+                   "plplot-driver-cairo (listed in deps/debian_packages.txt)"));
 }
 
 absl::Status RenderRegretPanels(const std::vector<RegretPanel>& panels, const std::string& device,

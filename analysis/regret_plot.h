@@ -16,8 +16,8 @@
 namespace dprl {
 
 struct RegretCurve {
-  std::string label;  // legend text; PLplot escapes allowed (e.g. "#ge" = epsilon)
-  int color = 0;      // palette index (taken modulo 10)
+  std::string label;             // legend text; PLplot escapes allowed (e.g. "#ge" = epsilon)
+  int color = 0;                 // palette index (taken modulo 10)
   std::vector<double> episodes;  // x values, >= 1, ascending
   std::vector<double> mean;      // y values
   std::vector<double> lower;     // band; empty = no band

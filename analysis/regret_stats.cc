@@ -151,8 +151,7 @@ double MedianEpisodeOrNever(const std::vector<double>& episodes) {
   }
   std::sort(sorted.begin(), sorted.end());
   const size_t n = sorted.size();
-  const double median =
-      n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  const double median = n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
   return std::isfinite(median) ? median : -1;
 }
 

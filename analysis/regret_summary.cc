@@ -43,8 +43,8 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
   data.group = group;
   const std::string regret_path = absl::StrCat(group, "/", kRegret);
   if (!reader.HasObject(regret_path)) {
-    return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": group '", group,
-                                                   "' has no dataset '", kRegret, "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(reader.path(), ": group '", group, "' has no dataset '", kRegret, "'"));
   }
   absl::StatusOr<Hdf5Matrix> regret = reader.ReadMatrix(regret_path);
   if (!regret.ok()) return regret.status();
@@ -71,9 +71,9 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
     absl::StatusOr<std::vector<double>> bonus = reader.ReadVector(bonus_path);
     if (!bonus.ok()) return bonus.status();
     if (static_cast<int64_t>(bonus->size()) != data.per_episode_regret.rows) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s: dataset '%s' has %d values but '%s' has %d seeds", reader.path(), bonus_path,
-          bonus->size(), regret_path, data.per_episode_regret.rows));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s: dataset '%s' has %d values but '%s' has %d seeds", reader.path(),
+                          bonus_path, bonus->size(), regret_path, data.per_episode_regret.rows));
     }
     data.first_episode_bonus_below_horizon = *std::move(bonus);
   }
@@ -133,8 +133,8 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
       "final_regret_ci95,loglog_slope_last_decade,first_episode_bonus_below_horizon\n";
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
-                    Optional(s.privacy_epsilon), ",", Optional(s.error_bound_E), ",", s.seeds,
-                    ",", s.episodes, ",", Number(s.final_regret_mean), ",",
+                    Optional(s.privacy_epsilon), ",", Optional(s.error_bound_E), ",", s.seeds, ",",
+                    s.episodes, ",", Number(s.final_regret_mean), ",",
                     Optional(s.final_regret_ci95), ",", Optional(s.loglog_slope_last_decade), ",",
                     Number(s.first_episode_bonus_below_horizon), "\n");
   }
@@ -152,8 +152,7 @@ std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>
       panels.back().title = s.env;
     }
     const std::pair<std::string, std::string> key = {s.agent, Optional(s.privacy_epsilon)};
-    auto [color_it, new_color] =
-        color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
+    auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
     RegretCurve curve;
     curve.label = CurveLabel(s);
     curve.color = color_it->second;

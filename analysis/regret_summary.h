@@ -24,13 +24,12 @@ struct RegretGroupData {
   std::string agent;
   std::optional<double> privacy_epsilon;
   std::optional<double> error_bound_E;
-  Hdf5Matrix per_episode_regret;  // seeds x episodes
+  Hdf5Matrix per_episode_regret;                                         // seeds x episodes
   std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
 };
 
 // Reads group `group`; errors name the file, group and the missing/malformed item.
-absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
-                                                const std::string& group);
+absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader, const std::string& group);
 
 struct RegretGroupSummary {
   std::string group;

@@ -1,10 +1,11 @@
 // Validation helpers declared in experiment.h (RunExperimentMain lives in runner.cc).
+#include "experiments/runner/experiment.h"
+
 #include <cmath>
 #include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "experiments/runner/experiment.h"
 
 namespace dprl {
 
@@ -46,9 +47,9 @@ absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment
   if (experiment.default_seeds_smoke <= 0 || experiment.default_seeds_default <= 0 ||
       experiment.default_seeds_paper <= 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "experiment '", experiment.name, "': default seeds must be >= 1, got smoke=",
-        experiment.default_seeds_smoke, " default=", experiment.default_seeds_default,
-        " paper=", experiment.default_seeds_paper));
+        "experiment '", experiment.name,
+        "': default seeds must be >= 1, got smoke=", experiment.default_seeds_smoke,
+        " default=", experiment.default_seeds_default, " paper=", experiment.default_seeds_paper));
   }
   if (!experiment.make_configs || !experiment.run_task) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -71,9 +72,9 @@ absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {
           absl::StrCat("config group_name '", config.group_name, "' is used twice"));
     }
     if (!std::isfinite(config.relative_cost) || config.relative_cost <= 0) {
-      return absl::InvalidArgumentError(absl::StrCat("config '", config.group_name,
-                                                     "': relative_cost must be finite and > 0, got ",
-                                                     config.relative_cost));
+      return absl::InvalidArgumentError(
+          absl::StrCat("config '", config.group_name,
+                       "': relative_cost must be finite and > 0, got ", config.relative_cost));
     }
     std::set<std::string> names;
     for (const auto& [name, value] : config.attributes) {

@@ -74,8 +74,8 @@ class ProgressReporter {
 };
 
 struct TaskContext {
-  int config_index;    // index into make_configs(scale)
-  int seed_index;      // 0 .. seeds-1
+  int config_index;  // index into make_configs(scale)
+  int seed_index;    // 0 .. seeds-1
   uint64_t master_seed;
   ProgressReporter* progress;  // never null
 };

@@ -1,8 +1,9 @@
 #include "experiments/runner/hdf5_io.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstring>
-#include <sys/stat.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -248,12 +249,11 @@ absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> ReadAllAttri
     hid_t object) {
   std::vector<std::string> names;
   hsize_t index = 0;
-  if (H5Aiterate2(object, H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectAttributeName,
-                  &names) < 0) {
+  if (H5Aiterate2(object, H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectAttributeName, &names) <
+      0) {
     names.clear();
     index = 0;
-    if (H5Aiterate2(object, H5_INDEX_NAME, H5_ITER_INC, &index, CollectAttributeName, &names) <
-        0) {
+    if (H5Aiterate2(object, H5_INDEX_NAME, H5_ITER_INC, &index, CollectAttributeName, &names) < 0) {
       return Hdf5Error("cannot list attributes");
     }
   }
@@ -279,9 +279,8 @@ absl::Status WriteVectorDataset(hid_t parent, const std::string& name,
   }
   H5Handle dataset(H5Dcreate2(parent, name.c_str(), H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
                               dcpl.get(), H5P_DEFAULT));
-  if (!dataset.valid() ||
-      (size > 0 && H5Dwrite(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                            values.data()) < 0)) {
+  if (!dataset.valid() || (size > 0 && H5Dwrite(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
+                                                H5P_DEFAULT, values.data()) < 0)) {
     return Hdf5Error(absl::StrCat("cannot write dataset '", name, "'"));
   }
   return absl::OkStatus();
@@ -322,11 +321,11 @@ absl::StatusOr<H5Handle> CreateMatrixDataset(hid_t parent, const std::string& na
 absl::Status WriteMatrixRow(hid_t dataset, int64_t row, const std::vector<double>& values) {
   H5Handle file_space(H5Dget_space(dataset));
   hsize_t dims[2] = {0, 0};
-  if (H5Sget_simple_extent_dims(file_space.get(), dims, nullptr) != 2 ||
-      values.size() != dims[1] || row < 0 || static_cast<hsize_t>(row) >= dims[0]) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "row %d of length %d does not fit a [%d x %d] dataset", row, values.size(), dims[0],
-        dims[1]));
+  if (H5Sget_simple_extent_dims(file_space.get(), dims, nullptr) != 2 || values.size() != dims[1] ||
+      row < 0 || static_cast<hsize_t>(row) >= dims[0]) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("row %d of length %d does not fit a [%d x %d] dataset", row, values.size(),
+                        dims[0], dims[1]));
   }
   const hsize_t start[2] = {static_cast<hsize_t>(row), 0};
   const hsize_t count[2] = {1, dims[1]};

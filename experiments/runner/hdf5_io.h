@@ -69,8 +69,7 @@ absl::Status WriteUint64Attribute(hid_t object, const std::string& name, uint64_
 absl::StatusOr<AttributeValue> ReadAttribute(hid_t object, const std::string& name);
 absl::StatusOr<uint64_t> ReadUint64Attribute(hid_t object, const std::string& name);
 // All attributes of `object`, in creation order when tracked, else by name.
-absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> ReadAllAttributes(
-    hid_t object);
+absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> ReadAllAttributes(hid_t object);
 
 // 1-D float64 dataset. `chunked_compressed` selects chunking + shuffle + deflate (non-empty only).
 absl::Status WriteVectorDataset(hid_t parent, const std::string& name,

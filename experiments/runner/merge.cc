@@ -81,9 +81,9 @@ absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpe
     }
     for (size_t i = 0; i < scalar_names.size(); ++i) {
       if (result->scalars[i].first != scalar_names[i]) {
-        return absl::FailedPreconditionError(absl::StrCat(where, "scalar #", i, " is '",
-                                                          result->scalars[i].first,
-                                                          "' but seed 0 has '", scalar_names[i], "'"));
+        return absl::FailedPreconditionError(
+            absl::StrCat(where, "scalar #", i, " is '", result->scalars[i].first,
+                         "' but seed 0 has '", scalar_names[i], "'"));
       }
       scalar_values[i].push_back(result->scalars[i].second);
     }

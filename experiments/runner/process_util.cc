@@ -36,8 +36,7 @@ std::string ShellQuote(const std::string& arg) {
 
 bool IsExecutableFile(const std::string& path) {
   struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-         access(path.c_str(), X_OK) == 0;
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
 }
 
 }  // namespace
@@ -56,8 +55,8 @@ std::string GitCommit() {
   while (std::fgets(buffer, sizeof(buffer), pipe) != nullptr) output += buffer;
   const int status = pclose(pipe);
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
-  const bool hex = output.size() >= 40 &&
-                   output.find_first_not_of("0123456789abcdef") == std::string::npos;
+  const bool hex =
+      output.size() >= 40 && output.find_first_not_of("0123456789abcdef") == std::string::npos;
   if (status != 0 || !hex) return "unknown";
   return output;
 }

@@ -22,8 +22,7 @@ std::string CommandLine(int argc, const char* const* argv);
 // root) of the binary `argv0`. Tries, in order: $RUNFILES_DIR/dprl/, $TEST_SRCDIR/dprl/,
 // <argv0>.runfiles/dprl/, and the current directory (the runfiles tree under `bazel run`).
 // Returns the first regular executable file; the error lists the places tried.
-absl::StatusOr<std::string> FindRunfile(const std::string& argv0,
-                                        const std::string& relative_path);
+absl::StatusOr<std::string> FindRunfile(const std::string& argv0, const std::string& relative_path);
 
 // Runs `program` with `args` (argv[1..]), inheriting stdout/stderr; returns its exit status
 // (128 + signal if killed) or an error if it could not be started.

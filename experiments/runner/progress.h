@@ -23,10 +23,10 @@ std::string FormatDuration(double seconds);
 class ProgressMonitor {
  public:
   struct Options {
-    std::string label;         // printed first, e.g. the experiment name
-    int tasks_to_run = 0;      // tasks this run computes
-    int tasks_resumed = 0;     // tasks found already done
-    double total_weight = 0;   // sum of the weights of the tasks to run
+    std::string label;        // printed first, e.g. the experiment name
+    int tasks_to_run = 0;     // tasks this run computes
+    int tasks_resumed = 0;    // tasks found already done
+    double total_weight = 0;  // sum of the weights of the tasks to run
     double interval_seconds = 2.0;
     FILE* out = stderr;
   };

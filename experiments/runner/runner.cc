@@ -115,9 +115,9 @@ absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::stri
       *binary, {absl::StrCat("--in=", merged_path), absl::StrCat("--out_prefix=", out_prefix)});
   if (!exit_code.ok()) return exit_code.status();
   if (*exit_code != 0) {
-    return absl::InternalError(absl::StrCat("analysis binary '", *binary, "' failed with exit code ",
-                                            *exit_code, " (the results file '", merged_path,
-                                            "' is complete; rerun the analysis by hand)"));
+    return absl::InternalError(absl::StrCat(
+        "analysis binary '", *binary, "' failed with exit code ", *exit_code,
+        " (the results file '", merged_path, "' is complete; rerun the analysis by hand)"));
   }
   return absl::OkStatus();
 }
@@ -131,8 +131,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   SilenceHdf5Errors();
   const bool leader = mpi.rank() == 0;
   auto fail = [&](const absl::Status& status, int code) {
-    if (leader) std::fprintf(stderr, "%s: error: %s\n", experiment.name.c_str(),
-                             std::string(status.message()).c_str());
+    if (leader)
+      std::fprintf(stderr, "%s: error: %s\n", experiment.name.c_str(),
+                   std::string(status.message()).c_str());
     return code;
   };
 
@@ -191,10 +192,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     const ConfigSpec& config = (*configs)[id / seeds];
     const TaskContext context{id / seeds, id % seeds, flags->master_seed, progress};
     auto annotate = [&](const absl::Status& status) {
-      return absl::Status(status.code(),
-                          absl::StrCat("task (config '", config.group_name, "', seed ",
-                                       context.seed_index, ") on rank ", rank, ": ",
-                                       status.message()));
+      return absl::Status(status.code(), absl::StrCat("task (config '", config.group_name,
+                                                      "', seed ", context.seed_index, ") on rank ",
+                                                      rank, ": ", status.message()));
     };
     absl::StatusOr<TaskResult> result = experiment.run_task(config, context);
     if (!result.ok()) return annotate(result.status());
@@ -212,14 +212,16 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     options.tasks_resumed = num_tasks - options.tasks_to_run;
     for (int id : order) options.total_weight += weights[id];
     monitor = std::make_unique<ProgressMonitor>(options);
-    std::fprintf(stderr, "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s); %d already "
-                 "done in %s\n", experiment.name.c_str(), num_tasks, configs->size(), seeds,
+    std::fprintf(stderr,
+                 "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s); %d already "
+                 "done in %s\n",
+                 experiment.name.c_str(), num_tasks, configs->size(), seeds,
                  ScaleName(flags->scale).c_str(), mpi.size(), options.tasks_resumed,
                  out_dir.c_str());
     monitor->Start();
   }
-  const absl::Status task_status = RunTasksOverRanks(
-      order, weights, run_one, monitor.get(), mpi.serialized_threads());
+  const absl::Status task_status =
+      RunTasksOverRanks(order, weights, run_one, monitor.get(), mpi.serialized_threads());
   if (monitor != nullptr) monitor->Stop();
 
   // Phase 4: merge and analysis on rank 0.
@@ -228,15 +230,15 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   if (leader) {
     const std::string merged_path = absl::StrCat(out_dir, "/", experiment.name, ".h5");
     if (final_status.ok()) {
-      MergeInfo info{experiment.name, GitCommit(), command_line, flags->scale, seeds,
-                     flags->master_seed};
+      MergeInfo info{experiment.name, GitCommit(), command_line,
+                     flags->scale,    seeds,       flags->master_seed};
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
-      if (final_status.ok()) std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(),
-                                          merged_path.c_str());
+      if (final_status.ok())
+        std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());
     }
     if (final_status.ok() && !experiment.analysis_binary.empty()) {
-      final_status = RunAnalysis(experiment, argv0, merged_path,
-                                 absl::StrCat(out_dir, "/", experiment.name));
+      final_status =
+          RunAnalysis(experiment, argv0, merged_path, absl::StrCat(out_dir, "/", experiment.name));
     }
     if (!final_status.ok()) exit_code = fail(final_status, kExitFailure);
   }

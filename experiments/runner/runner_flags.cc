@@ -48,13 +48,13 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
       continue;
     }
     if (arg.substr(0, 2) != "--") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", arg, "' (flags have the form --flag=value; see --help)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unexpected argument '", arg, "' (flags have the form --flag=value; see --help)"));
     }
     const size_t eq = arg.find('=');
     const std::string name(arg.substr(0, eq));
-    const bool known = name == "--out" || name == "--seeds" || name == "--scale" ||
-                       name == "--master_seed";
+    const bool known =
+        name == "--out" || name == "--seeds" || name == "--scale" || name == "--master_seed";
     if (!known) {
       return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
     }
@@ -73,7 +73,8 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
       uint64_t seeds = 0;
       if (!ParseUnsigned(value, &seeds)) {
         if (!value.empty() && value[0] == '-' && ParseUnsigned(value.substr(1), &seeds)) {
-          return absl::InvalidArgumentError(absl::StrCat("--seeds must be >= 1, got '", value, "'"));
+          return absl::InvalidArgumentError(
+              absl::StrCat("--seeds must be >= 1, got '", value, "'"));
         }
         return absl::InvalidArgumentError(
             absl::StrCat("--seeds: '", value, "' is not a positive integer"));
@@ -111,9 +112,9 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --scale=S        smoke | default | paper (default: default)\n"
       "  --master_seed=N  master random seed (default: %d)\n"
       "  --help           this text\n",
-      experiment.name, experiment.description, program, program, experiment.name,
-      experiment.name, experiment.name, experiment.default_seeds_smoke,
-      experiment.default_seeds_default, experiment.default_seeds_paper, kDefaultMasterSeed);
+      experiment.name, experiment.description, program, program, experiment.name, experiment.name,
+      experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
+      experiment.default_seeds_paper, kDefaultMasterSeed);
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,

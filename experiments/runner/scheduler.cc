@@ -138,9 +138,9 @@ void Dispatch(int workers, SharedQueue* queue, const std::vector<double>& weight
     if (header[0] >= 0) {
       if (monitor != nullptr) monitor->TaskFinished(static_cast<int>(header[0]));
       if (header[1] != 0) {
-        queue->Fail(absl::Status(static_cast<absl::StatusCode>(header[1]),
-                                 std::string(buffer.data() + sizeof(header),
-                                             buffer.data() + count)));
+        queue->Fail(
+            absl::Status(static_cast<absl::StatusCode>(header[1]),
+                         std::string(buffer.data() + sizeof(header), buffer.data() + count)));
       }
     }
     int64_t next = -1;

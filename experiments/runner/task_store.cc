@@ -42,8 +42,7 @@ absl::Status WriteContents(hid_t file, const TaskMetadata& metadata, const TaskR
   absl::StatusOr<H5Handle> series = CreateGroup(file, "series");
   if (!series.ok()) return series.status();
   for (const auto& [name, values] : result.series) {
-    if (absl::Status status = WriteVectorDataset(series->get(), name, values, true);
-        !status.ok()) {
+    if (absl::Status status = WriteVectorDataset(series->get(), name, values, true); !status.ok()) {
       return status;
     }
   }
@@ -95,9 +94,9 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
   TaskMetadata metadata;
   absl::StatusOr<AttributeValue> version = ReadAttribute(root, "dprl_task_schema_version");
   if (!version.ok() || !SameAttributeValue(*version, AttributeValue(kTaskSchemaVersion))) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "'", path, "' is not a dprl task file of schema version ", kTaskSchemaVersion,
-        "; delete it or use a fresh --out directory"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("'", path, "' is not a dprl task file of schema version ", kTaskSchemaVersion,
+                     "; delete it or use a fresh --out directory"));
   }
   auto read_string = [&](const char* name, std::string* out) -> absl::Status {
     absl::StatusOr<AttributeValue> value = ReadAttribute(root, name);
@@ -189,15 +188,16 @@ absl::Status CheckTaskMetadataMatches(const std::string& path, const TaskMetadat
   const auto a = sorted(found.config_attributes);
   const auto b = sorted(expected.config_attributes);
   for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-    if (i >= a.size()) return mismatch(absl::StrCat("config attribute ", b[i].first), "(absent)",
-                                       AttributeToString(b[i].second));
+    if (i >= a.size())
+      return mismatch(absl::StrCat("config attribute ", b[i].first), "(absent)",
+                      AttributeToString(b[i].second));
     if (i >= b.size() || a[i].first != b[i].first) {
-      return mismatch(absl::StrCat("config attribute ", a[i].first),
-                      AttributeToString(a[i].second), "(absent)");
+      return mismatch(absl::StrCat("config attribute ", a[i].first), AttributeToString(a[i].second),
+                      "(absent)");
     }
     if (!SameAttributeValue(a[i].second, b[i].second)) {
-      return mismatch(absl::StrCat("config attribute ", a[i].first),
-                      AttributeToString(a[i].second), AttributeToString(b[i].second));
+      return mismatch(absl::StrCat("config attribute ", a[i].first), AttributeToString(a[i].second),
+                      AttributeToString(b[i].second));
     }
   }
   return absl::OkStatus();

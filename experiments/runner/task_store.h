@@ -37,8 +37,7 @@ struct TaskMetadata {
 // <out_dir>/tasks/<group_name>
 std::string TaskDirectory(const std::string& out_dir, const std::string& group_name);
 // <out_dir>/tasks/<group_name>/seed_<seed_index>.h5
-std::string TaskFilePath(const std::string& out_dir, const std::string& group_name,
-                         int seed_index);
+std::string TaskFilePath(const std::string& out_dir, const std::string& group_name, int seed_index);
 
 // Writes the task file atomically (temp file, fsync, rename). The directory must exist.
 absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata,

@@ -34,9 +34,8 @@ TaskMetadata Metadata(int seed) {
   metadata.seed_index = seed;
   metadata.scale = "smoke";
   metadata.master_seed = 18446744073709551615ull;
-  metadata.config_attributes = {{"env", std::string("chain")},
-                                {"privacy_epsilon", 0.5},
-                                {"episodes", int64_t{3}}};
+  metadata.config_attributes = {
+      {"env", std::string("chain")}, {"privacy_epsilon", 0.5}, {"episodes", int64_t{3}}};
   return metadata;
 }
 
