@@ -14,6 +14,9 @@ constexpr uint64_t kChildTag = 0xC41D'0000'0000'0001ULL;
 // Child(i) derivation (kChildTag ^ (i << 1)) has lowest bit 1, so the two never share an input;
 // output blocks would need block number ~2^63 to reach it.
 constexpr uint64_t kPairChildTag = 0xC42D'0000'0000'0000ULL;
+// Domain tag of the root path word (see the StreamKey constructor). Word 3 of an output block
+// would need block number ~2^63 to reach it; it differs from both child tags.
+constexpr uint64_t kRootTag = 0xC40D'0000'0000'0002ULL;
 
 std::array<uint64_t, 4> Philox(const std::array<uint64_t, 2>& key,
                                const std::array<uint64_t, 4>& counter) {
@@ -27,8 +30,13 @@ std::array<uint64_t, 4> Philox(const std::array<uint64_t, 2>& key,
 }  // namespace
 
 RandomStream::RandomStream(const StreamKey& key)
-    : RandomStream({key.master_seed, static_cast<uint64_t>(key.purpose)},
-                   {0, key.config, key.replicate}) {}
+    : key_({key.master_seed, static_cast<uint64_t>(key.purpose)}),
+      path_({0, key.config, key.replicate}) {
+  // The root path word hashes (config, replicate) so that every path word, hence every Child(a, b)
+  // derivation input, depends on the whole StreamKey (config and replicate also stay in the
+  // counter words, so roots that differ in them never share an output block).
+  path_[0] = Philox(key_, {key.config, key.replicate, 0, kRootTag})[0];
+}
 
 RandomStream::RandomStream(std::array<uint64_t, 2> key, std::array<uint64_t, 3> path)
     : key_(key), path_(path) {}
@@ -45,7 +53,13 @@ RandomStream RandomStream::Child(uint64_t a, uint64_t b) const {
   // The input (path, a, b, tag) is injective in (a, b). Config and replicate are kept in the
   // child's counter words, so parents that differ only in them still give disjoint outputs.
   const std::array<uint64_t, 4> h = Philox(key_, {path_[0], a, b, kPairChildTag});
-  return RandomStream(key_, {h[0], path_[1], path_[2]});
+  RandomStream child(key_, {h[0], path_[1], path_[2]});
+  // Words come out from buffer_[buffered_ - 1] down: h[1], h[2], h[3].
+  child.buffer_[2] = h[1];
+  child.buffer_[1] = h[2];
+  child.buffer_[0] = h[3];
+  child.buffered_ = 3;
+  return child;
 }
 
 void RandomStream::Refill() {

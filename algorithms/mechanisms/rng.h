@@ -10,6 +10,7 @@
 //
 //   key     = {master_seed, purpose}
 //   counter = {path, config, replicate, block}   (block = 0, 1, 2, ... as the stream is read)
+//   root path = Philox(key, {config, replicate, 0, root tag})[0]
 //
 // Child(i) derives an independent sub-stream whose `path` word is Philox(parent identity, i);
 // children of children are derived the same way. Child(a, b) derives the sub-stream named by the
@@ -53,8 +54,11 @@ class RandomStream {
   RandomStream Child(uint64_t index) const;
 
   // Independent sub-stream named by the pair (a, b) (does not advance this stream). One Philox
-  // call; distinct pairs give distinct derivation inputs, so distinct sub-streams up to a 2^-64
-  // path-hash collision probability per pair.
+  // call h = Philox(key, {path, a, b, tag}); distinct pairs give distinct derivation inputs, so
+  // distinct sub-streams up to a 2^-64 path-hash collision probability per pair. The child's path
+  // word is h[0]; its first three output words are h[1], h[2], h[3] (fresh Philox outputs used
+  // nowhere else), followed by its blocks 0, 1, 2, ... So a consumer of <= 3 words (one node's
+  // noise in a tree counter) costs a single Philox call.
   RandomStream Child(uint64_t a, uint64_t b) const;
 
   // Next 64 uniformly random bits.

@@ -26,13 +26,15 @@ TEST(RandomStreamTest, SameKeyGivesSameBits) {
 }
 
 // The stream's words are Philox4x64-10 blocks 0, 1, 2, ... of counter {path, config, replicate,
-// block}, each block read from word 3 down to word 0 (golden check against Random123 directly).
+// block}, each block read from word 3 down to word 0, with the root path word
+// Philox(key, {config, replicate, 0, root tag})[0] (golden check against Random123 directly).
 TEST(RandomStreamTest, WordOrderIsPhiloxBlocksInSequence) {
   RandomStream stream(Key(7, 1, 2, StreamPurpose::kPolicy));
   r123::Philox4x64 philox;
   const r123::Philox4x64::key_type key = {{7, static_cast<uint64_t>(StreamPurpose::kPolicy)}};
+  const uint64_t root_path = philox({{1, 2, 0, 0xC40D'0000'0000'0002ULL}}, key)[0];
   for (uint64_t block = 0; block < 7; ++block) {
-    const r123::Philox4x64::ctr_type counter = {{0, 1, 2, block}};
+    const r123::Philox4x64::ctr_type counter = {{root_path, 1, 2, block}};
     const r123::Philox4x64::ctr_type out = philox(counter, key);
     for (int word = 3; word >= 0; --word) EXPECT_EQ(stream.NextU64(), out[word]);
   }
@@ -75,6 +77,17 @@ TEST(RandomStreamTest, PairChildrenAreDistinctAndDeterministic) {
   RandomStream other_replicate(Key(1, 0, 1, StreamPurpose::kTest));
   EXPECT_NE(parent.Child(3, 5).NextU64(), other_config.Child(3, 5).NextU64());
   EXPECT_NE(parent.Child(3, 5).NextU64(), other_replicate.Child(3, 5).NextU64());
+  // The first three words are the spare words of the derivation block; the fourth starts the
+  // child's own blocks, which differ from the parent's and from a sibling's.
+  RandomStream child = parent.Child(3, 5);
+  RandomStream sibling = parent.Child(3, 6);
+  std::set<uint64_t> words;
+  for (int i = 0; i < 12; ++i) {
+    words.insert(child.NextU64());
+    words.insert(sibling.NextU64());
+    words.insert(parent.NextU64());
+  }
+  EXPECT_EQ(words.size(), 36u);
   // Reading the parent does not change its children.
   const uint64_t before = parent.Child(2, 9).NextU64();
   parent.NextU64();

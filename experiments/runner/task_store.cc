@@ -75,7 +75,7 @@ absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata
   absl::Status status;
   {
     absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);
-    if (!file.ok()) return Annotate(file.status(), path);
+    if (!file.ok()) return file.status();  // the message names the file
     status = WriteContents(file->get(), metadata, result);
     if (status.ok()) status = CloseFile(*file, temp);
   }
@@ -89,7 +89,7 @@ absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata
 
 absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(path);
-  if (!file.ok()) return Annotate(file.status(), path);
+  if (!file.ok()) return file.status();  // the message names the file
   const hid_t root = file->get();
   TaskMetadata metadata;
   absl::StatusOr<AttributeValue> version = ReadAttribute(root, "dprl_task_schema_version");
@@ -130,7 +130,7 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
 
 absl::StatusOr<TaskResult> ReadTaskResult(const std::string& path) {
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(path);
-  if (!file.ok()) return Annotate(file.status(), path);
+  if (!file.ok()) return file.status();  // the message names the file
   TaskResult result;
   for (const char* kind : {"series", "scalars"}) {
     absl::StatusOr<H5Handle> group = OpenGroup(file->get(), kind);
