@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -159,6 +160,14 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
                                                 "): ", config_status.message())),
                 kExitFailure);
   }
+  // Threads: ranks are the unit of parallelism under mpirun; a run without mpirun uses the cores.
+  if (mpi.size() > 1 && flags->threads > 1) {
+    return fail(absl::InvalidArgumentError(absl::StrCat(
+                    "--threads=", flags->threads,
+                    " is only for runs without mpirun; under mpirun start more ranks instead")),
+                kExitBadFlags);
+  }
+  const int threads = flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
   const int seeds = flags->seeds;
   const int num_tasks = static_cast<int>(configs->size()) * seeds;
 
@@ -188,6 +197,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return weights[a] > weights[b]; });
   const int rank = mpi.rank();
+  std::mutex hdf5_mutex;
   RunOneTask run_one = [&](int id, ProgressReporter* progress) -> absl::Status {
     const ConfigSpec& config = (*configs)[id / seeds];
     const TaskContext context{id / seeds, id % seeds, flags->master_seed, progress};
@@ -200,6 +210,8 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     if (!result.ok()) return annotate(result.status());
     if (absl::Status status = ValidateTaskResult(*result); !status.ok()) return annotate(status);
     progress->Update(1.0);
+    // Debian's HDF5 is not built thread-safe: one task file is written at a time per process.
+    std::lock_guard<std::mutex> lock(hdf5_mutex);
     return annotate(WriteTaskFile(TaskFilePath(out_dir, config.group_name, context.seed_index),
                                   ExpectedMetadata(experiment, *flags, config, context.seed_index),
                                   *result));
@@ -213,15 +225,16 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     for (int id : order) options.total_weight += weights[id];
     monitor = std::make_unique<ProgressMonitor>(options);
     std::fprintf(stderr,
-                 "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s); %d already "
-                 "done in %s\n",
+                 "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s) x %d "
+                 "thread(s); %d already done in %s\n",
                  experiment.name.c_str(), num_tasks, configs->size(), seeds,
-                 ScaleName(flags->scale).c_str(), mpi.size(), options.tasks_resumed,
+                 ScaleName(flags->scale).c_str(), mpi.size(), threads, options.tasks_resumed,
                  out_dir.c_str());
     monitor->Start();
   }
   const absl::Status task_status =
-      RunTasksOverRanks(order, weights, run_one, monitor.get(), mpi.serialized_threads());
+      RunTasksOverRanks(order, weights, run_one, monitor.get(), mpi.serialized_threads(),
+                        std::max(1, std::min<int>(threads, order.size())));
   if (monitor != nullptr) monitor->Stop();
 
   // Phase 4: merge and analysis on rank 0.

@@ -2,10 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstdlib>
 #include <set>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -34,7 +36,11 @@ bool ParseUnsigned(absl::string_view text, uint64_t* value) {
   return error == std::errc() && ptr == end;
 }
 
+constexpr uint64_t kMaxThreads = 1024;
+
 }  // namespace
+
+int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
@@ -54,7 +60,8 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
     const size_t eq = arg.find('=');
     const std::string name(arg.substr(0, eq));
     const bool known =
-        name == "--out" || name == "--seeds" || name == "--scale" || name == "--master_seed";
+        name == "--out" || name == "--seeds" || name == "--scale" || name == "--master_seed" ||
+        name == "--threads";
     if (!known) {
       return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
     }
@@ -89,6 +96,13 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
       absl::StatusOr<Scale> scale = ParseScale(value);
       if (!scale.ok()) return scale.status();
       flags.scale = *scale;
+    } else if (name == "--threads") {
+      uint64_t threads = 0;
+      if (!ParseUnsigned(value, &threads) || threads == 0 || threads > kMaxThreads) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--threads: '", value, "' is not an integer in [1, ", kMaxThreads, "]"));
+      }
+      flags.threads = static_cast<int>(threads);
     } else {  // --master_seed
       if (!ParseUnsigned(value, &flags.master_seed)) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -104,6 +118,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
   return absl::StrFormat(
       "%s: %s\n\n"
       "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
+      "          [--threads=N]\n"
       "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
@@ -111,10 +126,12 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --seeds=N        seeds per config (default: %d for smoke, %d for default, %d for paper)\n"
       "  --scale=S        smoke | default | paper (default: default)\n"
       "  --master_seed=N  master random seed (default: %d)\n"
+      "  --threads=N      compute threads without mpirun (default: the number of cores, %d);\n"
+      "                   under mpirun use ranks instead. Results do not depend on it.\n"
       "  --help           this text\n",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
-      experiment.default_seeds_paper, kDefaultMasterSeed);
+      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads());
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,

@@ -7,6 +7,10 @@
 //   --seeds=N          seeds per config, N >= 1. Default: the experiment's default for the scale.
 //   --scale=S          smoke | default | paper. Default: default.
 //   --master_seed=N    0 <= N < 2^64; every random stream is keyed by it. Default: 20201.
+//   --threads=N        compute threads when run WITHOUT mpirun, 1 <= N <= 1024. Default: the
+//                      number of cores (std::thread::hardware_concurrency). Under mpirun with more
+//                      than one rank it must be 1 (or absent): ranks are the unit of parallelism.
+//                      Results do not depend on it (streams are keyed by task, not by thread).
 //   --help, -h         print usage and exit 0.
 //
 // Only the form --flag=value is accepted. Unknown flags, positional arguments, repeated flags and
@@ -30,7 +34,12 @@ struct RunnerFlags {
   int seeds = 0;        // resolved: the --seeds value or the scale's default
   Scale scale = Scale::kDefault;
   uint64_t master_seed = kDefaultMasterSeed;
+  int threads = 0;  // --threads value; 0 = not given (see DefaultThreads)
 };
+
+// Compute threads of a run without mpirun when --threads is not given: the number of cores
+// (at least 1).
+int DefaultThreads();
 
 // Parses argv[1..argc-1]. On success `seeds` is resolved; `out_dir` is as given ("" if absent).
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,

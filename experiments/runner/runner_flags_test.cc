@@ -83,6 +83,16 @@ TEST(RunnerFlagsTest, MasterSeedRejectsNegativeMalformedAndOverflow) {
               HasSubstr("--master_seed: '18446744073709551616'"));
 }
 
+TEST(RunnerFlagsTest, ThreadsAcceptsPositiveAndRejectsZeroNegativeMalformedAndHuge) {
+  EXPECT_EQ(Parse({})->threads, 0);  // not given: DefaultThreads() without mpirun
+  EXPECT_EQ(Parse({"--threads=3"})->threads, 3);
+  EXPECT_GE(DefaultThreads(), 1);
+  for (const char* bad : {"0", "-2", "two", "", "1.5", "1025"}) {
+    EXPECT_THAT(ErrorOf({std::string("--threads=") + bad}),
+                HasSubstr(std::string("--threads: '") + bad + "' is not an integer in [1, 1024]"));
+  }
+}
+
 TEST(RunnerFlagsTest, RejectsUnknownPositionalRepeatedAndValuelessFlags) {
   EXPECT_THAT(ErrorOf({"--sedes=3"}), HasSubstr("unknown flag '--sedes=3'"));
   EXPECT_THAT(ErrorOf({"results"}), HasSubstr("unexpected argument 'results'"));
@@ -94,6 +104,7 @@ TEST(RunnerFlagsTest, RejectsUnknownPositionalRepeatedAndValuelessFlags) {
 TEST(RunnerFlagsTest, UsageMentionsFlagsAndDefaults) {
   const std::string usage = RunnerUsage("prog", Toy());
   for (const char* text : {"--out=DIR", "--seeds=N", "--scale=S", "--master_seed=N", "20201",
+                           "--threads=N",
                            "results/toy", "2 for smoke, 5 for default, 20 for paper"}) {
     EXPECT_THAT(usage, HasSubstr(text));
   }

@@ -1,5 +1,6 @@
 #include "experiments/runner/scheduler.h"
 
+#include <glog/logging.h>
 #include <mpi.h>
 
 #include <algorithm>
@@ -193,14 +194,21 @@ absl::Status WorkerLoop(const RunOneTask& run_one) {
 
 absl::Status RunTasksOverRanks(const std::vector<int>& order, const std::vector<double>& weights,
                                const RunOneTask& run_one, ProgressMonitor* monitor,
-                               bool rank0_computes) {
+                               bool rank0_computes, int local_threads) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  CHECK_GE(local_threads, 1);
+  CHECK(size == 1 || local_threads == 1) << "local threads need a single rank";
   if (rank != 0) return WorkerLoop(run_one);
   SharedQueue queue(order);
   if (size == 1) {
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < local_threads; ++i) {
+      helpers.emplace_back([&] { ComputeLocally(&queue, weights, run_one, monitor); });
+    }
     ComputeLocally(&queue, weights, run_one, monitor);
+    for (std::thread& helper : helpers) helper.join();
   } else if (rank0_computes) {
     std::thread dispatcher([&] { Dispatch(size - 1, &queue, weights, monitor); });
     ComputeLocally(&queue, weights, run_one, monitor);

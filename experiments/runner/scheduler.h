@@ -29,9 +29,11 @@ using RunOneTask = std::function<absl::Status(int task_id, ProgressReporter* pro
 // is each task's weight for the progress monitor (may be null), and the result is OK or the
 // first task error. On other ranks `order`, `weights` and `monitor` are ignored and the result
 // is OK or the rank's own last error. `rank0_computes` = false makes rank 0 only dispatch.
+// `local_threads` >= 1 threads compute when there is a single rank (each takes the next task of
+// the queue; `run_one` must then be safe to call concurrently); it must be 1 with several ranks.
 absl::Status RunTasksOverRanks(const std::vector<int>& order, const std::vector<double>& weights,
                                const RunOneTask& run_one, ProgressMonitor* monitor,
-                               bool rank0_computes);
+                               bool rank0_computes, int local_threads = 1);
 
 // MPI_Ibcast from rank 0 + polling wait. Collective.
 void BroadcastInt(int* value);

@@ -28,7 +28,7 @@ done_before="$(task_files "$WORK/killed")"
   fail "kill came at the wrong time ($done_before task files)"
 [[ ! -e "$WORK/killed/toy.h5" ]] || fail "killed run left a results file"
 run "--out=$WORK/killed" 2>"$WORK/killed2.err" || { cat "$WORK/killed2.err"; fail "resume failed"; }
-grep -q "18 tasks (6 configs x 3 seeds, scale smoke) on 1 rank(s); $done_before already done" \
+grep -q "18 tasks (6 configs x 3 seeds, scale smoke) on 1 rank(s) x [0-9]* thread(s); $done_before already done" \
   "$WORK/killed2.err" || { cat "$WORK/killed2.err"; fail "resume did not skip $done_before tasks"; }
 same_results "$WORK/fresh/toy.h5" "$WORK/killed/toy.h5"
 
