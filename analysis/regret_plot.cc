@@ -63,6 +63,7 @@ void DrawPanel(plstream& pls, const RegretPanel& panel) {
   pls.lab("episode", "cumulative regret", panel.title.c_str());
 
   const double floor = std::pow(10.0, y_low);
+  bool any_marker = false;
   for (const RegretCurve& curve : panel.curves) {
     const int color = curve.color % kPaletteSize;
     std::vector<PLFLT> x, y, band_x, band_low, band_high;
@@ -87,7 +88,26 @@ void DrawPanel(plstream& pls, const RegretPanel& panel) {
       pls.col0(kFirstLineColor + color);
       pls.width(2);
       pls.line(static_cast<PLINT>(x.size()), x.data(), y.data());
+      if (curve.marker_episode > 0) {
+        // The plotted point nearest (in log episode) to the marker episode.
+        const double target = std::log10(curve.marker_episode);
+        size_t nearest = 0;
+        for (size_t i = 1; i < x.size(); ++i) {
+          if (std::abs(x[i] - target) < std::abs(x[nearest] - target)) nearest = i;
+        }
+        PLFLT marker_x = x[nearest], marker_y = y[nearest];
+        pls.schr(0, 0.55);
+        pls.string(1, &marker_x, &marker_y, "\u25CF");  // filled circle (UTF-8)
+        pls.schr(0, 0.9);
+        any_marker = true;
+      }
     }
+  }
+  if (any_marker && !panel.marker_note.empty()) {
+    pls.col0(1);
+    pls.schr(0, 0.65);
+    pls.mtex("b", -1.2, 0.98, 1.0, panel.marker_note.c_str());  // inside, bottom right
+    pls.schr(0, 0.9);
   }
 
   const PLINT count = static_cast<PLINT>(panel.curves.size());

@@ -4,7 +4,9 @@
 // and, when given, a translucent band (e.g. the 95% confidence band over seeds). Axes are
 // log10 on both sides; points with a non-positive mean are dropped and band edges below the
 // axis minimum are clipped to it. Colours come from a 10-colour palette by RegretCurve::color,
-// so the same (agent, privacy_epsilon) keeps its colour across panels.
+// so the same (agent, privacy_epsilon) keeps its colour across panels. A curve may carry a marker
+// episode: a filled dot is drawn on the curve there (e.g. the episode at which an optimistic
+// agent's bonus first leaves the cap H), and the panel explains the dots in a footnote.
 #ifndef DPRL_ANALYSIS_REGRET_PLOT_H_
 #define DPRL_ANALYSIS_REGRET_PLOT_H_
 
@@ -22,10 +24,12 @@ struct RegretCurve {
   std::vector<double> mean;      // y values
   std::vector<double> lower;     // band; empty = no band
   std::vector<double> upper;
+  double marker_episode = -1;  // > 0: dot on the curve at the plot point nearest this episode
 };
 
 struct RegretPanel {
   std::string title;
+  std::string marker_note;  // footnote explaining the dots (shown when some curve has one)
   std::vector<RegretCurve> curves;
 };
 

@@ -150,6 +150,7 @@ std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>
     if (new_panel) {
       panels.emplace_back();
       panels.back().title = s.env;
+      panels.back().marker_note = "dots: median first episode with an optimistic Q below H";
     }
     const std::pair<std::string, std::string> key = {s.agent, Optional(s.privacy_epsilon)};
     auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
@@ -160,6 +161,7 @@ std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>
     curve.mean = s.plot_mean;
     curve.lower = s.plot_lower;
     curve.upper = s.plot_upper;
+    curve.marker_episode = s.first_episode_bonus_below_horizon;
     panels[panel_it->second].curves.push_back(std::move(curve));
   }
   return panels;

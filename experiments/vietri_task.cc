@@ -39,9 +39,9 @@ Grid GridFor(Scale scale) {
     case Scale::kSmoke:
       return {3000, {10, 1000}};
     case Scale::kDefault:
-      return {300000, {1, 10, 100, 1000}};
+      return {300000, {1, 10, 100, 1000, 10000}};
     case Scale::kPaper:
-      return {10000000, {0.1, 1, 10, 100, 1000}};
+      return {10000000, {0.1, 1, 10, 100, 1000, 10000}};
   }
   return {0, {}};
 }
