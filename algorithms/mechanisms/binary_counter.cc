@@ -161,12 +161,17 @@ void BinaryCounterBank::EndStep() {
   const int64_t new_index = (t >> k) - 1;
   for (size_t slot = 0; slot < tracked_ids_.size(); ++slot) {
     const int64_t counter = tracked_ids_[slot];
+    int64_t* cached = &tracked_low_nodes_[slot * kCachedLevels];
     int64_t z = tracked_noise_[slot];
+    // Levels 0..k-1 are all set bits of t-1: their nodes are the cached ones below kCachedLevels
+    // (amortized re-derivations per step: sum_{k > c} (k - c) 2^-(k+1) = 2^-c).
     for (int level = 0; level < k; ++level) {
-      z -= NodeNoiseUnits(counter, level, ((t - 1) >> level) - 1);
+      z -= level < kCachedLevels ? cached[level]
+                                 : NodeNoiseUnits(counter, level, ((t - 1) >> level) - 1);
     }
-    z += NodeNoiseUnits(counter, k, new_index);
-    tracked_noise_[slot] = z;
+    const int64_t added = NodeNoiseUnits(counter, k, new_index);
+    if (k < kCachedLevels) cached[k] = added;
+    tracked_noise_[slot] = z + added;
   }
 }
 
@@ -191,6 +196,13 @@ void BinaryCounterBank::Track(int64_t counter) {
   tracked_slot_[counter] = static_cast<int32_t>(tracked_ids_.size());
   tracked_ids_.push_back(counter);
   tracked_noise_.push_back(NoiseSumUnits(counter, steps_));
+  // Cache the covering nodes of steps_ below kCachedLevels (other entries are never read: a
+  // level is only removed while its bit is set).
+  for (int level = 0; level < kCachedLevels; ++level) {
+    const bool covering = (steps_ >> level) & 1;
+    tracked_low_nodes_.push_back(covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1)
+                                          : 0);
+  }
 }
 
 bool BinaryCounterBank::IsTracked(int64_t counter) const {
@@ -214,7 +226,8 @@ int64_t BinaryCounterBank::memory_bytes() const {
                               tracked_slot_.capacity() * sizeof(int32_t) +
                               touched_.capacity() * sizeof(int64_t) +
                               tracked_ids_.capacity() * sizeof(int64_t) +
-                              tracked_noise_.capacity() * sizeof(int64_t));
+                              tracked_noise_.capacity() * sizeof(int64_t) +
+                              tracked_low_nodes_.capacity() * sizeof(int64_t));
 }
 
 double BinaryCounterBank::PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,

@@ -44,8 +44,10 @@
 // slot), independent of T. Release of an untracked counter re-derives its popcount(t) covering
 // nodes. A tracked counter (Track) also stores its current noise sum Z(t), updated in EndStep:
 // going t-1 -> t removes the ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >> ctz(t))
-// - 1) (amortized 2 node samples per step). Tracked and untracked releases are bit-identical, and
-// no release depends on when Track was called.
+// - 1). It also keeps the noise of its covering nodes at the kCachedLevels = 3 lowest levels (3
+// more values, O(1)), so removing a node re-derives it only above those levels: amortized
+// 1 + 2^-3 node samples per step instead of 2. Tracked and untracked releases are bit-identical,
+// and no release depends on when Track was called.
 //
 // Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
 // its variance is popcount(t) * Var(node) (Laplace: 2 b^2; discrete Laplace: 2q/(1-q)^2 with
@@ -92,6 +94,9 @@ class BinaryCounterBank {
  public:
   // Largest denominator used when rounding the discrete node scale up to a rational.
   static constexpr int64_t kScaleMaxDenominator = int64_t{1} << 20;
+  // A tracked counter keeps the noise of its covering nodes of the lowest kCachedLevels levels,
+  // so that EndStep re-derives removed nodes only above them (see "Memory" above).
+  static constexpr int kCachedLevels = 3;
 
   // Validates the options (and num_counters >= 0). Node noise is derived from noise_stream's
   // children; the stream itself is never advanced.
@@ -174,6 +179,9 @@ class BinaryCounterBank {
   std::vector<int64_t> touched_;        // counters with a nonzero Add in the step in progress
   std::vector<int64_t> tracked_ids_;    // tracked counters, in Track order
   std::vector<int64_t> tracked_noise_;  // their Z(t) in noise units, parallel to tracked_ids_
+  // kCachedLevels per tracked counter: the noise units of its covering node at levels
+  // 0..kCachedLevels-1 (valid where the level's bit of t is set).
+  std::vector<int64_t> tracked_low_nodes_;
 };
 
 }  // namespace dprl
