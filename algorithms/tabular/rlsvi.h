@@ -1,7 +1,8 @@
 // RLSVI: Randomized Least Squares Value Iteration for tabular episodic MDPs, exactly as
 // Algorithm 1 of H. Lu, P. Gajane, S. Bai, M. S. Talebi, "Randomized Least Squares Value
-// Iteration itself is Joint Differentially Private", arXiv:2606.01952 (2026) (Lu et al.);
-// the algorithm is Osband, Van Roy, Russo, Wen 2019 with the tuning of Russo 2019.
+// Iteration itself is Joint Differentially Private", arXiv:2606.01952 (2026) (Lu et al.).
+// RLSVI itself is Osband, Van Roy, Russo, Wen 2019 (JMLR); Lu et al. prove that its exploration
+// noise alone makes it joint differentially private.
 //
 // Algorithm (Lu et al., Alg. 1; paper steps h = 1..H are code steps h = 0..H-1)
 // ---------------------------------------------------------------------------------
@@ -13,14 +14,17 @@
 //   for h = H..1, for all (s, a):
 //     w_h^k(s,a) ~ N(0, beta_k / (N_h^k(s,a) + 1))     independent over (k, h, s, a)
 //     Q~_h^k(s,a) = R^_h^k(s,a) + sum_{s'} P^_h^k(s'|s,a) V~_{h+1}^k(s') + w_h^k(s,a)  (line 10)
+//                 (computed as (R + sum_{s'} N(s') V~_{h+1}^k(s')) / N + w: equal up to rounding)
 //     V~_h^k(s)   = max_a Q~_h^k(s,a)                                      (line 14)
 //     pi_h^k(s)   = argmax_a Q~_h^k(s,a)                                   (line 15)
 //   roll out pi^k (Act), then update N, R, N(s') with the trajectory (Observe).
 //
 // Readings of the paper:
-//   * Log base: natural. The paper writes log; its privacy analysis turns log(1/delta) and the
-//     Renyi divergence of Gaussians (Lemma 6, Lemma 8) into nats, and beta_k is Russo (2019)'s
-//     choice, where log is natural.
+//   * Log base of beta_k: natural. The paper writes "log" everywhere and never a base; its
+//     privacy analysis is in nats (the Renyi divergence of Gaussians in Lemma 6, log(1/delta) in
+//     Lemma 8), and the log(2HSA) of Cor. 14 is the log of beta_1, so ln is the consistent reading.
+//   * k in beta_k is the 1-based index of the episode being planned (Alg. 1, line 4: k = 1..K), so
+//     the first plan uses beta_1 = (1/2) S H^3 ln(2HSA) > 0 even for S = A = H = 1.
 //   * No clipping of Q~ or V~ (Alg. 1 has none; Sec. 4 mentions clipping only as future work).
 //     Q~ may be negative or exceed H - h + 1.
 //   * When N = 0, Q~ = w with variance beta_k (Sec. 3: "Q~_h^1 ... could be viewed as a prior
@@ -44,17 +48,18 @@
 // The noise is real-valued because Q~ is (Conventions 9 concern integer counts); note that a
 // floating-point Gaussian is not exactly the real Gaussian the analysis assumes (Mironov 2012).
 //
-// Privacy guarantee (Lu et al., Thm. 13 and Cor. 14; beta_scale = 1): the actions sent to all
-// users but one, together with the released policies {pi^k}, are (epsilon(delta), delta)-JDP
+// Privacy guarantee (Lu et al., Thm. 13 and Cor. 14; beta_scale = 1). The released policies
+// {pi^k} are (epsilon(delta), delta)-DP (Lemmas 11, 12 and 8), so by the billboard lemma
+// (Lemma 9) the actions sent to all users but one are (epsilon(delta), delta)-JDP (Def. 4):
 //   epsilon(delta) = 2AK / (H^2 ln(2HSA)) + 2 sqrt(2AK ln(1/delta) / (H^2 ln(2HSA))),
 // K = number of episodes, for every delta in (0, 1). Neighbour relation (Remark 2): user
 // sequences that differ in the REWARDS of one user's trajectory only (some or all of its H
 // rewards); states and actions are the same in both. Changing a user's states is NOT covered
-// (Sec. 4 discusses why: P^ would change and Q~ is unbounded). The guarantee comes from the
-// exploration noise alone: no noise is added for privacy. It is stated for the trusted-agent
-// (central) model of JDP (Def. 4). With beta_scale = c every w variance is multiplied by c, so
-// the RDP bound of Lemma 12 is divided by c: epsilon(delta) = 2AK / (c H^2 ln(2HSA)) +
-// 2 sqrt(2AK ln(1/delta) / (c H^2 ln(2HSA))); c < 1 weakens the guarantee.
+// (Sec. 4: it would need a bound on Q~, which Alg. 1 does not clip). The guarantee comes from the
+// exploration noise alone: no noise is added for privacy. JDP assumes a trusted agent (central
+// model). With beta_scale = c every w variance is multiplied by c, so the RDP bound of Lemma 12
+// is divided by c: epsilon(delta) = 2AK / (c H^2 ln(2HSA)) + 2 sqrt(2AK ln(1/delta) /
+// (c H^2 ln(2HSA))); c < 1 weakens the guarantee, c > 1 strengthens it.
 //
 // Parameters (RlsviOptions)                                               default
 //   beta_scale   multiplier of beta_k (the variance parameter), 1 = paper  1.0

@@ -238,6 +238,52 @@ TEST(RlsviAgentTest, DifferentStreamsAndEpisodesGiveDifferentNoise) {
   for (size_t i = 0; i < a_first.size(); ++i) EXPECT_NE(a_first[i], a->perturbations()[i]) << i;
 }
 
+// The structure Lemma 11 rests on: with the same noise stream, two histories that differ only in
+// the rewards of one trajectory (Remark 2) give the same counts N, N(s') and the same w; at the
+// last step Q~ differs only through R^, by at most 1/N (the sensitivity of Lemma 11's proof).
+TEST(RlsviAgentTest, NeighbouringRewardHistoriesMoveLastStepQByAtMostOneOverN) {
+  const TabularShape shape{3, 2, 3};
+  auto agent = MakeAgent(shape, 14);
+  auto neighbour = MakeAgent(shape, 14);
+  RandomStream data = Stream(15, StreamPurpose::kTest);
+  constexpr int kEpisodes = 40, kChangedEpisode = 17;
+  for (int episode = 0; episode < kEpisodes; ++episode) {
+    agent->BeginEpisode();
+    neighbour->BeginEpisode();
+    for (int h = 0; h < shape.horizon; ++h) {
+      const int s = static_cast<int>(data.UniformInt(3)), a = static_cast<int>(data.UniformInt(2));
+      const int next = static_cast<int>(data.UniformInt(3));
+      const double reward = data.NextOpenUniform();
+      agent->Observe(h, s, a, reward, next);
+      neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next);
+    }
+    agent->EndEpisode();
+    neighbour->EndEpisode();
+  }
+  agent->BeginEpisode();
+  neighbour->BeginEpisode();
+  EXPECT_EQ(agent->perturbations(), neighbour->perturbations());
+  EXPECT_EQ(agent->counts().visit_counts(), neighbour->counts().visit_counts());
+  EXPECT_EQ(agent->counts().transition_counts(), neighbour->counts().transition_counts());
+  int changed = 0;
+  const int h = shape.horizon - 1;
+  for (int s = 0; s < shape.num_states; ++s) {
+    for (int a = 0; a < shape.num_actions; ++a) {
+      const int64_t i = shape.Index(h, s, a);
+      const double n = agent->counts().visit_counts()[i];
+      const double gap =
+          std::fabs(agent->plan().optimistic_q()[i] - neighbour->plan().optimistic_q()[i]);
+      if (n == 0) {
+        EXPECT_EQ(gap, 0.0);
+      } else {
+        EXPECT_LE(gap, 1.0 / n + 1e-12) << "s " << s << " a " << a;
+      }
+      changed += gap > 0;
+    }
+  }
+  EXPECT_EQ(changed, 1);  // the one (s, a) the changed trajectory visited at the last step
+}
+
 // Statistical test of w_h^k(s,a) ~ N(0, beta_k / (N + 1)), with beta_k computed here from the
 // specification (not read from the agent). H = 1 and zero rewards make Q~ = w exactly. Triples
 // get N in {0, 1, 4, 25} (by index mod 4) through real episodes; then 500 episodes without data
