@@ -1,5 +1,6 @@
-// Per-episode time of UBEV and PUCB (plan + act + observe + counter updates; regret evaluation
-// excluded), on random Dirichlet MDPs of size (S, A, H) in {(6,2,20), (20,4,20), (50,4,20)}.
+// Per-episode time of UBEV, PUCB and RLSVI (plan + act + observe + counter updates / noise draws;
+// regret evaluation excluded), on random Dirichlet MDPs of size (S, A, H) in {(6,2,20), (20,4,20),
+// (50,4,20)}.
 //
 //   bazel run //algorithms/tabular:agents_benchmark
 //
@@ -8,6 +9,8 @@
 //                  private visit counts stay below 2E_eps, only the SAH visit counters are read.
 //   pucb_all_active: privacy_epsilon = 1e9 — E_eps < 1, every visited triple is past 2E_eps, so
 //                  all S^2AH transition counters are read and updated every episode (worst case).
+// RLSVI (Lu et al. 2026, Alg. 1, beta_scale = 1) draws S A H Gaussians per episode on top of the
+// same O(S^2 A H) planning pass as UBEV.
 // Each benchmark first runs 200 warm-up episodes so the statistics are non-trivial.
 #include <memory>
 
@@ -15,6 +18,7 @@
 
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "envs/random_mdp.h"
 
@@ -82,10 +86,19 @@ void BenchmarkPucb(benchmark::State& state, double privacy_epsilon) {
 void BM_PucbEps1(benchmark::State& state) { BenchmarkPucb(state, 1.0); }
 void BM_PucbAllActive(benchmark::State& state) { BenchmarkPucb(state, 1e9); }
 
+void BM_Rlsvi(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  auto agent = RlsviAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, {},
+                                  Stream(StreamPurpose::kPrivacyNoise))
+                   .value();
+  Measure(state, mdp, *agent);
+}
+
 #define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
 BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbAllActive)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Rlsvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace dprl

@@ -1,4 +1,4 @@
-// Optimistic finite-horizon planning shared by UBEV and PUCB.
+// Greedy finite-horizon planning shared by UBEV and PUCB (optimistic) and RLSVI (randomized).
 //
 // Specification
 // -------------
@@ -25,6 +25,13 @@
 //   double RewardSum(int h, int s, int a)    // R
 //   double Confidence(int h, int s, int a)   // optimism bonus, >= 0
 //   double NextValueSum(int h, int s, int a, const double* next_values)  // sum_s' M(.,s') V(s')
+//
+// PlanGreedy(q_function, value_cap) is the same backward induction and greedy step with the
+// per-triple formula supplied by the caller and no clipping: q_function(h, s, a, next_values)
+// returns Q(s,a,h) given V_{h+1} (S entries). RLSVI (rlsvi.h) plans its perturbed Q~ with it, so
+// all tabular agents share the greedy action, tie-breaking and action_probabilities code; there
+// value_cap only sets the num_below_cap diagnostic. Plan(stats, cap) is PlanGreedy with the
+// optimistic formula above.
 #ifndef DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
 #define DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
 
@@ -70,6 +77,12 @@ class OptimisticPlan {
   template <typename Statistics>
   void Plan(const Statistics& stats, double value_cap);
 
+  // Backward induction V_H = 0, Q(s,a,h) = q_function(h, s, a, V_{h+1}), V_h(s) = max_a Q(s,a,h),
+  // greedy policy as above. Q is stored as returned (no clipping); value_cap only counts
+  // num_below_cap.
+  template <typename QFunction>
+  void PlanGreedy(const QFunction& q_function, double value_cap);
+
  private:
   void FinishStep(int h, double value_cap);
 
@@ -80,8 +93,8 @@ class OptimisticPlan {
   int64_t num_below_cap_ = 0;
 };
 
-template <typename Statistics>
-void OptimisticPlan::Plan(const Statistics& stats, double value_cap) {
+template <typename QFunction>
+void OptimisticPlan::PlanGreedy(const QFunction& q_function, double value_cap) {
   const int S = shape_.num_states, A = shape_.num_actions, H = shape_.horizon;
   std::fill(optimistic_values_.begin() + static_cast<int64_t>(H) * S, optimistic_values_.end(),
             0.0);
@@ -90,6 +103,17 @@ void OptimisticPlan::Plan(const Statistics& stats, double value_cap) {
     const double* next_values = optimistic_values_.data() + static_cast<int64_t>(h + 1) * S;
     for (int s = 0; s < S; ++s) {
       for (int a = 0; a < A; ++a) {
+        optimistic_q_[shape_.Index(h, s, a)] = q_function(h, s, a, next_values);
+      }
+    }
+    FinishStep(h, value_cap);
+  }
+}
+
+template <typename Statistics>
+void OptimisticPlan::Plan(const Statistics& stats, double value_cap) {
+  PlanGreedy(
+      [&stats, value_cap](int h, int s, int a, const double* next_values) {
         double q_upper = value_cap;
         if (stats.IsEstimated(h, s, a)) {
           const double q_estimate =
@@ -97,11 +121,9 @@ void OptimisticPlan::Plan(const Statistics& stats, double value_cap) {
               stats.Count(h, s, a);
           q_upper = std::min(value_cap, q_estimate + stats.Confidence(h, s, a));
         }
-        optimistic_q_[shape_.Index(h, s, a)] = q_upper;
-      }
-    }
-    FinishStep(h, value_cap);
-  }
+        return q_upper;
+      },
+      value_cap);
 }
 
 }  // namespace dprl

@@ -37,10 +37,10 @@ class UbevAgent::Statistics {
   explicit Statistics(const UbevAgent& agent) : agent_(agent) {}
   bool IsEstimated(int h, int s, int a) const { return Count(h, s, a) > 0.0; }
   double Count(int h, int s, int a) const {
-    return agent_.visit_counts_[agent_.shape_.Index(h, s, a)];
+    return agent_.counts_.Visits(agent_.shape_.Index(h, s, a));
   }
   double RewardSum(int h, int s, int a) const {
-    return agent_.reward_sums_[agent_.shape_.Index(h, s, a)];
+    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
   }
   // (H + 1) phi^, Sec. 5.
   double Confidence(int h, int s, int a) const {
@@ -49,11 +49,7 @@ class UbevAgent::Statistics {
     return (agent_.shape_.horizon + 1) * phi;
   }
   double NextValueSum(int h, int s, int a, const double* next_values) const {
-    const int S = agent_.shape_.num_states;
-    const double* counts = agent_.transition_counts_.data() + agent_.shape_.Index(h, s, a) * S;
-    double sum = 0.0;
-    for (int next = 0; next < S; ++next) sum += counts[next] * next_values[next];
-    return sum;
+    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
   }
 
  private:
@@ -72,18 +68,13 @@ UbevAgent::UbevAgent(const TabularShape& shape, const UbevOptions& options)
       options_(options),
       log_confidence_term_(
           2.0 * std::log(static_cast<double>(shape.StateActionSteps()) / options.failure_probability)),
-      visit_counts_(shape.StateActionSteps(), 0.0),
-      reward_sums_(shape.StateActionSteps(), 0.0),
-      transition_counts_(shape.StateActionSteps() * shape.num_states, 0.0),
+      counts_(shape),
       plan_(shape) {}
 
 void UbevAgent::BeginEpisode() { plan_.Plan(Statistics(*this), shape_.horizon); }
 
 void UbevAgent::Observe(int h, int s, int a, double reward, int next_state) {
-  const int64_t index = shape_.Index(h, s, a);
-  visit_counts_[index] += 1.0;
-  reward_sums_[index] += reward;
-  transition_counts_[index * shape_.num_states + next_state] += 1.0;
+  counts_.Add(shape_.Index(h, s, a), reward, next_state);
 }
 
 }  // namespace dprl

@@ -20,6 +20,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "algorithms/tabular/empirical_counts.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
 
@@ -54,7 +55,7 @@ class UbevAgent : public TabularAgent {
 
   const OptimisticPlan& plan() const { return plan_; }
   // Exact statistics (index TabularShape::Index; transitions Index * S + s').
-  const std::vector<double>& visit_counts() const { return visit_counts_; }
+  const std::vector<double>& visit_counts() const { return counts_.visit_counts(); }
 
  private:
   class Statistics;
@@ -63,9 +64,7 @@ class UbevAgent : public TabularAgent {
   TabularShape shape_;
   UbevOptions options_;
   double log_confidence_term_;  // 2 ln(SAH / beta)
-  std::vector<double> visit_counts_;
-  std::vector<double> reward_sums_;
-  std::vector<double> transition_counts_;
+  EmpiricalCounts counts_;
   OptimisticPlan plan_;
 };
 

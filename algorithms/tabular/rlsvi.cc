@@ -1,0 +1,71 @@
+#include "algorithms/tabular/rlsvi.h"
+
+#include <glog/logging.h>
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/samplers.h"
+#include "algorithms/tabular/ubev.h"
+
+namespace dprl {
+
+absl::Status RlsviOptions::Validate() const {
+  if (!(std::isfinite(beta_scale) && beta_scale > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("beta_scale must be finite and > 0, got ", beta_scale));
+  }
+  return absl::OkStatus();
+}
+
+double RlsviBeta(const TabularShape& shape, const RlsviOptions& options, int64_t episode) {
+  CHECK_GE(episode, 1);
+  const double S = shape.num_states, A = shape.num_actions, H = shape.horizon;
+  // Alg. 1, Input: beta_k = (1/2) S H^3 log(2HSAk), natural log.
+  return options.beta_scale * 0.5 * S * H * H * H *
+         std::log(2.0 * H * S * A * static_cast<double>(episode));
+}
+
+absl::StatusOr<std::unique_ptr<RlsviAgent>> RlsviAgent::Create(const TabularShape& shape,
+                                                               const RlsviOptions& options,
+                                                               const RandomStream& noise_stream) {
+  if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
+  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  return std::unique_ptr<RlsviAgent>(new RlsviAgent(shape, options, noise_stream));
+}
+
+RlsviAgent::RlsviAgent(const TabularShape& shape, const RlsviOptions& options,
+                       const RandomStream& noise_stream)
+    : shape_(shape),
+      options_(options),
+      noise_stream_(noise_stream),
+      counts_(shape),
+      perturbations_(shape.StateActionSteps(), 0.0),
+      plan_(shape) {}
+
+void RlsviAgent::BeginEpisode() {
+  const int64_t episode = episodes_done_ + 1;  // k
+  beta_ = RlsviBeta(shape_, options_, episode);
+  // w_h^k(s,a) ~ N(0, beta_k / (N_h^k(s,a) + 1)), all triples, from the episode's own sub-stream.
+  RandomStream episode_stream = noise_stream_.Child(static_cast<uint64_t>(episode));
+  for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
+    perturbations_[i] =
+        SampleGaussian(std::sqrt(beta_ / (counts_.Visits(i) + 1.0)), episode_stream);
+  }
+  // Alg. 1, lines 5-15: Q~ = R^ + P^ V~_{h+1} + w, with R^ = P^ = 0 where N = 0 (Eq. 1).
+  plan_.PlanGreedy(
+      [this](int h, int s, int a, const double* next_values) {
+        const int64_t i = shape_.Index(h, s, a);
+        const double n = counts_.Visits(i);
+        const double empirical =
+            n > 0.0 ? (counts_.RewardSum(i) + counts_.NextValueSum(i, next_values)) / n : 0.0;
+        return empirical + perturbations_[i];
+      },
+      shape_.horizon);
+}
+
+void RlsviAgent::Observe(int h, int s, int a, double reward, int next_state) {
+  counts_.Add(shape_.Index(h, s, a), reward, next_state);
+}
+
+}  // namespace dprl
