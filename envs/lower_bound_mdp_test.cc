@@ -48,7 +48,9 @@ TEST(LowerBoundMdpTest, DefaultConforms) {
   testing::ExpectTabularMdpConforms(MakeOrDie(LowerBoundMdpOptions()));
 }
 
-TEST(LowerBoundMdpTest, HandInstanceConforms) { testing::ExpectTabularMdpConforms(MakeOrDie(HandInstance())); }
+TEST(LowerBoundMdpTest, HandInstanceConforms) {
+  testing::ExpectTabularMdpConforms(MakeOrDie(HandInstance()));
+}
 
 TEST(LowerBoundMdpTest, ShapeNameIndicesAndInitialDistribution) {
   const TabularMdp mdp = MakeOrDie(HandInstance());
@@ -134,7 +136,8 @@ TEST(LowerBoundMdpTest, EveryEpisodeReturnsExactlyHOrZero) {
 // Closed forms (hand instance, H = 5, n = 3):
 //   Q*_0(s, a) = 0 + sum_s' P(s'|s,a) V*_1(s') = Pr[+|s,a] * V*_1(+) = 5 Pr[+|s,a], because
 //   V*_h(+) = (H + 1) - h (one reward per remaining step, code steps h..H) and V*_h(-) = 0:
-//     s = 1 (I = 0): (3.0, 2.5, 2.5)   s = 2 (I = 2): (3.0, 2.5, 3.5)   s = 3 (I = 1): (3.0, 3.5, 2.5)
+//     s = 1 (I = 0): (3.0, 2.5, 2.5)   s = 2 (I = 2): (3.0, 2.5, 3.5)   s = 3 (I = 1):
+//     (3.0, 3.5, 2.5)
 //   V*_0 = (3, 3.5, 3.5),  greedy arms (0, 2, 1) = I,  rho* = (3 + 3.5 + 3.5) / 3 = 10/3;
 //   in general rho* = (H/n) sum_s (1/2 + alpha' (I_s != 0 ? 1 : 1/2)).
 TEST(LowerBoundMdpTest, OptimalValueByHand) {
@@ -159,9 +162,9 @@ TEST(LowerBoundMdpTest, OptimalValueByHand) {
 
 // Values of simple policies (the action taken in + and - is irrelevant):
 //   always arm 0:  rho = 5 * 0.6 = 3;
-//   always arm 1:  rho = (5/3)(0.5 + 0.5 + 0.7) = 17/6;  always arm 2: (5/3)(0.5 + 0.7 + 0.5) = 17/6;
-//   uniform over arms: rho = (5/3)(1.6 + 1.8 + 1.8)/3 = 26/9;
-//   optimal except arm 1 in state 2: rho* - (H/n)(0.7 - 0.5) = 10/3 - 1/3 = 3.
+//   always arm 1:  rho = (5/3)(0.5 + 0.5 + 0.7) = 17/6;  always arm 2: (5/3)(0.5 + 0.7 + 0.5) =
+//   17/6; uniform over arms: rho = (5/3)(1.6 + 1.8 + 1.8)/3 = 26/9; optimal except arm 1 in state
+//   2: rho* - (H/n)(0.7 - 0.5) = 10/3 - 1/3 = 3.
 TEST(LowerBoundMdpTest, PolicyValuesByHand) {
   const TabularMdp mdp = MakeOrDie(HandInstance());
   const int cells = mdp.horizon() * mdp.num_states();
