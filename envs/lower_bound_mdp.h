@@ -23,8 +23,9 @@
 // any other arm, otherwise alpha_prime/2 more than arm 0 and alpha_prime more than the rest.
 // + and - are absorbing: P(+ | +, a) = P(- | -, a) = 1.
 //
-// "Only a fixed action" in + and -: TabularMdp has one action count A for every state, so in + and
-// - all A actions are identical (same self-loop, same reward): every policy acts the same there.
+// "Only a fixed action" in + and -: TabularMdp has one action count A for every state, so in both
+// absorbing states all A actions are identical (same self-loop, same reward): every policy acts
+// the same there.
 //
 // Rewards and horizon (how we read "every action which transitions to state + provides reward 1
 // ... in each episode the agent either receives reward H or 0"). The paper pays reward 1 for
@@ -41,7 +42,8 @@
 // the paper's transition s_h -> + is paid one step later, on the step taken in +; values and
 // gaps are the paper's: the arm a in state s is worth H * Pr[+ | s, a].
 // The dynamics and rewards are time-homogeneous (the same for every h); initial states are only
-// occupied at h = 0.
+// occupied at h = 0. For experiments: agents see mdp.horizon() = H + 1 (e.g. PUCB's E_eps and
+// bonuses use H + 1), while rho* and every value gap are those of the paper's H.
 //
 // Closed forms (derived in lower_bound_mdp_test.cc):
 //   Q*_0(s, a) = H Pr[+ | s, a],   V*_h(+) = H + 1 - h,   V*_h(-) = 0,
