@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/tabular/vietri_bounds.h"
 
 namespace dprl {
 namespace {
@@ -37,8 +38,8 @@ absl::Status BinaryCounterOptions::Validate() const {
         absl::StrCat("privacy_epsilon must be finite and > 0, got ", privacy_epsilon));
   }
   if (horizon_steps < 1 || horizon_steps > kMaxHorizonSteps) {
-    return absl::InvalidArgumentError(absl::StrCat("horizon_steps must be in [1, 2^50], got ",
-                                                   horizon_steps));
+    return absl::InvalidArgumentError(
+        absl::StrCat("horizon_steps must be in [1, 2^50], got ", horizon_steps));
   }
   if (!std::isfinite(input_bound) || input_bound <= 0.0) {
     return absl::InvalidArgumentError(
@@ -81,9 +82,9 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
   if (options.noise == CounterNoise::kDiscreteLaplace) {
     absl::StatusOr<Rational> rational = RationalAtLeast(scale, kScaleMaxDenominator);
     if (!rational.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "node noise scale levels * input_bound / privacy_epsilon = ", scale,
-          " cannot be rounded to a rational: ", rational.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("node noise scale levels * input_bound / privacy_epsilon = ", scale,
+                       " cannot be rounded to a rational: ", rational.status().message()));
     }
     bank.discrete_scale_ = *rational;
     bank.node_scale_ = RationalToDouble(*rational);
@@ -142,8 +143,8 @@ void BinaryCounterBank::Add(int64_t counter, double value) {
   if (pending_[counter] == 0.0) touched_.push_back(counter);
   pending_[counter] += value;
   CHECK_LE(std::fabs(pending_[counter]), options_.input_bound)
-      << "counter " << counter << ": step input " << pending_[counter]
-      << " exceeds input_bound " << options_.input_bound;
+      << "counter " << counter << ": step input " << pending_[counter] << " exceeds input_bound "
+      << options_.input_bound;
 }
 
 void BinaryCounterBank::EndStep() {
@@ -232,13 +233,8 @@ int64_t BinaryCounterBank::memory_bytes() const {
 
 double BinaryCounterBank::PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,
                                           double failure_probability) {
-  CHECK(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)
-      << "privacy_epsilon must be finite and > 0, got " << privacy_epsilon;
-  CHECK_GE(horizon_steps, 1) << "horizon_steps must be >= 1";
-  CHECK(failure_probability > 0.0 && failure_probability < 1.0)
-      << "failure_probability must be in (0, 1), got " << failure_probability;
-  const double log_t = std::log2(static_cast<double>(horizon_steps));
-  return 4.0 / privacy_epsilon * std::log(1.0 / failure_probability) * std::pow(log_t, 2.5);
+  // Sec. 2.3; the formula lives in algorithms/tabular/vietri_bounds.h (it CHECKs the arguments).
+  return SingleCounterErrorBound(privacy_epsilon, horizon_steps, failure_probability);
 }
 
 }  // namespace dprl

@@ -151,6 +151,7 @@ class BinaryCounterBank {
   // simultaneously for all t <= T, |release - true| <= (4 / privacy_epsilon) *
   // ln(1 / failure_probability) * log2(T)^{5/2}. Log base 2 (the tree depth). Degenerate (0) for
   // T = 1, where log2(T) = 0. CHECKs privacy_epsilon > 0, T >= 1, failure_probability in (0, 1).
+  // Computed by SingleCounterErrorBound (algorithms/tabular/vietri_bounds.h).
   static double PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,
                                 double failure_probability);
 

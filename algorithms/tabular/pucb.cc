@@ -1,12 +1,13 @@
 #include "algorithms/tabular/pucb.h"
 
+#include <glog/logging.h>
+
 #include <cmath>
 #include <utility>
 
-#include <glog/logging.h>
-
 #include "absl/strings/str_cat.h"
 #include "algorithms/tabular/ubev.h"
+#include "algorithms/tabular/vietri_bounds.h"
 
 namespace dprl {
 
@@ -32,12 +33,11 @@ double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options)
 }
 
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
-  const double S = shape.num_states;
-  const double num_counters = 2.0 * shape.StateActionSteps() + S * shape.StateActionSteps();
-  const double log2_episodes = std::log2(static_cast<double>(options.num_episodes));
-  // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2}.
-  return std::log(num_counters / options.failure_probability) *
-         std::pow(log2_episodes, 2.5) / PucbCounterEpsilon(shape, options);
+  // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2};
+  // the formula lives in algorithms/tabular/vietri_bounds.h.
+  return PucbCountersErrorBound(shape.num_states, shape.num_actions, shape.horizon,
+                                options.num_episodes, PucbCounterEpsilon(shape, options),
+                                options.failure_probability);
 }
 
 // The planner's view of PUCB: only private releases.
@@ -58,8 +58,8 @@ class PucbAgent::PrivateStatistics {
     const double e = agent_.error_bound_;
     const double horizon = agent_.shape_.horizon;
     // Sec. 3: phi~ and psi~.
-    const double phi = std::sqrt((2.0 * std::log(n + e) + agent_.log_confidence_term_) /
-                                 std::max(n - e, 1.0));
+    const double phi =
+        std::sqrt((2.0 * std::log(n + e) + agent_.log_confidence_term_) / std::max(n - e, 1.0));
     const double psi =
         (1.0 + agent_.shape_.num_states * horizon) * (3.0 * e / n + 2.0 * e * e / (n * n));
     return (horizon + 1.0) * phi + psi;
@@ -112,8 +112,8 @@ PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, doub
     : shape_(shape),
       options_(options),
       error_bound_(error_bound),
-      log_confidence_term_(
-          2.0 * std::log(static_cast<double>(shape.StateActionSteps()) / options.failure_probability)),
+      log_confidence_term_(2.0 * std::log(static_cast<double>(shape.StateActionSteps()) /
+                                          options.failure_probability)),
       visit_counters_(std::move(visits)),
       reward_counters_(std::move(rewards)),
       transition_counters_(std::move(transitions)),
@@ -125,8 +125,8 @@ PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, doub
 }
 
 void PucbAgent::BeginEpisode() {
-  CHECK_LT(episodes_done_, options_.num_episodes) << "PUCB was created for num_episodes = "
-                                                  << options_.num_episodes;
+  CHECK_LT(episodes_done_, options_.num_episodes)
+      << "PUCB was created for num_episodes = " << options_.num_episodes;
   const int S = shape_.num_states;
   const double threshold = 2.0 * error_bound_;
   for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {

@@ -76,7 +76,8 @@ struct PucbOptions {
 
 // eps' of every counter.
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options);
-// E_eps of Alg. 3 (formula above).
+// E_eps of Alg. 3 (formula above; computed by PucbCountersErrorBound of
+// algorithms/tabular/vietri_bounds.h with eps' = PucbCounterEpsilon).
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options);
 
 class PucbAgent : public TabularAgent {

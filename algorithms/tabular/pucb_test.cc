@@ -55,6 +55,9 @@ TEST(PucbTest, ErrorBoundAndCounterEpsilonFollowAlgorithm3) {
               1e-9);
   options.calibration = PucbCalibration::kSubstitution;
   EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 30.0, 1e-15);
+  // eps' halved: E doubles.
+  EXPECT_NEAR(PucbErrorBound(shape, options), 3.0 * std::log(9600.0) * std::pow(20.0, 2.5),
+              1e-9);
 }
 
 TEST(PucbTest, QIsHBelowTwiceTheErrorBound) {

@@ -1,0 +1,145 @@
+#include "algorithms/tabular/vietri_bounds.h"
+
+#include <glog/logging.h>
+
+#include <cmath>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+void CheckFailureProbability(double failure_probability, double upper) {
+  CHECK(failure_probability > 0.0 && failure_probability < upper)
+      << "failure_probability must be in (0, " << upper << "), got " << failure_probability;
+}
+
+void CheckPrivacyEpsilon(double privacy_epsilon) {
+  CHECK(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)
+      << "privacy_epsilon must be finite and > 0, got " << privacy_epsilon;
+}
+
+void CheckValid(const VietriBoundsParameters& p) {
+  const absl::Status status = p.Validate();
+  CHECK(status.ok()) << status;
+}
+
+// log2(T)^{5/2}: the tree-depth factor of Sec. 2.3 and Alg. 3.
+double TreeDepthFactor(int64_t num_steps) {
+  return std::pow(std::log2(static_cast<double>(num_steps)), 2.5);
+}
+
+}  // namespace
+
+absl::Status VietriBoundsParameters::Validate() const {
+  for (const auto& [name, value] : {std::pair<const char*, int64_t>{"num_states", num_states},
+                                    {"num_actions", num_actions},
+                                    {"horizon", horizon},
+                                    {"num_episodes", num_episodes}}) {
+    if (value < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("VietriBoundsParameters.", name, " = ", value, ", must be >= 1"));
+    }
+  }
+  if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "VietriBoundsParameters.privacy_epsilon = ", privacy_epsilon, ", must be finite and > 0"));
+  }
+  if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
+    return absl::InvalidArgumentError(absl::StrCat("VietriBoundsParameters.failure_probability = ",
+                                                   failure_probability, ", must be in (0, 1)"));
+  }
+  if (!(alpha > 0.0 && alpha <= static_cast<double>(horizon))) {
+    return absl::InvalidArgumentError(absl::StrCat("VietriBoundsParameters.alpha = ", alpha,
+                                                   ", must be in (0, horizon] = (0, ", horizon,
+                                                   "]"));
+  }
+  return absl::OkStatus();
+}
+
+double SingleCounterErrorBound(double counter_epsilon, int64_t num_steps,
+                               double failure_probability) {
+  CheckPrivacyEpsilon(counter_epsilon);
+  CHECK_GE(num_steps, 1) << "num_steps must be >= 1";
+  CheckFailureProbability(failure_probability, 1.0);
+  // Sec. 2.3: (4/eps) ln(1/beta) log(T)^{5/2}.
+  return 4.0 / counter_epsilon * std::log(1.0 / failure_probability) * TreeDepthFactor(num_steps);
+}
+
+double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t horizon,
+                              int64_t num_episodes, double counter_epsilon,
+                              double failure_probability) {
+  CHECK(num_states >= 1 && num_actions >= 1 && horizon >= 1)
+      << "S, A, H must be >= 1, got " << num_states << ", " << num_actions << ", " << horizon;
+  CHECK_GE(num_episodes, 1) << "num_episodes must be >= 1";
+  CheckPrivacyEpsilon(counter_epsilon);
+  CheckFailureProbability(failure_probability, 1.0);
+  // 2SAH counters r~, n~ and S^2AH counters m~ (Sec. 3), in double to avoid overflow.
+  const double state_action_steps =
+      static_cast<double>(num_states) * static_cast<double>(num_actions) * horizon;
+  const double num_counters =
+      2.0 * state_action_steps + static_cast<double>(num_states) * state_action_steps;
+  // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2}.
+  return std::log(num_counters / failure_probability) * TreeDepthFactor(num_episodes) /
+         counter_epsilon;
+}
+
+double VietriErrorBound(const VietriBoundsParameters& p) {
+  CheckValid(p);
+  const double counter_epsilon = p.privacy_epsilon / (3.0 * p.horizon);  // Alg. 2: eps/(3H)
+  return PucbCountersErrorBound(p.num_states, p.num_actions, p.horizon, p.num_episodes,
+                                counter_epsilon, p.failure_probability);
+}
+
+double BestArmPullsLowerBound(double privacy_epsilon, double suboptimality_gap,
+                              double failure_probability) {
+  CheckPrivacyEpsilon(privacy_epsilon);
+  CHECK(suboptimality_gap > 0.0 && suboptimality_gap <= 1.0)
+      << "suboptimality_gap must be in (0, 1], got " << suboptimality_gap;
+  CheckFailureProbability(failure_probability, kBestArmLowerBoundMaxFailureProbability);
+  // Lemma 8: E[n_a] > 1/(24 eps alpha) ln(1/(4 beta)).
+  return std::log(1.0 / (4.0 * failure_probability)) / (24.0 * privacy_epsilon * suboptimality_gap);
+}
+
+BoundShape PucbPacUpperBound(const VietriBoundsParameters& p) {
+  CheckValid(p);
+  const double sa = static_cast<double>(p.num_states) * p.num_actions;
+  const double h4 = std::pow(static_cast<double>(p.horizon), 4);
+  BoundShape shape;
+  shape.non_private_term = sa * h4 / (p.alpha * p.alpha);                       // SAH^4/alpha^2
+  shape.privacy_term = p.num_states * sa * h4 / (p.privacy_epsilon * p.alpha);  // S^2AH^4/(eps a)
+  return shape;
+}
+
+BoundShape PucbRegretUpperBound(const VietriBoundsParameters& p) {
+  CheckValid(p);
+  const double sa = static_cast<double>(p.num_states) * p.num_actions;
+  const double h = static_cast<double>(p.horizon);
+  BoundShape shape;
+  shape.non_private_term = h * h * std::sqrt(sa * p.num_episodes);              // H^2 sqrt(SAT)
+  shape.privacy_term = p.num_states * sa * std::pow(h, 4) / p.privacy_epsilon;  // S^2AH^4/eps
+  return shape;
+}
+
+BoundShape JdpPacLowerBound(const VietriBoundsParameters& p) {
+  CheckValid(p);
+  const double sah = static_cast<double>(p.num_states) * p.num_actions * p.horizon;
+  BoundShape shape;
+  shape.non_private_term = sah * p.horizon / (p.alpha * p.alpha);  // SAH^2/alpha^2
+  shape.privacy_term =                                             // SAH/(alpha eps) ln(1/beta)
+      sah / (p.alpha * p.privacy_epsilon) * std::log(1.0 / p.failure_probability);
+  return shape;
+}
+
+BoundShape JdpRegretLowerBound(const VietriBoundsParameters& p) {
+  CheckValid(p);
+  const double sah = static_cast<double>(p.num_states) * p.num_actions * p.horizon;
+  BoundShape shape;
+  shape.non_private_term = std::sqrt(sah * p.num_episodes);  // sqrt(HSAT)
+  shape.privacy_term =                                       // SAH log(T)/eps
+      sah * std::log(static_cast<double>(p.num_episodes)) / p.privacy_epsilon;
+  return shape;
+}
+
+}  // namespace dprl
