@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "algorithms/tabular/vietri_bounds.h"
 
 namespace dprl {
 namespace {
@@ -222,19 +221,11 @@ double BinaryCounterBank::NodeNoiseVariance() const {
 }
 
 int64_t BinaryCounterBank::memory_bytes() const {
-  return static_cast<int64_t>(true_sum_.capacity() * sizeof(double) +
-                              pending_.capacity() * sizeof(double) +
-                              tracked_slot_.capacity() * sizeof(int32_t) +
-                              touched_.capacity() * sizeof(int64_t) +
-                              tracked_ids_.capacity() * sizeof(int64_t) +
-                              tracked_noise_.capacity() * sizeof(int64_t) +
-                              tracked_low_nodes_.capacity() * sizeof(int64_t));
-}
-
-double BinaryCounterBank::PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,
-                                          double failure_probability) {
-  // Sec. 2.3; the formula lives in algorithms/tabular/vietri_bounds.h (it CHECKs the arguments).
-  return SingleCounterErrorBound(privacy_epsilon, horizon_steps, failure_probability);
+  return static_cast<int64_t>(
+      true_sum_.capacity() * sizeof(double) + pending_.capacity() * sizeof(double) +
+      tracked_slot_.capacity() * sizeof(int32_t) + touched_.capacity() * sizeof(int64_t) +
+      tracked_ids_.capacity() * sizeof(int64_t) + tracked_noise_.capacity() * sizeof(int64_t) +
+      tracked_low_nodes_.capacity() * sizeof(int64_t));
 }
 
 }  // namespace dprl

@@ -43,7 +43,8 @@
 // Per counter the bank stores O(1) values (true sum, the input of the step in progress, a tracked
 // slot), independent of T. Release of an untracked counter re-derives its popcount(t) covering
 // nodes. A tracked counter (Track) also stores its current noise sum Z(t), updated in EndStep:
-// going t-1 -> t removes the ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >> ctz(t))
+// going t-1 -> t removes the ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >>
+// ctz(t))
 // - 1). It also keeps the noise of its covering nodes at the kCachedLevels = 3 lowest levels (3
 // more values, O(1)), so removing a node re-derives it only above those levels: amortized
 // 1 + 2^-3 node samples per step instead of 2. Tracked and untracked releases are bit-identical,
@@ -51,7 +52,8 @@
 //
 // Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
 // its variance is popcount(t) * Var(node) (Laplace: 2 b^2; discrete Laplace: 2q/(1-q)^2 with
-// q = exp(-1/b)). PaperErrorBound gives the bound quoted by Vietri et al. 2020, Sec. 2.3.
+// q = exp(-1/b)). The bound quoted by Vietri et al. 2020, Sec. 2.3, is SingleCounterErrorBound in
+// algorithms/tabular/vietri_bounds.h (tested against this counter in binary_counter_test).
 //
 // Parameters (BinaryCounterOptions):
 //   privacy_epsilon  1.0              eps' of each counter over its whole input stream
@@ -146,14 +148,6 @@ class BinaryCounterBank {
 
   // Bytes of per-counter state (vectors' capacities); O(num_counters + tracked), independent of T.
   int64_t memory_bytes() const;
-
-  // The bound of Vietri et al. 2020, Sec. 2.3: with probability >= 1 - failure_probability,
-  // simultaneously for all t <= T, |release - true| <= (4 / privacy_epsilon) *
-  // ln(1 / failure_probability) * log2(T)^{5/2}. Log base 2 (the tree depth). Degenerate (0) for
-  // T = 1, where log2(T) = 0. CHECKs privacy_epsilon > 0, T >= 1, failure_probability in (0, 1).
-  // Computed by SingleCounterErrorBound (algorithms/tabular/vietri_bounds.h).
-  static double PaperErrorBound(double privacy_epsilon, int64_t horizon_steps,
-                                double failure_probability);
 
  private:
   BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,

@@ -1,16 +1,17 @@
 #include "algorithms/mechanisms/binary_counter.h"
 
+#include <glog/logging.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
-#include <glog/logging.h>
-#include <gtest/gtest.h>
-
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/statistics_for_tests.h"
+#include "algorithms/tabular/vietri_bounds.h"
 
 namespace dprl {
 namespace {
@@ -72,7 +73,8 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
   }
   BinaryCounterOptions fractional;
   fractional.input_bound = 1.5;
-  ExpectInvalid(fractional, "input_bound must be an integer with noise = kDiscreteLaplace, got 1.5");
+  ExpectInvalid(fractional,
+                "input_bound must be an integer with noise = kDiscreteLaplace, got 1.5");
   fractional.noise = CounterNoise::kLaplace;
   EXPECT_TRUE(fractional.Validate().ok());
   BinaryCounterOptions too_large;
@@ -83,7 +85,8 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
   bad_enum.noise = static_cast<CounterNoise>(7);
   ExpectInvalid(bad_enum, "noise must be kDiscreteLaplace or kLaplace, got 7");
   const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(), NoiseStream(1));
-  EXPECT_NE(std::string(negative.status().message()).find("num_counters must be in [0, 2^31 - 1], got -1"),
+  EXPECT_NE(std::string(negative.status().message())
+                .find("num_counters must be in [0, 2^31 - 1], got -1"),
             std::string::npos);
 }
 
@@ -164,8 +167,7 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
     const double q = std::exp(-1.0 / b);
     const double v = noise == CounterNoise::kLaplace ? 2 * b * b : 2 * q / ((1 - q) * (1 - q));
     EXPECT_NEAR(bank.NodeNoiseVariance(), v, 1e-9 * v);
-    const double excess =
-        noise == CounterNoise::kLaplace ? 3.0 : 3.0 + (1 - q) * (1 - q) / (2 * q);
+    const double excess = noise == CounterNoise::kLaplace ? 3.0 : 3.0 + (1 - q) * (1 - q) / (2 * q);
     size_t next = 0;
     for (int64_t t = 1; t <= 64 && next < check_steps.size(); ++t) {
       FeedStep(bank, t);
@@ -245,16 +247,10 @@ TEST(BinaryCounterTest, MemoryIsIndependentOfHorizon) {
   }
 }
 
-TEST(BinaryCounterTest, PaperErrorBound) {
-  // (4 / 1) * ln(e) * log2(1024)^2.5 = 4 * 10^2.5.
-  EXPECT_NEAR(BinaryCounterBank::PaperErrorBound(1.0, 1024, std::exp(-1.0)),
-              4.0 * std::pow(10.0, 2.5), 1e-9);
-  EXPECT_EQ(BinaryCounterBank::PaperErrorBound(1.0, 1, 0.1), 0.0);
-}
-
 // Vietri et al. 2020 Sec. 2.3: with probability >= 1 - beta, all T releases of a counter are within
-// PaperErrorBound. Over N = 2000 counters the number of violating counters is Binomial(N, <= beta);
-// the threshold is its mean plus z = NormalUpperQuantile(1e-5) standard deviations.
+// SingleCounterErrorBound (algorithms/tabular/vietri_bounds.h). Over N = 2000 counters the number
+// of violating counters is Binomial(N, <= beta); the threshold is its mean plus z =
+// NormalUpperQuantile(1e-5) standard deviations.
 TEST(BinaryCounterTest, PaperErrorBoundHoldsUniformlyInTime) {
   constexpr int64_t kCounters = 2000;
   constexpr int64_t kHorizon = 256;
@@ -263,8 +259,7 @@ TEST(BinaryCounterTest, PaperErrorBoundHoldsUniformlyInTime) {
     BinaryCounterOptions options = Options(noise, kHorizon);
     BinaryCounterBank bank = MakeBank(kCounters, options, 10);
     for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
-    const double bound =
-        BinaryCounterBank::PaperErrorBound(options.privacy_epsilon, kHorizon, kBeta);
+    const double bound = SingleCounterErrorBound(options.privacy_epsilon, kHorizon, kBeta);
     std::vector<bool> violated(kCounters, false);
     for (int64_t t = 1; t <= kHorizon; ++t) {
       FeedStep(bank, t);

@@ -7,7 +7,6 @@
 #include <limits>
 #include <string>
 
-#include "algorithms/mechanisms/binary_counter.h"
 
 namespace dprl {
 namespace {
@@ -57,8 +56,6 @@ TEST(VietriBoundsTest, SingleCounterBoundFollowsSection23) {
   EXPECT_NEAR(SingleCounterErrorBound(1.0, 1024, std::exp(-1.0)), 4.0 * std::pow(10.0, 2.5), 1e-9);
   EXPECT_NEAR(SingleCounterErrorBound(0.5, 1 << 16, 0.01),
               8.0 * std::log(100.0) * std::pow(16.0, 2.5), 1e-6);
-  EXPECT_EQ(SingleCounterErrorBound(0.5, 1 << 16, 0.01),
-            BinaryCounterBank::PaperErrorBound(0.5, 1 << 16, 0.01));
   EXPECT_EQ(SingleCounterErrorBound(1.0, 1, 0.1), 0.0);
 }
 
