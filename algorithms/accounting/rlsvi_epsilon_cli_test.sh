@@ -49,14 +49,20 @@ grep -q "optimised numerically .* 2.23490012684 .* 26.1954882174" "$WORK/table.o
   { cat "$WORK/table.out"; fail "Thm. 13 optimised row"; }
 grep -q "improved (CKS 2020 Prop. 12), optimised .* 2.19206522[0-9]* .* 24.9395614321" \
   "$WORK/table.out" || { cat "$WORK/table.out"; fail "improved row"; }
+grep -q "exact Gaussian composition (GDP).* - .* 23.4497128994" "$WORK/table.out" ||
+  { cat "$WORK/table.out"; fail "exact Gaussian row"; }
 
 "$BIN" "${VALID[@]}" --format=csv >"$WORK/csv.out" || fail "--format=csv rejected"
 [[ "$(wc -l <"$WORK/csv.out")" -eq 2 ]] || fail "CSV is not header + one row"
+COLUMNS_HEADER="$(head -1 "$WORK/csv.out" | tr "," "\n" | wc -l)"
+COLUMNS_ROW="$(tail -1 "$WORK/csv.out" | tr "," "\n" | wc -l)"
+[[ "$COLUMNS_HEADER" -eq "$COLUMNS_ROW" ]] || fail "CSV header and row differ in width"
 python3 - "$WORK/csv.out" <<'EOF' || fail "CSV values"
 import csv, sys
 row = list(csv.DictReader(open(sys.argv[1])))[0]
 checks = {"corollary14_privacy_epsilon": 26.19548821735907, "paper_privacy_epsilon": 26.19548821735907,
-          "paper_renyi_order": 2.2349001268404756, "improved_privacy_epsilon": 24.939561432078847}
+          "paper_renyi_order": 2.2349001268404756, "improved_privacy_epsilon": 24.939561432078847,
+          "gaussian_exact_privacy_epsilon": 23.449712899410048}
 for key, expected in checks.items():
     assert abs(float(row[key]) - expected) < 1e-9 * expected, (key, row[key], expected)
 assert 0.04 < float(row["relative_improvement"]) < 0.05, row["relative_improvement"]

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/accounting/gaussian_dp.h"
 
 namespace dprl {
 namespace {
@@ -122,6 +123,11 @@ absl::StatusOr<RlsviPrivacyReport> ComputeRlsviPrivacy(const RlsviPrivacyOptions
       OptimizeRenyiOrder(*curve, DpConversion::kImproved, target_delta, search);
   if (!improved.ok()) return improved.status();
 
+  absl::StatusOr<double> gdp_mu = GaussianCompositionGdpMu(curve->linear_coefficient());
+  if (!gdp_mu.ok()) return gdp_mu.status();
+  absl::StatusOr<double> gaussian_exact = GdpEpsilon(*gdp_mu, target_delta);
+  if (!gaussian_exact.ok()) return gaussian_exact.status();
+
   RlsviPrivacyReport report;
   report.rdp_coefficient = curve->linear_coefficient();
   report.corollary14_renyi_order = 1.0 + *order_minus_one;
@@ -129,6 +135,8 @@ absl::StatusOr<RlsviPrivacyReport> ComputeRlsviPrivacy(const RlsviPrivacyOptions
   report.paper_conversion = *paper;
   report.improved_conversion = *improved;
   report.relative_improvement = 1.0 - improved->privacy_epsilon / paper->privacy_epsilon;
+  report.gdp_mu = *gdp_mu;
+  report.gaussian_exact_privacy_epsilon = *gaussian_exact;
   return report;
 }
 

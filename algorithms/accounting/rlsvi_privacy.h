@@ -28,6 +28,12 @@
 //                              = rho + 2 sqrt(rho log(1/delta))    (= BS16 Prop. 1.3 for rho-zCDP).
 //   Improved conversion: the same RDP curve converted with CKS 2020 Prop. 12 (conversions.h,
 //   DpConversion::kImproved) and optimised numerically over alpha; never larger than Cor. 14.
+//   Exact Gaussian conversion (beyond the paper; gaussian_dp.h): every released Q~_h^k(s,a) is a
+//   Gaussian mechanism whose squared sensitivity-to-noise ratio the proof of Lemma 11 bounds by
+//   2/(S H^3 L_SHA) given all earlier outputs, so by GDP composition (Dong-Roth-Su 2022 Cor. 3.3)
+//   the policy sequence is mu-GDP with mu = sqrt(2 rho), and its exact (eps, delta) curve is
+//   DRS Cor. 2.13. It uses the Gaussian structure the paper's lemmas establish, not only the RDP
+//   curve, and is the smallest of the three.
 //
 // Parameters (RlsviPrivacyOptions)   default   symbol
 //   num_states                       5         S, >= 1
@@ -93,6 +99,8 @@ struct RlsviPrivacyReport {
   OptimizedDpGuarantee improved_conversion;  // CKS 2020 Prop. 12, optimised numerically
   // 1 - improved / paper: the fraction by which the improved conversion lowers privacy_epsilon.
   double relative_improvement = 0.0;
+  double gdp_mu = 0.0;                          // sqrt(2 rho)
+  double gaussian_exact_privacy_epsilon = 0.0;  // exact eps of mu-GDP at target_delta
 };
 
 // Everything the rlsvi_epsilon calculator prints. Errors: invalid options or target_delta.

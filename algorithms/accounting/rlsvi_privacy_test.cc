@@ -185,6 +185,22 @@ TEST(RlsviPrivacyTest, ImprovedConversionIsSmaller) {
   EXPECT_NEAR(large.improved_conversion.renyi_order, 1.7316830, 1e-6);
 }
 
+// Exact GDP conversion, reference from mpmath (40 digits, bisection on DRS Cor. 2.13):
+//   (5, 2, 10, 1000, 1e-5):    mu = 3.8857603201201675, eps = 23.449712899410048
+//   (20, 4, 20, 10000, 1e-6):  mu = 7.0399382317643481, eps = 57.481685440882265
+TEST(RlsviPrivacyTest, GaussianExactConversion) {
+  const RlsviPrivacyReport small = *ComputeRlsviPrivacy(Make(5, 2, 10, 1000), 1e-5);
+  EXPECT_NEAR(small.gdp_mu, 3.8857603201201675, 1e-14);
+  EXPECT_NEAR(small.gaussian_exact_privacy_epsilon, 23.449712899410048, 1e-11);
+  const RlsviPrivacyReport large = *ComputeRlsviPrivacy(Make(20, 4, 20, 10000), 1e-6);
+  EXPECT_NEAR(large.gdp_mu, 7.0399382317643481, 1e-14);
+  EXPECT_NEAR(large.gaussian_exact_privacy_epsilon, 57.481685440882265, 1e-11);
+  for (const Config& c : Configs()) {
+    const RlsviPrivacyReport report = *ComputeRlsviPrivacy(Make(c.S, c.A, c.H, c.K), c.delta);
+    EXPECT_LT(report.gaussian_exact_privacy_epsilon, report.improved_conversion.privacy_epsilon);
+  }
+}
+
 TEST(RlsviPrivacyTest, MonotoneInParameters) {
   auto epsilon = [](int64_t S, int64_t A, int64_t H, int64_t K, double delta) {
     return ComputeRlsviPrivacy(Make(S, A, H, K), delta)->improved_conversion.privacy_epsilon;
