@@ -22,8 +22,9 @@ expect_error() {
   local code=$?
   [[ "$code" -eq 2 ]] || { cat "$WORK/$name.err"; fail "$name: exit code $code, expected 2"; }
   [[ ! -s "$WORK/$name.out" ]] || fail "$name: wrote to stdout: $(cat "$WORK/$name.out")"
-  [[ "$(wc -l <"$WORK/$name.err")" -eq 1 ]] || { cat "$WORK/$name.err"; fail "$name: not one line"; }
-  grep -qF -- "$expected" "$WORK/$name.err" || { cat "$WORK/$name.err"; fail "$name: no '$expected'"; }
+  local err="$WORK/$name.err"
+  [[ "$(wc -l <"$err")" -eq 1 ]] || { cat "$err"; fail "$name: not one line"; }
+  grep -qF -- "$expected" "$err" || { cat "$err"; fail "$name: no '$expected'"; }
 }
 
 # The valid flags with one of them replaced: with_flag --states=0
@@ -60,9 +61,13 @@ COLUMNS_ROW="$(tail -1 "$WORK/csv.out" | tr "," "\n" | wc -l)"
 python3 - "$WORK/csv.out" <<'EOF' || fail "CSV values"
 import csv, sys
 row = list(csv.DictReader(open(sys.argv[1])))[0]
-checks = {"corollary14_privacy_epsilon": 26.19548821735907, "paper_privacy_epsilon": 26.19548821735907,
-          "paper_renyi_order": 2.2349001268404756, "improved_privacy_epsilon": 24.939561432078847,
-          "gaussian_exact_privacy_epsilon": 23.449712899410048}
+checks = {
+    "corollary14_privacy_epsilon": 26.19548821735907,
+    "paper_privacy_epsilon": 26.19548821735907,
+    "paper_renyi_order": 2.2349001268404756,
+    "improved_privacy_epsilon": 24.939561432078847,
+    "gaussian_exact_privacy_epsilon": 23.449712899410048,
+}
 for key, expected in checks.items():
     assert abs(float(row[key]) - expected) < 1e-9 * expected, (key, row[key], expected)
 assert 0.04 < float(row["relative_improvement"]) < 0.05, row["relative_improvement"]
