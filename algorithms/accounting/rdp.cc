@@ -1,0 +1,108 @@
+#include "algorithms/accounting/rdp.h"
+
+#include <cmath>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "glog/logging.h"
+
+namespace dprl {
+
+absl::Status GaussianMechanismOptions::Validate() const {
+  if (!(std::isfinite(l2_sensitivity) && l2_sensitivity > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("l2_sensitivity must be finite and > 0, got ", l2_sensitivity));
+  }
+  if (!(std::isfinite(noise_stddev) && noise_stddev > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("noise_stddev must be finite and > 0, got ", noise_stddev));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<double> GaussianRdpCoefficient(const GaussianMechanismOptions& options) {
+  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  // Mironov 2017 Prop. 7 / Lu et al. Lemma 6: rdp(alpha) = alpha Delta^2 / (2 sigma^2).
+  // Written as (Delta/sigma)^2 / 2 so that tiny or huge Delta, sigma do not overflow.
+  const double ratio = options.l2_sensitivity / options.noise_stddev;
+  return 0.5 * ratio * ratio;
+}
+
+absl::Status ValidateRenyiOrder(double renyi_order, const char* name) {
+  if (!(std::isfinite(renyi_order) && renyi_order > 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, " must be finite and > 1, got ", renyi_order));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateRenyiOrderMinusOne(double renyi_order_minus_one) {
+  if (!(std::isfinite(renyi_order_minus_one) && renyi_order_minus_one > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("renyi_order_minus_one must be finite and > 0, got ", renyi_order_minus_one));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<double> GaussianRdp(const GaussianMechanismOptions& options, double renyi_order) {
+  if (absl::Status status = ValidateRenyiOrder(renyi_order); !status.ok()) return status;
+  absl::StatusOr<double> rho = GaussianRdpCoefficient(options);
+  if (!rho.ok()) return rho.status();
+  return *rho * renyi_order;
+}
+
+absl::StatusOr<RdpCurve> RdpCurve::Linear(double rdp_coefficient) {
+  if (!(std::isfinite(rdp_coefficient) && rdp_coefficient >= 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rdp_coefficient must be finite and >= 0, got ", rdp_coefficient));
+  }
+  RdpCurve curve;
+  curve.linear_coefficient_ = rdp_coefficient;
+  return curve;
+}
+
+absl::StatusOr<RdpCurve> RdpCurve::Gaussian(const GaussianMechanismOptions& options) {
+  absl::StatusOr<double> rho = GaussianRdpCoefficient(options);
+  if (!rho.ok()) return rho.status();
+  return Linear(*rho);
+}
+
+RdpCurve RdpCurve::FromTerm(Term term) {
+  CHECK(term) << "RdpCurve::FromTerm needs a callable";
+  RdpCurve curve;
+  curve.terms_.push_back({std::move(term), 1.0});
+  return curve;
+}
+
+RdpCurve& RdpCurve::Compose(const RdpCurve& other) {
+  // Mironov 2017 Prop. 1 (Lu et al. Lemma 7): RDP bounds of adaptively composed mechanisms add.
+  linear_coefficient_ += other.linear_coefficient_;
+  terms_.insert(terms_.end(), other.terms_.begin(), other.terms_.end());
+  return *this;
+}
+
+absl::StatusOr<RdpCurve> RdpCurve::Repeated(int64_t count) const {
+  if (count < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("count must be >= 1, got ", count));
+  }
+  RdpCurve curve = *this;
+  const double weight = static_cast<double>(count);
+  curve.linear_coefficient_ *= weight;
+  for (WeightedTerm& term : curve.terms_) term.weight *= weight;
+  return curve;
+}
+
+double RdpCurve::EvaluateAtOrderMinusOne(double renyi_order_minus_one) const {
+  CHECK(renyi_order_minus_one > 0.0) << "renyi_order_minus_one = " << renyi_order_minus_one;
+  // rho * alpha = rho + rho (alpha - 1): no rounding of alpha itself.
+  double rdp = linear_coefficient_ + linear_coefficient_ * renyi_order_minus_one;
+  for (const WeightedTerm& term : terms_) rdp += term.weight * term.term(renyi_order_minus_one);
+  return rdp;
+}
+
+absl::StatusOr<double> RdpCurve::Evaluate(double renyi_order) const {
+  if (absl::Status status = ValidateRenyiOrder(renyi_order); !status.ok()) return status;
+  return EvaluateAtOrderMinusOne(renyi_order - 1.0);  // exact (Sterbenz) for alpha in (1, 2]
+}
+
+}  // namespace dprl
