@@ -22,8 +22,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/hdf5_reader.h"
+#include "analysis/line_plot.h"
 #include "analysis/output_files.h"
-#include "analysis/regret_plot.h"
 #include "analysis/regret_summary.h"
 
 namespace dprl {
@@ -98,16 +98,8 @@ absl::Status Run(const Flags& flags) {
                                             absl::StrCat(flags.out_prefix, "_summary.csv")};
   absl::StatusOr<OutputFiles> files = OutputFiles::Reserve(outputs, "--out_prefix");
   if (!files.ok()) return files.status();
-  const std::vector<RegretPanel> panels = BuildRegretPanels(summaries);
-  const int columns = panels.size() > 1 ? 2 : 1;
-  const int rows = (static_cast<int>(panels.size()) + columns - 1) / columns;
   if (absl::Status status =
-          RenderRegretPanels(panels, "pngcairo", files->temp_path(0), 700 * columns, 520 * rows);
-      !status.ok()) {
-    return status;
-  }
-  if (absl::Status status =
-          RenderRegretPanels(panels, "pdfcairo", files->temp_path(1), 420 * columns, 312 * rows);
+          RenderPngAndPdf(BuildRegretPanels(summaries), files->temp_path(0), files->temp_path(1));
       !status.ok()) {
     return status;
   }

@@ -141,8 +141,8 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   return csv;
 }
 
-std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries) {
-  std::vector<RegretPanel> panels;
+std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries) {
+  std::vector<PlotPanel> panels;
   std::map<std::string, size_t> panel_of_env;
   std::map<std::pair<std::string, std::string>, int> color_of_key;
   for (const RegretGroupSummary& s : summaries) {
@@ -150,18 +150,20 @@ std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>
     if (new_panel) {
       panels.emplace_back();
       panels.back().title = s.env;
-      panels.back().marker_note = "dots: median first episode with an optimistic Q below H";
+      panels.back().x_label = "episode";
+      panels.back().y_label = "cumulative regret";
+      panels.back().note = "dots: median first episode with an optimistic Q below H";
     }
     const std::pair<std::string, std::string> key = {s.agent, Optional(s.privacy_epsilon)};
     auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
-    RegretCurve curve;
+    PlotCurve curve;
     curve.label = CurveLabel(s);
     curve.color = color_it->second;
-    curve.episodes = s.plot_episodes;
-    curve.mean = s.plot_mean;
+    curve.x = s.plot_episodes;
+    curve.y = s.plot_mean;
     curve.lower = s.plot_lower;
     curve.upper = s.plot_upper;
-    curve.marker_episode = s.first_episode_bonus_below_horizon;
+    curve.marker_x = s.first_episode_bonus_below_horizon;
     panels[panel_it->second].curves.push_back(std::move(curve));
   }
   return panels;

@@ -14,7 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "analysis/hdf5_reader.h"
-#include "analysis/regret_plot.h"
+#include "analysis/line_plot.h"
 
 namespace dprl {
 
@@ -52,9 +52,10 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
 // Header + one row per summary (columns in the order of the header, see regret_figure.cc).
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
 
-// One panel per env (first-appearance order); one colour per (agent, privacy_epsilon), shared
-// across panels.
-std::vector<RegretPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries);
+// One panel per env (first-appearance order): mean cumulative regret vs episode, log-log, with
+// the 95% band and a dot at the median first episode whose optimistic Q leaves H; one colour per
+// (agent, privacy_epsilon), shared across panels.
+std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries);
 
 }  // namespace dprl
 
