@@ -9,9 +9,7 @@
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
-#include "algorithms/tabular/ubev.h"
-#include "envs/random_mdp.h"
-#include "envs/riverswim.h"
+#include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
@@ -25,9 +23,7 @@ struct EnvChoice {
 
 // RiverSwim as in Osband et al. 2013 but with a shorter chain and horizon, so that E_eps
 // (which grows like H) is reachable within T; the random MDP is small for the same reason.
-std::vector<EnvChoice> Environments() {
-  return {{"riverswim", 4, 2, 5}, {"random_mdp", 4, 2, 4}};
-}
+std::vector<EnvChoice> Environments() { return {{"riverswim", 4, 2, 5}, {"random_mdp", 4, 2, 4}}; }
 
 struct Grid {
   int64_t episodes;
@@ -44,51 +40,6 @@ Grid GridFor(Scale scale) {
       return {10000000, {0.1, 1, 10, 100, 1000, 10000}};
   }
   return {0, {}};
-}
-
-uint64_t StableHash(const std::string& text) {  // FNV-1a, 64 bit
-  uint64_t hash = 1469598103934665603ULL;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ULL;
-  return hash;
-}
-
-RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed,
-                        StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = master_seed;
-  key.config = config_key;
-  key.replicate = seed;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
-
-template <typename T>
-absl::StatusOr<T> Attribute(const ConfigSpec& config, const std::string& name) {
-  for (const auto& [key, value] : config.attributes) {
-    if (key == name && std::holds_alternative<T>(value)) return std::get<T>(value);
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("configuration ", config.group_name, " lacks attribute ", name));
-}
-
-absl::StatusOr<TabularMdp> MakeEnvironment(const std::string& env, int S, int A, int H,
-                                           uint64_t master_seed) {
-  if (env == "riverswim") {
-    RiverSwimOptions options;
-    options.num_states = S;
-    options.horizon = H;
-    return MakeRiverSwim(options);
-  }
-  if (env == "random_mdp") {
-    RandomMdpOptions options;
-    options.num_states = S;
-    options.num_actions = A;
-    options.horizon = H;
-    RandomStream generation =
-        TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
-    return MakeRandomDirichletMdp(options, generation);
-  }
-  return absl::InvalidArgumentError(absl::StrCat("unknown environment ", env));
 }
 
 }  // namespace
@@ -133,51 +84,26 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
 
 absl::StatusOr<TaskResult> RunVietriTask(const ConfigSpec& config, const TaskContext& context) {
   absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<std::string> agent_name = Attribute<std::string>(config, "agent");
   absl::StatusOr<int64_t> S = Attribute<int64_t>(config, "num_states");
   absl::StatusOr<int64_t> A = Attribute<int64_t>(config, "num_actions");
   absl::StatusOr<int64_t> H = Attribute<int64_t>(config, "horizon");
   absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  absl::StatusOr<double> beta = Attribute<double>(config, "failure_probability");
-  for (const absl::Status& status : {env.status(), agent_name.status(), S.status(), A.status(),
-                                     H.status(), episodes.status(), beta.status()}) {
+  for (const absl::Status& status :
+       {env.status(), S.status(), A.status(), H.status(), episodes.status()}) {
     if (!status.ok()) return status;
   }
-  absl::StatusOr<TabularMdp> mdp = MakeEnvironment(*env, *S, *A, *H, context.master_seed);
+  absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed);
   if (!mdp.ok()) return mdp.status();
   const TabularShape shape{static_cast<int>(*S), static_cast<int>(*A), static_cast<int>(*H)};
-  const uint64_t config_key = StableHash(config.group_name);
+  absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
+  if (!agent.ok()) return agent.status();
 
-  std::unique_ptr<TabularAgent> agent;
-  if (*agent_name == "ubev") {
-    UbevOptions options;
-    options.failure_probability = *beta;
-    absl::StatusOr<std::unique_ptr<UbevAgent>> ubev = UbevAgent::Create(shape, options);
-    if (!ubev.ok()) return ubev.status();
-    agent = *std::move(ubev);
-  } else if (*agent_name == "pucb") {
-    absl::StatusOr<double> privacy_epsilon = Attribute<double>(config, "privacy_epsilon");
-    if (!privacy_epsilon.ok()) return privacy_epsilon.status();
-    PucbOptions options;
-    options.privacy_epsilon = *privacy_epsilon;
-    options.failure_probability = *beta;
-    options.num_episodes = *episodes;
-    absl::StatusOr<std::unique_ptr<PucbAgent>> pucb = PucbAgent::Create(
-        shape, options,
-        TaskStream(context.master_seed, config_key, context.seed_index,
-                   StreamPurpose::kPrivacyNoise));
-    if (!pucb.ok()) return pucb.status();
-    agent = *std::move(pucb);
-  } else {
-    return absl::InvalidArgumentError(absl::StrCat("unknown agent ", *agent_name));
-  }
-
-  EpisodeLoopResult run = RunEpisodes(
-      *mdp, *agent, *episodes,
-      TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                 StreamPurpose::kEnvironment),
-      TaskStream(context.master_seed, config_key, context.seed_index, StreamPurpose::kPolicy),
-      [&](double fraction) { context.progress->Update(fraction); });
+  EpisodeLoopResult run = RunEpisodes(*mdp, **agent, *episodes,
+                                      TaskStream(context.master_seed, StableHash(*env),
+                                                 context.seed_index, StreamPurpose::kEnvironment),
+                                      TaskStream(context.master_seed, StableHash(config.group_name),
+                                                 context.seed_index, StreamPurpose::kPolicy),
+                                      [&](double fraction) { context.progress->Update(fraction); });
   TaskResult result;
   result.series.push_back({"per_episode_regret", std::move(run.per_episode_regret)});
   result.scalars.push_back(

@@ -1,9 +1,9 @@
 #include "experiments/vietri_task.h"
 
-#include <set>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <set>
 
 namespace dprl {
 namespace {

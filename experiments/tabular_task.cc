@@ -1,0 +1,89 @@
+#include "experiments/tabular_task.h"
+
+#include <utility>
+
+#include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/rlsvi.h"
+#include "algorithms/tabular/ubev.h"
+#include "envs/random_mdp.h"
+#include "envs/riverswim.h"
+
+namespace dprl {
+
+uint64_t StableHash(const std::string& text) {
+  uint64_t hash = 1469598103934665603ULL;
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ULL;
+  return hash;
+}
+
+RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed,
+                        StreamPurpose purpose) {
+  StreamKey key;
+  key.master_seed = master_seed;
+  key.config = config_key;
+  key.replicate = seed;
+  key.purpose = purpose;
+  return RandomStream(key);
+}
+
+absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
+                                                  int num_actions, int horizon,
+                                                  uint64_t master_seed) {
+  if (env == "riverswim") {
+    RiverSwimOptions options;
+    options.num_states = num_states;
+    options.horizon = horizon;
+    return MakeRiverSwim(options);
+  }
+  if (env == "random_mdp") {
+    RandomMdpOptions options;
+    options.num_states = num_states;
+    options.num_actions = num_actions;
+    options.horizon = horizon;
+    RandomStream generation =
+        TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
+    return MakeRandomDirichletMdp(options, generation);
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown environment ", env));
+}
+
+absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
+                                                               const TabularShape& shape,
+                                                               const TaskContext& context) {
+  absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
+  if (!agent.ok()) return agent.status();
+  const RandomStream noise_stream = TaskStream(context.master_seed, StableHash(config.group_name),
+                                               context.seed_index, StreamPurpose::kPrivacyNoise);
+  if (*agent == "rlsvi") {
+    absl::StatusOr<std::unique_ptr<RlsviAgent>> rlsvi =
+        RlsviAgent::Create(shape, RlsviOptions{}, noise_stream);
+    if (!rlsvi.ok()) return rlsvi.status();
+    return std::unique_ptr<TabularAgent>(*std::move(rlsvi));
+  }
+  absl::StatusOr<double> beta = Attribute<double>(config, "failure_probability");
+  if (!beta.ok()) return beta.status();
+  if (*agent == "ubev") {
+    UbevOptions options;
+    options.failure_probability = *beta;
+    absl::StatusOr<std::unique_ptr<UbevAgent>> ubev = UbevAgent::Create(shape, options);
+    if (!ubev.ok()) return ubev.status();
+    return std::unique_ptr<TabularAgent>(*std::move(ubev));
+  }
+  if (*agent == "pucb") {
+    absl::StatusOr<double> privacy_epsilon = Attribute<double>(config, "privacy_epsilon");
+    if (!privacy_epsilon.ok()) return privacy_epsilon.status();
+    absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
+    if (!episodes.ok()) return episodes.status();
+    PucbOptions options;
+    options.privacy_epsilon = *privacy_epsilon;
+    options.failure_probability = *beta;
+    options.num_episodes = *episodes;
+    absl::StatusOr<std::unique_ptr<PucbAgent>> pucb =
+        PucbAgent::Create(shape, options, noise_stream);
+    if (!pucb.ok()) return pucb.status();
+    return std::unique_ptr<TabularAgent>(*std::move(pucb));
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown agent ", *agent));
+}
+
+}  // namespace dprl

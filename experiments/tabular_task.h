@@ -1,0 +1,71 @@
+// Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): the
+// streams of a task, typed access to a configuration's attributes, the environments and the
+// agents named by attributes, and the exact-regret run of one (config, seed) task.
+//
+// Randomness (GUIDE.md, Conventions 5). A task (config c, seed k) of an experiment with
+// master seed m uses
+//   environment stream  (m, StableHash(env attribute), k, kEnvironment)   -- keyed by the env, not
+//                       the agent, so all agents of one seed face the same environment randomness
+//                       (common random numbers);
+//   policy stream       (m, StableHash(group name), k, kPolicy);
+//   privacy noise       (m, StableHash(group name), k, kPrivacyNoise);
+//   random MDP instance (m, StableHash(env attribute), 0, kEnvGeneration) -- one instance per env
+//                       name, shared by all agents and seeds.
+// Never the MPI rank or the thread: a task gives the same bits wherever it runs.
+//
+// Attributes read by MakeTabularEnvironment / MakeTabularAgent (HDF5 group attributes, see
+// docs/hdf5_schema.md):
+//   env                 string  riverswim | random_mdp
+//   num_states, num_actions, horizon, num_episodes   int64
+//   agent               string  ubev | pucb | rlsvi
+//   failure_probability float64 beta of UBEV and PUCB
+//   privacy_epsilon     float64 PUCB only
+#ifndef DPRL_EXPERIMENTS_TABULAR_TASK_H_
+#define DPRL_EXPERIMENTS_TABULAR_TASK_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/tabular/tabular_agent.h"
+#include "envs/tabular_mdp.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+// FNV-1a, 64 bit: a stable key for names (group names, env names).
+uint64_t StableHash(const std::string& text);
+
+RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed,
+                        StreamPurpose purpose);
+
+// The attribute `name` of `config` with type T (int64_t, double or std::string); an error naming
+// the configuration and the attribute when it is missing or of another type.
+template <typename T>
+absl::StatusOr<T> Attribute(const ConfigSpec& config, const std::string& name) {
+  for (const auto& [key, value] : config.attributes) {
+    if (key == name && std::holds_alternative<T>(value)) return std::get<T>(value);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("configuration ", config.group_name, " lacks attribute ", name));
+}
+
+// The environment named by (env, S, A, H) (attributes above); random_mdp instances are drawn
+// from the stream keyed by (master_seed, env).
+absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
+                                                  int num_actions, int horizon,
+                                                  uint64_t master_seed);
+
+// The agent named by the config's `agent` attribute, for an MDP of `shape`, with its privacy
+// noise stream keyed as above.
+absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
+                                                               const TabularShape& shape,
+                                                               const TaskContext& context);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_TABULAR_TASK_H_
