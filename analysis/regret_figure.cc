@@ -25,6 +25,7 @@
 #include "analysis/line_plot.h"
 #include "analysis/output_files.h"
 #include "analysis/regret_summary.h"
+#include "common/command_line.h"
 
 namespace dprl {
 namespace {
@@ -43,26 +44,20 @@ constexpr char kUsage[] =
     "PATH_summary.csv from a dprl results file (docs/hdf5_schema.md).\n";
 
 absl::Status ParseFlags(int argc, char** argv, Flags* flags, bool* help) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      *help = true;
-    } else if (arg.rfind("--in=", 0) == 0) {
-      flags->in = arg.substr(5);
-    } else if (arg.rfind("--out_prefix=", 0) == 0) {
-      flags->out_prefix = arg.substr(13);
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "' (see --help)"));
-    }
-  }
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(argc, argv, {"--in", "--out_prefix"});
+  if (!command_line.ok()) return command_line.status();
+  *help = command_line->help;
   if (*help) return absl::OkStatus();
-  if (flags->in.empty()) return absl::InvalidArgumentError("--in=FILE.h5 is required");
-  if (flags->out_prefix.empty()) {
-    return absl::InvalidArgumentError("--out_prefix=PATH is required");
+  if (absl::Status status = CheckRequiredFlags(*command_line, {"--in", "--out_prefix"});
+      !status.ok()) {
+    return status;
   }
-  if (flags->out_prefix.back() == '/') {
+  flags->in = *command_line->Get("--in");
+  flags->out_prefix = *command_line->Get("--out_prefix");
+  if (flags->in.empty()) return absl::InvalidArgumentError("--in: the file name is empty");
+  if (flags->out_prefix.empty() || flags->out_prefix.back() == '/') {
     return absl::InvalidArgumentError(absl::StrCat("--out_prefix: '", flags->out_prefix,
-                                                   "' ends with '/'; give a file name prefix"));
+                                                   "' is not a file name prefix (e.g. DIR/name)"));
   }
   return absl::OkStatus();
 }

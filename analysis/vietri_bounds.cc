@@ -27,7 +27,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <set>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "common/command_line.h"
 
 namespace dprl {
 namespace {
@@ -65,55 +67,23 @@ struct Flags {
 
 absl::Status Invalid(const std::string& message) { return absl::InvalidArgumentError(message); }
 
-// All of `text` as a double (strtod syntax, including nan and inf; no surrounding spaces).
-bool ParseNumber(const std::string& text, double* value) {
-  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return false;
-  char* end = nullptr;
-  *value = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size();
-}
-
 absl::Status ParseFlags(int argc, char** argv, Flags* flags) {
-  std::set<std::string> seen;
+  const std::vector<std::string> names(std::begin(kFlagNames), std::end(kFlagNames));
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(argc, argv, names);
+  if (!command_line.ok()) return command_line.status();
+  flags->help = command_line->help;
+  if (flags->help) return absl::OkStatus();
   double values[7] = {0, 0, 0, 0, 0, 0, 0};
   std::string texts[7];
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      flags->help = true;
-      continue;
-    }
-    if (arg.rfind("--", 0) != 0) {
-      return Invalid(absl::StrCat("unexpected argument '", arg,
-                                  "' (flags have the form --flag=value; see --help)"));
-    }
-    const size_t eq = arg.find('=');
-    const std::string name = arg.substr(0, eq);
-    int index = -1;
-    for (int k = 0; k < 7; ++k) {
-      if (name == kFlagNames[k]) index = k;
-    }
-    if (index < 0) return Invalid(absl::StrCat("unknown flag '", arg, "' (see --help)"));
-    if (eq == std::string::npos) {
-      return Invalid(absl::StrCat("flag ", name, " needs a value: ", name, "=VALUE"));
-    }
-    if (!seen.insert(name).second) {
-      return Invalid(absl::StrCat("flag ", name, " is given more than once"));
-    }
-    texts[index] = arg.substr(eq + 1);
-    if (!ParseNumber(texts[index], &values[index])) {
-      return Invalid(absl::StrCat(name, ": '", texts[index], "' is not a number"));
+  for (int k = 0; k < 7; ++k) {
+    const std::optional<std::string> text = command_line->Get(kFlagNames[k]);
+    if (!text.has_value()) continue;
+    texts[k] = *text;
+    if (!ParseNumberText(texts[k], &values[k])) {
+      return Invalid(absl::StrCat(kFlagNames[k], ": '", texts[k], "' is not a number"));
     }
   }
-  if (flags->help) return absl::OkStatus();
-  std::vector<std::string> missing;
-  for (const char* name : kFlagNames) {
-    if (seen.count(name) == 0) missing.push_back(absl::StrCat(name, "=VALUE"));
-  }
-  if (!missing.empty()) {
-    return Invalid(absl::StrCat("missing required flag", missing.size() > 1 ? "s " : " ",
-                                absl::StrJoin(missing, " "), " (see --help)"));
-  }
+  if (absl::Status status = CheckRequiredFlags(*command_line, names); !status.ok()) return status;
   // Counts S, A, H, T: integers in [1, 2^53].
   int64_t counts[4];
   for (int k = 0; k < 4; ++k) {

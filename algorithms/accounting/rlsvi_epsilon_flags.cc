@@ -3,11 +3,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "common/command_line.h"
 
 namespace dprl {
 namespace {
@@ -58,33 +58,15 @@ absl::Status ParseDelta(const std::string& name, absl::string_view value, double
 }  // namespace
 
 absl::StatusOr<RlsviEpsilonFlags> ParseRlsviEpsilonFlags(int argc, const char* const* argv) {
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
+      argc, argv,
+      {"--states", "--actions", "--horizon", "--episodes", "--target_delta", "--format"});
+  if (!command_line.ok()) return command_line.status();
   RlsviEpsilonFlags flags;
-  std::set<std::string> seen;
-  for (int i = 1; i < argc; ++i) {
-    const absl::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      flags.help = true;
-      continue;
-    }
-    if (arg.substr(0, 2) != "--") {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unexpected argument '", arg, "' (flags have the form --flag=value; see --help)"));
-    }
-    const size_t eq = arg.find('=');
-    const std::string name(arg.substr(0, eq));
-    const bool known = name == "--states" || name == "--actions" || name == "--horizon" ||
-                       name == "--episodes" || name == "--target_delta" || name == "--format";
-    if (!known) {
-      return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
-    }
-    if (eq == absl::string_view::npos) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("flag ", name, " needs a value: ", name, "=VALUE"));
-    }
-    if (!seen.insert(name).second) {
-      return absl::InvalidArgumentError(absl::StrCat("flag ", name, " is given more than once"));
-    }
-    const absl::string_view value = arg.substr(eq + 1);
+  flags.help = command_line->help;
+  if (flags.help) return flags;
+  // Values are checked in flag-name order, so the first bad one is reported.
+  for (const auto& [name, value] : command_line->values) {
     absl::Status status;
     if (name == "--states") {
       status = ParseCount(name, value, &flags.options.num_states);
@@ -106,13 +88,10 @@ absl::StatusOr<RlsviEpsilonFlags> ParseRlsviEpsilonFlags(int argc, const char* c
     }
     if (!status.ok()) return status;
   }
-  if (flags.help) return flags;
-  for (const char* required :
-       {"--states", "--actions", "--horizon", "--episodes", "--target_delta"}) {
-    if (seen.count(required) == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("missing required flag ", required, "=VALUE (see --help)"));
-    }
+  if (absl::Status status = CheckRequiredFlags(
+          *command_line, {"--states", "--actions", "--horizon", "--episodes", "--target_delta"});
+      !status.ok()) {
+    return status;
   }
   return flags;
 }

@@ -72,8 +72,11 @@ expect_error no_dir "--out_prefix: cannot create output file next to '$WORK/bad/
   "--in=$WORK/good.h5" "--out_prefix=$WORK/bad/none/fig"
 expect_error proc "--out_prefix: cannot create output file" "--in=$WORK/good.h5" \
   "--out_prefix=/proc/dprl_fig"
-expect_error no_in "--in=FILE.h5 is required" "$P"
-expect_error no_out "--out_prefix=PATH is required" "--in=$WORK/good.h5"
-expect_error unknown "unknown argument '--bogus'" --bogus "$P"
+expect_error no_in "missing required flag --in=VALUE" "$P"
+expect_error no_out "missing required flag --out_prefix=VALUE" "--in=$WORK/good.h5"
+expect_error dir_prefix "--out_prefix: '$WORK/bad/' is not a file name prefix" \
+  "--in=$WORK/good.h5" "--out_prefix=$WORK/bad/"
+expect_error unknown "unknown flag '--bogus'" --bogus "$P"
+expect_error twice "flag --in is given more than once" "--in=$WORK/good.h5" "--in=x" "$P"
 "$FIGURE" --help | grep -q "Usage: regret_figure" || fail "--help"
 echo PASS

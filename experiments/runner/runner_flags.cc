@@ -3,15 +3,15 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <climits>
 #include <cstdlib>
-#include <set>
+#include <optional>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "common/command_line.h"
 
 namespace dprl {
 namespace {
@@ -28,14 +28,6 @@ int DefaultSeeds(const ExperimentDefinition& experiment, Scale scale) {
   return experiment.default_seeds_default;
 }
 
-// Parses all of `text` as an unsigned decimal integer (no sign, no spaces).
-bool ParseUnsigned(absl::string_view text, uint64_t* value) {
-  if (text.empty()) return false;
-  const char* end = text.data() + text.size();
-  auto [ptr, error] = std::from_chars(text.data(), end, *value);
-  return error == std::errc() && ptr == end;
-}
-
 constexpr uint64_t kMaxThreads = 1024;
 
 }  // namespace
@@ -44,73 +36,52 @@ int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency());
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
+  absl::StatusOr<CommandLine> command_line =
+      SplitCommandLine(argc, argv, {"--out", "--seeds", "--scale", "--master_seed", "--threads"});
+  if (!command_line.ok()) return command_line.status();
   RunnerFlags flags;
-  bool seeds_given = false;
-  std::set<std::string> seen;
-  for (int i = 1; i < argc; ++i) {
-    const absl::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      flags.help = true;
-      continue;
-    }
-    if (arg.substr(0, 2) != "--") {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unexpected argument '", arg, "' (flags have the form --flag=value; see --help)"));
-    }
-    const size_t eq = arg.find('=');
-    const std::string name(arg.substr(0, eq));
-    const bool known =
-        name == "--out" || name == "--seeds" || name == "--scale" || name == "--master_seed" ||
-        name == "--threads";
-    if (!known) {
-      return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
-    }
-    if (eq == absl::string_view::npos) {
+  flags.help = command_line->help;
+  if (std::optional<std::string> value = command_line->Get("--out")) {
+    if (value->empty()) return absl::InvalidArgumentError("--out: the directory name is empty");
+    flags.out_dir = *value;
+  }
+  flags.seeds = DefaultSeeds(experiment, flags.scale);
+  if (std::optional<std::string> value = command_line->Get("--scale")) {
+    absl::StatusOr<Scale> scale = ParseScale(*value);
+    if (!scale.ok()) return scale.status();
+    flags.scale = *scale;
+    flags.seeds = DefaultSeeds(experiment, flags.scale);
+  }
+  if (std::optional<std::string> value = command_line->Get("--seeds")) {
+    const absl::string_view text = *value;
+    uint64_t seeds = 0;
+    if (!ParseUnsignedText(text, &seeds)) {
+      if (!text.empty() && text[0] == '-' && ParseUnsignedText(text.substr(1), &seeds)) {
+        return absl::InvalidArgumentError(absl::StrCat("--seeds must be >= 1, got '", text, "'"));
+      }
       return absl::InvalidArgumentError(
-          absl::StrCat("flag ", name, " needs a value: ", name, "=VALUE"));
+          absl::StrCat("--seeds: '", text, "' is not a positive integer"));
     }
-    if (!seen.insert(name).second) {
-      return absl::InvalidArgumentError(absl::StrCat("flag ", name, " is given more than once"));
+    if (seeds == 0) return absl::InvalidArgumentError("--seeds must be >= 1, got '0'");
+    if (seeds > static_cast<uint64_t>(INT_MAX)) {
+      return absl::InvalidArgumentError(absl::StrCat("--seeds: '", text, "' is too large"));
     }
-    const absl::string_view value = arg.substr(eq + 1);
-    if (name == "--out") {
-      if (value.empty()) return absl::InvalidArgumentError("--out: the directory name is empty");
-      flags.out_dir = std::string(value);
-    } else if (name == "--seeds") {
-      uint64_t seeds = 0;
-      if (!ParseUnsigned(value, &seeds)) {
-        if (!value.empty() && value[0] == '-' && ParseUnsigned(value.substr(1), &seeds)) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("--seeds must be >= 1, got '", value, "'"));
-        }
-        return absl::InvalidArgumentError(
-            absl::StrCat("--seeds: '", value, "' is not a positive integer"));
-      }
-      if (seeds == 0) return absl::InvalidArgumentError("--seeds must be >= 1, got '0'");
-      if (seeds > static_cast<uint64_t>(INT_MAX)) {
-        return absl::InvalidArgumentError(absl::StrCat("--seeds: '", value, "' is too large"));
-      }
-      flags.seeds = static_cast<int>(seeds);
-      seeds_given = true;
-    } else if (name == "--scale") {
-      absl::StatusOr<Scale> scale = ParseScale(value);
-      if (!scale.ok()) return scale.status();
-      flags.scale = *scale;
-    } else if (name == "--threads") {
-      uint64_t threads = 0;
-      if (!ParseUnsigned(value, &threads) || threads == 0 || threads > kMaxThreads) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "--threads: '", value, "' is not an integer in [1, ", kMaxThreads, "]"));
-      }
-      flags.threads = static_cast<int>(threads);
-    } else {  // --master_seed
-      if (!ParseUnsigned(value, &flags.master_seed)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "--master_seed: '", value, "' is not an integer in [0, 18446744073709551615]"));
-      }
+    flags.seeds = static_cast<int>(seeds);
+  }
+  if (std::optional<std::string> value = command_line->Get("--master_seed")) {
+    if (!ParseUnsignedText(*value, &flags.master_seed)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--master_seed: '", *value, "' is not an integer in [0, 18446744073709551615]"));
     }
   }
-  if (!seeds_given) flags.seeds = DefaultSeeds(experiment, flags.scale);
+  if (std::optional<std::string> value = command_line->Get("--threads")) {
+    uint64_t threads = 0;
+    if (!ParseUnsignedText(*value, &threads) || threads == 0 || threads > kMaxThreads) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--threads: '", *value, "' is not an integer in [1, ", kMaxThreads, "]"));
+    }
+    flags.threads = static_cast<int>(threads);
+  }
   return flags;
 }
 

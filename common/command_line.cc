@@ -1,0 +1,75 @@
+#include "common/command_line.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace dprl {
+
+std::optional<std::string> CommandLine::Get(const std::string& name) const {
+  auto it = values.find(name);
+  if (it == values.end()) return std::nullopt;
+  return it->second;
+}
+
+absl::StatusOr<CommandLine> SplitCommandLine(int argc, const char* const* argv,
+                                             const std::vector<std::string>& known_names) {
+  CommandLine command_line;
+  for (int i = 1; i < argc; ++i) {
+    const absl::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      command_line.help = true;
+      continue;
+    }
+    if (arg.substr(0, 2) != "--") {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unexpected argument '", arg, "' (flags have the form --flag=value; see --help)"));
+    }
+    const size_t eq = arg.find('=');
+    const std::string name(arg.substr(0, eq));
+    if (std::find(known_names.begin(), known_names.end(), name) == known_names.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
+    }
+    if (eq == absl::string_view::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("flag ", name, " needs a value: ", name, "=VALUE"));
+    }
+    if (!command_line.values.emplace(name, std::string(arg.substr(eq + 1))).second) {
+      return absl::InvalidArgumentError(absl::StrCat("flag ", name, " is given more than once"));
+    }
+  }
+  return command_line;
+}
+
+absl::Status CheckRequiredFlags(const CommandLine& command_line,
+                                const std::vector<std::string>& required) {
+  std::vector<std::string> missing;
+  for (const std::string& name : required) {
+    if (command_line.values.count(name) == 0) missing.push_back(absl::StrCat(name, "=VALUE"));
+  }
+  if (missing.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("missing required flag",
+                                                 missing.size() > 1 ? "s " : " ",
+                                                 absl::StrJoin(missing, " "), " (see --help)"));
+}
+
+bool ParseUnsignedText(absl::string_view text, uint64_t* value) {
+  if (text.empty()) return false;
+  const char* end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, *value);
+  return error == std::errc() && ptr == end;
+}
+
+bool ParseNumberText(absl::string_view text, double* value) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return false;
+  const std::string copy(text);  // strtod needs a terminated string
+  char* end = nullptr;
+  *value = std::strtod(copy.c_str(), &end);
+  return end == copy.c_str() + copy.size();
+}
+
+}  // namespace dprl

@@ -1,0 +1,72 @@
+#include "common/command_line.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+absl::StatusOr<CommandLine> Split(std::vector<std::string> args) {
+  std::vector<const char*> argv = {"prog"};
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  return SplitCommandLine(static_cast<int>(argv.size()), argv.data(), {"--in", "--count"});
+}
+
+std::string ErrorOf(std::vector<std::string> args) {
+  absl::StatusOr<CommandLine> result = Split(std::move(args));
+  EXPECT_FALSE(result.ok());
+  return std::string(result.status().message());
+}
+
+TEST(CommandLineTest, SplitsFlagsAndHelp) {
+  absl::StatusOr<CommandLine> line = Split({"--in=a=b", "-h", "--count="});
+  ASSERT_TRUE(line.ok());
+  EXPECT_TRUE(line->help);
+  EXPECT_EQ(line->Get("--in"), "a=b");  // only the first '=' separates
+  EXPECT_EQ(line->Get("--count"), "");
+  EXPECT_FALSE(Split({})->help);
+  EXPECT_EQ(Split({})->Get("--in"), std::nullopt);
+}
+
+TEST(CommandLineTest, RejectsPositionalUnknownValuelessAndRepeated) {
+  EXPECT_EQ(ErrorOf({"file.h5"}),
+            "unexpected argument 'file.h5' (flags have the form --flag=value; see --help)");
+  EXPECT_EQ(ErrorOf({"--out=x"}), "unknown flag '--out=x' (see --help)");
+  EXPECT_EQ(ErrorOf({"--in"}), "flag --in needs a value: --in=VALUE");
+  EXPECT_EQ(ErrorOf({"--in=a", "--in=b"}), "flag --in is given more than once");
+}
+
+TEST(CommandLineTest, RequiredFlagsNameEveryMissingOne) {
+  const CommandLine line = Split({"--in=x"}).value();
+  EXPECT_TRUE(CheckRequiredFlags(line, {"--in"}).ok());
+  EXPECT_EQ(CheckRequiredFlags(line, {"--in", "--count"}).message(),
+            "missing required flag --count=VALUE (see --help)");
+  EXPECT_THAT(std::string(CheckRequiredFlags(Split({}).value(), {"--in", "--count"}).message()),
+              HasSubstr("missing required flags --in=VALUE --count=VALUE"));
+}
+
+TEST(CommandLineTest, ParsesUnsignedAndNumbersExactly) {
+  uint64_t u = 0;
+  EXPECT_TRUE(ParseUnsignedText("18446744073709551615", &u));
+  EXPECT_EQ(u, 18446744073709551615ull);
+  for (const char* bad : {"", "-1", "+1", " 1", "1 ", "1e3", "18446744073709551616", "0x10"}) {
+    EXPECT_FALSE(ParseUnsignedText(bad, &u)) << bad;
+  }
+  double d = 0;
+  EXPECT_TRUE(ParseNumberText("1e6", &d));
+  EXPECT_EQ(d, 1e6);
+  EXPECT_TRUE(ParseNumberText("-0.25", &d));
+  EXPECT_EQ(d, -0.25);
+  EXPECT_TRUE(ParseNumberText("nan", &d));
+  EXPECT_TRUE(std::isnan(d));
+  for (const char* bad : {"", " 1", "1 ", "1x", "x"}) EXPECT_FALSE(ParseNumberText(bad, &d)) << bad;
+}
+
+}  // namespace
+}  // namespace dprl
