@@ -42,9 +42,9 @@ Grid GridFor(Scale scale) {
     case Scale::kSmoke:
       return {2000, 1000000, 4};
     case Scale::kDefault:
-      return {100000, 10000000, 10};
+      return {500000, 10000000, 10};
     case Scale::kPaper:
-      return {3000000, 100000000, 20};
+      return {10000000, 100000000, 20};
   }
   return {0, 0, 0};
 }
@@ -168,6 +168,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
                          grid.regret_episodes, kRlsviRegretTargetDelta)});
     pucb.attributes.push_back({"error_bound_E", PucbErrorBound(shape, options)});
     pucb.attributes.push_back({"counter_epsilon", PucbCounterEpsilon(shape, options)});
+    pucb.attributes.push_back({"counter_calibration", std::string("paper: eps/(3H)")});
     pucb.relative_cost = 4.0;
     configs.push_back(std::move(pucb));
 
@@ -202,7 +203,7 @@ ExperimentDefinition RlsviPrivacyExperiment() {
       "Lu et al. 2026: RLSVI's joint-DP privacy_epsilon(delta) against K (paper and improved "
       "conversions), and its regret next to PUCB at the same epsilon and UBEV";
   experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 3;
+  experiment.default_seeds_default = 4;
   experiment.default_seeds_paper = 20;
   experiment.make_configs = MakeRlsviPrivacyConfigs;
   experiment.run_task = RunRlsviPrivacyTask;

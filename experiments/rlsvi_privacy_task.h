@@ -34,8 +34,8 @@
 //
 // Scales (regret episodes K, K_max of the privacy curves and points per decade, seeds):
 //   smoke    K = 2000,      K_max = 1e6, 4 per decade,   2 seeds  (seconds; tests)
-//   default  K = 100000,    K_max = 1e7, 10 per decade,  3 seeds  (minutes on 2 cores)
-//   paper    K = 3000000,   K_max = 1e8, 20 per decade,  20 seeds (cluster, mpirun)
+//   default  K = 500000,    K_max = 1e7, 10 per decade,  4 seeds  (~2-3 minutes on 2 cores)
+//   paper    K = 10000000,  K_max = 1e8, 20 per decade,  20 seeds (cluster, mpirun)
 // The finding: RLSVI's privacy_epsilon at these K is in the hundreds to tens of thousands (it grows
 // linearly in K), so the matching PUCB is barely private either.
 #ifndef DPRL_EXPERIMENTS_RLSVI_PRIVACY_TASK_H_
