@@ -178,7 +178,9 @@ std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve) {
   std::string notion = curve.privacy_protects == "rewards"              ? "reward-JDP"
                        : curve.privacy_protects == "states_and_rewards" ? "JDP"
                                                                         : curve.privacy_protects;
-  std::string label = absl::StrFormat("%s (%s, #ge=%.4g", s.agent, notion, *s.privacy_epsilon);
+  const double eps = *s.privacy_epsilon;
+  std::string label = absl::StrFormat(eps >= 100 ? "%s (%s, #ge=%.0f" : "%s (%s, #ge=%.3g",
+                                      s.agent, notion, eps);
   if (curve.target_delta.has_value() && *curve.target_delta > 0) {
     absl::StrAppend(&label, absl::StrFormat(", #gd=%g", *curve.target_delta));
   }

@@ -52,7 +52,8 @@ absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& re
 
 // Legend text of a regret curve: "rlsvi (reward-JDP, #ge=.., #gd=..)", "pucb (JDP, #ge=..)",
 // "ubev (non-private)"; the protected data decides the prefix (rewards -> reward-JDP,
-// states_and_rewards -> JDP), delta is shown when it is > 0.
+// states_and_rewards -> JDP), delta is shown when it is > 0; eps to the integer from 100 on, else
+// 3 significant digits.
 std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve);
 
 // Panels: (a1) privacy_epsilon vs K, log-log, one colour per (S, A, H), at the median of the
