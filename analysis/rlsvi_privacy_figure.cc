@@ -85,8 +85,8 @@ absl::Status Run(const Flags& flags) {
                                             absl::StrCat(flags.out_prefix, "_summary.csv")};
   absl::StatusOr<OutputFiles> files = OutputFiles::Reserve(outputs, "--out_prefix");
   if (!files.ok()) return files.status();
-  if (absl::Status status = RenderPngAndPdf(BuildRlsviPrivacyPanels(*results),
-                                            files->temp_path(0), files->temp_path(1));
+  if (absl::Status status = RenderPngAndPdf(BuildRlsviPrivacyPanels(*results), files->temp_path(0),
+                                            files->temp_path(1));
       !status.ok()) {
     return status;
   }
@@ -108,7 +108,8 @@ absl::Status Run(const Flags& flags) {
 int main(int argc, char** argv) {
   dprl::Flags flags;
   if (absl::Status status = dprl::ParseFlags(argc, argv, &flags); !status.ok()) {
-    std::fprintf(stderr, "rlsvi_privacy_figure: error: %s\n", std::string(status.message()).c_str());
+    std::fprintf(stderr, "rlsvi_privacy_figure: error: %s\n",
+                 std::string(status.message()).c_str());
     return 2;
   }
   if (flags.help) {
@@ -116,7 +117,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (absl::Status status = dprl::Run(flags); !status.ok()) {
-    std::fprintf(stderr, "rlsvi_privacy_figure: error: %s\n", std::string(status.message()).c_str());
+    std::fprintf(stderr, "rlsvi_privacy_figure: error: %s\n",
+                 std::string(status.message()).c_str());
     return 1;
   }
   return 0;

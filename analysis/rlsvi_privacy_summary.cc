@@ -32,8 +32,8 @@ absl::StatusOr<Hdf5Matrix> ReadDeterministic(const Hdf5Reader& reader, const std
   absl::StatusOr<Hdf5Matrix> matrix = reader.ReadMatrix(path);
   if (!matrix.ok()) return matrix.status();
   if (matrix->ndims != 2 || matrix->rows < 1 || matrix->cols < 1) {
-    return Malformed(reader, absl::StrFormat("dataset '%s' must be [seeds x n] with both >= 1",
-                                             path));
+    return Malformed(reader,
+                     absl::StrFormat("dataset '%s' must be [seeds x n] with both >= 1", path));
   }
   for (int64_t r = 1; r < matrix->rows; ++r) {
     for (int64_t c = 0; c < matrix->cols; ++c) {
@@ -50,9 +50,9 @@ absl::StatusOr<Hdf5Matrix> ReadDeterministic(const Hdf5Reader& reader, const std
 absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::string& group) {
   PrivacyCurve curve;
   curve.group = group;
-  for (auto [name, target] : {std::pair{"num_states", &curve.num_states},
-                              std::pair{"num_actions", &curve.num_actions},
-                              std::pair{"horizon", &curve.horizon}}) {
+  for (auto [name, target] :
+       {std::pair{"num_states", &curve.num_states}, std::pair{"num_actions", &curve.num_actions},
+        std::pair{"horizon", &curve.horizon}}) {
     absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *value;
@@ -70,7 +70,8 @@ absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::stri
   }
   if (curve.episodes.size() != curve.privacy_epsilon_paper.size() ||
       curve.episodes.size() != curve.privacy_epsilon_improved.size()) {
-    return Malformed(reader, absl::StrCat("group '", group, "': episodes, privacy_epsilon_paper "
+    return Malformed(reader, absl::StrCat("group '", group,
+                                          "': episodes, privacy_epsilon_paper "
                                           "and privacy_epsilon_improved differ in length"));
   }
   for (size_t i = 0; i < curve.episodes.size(); ++i) {
@@ -94,16 +95,17 @@ absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const st
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
-  for (auto [name, target] : {std::pair{"target_delta", &curve.target_delta},
-                              std::pair{"privacy_epsilon_improved", &curve.privacy_epsilon_improved}}) {
+  for (auto [name, target] :
+       {std::pair{"target_delta", &curve.target_delta},
+        std::pair{"privacy_epsilon_improved", &curve.privacy_epsilon_improved}}) {
     if (!reader.HasAttribute(group, name)) continue;
     absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *value;
   }
-  for (auto [name, target] : {std::pair{"num_states", &curve.num_states},
-                              std::pair{"num_actions", &curve.num_actions},
-                              std::pair{"horizon", &curve.horizon}}) {
+  for (auto [name, target] :
+       {std::pair{"num_states", &curve.num_states}, std::pair{"num_actions", &curve.num_actions},
+        std::pair{"horizon", &curve.horizon}}) {
     if (!reader.HasAttribute(group, name)) continue;
     absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
     if (!value.ok()) return value.status();
@@ -179,8 +181,8 @@ std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve) {
                        : curve.privacy_protects == "states_and_rewards" ? "JDP"
                                                                         : curve.privacy_protects;
   const double eps = *s.privacy_epsilon;
-  std::string label = absl::StrFormat(eps >= 100 ? "%s (%s, #ge=%.0f" : "%s (%s, #ge=%.3g",
-                                      s.agent, notion, eps);
+  std::string label =
+      absl::StrFormat(eps >= 100 ? "%s (%s, #ge=%.0f" : "%s (%s, #ge=%.3g", s.agent, notion, eps);
   if (curve.target_delta.has_value() && *curve.target_delta > 0) {
     absl::StrAppend(&label, absl::StrFormat(", #gd=%g", *curve.target_delta));
   }

@@ -40,8 +40,8 @@ struct PrivacyRegretCurve {
 };
 
 struct RlsviPrivacyResults {
-  std::vector<PrivacyCurve> curves;          // file order
-  std::vector<PrivacyRegretCurve> regrets;   // file order
+  std::vector<PrivacyCurve> curves;         // file order
+  std::vector<PrivacyRegretCurve> regrets;  // file order
 };
 
 // Reads every group of the (already schema-checked) file. Errors name the file, the group and

@@ -26,7 +26,9 @@ struct EnvChoice {
 };
 
 // The MDPs of //experiments:vietri_fig.
-std::vector<EnvChoice> Environments() { return {{"riverswim", {4, 2, 5}}, {"random_mdp", {4, 2, 4}}}; }
+std::vector<EnvChoice> Environments() {
+  return {{"riverswim", {4, 2, 5}}, {"random_mdp", {4, 2, 4}}};
+}
 
 // The privacy curves: the two MDPs' shapes and the accounting README's examples.
 std::vector<Shape> CurveShapes() { return {{4, 2, 5}, {4, 2, 4}, {5, 2, 10}, {20, 4, 20}}; }
