@@ -180,9 +180,11 @@ std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve) {
   std::string notion = curve.privacy_protects == "rewards"              ? "reward-JDP"
                        : curve.privacy_protects == "states_and_rewards" ? "JDP"
                                                                         : curve.privacy_protects;
-  const double eps = *s.privacy_epsilon;
+  const double privacy_epsilon = *s.privacy_epsilon;
   std::string label =
-      absl::StrFormat(eps >= 100 ? "%s (%s, #ge=%.0f" : "%s (%s, #ge=%.3g", s.agent, notion, eps);
+      absl::StrCat(s.agent, " (", notion, ", #ge=",
+                   privacy_epsilon >= 100 ? absl::StrFormat("%.0f", privacy_epsilon)
+                                          : absl::StrFormat("%.3g", privacy_epsilon));
   if (curve.target_delta.has_value() && *curve.target_delta > 0) {
     absl::StrAppend(&label, absl::StrFormat(", #gd=%g", *curve.target_delta));
   }

@@ -70,11 +70,11 @@ absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
   }
   std::vector<double> episodes, paper, improved;
   for (int64_t k : EpisodeGrid(*max_episodes, static_cast<int>(*per_decade))) {
-    absl::StatusOr<RlsviEpsilonPair> eps = RlsviEpsilons(*S, *A, *H, k, *delta);
-    if (!eps.ok()) return eps.status();
+    absl::StatusOr<RlsviEpsilonPair> privacy_epsilons = RlsviEpsilons(*S, *A, *H, k, *delta);
+    if (!privacy_epsilons.ok()) return privacy_epsilons.status();
     episodes.push_back(static_cast<double>(k));
-    paper.push_back(eps->paper);
-    improved.push_back(eps->improved);
+    paper.push_back(privacy_epsilons->paper);
+    improved.push_back(privacy_epsilons->improved);
   }
   TaskResult result;
   result.series = {{"episodes", std::move(episodes)},
@@ -129,10 +129,10 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
     }
   }
   for (const EnvChoice& env : Environments()) {
-    absl::StatusOr<RlsviEpsilonPair> rlsvi_eps =
+    absl::StatusOr<RlsviEpsilonPair> rlsvi_privacy_epsilon =
         RlsviEpsilons(env.shape.num_states, env.shape.num_actions, env.shape.horizon,
                       grid.regret_episodes, kRlsviRegretTargetDelta);
-    if (!rlsvi_eps.ok()) return rlsvi_eps.status();
+    if (!rlsvi_privacy_epsilon.ok()) return rlsvi_privacy_epsilon.status();
     auto regret_config = [&](const std::string& agent, const std::string& protects,
                              const std::string& notion) {
       ConfigSpec config;
@@ -145,8 +145,8 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
       return config;
     };
     ConfigSpec rlsvi = regret_config("rlsvi", "rewards", "(eps,delta)-JDP");
-    rlsvi.attributes.push_back({"privacy_epsilon", rlsvi_eps->paper});
-    rlsvi.attributes.push_back({"privacy_epsilon_improved", rlsvi_eps->improved});
+    rlsvi.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon->paper});
+    rlsvi.attributes.push_back({"privacy_epsilon_improved", rlsvi_privacy_epsilon->improved});
     rlsvi.attributes.push_back({"target_delta", kRlsviRegretTargetDelta});
     rlsvi.attributes.push_back(
         {"privacy_accounting", std::string("Lu et al. 2026 Cor. 14 (paper conversion)")});
@@ -157,12 +157,12 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
                              static_cast<int>(env.shape.num_actions),
                              static_cast<int>(env.shape.horizon)};
     PucbOptions options;
-    options.privacy_epsilon = rlsvi_eps->paper;
+    options.privacy_epsilon = rlsvi_privacy_epsilon->paper;
     options.failure_probability = kFailureProbability;
     options.num_episodes = grid.regret_episodes;
     ConfigSpec pucb = regret_config("pucb", "states_and_rewards", "eps-JDP");
     pucb.attributes.push_back({"failure_probability", kFailureProbability});
-    pucb.attributes.push_back({"privacy_epsilon", rlsvi_eps->paper});
+    pucb.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon->paper});
     pucb.attributes.push_back({"target_delta", 0.0});
     pucb.attributes.push_back(
         {"privacy_accounting",
