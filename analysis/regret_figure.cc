@@ -21,11 +21,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/figure_flags.h"
 #include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/output_files.h"
 #include "analysis/regret_summary.h"
-#include "common/command_line.h"
 
 namespace dprl {
 namespace {
@@ -33,40 +33,16 @@ namespace {
 constexpr int64_t kSupportedSchemaVersion = 1;
 constexpr int kPlotPoints = 400;
 
-struct Flags {
-  std::string in;
-  std::string out_prefix;
-};
-
 constexpr char kUsage[] =
     "Usage: regret_figure --in=FILE.h5 --out_prefix=PATH\n"
     "Writes PATH.png, PATH.pdf (cumulative regret, log-log, 95% band over seeds) and\n"
     "PATH_summary.csv from a dprl results file (docs/hdf5_schema.md).\n";
 
-absl::Status ParseFlags(int argc, char** argv, Flags* flags, bool* help) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(argc, argv, {"--in", "--out_prefix"});
-  if (!command_line.ok()) return command_line.status();
-  *help = command_line->help;
-  if (*help) return absl::OkStatus();
-  if (absl::Status status = CheckRequiredFlags(*command_line, {"--in", "--out_prefix"});
-      !status.ok()) {
-    return status;
-  }
-  flags->in = *command_line->Get("--in");
-  flags->out_prefix = *command_line->Get("--out_prefix");
-  if (flags->in.empty()) return absl::InvalidArgumentError("--in: the file name is empty");
-  if (flags->out_prefix.empty() || flags->out_prefix.back() == '/') {
-    return absl::InvalidArgumentError(absl::StrCat("--out_prefix: '", flags->out_prefix,
-                                                   "' is not a file name prefix (e.g. DIR/name)"));
-  }
-  return absl::OkStatus();
-}
-
 absl::Status Prefixed(const std::string& prefix, const absl::Status& status) {
   return absl::Status(status.code(), absl::StrCat(prefix, status.message()));
 }
 
-absl::Status Run(const Flags& flags) {
+absl::Status Run(const FigureFlags& flags) {
   absl::StatusOr<Hdf5Reader> reader = Hdf5Reader::Open(flags.in);
   if (!reader.ok()) return Prefixed("--in: ", reader.status());
   if (absl::Status status = CheckDprlSchema(*reader, kSupportedSchemaVersion); !status.ok()) {
@@ -114,13 +90,12 @@ absl::Status Run(const Flags& flags) {
 }  // namespace dprl
 
 int main(int argc, char** argv) {
-  dprl::Flags flags;
-  bool help = false;
-  if (absl::Status status = dprl::ParseFlags(argc, argv, &flags, &help); !status.ok()) {
+  dprl::FigureFlags flags;
+  if (absl::Status status = dprl::ParseFigureFlags(argc, argv, &flags); !status.ok()) {
     std::fprintf(stderr, "regret_figure: error: %s\n", std::string(status.message()).c_str());
     return 2;
   }
-  if (help) {
+  if (flags.help) {
     std::fputs(dprl::kUsage, stdout);
     return 0;
   }

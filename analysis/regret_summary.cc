@@ -18,7 +18,14 @@ std::string Optional(const std::optional<double>& value) {
   return value.has_value() ? Number(*value) : "";
 }
 
-// RFC 4180 quoting when needed.
+std::string CurveLabel(const RegretGroupSummary& summary) {
+  if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
+  return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
+                      ")");
+}
+
+}  // namespace
+
 std::string CsvField(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
@@ -28,14 +35,6 @@ std::string CsvField(const std::string& text) {
   }
   return quoted + "\"";
 }
-
-std::string CurveLabel(const RegretGroupSummary& summary) {
-  if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
-  return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
-                      ")");
-}
-
-}  // namespace
 
 absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
                                                 const std::string& group) {
@@ -141,7 +140,8 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   return csv;
 }
 
-std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries) {
+std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries,
+                                         const RegretPanelStyle& style) {
   std::vector<PlotPanel> panels;
   std::map<std::string, size_t> panel_of_env;
   std::map<std::pair<std::string, std::string>, int> color_of_key;
@@ -154,10 +154,12 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       panels.back().y_label = "cumulative regret";
       panels.back().note = "dots: median first episode with an optimistic Q below H";
     }
-    const std::pair<std::string, std::string> key = {s.agent, Optional(s.privacy_epsilon)};
+    const std::pair<std::string, std::string> key =
+        style.color_key ? std::pair<std::string, std::string>{style.color_key(s), ""}
+                        : std::pair<std::string, std::string>{s.agent, Optional(s.privacy_epsilon)};
     auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
     PlotCurve curve;
-    curve.label = CurveLabel(s);
+    curve.label = style.label ? style.label(s) : CurveLabel(s);
     curve.color = color_it->second;
     curve.x = s.plot_episodes;
     curve.y = s.plot_mean;

@@ -8,6 +8,7 @@
 #ifndef DPRL_ANALYSIS_REGRET_SUMMARY_H_
 #define DPRL_ANALYSIS_REGRET_SUMMARY_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,13 +50,26 @@ struct RegretGroupSummary {
 
 RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_points);
 
+// `text` as one CSV field: RFC 4180 quoting when it contains a comma, quote or line break.
+std::string CsvField(const std::string& text);
+
 // Header + one row per summary (columns in the order of the header, see regret_figure.cc).
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
 
-// One panel per env (first-appearance order): mean cumulative regret vs episode, log-log, with
-// the 95% band and a dot at the median first episode whose optimistic Q leaves H; one colour per
-// (agent, privacy_epsilon), shared across panels.
-std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries);
+// How BuildRegretPanels labels and colours curves; empty functions mean the defaults.
+struct RegretPanelStyle {
+  // Legend text. Default: "agent (non-private)" or "agent (#ge=<privacy_epsilon>)".
+  std::function<std::string(const RegretGroupSummary&)> label;
+  // Curves with the same key share a colour (in first-appearance order). Default: (agent,
+  // privacy_epsilon).
+  std::function<std::string(const RegretGroupSummary&)> color_key;
+};
+
+// One panel per env (first-appearance order, title = env): mean cumulative regret vs episode,
+// log-log, with the 95% band and a dot at the median first episode whose optimistic Q leaves H;
+// one colour per color_key, shared across panels.
+std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries,
+                                         const RegretPanelStyle& style = RegretPanelStyle());
 
 }  // namespace dprl
 

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
@@ -84,6 +85,36 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
     return std::unique_ptr<TabularAgent>(*std::move(pucb));
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown agent ", *agent));
+}
+
+absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
+                                                const TaskContext& context) {
+  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
+  absl::StatusOr<int64_t> S = Attribute<int64_t>(config, "num_states");
+  absl::StatusOr<int64_t> A = Attribute<int64_t>(config, "num_actions");
+  absl::StatusOr<int64_t> H = Attribute<int64_t>(config, "horizon");
+  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
+  for (const absl::Status& status :
+       {env.status(), S.status(), A.status(), H.status(), episodes.status()}) {
+    if (!status.ok()) return status;
+  }
+  absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed);
+  if (!mdp.ok()) return mdp.status();
+  const TabularShape shape{static_cast<int>(*S), static_cast<int>(*A), static_cast<int>(*H)};
+  absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
+  if (!agent.ok()) return agent.status();
+
+  EpisodeLoopResult run = RunEpisodes(*mdp, **agent, *episodes,
+                                      TaskStream(context.master_seed, StableHash(*env),
+                                                 context.seed_index, StreamPurpose::kEnvironment),
+                                      TaskStream(context.master_seed, StableHash(config.group_name),
+                                                 context.seed_index, StreamPurpose::kPolicy),
+                                      [&](double fraction) { context.progress->Update(fraction); });
+  TaskResult result;
+  result.series.push_back({"per_episode_regret", std::move(run.per_episode_regret)});
+  result.scalars.push_back(
+      {"first_episode_bonus_below_horizon", static_cast<double>(run.first_episode_below_cap)});
+  return result;
 }
 
 }  // namespace dprl

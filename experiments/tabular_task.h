@@ -1,6 +1,7 @@
 // Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): the
 // streams of a task, typed access to a configuration's attributes, the environments and the
-// agents named by attributes, and the exact-regret run of one (config, seed) task.
+// agents named by attributes, and the exact-regret run of one (config, seed) task
+// (RunTabularRegretTask).
 //
 // Randomness (GUIDE.md, Conventions 5). A task (config c, seed k) of an experiment with
 // master seed m uses
@@ -65,6 +66,14 @@ absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int nu
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
                                                                const TabularShape& shape,
                                                                const TaskContext& context);
+
+// One regret task: the environment named by the config's env, num_states, num_actions, horizon
+// attributes, the agent of MakeTabularAgent, num_episodes episodes of RunEpisodes with the
+// environment and policy streams above. Result: series per_episode_regret [num_episodes] and
+// scalar first_episode_bonus_below_horizon (first episode whose plan has a value below the cap
+// H, -1 = never; meaningful for optimistic agents). Errors name the missing attribute.
+absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
+                                                const TaskContext& context);
 
 }  // namespace dprl
 

@@ -1,13 +1,10 @@
 #include "experiments/vietri_task.h"
 
 #include <cmath>
-#include <memory>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
 #include "experiments/tabular_task.h"
 
@@ -83,32 +80,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
 }
 
 absl::StatusOr<TaskResult> RunVietriTask(const ConfigSpec& config, const TaskContext& context) {
-  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<int64_t> S = Attribute<int64_t>(config, "num_states");
-  absl::StatusOr<int64_t> A = Attribute<int64_t>(config, "num_actions");
-  absl::StatusOr<int64_t> H = Attribute<int64_t>(config, "horizon");
-  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  for (const absl::Status& status :
-       {env.status(), S.status(), A.status(), H.status(), episodes.status()}) {
-    if (!status.ok()) return status;
-  }
-  absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed);
-  if (!mdp.ok()) return mdp.status();
-  const TabularShape shape{static_cast<int>(*S), static_cast<int>(*A), static_cast<int>(*H)};
-  absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
-  if (!agent.ok()) return agent.status();
-
-  EpisodeLoopResult run = RunEpisodes(*mdp, **agent, *episodes,
-                                      TaskStream(context.master_seed, StableHash(*env),
-                                                 context.seed_index, StreamPurpose::kEnvironment),
-                                      TaskStream(context.master_seed, StableHash(config.group_name),
-                                                 context.seed_index, StreamPurpose::kPolicy),
-                                      [&](double fraction) { context.progress->Update(fraction); });
-  TaskResult result;
-  result.series.push_back({"per_episode_regret", std::move(run.per_episode_regret)});
-  result.scalars.push_back(
-      {"first_episode_bonus_below_horizon", static_cast<double>(run.first_episode_below_cap)});
-  return result;
+  return RunTabularRegretTask(config, context);
 }
 
 ExperimentDefinition VietriExperiment() {

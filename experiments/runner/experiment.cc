@@ -93,7 +93,6 @@ absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {
 
 absl::Status ValidateTaskResult(const TaskResult& result) {
   std::set<std::string> names;
-  bool has_regret = false;
   for (const auto& [name, values] : result.series) {
     if (!IsValidObjectName(name)) {
       return absl::InvalidArgumentError(
@@ -105,11 +104,8 @@ absl::Status ValidateTaskResult(const TaskResult& result) {
     if (values.empty()) {
       return absl::InvalidArgumentError(absl::StrCat("series '", name, "' is empty"));
     }
-    if (name == "per_episode_regret") has_regret = true;
   }
-  if (!has_regret) {
-    return absl::InvalidArgumentError("task result has no series 'per_episode_regret'");
-  }
+  if (result.series.empty()) return absl::InvalidArgumentError("task result has no series");
   for (const auto& [name, value] : result.scalars) {
     if (!IsValidObjectName(name)) {
       return absl::InvalidArgumentError(

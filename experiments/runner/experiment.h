@@ -57,8 +57,10 @@ struct ConfigSpec {
 
 struct TaskResult {
   // Each series becomes a float64 dataset [seeds x length] in the config's group; all seeds of a
-  // config must give the same length. Must contain "per_episode_regret". Names unique,
-  // characters [A-Za-z0-9_.=-]; series must be non-empty.
+  // config must give the same length. At least one series; regret experiments name theirs
+  // "per_episode_regret" (what //analysis:regret_figure reads), other configurations (e.g. the
+  // deterministic privacy curves of //experiments:rlsvi_privacy_fig) store other series. Names
+  // unique, characters [A-Za-z0-9_.=-]; series must be non-empty.
   std::vector<std::pair<std::string, std::vector<double>>> series;
   // Each scalar becomes a float64 dataset [seeds] in the config's group. Names unique and
   // distinct from the series names.
@@ -98,7 +100,7 @@ bool IsValidObjectName(absl::string_view name);
 absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment);
 // Checks group names (valid, unique), attribute names (non-empty, unique per config) and costs.
 absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs);
-// Checks that a task result has "per_episode_regret", valid unique names and non-empty series.
+// Checks that a task result has at least one series, valid unique names and non-empty series.
 absl::Status ValidateTaskResult(const TaskResult& result);
 
 // Parses flags, validates, runs tasks over MPI ranks (or serially without mpirun), writes

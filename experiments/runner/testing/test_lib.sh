@@ -6,11 +6,12 @@ fail() {
   exit 1
 }
 
-# The toy experiment binary and the h5py comparison script from the runfiles.
+# The toy experiment binary and the h5py comparison script from the runfiles. Tests of other
+# experiments that reuse these helpers set DPRL_NO_TOY=1 before sourcing (no toy needed).
 RUNFILES="${TEST_SRCDIR:-$PWD/..}/dprl"
 TOY="$RUNFILES/experiments/runner/testing/toy_experiment"
 COMPARE="$RUNFILES/experiments/runner/testing/compare_results.py"
-[[ -x "$TOY" ]] || fail "toy experiment not found at $TOY"
+[[ -n "${DPRL_NO_TOY:-}" || -x "$TOY" ]] || fail "toy experiment not found at $TOY"
 
 # A python3 that has h5py (Debian's python3-h5py lives under /usr/bin/python3).
 PYTHON=""

@@ -1,0 +1,271 @@
+#include "analysis/rlsvi_privacy_summary.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kDatasets[3][25] = {"episodes", "privacy_epsilon_paper", "privacy_epsilon_improved"};
+
+std::string Number(double value) { return absl::StrFormat("%.10g", value); }
+template <typename T>
+std::string Optional(const std::optional<T>& value) {
+  return value.has_value() ? absl::StrCat(*value) : "";
+}
+std::string OptionalNumber(const std::optional<double>& value) {
+  return value.has_value() ? Number(*value) : "";
+}
+
+absl::Status Malformed(const Hdf5Reader& reader, const std::string& what) {
+  return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": ", what));
+}
+
+// Row 0 of a [seeds x n] dataset whose rows must all be equal.
+absl::StatusOr<Hdf5Matrix> ReadDeterministic(const Hdf5Reader& reader, const std::string& path) {
+  if (!reader.HasObject(path)) return Malformed(reader, absl::StrCat("no dataset '", path, "'"));
+  absl::StatusOr<Hdf5Matrix> matrix = reader.ReadMatrix(path);
+  if (!matrix.ok()) return matrix.status();
+  if (matrix->ndims != 2 || matrix->rows < 1 || matrix->cols < 1) {
+    return Malformed(reader,
+                     absl::StrFormat("dataset '%s' must be [seeds x n] with both >= 1", path));
+  }
+  for (int64_t r = 1; r < matrix->rows; ++r) {
+    for (int64_t c = 0; c < matrix->cols; ++c) {
+      if (matrix->at(r, c) != matrix->at(0, c)) {
+        return Malformed(reader, absl::StrFormat("dataset '%s': row %d differs from row 0 (a "
+                                                 "privacy curve is deterministic)",
+                                                 path, r));
+      }
+    }
+  }
+  return matrix;
+}
+
+absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::string& group) {
+  PrivacyCurve curve;
+  curve.group = group;
+  for (auto [name, target] :
+       {std::pair{"num_states", &curve.num_states}, std::pair{"num_actions", &curve.num_actions},
+        std::pair{"horizon", &curve.horizon}}) {
+    absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *value;
+  }
+  absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, "target_delta");
+  if (!delta.ok()) return delta.status();
+  curve.target_delta = *delta;
+  std::vector<double>* targets[3] = {&curve.episodes, &curve.privacy_epsilon_paper,
+                                     &curve.privacy_epsilon_improved};
+  for (int i = 0; i < 3; ++i) {
+    absl::StatusOr<Hdf5Matrix> matrix =
+        ReadDeterministic(reader, absl::StrCat(group, "/", kDatasets[i]));
+    if (!matrix.ok()) return matrix.status();
+    targets[i]->assign(matrix->values.begin(), matrix->values.begin() + matrix->cols);
+  }
+  if (curve.episodes.size() != curve.privacy_epsilon_paper.size() ||
+      curve.episodes.size() != curve.privacy_epsilon_improved.size()) {
+    return Malformed(reader, absl::StrCat("group '", group,
+                                          "': episodes, privacy_epsilon_paper "
+                                          "and privacy_epsilon_improved differ in length"));
+  }
+  for (size_t i = 0; i < curve.episodes.size(); ++i) {
+    if (!(curve.episodes[i] >= 1) || (i > 0 && !(curve.episodes[i] > curve.episodes[i - 1]))) {
+      return Malformed(reader,
+                       absl::StrCat("group '", group, "': episodes must be increasing and >= 1"));
+    }
+  }
+  return curve;
+}
+
+absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const std::string& group,
+                                              int plot_points) {
+  absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
+  if (!data.ok()) return data.status();
+  PrivacyRegretCurve curve;
+  curve.regret = SummarizeRegretGroup(*data, plot_points);
+  for (auto [name, target] : {std::pair{"privacy_protects", &curve.privacy_protects},
+                              std::pair{"privacy_notion", &curve.privacy_notion}}) {
+    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *std::move(value);
+  }
+  for (auto [name, target] :
+       {std::pair{"target_delta", &curve.target_delta},
+        std::pair{"privacy_epsilon_improved", &curve.privacy_epsilon_improved}}) {
+    if (!reader.HasAttribute(group, name)) continue;
+    absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *value;
+  }
+  for (auto [name, target] :
+       {std::pair{"num_states", &curve.num_states}, std::pair{"num_actions", &curve.num_actions},
+        std::pair{"horizon", &curve.horizon}}) {
+    if (!reader.HasAttribute(group, name)) continue;
+    absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *value;
+  }
+  return curve;
+}
+
+std::string ShapeLabel(int64_t s, int64_t a, int64_t h) {
+  return absl::StrFormat("S=%d A=%d H=%d", s, a, h);
+}
+
+// A solid (improved) and a dashed (paper) curve of one privacy curve.
+void AddCurvePair(const PrivacyCurve& curve, const std::string& label, int color, double marker,
+                  PlotPanel* panel) {
+  PlotCurve improved;
+  improved.label = label;
+  improved.color = color;
+  improved.x = curve.episodes;
+  improved.y = curve.privacy_epsilon_improved;
+  improved.marker_x = marker;
+  PlotCurve paper = improved;
+  paper.label = absl::StrCat(label, " (paper)");
+  paper.dashed = true;
+  paper.y = curve.privacy_epsilon_paper;
+  paper.marker_x = -1;
+  panel->curves.push_back(std::move(improved));
+  panel->curves.push_back(std::move(paper));
+}
+
+PlotPanel CurvePanel(const std::string& title) {
+  PlotPanel panel;
+  panel.title = title;
+  panel.x_label = "episodes K";
+  panel.y_label = "RLSVI privacy #ge(#gd)";
+  panel.note = "solid: improved conversion, dashed: paper (Cor. 14)";
+  return panel;
+}
+
+}  // namespace
+
+absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& reader,
+                                                            int regret_plot_points) {
+  absl::StatusOr<std::vector<std::string>> groups = reader.ListGroups("/");
+  if (!groups.ok()) return groups.status();
+  RlsviPrivacyResults results;
+  for (const std::string& group : *groups) {
+    absl::StatusOr<std::string> kind = reader.ReadStringAttribute(group, "kind");
+    if (!kind.ok()) return kind.status();
+    if (*kind == "privacy_curve") {
+      absl::StatusOr<PrivacyCurve> curve = ReadCurve(reader, group);
+      if (!curve.ok()) return curve.status();
+      results.curves.push_back(*std::move(curve));
+    } else if (*kind == "regret") {
+      absl::StatusOr<PrivacyRegretCurve> curve = ReadRegret(reader, group, regret_plot_points);
+      if (!curve.ok()) return curve.status();
+      results.regrets.push_back(*std::move(curve));
+    } else {
+      return Malformed(reader, absl::StrCat("group '", group, "' has unknown kind '", *kind,
+                                            "' (expected privacy_curve or regret)"));
+    }
+  }
+  if (results.curves.empty() && results.regrets.empty()) {
+    return Malformed(reader, "contains no privacy_curve or regret groups");
+  }
+  return results;
+}
+
+std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve) {
+  const RegretGroupSummary& s = curve.regret;
+  if (!s.privacy_epsilon.has_value()) return absl::StrCat(s.agent, " (non-private)");
+  std::string notion = curve.privacy_protects == "rewards"              ? "reward-JDP"
+                       : curve.privacy_protects == "states_and_rewards" ? "JDP"
+                                                                        : curve.privacy_protects;
+  const double privacy_epsilon = *s.privacy_epsilon;
+  std::string label =
+      absl::StrCat(s.agent, " (", notion, ", #ge=",
+                   privacy_epsilon >= 100 ? absl::StrFormat("%.0f", privacy_epsilon)
+                                          : absl::StrFormat("%.3g", privacy_epsilon));
+  if (curve.target_delta.has_value() && *curve.target_delta > 0) {
+    absl::StrAppend(&label, absl::StrFormat(", #gd=%g", *curve.target_delta));
+  }
+  return label + ")";
+}
+
+std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& results) {
+  std::vector<PlotPanel> panels;
+  if (!results.curves.empty()) {
+    std::set<double> deltas;
+    for (const PrivacyCurve& curve : results.curves) deltas.insert(curve.target_delta);
+    const double reference_delta = *std::next(deltas.begin(), (deltas.size() - 1) / 2);
+    // K of the regret runs, by shape.
+    std::map<std::string, double> run_episodes;
+    for (const PrivacyRegretCurve& r : results.regrets) {
+      if (r.num_states && r.num_actions && r.horizon) {
+        run_episodes[ShapeLabel(*r.num_states, *r.num_actions, *r.horizon)] =
+            static_cast<double>(r.regret.episodes);
+      }
+    }
+    PlotPanel by_shape = CurvePanel(absl::StrFormat("RLSVI (#gd=%g): #ge vs K", reference_delta));
+    by_shape.note = "solid: improved, dashed: paper (Cor. 14); dots: K of the regret runs";
+    int color = 0;
+    for (const PrivacyCurve& curve : results.curves) {
+      if (curve.target_delta != reference_delta) continue;
+      const std::string shape = ShapeLabel(curve.num_states, curve.num_actions, curve.horizon);
+      auto run = run_episodes.find(shape);
+      AddCurvePair(curve, shape, color++, run == run_episodes.end() ? -1 : run->second, &by_shape);
+    }
+    panels.push_back(std::move(by_shape));
+    const PrivacyCurve& first = results.curves.front();
+    const std::string shape = ShapeLabel(first.num_states, first.num_actions, first.horizon);
+    PlotPanel by_delta = CurvePanel(absl::StrCat("RLSVI (", shape, "): #ge vs K per #gd"));
+    color = 0;
+    for (const PrivacyCurve& curve : results.curves) {
+      if (ShapeLabel(curve.num_states, curve.num_actions, curve.horizon) != shape) continue;
+      AddCurvePair(curve, absl::StrFormat("#gd=%g", curve.target_delta), color++, -1, &by_delta);
+    }
+    panels.push_back(std::move(by_delta));
+  }
+  std::vector<RegretGroupSummary> summaries;
+  std::map<std::string, const PrivacyRegretCurve*> by_group;
+  for (const PrivacyRegretCurve& r : results.regrets) {
+    summaries.push_back(r.regret);
+    by_group[r.regret.group] = &r;
+  }
+  RegretPanelStyle style;
+  style.label = [&](const RegretGroupSummary& s) { return PrivacyRegretLabel(*by_group[s.group]); };
+  style.color_key = [](const RegretGroupSummary& s) { return s.agent; };
+  for (PlotPanel& panel : BuildRegretPanels(summaries, style)) {
+    panel.title = absl::StrCat(panel.title, ": cumulative regret");
+    panels.push_back(std::move(panel));
+  }
+  return panels;
+}
+
+std::string RlsviPrivacySummaryCsv(const RlsviPrivacyResults& results) {
+  std::string csv =
+      "kind,group,env,agent,num_states,num_actions,horizon,privacy_protects,privacy_notion,"
+      "target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,privacy_epsilon_improved,"
+      "seeds,final_regret_mean,final_regret_ci95\n";
+  for (const PrivacyCurve& c : results.curves) {
+    absl::StrAppend(&csv, "privacy_curve,", CsvField(c.group), ",,rlsvi,", c.num_states, ",",
+                    c.num_actions, ",", c.horizon, ",rewards,", CsvField("(eps,delta)-JDP"), ",",
+                    Number(c.target_delta), ",", Number(c.episodes.back()), ",,",
+                    Number(c.privacy_epsilon_paper.back()), ",",
+                    Number(c.privacy_epsilon_improved.back()), ",,,\n");
+  }
+  for (const PrivacyRegretCurve& r : results.regrets) {
+    const RegretGroupSummary& s = r.regret;
+    const bool rlsvi_paper = s.agent == "rlsvi" && s.privacy_epsilon.has_value();
+    absl::StrAppend(&csv, "regret,", CsvField(s.group), ",", CsvField(s.env), ",",
+                    CsvField(s.agent), ",", Optional(r.num_states), ",", Optional(r.num_actions),
+                    ",", Optional(r.horizon), ",", CsvField(r.privacy_protects), ",",
+                    CsvField(r.privacy_notion), ",", OptionalNumber(r.target_delta), ",",
+                    s.episodes, ",", OptionalNumber(s.privacy_epsilon), ",",
+                    rlsvi_paper ? Number(*s.privacy_epsilon) : "", ",",
+                    OptionalNumber(r.privacy_epsilon_improved), ",", s.seeds, ",",
+                    Number(s.final_regret_mean), ",", OptionalNumber(s.final_regret_ci95), "\n");
+  }
+  return csv;
+}
+
+}  // namespace dprl

@@ -1,0 +1,155 @@
+#include "experiments/rlsvi_privacy_task.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <variant>
+
+#include "algorithms/accounting/rlsvi_privacy.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+class NullProgress : public ProgressReporter {
+ public:
+  void Update(double) override {}
+};
+
+template <typename T>
+T Get(const ConfigSpec& config, const std::string& name) {
+  for (const auto& [key, value] : config.attributes) {
+    if (key == name) return std::get<T>(value);
+  }
+  ADD_FAILURE() << config.group_name << " lacks " << name;
+  return T{};
+}
+
+const ConfigSpec& Find(const std::vector<ConfigSpec>& configs, const std::string& group) {
+  for (const ConfigSpec& config : configs) {
+    if (config.group_name == group) return config;
+  }
+  ADD_FAILURE() << "no group " << group;
+  return configs.front();
+}
+
+const std::vector<double>& Series(const TaskResult& result, const std::string& name) {
+  for (const auto& [key, values] : result.series) {
+    if (key == name) return values;
+  }
+  ADD_FAILURE() << "no series " << name;
+  return result.series.front().second;
+}
+
+TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBothEnvironments) {
+  for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
+    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeRlsviPrivacyConfigs(scale);
+    ASSERT_TRUE(configs.ok()) << configs.status();
+    EXPECT_TRUE(ValidateConfigs(*configs).ok());
+    std::map<std::string, int> kinds;
+    for (const ConfigSpec& config : *configs) ++kinds[Get<std::string>(config, "kind")];
+    EXPECT_EQ(kinds["privacy_curve"], 12);  // 4 shapes x 3 deltas
+    EXPECT_EQ(kinds["regret"], 6);          // 2 envs x 3 agents
+    for (const std::string env : {"riverswim", "random_mdp"}) {
+      const ConfigSpec& rlsvi = Find(*configs, env + "-rlsvi");
+      const ConfigSpec& pucb = Find(*configs, env + "-pucb");
+      Find(*configs, env + "-ubev");
+      EXPECT_EQ(Get<std::string>(rlsvi, "privacy_protects"), "rewards");
+      EXPECT_EQ(Get<std::string>(pucb, "privacy_protects"), "states_and_rewards");
+      // PUCB runs at RLSVI's privacy_epsilon for this K and delta, from the accountant.
+      RlsviPrivacyOptions options;
+      options.num_states = Get<int64_t>(rlsvi, "num_states");
+      options.num_actions = Get<int64_t>(rlsvi, "num_actions");
+      options.horizon = Get<int64_t>(rlsvi, "horizon");
+      options.num_episodes = Get<int64_t>(rlsvi, "num_episodes");
+      const double expected = RlsviCorollary14Epsilon(options, kRlsviRegretTargetDelta).value();
+      EXPECT_EQ(Get<double>(rlsvi, "privacy_epsilon"), expected);
+      EXPECT_EQ(Get<double>(pucb, "privacy_epsilon"), expected);
+      EXPECT_EQ(Get<double>(rlsvi, "target_delta"), kRlsviRegretTargetDelta);
+      EXPECT_EQ(Get<double>(pucb, "target_delta"), 0.0);
+      EXPECT_LT(Get<double>(rlsvi, "privacy_epsilon_improved"), expected);
+      EXPECT_GT(expected, 10.0);  // the finding: large at realistic K
+    }
+  }
+  EXPECT_TRUE(ValidateExperimentDefinition(RlsviPrivacyExperiment()).ok());
+}
+
+TEST(RlsviPrivacyTaskTest, EpisodeGridIsLogSpacedDistinctAndEndsAtTheMaximum) {
+  EXPECT_EQ(EpisodeGrid(100, 4), (std::vector<int64_t>{1, 2, 3, 6, 10, 18, 32, 56, 100}));
+  EXPECT_EQ(EpisodeGrid(150, 1), (std::vector<int64_t>{1, 10, 100, 150}));
+  EXPECT_EQ(EpisodeGrid(1, 10), (std::vector<int64_t>{1}));
+  EXPECT_TRUE(EpisodeGrid(0, 10).empty());
+}
+
+TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEverySeed) {
+  std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
+  const ConfigSpec& curve = Find(configs, "privacy-S=5-A=2-H=10-delta=1e-05");
+  NullProgress progress;
+  TaskResult seed0 = RunRlsviPrivacyTask(curve, {0, 0, 20201, &progress}).value();
+  TaskResult seed1 = RunRlsviPrivacyTask(curve, {0, 1, 7, &progress}).value();
+  EXPECT_TRUE(ValidateTaskResult(seed0).ok());
+  EXPECT_EQ(seed0.series, seed1.series);
+  const std::vector<double>& episodes = Series(seed0, "episodes");
+  const std::vector<double>& paper = Series(seed0, "privacy_epsilon_paper");
+  const std::vector<double>& improved = Series(seed0, "privacy_epsilon_improved");
+  ASSERT_EQ(episodes.size(), 25u);  // 4 per decade over 6 decades, and 1
+  EXPECT_EQ(episodes.back(), 1e6);
+  for (size_t i = 0; i < episodes.size(); ++i) {
+    RlsviPrivacyOptions options;  // S=5, A=2, H=10 are the defaults
+    options.num_episodes = static_cast<int64_t>(episodes[i]);
+    RlsviPrivacyReport report = ComputeRlsviPrivacy(options, 1e-5).value();
+    EXPECT_EQ(paper[i], report.corollary14_privacy_epsilon);
+    EXPECT_EQ(improved[i], report.improved_conversion.privacy_epsilon);
+    EXPECT_LT(improved[i], paper[i]);
+    if (i > 0) EXPECT_GT(paper[i], paper[i - 1]);
+  }
+  // The accounting README's row (S, A, H, K, delta) = (5, 2, 10, 1000, 1e-5): 26.195 / 24.940.
+  RlsviEpsilonPair at_1000 = RlsviEpsilons(5, 2, 10, 1000, 1e-5).value();
+  EXPECT_NEAR(at_1000.paper, 26.195, 1e-3);
+  EXPECT_NEAR(at_1000.improved, 24.940, 1e-3);
+}
+
+TEST(RlsviPrivacyTaskTest, RegretTasksAreDeterministicPerSeedAndRlsviHasNoBonusScalar) {
+  std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
+  NullProgress progress;
+  for (const std::string group : {"riverswim-rlsvi", "random_mdp-pucb", "riverswim-ubev"}) {
+    const ConfigSpec& config = Find(configs, group);
+    TaskResult first = RunRlsviPrivacyTask(config, {0, 1, 20201, &progress}).value();
+    TaskResult again = RunRlsviPrivacyTask(config, {0, 1, 20201, &progress}).value();
+    TaskResult other = RunRlsviPrivacyTask(config, {0, 0, 20201, &progress}).value();
+    EXPECT_TRUE(ValidateTaskResult(first).ok());
+    const std::vector<double>& regret = Series(first, "per_episode_regret");
+    EXPECT_EQ(regret.size(), 2000u);
+    EXPECT_EQ(regret, Series(again, "per_episode_regret")) << group;  // same seed: same bits
+    EXPECT_EQ(first.scalars, again.scalars);
+    for (double r : regret) ASSERT_GE(r, 0.0);
+    if (group == "riverswim-rlsvi") {
+      EXPECT_NE(regret, Series(other, "per_episode_regret"));  // another seed: other noise
+      EXPECT_TRUE(first.scalars.empty());
+    } else {
+      ASSERT_EQ(first.scalars.size(), 1u);
+      EXPECT_EQ(first.scalars[0].first, "first_episode_bonus_below_horizon");
+    }
+  }
+}
+
+TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
+  NullProgress progress;
+  ConfigSpec broken;
+  broken.group_name = "broken";
+  EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
+              HasSubstr("kind"));
+  broken.attributes = {{"kind", std::string("other")}};
+  EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
+              HasSubstr("unknown kind other"));
+  broken.attributes = {{"kind", std::string("privacy_curve")}};
+  EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
+              HasSubstr("num_states"));
+}
+
+}  // namespace
+}  // namespace dprl
