@@ -1,0 +1,299 @@
+#include "algorithms/mechanisms/counter_error_tail.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+constexpr int64_t kMaxHorizonSteps = int64_t{1} << 50;
+// Multiplicative safety factor on every computed tail: far above the floating-point relative
+// error of the sums below (< 1e-13), so the rounded value is an upper bound.
+constexpr double kRoundingInflation = 1.0 + 1e-9;
+// Absolute slack on every tail: covers terms that underflowed to 0 (each < 1e-300).
+constexpr double kUnderflowSlack = 1e-250;
+constexpr double kSmallestFailureProbability = 1e-100;
+// Convolution path (2): per-node dropped mass and the work budget (multiply-adds).
+constexpr double kTruncatedNodeMass = 1e-30;
+constexpr double kConvolutionBudget = 2e7;
+// Hoeffding confidence levels r for the coupling shifts c = sqrt(2k ln(1/r)).
+constexpr double kCouplingLevels[] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
+
+int TreeLevels(int64_t horizon_steps) {
+  int levels = 0;
+  for (uint64_t v = static_cast<uint64_t>(horizon_steps); v != 0; v >>= 1) ++levels;
+  return levels;
+}
+
+double Conservative(double tail) {
+  return std::min(1.0, tail * kRoundingInflation + kUnderflowSlack);
+}
+
+// Weights w[k][j] = C(k-1+j, j) 2^{-(k-1+j)}, j < k, of the closed form (1); sum_j w[k][j] = 1.
+std::vector<std::vector<double>> LaplaceSumWeights(int max_k) {
+  std::vector<std::vector<double>> w(max_k + 1);
+  for (int k = 1; k <= max_k; ++k) {
+    w[k].resize(k);
+    for (int j = 0; j < k; ++j) {
+      w[k][j] = std::exp(std::lgamma(k + j) - std::lgamma(j + 1.0) - std::lgamma(k) -
+                         (k - 1 + j) * std::log(2.0));
+    }
+  }
+  return w;
+}
+
+// One-sided P(sum of k iid Laplace(1) > y), closed form (1), NOT inflated. `weights` from
+// LaplaceSumWeights(>= k). `poisson` is scratch space.
+double LaplaceSumUpperTail(const std::vector<std::vector<double>>& weights, int k, double y,
+                           std::vector<double>& poisson) {
+  if (y <= 0.0) return 1.0;  // a valid bound (the exact value is >= 1/2)
+  // Cumulative Poisson(y) probabilities: cdf[m] = Q(m, y) = sum_{i<m} e^{-y} y^i / i!.
+  poisson.assign(k + 1, 0.0);
+  double term = 0.0;
+  double cumulative = 0.0;
+  for (int i = 0; i < k; ++i) {
+    // e^{-y} y^i / i! by recurrence, or in log space when e^{-y} underflows.
+    term = y < 700.0 ? (i == 0 ? std::exp(-y) : term * y / i)
+                     : std::exp(-y + i * std::log(y) - std::lgamma(i + 1.0));
+    cumulative += term;
+    poisson[i + 1] = cumulative;
+  }
+  double tail = 0.0;
+  for (int j = 0; j < k; ++j) tail += weights[k][j] * poisson[k - j];
+  return 0.5 * tail;
+}
+
+// Evaluates upper bounds on P(|S_k| >= n) for discrete Laplace node noise, k = 1..max_k.
+class DiscreteTail {
+ public:
+  DiscreteTail(Rational scale, int max_k) : max_k_(max_k), weights_(LaplaceSumWeights(max_k)) {
+    CHECK(scale.numerator >= 1 && scale.denominator >= 1)
+        << "discrete scale must be positive, got " << scale.numerator << "/" << scale.denominator;
+    rate_ = static_cast<double>(scale.denominator) / static_cast<double>(scale.numerator);
+    q_ = std::exp(-rate_);
+    // Laplace scale b = 1/rate rounded up (coupling (3); the Laplace tail grows with the scale).
+    laplace_scale_ = static_cast<double>(scale.numerator) / static_cast<double>(scale.denominator) *
+                     (1.0 + 1e-15);
+    // Smallest M with 2 q^{M+1}/(1+q) <= kTruncatedNodeMass.
+    const double m = std::ceil(std::log(2.0 / kTruncatedNodeMass) / rate_);
+    const double width = static_cast<double>(max_k) * (2.0 * m + 1.0);
+    if (width * width / 2.0 <= kConvolutionBudget) Convolve(static_cast<int64_t>(m));
+  }
+
+  bool exact() const { return !suffix_.empty(); }
+
+  // Upper bound on P(|S_k| >= n), n >= 1 (two-sided).
+  double TwoSided(int k, int64_t n) const {
+    CHECK(k >= 1 && k <= max_k_);
+    if (n <= 0) return 1.0;
+    const double dn = static_cast<double>(n);
+    if (k == 1) return Conservative(2.0 * std::pow(q_, dn) / (1.0 + q_));  // closed form
+    if (exact()) {
+      const std::vector<double>& suffix = suffix_[k];  // suffix[x] = sum_{y >= x} p~_k(y), x >= 0
+      const double one_sided = n < static_cast<int64_t>(suffix.size()) ? suffix[n] : 0.0;
+      return Conservative(2.0 * one_sided + k * truncated_mass_);
+    }
+    // Coupling (3), minimised over the shift c.
+    double best = 1.0;
+    std::vector<double> scratch;
+    auto coupling = [&](double c, double keep) {
+      const double y = (dn - c) / laplace_scale_ * (1.0 - 1e-15);
+      best = std::min(best, 2.0 * LaplaceSumUpperTail(weights_, k, y, scratch) / keep);
+    };
+    coupling(static_cast<double>(k), 1.0);
+    for (const double r : kCouplingLevels) {
+      const double c = std::sqrt(2.0 * k * std::log(1.0 / r));
+      if (c < k) coupling(c, 1.0 - r);
+    }
+    // Chernoff (4) at the stationary point u = e^l of -l n + k ln M(l) (a = n/k):
+    // q (1+a) u^2 - a (1+q^2) u - q (1-a) = 0.
+    const double a = dn / k;
+    const double disc =
+        a * a * (1 + q_ * q_) * (1 + q_ * q_) + 4.0 * q_ * q_ * (1.0 + a) * (1.0 - a);
+    const double u = (a * (1 + q_ * q_) + std::sqrt(std::max(disc, 0.0))) / (2.0 * q_ * (1.0 + a));
+    double l = std::log(u);
+    if (!(l > 0.0)) l = 0.0;
+    l = std::min(l, rate_ * (1.0 - 1e-12));
+    if (l > 0.0) {
+      // ln M(l) = 2 ln(1-q) - ln(1 - q e^l) - ln(1 - q e^-l), q = e^-rate.
+      const double log_mgf = 2.0 * std::log(-std::expm1(-rate_)) -
+                             std::log(-std::expm1(l - rate_)) - std::log(-std::expm1(-l - rate_));
+      best = std::min(best, 2.0 * std::exp(-l * dn + k * log_mgf));
+    }
+    return Conservative(best);
+  }
+
+ private:
+  // Exact PMFs of the truncated sums p~_1..p~_max_k on [-kM, kM] (path (2)).
+  void Convolve(int64_t m) {
+    truncated_mass_ = 2.0 * std::pow(q_, static_cast<double>(m + 1)) / (1.0 + q_);
+    std::vector<double> node(2 * m + 1);
+    const double p0 = (1.0 - q_) / (1.0 + q_);
+    for (int64_t x = -m; x <= m; ++x) node[x + m] = p0 * std::pow(q_, std::fabs(x));
+    suffix_.assign(max_k_ + 1, {});
+    std::vector<double> pmf = {1.0};  // p~_0 on [0, 0]
+    for (int k = 1; k <= max_k_; ++k) {
+      const int64_t half = static_cast<int64_t>(pmf.size() / 2);  // p~_{k-1} on [-half, half]
+      std::vector<double> next(pmf.size() + 2 * m, 0.0);
+      for (size_t i = 0; i < pmf.size(); ++i) {
+        const double pi = pmf[i];
+        if (pi == 0.0) continue;
+        double* out = &next[i];
+        for (int64_t x = 0; x <= 2 * m; ++x) out[x] += pi * node[x];
+      }
+      pmf.swap(next);
+      const int64_t center = half + m;
+      std::vector<double>& suffix = suffix_[k];
+      suffix.assign(center + 2, 0.0);
+      for (int64_t x = center; x >= 0; --x) suffix[x] = suffix[x + 1] + pmf[center + x];
+    }
+  }
+
+  int max_k_;
+  std::vector<std::vector<double>> weights_;
+  double rate_ = 1.0;
+  double q_ = 0.0;
+  double laplace_scale_ = 1.0;
+  double truncated_mass_ = 0.0;
+  std::vector<std::vector<double>> suffix_;
+};
+
+}  // namespace
+
+NodeNoiseDistribution NodeNoiseOf(const BinaryCounterBank& bank) {
+  NodeNoiseDistribution d;
+  d.noise = bank.options().noise;
+  if (d.noise == CounterNoise::kDiscreteLaplace) {
+    d.discrete_scale = bank.discrete_node_scale();
+  } else {
+    d.laplace_scale = bank.node_noise_scale();
+    d.laplace_grid_error = 0.5 * bank.noise_unit();
+  }
+  return d;
+}
+
+std::vector<int64_t> PopcountCounts(int64_t horizon_steps) {
+  CHECK(horizon_steps >= 1 && horizon_steps <= kMaxHorizonSteps)
+      << "horizon_steps must be in [1, 2^50], got " << horizon_steps;
+  const int levels = TreeLevels(horizon_steps);
+  // Binomial coefficients C(i, j), i <= 50 (C(50, 25) < 2^47).
+  std::vector<std::vector<int64_t>> binomial(levels + 1, std::vector<int64_t>(levels + 1, 0));
+  for (int i = 0; i <= levels; ++i) {
+    binomial[i][0] = 1;
+    for (int j = 1; j <= i; ++j) binomial[i][j] = binomial[i - 1][j - 1] + binomial[i - 1][j];
+  }
+  // Count t in [0, T]: for each set bit i of T (high to low), the t that agree with T above i and
+  // have 0 at i are free below i; then t = T itself. Remove t = 0 at the end.
+  std::vector<int64_t> counts(levels + 1, 0);
+  int ones_above = 0;
+  for (int i = levels - 1; i >= 0; --i) {
+    if (((horizon_steps >> i) & 1) == 0) continue;
+    for (int free_ones = 0; free_ones <= i; ++free_ones) {
+      counts[ones_above + free_ones] += binomial[i][free_ones];
+    }
+    ++ones_above;
+  }
+  ++counts[ones_above];
+  --counts[0];
+  return counts;
+}
+
+double DiscreteLaplaceSumTail(Rational scale, int k, int64_t threshold) {
+  CHECK_GE(k, 1);
+  CHECK_GE(threshold, 0);
+  return DiscreteTail(scale, k).TwoSided(k, threshold + 1);
+}
+
+double LaplaceSumTail(double scale, int k, double threshold) {
+  CHECK(std::isfinite(scale) && scale > 0.0) << "scale must be finite and > 0, got " << scale;
+  CHECK_GE(k, 1);
+  std::vector<double> scratch;
+  const double y = threshold / scale * (1.0 - 1e-15);
+  return Conservative(2.0 * LaplaceSumUpperTail(LaplaceSumWeights(k), k, y, scratch));
+}
+
+absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
+                                             const NodeNoiseDistribution& node_noise,
+                                             double counter_failure_probability) {
+  if (horizon_steps < 1 || horizon_steps > kMaxHorizonSteps) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("horizon_steps must be in [1, 2^50], got ", horizon_steps));
+  }
+  if (!(counter_failure_probability >= kSmallestFailureProbability &&
+        counter_failure_probability < 1.0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "counter_failure_probability must be in [1e-100, 1), got ", counter_failure_probability));
+  }
+  const std::vector<int64_t> counts = PopcountCounts(horizon_steps);
+  const int levels = static_cast<int>(counts.size()) - 1;
+  const double beta = counter_failure_probability;
+
+  if (node_noise.noise == CounterNoise::kDiscreteLaplace) {
+    const Rational r = node_noise.discrete_scale;
+    if (r.numerator < 1 || r.denominator < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("discrete_scale must have numerator and denominator >= 1, got ", r.numerator,
+                       "/", r.denominator));
+    }
+    const DiscreteTail tail(r, levels);
+    // F(E) = sum_k N_k P(|S_k| >= E + 1); smallest integer E >= 0 with F(E) <= beta.
+    auto union_bound = [&](int64_t e) {
+      double sum = 0.0;
+      for (int k = 1; k <= levels; ++k) {
+        if (counts[k] > 0) sum += static_cast<double>(counts[k]) * tail.TwoSided(k, e + 1);
+      }
+      return sum * kRoundingInflation;
+    };
+    int64_t hi = 1;
+    while (union_bound(hi) > beta) hi *= 2;
+    int64_t lo = -1;  // F(lo) > beta (E = -1 is "no error allowed": F >= T)
+    while (hi - lo > 1) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      (union_bound(mid) > beta ? lo : hi) = mid;
+    }
+    return static_cast<double>(hi);
+  }
+  if (node_noise.noise != CounterNoise::kLaplace) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "noise must be kDiscreteLaplace or kLaplace, got ", static_cast<int>(node_noise.noise)));
+  }
+  const double b = node_noise.laplace_scale;
+  if (!(std::isfinite(b) && b > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("laplace_scale must be finite and > 0, got ", b));
+  }
+  const double grid = node_noise.laplace_grid_error;
+  if (!(std::isfinite(grid) && grid >= 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("laplace_grid_error must be finite and >= 0, got ", grid));
+  }
+  const std::vector<std::vector<double>> weights = LaplaceSumWeights(levels);
+  std::vector<double> scratch;
+  auto union_bound = [&](double e) {
+    double sum = 0.0;
+    for (int k = 1; k <= levels; ++k) {
+      if (counts[k] == 0) continue;
+      const double y = (e - k * grid) / b * (1.0 - 1e-15);
+      sum += static_cast<double>(counts[k]) *
+             Conservative(2.0 * LaplaceSumUpperTail(weights, k, y, scratch));
+    }
+    return sum * kRoundingInflation;
+  };
+  double hi = b;
+  while (union_bound(hi) > beta) hi *= 2.0;
+  double lo = 0.0;
+  while (hi - lo > 1e-12 * hi) {
+    const double mid = 0.5 * (lo + hi);
+    (union_bound(mid) > beta ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+}  // namespace dprl
