@@ -20,9 +20,10 @@ constexpr double kRoundingInflation = 1.0 + 1e-9;
 // Absolute slack on every tail: covers terms that underflowed to 0 (each < 1e-300).
 constexpr double kUnderflowSlack = 1e-250;
 constexpr double kSmallestFailureProbability = 1e-100;
-// Convolution path (2): per-node dropped mass and the work budget (multiply-adds).
-constexpr double kTruncatedNodeMass = 1e-30;
-constexpr double kConvolutionBudget = 2e7;
+// Exact path (2): truncation of each negative binomial (tail mass <= 1e-30, log below) and the
+// work budget sum_k (M_k + 1) per evaluation of the union bound (~40 evaluations per call).
+constexpr double kLogTruncatedMass = -69.0;  // ln(1e-30) = -69.08
+constexpr double kExactPathBudget = 4e5;
 // Hoeffding confidence levels r for the coupling shifts c = sqrt(2k ln(1/r)).
 constexpr double kCouplingLevels[] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
 
@@ -81,10 +82,7 @@ class DiscreteTail {
     // Laplace scale b = 1/rate rounded up (coupling (3); the Laplace tail grows with the scale).
     laplace_scale_ = static_cast<double>(scale.numerator) / static_cast<double>(scale.denominator) *
                      (1.0 + 1e-15);
-    // Smallest M with 2 q^{M+1}/(1+q) <= kTruncatedNodeMass.
-    const double m = std::ceil(std::log(2.0 / kTruncatedNodeMass) / rate_);
-    const double width = static_cast<double>(max_k) * (2.0 * m + 1.0);
-    if (width * width / 2.0 <= kConvolutionBudget) Convolve(static_cast<int64_t>(m));
+    SetUpExactPath();
   }
 
   bool exact() const { return !suffix_.empty(); }
@@ -96,9 +94,13 @@ class DiscreteTail {
     const double dn = static_cast<double>(n);
     if (k == 1) return Conservative(2.0 * std::pow(q_, dn) / (1.0 + q_));  // closed form
     if (exact()) {
-      const std::vector<double>& suffix = suffix_[k];  // suffix[x] = sum_{y >= x} p~_k(y), x >= 0
-      const double one_sided = n < static_cast<int64_t>(suffix.size()) ? suffix[n] : 0.0;
-      return Conservative(2.0 * one_sided + k * truncated_mass_);
+      // P(A - B >= n) <= sum_{j <= M} P(B = j) P(n + j <= A <= M) + P(A > M) + P(B > M).
+      const std::vector<double>& pmf = pmf_[k];
+      const std::vector<double>& suffix = suffix_[k];  // suffix[i] = sum_{i <= x <= M} pmf[x]
+      const int64_t top = static_cast<int64_t>(pmf.size()) - 1;  // M
+      double one_sided = 0.0;
+      for (int64_t j = 0; j + n <= top; ++j) one_sided += pmf[j] * suffix[j + n];
+      return Conservative(2.0 * (one_sided + 2.0 * truncated_mass_[k]));
     }
     // Coupling (3), minimised over the shift c.
     double best = 1.0;
@@ -131,28 +133,50 @@ class DiscreteTail {
   }
 
  private:
-  // Exact PMFs of the truncated sums p~_1..p~_max_k on [-kM, kM] (path (2)).
-  void Convolve(int64_t m) {
-    truncated_mass_ = 2.0 * std::pow(q_, static_cast<double>(m + 1)) / (1.0 + q_);
-    std::vector<double> node(2 * m + 1);
-    const double p0 = (1.0 - q_) / (1.0 + q_);
-    for (int64_t x = -m; x <= m; ++x) node[x + m] = p0 * std::pow(q_, std::fabs(x));
-    suffix_.assign(max_k_ + 1, {});
-    std::vector<double> pmf = {1.0};  // p~_0 on [0, 0]
+  // ln of the Chernoff bound on P(NB_k > M) (M = top), NB_k = sum of k geometric variables with
+  // P(G = i) = (1-q) q^i: e^{-l(M+1)} ((1-q)/(1-q e^l))^k at q e^l = (M+1)/(M+1+k) (the optimal
+  // l; requires M + 1 > k q/(1-q), the mean; returns 0 otherwise).
+  double LogNegativeBinomialTail(int k, int64_t top) const {
+    const double n1 = static_cast<double>(top) + 1.0;
+    const double l = std::log(n1 / (n1 + k)) + rate_;
+    if (!(l > 0.0)) return 0.0;
+    return -l * n1 + k * std::log(-std::expm1(-rate_) * (n1 + k) / k);
+  }
+
+  // Path (2): S_k = A - B with A, B iid NB_k (a discrete Laplace variable is the difference of
+  // two geometric ones). Tabulates the pmf of NB_k on [0, M_k], M_k the mean plus the smallest
+  // multiple of ceil(b) above the mean with LogNegativeBinomialTail <= ln(1e-30), if the total size
+  // fits the budget (and p^k does not underflow).
+  void SetUpExactPath() {
+    const double log_p = std::log(-std::expm1(-rate_));  // ln(1 - q)
+    if (max_k_ * log_p < -600.0) return;
+    const double mean_per_node = q_ / -std::expm1(-rate_);
+    const int64_t step = static_cast<int64_t>(std::ceil(1.0 / rate_));
+    std::vector<int64_t> tops(max_k_ + 1, 0);
+    double total = 0.0;
     for (int k = 1; k <= max_k_; ++k) {
-      const int64_t half = static_cast<int64_t>(pmf.size() / 2);  // p~_{k-1} on [-half, half]
-      std::vector<double> next(pmf.size() + 2 * m, 0.0);
-      for (size_t i = 0; i < pmf.size(); ++i) {
-        const double pi = pmf[i];
-        if (pi == 0.0) continue;
-        double* out = &next[i];
-        for (int64_t x = 0; x <= 2 * m; ++x) out[x] += pi * node[x];
+      int64_t top = static_cast<int64_t>(std::ceil(k * mean_per_node));
+      while (LogNegativeBinomialTail(k, top) > kLogTruncatedMass) {
+        top += step;
+        if (total + top > kExactPathBudget) return;
       }
-      pmf.swap(next);
-      const int64_t center = half + m;
+      tops[k] = top;
+      total += static_cast<double>(top + 1);
+      if (total > kExactPathBudget) return;
+    }
+    pmf_.assign(max_k_ + 1, {});
+    suffix_.assign(max_k_ + 1, {});
+    truncated_mass_.assign(max_k_ + 1, 0.0);
+    for (int k = 1; k <= max_k_; ++k) {
+      // P(NB_k = i) = C(i+k-1, i) (1-q)^k q^i, by the recurrence ratio q (i+k-1)/i.
+      std::vector<double>& pmf = pmf_[k];
+      pmf.resize(tops[k] + 1);
+      pmf[0] = std::exp(k * log_p);
+      for (int64_t i = 1; i <= tops[k]; ++i) pmf[i] = pmf[i - 1] * q_ * (i + k - 1.0) / i;
       std::vector<double>& suffix = suffix_[k];
-      suffix.assign(center + 2, 0.0);
-      for (int64_t x = center; x >= 0; --x) suffix[x] = suffix[x + 1] + pmf[center + x];
+      suffix.assign(tops[k] + 2, 0.0);
+      for (int64_t i = tops[k]; i >= 0; --i) suffix[i] = suffix[i + 1] + pmf[i];
+      truncated_mass_[k] = std::exp(LogNegativeBinomialTail(k, tops[k]));
     }
   }
 
@@ -161,8 +185,10 @@ class DiscreteTail {
   double rate_ = 1.0;
   double q_ = 0.0;
   double laplace_scale_ = 1.0;
-  double truncated_mass_ = 0.0;
+  // Exact path: pmf of NB_k on [0, M_k], its suffix sums, and the bound on P(NB_k > M_k).
+  std::vector<std::vector<double>> pmf_;
   std::vector<std::vector<double>> suffix_;
+  std::vector<double> truncated_mass_;
 };
 
 }  // namespace

@@ -29,12 +29,14 @@
 //      positive (no cancellation); y is rounded down and the result is multiplied by (1 + 1e-9),
 //      far above the accumulated floating-point relative error (< 1e-13). The grid deviation
 //      enters as P(|S_k| > E) <= P(|Laplace sum| > E - k * laplace_grid_error).
-//  (2) Discrete Laplace, exact convolution (used when cheap: (L M)^2 <= ~1e7 with M below): the
-//      node PMF truncated to |x| <= M, with dropped mass delta = 2 q^{M+1}/(1+q) <= 1e-30, is
-//      convolved k times; the result p~_k <= p_k pointwise has total mass (1-delta)^k, so
-//        P(|S_k| >= n) <= sum_{|x|>=n} p~_k(x) + k delta,
-//      plus 1e-250 for underflow, times (1 + 1e-9) for rounding. k = 1 is the closed form
-//      P(|X| >= n) = 2 q^n / (1 + q).
+//  (2) Discrete Laplace, exact (used when cheap: sum_k (M_k + 1) <= 4e5, i.e. scales up to a
+//      few hundred): X = G1 - G2 with G iid geometric, P(G = i) = (1-q) q^i, so S_k = A - B with
+//      A, B iid negative binomial NB_k, P(NB_k = i) = C(i+k-1, i) (1-q)^k q^i, and
+//        P(S_k >= n) <= sum_{j <= M_k} P(B = j) P(n + j <= A <= M_k) + P(A > M_k) + P(B > M_k),
+//      with the pmf tabulated on [0, M_k] and P(NB_k > M_k) <= 1e-30 by the Chernoff bound
+//      e^{-l(M+1)} ((1-q)/(1-q e^l))^k (optimal l), whose value is added. Positive terms only;
+//      relative rounding error < 2e-10 (covered by the 1e-9 inflation, including the rounding of
+//      q). k = 1 is the closed form P(|X| >= n) = 2 q^n / (1 + q).
 //  (3) Discrete Laplace, coupling with the Laplace sum (large scales): a geometric variable is
 //      floor(Y) for Y ~ Exp(mean b), and floor(Y) is independent of frac(Y). So X = G1 - G2 =
 //      Z + U with Z = Y1 - Y2 ~ Laplace(b) and U = frac(Y2) - frac(Y1) in (-1, 1), U independent
@@ -44,14 +46,17 @@
 //        P(Usum <= c) >= 1 - exp(-c^2/(2k)) (Hoeffding, range 2 per term), = 1 at c = k.
 //      We take the minimum over c in {k} and c = sqrt(2k ln(1/r)), r in {1e-1, ..., 1e-6}, and
 //      over (4) Chernoff: P(S_k >= n) <= min_{0<l<1/b} e^{-l n} M(l)^k,
-//        M(l) = (1-q)^2 / ((1 - q e^l)(1 - q e^-l)) (any l gives a valid bound; l is searched).
-// Cost: O(L^2) per evaluation of F for (1) and (3)-(4) (plus a 60-step search for (4)); about
-// 100 evaluations per call: well under 50 ms for T = 1e7, b = 1e4.
+//        M(l) = (1-q)^2 / ((1 - q e^l)(1 - q e^-l)) (any l gives a valid bound; we use the
+//        stationary point of the exponent, a root of q(1+a) u^2 - a(1+q^2) u - q(1-a), u = e^l,
+//        a = n/k).
+// Cost per evaluation of F: O(sum_k M_k) <= 4e5 for (2), O(L^2) for (1), (3), (4); E is found by
+// doubling and bisection (~50 evaluations): a few ms for T = 1e7, b = 1e4 (the unit test prints
+// the times).
 //
 // Parameters
 //   horizon_steps               T in [1, 2^50] (the counter's horizon_steps)
 //   node_noise                  D (NodeNoiseOf(bank) reads it from a counter bank)
-//   counter_failure_probability beta_counter in (0, 1)
+//   counter_failure_probability beta_counter in [1e-100, 1)
 #ifndef DPRL_ALGORITHMS_MECHANISMS_COUNTER_ERROR_TAIL_H_
 #define DPRL_ALGORITHMS_MECHANISMS_COUNTER_ERROR_TAIL_H_
 

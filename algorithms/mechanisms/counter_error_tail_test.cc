@@ -84,8 +84,7 @@ double BruteDiscreteTail(double q, int k, int64_t e, int64_t box) {
   return tail;
 }
 
-// Small scale (exact convolution path): equal to brute force. Larger scale (coupling/Chernoff):
-// an upper bound, within 25% of brute force.
+// Scales 1 and 60 (exact negative-binomial path): equal to brute force.
 TEST(CounterErrorTailTest, DiscreteSumsAgainstBruteForce) {
   for (const int k : {2, 3}) {
     for (const int64_t e : {2, 6, 12}) {
@@ -101,7 +100,19 @@ TEST(CounterErrorTailTest, DiscreteSumsAgainstBruteForce) {
     const double brute = BruteDiscreteTail(q, 2, e, 4000);
     const double tail = DiscreteLaplaceSumTail({60, 1}, 2, e);
     EXPECT_GE(tail, brute);
-    EXPECT_LE(tail, 1.25 * brute) << e;
+    EXPECT_NEAR(tail, brute, 1e-8 * brute) << e;
+  }
+}
+
+// Scale 1e5 (coupling/Chernoff path): with Zsum the Laplace sum, |S_k - Zsum| < k, so
+// P(|Zsum| > e + k) <= P(|S_k| > e) <= P(|Zsum| > e - k) (the bound used with c = k).
+TEST(CounterErrorTailTest, DiscreteLargeScaleIsSandwichedByLaplace) {
+  for (const int k : {2, 5, 20}) {
+    for (const int64_t e : {100000, 500000, 1000000}) {
+      const double tail = DiscreteLaplaceSumTail({100000, 1}, k, e);
+      EXPECT_GE(tail, LaplaceSumTail(1e5, k, e + k + 1.0) * (1 - 1e-6)) << k << " " << e;
+      EXPECT_LE(tail, LaplaceSumTail(1e5, k, e - k) * (1 + 1e-6)) << k << " " << e;
+    }
   }
 }
 
