@@ -144,8 +144,8 @@ class DiscreteTail {
   }
 
   // Path (2): S_k = A - B with A, B iid NB_k (a discrete Laplace variable is the difference of
-  // two geometric ones). Tabulates the pmf of NB_k on [0, M_k], M_k the mean plus the smallest
-  // multiple of ceil(b) above the mean with LogNegativeBinomialTail <= ln(1e-30), if the total size
+  // two geometric ones). Tabulates the pmf of NB_k on [0, M_k], M_k = ceil(mean) + the smallest
+  // multiple of ceil(b) with LogNegativeBinomialTail(k, M_k) <= ln(1e-30), if the total size
   // fits the budget (and p^k does not underflow).
   void SetUpExactPath() {
     const double log_p = std::log(-std::expm1(-rate_));  // ln(1 - q)

@@ -146,7 +146,7 @@ class PucbAgent : public TabularAgent {
 
   TabularShape shape_;
   PucbOptions options_;
-  double error_bound_;          // E_eps
+  double error_bound_;          // E (kPaper: E_eps of Alg. 3)
   double log_confidence_term_;  // 2 ln(SAH / beta)
   BinaryCounterBank visit_counters_;
   BinaryCounterBank reward_counters_;
