@@ -93,6 +93,7 @@ class DiscreteTail {
     if (n <= 0) return 1.0;
     const double dn = static_cast<double>(n);
     if (k == 1) return Conservative(2.0 * std::pow(q_, dn) / (1.0 + q_));  // closed form
+    double best = 1.0;
     if (exact()) {
       // P(A - B >= n) <= sum_{j <= M} P(B = j) P(n + j <= A <= M) + P(A > M) + P(B > M).
       const std::vector<double>& pmf = pmf_[k];
@@ -100,10 +101,12 @@ class DiscreteTail {
       const int64_t top = static_cast<int64_t>(pmf.size()) - 1;  // M
       double one_sided = 0.0;
       for (int64_t j = 0; j + n <= top; ++j) one_sided += pmf[j] * suffix[j + n];
-      return Conservative(2.0 * (one_sided + 2.0 * truncated_mass_[k]));
+      best = 2.0 * (one_sided + 2.0 * truncated_mass_[k]);
+      // Far in the tail the 4e-30 truncation term dominates; (3)-(4) below then take over (so
+      // that the bound still tends to 0 for tiny failure probabilities).
+      if (best > 1e-25) return Conservative(best);
     }
     // Coupling (3), minimised over the shift c.
-    double best = 1.0;
     std::vector<double> scratch;
     auto coupling = [&](double c, double keep) {
       const double y = (dn - c) / laplace_scale_ * (1.0 - 1e-15);
@@ -278,7 +281,10 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
       return sum * kRoundingInflation;
     };
     int64_t hi = 1;
-    while (union_bound(hi) > beta) hi *= 2;
+    for (int doublings = 0; union_bound(hi) > beta; ++doublings) {
+      CHECK_LT(doublings, 62) << "no E found for counter_failure_probability " << beta;
+      hi *= 2;
+    }
     int64_t lo = -1;  // F(lo) > beta (E = -1 is "no error allowed": F >= T)
     while (hi - lo > 1) {
       const int64_t mid = lo + (hi - lo) / 2;
@@ -313,7 +319,10 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
     return sum * kRoundingInflation;
   };
   double hi = b;
-  while (union_bound(hi) > beta) hi *= 2.0;
+  for (int doublings = 0; union_bound(hi) > beta; ++doublings) {
+    CHECK_LT(doublings, 2000) << "no E found for counter_failure_probability " << beta;
+    hi *= 2.0;
+  }
   double lo = 0.0;
   while (hi - lo > 1e-12 * hi) {
     const double mid = 0.5 * (lo + hi);

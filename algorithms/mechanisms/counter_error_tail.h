@@ -36,7 +36,8 @@
 //      with the pmf tabulated on [0, M_k] and P(NB_k > M_k) <= 1e-30 by the Chernoff bound
 //      e^{-l(M+1)} ((1-q)/(1-q e^l))^k (optimal l), whose value is added. Positive terms only;
 //      relative rounding error < 2e-10 (covered by the 1e-9 inflation, including the rounding of
-//      q). k = 1 is the closed form P(|X| >= n) = 2 q^n / (1 + q).
+//      q). Below 1e-25 (where the 4e-30 truncation term matters) the minimum with (3)-(4) is
+//      used. k = 1 is the closed form P(|X| >= n) = 2 q^n / (1 + q).
 //  (3) Discrete Laplace, coupling with the Laplace sum (large scales): a geometric variable is
 //      floor(Y) for Y ~ Exp(mean b), and floor(Y) is independent of frac(Y). So X = G1 - G2 =
 //      Z + U with Z = Y1 - Y2 ~ Laplace(b) and U = frac(Y2) - frac(Y1) in (-1, 1), U independent

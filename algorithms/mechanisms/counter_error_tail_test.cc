@@ -196,6 +196,16 @@ TEST(CounterErrorTailTest, MonotoneInBetaHorizonAndScale) {
   }
 }
 
+// Failure probabilities far below the exact path's 1e-30 truncation still give a finite E.
+TEST(CounterErrorTailTest, TinyFailureProbabilities) {
+  for (const NodeNoiseDistribution& d : {Discrete(1), Discrete(20), Laplace(20.0)}) {
+    const double moderate = Bound(1 << 20, d, 1e-10);
+    const double tiny = Bound(1 << 20, d, 1e-90);
+    EXPECT_GT(tiny, moderate);
+    EXPECT_TRUE(std::isfinite(tiny));
+  }
+}
+
 // For large scales the discrete bound (coupling + Chernoff) is within a few percent of the Laplace
 // one, and the Laplace bound scales linearly with b.
 TEST(CounterErrorTailTest, LargeScalesAreNearLinear) {
