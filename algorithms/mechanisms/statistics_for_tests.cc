@@ -93,6 +93,41 @@ double KolmogorovUpperQuantile(double upper_tail_probability) {
   return Bisect(tail, upper_tail_probability, 0.3, 5.0);
 }
 
+namespace {
+
+// P(Bin(n, p) = x).
+double BinomialPmf(int64_t n, double p, int64_t x) {
+  if (p == 0.0) return x == 0 ? 1.0 : 0.0;
+  if (p == 1.0) return x == n ? 1.0 : 0.0;
+  return std::exp(std::lgamma(n + 1.0) - std::lgamma(x + 1.0) - std::lgamma(n - x + 1.0) +
+                  x * std::log(p) + (n - x) * std::log1p(-p));
+}
+
+}  // namespace
+
+int64_t BinomialUpperQuantile(int64_t n, double p, double upper_tail_probability) {
+  CHECK(n >= 0 && p >= 0.0 && p <= 1.0);
+  CHECK(upper_tail_probability > 0.0 && upper_tail_probability < 1.0);
+  // Largest x with P(Bin > x - 1) = P(Bin >= x) > a, so P(Bin > x) <= a; scan down from n.
+  double tail = 0.0;  // P(Bin > x)
+  for (int64_t x = n; x > 0; --x) {
+    if (tail + BinomialPmf(n, p, x) > upper_tail_probability) return x;
+    tail += BinomialPmf(n, p, x);
+  }
+  return 0;
+}
+
+int64_t BinomialLowerQuantile(int64_t n, double p, double lower_tail_probability) {
+  CHECK(n >= 0 && p >= 0.0 && p <= 1.0);
+  CHECK(lower_tail_probability > 0.0 && lower_tail_probability < 1.0);
+  double tail = 0.0;  // P(Bin < x)
+  for (int64_t x = 0; x < n; ++x) {
+    if (tail + BinomialPmf(n, p, x) > lower_tail_probability) return x;
+    tail += BinomialPmf(n, p, x);
+  }
+  return n;
+}
+
 double PearsonChiSquare(const std::vector<int64_t>& counts, const std::vector<double>& probs) {
   CHECK_EQ(counts.size(), probs.size());
   double n = 0.0;

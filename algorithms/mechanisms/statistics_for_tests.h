@@ -7,6 +7,8 @@
 //                                     Numerical Recipes 3rd ed., Sec. 6.2, inverted by bisection)
 //   KolmogorovUpperQuantile(p)        x with P(sqrt(n) D_n > x) ~= p for large n (asymptotic
 //                                     Kolmogorov distribution, 2 exp(-2 x^2) tail)
+//   BinomialUpperQuantile(n, p, a)    smallest x with P(Bin(n, p) > x) <= a (exact pmf sums)
+//   BinomialLowerQuantile(n, p, a)    largest x with P(Bin(n, p) < x) <= a
 // Testing utilities only.
 #ifndef DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
 #define DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
@@ -24,6 +26,11 @@ double ChiSquareUpperTail(double df, double x);
 double ChiSquareUpperQuantile(double df, double upper_tail_probability);
 
 double KolmogorovUpperQuantile(double upper_tail_probability);
+
+// Exact binomial quantiles (pmf in log space, summed from the far tail). Require n >= 0,
+// p in [0, 1], tail probability in (0, 1).
+int64_t BinomialUpperQuantile(int64_t n, double p, double upper_tail_probability);
+int64_t BinomialLowerQuantile(int64_t n, double p, double lower_tail_probability);
 
 // Pearson chi-square statistic of `counts` (n = their sum) against cell probabilities `probs`
 // (same length, summing to 1).

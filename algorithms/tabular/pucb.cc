@@ -2,10 +2,12 @@
 
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/counter_error_tail.h"
 #include "algorithms/tabular/ubev.h"
 #include "algorithms/tabular/vietri_bounds.h"
 
@@ -24,8 +26,56 @@ absl::Status PucbOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrCat("num_episodes must be >= 1, got ", num_episodes));
   }
+  if (calibration != PucbCalibration::kPaper && calibration != PucbCalibration::kSubstitution) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "calibration must be kPaper or kSubstitution, got ", static_cast<int>(calibration)));
+  }
+  if (e_eps_bound != PucbErrorBoundMethod::kPaper &&
+      e_eps_bound != PucbErrorBoundMethod::kExactTail) {
+    return absl::InvalidArgumentError(absl::StrCat("e_eps_bound must be kPaper or kExactTail, got ",
+                                                   static_cast<int>(e_eps_bound)));
+  }
   return absl::OkStatus();
 }
+
+namespace {
+
+// Options of PUCB's counters (Alg. 2): n~ and m~ get discrete Laplace (integer inputs), r~ gets
+// Laplace (rewards are real numbers in [0, 1]). All have horizon T and eps' = PucbCounterEpsilon.
+BinaryCounterOptions CounterOptions(const TabularShape& shape, const PucbOptions& options,
+                                    CounterNoise noise) {
+  BinaryCounterOptions counter;
+  counter.privacy_epsilon = PucbCounterEpsilon(shape, options);
+  counter.horizon_steps = options.num_episodes;
+  counter.input_bound = 1.0;
+  counter.noise = noise;
+  return counter;
+}
+
+// kExactTail: max over the discrete (n~, m~) and Laplace (r~) counters of CounterErrorTailBound
+// with beta_counter = beta / (2SAH + S^2AH). The node-noise distributions are read from (empty)
+// banks built with the agent's counter options, so they are exactly the agent's.
+absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const PucbOptions& options) {
+  const double state_action_steps = static_cast<double>(shape.StateActionSteps());
+  const double num_counters = (2.0 + shape.num_states) * state_action_steps;  // 2SAH + S^2AH
+  const double counter_failure_probability = options.failure_probability / num_counters;
+  double bound = 0.0;
+  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
+    absl::StatusOr<BinaryCounterBank> bank = BinaryCounterBank::Create(
+        0, CounterOptions(shape, options, noise), RandomStream(StreamKey()));
+    if (!bank.ok()) return bank.status();
+    absl::StatusOr<double> e = CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank),
+                                                     counter_failure_probability);
+    if (!e.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("e_eps_bound = kExactTail: ", e.status().message()));
+    }
+    bound = std::max(bound, *e);
+  }
+  return bound;
+}
+
+}  // namespace
 
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
   const double parts = options.calibration == PucbCalibration::kPaper ? 3.0 : 6.0;
@@ -33,6 +83,11 @@ double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options)
 }
 
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
+  if (options.e_eps_bound == PucbErrorBoundMethod::kExactTail) {
+    const absl::StatusOr<double> bound = ExactTailErrorBound(shape, options);
+    CHECK(bound.ok()) << bound.status();
+    return *bound;
+  }
   // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2};
   // the formula lives in algorithms/tabular/vietri_bounds.h.
   return PucbCountersErrorBound(shape.num_states, shape.num_actions, shape.horizon,
@@ -83,13 +138,18 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
                                                              const RandomStream& noise_stream) {
   if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
   if (absl::Status status = options.Validate(); !status.ok()) return status;
-  BinaryCounterOptions count_options;
-  count_options.privacy_epsilon = PucbCounterEpsilon(shape, options);
-  count_options.horizon_steps = options.num_episodes;
-  count_options.input_bound = 1.0;
-  count_options.noise = CounterNoise::kDiscreteLaplace;
-  BinaryCounterOptions reward_options = count_options;
-  reward_options.noise = CounterNoise::kLaplace;  // rewards are real numbers in [0, 1]
+  const BinaryCounterOptions count_options =
+      CounterOptions(shape, options, CounterNoise::kDiscreteLaplace);
+  const BinaryCounterOptions reward_options =
+      CounterOptions(shape, options, CounterNoise::kLaplace);
+  double error_bound = 0.0;
+  if (options.e_eps_bound == PucbErrorBoundMethod::kExactTail) {
+    absl::StatusOr<double> bound = ExactTailErrorBound(shape, options);
+    if (!bound.ok()) return bound.status();
+    error_bound = *bound;
+  } else {
+    error_bound = PucbErrorBound(shape, options);
+  }
 
   const int64_t triples = shape.StateActionSteps();
   absl::StatusOr<BinaryCounterBank> visits =
@@ -101,9 +161,8 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
   absl::StatusOr<BinaryCounterBank> transitions =
       BinaryCounterBank::Create(triples * shape.num_states, count_options, noise_stream.Child(2));
   if (!transitions.ok()) return transitions.status();
-  return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, PucbErrorBound(shape, options),
-                                                  *std::move(visits), *std::move(rewards),
-                                                  *std::move(transitions)));
+  return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, *std::move(visits),
+                                                  *std::move(rewards), *std::move(transitions)));
 }
 
 PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,

@@ -15,9 +15,21 @@
 //   eps' = privacy_epsilon / (3H)                                   (Alg. 2, kPaper calibration)
 // See docs/privacy_notes.md on the factor 2 for substitution neighbours (kSubstitution).
 //
-// Error bound (Sec. 3, Alg. 3), log base 2 for log(T) (tree depth), natural log for the rest:
-//   E_eps = (3/privacy_epsilon) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}
-//         = (1/eps') ln(#counters/beta) log2(T)^{5/2}
+// Error bound E (options.e_eps_bound), log base 2 for log(T) (tree depth), natural log elsewhere:
+//   kPaper (Sec. 3, Alg. 3):
+//     E_eps = (3/privacy_epsilon) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}
+//           = (1/eps') ln(#counters/beta) log2(T)^{5/2}
+//   kExactTail (beyond the paper; algorithms/mechanisms/counter_error_tail.h): with
+//     beta_counter = beta / #counters, #counters = 2SAH + S^2AH (the paper's split),
+//     E = max(E_D(n~, m~), E_D(r~)),  E_D = smallest E with
+//         sum_{k=1..L} #{t <= T : popcount(t) = k} P(|S_k| > E) <= beta_counter,
+//     S_k = sum of k iid node noises of the counter (discrete Laplace with the counters' exact
+//     rational scale for n~, m~; Laplace with the grid error for r~), L = floor(log2 T) + 1.
+//     Union bound over t and over all counters: w.p. >= 1 - beta every release of every counter is
+//     within E, as the analysis of Sec. 5 uses E_eps. Privacy does not involve E (the counters and
+//     eps' are unchanged; E only enters the bonus and the 2E threshold, functions of the
+//     releases), so kExactTail is privacy_epsilon-JDP exactly as kPaper (docs/privacy_notes.md).
+//     E is ~15-25x smaller than E_eps at PUCB sizes (pucb_test), so triples pass 2E much earlier.
 // Bonuses (Sec. 3), with n~ = n~_t(s,a,h):
 //   phi~ = sqrt( (2 ln(n~ + E) + 2 ln(SAH/beta)) / max(n~ - E, 1) )
 //   psi~ = (1 + SH) (3E / n~ + 2E^2 / n~^2)
@@ -37,6 +49,8 @@
 //   failure_probability   beta                    0.05
 //   num_episodes          T                       10000
 //   calibration           kPaper: eps'=eps/(3H)   kPaper
+//   e_eps_bound           E: kPaper (Alg. 3) or   kPaper
+//                         kExactTail (above)
 #ifndef DPRL_ALGORITHMS_TABULAR_PUCB_H_
 #define DPRL_ALGORITHMS_TABULAR_PUCB_H_
 
@@ -61,6 +75,15 @@ enum class PucbCalibration {
   kSubstitution,
 };
 
+// How E (the bonus and the 2E threshold of Alg. 3) is computed; see "Error bound" above.
+// (Not named PucbErrorBound: that is the function computing E, below.)
+enum class PucbErrorBoundMethod {
+  // E_eps = (1/eps') ln(#counters/beta) log2(T)^{5/2}, Alg. 3 as written.
+  kPaper,
+  // The smallest E of the exact node-noise tail with a union bound over t and all counters.
+  kExactTail,
+};
+
 struct PucbOptions {
   // epsilon of the epsilon-JDP guarantee (Thm. 1). Finite, > 0.
   double privacy_epsilon = 1.0;
@@ -70,14 +93,19 @@ struct PucbOptions {
   int64_t num_episodes = 10000;
   // How privacy_epsilon is split over the counters (eps' above).
   PucbCalibration calibration = PucbCalibration::kPaper;
+  // E of the bonuses and of the n~ >= 2E threshold: kPaper = Alg. 3's E_eps; kExactTail = the
+  // exact-tail E (same privacy, smaller E).
+  PucbErrorBoundMethod e_eps_bound = PucbErrorBoundMethod::kPaper;
 
   absl::Status Validate() const;
 };
 
 // eps' of every counter.
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options);
-// E_eps of Alg. 3 (formula above; computed by PucbCountersErrorBound of
-// algorithms/tabular/vietri_bounds.h with eps' = PucbCounterEpsilon).
+// E used by the agent (formulas above). kPaper: PucbCountersErrorBound of
+// algorithms/tabular/vietri_bounds.h with eps' = PucbCounterEpsilon. kExactTail:
+// CounterErrorTailBound for the agent's counters. Requires a valid shape and options.Validate()
+// (CHECK; PucbAgent::Create returns the errors as a Status instead).
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options);
 
 class PucbAgent : public TabularAgent {
@@ -118,7 +146,7 @@ class PucbAgent : public TabularAgent {
 
   TabularShape shape_;
   PucbOptions options_;
-  double error_bound_;         // E_eps
+  double error_bound_;          // E (kPaper: E_eps of Alg. 3)
   double log_confidence_term_;  // 2 ln(SAH / beta)
   BinaryCounterBank visit_counters_;
   BinaryCounterBank reward_counters_;

@@ -1,13 +1,15 @@
 #include "algorithms/tabular/pucb.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <vector>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
+#include "algorithms/mechanisms/counter_error_tail.h"
 #include "algorithms/tabular/episode_loop.h"
+#include "algorithms/tabular/vietri_bounds.h"
 #include "envs/tabular_mdp.h"
 
 namespace dprl {
@@ -43,6 +45,26 @@ TEST(PucbOptionsTest, RejectsBadFailureProbabilityAndEpisodes) {
   EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("num_episodes"));
 }
 
+TEST(PucbOptionsTest, DefaultErrorBoundIsThePapers) {
+  EXPECT_EQ(PucbOptions().e_eps_bound, PucbErrorBoundMethod::kPaper);
+}
+
+TEST(PucbOptionsTest, RejectsBadEnums) {
+  PucbOptions options;
+  options.e_eps_bound = static_cast<PucbErrorBoundMethod>(7);
+  EXPECT_THAT(std::string(options.Validate().message()),
+              HasSubstr("e_eps_bound must be kPaper or kExactTail, got 7"));
+  EXPECT_THAT(
+      std::string(PucbAgent::Create({2, 2, 2}, options, Stream(1, StreamPurpose::kPrivacyNoise))
+                      .status()
+                      .message()),
+      HasSubstr("e_eps_bound"));
+  options = PucbOptions();
+  options.calibration = static_cast<PucbCalibration>(5);
+  EXPECT_THAT(std::string(options.Validate().message()),
+              HasSubstr("calibration must be kPaper or kSubstitution, got 5"));
+}
+
 // E = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}, S=6, A=2, H=5, T=2^20, eps=10, beta=0.05:
 // (3/10)*5*ln((120 + 360)/0.05)*20^2.5 = 1.5 * ln(9600) * 1788.854...
 TEST(PucbTest, ErrorBoundAndCounterEpsilonFollowAlgorithm3) {
@@ -51,19 +73,81 @@ TEST(PucbTest, ErrorBoundAndCounterEpsilonFollowAlgorithm3) {
   options.num_episodes = 1 << 20;
   TabularShape shape{6, 2, 5};
   EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 15.0, 1e-15);
-  EXPECT_NEAR(PucbErrorBound(shape, options), 1.5 * std::log(9600.0) * std::pow(20.0, 2.5),
-              1e-9);
+  EXPECT_NEAR(PucbErrorBound(shape, options), 1.5 * std::log(9600.0) * std::pow(20.0, 2.5), 1e-9);
   options.calibration = PucbCalibration::kSubstitution;
   EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 30.0, 1e-15);
   // eps' halved: E doubles.
-  EXPECT_NEAR(PucbErrorBound(shape, options), 3.0 * std::log(9600.0) * std::pow(20.0, 2.5),
-              1e-9);
+  EXPECT_NEAR(PucbErrorBound(shape, options), 3.0 * std::log(9600.0) * std::pow(20.0, 2.5), 1e-9);
+}
+
+// kExactTail: E = max over the agent's discrete (n~, m~) and Laplace (r~) counters of the
+// exact-tail bound at beta_counter = beta / (2SAH + S^2AH), read from the agent's own banks.
+TEST(PucbTest, ExactTailErrorBoundIsTheMaxOverTheAgentsCounters) {
+  PucbOptions options;
+  options.privacy_epsilon = 3;
+  options.num_episodes = 5000;
+  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  const TabularShape shape{3, 2, 4};
+  auto agent = PucbAgent::Create(shape, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+  const double beta_counter = 0.05 / (2 * 24 + 3 * 24);
+  const double discrete =
+      CounterErrorTailBound(5000, NodeNoiseOf(agent->visit_counters()), beta_counter).value();
+  const double laplace =
+      CounterErrorTailBound(5000, NodeNoiseOf(agent->reward_counters()), beta_counter).value();
+  EXPECT_EQ(
+      CounterErrorTailBound(5000, NodeNoiseOf(agent->transition_counters()), beta_counter).value(),
+      discrete);
+  EXPECT_EQ(agent->error_bound(), std::max(discrete, laplace));
+  EXPECT_EQ(PucbErrorBound(shape, options), agent->error_bound());
+  // eps' halved (kSubstitution): node scale doubles, so does E (to within the integer rounding).
+  options.calibration = PucbCalibration::kSubstitution;
+  EXPECT_NEAR(PucbErrorBound(shape, options) / agent->error_bound(), 2.0, 0.02);
+}
+
+// The exact-tail E against Alg. 3's E_eps at the report's sizes (printed), and much smaller.
+TEST(PucbTest, ExactTailErrorBoundIsMuchSmallerThanThePapers) {
+  struct Case {
+    TabularShape shape;
+    int64_t episodes;
+    double privacy_epsilon;
+  };
+  for (const Case& c :
+       {Case{{4, 2, 5}, 300000, 1}, Case{{4, 2, 5}, 300000, 10}, Case{{4, 2, 5}, 300000, 100},
+        Case{{4, 2, 5}, 300000, 1000}, Case{{6, 2, 20}, 1000000, 1}}) {
+    PucbOptions options;
+    options.num_episodes = c.episodes;
+    options.privacy_epsilon = c.privacy_epsilon;
+    options.failure_probability = 0.05;
+    const double paper = PucbErrorBound(c.shape, options);
+    options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+    const double exact = PucbErrorBound(c.shape, options);
+    // The two components: discrete (n~, m~) and Laplace (r~) counters.
+    auto agent =
+        PucbAgent::Create(c.shape, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+    const double beta_counter =
+        0.05 / ((2.0 + c.shape.num_states) * static_cast<double>(c.shape.StateActionSteps()));
+    const double discrete =
+        CounterErrorTailBound(c.episodes, NodeNoiseOf(agent->visit_counters()), beta_counter)
+            .value();
+    const double laplace =
+        CounterErrorTailBound(c.episodes, NodeNoiseOf(agent->reward_counters()), beta_counter)
+            .value();
+    EXPECT_EQ(exact, std::max(discrete, laplace));
+    std::printf(
+        "(S,A,H) = (%d,%d,%d), T = %lld, eps = %g: paper E = %.6g, exact-tail E = %.6g "
+        "(discrete %.6g, Laplace %.6g), ratio %.1f\n",
+        c.shape.num_states, c.shape.num_actions, c.shape.horizon,
+        static_cast<long long>(c.episodes), c.privacy_epsilon, paper, exact, discrete, laplace,
+        paper / exact);
+    EXPECT_LT(exact, paper / 10) << c.privacy_epsilon;
+  }
 }
 
 TEST(PucbTest, QIsHBelowTwiceTheErrorBound) {
   PucbOptions options;
   options.num_episodes = 100;
-  auto agent = PucbAgent::Create({3, 2, 4}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+  auto agent =
+      PucbAgent::Create({3, 2, 4}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
   for (int t = 0; t < 50; ++t) {
     agent->BeginEpisode();
     for (double q : agent->plan().optimistic_q()) ASSERT_EQ(q, 4.0);
@@ -120,7 +204,8 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
           const double phi = std::sqrt((2 * std::log(n + E) + log_term) / std::max(n - E, 1.0));
           const double psi = (1 + S * H) * (3 * E / n + 2 * E * E / (n * n));
           double next = 0;
-          for (int k = 0; k < S; ++k) next += v[(h + 1) * S + k] * read(agent.transition_counters(), i * S + k);
+          for (int k = 0; k < S; ++k)
+            next += v[(h + 1) * S + k] * read(agent.transition_counters(), i * S + k);
           const double q_tilde = (read(agent.reward_counters(), i) + next) / n;
           q_plus = std::min<double>(H, q_tilde + (H + 1) * phi + psi);
         }
@@ -135,14 +220,15 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
 
 // With privacy_epsilon = 90 and H = 2 the per-node noise scale is L/eps' = 15/15 = 1 (T = 16384,
 // L = 15 levels), E ~ 316: triples at h = 0 pass 2E and get Q+ < H (n > 3E(1+SH)/H ~ 2370)
-// within the run while the releases still differ from the true counts. The plan must equal Alg. 3 on the releases, and differ from
-// Alg. 3 on the true counts.
+// within the run while the releases still differ from the true counts. The plan must equal Alg. 3
+// on the releases, and differ from Alg. 3 on the true counts.
 TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   TabularMdp mdp = SwapMdp();
   PucbOptions options;
   options.privacy_epsilon = 90;
   options.num_episodes = 16384;
-  auto agent = PucbAgent::Create({2, 2, 2}, options, Stream(3, StreamPurpose::kPrivacyNoise)).value();
+  auto agent =
+      PucbAgent::Create({2, 2, 2}, options, Stream(3, StreamPurpose::kPrivacyNoise)).value();
   EXPECT_NEAR(agent->visit_counters().node_noise_scale(), 1.0, 1e-9);
   RunEpisodes(mdp, *agent, 16383, Stream(4, StreamPurpose::kEnvironment),
               Stream(5, StreamPurpose::kPolicy));
@@ -165,12 +251,63 @@ TEST(PucbTest, SameSeedsGiveSameRegret) {
   options.privacy_epsilon = 78;
   options.num_episodes = 512;
   auto run = [&](uint64_t noise_seed) {
-    auto agent = PucbAgent::Create({2, 2, 2}, options, Stream(noise_seed, StreamPurpose::kPrivacyNoise)).value();
+    auto agent =
+        PucbAgent::Create({2, 2, 2}, options, Stream(noise_seed, StreamPurpose::kPrivacyNoise))
+            .value();
     return RunEpisodes(mdp, *agent, 512, Stream(4, StreamPurpose::kEnvironment),
                        Stream(5, StreamPurpose::kPolicy))
         .per_episode_regret;
   };
   EXPECT_EQ(run(7), run(7));
+}
+
+// Same noise seed and the same observations: kPaper and kExactTail release exactly the same
+// counts (the counters do not depend on E); the plans differ only through E: each equals Alg. 3
+// on the releases with its own E, and kExactTail leaves the Q = H regime earlier.
+TEST(PucbTest, ExactTailChangesOnlyE) {
+  PucbOptions paper_options;
+  paper_options.privacy_epsilon = 60;
+  paper_options.num_episodes = 4096;
+  PucbOptions exact_options = paper_options;
+  exact_options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  const TabularShape shape{2, 2, 2};
+  const RandomStream noise = Stream(11, StreamPurpose::kPrivacyNoise);
+  auto paper = PucbAgent::Create(shape, paper_options, noise).value();
+  auto exact = PucbAgent::Create(shape, exact_options, noise).value();
+  EXPECT_LT(exact->error_bound(), paper->error_bound() / 10);
+  int64_t first_below_cap_paper = -1, first_below_cap_exact = -1;
+  for (int64_t t = 0; t < 4096; ++t) {
+    paper->BeginEpisode();
+    exact->BeginEpisode();
+    ASSERT_EQ(paper->released_visit_counts(), exact->released_visit_counts()) << t;
+    for (int64_t i = 0; i < shape.StateActionSteps(); ++i) {
+      ASSERT_EQ(paper->reward_counters().Release(i), exact->reward_counters().Release(i));
+      for (int next = 0; next < 2; ++next) {
+        ASSERT_EQ(paper->transition_counters().Release(2 * i + next),
+                  exact->transition_counters().Release(2 * i + next));
+      }
+    }
+    if (t % 512 == 0 || t == 4095) {
+      const std::vector<double> reference = ReferencePrivQ(*exact, /*use_true_sums=*/false);
+      for (size_t i = 0; i < reference.size(); ++i) {
+        ASSERT_NEAR(exact->plan().optimistic_q()[i], reference[i], 1e-12) << t;
+      }
+    }
+    if (first_below_cap_paper < 0 && paper->num_below_cap() > 0) first_below_cap_paper = t;
+    if (first_below_cap_exact < 0 && exact->num_below_cap() > 0) first_below_cap_exact = t;
+    // Deterministic observations (the same for both agents): state s = t % 2, action by step.
+    for (int h = 0; h < 2; ++h) {
+      const int s = static_cast<int>((t + h) % 2);
+      const int a = static_cast<int>((t / 2 + h) % 2);
+      const double reward = s == 1 && a == 1 ? 0.9 : 0.1;
+      paper->Observe(h, s, a, reward, a == 1 ? 1 - s : s);
+      exact->Observe(h, s, a, reward, a == 1 ? 1 - s : s);
+    }
+    paper->EndEpisode();
+    exact->EndEpisode();
+  }
+  ASSERT_GE(first_below_cap_exact, 0);
+  EXPECT_TRUE(first_below_cap_paper < 0 || first_below_cap_paper > first_below_cap_exact);
 }
 
 }  // namespace
