@@ -18,10 +18,14 @@ std::string Optional(const std::optional<double>& value) {
   return value.has_value() ? Number(*value) : "";
 }
 
+// An exact-tail error bound is flagged in the legend (its curve is dashed, in the colour of the
+// same agent and privacy_epsilon with the paper's bound).
+constexpr char kExactTail[] = "exact_tail";
+
 std::string CurveLabel(const RegretGroupSummary& summary) {
   if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
   return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
-                      ")");
+                      summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
 }
 
 }  // namespace
@@ -65,6 +69,11 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
     if (!value.ok()) return value.status();
     *target = *value;
   }
+  if (reader.HasAttribute(group, "e_eps_bound")) {
+    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, "e_eps_bound");
+    if (!value.ok()) return value.status();
+    data.e_eps_bound = *std::move(value);
+  }
   const std::string bonus_path = absl::StrCat(group, "/", kBonus);
   if (reader.HasObject(bonus_path)) {
     absl::StatusOr<std::vector<double>> bonus = reader.ReadVector(bonus_path);
@@ -86,6 +95,7 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
   summary.agent = data.agent;
   summary.privacy_epsilon = data.privacy_epsilon;
   summary.error_bound_E = data.error_bound_E;
+  summary.e_eps_bound = data.e_eps_bound;
   const Hdf5Matrix& regret = data.per_episode_regret;
   summary.seeds = static_cast<int>(regret.rows);
   summary.episodes = regret.cols;
@@ -128,13 +138,14 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
 
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   std::string csv =
-      "group,env,agent,privacy_epsilon,error_bound_E,seeds,episodes,final_regret_mean,"
+      "group,env,agent,privacy_epsilon,error_bound_E,e_eps_bound,seeds,episodes,final_regret_mean,"
       "final_regret_ci95,loglog_slope_last_decade,first_episode_bonus_below_horizon\n";
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
-                    Optional(s.privacy_epsilon), ",", Optional(s.error_bound_E), ",", s.seeds, ",",
-                    s.episodes, ",", Number(s.final_regret_mean), ",",
-                    Optional(s.final_regret_ci95), ",", Optional(s.loglog_slope_last_decade), ",",
+                    Optional(s.privacy_epsilon), ",", Optional(s.error_bound_E), ",",
+                    CsvField(s.e_eps_bound), ",", s.seeds, ",", s.episodes, ",",
+                    Number(s.final_regret_mean), ",", Optional(s.final_regret_ci95), ",",
+                    Optional(s.loglog_slope_last_decade), ",",
                     Number(s.first_episode_bonus_below_horizon), "\n");
   }
   return csv;
@@ -160,6 +171,7 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
     auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
     PlotCurve curve;
     curve.label = style.label ? style.label(s) : CurveLabel(s);
+    curve.dashed = s.e_eps_bound == kExactTail;
     curve.color = color_it->second;
     curve.x = s.plot_episodes;
     curve.y = s.plot_mean;

@@ -25,6 +25,7 @@ struct RegretGroupData {
   std::string agent;
   std::optional<double> privacy_epsilon;
   std::optional<double> error_bound_E;
+  std::string e_eps_bound;  // how error_bound_E was computed (PUCB: paper | exact_tail); "" = n/a
   Hdf5Matrix per_episode_regret;                                         // seeds x episodes
   std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
 };
@@ -38,6 +39,7 @@ struct RegretGroupSummary {
   std::string agent;
   std::optional<double> privacy_epsilon;
   std::optional<double> error_bound_E;
+  std::string e_eps_bound;
   int seeds = 0;
   int64_t episodes = 0;
   double final_regret_mean = 0;

@@ -41,6 +41,7 @@ def group(f, name, env, agent, seeds=3, privacy_epsilon=None):
     if privacy_epsilon is not None:
         g.attrs["privacy_epsilon"] = privacy_epsilon
         g.attrs["error_bound_E"] = 10.0 / privacy_epsilon
+        g.attrs["e_eps_bound"] = "exact_tail"
     g.create_dataset("per_episode_regret", data=regret(seeds), chunks=(1, T), compression="gzip")
     return g
 
