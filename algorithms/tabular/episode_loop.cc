@@ -1,9 +1,9 @@
 #include "algorithms/tabular/episode_loop.h"
 
+#include <glog/logging.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <glog/logging.h>
 
 #include "algorithms/tabular/value_iteration.h"
 
@@ -14,8 +14,8 @@ std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_re
   std::vector<PacMeasurement> measurements;
   measurements.reserve(alphas.size());
   for (double alpha : alphas) {
-    CHECK(std::isfinite(alpha) && alpha >= 0.0) << "PAC accuracy alpha must be finite, >= 0: "
-                                                << alpha;
+    CHECK(std::isfinite(alpha) && alpha >= 0.0)
+        << "PAC accuracy alpha must be finite, >= 0: " << alpha;
     PacMeasurement measurement;
     measurement.alpha = alpha;
     for (size_t t = 0; t < per_episode_regret.size(); ++t) {

@@ -32,9 +32,9 @@
 namespace dprl {
 
 struct PacMeasurement {
-  double alpha = 0.0;                       // accuracy threshold, >= 0
-  int64_t non_alpha_optimal_episodes = 0;   // #{t <= T : regret_t > alpha}
-  int64_t alpha_optimal_from_episode = 1;   // in 1..T+1 (see above)
+  double alpha = 0.0;                      // accuracy threshold, >= 0
+  int64_t non_alpha_optimal_episodes = 0;  // #{t <= T : regret_t > alpha}
+  int64_t alpha_optimal_from_episode = 1;  // in 1..T+1 (see above)
 };
 
 // The PAC measurement of `per_episode_regret` (regret_t at index t - 1) for every alpha in

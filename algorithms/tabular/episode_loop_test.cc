@@ -1,12 +1,12 @@
 #include "algorithms/tabular/episode_loop.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <memory>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "algorithms/tabular/ubev.h"
 #include "envs/lower_bound_mdp.h"
@@ -29,10 +29,10 @@ TEST(MeasurePacTest, CountsStrictlyAboveAlphaAndFindsTheSettlingEpisode) {
   EXPECT_EQ(pac[0].alpha, 0.5);
   EXPECT_EQ(pac[0].non_alpha_optimal_episodes, 3);
   EXPECT_EQ(pac[0].alpha_optimal_from_episode, 6);  // last bad episode is t = 5
-  EXPECT_EQ(pac[1].non_alpha_optimal_episodes, 5);   // every positive regret
-  EXPECT_EQ(pac[1].alpha_optimal_from_episode, 7);   // episode T = 6 is bad: T + 1
-  EXPECT_EQ(pac[2].non_alpha_optimal_episodes, 0);   // nothing above 1.0
-  EXPECT_EQ(pac[2].alpha_optimal_from_episode, 1);   // alpha-optimal from the start
+  EXPECT_EQ(pac[1].non_alpha_optimal_episodes, 5);  // every positive regret
+  EXPECT_EQ(pac[1].alpha_optimal_from_episode, 7);  // episode T = 6 is bad: T + 1
+  EXPECT_EQ(pac[2].non_alpha_optimal_episodes, 0);  // nothing above 1.0
+  EXPECT_EQ(pac[2].alpha_optimal_from_episode, 1);  // alpha-optimal from the start
   EXPECT_EQ(pac[3].non_alpha_optimal_episodes, 5);
   EXPECT_EQ(pac[3].alpha_optimal_from_episode, 7);
 }
