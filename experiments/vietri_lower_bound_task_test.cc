@@ -64,7 +64,8 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
 TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
   for (Scale scale : {Scale::kDefault, Scale::kPaper}) {
     std::set<std::pair<std::string, double>> eps_per_env;
-    for (const ConfigSpec& config : MakeVietriLowerBoundConfigs(scale).value()) {
+    const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(scale).value();
+    for (const ConfigSpec& config : configs) {
       absl::StatusOr<double> eps = Attribute<double>(config, "privacy_epsilon");
       if (eps.ok()) eps_per_env.insert({Attribute<std::string>(config, "env").value(), *eps});
     }
@@ -114,6 +115,16 @@ TEST(VietriLowerBoundTaskTest, AllAgentsFaceTheSameInstance) {
         instance_of_env.emplace(Attribute<std::string>(config, "env").value(), instance);
     if (!inserted) EXPECT_EQ(it->second, instance) << config.group_name;
   }
+}
+
+TEST(VietriLowerBoundTaskTest, InstancesDependOnTheMasterSeed) {
+  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kDefault).value();
+  const ConfigSpec& last = configs.back();  // the largest instance of the scale
+  std::set<std::vector<int>> instances;
+  for (uint64_t master_seed = 1; master_seed <= 20; ++master_seed) {
+    instances.insert(MakeLowerBoundEnvironment(last, master_seed).value().instance);
+  }
+  EXPECT_GE(instances.size(), 5u);  // (m+1)^n >= 9 equally likely instances
 }
 
 TEST(VietriLowerBoundTaskTest, RejectsConfigWithoutAttributes) {
