@@ -84,7 +84,9 @@ void DrawPanel(plstream& pls, const PlotPanel& panel) {
     }
   }
   const auto [x_low, x_high] = x_range.Limits(0.0);
-  const auto [y_low, y_high] = y_range.Limits(0.05);
+  const auto [y_low, y_data_high] = y_range.Limits(0.05);
+  const double headroom = std::clamp(panel.legend_headroom, 0.0, 0.9);
+  const double y_high = y_low + (y_data_high - y_low) / (1.0 - headroom);
 
   pls.adv(0);
   pls.vpor(0.15, 0.95, 0.14, 0.90);

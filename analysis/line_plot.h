@@ -40,6 +40,9 @@ struct PlotPanel {
   bool log_x = true;
   bool log_y = true;
   std::string note;  // small text inside the box, bottom right; "" = none
+  // Fraction in [0, 0.9] of the y axis kept free above the data, so that the legend (top left)
+  // does not hide curves; 0 = the axis just spans the data.
+  double legend_headroom = 0.0;
   std::vector<PlotCurve> curves;
 };
 

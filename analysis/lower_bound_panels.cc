@@ -20,6 +20,22 @@ constexpr int kUpperShapeColor = 9;
 
 std::string EpsText(double eps) { return absl::StrFormat("%g", eps); }
 
+// "lower_bound_n2_m1_H2" -> "n2_m1_H2" (panel titles stay on one line).
+std::string ShortEnv(const std::string& env) {
+  const std::string prefix = "lower_bound_";
+  return env.rfind(prefix, 0) == 0 ? env.substr(prefix.size()) : env;
+}
+
+// Panel (b) shows the non-private agents and, per private variant, the smallest, a middle and
+// the largest eps (all of them would bury the legend).
+bool ShownInPanelB(const LowerBoundGroupSummary& s, double min_eps, double max_eps,
+                   const std::vector<double>& eps_values) {
+  if (!s.regret.privacy_epsilon.has_value()) return true;
+  const double eps = *s.regret.privacy_epsilon;
+  const double middle = eps_values.empty() ? 0.0 : eps_values[eps_values.size() / 2];
+  return eps == min_eps || eps == max_eps || eps == middle;
+}
+
 VietriBoundsParameters Parameters(const LowerBoundGroupSummary& s, double eps, double alpha,
                                   int64_t episodes) {
   VietriBoundsParameters p;
@@ -54,6 +70,7 @@ PlotCurve Shape(const std::string& label, int color, std::vector<double> x, std:
 
 struct EnvGroups {
   std::vector<const LowerBoundGroupSummary*> members;
+  std::vector<double> eps_values;   // sorted, distinct
   double min_eps = 0, max_eps = 0;  // over the private members; 0 = none
 };
 
@@ -75,6 +92,10 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
       EnvGroups& e = it->second;
       e.min_eps = e.min_eps > 0 ? std::min(e.min_eps, eps) : eps;
       e.max_eps = std::max(e.max_eps, eps);
+      if (std::find(e.eps_values.begin(), e.eps_values.end(), eps) == e.eps_values.end()) {
+        e.eps_values.push_back(eps);
+        std::sort(e.eps_values.begin(), e.eps_values.end());
+      }
     }
   }
   std::vector<PlotPanel> panels;
@@ -86,10 +107,11 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
 
     // (a) count at pac_alpha vs 1/eps: one curve per private variant, flat lines for others.
     PlotPanel a;
-    a.title = absl::StrFormat("(a) %s: #{t : not #ga-optimal}, #ga=%.3g", env, alpha);
+    a.title = absl::StrFormat("(a) %s: vs 1/#ge at #ga=%.3g", ShortEnv(env), alpha);
     a.x_label = "1/#ge";
     a.y_label = "non-#ga-optimal episodes";
     a.note = "dashed: bound shapes, constant 1, up to constants/polylog";
+    a.legend_headroom = 0.45;
     std::map<std::string, PlotCurve> by_variant;
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!s->regret.privacy_epsilon.has_value()) continue;
@@ -134,12 +156,15 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
 
     // (b) count vs 1/alpha, one curve per (variant, eps); shapes at the largest eps.
     PlotPanel b;
-    b.title = absl::StrFormat("(b) %s: vs 1/#ga (shapes at #ge=%s)", env, EpsText(e.max_eps));
+    b.title =
+        absl::StrFormat("(b) %s: vs 1/#ga (shapes: #ge=%s)", ShortEnv(env), EpsText(e.max_eps));
     b.x_label = "1/#ga";
     b.y_label = "non-#ga-optimal episodes";
     b.note = "dashed: bound shapes, constant 1, up to constants/polylog";
+    b.legend_headroom = 0.5;
     double alpha_min = first.alpha_grid.front(), alpha_max = first.alpha_grid.front();
     for (const LowerBoundGroupSummary* s : e.members) {
+      if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
       PlotCurve curve;
       const double eps = s->regret.privacy_epsilon.value_or(0.0);
       curve.label = eps > 0 ? absl::StrCat(s->agent_variant, " #ge=", EpsText(eps))
@@ -167,10 +192,11 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
 
     // (c) cumulative regret vs episode with the Thm. 6 lower shape at the smallest eps.
     PlotPanel c;
-    c.title = absl::StrFormat("(c) %s: cumulative regret", env);
+    c.title = absl::StrFormat("(c) %s: cumulative regret", ShortEnv(env));
     c.x_label = "episode t";
     c.y_label = "cumulative regret";
     c.note = "dots: median first episode with an optimistic Q below H";
+    c.legend_headroom = 0.35;
     for (const LowerBoundGroupSummary* s : e.members) {
       PlotCurve curve;
       const double eps = s->regret.privacy_epsilon.value_or(0.0);

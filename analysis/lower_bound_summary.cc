@@ -167,22 +167,39 @@ LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data,
 }
 
 void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
-  std::map<std::pair<std::string, std::string>, std::pair<std::vector<double>, std::vector<double>>>
-      points;
+  using Points = std::pair<std::vector<double>, std::vector<double>>;
+  std::map<std::string, double> non_private_count;  // env -> count of its first non-private agent
+  for (const LowerBoundGroupSummary& s : summaries) {
+    if (s.regret.privacy_epsilon.has_value()) continue;
+    non_private_count.emplace(s.regret.env, s.count_mean[s.pac_alpha_index]);
+  }
+  std::map<std::pair<std::string, std::string>, Points> points, excess_points;
   for (const LowerBoundGroupSummary& s : summaries) {
     if (!s.regret.privacy_epsilon.has_value()) continue;
     const double count = s.count_mean[s.pac_alpha_index];
     if (!(count > 0 && count < static_cast<double>(s.regret.episodes))) continue;
+    const double inverse_eps = 1.0 / *s.regret.privacy_epsilon;
     auto& [x, y] = points[{s.regret.env, s.agent_variant}];
-    x.push_back(1.0 / *s.regret.privacy_epsilon);
+    x.push_back(inverse_eps);
     y.push_back(count);
+    auto baseline = non_private_count.find(s.regret.env);
+    if (baseline != non_private_count.end() && count > baseline->second) {
+      auto& [ex, ey] = excess_points[{s.regret.env, s.agent_variant}];
+      ex.push_back(inverse_eps);
+      ey.push_back(count - baseline->second);
+    }
   }
   for (LowerBoundGroupSummary& s : summaries) {
     if (!s.regret.privacy_epsilon.has_value()) continue;
-    auto it = points.find({s.regret.env, s.agent_variant});
-    if (it == points.end()) continue;
-    s.inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
-    s.slope_points = static_cast<int>(it->second.first.size());
+    const std::pair<std::string, std::string> key = {s.regret.env, s.agent_variant};
+    if (auto it = points.find(key); it != points.end()) {
+      s.inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
+      s.slope_points = static_cast<int>(it->second.first.size());
+    }
+    if (auto it = excess_points.find(key); it != excess_points.end()) {
+      s.excess_inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
+      s.excess_slope_points = static_cast<int>(it->second.first.size());
+    }
   }
 }
 
@@ -191,8 +208,8 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
       "group,env,agent_variant,privacy_epsilon,error_bound_E,seeds,episodes,pac_alpha,"
       "non_alpha_optimal_mean,non_alpha_optimal_ci95,alpha_optimal_from_episode_median,"
       "counts_by_alpha,pac_lower_shape,pac_upper_shape,above_pac_lower_shape,"
-      "inverse_eps_slope,slope_points,final_regret_mean,regret_lower_shape,"
-      "above_regret_lower_shape\n";
+      "inverse_eps_slope,slope_points,excess_inverse_eps_slope,excess_slope_points,"
+      "final_regret_mean,regret_lower_shape,above_regret_lower_shape\n";
   for (const LowerBoundGroupSummary& s : summaries) {
     std::string by_alpha;
     for (size_t k = 0; k < s.alpha_grid.size(); ++k) {
@@ -208,6 +225,8 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
         by_alpha, ",", Number(s.pac_lower_shape[k]), ",", Number(s.pac_upper_shape[k]), ",",
         s.above_pac_lower_shape ? "true" : "false", ",", Optional(s.inverse_eps_slope), ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
+        Optional(s.excess_inverse_eps_slope), ",",
+        s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points) : "", ",",
         Number(s.regret.final_regret_mean), ",", Number(s.regret_lower_shape_final), ",",
         s.above_regret_lower_shape ? "true" : "false", "\n");
   }

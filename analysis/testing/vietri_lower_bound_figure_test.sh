@@ -36,6 +36,7 @@ ubev, p10, p1000 = by["lb-ubev"], by["lb-pucb-eps=10"], by["lb-pucb-eps=1000"]
 close(ubev["non_alpha_optimal_mean"], 40)
 close(ubev["non_alpha_optimal_ci95"], 4.302652730 / math.sqrt(3))  # sd 1 over 3 seeds
 assert ubev["privacy_epsilon"] == "" and ubev["inverse_eps_slope"] == ""
+assert ubev["excess_inverse_eps_slope"] == "" and ubev["excess_slope_points"] == ""
 close(ubev["pac_lower_shape"], S * A * H**2 / alpha**2)            # non-private term only
 close(ubev["pac_upper_shape"], S * A * H**4 / alpha**2)
 assert ubev["above_pac_lower_shape"] == "false"                    # 40 < 1422
@@ -46,6 +47,8 @@ assert p10["above_pac_lower_shape"] == "false"   # the count at alpha = 0.3 is 1
 for r in (p10, by["lb-pucb-eps=100"], p1000):
     close(r["inverse_eps_slope"], 1.0)
     assert r["slope_points"] == "3"
+    assert r["excess_slope_points"] == "2"  # 500 - 40, 50 - 40 (5 < 40 excluded)
+    close(r["excess_inverse_eps_slope"], math.log(460 / 10) / math.log(10))
 close(p1000["final_regret_mean"], 10)
 close(p1000["regret_lower_shape"], math.sqrt(H * S * A * 1000) + S * A * H * math.log(1000) / 1000)
 assert p1000["above_regret_lower_shape"] == "false"  # 10 < 17.9
