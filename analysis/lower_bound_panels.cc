@@ -196,7 +196,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     c.x_label = "episode t";
     c.y_label = "cumulative regret";
     c.note = "dots: median first episode with an optimistic Q below H";
-    c.legend_headroom = 0.35;
+    c.legend_headroom = 0.45;
     for (const LowerBoundGroupSummary* s : e.members) {
       PlotCurve curve;
       const double eps = s->regret.privacy_epsilon.value_or(0.0);
