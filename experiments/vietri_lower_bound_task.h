@@ -33,6 +33,11 @@
 // private counts within T, otherwise PUCB stays at the cap H, every episode is non-alpha-optimal
 // and the count saturates at T (the paper's bound, measured, but no slope in 1/eps).
 //
+// Agent variants (AgentVariants() in the .cc): ubev, pucb. PUCB with the exact-tail error bound
+// (PucbOptions::e_eps_bound = PucbErrorBound::kExactTail, added elsewhere) is one more line there,
+// {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", "exact_tail"}}}, once PucbOptionsFromConfig
+// (tabular_task.h, the one attribute -> PucbOptions mapping) reads the e_eps_bound attribute.
+//
 // Group names: "<env>-<variant>" (UBEV) and "<env>-<variant>-eps=<eps>" (private variants).
 // Attributes per config (HDF5 group attributes; docs/hdf5_schema.md, "vietri_lower_bound_fig"):
 //   env, env_family, num_initial_states, num_arms, rewarded_horizon, alpha_prime, num_states,
