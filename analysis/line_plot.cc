@@ -84,7 +84,9 @@ void DrawPanel(plstream& pls, const PlotPanel& panel) {
     }
   }
   const auto [x_low, x_high] = x_range.Limits(0.0);
-  const auto [y_low, y_high] = y_range.Limits(0.05);
+  const auto [y_low, y_data_high] = y_range.Limits(0.05);
+  const double headroom = std::clamp(panel.legend_headroom, 0.0, 0.9);
+  const double y_high = y_low + (y_data_high - y_low) / (1.0 - headroom);
 
   pls.adv(0);
   pls.vpor(0.15, 0.95, 0.14, 0.90);
@@ -165,10 +167,17 @@ absl::Status CheckPlplotDevice(const std::string& device) {
                    "plplot-driver-cairo (listed in deps/debian_packages.txt)"));
 }
 
+namespace {
+int ColumnCount(const std::vector<PlotPanel>& panels, int columns) {
+  if (columns > 0) return columns;
+  return panels.size() > 1 ? 2 : 1;
+}
+}  // namespace
+
 absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const std::string& device,
-                          const std::string& path, int width, int height) {
+                          const std::string& path, int width, int height, int columns_wanted) {
   if (absl::Status status = CheckPlplotDevice(device); !status.ok()) return status;
-  const int columns = panels.size() > 1 ? 2 : 1;
+  const int columns = ColumnCount(panels, columns_wanted);
   const int rows = std::max<int>(1, (static_cast<int>(panels.size()) + columns - 1) / columns);
   {
     auto pls = std::make_unique<plstream>();
@@ -193,14 +202,15 @@ absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const std::strin
 }
 
 absl::Status RenderPngAndPdf(const std::vector<PlotPanel>& panels, const std::string& png_path,
-                             const std::string& pdf_path) {
-  const int columns = panels.size() > 1 ? 2 : 1;
+                             const std::string& pdf_path, int columns_wanted) {
+  const int columns = ColumnCount(panels, columns_wanted);
   const int rows = std::max<int>(1, (static_cast<int>(panels.size()) + columns - 1) / columns);
-  if (absl::Status status = RenderPanels(panels, "pngcairo", png_path, 700 * columns, 520 * rows);
+  if (absl::Status status =
+          RenderPanels(panels, "pngcairo", png_path, 700 * columns, 520 * rows, columns);
       !status.ok()) {
     return status;
   }
-  return RenderPanels(panels, "pdfcairo", pdf_path, 420 * columns, 312 * rows);
+  return RenderPanels(panels, "pdfcairo", pdf_path, 420 * columns, 312 * rows, columns);
 }
 
 }  // namespace dprl

@@ -9,7 +9,8 @@
 // A curve may carry a marker x: a filled dot is drawn on the curve at its plotted point nearest
 // to it (e.g. the episode at which an optimistic agent's bonus first leaves the cap H); the
 // panel's `note` (e.g. explaining the dots) is printed inside the box, bottom right. Panels are
-// laid out in 2 columns when there is more than one.
+// laid out row by row, in 2 columns when there is more than one unless `columns` (> 0) says
+// otherwise (e.g. one row per environment, one column per quantity).
 #ifndef DPRL_ANALYSIS_LINE_PLOT_H_
 #define DPRL_ANALYSIS_LINE_PLOT_H_
 
@@ -39,22 +40,25 @@ struct PlotPanel {
   bool log_x = true;
   bool log_y = true;
   std::string note;  // small text inside the box, bottom right; "" = none
+  // Fraction in [0, 0.9] of the y axis kept free above the data, so that the legend (top left)
+  // does not hide curves; 0 = the axis just spans the data.
+  double legend_headroom = 0.0;
   std::vector<PlotCurve> curves;
 };
 
 // Checks that PLplot knows the device (e.g. "pngcairo"); the error names the Debian package.
 absl::Status CheckPlplotDevice(const std::string& device);
 
-// Draws `panels` (2 columns when more than one) on one page with `device` into `path`
-// (which must be writable; PLplot aborts the process on an unwritable file).
+// Draws `panels` (`columns` per row; 0 = 2 when more than one) on one page with `device` into
+// `path` (which must be writable; PLplot aborts the process on an unwritable file).
 // width/height are in device units (pixels for pngcairo, points for pdfcairo).
 absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const std::string& device,
-                          const std::string& path, int width, int height);
+                          const std::string& path, int width, int height, int columns = 0);
 
 // Renders `panels` as `<prefix>.png` (700 x 520 px per panel) and `<prefix>.pdf` (420 x 312 pt
-// per panel) into the given paths (e.g. OutputFiles temporary paths).
+// per panel) into the given paths (e.g. OutputFiles temporary paths); `columns` as RenderPanels.
 absl::Status RenderPngAndPdf(const std::vector<PlotPanel>& panels, const std::string& png_path,
-                             const std::string& pdf_path);
+                             const std::string& pdf_path, int columns = 0);
 
 }  // namespace dprl
 

@@ -113,6 +113,31 @@ std::vector<int64_t> LogSpacedIndices(int64_t length, int count) {
   return indices;
 }
 
+std::optional<double> LogLogSlope(const std::vector<double>& x, const std::vector<double>& y) {
+  std::vector<double> lx, ly;
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i])) {
+      lx.push_back(std::log(x[i]));
+      ly.push_back(std::log(y[i]));
+    }
+  }
+  if (lx.size() < 2) return std::nullopt;
+  double mean_x = 0, mean_y = 0;
+  for (size_t i = 0; i < lx.size(); ++i) {
+    mean_x += lx[i];
+    mean_y += ly[i];
+  }
+  mean_x /= lx.size();
+  mean_y /= lx.size();
+  double sxx = 0, sxy = 0;
+  for (size_t i = 0; i < lx.size(); ++i) {
+    sxx += (lx[i] - mean_x) * (lx[i] - mean_x);
+    sxy += (lx[i] - mean_x) * (ly[i] - mean_y);
+  }
+  if (sxx <= 0) return std::nullopt;
+  return sxy / sxx;
+}
+
 std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& cumulative) {
   const int64_t horizon = static_cast<int64_t>(cumulative.size());
   if (horizon < 2) return std::nullopt;

@@ -42,6 +42,10 @@ std::vector<int64_t> LogSpacedIndices(int64_t length, int count);
 // `cumulative[t - 1]` = C(t). nullopt when fewer than 2 usable points (T < 2 or C <= 0).
 std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& cumulative);
 
+// Least-squares slope of log y against log x over the pairs with x > 0 and y > 0 (both finite);
+// nullopt when fewer than 2 such pairs or all their x are equal. y ~ x^a gives a. Sizes must match.
+std::optional<double> LogLogSlope(const std::vector<double>& x, const std::vector<double>& y);
+
 // Median of episode indices with -1 = never (see above); -1 for an empty input.
 double MedianEpisodeOrNever(const std::vector<double>& episodes);
 

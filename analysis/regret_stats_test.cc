@@ -93,6 +93,14 @@ TEST(MedianEpisodeTest, NeverCountsAsLatest) {
   EXPECT_EQ(MedianEpisodeOrNever({}), -1);
 }
 
+TEST(LogLogSlopeTest, RecoversThePowerAndSkipsNonPositivePoints) {
+  EXPECT_NEAR(*LogLogSlope({1, 10, 100}, {3, 30, 300}), 1.0, 1e-12);
+  EXPECT_NEAR(*LogLogSlope({1, 4, 16, 5}, {2, 4, 8, 0}), 0.5, 1e-12);  // (5, 0) skipped
+  EXPECT_FALSE(LogLogSlope({1, 2}, {1, 0}).has_value());
+  EXPECT_FALSE(LogLogSlope({2, 2}, {1, 3}).has_value());
+  EXPECT_FALSE(LogLogSlope({}, {}).has_value());
+}
+
 TEST(CumulativeSumTest, PrefixSums) {
   EXPECT_EQ(CumulativeSum({1, 2, 3.5}), (std::vector<double>{1, 3, 6.5}));
 }

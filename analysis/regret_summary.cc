@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
 
 namespace dprl {
@@ -12,11 +13,6 @@ namespace {
 
 constexpr char kRegret[] = "per_episode_regret";
 constexpr char kBonus[] = "first_episode_bonus_below_horizon";
-
-std::string Number(double value) { return absl::StrFormat("%.10g", value); }
-std::string Optional(const std::optional<double>& value) {
-  return value.has_value() ? Number(*value) : "";
-}
 
 // An exact-tail error bound is flagged in the legend (its curve is dashed, in the colour of the
 // same agent and privacy_epsilon with the paper's bound).
@@ -29,16 +25,6 @@ std::string CurveLabel(const RegretGroupSummary& summary) {
 }
 
 }  // namespace
-
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
 
 absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
                                                 const std::string& group) {
@@ -142,11 +128,11 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
       "final_regret_ci95,loglog_slope_last_decade,first_episode_bonus_below_horizon\n";
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
-                    Optional(s.privacy_epsilon), ",", Optional(s.error_bound_E), ",",
-                    CsvField(s.e_eps_bound), ",", s.seeds, ",", s.episodes, ",",
-                    Number(s.final_regret_mean), ",", Optional(s.final_regret_ci95), ",",
-                    Optional(s.loglog_slope_last_decade), ",",
-                    Number(s.first_episode_bonus_below_horizon), "\n");
+                    CsvOptionalNumber(s.privacy_epsilon), ",", CsvOptionalNumber(s.error_bound_E),
+                    ",", CsvField(s.e_eps_bound), ",", s.seeds, ",", s.episodes, ",",
+                    CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
+                    ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",
+                    CsvNumber(s.first_episode_bonus_below_horizon), "\n");
   }
   return csv;
 }
@@ -166,8 +152,9 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       panels.back().note = "dots: median first episode with an optimistic Q below H";
     }
     const std::pair<std::string, std::string> key =
-        style.color_key ? std::pair<std::string, std::string>{style.color_key(s), ""}
-                        : std::pair<std::string, std::string>{s.agent, Optional(s.privacy_epsilon)};
+        style.color_key
+            ? std::pair<std::string, std::string>{style.color_key(s), ""}
+            : std::pair<std::string, std::string>{s.agent, CsvOptionalNumber(s.privacy_epsilon)};
     auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
     PlotCurve curve;
     curve.label = style.label ? style.label(s) : CurveLabel(s);

@@ -52,9 +52,6 @@ struct RegretGroupSummary {
 
 RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_points);
 
-// `text` as one CSV field: RFC 4180 quoting when it contains a comma, quote or line break.
-std::string CsvField(const std::string& text);
-
 // Header + one row per summary (columns in the order of the header, see regret_figure.cc).
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
 

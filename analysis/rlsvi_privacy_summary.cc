@@ -7,19 +7,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "analysis/csv_cells.h"
 
 namespace dprl {
 namespace {
 
 constexpr char kDatasets[3][25] = {"episodes", "privacy_epsilon_paper", "privacy_epsilon_improved"};
 
-std::string Number(double value) { return absl::StrFormat("%.10g", value); }
 template <typename T>
 std::string Optional(const std::optional<T>& value) {
   return value.has_value() ? absl::StrCat(*value) : "";
-}
-std::string OptionalNumber(const std::optional<double>& value) {
-  return value.has_value() ? Number(*value) : "";
 }
 
 absl::Status Malformed(const Hdf5Reader& reader, const std::string& what) {
@@ -249,21 +246,21 @@ std::string RlsviPrivacySummaryCsv(const RlsviPrivacyResults& results) {
   for (const PrivacyCurve& c : results.curves) {
     absl::StrAppend(&csv, "privacy_curve,", CsvField(c.group), ",,rlsvi,", c.num_states, ",",
                     c.num_actions, ",", c.horizon, ",rewards,", CsvField("(eps,delta)-JDP"), ",",
-                    Number(c.target_delta), ",", Number(c.episodes.back()), ",,",
-                    Number(c.privacy_epsilon_paper.back()), ",",
-                    Number(c.privacy_epsilon_improved.back()), ",,,\n");
+                    CsvNumber(c.target_delta), ",", CsvNumber(c.episodes.back()), ",,",
+                    CsvNumber(c.privacy_epsilon_paper.back()), ",",
+                    CsvNumber(c.privacy_epsilon_improved.back()), ",,,\n");
   }
   for (const PrivacyRegretCurve& r : results.regrets) {
     const RegretGroupSummary& s = r.regret;
     const bool rlsvi_paper = s.agent == "rlsvi" && s.privacy_epsilon.has_value();
-    absl::StrAppend(&csv, "regret,", CsvField(s.group), ",", CsvField(s.env), ",",
-                    CsvField(s.agent), ",", Optional(r.num_states), ",", Optional(r.num_actions),
-                    ",", Optional(r.horizon), ",", CsvField(r.privacy_protects), ",",
-                    CsvField(r.privacy_notion), ",", OptionalNumber(r.target_delta), ",",
-                    s.episodes, ",", OptionalNumber(s.privacy_epsilon), ",",
-                    rlsvi_paper ? Number(*s.privacy_epsilon) : "", ",",
-                    OptionalNumber(r.privacy_epsilon_improved), ",", s.seeds, ",",
-                    Number(s.final_regret_mean), ",", OptionalNumber(s.final_regret_ci95), "\n");
+    absl::StrAppend(
+        &csv, "regret,", CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
+        Optional(r.num_states), ",", Optional(r.num_actions), ",", Optional(r.horizon), ",",
+        CsvField(r.privacy_protects), ",", CsvField(r.privacy_notion), ",",
+        CsvOptionalNumber(r.target_delta), ",", s.episodes, ",",
+        CsvOptionalNumber(s.privacy_epsilon), ",", rlsvi_paper ? CsvNumber(*s.privacy_epsilon) : "",
+        ",", CsvOptionalNumber(r.privacy_epsilon_improved), ",", s.seeds, ",",
+        CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95), "\n");
   }
   return csv;
 }

@@ -6,6 +6,7 @@
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
+#include "envs/lower_bound_mdp.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 
@@ -48,6 +49,66 @@ absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int nu
   return absl::InvalidArgumentError(absl::StrCat("unknown environment ", env));
 }
 
+absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
+                                                                uint64_t master_seed) {
+  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
+  absl::StatusOr<std::string> family = Attribute<std::string>(config, "env_family");
+  absl::StatusOr<double> alpha_prime = Attribute<double>(config, "alpha_prime");
+  if (!env.ok()) return env.status();
+  if (!family.ok()) return family.status();
+  if (!alpha_prime.ok()) return alpha_prime.status();
+  if (*family != "lower_bound") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "configuration ", config.group_name, ": env_family '", *family, "' is not lower_bound"));
+  }
+  int64_t values[6];
+  const char* names[6] = {"num_initial_states", "num_arms",    "rewarded_horizon",
+                          "num_states",         "num_actions", "horizon"};
+  for (int i = 0; i < 6; ++i) {
+    absl::StatusOr<int64_t> value = Attribute<int64_t>(config, names[i]);
+    if (!value.ok()) return value.status();
+    values[i] = *value;
+  }
+  if (values[3] != values[0] + 2 || values[4] != values[1] + 1 || values[5] != values[2] + 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "configuration ", config.group_name,
+        ": num_states, num_actions, horizon must be num_initial_states + 2, num_arms + 1, "
+        "rewarded_horizon + 1"));
+  }
+  LowerBoundMdpOptions options;
+  options.num_initial_states = static_cast<int>(values[0]);
+  options.num_arms = static_cast<int>(values[1]);
+  options.horizon = static_cast<int>(values[2]);
+  options.alpha_prime = *alpha_prime;
+  RandomStream generation =
+      TaskStream(master_seed, StableHash(*env), 0, StreamPurpose::kEnvGeneration);
+  absl::StatusOr<std::vector<int>> instance =
+      SampleLowerBoundInstance(options.num_initial_states, options.num_arms, generation);
+  if (!instance.ok()) return instance.status();
+  options.instance = *instance;
+  absl::StatusOr<TabularMdp> mdp = MakeLowerBoundMdp(options);
+  if (!mdp.ok()) return mdp.status();
+  return LowerBoundEnvironment{*std::move(mdp), *std::move(instance)};
+}
+
+absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
+  absl::StatusOr<double> privacy_epsilon = Attribute<double>(config, "privacy_epsilon");
+  if (!privacy_epsilon.ok()) return privacy_epsilon.status();
+  absl::StatusOr<double> beta = Attribute<double>(config, "failure_probability");
+  if (!beta.ok()) return beta.status();
+  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
+  if (!episodes.ok()) return episodes.status();
+  PucbOptions options;
+  options.privacy_epsilon = *privacy_epsilon;
+  options.failure_probability = *beta;
+  options.num_episodes = *episodes;
+  if (absl::Status status = options.Validate(); !status.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("configuration ", config.group_name, ": ", status.message()));
+  }
+  return options;
+}
+
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
                                                                const TabularShape& shape,
                                                                const TaskContext& context) {
@@ -71,16 +132,10 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
     return std::unique_ptr<TabularAgent>(*std::move(ubev));
   }
   if (*agent == "pucb") {
-    absl::StatusOr<double> privacy_epsilon = Attribute<double>(config, "privacy_epsilon");
-    if (!privacy_epsilon.ok()) return privacy_epsilon.status();
-    absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-    if (!episodes.ok()) return episodes.status();
-    PucbOptions options;
-    options.privacy_epsilon = *privacy_epsilon;
-    options.failure_probability = *beta;
-    options.num_episodes = *episodes;
+    absl::StatusOr<PucbOptions> options = PucbOptionsFromConfig(config);
+    if (!options.ok()) return options.status();
     absl::StatusOr<std::unique_ptr<PucbAgent>> pucb =
-        PucbAgent::Create(shape, options, noise_stream);
+        PucbAgent::Create(shape, *options, noise_stream);
     if (!pucb.ok()) return pucb.status();
     return std::unique_ptr<TabularAgent>(*std::move(pucb));
   }

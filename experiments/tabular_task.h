@@ -11,7 +11,8 @@
 //   policy stream       (m, StableHash(group name), k, kPolicy);
 //   privacy noise       (m, StableHash(group name), k, kPrivacyNoise);
 //   random MDP instance (m, StableHash(env attribute), 0, kEnvGeneration) -- one instance per env
-//                       name, shared by all agents and seeds.
+//                       name, shared by all agents and seeds (random_mdp and the lower-bound
+//                       family's instance vector I).
 // Never the MPI rank or the thread: a task gives the same bits wherever it runs.
 //
 // Attributes read by MakeTabularEnvironment / MakeTabularAgent (HDF5 group attributes, see
@@ -21,6 +22,14 @@
 //   agent               string  ubev | pucb | rlsvi
 //   failure_probability float64 beta of UBEV and PUCB
 //   privacy_epsilon     float64 PUCB only
+// Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), read by
+// MakeLowerBoundEnvironment:
+//   env                 string  instance name (keys the instance stream), e.g. lower_bound_n2_m1_H2
+//   env_family          string  lower_bound
+//   num_initial_states  int64   n;   num_states = n + 2
+//   num_arms            int64   m;   num_actions = m + 1
+//   rewarded_horizon    int64   H of the paper (return H or 0); horizon = H + 1 (TabularMdp steps)
+//   alpha_prime         float64 the gap parameter alpha'
 #ifndef DPRL_EXPERIMENTS_TABULAR_TASK_H_
 #define DPRL_EXPERIMENTS_TABULAR_TASK_H_
 
@@ -28,10 +37,12 @@
 #include <memory>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/rng.h"
+#include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/runner/experiment.h"
@@ -60,6 +71,21 @@ absl::StatusOr<T> Attribute(const ConfigSpec& config, const std::string& name) {
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
                                                   int num_actions, int horizon,
                                                   uint64_t master_seed);
+
+struct LowerBoundEnvironment {
+  TabularMdp mdp;
+  std::vector<int> instance;  // I_s, s = 1..n (code 0..n-1)
+};
+
+// The lower-bound MDP of the config's attributes (above), with its instance I drawn by
+// SampleLowerBoundInstance from the stream (master_seed, StableHash(env), 0, kEnvGeneration).
+// Checks that num_states, num_actions, horizon agree with n + 2, m + 1, H + 1.
+absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
+                                                                uint64_t master_seed);
+
+// PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes
+// (validated). The one place that maps attributes to PUCB options (agents and config builders).
+absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
 
 // The agent named by the config's `agent` attribute, for an MDP of `shape`, with its privacy
 // noise stream keyed as above.

@@ -1,16 +1,38 @@
 #include "algorithms/tabular/episode_loop.h"
 
-#include <algorithm>
-
 #include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include "algorithms/tabular/value_iteration.h"
 
 namespace dprl {
 
+std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_regret,
+                                       const std::vector<double>& alphas) {
+  std::vector<PacMeasurement> measurements;
+  measurements.reserve(alphas.size());
+  for (double alpha : alphas) {
+    CHECK(std::isfinite(alpha) && alpha >= 0.0)
+        << "PAC accuracy alpha must be finite, >= 0: " << alpha;
+    PacMeasurement measurement;
+    measurement.alpha = alpha;
+    for (size_t t = 0; t < per_episode_regret.size(); ++t) {
+      if (per_episode_regret[t] > alpha) {
+        ++measurement.non_alpha_optimal_episodes;
+        measurement.alpha_optimal_from_episode = static_cast<int64_t>(t) + 2;
+      }
+    }
+    measurements.push_back(measurement);
+  }
+  return measurements;
+}
+
 EpisodeLoopResult RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
                               RandomStream environment_stream, RandomStream policy_stream,
-                              const std::function<void(double)>& progress) {
+                              const std::function<void(double)>& progress,
+                              const std::vector<double>& pac_alphas) {
   const TabularShape& shape = agent.shape();
   CHECK_EQ(shape.num_states, mdp.num_states());
   CHECK_EQ(shape.num_actions, mdp.num_actions());
@@ -48,6 +70,7 @@ EpisodeLoopResult RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_
       progress(static_cast<double>(t + 1) / num_episodes);
     }
   }
+  result.pac = MeasurePac(result.per_episode_regret, pac_alphas);
   return result;
 }
 

@@ -5,6 +5,19 @@
 // exact policy evaluation of the agent's (tie-randomised) policy pi_t, not from sampled returns
 // (GUIDE.md Conventions 8). The environment and the agent's policy randomness use separate
 // streams, so changing an agent never changes the environment's random numbers.
+//
+// PAC measurement (Vietri et al. 2020, Def. 1: an agent is (alpha, beta)-PAC with sample
+// complexity f if w.p. >= 1 - beta it follows an alpha-optimal policy, rho* - rho^pi <= alpha, on
+// all but f episodes). For each accuracy alpha (a measurement threshold, not an agent parameter),
+// from the same exact per-episode regret series:
+//   non_alpha_optimal_episodes  = #{ t in 1..T : rho* - rho^{pi_t} > alpha }   (strict >, exact)
+//   alpha_optimal_from_episode  = 1 + the last t in 1..T with rho* - rho^{pi_t} > alpha, i.e. the
+//                                 first episode t0 from which pi_t is alpha-optimal for every
+//                                 t0 <= t <= T. Convention: 1 if every episode is alpha-optimal,
+//                                 T + 1 if episode T itself is not (never settles within T).
+// The count is the quantity bounded by Thm. 3 (PUCB, upper) and Thm. 5 (any eps-JDP agent,
+// lower); alpha_optimal_from_episode >= non_alpha_optimal_episodes + 1 - (number of alpha-optimal
+// episodes before it), and equals the count + 1 when the agent never returns to bad policies.
 #ifndef DPRL_ALGORITHMS_TABULAR_EPISODE_LOOP_H_
 #define DPRL_ALGORITHMS_TABULAR_EPISODE_LOOP_H_
 
@@ -18,16 +31,31 @@
 
 namespace dprl {
 
+struct PacMeasurement {
+  double alpha = 0.0;                      // accuracy threshold, >= 0
+  int64_t non_alpha_optimal_episodes = 0;  // #{t <= T : regret_t > alpha}
+  int64_t alpha_optimal_from_episode = 1;  // in 1..T+1 (see above)
+};
+
+// The PAC measurement of `per_episode_regret` (regret_t at index t - 1) for every alpha in
+// `alphas` (each finite and >= 0, else CHECK-fails), in the order given. O(T * |alphas|).
+std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_regret,
+                                       const std::vector<double>& alphas);
+
 struct EpisodeLoopResult {
   std::vector<double> per_episode_regret;  // size num_episodes, regret_t >= 0
   // First episode (1-based) whose plan has some Q+(s,a,h) below the cap H; -1 if none.
   int64_t first_episode_below_cap = -1;
+  // MeasurePac(per_episode_regret, pac_alphas); empty when no pac_alphas were given.
+  std::vector<PacMeasurement> pac;
 };
 
 // `progress` (may be empty) is called now and then with the fraction of episodes done.
+// `pac_alphas` (optional, each finite and >= 0): accuracies for EpisodeLoopResult::pac.
 EpisodeLoopResult RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
                               RandomStream environment_stream, RandomStream policy_stream,
-                              const std::function<void(double)>& progress = {});
+                              const std::function<void(double)>& progress = {},
+                              const std::vector<double>& pac_alphas = {});
 
 }  // namespace dprl
 

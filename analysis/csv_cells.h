@@ -1,0 +1,20 @@
+// Cells of the summary CSV files written by //analysis binaries (RFC 4180 quoting, numbers with
+// 10 significant digits, empty cell = not applicable).
+#ifndef DPRL_ANALYSIS_CSV_CELLS_H_
+#define DPRL_ANALYSIS_CSV_CELLS_H_
+
+#include <optional>
+#include <string>
+
+namespace dprl {
+
+// `text` as is, or double-quoted (inner quotes doubled) when it holds ',', '"', CR or LF.
+std::string CsvField(const std::string& text);
+// printf "%.10g".
+std::string CsvNumber(double value);
+// CsvNumber of the value, or "" when absent.
+std::string CsvOptionalNumber(const std::optional<double>& value);
+
+}  // namespace dprl
+
+#endif  // DPRL_ANALYSIS_CSV_CELLS_H_

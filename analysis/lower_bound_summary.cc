@@ -1,0 +1,223 @@
+#include "analysis/lower_bound_summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "algorithms/tabular/vietri_bounds.h"
+#include "analysis/csv_cells.h"
+#include "analysis/regret_stats.h"
+
+namespace dprl {
+namespace {
+
+absl::Status Malformed(const Hdf5Reader& reader, const std::string& what) {
+  return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": ", what));
+}
+
+VietriBoundsParameters BoundsParameters(const LowerBoundGroupSummary& s, double alpha,
+                                        int64_t episodes) {
+  VietriBoundsParameters p;
+  p.num_states = s.num_states;
+  p.num_actions = s.num_actions;
+  p.horizon = s.rewarded_horizon;
+  p.num_episodes = std::max<int64_t>(1, episodes);
+  p.privacy_epsilon = s.regret.privacy_epsilon.value_or(1.0);
+  p.failure_probability = s.failure_probability;
+  p.alpha = alpha;
+  return p;
+}
+
+// The shape's total for a private agent, its non-private term otherwise.
+double ShapeValue(const BoundShape& shape, bool is_private) {
+  return is_private ? shape.total() : shape.non_private_term;
+}
+
+}  // namespace
+
+absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader,
+                                                        const std::string& group) {
+  LowerBoundGroupData data;
+  absl::StatusOr<RegretGroupData> regret = ReadRegretGroup(reader, group);
+  if (!regret.ok()) return regret.status();
+  data.regret = *std::move(regret);
+  data.agent_variant = data.regret.agent;
+  if (reader.HasAttribute(group, "agent_variant")) {
+    absl::StatusOr<std::string> variant = reader.ReadStringAttribute(group, "agent_variant");
+    if (!variant.ok()) return variant.status();
+    data.agent_variant = *variant;
+  }
+  for (auto [name, target] :
+       {std::pair{"num_states", &data.num_states}, std::pair{"num_actions", &data.num_actions},
+        std::pair{"rewarded_horizon", &data.rewarded_horizon}}) {
+    absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
+    if (!value.ok()) return value.status();
+    if (*value < 1)
+      return Malformed(reader, absl::StrCat("attribute '", name, "' of '", group,
+                                            "' must be >= 1, got ", *value));
+    *target = *value;
+  }
+  for (auto [name, target] : {std::pair{"failure_probability", &data.failure_probability},
+                              std::pair{"pac_alpha", &data.pac_alpha}}) {
+    absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
+    if (!value.ok()) return value.status();
+    *target = *value;
+  }
+  if (!(data.failure_probability > 0 && data.failure_probability < 1)) {
+    return Malformed(
+        reader, absl::StrCat("attribute 'failure_probability' of '", group, "' must be in (0, 1)"));
+  }
+  const int64_t seeds = data.regret.per_episode_regret.rows;
+  Hdf5Matrix grid;
+  for (auto [name, target] : {std::pair{"pac_alpha_grid", &grid},
+                              std::pair{"non_alpha_optimal_episodes", &data.non_alpha_optimal},
+                              std::pair{"alpha_optimal_from_episode", &data.alpha_optimal_from}}) {
+    const std::string path = absl::StrCat(group, "/", name);
+    if (!reader.HasObject(path)) {
+      return Malformed(reader, absl::StrCat("group '", group, "' has no dataset '", name, "'"));
+    }
+    absl::StatusOr<Hdf5Matrix> matrix = reader.ReadMatrix(path);
+    if (!matrix.ok()) return matrix.status();
+    if (matrix->ndims != 2 || matrix->rows != seeds || matrix->cols < 1) {
+      return Malformed(reader,
+                       absl::StrFormat("dataset '%s' must be [%d seeds x K >= 1]", path, seeds));
+    }
+    if (target != &grid && matrix->cols != grid.cols) {
+      return Malformed(reader, absl::StrFormat("dataset '%s' has %d columns, pac_alpha_grid %d",
+                                               path, matrix->cols, grid.cols));
+    }
+    *target = *std::move(matrix);
+  }
+  data.alpha_grid.assign(grid.values.begin(), grid.values.begin() + grid.cols);
+  data.pac_alpha_index = -1;
+  for (int64_t k = 0; k < grid.cols; ++k) {
+    const double alpha = data.alpha_grid[k];
+    if (!(alpha > 0 && alpha <= data.rewarded_horizon)) {
+      return Malformed(reader, absl::StrCat("pac_alpha_grid of '", group,
+                                            "' has an alpha outside (0, rewarded_horizon]"));
+    }
+    for (int64_t s = 1; s < seeds; ++s) {
+      if (grid.at(s, k) != alpha) {
+        return Malformed(reader, absl::StrCat("pac_alpha_grid of '", group, "' differs by seed"));
+      }
+    }
+    if (std::fabs(alpha - data.pac_alpha) <= 1e-12 * alpha) data.pac_alpha_index = k;
+  }
+  if (data.pac_alpha_index < 0) {
+    return Malformed(
+        reader, absl::StrCat("attribute 'pac_alpha' of '", group, "' is not in pac_alpha_grid"));
+  }
+  return data;
+}
+
+LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data, int plot_points) {
+  LowerBoundGroupSummary s;
+  s.regret = SummarizeRegretGroup(data.regret, plot_points);
+  s.agent_variant = data.agent_variant;
+  s.num_states = data.num_states;
+  s.num_actions = data.num_actions;
+  s.rewarded_horizon = data.rewarded_horizon;
+  s.failure_probability = data.failure_probability;
+  s.pac_alpha = data.pac_alpha;
+  s.pac_alpha_index = data.pac_alpha_index;
+  s.alpha_grid = data.alpha_grid;
+  const bool is_private = s.regret.privacy_epsilon.has_value();
+  s.above_pac_lower_shape = true;
+  for (size_t k = 0; k < s.alpha_grid.size(); ++k) {
+    std::vector<double> counts;
+    for (int64_t r = 0; r < data.non_alpha_optimal.rows; ++r) {
+      counts.push_back(data.non_alpha_optimal.at(r, k));
+    }
+    const MeanInterval interval = MeanWithConfidence95(counts);
+    s.count_mean.push_back(interval.mean);
+    s.count_ci95.push_back(interval.half_width);
+    const VietriBoundsParameters p = BoundsParameters(s, s.alpha_grid[k], s.regret.episodes);
+    s.pac_lower_shape.push_back(ShapeValue(JdpPacLowerBound(p), is_private));
+    s.pac_upper_shape.push_back(ShapeValue(PucbPacUpperBound(p), is_private));
+    if (interval.mean < s.pac_lower_shape.back()) s.above_pac_lower_shape = false;
+  }
+  std::vector<double> settled;
+  for (int64_t r = 0; r < data.alpha_optimal_from.rows; ++r) {
+    settled.push_back(data.alpha_optimal_from.at(r, s.pac_alpha_index));
+  }
+  std::sort(settled.begin(), settled.end());
+  const size_t n = settled.size();
+  s.settled_median = n % 2 ? settled[n / 2] : 0.5 * (settled[n / 2 - 1] + settled[n / 2]);
+  s.regret_lower_shape_final = ShapeValue(
+      JdpRegretLowerBound(BoundsParameters(s, s.pac_alpha, s.regret.episodes)), is_private);
+  s.above_regret_lower_shape = s.regret.final_regret_mean >= s.regret_lower_shape_final;
+  return s;
+}
+
+void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
+  using Points = std::pair<std::vector<double>, std::vector<double>>;
+  std::map<std::string, double> non_private_count;  // env -> count of its first non-private agent
+  for (const LowerBoundGroupSummary& s : summaries) {
+    if (s.regret.privacy_epsilon.has_value()) continue;
+    non_private_count.emplace(s.regret.env, s.count_mean[s.pac_alpha_index]);
+  }
+  std::map<std::pair<std::string, std::string>, Points> points, excess_points;
+  for (const LowerBoundGroupSummary& s : summaries) {
+    if (!s.regret.privacy_epsilon.has_value()) continue;
+    const double count = s.count_mean[s.pac_alpha_index];
+    if (!(count > 0 && count < static_cast<double>(s.regret.episodes))) continue;
+    const double inverse_eps = 1.0 / *s.regret.privacy_epsilon;
+    auto& [x, y] = points[{s.regret.env, s.agent_variant}];
+    x.push_back(inverse_eps);
+    y.push_back(count);
+    auto baseline = non_private_count.find(s.regret.env);
+    if (baseline != non_private_count.end() && count > baseline->second) {
+      auto& [ex, ey] = excess_points[{s.regret.env, s.agent_variant}];
+      ex.push_back(inverse_eps);
+      ey.push_back(count - baseline->second);
+    }
+  }
+  for (LowerBoundGroupSummary& s : summaries) {
+    if (!s.regret.privacy_epsilon.has_value()) continue;
+    const std::pair<std::string, std::string> key = {s.regret.env, s.agent_variant};
+    if (auto it = points.find(key); it != points.end()) {
+      s.inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
+      s.slope_points = static_cast<int>(it->second.first.size());
+    }
+    if (auto it = excess_points.find(key); it != excess_points.end()) {
+      s.excess_inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
+      s.excess_slope_points = static_cast<int>(it->second.first.size());
+    }
+  }
+}
+
+std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summaries) {
+  std::string csv =
+      "group,env,agent_variant,privacy_epsilon,error_bound_E,seeds,episodes,pac_alpha,"
+      "non_alpha_optimal_mean,non_alpha_optimal_ci95,alpha_optimal_from_episode_median,"
+      "counts_by_alpha,pac_lower_shape,pac_upper_shape,above_pac_lower_shape,"
+      "inverse_eps_slope,slope_points,excess_inverse_eps_slope,excess_slope_points,"
+      "final_regret_mean,regret_lower_shape,above_regret_lower_shape\n";
+  for (const LowerBoundGroupSummary& s : summaries) {
+    std::string by_alpha;
+    for (size_t k = 0; k < s.alpha_grid.size(); ++k) {
+      absl::StrAppend(&by_alpha, k ? ";" : "",
+                      absl::StrFormat("%.6g:%.10g", s.alpha_grid[k], s.count_mean[k]));
+    }
+    const int k = s.pac_alpha_index;
+    absl::StrAppend(
+        &csv, CsvField(s.regret.group), ",", CsvField(s.regret.env), ",", CsvField(s.agent_variant),
+        ",", CsvOptionalNumber(s.regret.privacy_epsilon), ",",
+        CsvOptionalNumber(s.regret.error_bound_E), ",", s.regret.seeds, ",", s.regret.episodes, ",",
+        CsvNumber(s.pac_alpha), ",", CsvNumber(s.count_mean[k]), ",",
+        CsvOptionalNumber(s.count_ci95[k]), ",", CsvNumber(s.settled_median), ",", by_alpha, ",",
+        CsvNumber(s.pac_lower_shape[k]), ",", CsvNumber(s.pac_upper_shape[k]), ",",
+        s.above_pac_lower_shape ? "true" : "false", ",", CsvOptionalNumber(s.inverse_eps_slope),
+        ",", s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
+        CsvOptionalNumber(s.excess_inverse_eps_slope), ",",
+        s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points) : "", ",",
+        CsvNumber(s.regret.final_regret_mean), ",", CsvNumber(s.regret_lower_shape_final), ",",
+        s.above_regret_lower_shape ? "true" : "false", "\n");
+  }
+  return csv;
+}
+
+}  // namespace dprl

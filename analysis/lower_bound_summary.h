@@ -1,0 +1,87 @@
+// Reading and summarizing the groups of a vietri_lower_bound_fig results file (docs/hdf5_schema.md,
+// "vietri_lower_bound_fig") for //analysis:vietri_lower_bound_figure.
+//
+// A group has everything ReadRegretGroup (regret_summary.h) needs, plus
+//   attributes  agent_variant (string; falls back to agent), num_states, num_actions,
+//               rewarded_horizon (int64), failure_probability, pac_alpha (float64)
+//   datasets    pac_alpha_grid, non_alpha_optimal_episodes, alpha_optimal_from_episode
+//               [seeds x K], K >= 1, the grid identical for every seed and containing pac_alpha.
+//
+// Bound shapes (algorithms/tabular/vietri_bounds.h, constant 1, polylog factors dropped; a shape,
+// not a number the paper guarantees) are evaluated with S = num_states, A = num_actions and the
+// paper's H = rewarded_horizon (the return of an episode is H or 0; agents run H + 1 steps):
+//   Thm. 5 PAC lower   SAH^2/alpha^2 + SAH ln(1/beta)/(alpha eps)
+//   Thm. 3 PAC upper   SAH^4/alpha^2 + S^2AH^4/(eps alpha)
+//   Thm. 6 regret lower  sqrt(HSAT) + SAH ln(T)/eps
+// For a non-private agent (no privacy_epsilon) only the non-private terms are used.
+#ifndef DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
+#define DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "analysis/hdf5_reader.h"
+#include "analysis/line_plot.h"
+#include "analysis/regret_summary.h"
+
+namespace dprl {
+
+struct LowerBoundGroupData {
+  RegretGroupData regret;
+  std::string agent_variant;
+  int64_t num_states = 0, num_actions = 0, rewarded_horizon = 0;
+  double failure_probability = 0, pac_alpha = 0;
+  int pac_alpha_index = 0;         // pac_alpha == alpha_grid[pac_alpha_index]
+  std::vector<double> alpha_grid;  // [K]
+  Hdf5Matrix non_alpha_optimal;    // seeds x K
+  Hdf5Matrix alpha_optimal_from;   // seeds x K
+};
+
+// Reads group `group`; errors name the file, group and the missing/malformed item.
+absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader,
+                                                        const std::string& group);
+
+struct LowerBoundGroupSummary {
+  RegretGroupSummary regret;  // cumulative regret curve (panel (c)), final regret
+  std::string agent_variant;
+  int64_t num_states = 0, num_actions = 0, rewarded_horizon = 0;
+  double failure_probability = 0, pac_alpha = 0;
+  int pac_alpha_index = 0;
+  std::vector<double> alpha_grid;
+  std::vector<double> count_mean;                        // mean over seeds, per alpha
+  std::vector<std::optional<double>> count_ci95;         // per alpha, none for 1 seed
+  double settled_median = 0;                             // alpha_optimal_from_episode at pac_alpha
+  std::vector<double> pac_lower_shape, pac_upper_shape;  // per alpha
+  bool above_pac_lower_shape = false;     // count_mean >= pac_lower_shape at every alpha
+  double regret_lower_shape_final = 0;    // Thm. 6 shape at T
+  bool above_regret_lower_shape = false;  // final_regret_mean >= regret_lower_shape_final
+  // Filled by FitInverseEpsSlopes: slope of log count_mean(pac_alpha) against log(1/eps) over the
+  // configs of this (env, agent_variant) with 0 < count < T, and how many points it used.
+  std::optional<double> inverse_eps_slope;
+  int slope_points = 0;
+  // The same fit for the excess count_mean - (count_mean of the env's non-private agent), the
+  // part attributable to privacy (Thms. 3 and 5: ~ 1/(eps alpha)); points with excess <= 0 and
+  // saturated runs excluded. None without a non-private agent in the env.
+  std::optional<double> excess_inverse_eps_slope;
+  int excess_slope_points = 0;
+};
+
+LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data, int plot_points);
+
+// Fits the slope in 1/eps per (env, agent_variant) and stores it in every summary of the pair.
+void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries);
+
+// Header + one row per summary (columns: see vietri_lower_bound_figure.cc).
+std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summaries);
+
+// One row of three panels per env (first-appearance order): (a) non-alpha-optimal episodes vs
+// 1/eps, (b) vs 1/alpha, (c) cumulative regret vs episode; bound shapes dashed. Render with
+// columns = kLowerBoundPanelColumns.
+inline constexpr int kLowerBoundPanelColumns = 3;
+std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSummary>& summaries);
+
+}  // namespace dprl
+
+#endif  // DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_

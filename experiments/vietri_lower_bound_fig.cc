@@ -1,0 +1,10 @@
+// //experiments:vietri_lower_bound_fig — PAC sample complexity and regret of UBEV and PUCB on the
+// lower-bound MDP family (Vietri et al. 2020, Sec. 6). See vietri_lower_bound_task.h.
+//   bazel run //experiments:vietri_lower_bound_fig -- --scale=default --out=/tmp/lbfig
+//   mpirun -np 64 bazel-bin/experiments/vietri_lower_bound_fig --scale=paper --out=/shared/lbfig
+#include "experiments/runner/experiment.h"
+#include "experiments/vietri_lower_bound_task.h"
+
+int main(int argc, char** argv) {
+  return dprl::RunExperimentMain(argc, argv, dprl::VietriLowerBoundExperiment());
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# End-to-end smoke run of //experiments:vietri_lower_bound_fig: --scale=smoke into $TEST_TMPDIR,
+# the HDF5 layout checked with h5py (docs/hdf5_schema.md, "vietri_lower_bound_fig"), the figure
+# and the summary CSV written by //analysis:vietri_lower_bound_figure.
+set -uo pipefail
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+RUNFILES="${TEST_SRCDIR}/dprl"
+BINARY="$RUNFILES/experiments/vietri_lower_bound_fig"
+WORK="${TEST_TMPDIR}"
+export TMPDIR="$WORK"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+PYTHON=""
+for candidate in /usr/bin/python3 python3; do
+  if "$candidate" -c "import h5py, numpy" >/dev/null 2>&1; then PYTHON="$candidate"; break; fi
+done
+[[ -n "$PYTHON" ]] || fail "no python3 with h5py and numpy (Debian: python3-h5py python3-numpy)"
+
+OUT="$WORK/lbfig"
+"$BINARY" --scale=smoke "--out=$OUT" 2>"$WORK/run.err" || { cat "$WORK/run.err"; fail "run failed"; }
+for file in vietri_lower_bound_fig.h5 vietri_lower_bound_fig.png vietri_lower_bound_fig.pdf \
+  vietri_lower_bound_fig_summary.csv; do
+  [[ -s "$OUT/$file" ]] || fail "missing $OUT/$file"
+done
+[[ "$(head -c 4 "$OUT/vietri_lower_bound_fig.png" | od -An -c | tr -d ' ')" == '211PNG' ]] ||
+  fail "not a PNG"
+
+"$PYTHON" - "$OUT/vietri_lower_bound_fig.h5" "$OUT/vietri_lower_bound_fig_summary.csv" <<'PY' ||
+import csv, sys
+import h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+assert f.attrs["dprl_schema_version"] == 1 and f.attrs["experiment"] == "vietri_lower_bound_fig"
+assert f.attrs["scale"] == "smoke" and f.attrs["seeds"] == 2
+names = list(f.keys())
+assert sorted(names) == sorted(["lower_bound_n2_m1_H2-ubev", "lower_bound_n2_m1_H2-pucb-eps=1000",
+                                "lower_bound_n2_m1_H2-pucb-eps=10000"]), names
+instances = set()
+for name, g in f.items():
+    a = g.attrs
+    n, m, H = int(a["num_initial_states"]), int(a["num_arms"]), int(a["rewarded_horizon"])
+    assert (a["num_states"], a["num_actions"], a["horizon"]) == (n + 2, m + 1, H + 1), name
+    assert a["env_family"] == "lower_bound" and a["agent"] in ("ubev", "pucb"), name
+    T = int(a["num_episodes"])
+    regret = g["per_episode_regret"][()]
+    assert regret.shape == (2, T) and (regret >= 0).all() and (regret <= H * a["alpha_prime"]).all()
+    grid = g["pac_alpha_grid"][()]
+    counts = g["non_alpha_optimal_episodes"][()]
+    settled = g["alpha_optimal_from_episode"][()]
+    assert grid.shape == counts.shape == settled.shape == (2, 4), name
+    assert (grid[0] == grid[1]).all() and np.isclose(grid[0] / a["pac_alpha_unit"],
+                                                     [0.15, 0.3, 0.6, 1.2]).all()
+    assert a["pac_alpha"] == grid[0, 2]
+    for s in range(2):
+        for k in range(4):  # the PAC counts are those of the stored regret series
+            assert counts[s, k] == (regret[s] > grid[s, k]).sum(), (name, s, k)
+            bad = np.nonzero(regret[s] > grid[s, k])[0]
+            assert settled[s, k] == (bad[-1] + 2 if len(bad) else 1), (name, s, k)
+    rho = (H / n) * sum(0.5 + a["alpha_prime"] * (1 if i != 0 else 0.5) for i in g["instance"][0])
+    assert np.allclose(g["optimal_value"][()], rho), name
+    instances.add(tuple(g["instance"][0]))
+    assert g["first_episode_bonus_below_horizon"].shape == (2,)
+    if a["agent"] == "pucb":
+        assert a["privacy_epsilon"] > 0 and a["error_bound_E"] > 0
+    else:
+        assert "privacy_epsilon" not in a
+assert len(instances) == 1, instances  # all agents face the same instance I
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert sorted(r["group"] for r in rows) == sorted(names), rows
+for r in rows:
+    assert r["above_pac_lower_shape"] in ("true", "false")
+    assert float(r["non_alpha_optimal_mean"]) >= 0
+PY
+  fail "results file or summary wrong"
+echo PASS

@@ -1,0 +1,77 @@
+// Configurations and task of //experiments:vietri_lower_bound_fig: Vietri, Balle, Krishnamurthy,
+// Wu 2020, "Private Reinforcement Learning with PAC and Regret Guarantees" (ICML), on the hard MDP
+// family of the lower bounds (Sec. 6.2, Fig. 1; envs/lower_bound_mdp.h).
+//
+// What is measured (per task = (config, seed)), from the exact per-episode regret
+// rho* - rho^{pi_t} (algorithms/tabular/episode_loop.h, Def. 2):
+//   (a) the number of episodes whose policy is not alpha-optimal (Def. 1), at a fixed accuracy
+//       pac_alpha, against 1/eps: Thm. 5 says any eps-JDP agent needs
+//       Omega(SAH^2/alpha^2 + SAH ln(1/beta)/(alpha eps)) of them (lower bound), Thm. 3 that PUCB
+//       needs O~(SAH^4/alpha^2 + S^2AH^4/(eps alpha)) (upper bound);
+//   (b) the same count against 1/alpha at fixed eps. alpha is only a measurement threshold, so one
+//       run per (agent, eps) gives the count for the whole grid pac_alpha_grid;
+//   (c) the cumulative regret, against Thm. 6's lower bound Omega(sqrt(HSAT) + SAH ln(T)/eps).
+// Agents: UBEV (non-private) and PUCB (Alg. 2-3) at several privacy_epsilon, all facing the same
+// instance I of each family member (drawn from the env-generation stream keyed by
+// (master seed, env name), tabular_task.h) and the same environment randomness per seed.
+//
+// Instances (S = n + 2 states, A = m + 1 actions; agents see horizon H + 1, see
+// envs/lower_bound_mdp.h; the regret and every alpha are in units of the paper's return, in
+// [0, H]). The accuracy grid is relative to the instance's smallest regret of a deterministic
+// non-optimal policy, g = H alpha'/(2n) (one initial state, weight 1/n, on an arm alpha'H/2 worse):
+//   pac_alpha_grid = g * {0.15, 0.3, 0.6, 1.2}, pac_alpha = 0.6 g (panel (a)).
+// Any policy that errs deterministically in some initial state, or is uniform over tied arms
+// (PUCB while its private counts are below 2E_eps), has regret >= g > pac_alpha. On ONE instance
+// the count in (b) is a step function of alpha (the lower bound's alpha dependence comes from
+// tuning alpha' to alpha, which this experiment does not do).
+//
+// Scales (T episodes, seeds; eps grid; instances (n, m, H), alpha' = 1/2 for all):
+//   smoke    T = 2000,     2 seeds;  eps {1000, 10000};                 (2,1,2)
+//   default  T = 200000,   3 seeds;  eps {1000, 3000, ..., 100000};     (2,1,2), (3,2,2)
+//   paper    T = 10000000, 20 seeds; eps {30, 100, ..., 100000};        (2,1,2), (3,2,2), (4,2,3)
+// eps is large on purpose: PUCB's E_eps (Alg. 3, ~ H log2(T)^{5/2}/eps) must be reachable by the
+// private counts within T, otherwise PUCB stays at the cap H, every episode is non-alpha-optimal
+// and the count saturates at T (the paper's bound, measured, but no slope in 1/eps). Measured at
+// default scale (default master seed): eps = 300 still saturates on (3,2,2) (PUCB uniform over
+// the arms of every initial state for all T episodes), eps = 1000 gives ~0.7 T; hence eps >= 1000.
+//
+// Agent variants (AgentVariants() in the .cc): ubev, pucb. PUCB with the exact-tail error bound
+// (PucbOptions::e_eps_bound = PucbErrorBound::kExactTail, added elsewhere) is one more line there,
+// {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", "exact_tail"}}}, once PucbOptionsFromConfig
+// (tabular_task.h, the one attribute -> PucbOptions mapping) reads the e_eps_bound attribute.
+//
+// Group names: "<env>-<variant>" (UBEV) and "<env>-<variant>-eps=<eps>" (private variants).
+// Attributes per config (HDF5 group attributes; docs/hdf5_schema.md, "vietri_lower_bound_fig"):
+//   env, env_family, num_initial_states, num_arms, rewarded_horizon, alpha_prime, num_states,
+//   num_actions, horizon, num_episodes, failure_probability  (tabular_task.h)
+//   agent          string   ubev | pucb (the agent factory's name)
+//   agent_variant  string   curve key of the analysis (ubev, pucb, ...)
+//   pac_alpha      float64  the fixed alpha of panel (a), an element of pac_alpha_grid
+//   pac_alpha_unit float64  g = H alpha'/(2n)
+//   privacy_epsilon, error_bound_E, counter_epsilon   float64, private variants only
+// Datasets per config ([seeds x ...]): per_episode_regret [T], pac_alpha_grid [K] (same every
+// seed), non_alpha_optimal_episodes [K], alpha_optimal_from_episode [K] (1..T+1, T+1 = not
+// settled; episode_loop.h), instance [n] (I_s); scalars first_episode_bonus_below_horizon
+// (-1 = never), optimal_value (rho*).
+#ifndef DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
+#define DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
+
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+// Multipliers of g = H alpha'/(2n) giving pac_alpha_grid, and the index of pac_alpha in it.
+inline constexpr double kPacAlphaMultipliers[] = {0.15, 0.3, 0.6, 1.2};
+inline constexpr int kPacAlphaFixedIndex = 2;
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale);
+absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
+                                                   const TaskContext& context);
+ExperimentDefinition VietriLowerBoundExperiment();
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_

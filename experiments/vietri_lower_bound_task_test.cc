@@ -1,0 +1,146 @@
+#include "experiments/vietri_lower_bound_task.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+
+#include "experiments/tabular_task.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+class NullProgress : public ProgressReporter {
+ public:
+  void Update(double) override {}
+};
+
+const std::vector<std::pair<std::string, std::vector<double>>>::value_type* FindSeries(
+    const TaskResult& result, const std::string& name) {
+  for (const auto& series : result.series) {
+    if (series.first == name) return &series;
+  }
+  return nullptr;
+}
+
+TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
+  for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
+    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeVietriLowerBoundConfigs(scale);
+    ASSERT_TRUE(configs.ok()) << configs.status();
+    EXPECT_TRUE(ValidateConfigs(*configs).ok()) << ValidateConfigs(*configs);
+    absl::StatusOr<std::vector<ConfigSpec>> again = MakeVietriLowerBoundConfigs(scale);
+    ASSERT_EQ(again->size(), configs->size());
+    std::set<std::string> envs, agents;
+    for (size_t i = 0; i < configs->size(); ++i) {
+      const ConfigSpec& config = (*configs)[i];
+      EXPECT_EQ(config.group_name, (*again)[i].group_name);
+      EXPECT_EQ(config.attributes, (*again)[i].attributes);
+      envs.insert(Attribute<std::string>(config, "env").value());
+      const std::string agent = Attribute<std::string>(config, "agent").value();
+      agents.insert(agent);
+      // Every config describes a valid lower-bound environment and (for PUCB) valid options.
+      EXPECT_TRUE(MakeLowerBoundEnvironment(config, 7).ok()) << config.group_name;
+      const double alpha = Attribute<double>(config, "pac_alpha").value();
+      const double unit = Attribute<double>(config, "pac_alpha_unit").value();
+      EXPECT_DOUBLE_EQ(alpha, unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]);
+      if (agent == "pucb") {
+        EXPECT_TRUE(PucbOptionsFromConfig(config).ok());
+        EXPECT_GT(Attribute<double>(config, "error_bound_E").value(), 0.0);
+      } else {
+        EXPECT_FALSE(Attribute<double>(config, "privacy_epsilon").ok());
+      }
+    }
+    EXPECT_EQ(agents, (std::set<std::string>{"ubev", "pucb"}));
+    EXPECT_GE(envs.size(), 1u);
+  }
+  EXPECT_TRUE(ValidateExperimentDefinition(VietriLowerBoundExperiment()).ok());
+}
+
+TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
+  for (Scale scale : {Scale::kDefault, Scale::kPaper}) {
+    std::set<std::pair<std::string, double>> eps_per_env;
+    const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(scale).value();
+    for (const ConfigSpec& config : configs) {
+      absl::StatusOr<double> eps = Attribute<double>(config, "privacy_epsilon");
+      if (eps.ok()) eps_per_env.insert({Attribute<std::string>(config, "env").value(), *eps});
+    }
+    EXPECT_GE(eps_per_env.size(), 6u);  // slope fit over >= 3 eps per env, >= 2 envs
+  }
+}
+
+TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsMatchTheRegret) {
+  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
+  NullProgress progress;
+  for (size_t c = 0; c < configs.size(); ++c) {
+    TaskContext context{static_cast<int>(c), 1, 20201, &progress};
+    TaskResult first = RunVietriLowerBoundTask(configs[c], context).value();
+    TaskResult second = RunVietriLowerBoundTask(configs[c], context).value();
+    ASSERT_TRUE(ValidateTaskResult(first).ok());
+    EXPECT_EQ(first.series, second.series);
+    EXPECT_EQ(first.scalars, second.scalars);
+    const auto* regret = FindSeries(first, "per_episode_regret");
+    const auto* alphas = FindSeries(first, "pac_alpha_grid");
+    const auto* counts = FindSeries(first, "non_alpha_optimal_episodes");
+    const auto* settled = FindSeries(first, "alpha_optimal_from_episode");
+    const auto* instance = FindSeries(first, "instance");
+    ASSERT_TRUE(regret && alphas && counts && settled && instance);
+    const int64_t T = Attribute<int64_t>(configs[c], "num_episodes").value();
+    ASSERT_EQ(static_cast<int64_t>(regret->second.size()), T);
+    ASSERT_EQ(alphas->second.size(), std::size(kPacAlphaMultipliers));
+    EXPECT_DOUBLE_EQ(alphas->second[kPacAlphaFixedIndex],
+                     Attribute<double>(configs[c], "pac_alpha").value());
+    for (size_t k = 0; k < alphas->second.size(); ++k) {
+      int64_t expected = 0;
+      for (double r : regret->second) expected += r > alphas->second[k];
+      EXPECT_EQ(counts->second[k], expected);
+      EXPECT_GE(settled->second[k], counts->second[k] + 1);
+      EXPECT_LE(settled->second[k], T + 1);
+    }
+    EXPECT_EQ(instance->second.size(),
+              static_cast<size_t>(Attribute<int64_t>(configs[c], "num_initial_states").value()));
+  }
+}
+
+TEST(VietriLowerBoundTaskTest, AllAgentsFaceTheSameInstance) {
+  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kDefault).value();
+  std::map<std::string, std::vector<int>> instance_of_env;
+  for (const ConfigSpec& config : configs) {
+    const std::vector<int> instance = MakeLowerBoundEnvironment(config, 99).value().instance;
+    auto [it, inserted] =
+        instance_of_env.emplace(Attribute<std::string>(config, "env").value(), instance);
+    if (!inserted) EXPECT_EQ(it->second, instance) << config.group_name;
+  }
+}
+
+TEST(VietriLowerBoundTaskTest, InstancesDependOnTheMasterSeed) {
+  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kDefault).value();
+  const ConfigSpec& last = configs.back();  // the largest instance of the scale
+  std::set<std::vector<int>> instances;
+  for (uint64_t master_seed = 1; master_seed <= 20; ++master_seed) {
+    instances.insert(MakeLowerBoundEnvironment(last, master_seed).value().instance);
+  }
+  EXPECT_GE(instances.size(), 5u);  // (m+1)^n >= 9 equally likely instances
+}
+
+TEST(VietriLowerBoundTaskTest, RejectsConfigWithoutAttributes) {
+  ConfigSpec broken;
+  broken.group_name = "broken";
+  NullProgress progress;
+  absl::StatusOr<TaskResult> result = RunVietriLowerBoundTask(broken, {0, 0, 1, &progress});
+  EXPECT_FALSE(result.ok());
+  EXPECT_THAT(std::string(result.status().message()), HasSubstr("env"));
+  ConfigSpec wrong_shape = MakeVietriLowerBoundConfigs(Scale::kSmoke).value()[0];
+  for (auto& [name, value] : wrong_shape.attributes) {
+    if (name == "horizon") value = int64_t{2};
+  }
+  EXPECT_THAT(std::string(MakeLowerBoundEnvironment(wrong_shape, 1).status().message()),
+              HasSubstr("rewarded_horizon + 1"));
+}
+
+}  // namespace
+}  // namespace dprl
