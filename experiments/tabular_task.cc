@@ -102,6 +102,16 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
   options.privacy_epsilon = *privacy_epsilon;
   options.failure_probability = *beta;
   options.num_episodes = *episodes;
+  // Optional: how E is computed (absent = the paper's Alg. 3).
+  if (absl::StatusOr<std::string> method = Attribute<std::string>(config, "e_eps_bound");
+      method.ok()) {
+    absl::StatusOr<PucbErrorBoundMethod> parsed = ParsePucbErrorBoundMethod(*method);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
+    }
+    options.e_eps_bound = *parsed;
+  }
   if (absl::Status status = options.Validate(); !status.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("configuration ", config.group_name, ": ", status.message()));

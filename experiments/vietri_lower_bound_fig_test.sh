@@ -35,7 +35,9 @@ assert f.attrs["dprl_schema_version"] == 1 and f.attrs["experiment"] == "vietri_
 assert f.attrs["scale"] == "smoke" and f.attrs["seeds"] == 2
 names = list(f.keys())
 assert sorted(names) == sorted(["lower_bound_n2_m1_H2-ubev", "lower_bound_n2_m1_H2-pucb-eps=1000",
-                                "lower_bound_n2_m1_H2-pucb-eps=10000"]), names
+                                "lower_bound_n2_m1_H2-pucb-eps=10000",
+                                "lower_bound_n2_m1_H2-pucb_exact_tail-eps=1000",
+                                "lower_bound_n2_m1_H2-pucb_exact_tail-eps=10000"]), names
 instances = set()
 for name, g in f.items():
     a = g.attrs
@@ -63,9 +65,15 @@ for name, g in f.items():
     assert g["first_episode_bonus_below_horizon"].shape == (2,)
     if a["agent"] == "pucb":
         assert a["privacy_epsilon"] > 0 and a["error_bound_E"] > 0
+        assert a["e_eps_bound"] == ("exact_tail" if "exact_tail" in name else "paper"), name
     else:
         assert "privacy_epsilon" not in a
 assert len(instances) == 1, instances  # all agents face the same instance I
+for eps in (1000, 10000):  # the exact-tail E is smaller than the paper's, same privacy_epsilon
+    paper = f["lower_bound_n2_m1_H2-pucb-eps=%d" % eps].attrs
+    exact = f["lower_bound_n2_m1_H2-pucb_exact_tail-eps=%d" % eps].attrs
+    assert paper["privacy_epsilon"] == exact["privacy_epsilon"]
+    assert exact["error_bound_E"] < paper["error_bound_E"] / 5, (exact["error_bound_E"], paper["error_bound_E"])
 rows = list(csv.DictReader(open(sys.argv[2])))
 assert sorted(r["group"] for r in rows) == sorted(names), rows
 for r in rows:

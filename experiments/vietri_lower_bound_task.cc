@@ -31,13 +31,13 @@ struct AgentVariant {
   std::vector<std::pair<std::string, AttributeValue>> extra_attributes;
 };
 
-// The compared agents. PUCB with PucbOptions::e_eps_bound = PucbErrorBound::kExactTail, once
-// PucbOptionsFromConfig (tabular_task.cc) reads it, is one more line here:
-//   {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", std::string("exact_tail")}}},
+// The compared agents: UBEV, PUCB with the paper's E_eps, PUCB with the exact-tail E
+// (PucbOptions::e_eps_bound, read by PucbOptionsFromConfig in tabular_task.cc).
 std::vector<AgentVariant> AgentVariants() {
   return {
       {"ubev", "ubev", false, {}},
-      {"pucb", "pucb", true, {}},
+      {"pucb", "pucb", true, {{"e_eps_bound", std::string("paper")}}},
+      {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", std::string("exact_tail")}}},
   };
 }
 

@@ -24,19 +24,20 @@ std::vector<EnvChoice> Environments() { return {{"riverswim", 4, 2, 5}, {"random
 
 struct Grid {
   int64_t episodes;
-  std::vector<double> privacy_epsilons;
+  std::vector<double> privacy_epsilons;     // PUCB with the paper's E_eps
+  std::vector<double> exact_tail_epsilons;  // PUCB with the exact-tail E (issue: a tighter E)
 };
 
 Grid GridFor(Scale scale) {
   switch (scale) {
     case Scale::kSmoke:
-      return {3000, {10, 1000}};
+      return {3000, {10, 1000}, {10}};
     case Scale::kDefault:
-      return {300000, {1, 10, 100, 1000, 10000}};
+      return {300000, {1, 10, 100, 1000, 10000}, {1, 10, 100, 1000}};
     case Scale::kPaper:
-      return {10000000, {0.1, 1, 10, 100, 1000, 10000}};
+      return {10000000, {0.1, 1, 10, 100, 1000, 10000}, {0.1, 1, 10, 100, 1000}};
   }
-  return {0, {}};
+  return {0, {}, {}};
 }
 
 }  // namespace
@@ -60,20 +61,30 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
     common(ubev, "ubev");
     ubev.relative_cost = 1.0;
     configs.push_back(ubev);
-    for (double privacy_epsilon : grid.privacy_epsilons) {
+    auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) {
       PucbOptions options;
       options.privacy_epsilon = privacy_epsilon;
       options.failure_probability = kFailureProbability;
       options.num_episodes = grid.episodes;
+      options.e_eps_bound = method;
       ConfigSpec pucb;
-      pucb.group_name = absl::StrFormat("%s-pucb-eps=%g", env.name, privacy_epsilon);
+      pucb.group_name = absl::StrFormat("%s-pucb%s-eps=%g", env.name,
+                                        method == PucbErrorBoundMethod::kExactTail ? "-exact" : "",
+                                        privacy_epsilon);
       common(pucb, "pucb");
       pucb.attributes.push_back({"privacy_epsilon", privacy_epsilon});
+      pucb.attributes.push_back({"e_eps_bound", PucbErrorBoundMethodName(method)});
       pucb.attributes.push_back({"error_bound_E", PucbErrorBound(shape, options)});
       pucb.attributes.push_back({"counter_epsilon", PucbCounterEpsilon(shape, options)});
       pucb.attributes.push_back({"counter_calibration", std::string("paper: eps/(3H)")});
       pucb.relative_cost = 4.0;
       configs.push_back(pucb);
+    };
+    for (double privacy_epsilon : grid.privacy_epsilons) {
+      add_pucb(privacy_epsilon, PucbErrorBoundMethod::kPaper);
+    }
+    for (double privacy_epsilon : grid.exact_tail_epsilons) {
+      add_pucb(privacy_epsilon, PucbErrorBoundMethod::kExactTail);
     }
   }
   return configs;

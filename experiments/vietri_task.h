@@ -6,15 +6,17 @@
 // Each configuration is (environment, agent, privacy level, number of episodes T):
 //   environments: RiverSwim (envs/riverswim.h) and one random Dirichlet MDP instance
 //                 (envs/random_mdp.h, drawn once from --master_seed and shared by all agents)
-//   agents:       UBEV (non-private) and PUCB at several privacy_epsilon
+//   agents:       UBEV (non-private); PUCB at several privacy_epsilon with the paper's E_eps
+//                 (e_eps_bound = paper) and with the exact-tail E (e_eps_bound = exact_tail,
+//                 algorithms/mechanisms/counter_error_tail.h: same privacy, ~17x smaller E here)
 // Per task (config, seed) it records the exact per-episode regret rho* - rho^{pi_t}
 // (algorithms/tabular/episode_loop.h) and the first episode in which some optimistic value
 // drops below H ("the bonus leaves H").
 //
-// Scales (episodes T, privacy_epsilon grid, seeds):
-//   smoke    T = 3000,       eps in {10, 1000},                2 seeds  (seconds; tests)
-//   default  T = 300000,     eps in {1, 10, ..., 10000},       4 seeds  (minutes on 2 cores)
-//   paper    T = 10000000,   eps in {0.1, 1, 10, ..., 10000},  20 seeds (cluster, mpirun)
+// Scales (episodes T, privacy_epsilon grid for the paper's E / the exact-tail E, seeds):
+//   smoke    T = 3000,      {10, 1000} / {10},                            2 seeds  (tests)
+//   default  T = 300000,    {1, 10, ..., 10000} / {1, 10, 100, 1000},     4 seeds  (2 cores)
+//   paper    T = 10000000,  {0.1, 1, ..., 10000} / {0.1, 1, ..., 1000},   20 seeds (cluster)
 // Large eps (1000, 10000: weak privacy) is in the grid on purpose: it shows the privacy cost as a
 // delay that shrinks like E_eps ~ 1/eps, PUCB's curve joining UBEV's, within T. At eps <= 10 the
 // paper's E_eps exceeds the number of visits a triple can get in T episodes (PUCB never leaves

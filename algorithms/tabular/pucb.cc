@@ -77,6 +77,17 @@ absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const Pucb
 
 }  // namespace
 
+std::string PucbErrorBoundMethodName(PucbErrorBoundMethod method) {
+  return method == PucbErrorBoundMethod::kExactTail ? "exact_tail" : "paper";
+}
+
+absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string& name) {
+  if (name == "paper") return PucbErrorBoundMethod::kPaper;
+  if (name == "exact_tail") return PucbErrorBoundMethod::kExactTail;
+  return absl::InvalidArgumentError(
+      absl::StrCat("e_eps_bound must be one of paper, exact_tail, got '", name, "'"));
+}
+
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
   const double parts = options.calibration == PucbCalibration::kPaper ? 3.0 : 6.0;
   return options.privacy_epsilon / (parts * shape.horizon);  // Alg. 2: eps' = eps / (3H)

@@ -55,6 +55,7 @@
 #define DPRL_ALGORITHMS_TABULAR_PUCB_H_
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -83,6 +84,11 @@ enum class PucbErrorBoundMethod {
   // The smallest E of the exact node-noise tail with a union bound over t and all counters.
   kExactTail,
 };
+
+// "paper" | "exact_tail" (the names used in configurations and HDF5 attributes).
+std::string PucbErrorBoundMethodName(PucbErrorBoundMethod method);
+// The inverse of PucbErrorBoundMethodName; InvalidArgument naming the bad value otherwise.
+absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string& name);
 
 struct PucbOptions {
   // epsilon of the epsilon-JDP guarantee (Thm. 1). Finite, > 0.

@@ -310,5 +310,16 @@ TEST(PucbTest, ExactTailChangesOnlyE) {
   EXPECT_TRUE(first_below_cap_paper < 0 || first_below_cap_paper > first_below_cap_exact);
 }
 
+TEST(PucbOptionsTest, ErrorBoundMethodNamesRoundTrip) {
+  for (PucbErrorBoundMethod method :
+       {PucbErrorBoundMethod::kPaper, PucbErrorBoundMethod::kExactTail}) {
+    EXPECT_EQ(ParsePucbErrorBoundMethod(PucbErrorBoundMethodName(method)).value(), method);
+  }
+  EXPECT_EQ(PucbErrorBoundMethodName(PucbErrorBoundMethod::kExactTail), "exact_tail");
+  const absl::StatusOr<PucbErrorBoundMethod> bad = ParsePucbErrorBoundMethod("tight");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), "e_eps_bound must be one of paper, exact_tail, got 'tight'");
+}
+
 }  // namespace
 }  // namespace dprl
