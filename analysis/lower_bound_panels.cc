@@ -80,14 +80,12 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
   std::vector<std::string> env_order;
   std::map<std::string, EnvGroups> envs;
   std::map<std::string, int> variant_color;
-  std::map<std::pair<std::string, double>, int> curve_color;  // (variant, eps) -> colour
   for (const LowerBoundGroupSummary& s : summaries) {
     auto [it, inserted] = envs.emplace(s.regret.env, EnvGroups{});
     if (inserted) env_order.push_back(s.regret.env);
     it->second.members.push_back(&s);
     variant_color.emplace(s.agent_variant, static_cast<int>(variant_color.size()));
     const double eps = s.regret.privacy_epsilon.value_or(0.0);
-    curve_color.emplace(std::pair{s.agent_variant, eps}, static_cast<int>(curve_color.size()) % 8);
     if (eps > 0) {
       EnvGroups& e = it->second;
       e.min_eps = e.min_eps > 0 ? std::min(e.min_eps, eps) : eps;
@@ -169,7 +167,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
       const double eps = s->regret.privacy_epsilon.value_or(0.0);
       curve.label = eps > 0 ? absl::StrCat(s->agent_variant, " #ge=", EpsText(eps))
                             : absl::StrCat(s->agent_variant, " (non-private)");
-      curve.color = curve_color[{s->agent_variant, eps}];
+      curve.color = static_cast<int>(b.curves.size());   // <= 7 curves: distinct colours
       for (size_t k = s->alpha_grid.size(); k-- > 0;) {  // ascending 1/alpha
         curve.x.push_back(1.0 / s->alpha_grid[k]);
         curve.y.push_back(s->count_mean[k]);
@@ -190,7 +188,8 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     b.curves.push_back(Shape("Thm. 3 upper shape", kUpperShapeColor, inv_alpha, upper_b));
     panels.push_back(std::move(b));
 
-    // (c) cumulative regret vs episode with the Thm. 6 lower shape at the smallest eps.
+    // (c) cumulative regret vs episode with the Thm. 6 lower shape at the smallest eps; the curves
+    // (and colours) of (b).
     PlotPanel c;
     c.title = absl::StrFormat("(c) %s: cumulative regret", ShortEnv(env));
     c.x_label = "episode t";
@@ -198,11 +197,12 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     c.note = "dots: median first episode with an optimistic Q below H";
     c.legend_headroom = 0.45;
     for (const LowerBoundGroupSummary* s : e.members) {
+      if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
       PlotCurve curve;
       const double eps = s->regret.privacy_epsilon.value_or(0.0);
       curve.label = eps > 0 ? absl::StrCat(s->agent_variant, " #ge=", EpsText(eps))
                             : absl::StrCat(s->agent_variant, " (non-private)");
-      curve.color = curve_color[{s->agent_variant, eps}];
+      curve.color = static_cast<int>(c.curves.size());
       curve.x = s->regret.plot_episodes;
       curve.y = s->regret.plot_mean;
       curve.lower = s->regret.plot_lower;
