@@ -30,27 +30,14 @@
 // Errors (missing/non-HDF5/foreign file, malformed group, unwritable PATH) print one line naming
 // the flag, exit non-zero and leave no output files (outputs are written to temporary files and
 // renamed together at the end).
-#include <cstdio>
 #include <string>
 #include <vector>
 
-#include "absl/status/status.h"
-#include "absl/strings/str_cat.h"
-#include "analysis/hdf5_reader.h"
-#include "analysis/line_plot.h"
+#include "analysis/figure_main.h"
 #include "analysis/lower_bound_summary.h"
-#include "analysis/output_files.h"
 
 namespace dprl {
 namespace {
-
-constexpr int64_t kSupportedSchemaVersion = 1;
-constexpr int kPlotPoints = 400;
-
-struct Flags {
-  std::string in;
-  std::string out_prefix;
-};
 
 constexpr char kUsage[] =
     "Usage: vietri_lower_bound_figure --in=FILE.h5 --out_prefix=PATH\n"
@@ -58,99 +45,29 @@ constexpr char kUsage[] =
     "regret, with the Vietri et al. 2020 bound shapes) and PATH_summary.csv from a\n"
     "vietri_lower_bound_fig results file (docs/hdf5_schema.md).\n";
 
-absl::Status ParseFlags(int argc, char** argv, Flags* flags, bool* help) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      *help = true;
-    } else if (arg.rfind("--in=", 0) == 0) {
-      flags->in = arg.substr(5);
-    } else if (arg.rfind("--out_prefix=", 0) == 0) {
-      flags->out_prefix = arg.substr(13);
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown argument '", arg, "' (see --help)"));
-    }
-  }
-  if (*help) return absl::OkStatus();
-  if (flags->in.empty()) return absl::InvalidArgumentError("--in=FILE.h5 is required");
-  if (flags->out_prefix.empty()) {
-    return absl::InvalidArgumentError("--out_prefix=PATH is required");
-  }
-  if (flags->out_prefix.back() == '/') {
-    return absl::InvalidArgumentError(absl::StrCat("--out_prefix: '", flags->out_prefix,
-                                                   "' ends with '/'; give a file name prefix"));
-  }
-  return absl::OkStatus();
-}
+constexpr int kPlotPoints = 400;
 
-absl::Status Prefixed(const std::string& prefix, const absl::Status& status) {
-  return absl::Status(status.code(), absl::StrCat(prefix, status.message()));
-}
-
-absl::Status Run(const Flags& flags) {
-  absl::StatusOr<Hdf5Reader> reader = Hdf5Reader::Open(flags.in);
-  if (!reader.ok()) return Prefixed("--in: ", reader.status());
-  if (absl::Status status = CheckDprlSchema(*reader, kSupportedSchemaVersion); !status.ok()) {
-    return Prefixed("--in: ", status);
-  }
-  absl::StatusOr<std::vector<std::string>> groups = reader->ListGroups("/");
-  if (!groups.ok()) return Prefixed("--in: ", groups.status());
-  if (groups->empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--in: '", flags.in, "' contains no config groups"));
-  }
+absl::StatusOr<FigureOutputs> MakeLowerBoundFigure(const Hdf5Reader& reader) {
+  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
+  if (!groups.ok()) return groups.status();
   std::vector<LowerBoundGroupSummary> summaries;
   for (const std::string& group : *groups) {
-    absl::StatusOr<LowerBoundGroupData> data = ReadLowerBoundGroup(*reader, group);
-    if (!data.ok()) return Prefixed("--in: ", data.status());
+    absl::StatusOr<LowerBoundGroupData> data = ReadLowerBoundGroup(reader, group);
+    if (!data.ok()) return data.status();
     summaries.push_back(SummarizeLowerBoundGroup(*data, kPlotPoints));
   }
   FitInverseEpsSlopes(summaries);
-  for (const char* device : {"pngcairo", "pdfcairo"}) {
-    if (absl::Status status = CheckPlplotDevice(device); !status.ok()) return status;
-  }
-
-  const std::vector<std::string> outputs = {absl::StrCat(flags.out_prefix, ".png"),
-                                            absl::StrCat(flags.out_prefix, ".pdf"),
-                                            absl::StrCat(flags.out_prefix, "_summary.csv")};
-  absl::StatusOr<OutputFiles> files = OutputFiles::Reserve(outputs, "--out_prefix");
-  if (!files.ok()) return files.status();
-  if (absl::Status status = RenderPngAndPdf(BuildLowerBoundPanels(summaries), files->temp_path(0),
-                                            files->temp_path(1), kLowerBoundPanelColumns);
-      !status.ok()) {
-    return status;
-  }
-  const std::string csv = LowerBoundSummaryCsv(summaries);
-  FILE* out = std::fopen(files->temp_path(2).c_str(), "w");
-  const bool written = out != nullptr && std::fwrite(csv.data(), 1, csv.size(), out) == csv.size();
-  if (out == nullptr || std::fclose(out) != 0 || !written) {
-    return absl::InternalError(absl::StrCat("--out_prefix: cannot write '", outputs[2], "'"));
-  }
-  if (absl::Status status = files->Commit(); !status.ok()) return status;
-  std::fprintf(stderr, "vietri_lower_bound_figure: wrote %s, %s, %s\n", outputs[0].c_str(),
-               outputs[1].c_str(), outputs[2].c_str());
-  return absl::OkStatus();
+  FigureOutputs figure;
+  figure.panels = BuildLowerBoundPanels(summaries);
+  figure.columns = kLowerBoundPanelColumns;
+  figure.csv = LowerBoundSummaryCsv(summaries);
+  return figure;
 }
 
 }  // namespace
 }  // namespace dprl
 
 int main(int argc, char** argv) {
-  dprl::Flags flags;
-  bool help = false;
-  if (absl::Status status = dprl::ParseFlags(argc, argv, &flags, &help); !status.ok()) {
-    std::fprintf(stderr, "vietri_lower_bound_figure: error: %s\n",
-                 std::string(status.message()).c_str());
-    return 2;
-  }
-  if (help) {
-    std::fputs(dprl::kUsage, stdout);
-    return 0;
-  }
-  if (absl::Status status = dprl::Run(flags); !status.ok()) {
-    std::fprintf(stderr, "vietri_lower_bound_figure: error: %s\n",
-                 std::string(status.message()).c_str());
-    return 1;
-  }
-  return 0;
+  return dprl::RunFigureMain(argc, argv, "vietri_lower_bound_figure", dprl::kUsage,
+                             dprl::MakeLowerBoundFigure);
 }

@@ -7,6 +7,7 @@ DIR/good.h5      2 envs; per_episode_regret[s, t-1] = (s + 1) * (sqrt(t) - sqrt(
                  seeds, log-log slope 1/2. Group 'chain_pucb' has a bonus dataset [5, -1, 7]
                  (median 7) and a fixed-length string attribute; 'grid_single' has one seed.
 DIR/foreign.h5   HDF5 without dprl_schema_version.
+DIR/empty.h5     a dprl results file without config groups.
 DIR/no_regret.h5 a group without per_episode_regret.
 DIR/no_env.h5    a group without the env attribute.
 DIR/one_d.h5     per_episode_regret stored 1-D.
@@ -56,6 +57,8 @@ def main():
         group(f, "grid_single", "grid", "ucb", seeds=1)
     with h5py.File(os.path.join(out, "foreign.h5"), "w") as f:
         f.create_dataset("x", data=np.zeros(3))
+    with dprl_file(os.path.join(out, "empty.h5")):
+        pass
     with dprl_file(os.path.join(out, "no_regret.h5")) as f:
         group(f, "chain_ucb", "chain", "ucb")
         f.create_group("empty_config").attrs["env"] = "chain"

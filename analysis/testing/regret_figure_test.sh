@@ -65,6 +65,7 @@ expect_error missing "--in: file '$WORK/nope.h5' does not exist" "--in=$WORK/nop
 expect_error text "--in: file '$WORK/not_hdf5.h5' is not an HDF5 file" "--in=$WORK/not_hdf5.h5" "$P"
 expect_error foreign "not a dprl results file (no root attribute dprl_schema_version)" \
   "--in=$WORK/foreign.h5" "$P"
+expect_error empty "--in: '$WORK/empty.h5' contains no config groups" "--in=$WORK/empty.h5" "$P"
 expect_error no_regret "group 'empty_config' has no dataset 'per_episode_regret'" \
   "--in=$WORK/no_regret.h5" "$P"
 expect_error no_env "missing attribute 'env' of 'chain_ucb'" "--in=$WORK/no_env.h5" "$P"

@@ -81,8 +81,8 @@ expect_error no_dir "--out_prefix: cannot create output file next to '$WORK/bad/
   "--in=$WORK/good.h5" "--out_prefix=$WORK/bad/none/fig"
 expect_error proc "--out_prefix: cannot create output file" "--in=$WORK/good.h5" \
   "--out_prefix=/proc/dprl_fig"
-expect_error no_in "--in=FILE.h5 is required" "$P"
-expect_error no_out "--out_prefix=PATH is required" "--in=$WORK/good.h5"
-expect_error unknown "unknown argument '--bogus'" --bogus "$P"
+expect_error no_in "missing required flag --in=VALUE" "$P"
+expect_error no_out "missing required flag --out_prefix=VALUE" "--in=$WORK/good.h5"
+expect_error unknown "unknown flag '--bogus'" --bogus "$P"
 "$FIGURE" --help | grep -q "Usage: vietri_lower_bound_figure" || fail "--help"
 echo PASS

@@ -1,0 +1,82 @@
+#include "analysis/figure_main.h"
+
+#include <cstdio>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "analysis/figure_flags.h"
+#include "analysis/output_files.h"
+
+namespace dprl {
+namespace {
+
+constexpr int64_t kSupportedSchemaVersion = 1;
+
+absl::Status Prefixed(const std::string& prefix, const absl::Status& status) {
+  return absl::Status(status.code(), absl::StrCat(prefix, status.message()));
+}
+
+absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFigure& make_figure) {
+  absl::StatusOr<Hdf5Reader> reader = Hdf5Reader::Open(flags.in);
+  if (!reader.ok()) return Prefixed("--in: ", reader.status());
+  if (absl::Status status = CheckDprlSchema(*reader, kSupportedSchemaVersion); !status.ok()) {
+    return Prefixed("--in: ", status);
+  }
+  absl::StatusOr<FigureOutputs> figure = make_figure(*reader);
+  if (!figure.ok()) return Prefixed("--in: ", figure.status());
+  for (const char* device : {"pngcairo", "pdfcairo"}) {
+    if (absl::Status status = CheckPlplotDevice(device); !status.ok()) return status;
+  }
+  const std::vector<std::string> outputs = {absl::StrCat(flags.out_prefix, ".png"),
+                                            absl::StrCat(flags.out_prefix, ".pdf"),
+                                            absl::StrCat(flags.out_prefix, "_summary.csv")};
+  absl::StatusOr<OutputFiles> files = OutputFiles::Reserve(outputs, "--out_prefix");
+  if (!files.ok()) return files.status();
+  if (absl::Status status = RenderPngAndPdf(figure->panels, files->temp_path(0),
+                                            files->temp_path(1), figure->columns);
+      !status.ok()) {
+    return status;
+  }
+  const std::string& csv = figure->csv;
+  FILE* out = std::fopen(files->temp_path(2).c_str(), "w");
+  const bool written = out != nullptr && std::fwrite(csv.data(), 1, csv.size(), out) == csv.size();
+  if (out == nullptr || std::fclose(out) != 0 || !written) {
+    return absl::InternalError(absl::StrCat("--out_prefix: cannot write '", outputs[2], "'"));
+  }
+  if (absl::Status status = files->Commit(); !status.ok()) return status;
+  std::fprintf(stderr, "%s: wrote %s, %s, %s\n", name.c_str(), outputs[0].c_str(),
+               outputs[1].c_str(), outputs[2].c_str());
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& reader) {
+  absl::StatusOr<std::vector<std::string>> groups = reader.ListGroups("/");
+  if (!groups.ok()) return groups.status();
+  if (groups->empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", reader.path(), "' contains no config groups"));
+  }
+  return groups;
+}
+
+int RunFigureMain(int argc, char** argv, const std::string& name, const std::string& usage,
+                  const MakeFigure& make_figure) {
+  FigureFlags flags;
+  if (absl::Status status = ParseFigureFlags(argc, argv, &flags); !status.ok()) {
+    std::fprintf(stderr, "%s: error: %s\n", name.c_str(), std::string(status.message()).c_str());
+    return 2;
+  }
+  if (flags.help) {
+    std::fputs(usage.c_str(), stdout);
+    return 0;
+  }
+  if (absl::Status status = Run(flags, name, make_figure); !status.ok()) {
+    std::fprintf(stderr, "%s: error: %s\n", name.c_str(), std::string(status.message()).c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace dprl
