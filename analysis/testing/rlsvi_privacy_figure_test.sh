@@ -2,28 +2,14 @@
 # //analysis:rlsvi_privacy_figure on small generated files: PNG/PDF/CSV are written with the
 # expected numbers and labels; bad inputs give one clear error naming the flag, a non-zero exit and
 # no output files.
-set -uo pipefail
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-RUNFILES="${TEST_SRCDIR}/dprl"
-FIGURE="$RUNFILES/analysis/rlsvi_privacy_figure"
-WORK="${TEST_TMPDIR}"
-PYTHON=""
-for candidate in /usr/bin/python3 python3; do
-  if "$candidate" -c "import h5py, numpy" >/dev/null 2>&1; then PYTHON="$candidate"; break; fi
-done
-[[ -n "$PYTHON" ]] || fail "no python3 with h5py and numpy (Debian: python3-h5py python3-numpy)"
-"$PYTHON" "$RUNFILES/analysis/testing/make_rlsvi_privacy_files.py" "$WORK" || fail "no inputs"
+FIGURE_NAME=rlsvi_privacy_figure
+source "${TEST_SRCDIR}/dprl/analysis/testing/figure_test_lib.sh"
+make_inputs make_rlsvi_privacy_files.py
 
 mkdir -p "$WORK/out"
 "$FIGURE" "--in=$WORK/good.h5" "--out_prefix=$WORK/out/fig" 2>"$WORK/err" ||
   { cat "$WORK/err"; fail "good input rejected"; }
-[[ "$(head -c 4 "$WORK/out/fig.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "not a PNG"
-[[ "$(head -c 5 "$WORK/out/fig.pdf")" == '%PDF-' ]] || fail "not a PDF"
-[[ "$(stat -c %s "$WORK/out/fig.png")" -gt 5000 ]] || fail "PNG too small"
-[[ -z "$(find "$WORK/out" -name '.*')" ]] || fail "temporary files left behind"
+expect_outputs "$WORK/out/fig"
 "$PYTHON" - "$WORK/out/fig_summary.csv" <<'PY' || fail "summary CSV wrong"
 import csv, math, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -51,33 +37,11 @@ for row in (r, p, u):
     close(row["final_regret_mean"], 1.5 * math.sqrt(1000))
 PY
 
-# expect_error NAME TEXT ARGS...: non-zero exit, one stderr line containing TEXT, no outputs.
-expect_error() {
-  local name="$1" text="$2"
-  shift 2
-  if "$FIGURE" "$@" >/dev/null 2>"$WORK/$name.err"; then fail "$name: exit code 0"; fi
-  [[ "$(wc -l <"$WORK/$name.err")" -eq 1 ]] || { cat "$WORK/$name.err"; fail "$name: not 1 line"; }
-  grep -qF -- "$text" "$WORK/$name.err" || { cat "$WORK/$name.err"; fail "$name: no '$text'"; }
-  [[ -z "$(find "$WORK/bad" -mindepth 1)" ]] || { ls -la "$WORK/bad"; fail "$name: left files"; }
-}
-mkdir -p "$WORK/bad"
-P="--out_prefix=$WORK/bad/fig"
-expect_error missing "--in: file '$WORK/nope.h5' does not exist" "--in=$WORK/nope.h5" "$P"
-expect_error text "--in: file '$WORK/not_hdf5.h5' is not an HDF5 file" "--in=$WORK/not_hdf5.h5" "$P"
-expect_error foreign "--in: " "--in=$WORK/foreign.h5" "$P"
-grep -qF "not a dprl results file" "$WORK/foreign.err" || fail "foreign: message"
 expect_error no_kind "--in: " "--in=$WORK/no_kind.h5" "$P"
 grep -qF "kind" "$WORK/no_kind.err" || fail "no_kind: message"
 expect_error bad_kind "has unknown kind 'other'" "--in=$WORK/bad_kind.h5" "$P"
 expect_error rows_differ "row 1 differs from row 0" "--in=$WORK/rows_differ.h5" "$P"
 expect_error short "differ in length" "--in=$WORK/short.h5" "$P"
 expect_error no_protects "privacy_protects" "--in=$WORK/no_protects.h5" "$P"
-expect_error no_dir "--out_prefix: cannot create output file next to '$WORK/bad/none/fig.png'" \
-  "--in=$WORK/good.h5" "--out_prefix=$WORK/bad/none/fig"
-expect_error proc "--out_prefix: cannot create output file" "--in=$WORK/good.h5" \
-  "--out_prefix=/proc/dprl_fig"
-expect_error no_in "missing required flag --in=VALUE" "$P"
-expect_error no_out "missing required flag --out_prefix=VALUE" "--in=$WORK/good.h5"
-expect_error unknown "unknown flag '--bogus'" --bogus "$P"
-"$FIGURE" --help | grep -q "Usage: rlsvi_privacy_figure" || fail "--help"
+expect_common_errors
 echo PASS
