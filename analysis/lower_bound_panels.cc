@@ -28,6 +28,12 @@ std::string ShortEnv(const std::string& env) {
 
 // Panel (b) shows the non-private agents and, per private variant, the smallest, a middle and
 // the largest eps (all of them would bury the legend).
+// "<variant> #ge=<eps>" or "<variant> (non-private)".
+std::string VariantLabel(const LowerBoundGroupSummary& s) {
+  if (!s.regret.privacy_epsilon.has_value()) return absl::StrCat(s.agent_variant, " (non-private)");
+  return absl::StrCat(s.agent_variant, " #ge=", EpsText(*s.regret.privacy_epsilon));
+}
+
 bool ShownInPanelB(const LowerBoundGroupSummary& s, double min_eps, double max_eps,
                    const std::vector<double>& eps_values) {
   if (!s.regret.privacy_epsilon.has_value()) return true;
@@ -164,9 +170,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
       PlotCurve curve;
-      const double eps = s->regret.privacy_epsilon.value_or(0.0);
-      curve.label = eps > 0 ? absl::StrCat(s->agent_variant, " #ge=", EpsText(eps))
-                            : absl::StrCat(s->agent_variant, " (non-private)");
+      curve.label = VariantLabel(*s);
       curve.color = static_cast<int>(b.curves.size());   // <= 7 curves: distinct colours
       for (size_t k = s->alpha_grid.size(); k-- > 0;) {  // ascending 1/alpha
         curve.x.push_back(1.0 / s->alpha_grid[k]);
@@ -199,9 +203,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
       PlotCurve curve;
-      const double eps = s->regret.privacy_epsilon.value_or(0.0);
-      curve.label = eps > 0 ? absl::StrCat(s->agent_variant, " #ge=", EpsText(eps))
-                            : absl::StrCat(s->agent_variant, " (non-private)");
+      curve.label = VariantLabel(*s);
       curve.color = static_cast<int>(c.curves.size());
       curve.x = s->regret.plot_episodes;
       curve.y = s->regret.plot_mean;
