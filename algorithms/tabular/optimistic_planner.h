@@ -12,7 +12,8 @@
 //       Q(s,a,h)  = (R(s,a,h) + sum_{s'} V+_{h+1}(s') M(s,a,s',h)) / N(s,a,h)      (Alg. 3, Q~_t)
 //       Q+(s,a,h) = min{ value_cap, Q(s,a,h) + Confidence(s,a,h) }                (Alg. 3, Q~+_t)
 //     else:
-//       Q+(s,a,h) = value_cap                    (no usable estimate: Q* <= H, slides / Sec. 5 sketch)
+//       Q+(s,a,h) = value_cap                    (no usable estimate: Q* <= H, slides / Sec. 5
+//       sketch)
 //     V+_h(s) = max_a Q+(s,a,h)
 //
 // The greedy policy plays uniformly at random among the maximising actions of Q+(s,.,h)

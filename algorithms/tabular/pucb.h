@@ -123,18 +123,11 @@ class PucbAgent : public TabularAgent {
 
   const TabularShape& shape() const override { return shape_; }
   void BeginEpisode() override;
-  const std::vector<double>& action_probabilities() const override {
-    return plan_.action_probabilities();
-  }
-  int Act(int h, int s, RandomStream& policy_stream) const override {
-    return plan_.SampleAction(h, s, policy_stream);
-  }
   void Observe(int h, int s, int a, double reward, int next_state) override;
   void EndEpisode() override;
-  int64_t num_below_cap() const override { return plan_.num_below_cap(); }
 
   double error_bound() const { return error_bound_; }
-  const OptimisticPlan& plan() const { return plan_; }
+  const OptimisticPlan& plan() const override { return plan_; }
   // The private releases n~_t used by the last BeginEpisode (index TabularShape::Index).
   const std::vector<double>& released_visit_counts() const { return released_visits_; }
   // Private counters, read-only (tests, diagnostics). Counter ids: n~, r~ at Index(h,s,a);

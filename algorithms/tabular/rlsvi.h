@@ -103,18 +103,9 @@ class RlsviAgent : public TabularAgent {
   const TabularShape& shape() const override { return shape_; }
   // Draws w^k and plans Q~^k, V~^k, pi^k for episode k = episodes_done() + 1.
   void BeginEpisode() override;
-  // pi^k(a | s, h): one-hot on argmax_a Q~ (uniform over exact ties).
-  const std::vector<double>& action_probabilities() const override {
-    return plan_.action_probabilities();
-  }
-  int Act(int h, int s, RandomStream& policy_stream) const override {
-    return plan_.SampleAction(h, s, policy_stream);
-  }
   // Adds (s, a, r, s') at step h to N, R and N(s') (used from episode k + 1 on).
   void Observe(int h, int s, int a, double reward, int next_state) override;
   void EndEpisode() override { ++episodes_done_; }
-  // Diagnostic only (Q~ is not clipped): number of (s, a, h) with Q~ < H in the current plan.
-  int64_t num_below_cap() const override { return plan_.num_below_cap(); }
 
   // Completed episodes (k - 1 during episode k).
   int64_t episodes_done() const { return episodes_done_; }
@@ -122,8 +113,10 @@ class RlsviAgent : public TabularAgent {
   double beta() const { return beta_; }
   // w_h^k(s,a) of the last BeginEpisode, at TabularShape::Index(h, s, a).
   const std::vector<double>& perturbations() const { return perturbations_; }
-  // Q~ at Index(h, s, a); V~ at h * S + s (size (H + 1) S, V~_{H+1} = 0); pi^k.
-  const OptimisticPlan& plan() const { return plan_; }
+  // Q~ at Index(h, s, a); V~ at h * S + s (size (H + 1) S, V~_{H+1} = 0); pi^k(a | s, h) one-hot
+  // on argmax_a Q~ (uniform over exact ties). Its num_below_cap (Q~ < H) is a diagnostic only:
+  // Q~ is not clipped.
+  const OptimisticPlan& plan() const override { return plan_; }
   // Exact statistics N, R, N(s') of the completed episodes.
   const EmpiricalCounts& counts() const { return counts_; }
 

@@ -22,12 +22,18 @@ class TabularAgent {
 
   virtual const TabularShape& shape() const = 0;
   virtual void BeginEpisode() = 0;
-  virtual const std::vector<double>& action_probabilities() const = 0;
-  virtual int Act(int h, int s, RandomStream& policy_stream) const = 0;
   virtual void Observe(int h, int s, int a, double reward, int next_state) = 0;
   virtual void EndEpisode() = 0;
+  // The plan of the last BeginEpisode (Q, V and pi_t); every tabular agent plans into one.
+  virtual const OptimisticPlan& plan() const = 0;
+
+  // pi_t, from plan(). Valid between BeginEpisode and EndEpisode.
+  const std::vector<double>& action_probabilities() const { return plan().action_probabilities(); }
+  int Act(int h, int s, RandomStream& policy_stream) const {
+    return plan().SampleAction(h, s, policy_stream);
+  }
   // Number of (s, a, h) whose optimistic value is below the cap H in the current plan.
-  virtual int64_t num_below_cap() const = 0;
+  int64_t num_below_cap() const { return plan().num_below_cap(); }
 };
 
 }  // namespace dprl

@@ -43,17 +43,10 @@ class UbevAgent : public TabularAgent {
 
   const TabularShape& shape() const override { return shape_; }
   void BeginEpisode() override;
-  const std::vector<double>& action_probabilities() const override {
-    return plan_.action_probabilities();
-  }
-  int Act(int h, int s, RandomStream& policy_stream) const override {
-    return plan_.SampleAction(h, s, policy_stream);
-  }
   void Observe(int h, int s, int a, double reward, int next_state) override;
   void EndEpisode() override {}
-  int64_t num_below_cap() const override { return plan_.num_below_cap(); }
 
-  const OptimisticPlan& plan() const { return plan_; }
+  const OptimisticPlan& plan() const override { return plan_; }
   // Exact statistics (index TabularShape::Index; transitions Index * S + s').
   const std::vector<double>& visit_counts() const { return counts_.visit_counts(); }
 
