@@ -3,6 +3,7 @@
 # h5py and numpy) and:
 #   make_inputs SCRIPT.py        runs analysis/testing/SCRIPT.py $WORK (writes the test files)
 #   expect_outputs PREFIX        PREFIX.png is a PNG (> 5 kB), PREFIX.pdf a PDF, no temp files
+#   expect_good_input            $WORK/good.h5 -> $WORK/out/fig.*: exit 0 and expect_outputs
 #   expect_error NAME TEXT ARGS  non-zero exit, one stderr line containing TEXT, nothing in $WORK/bad
 #   expect_common_errors         the flag, file and output errors every figure binary shares
 set -uo pipefail
@@ -32,6 +33,13 @@ expect_outputs() {
   [[ "$(head -c 5 "$prefix.pdf")" == '%PDF-' ]] || fail "not a PDF"
   [[ "$(stat -c %s "$prefix.png")" -gt 5000 ]] || fail "PNG too small"
   [[ -z "$(find "$(dirname "$prefix")" -name '.*')" ]] || fail "temporary files left behind"
+}
+
+expect_good_input() {
+  mkdir -p "$WORK/out"
+  "$FIGURE" "--in=$WORK/good.h5" "--out_prefix=$WORK/out/fig" 2>"$WORK/err" ||
+    { cat "$WORK/err"; fail "good input rejected"; }
+  expect_outputs "$WORK/out/fig"
 }
 
 expect_error() {

@@ -7,10 +7,7 @@ make_inputs make_regret_files.py
 
 # Good input.
 "$FIGURE" "--in=$WORK/good.h5" "--out_prefix=$WORK/out/fig" 2>"$WORK/err" && fail "missing dir ok"
-mkdir -p "$WORK/out"
-"$FIGURE" "--in=$WORK/good.h5" "--out_prefix=$WORK/out/fig" 2>"$WORK/err" ||
-  { cat "$WORK/err"; fail "good input rejected"; }
-expect_outputs "$WORK/out/fig"
+expect_good_input  # writes $WORK/out/fig.{png,pdf} and fig_summary.csv
 [[ "$(stat -c %s "$WORK/out/fig.pdf")" -gt 2000 ]] || fail "PDF too small"
 "$PYTHON" - "$WORK/out/fig_summary.csv" <<'PY' || fail "summary CSV wrong"
 import csv, math, sys

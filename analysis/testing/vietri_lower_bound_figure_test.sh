@@ -6,10 +6,7 @@ FIGURE_NAME=vietri_lower_bound_figure
 source "${TEST_SRCDIR}/dprl/analysis/testing/figure_test_lib.sh"
 make_inputs make_lower_bound_files.py
 
-mkdir -p "$WORK/out"
-"$FIGURE" "--in=$WORK/good.h5" "--out_prefix=$WORK/out/fig" 2>"$WORK/err" ||
-  { cat "$WORK/err"; fail "good input rejected"; }
-expect_outputs "$WORK/out/fig"
+expect_good_input  # writes $WORK/out/fig.{png,pdf} and fig_summary.csv
 "$PYTHON" - "$WORK/out/fig_summary.csv" <<'PY' || fail "summary CSV wrong"
 import csv, math, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
