@@ -61,7 +61,8 @@ absl::StatusOr<TabularMdp> MakeRiverSwim(const RiverSwimOptions& options) {
   std::vector<double> initial(S, 0.0);
   initial[0] = 1.0;
   return TabularMdp::Create(absl::StrFormat("riverswim_N%d_H%d", S, H), S, A, H,
-                            std::move(transitions), std::move(rewards), std::move(initial));
+                            std::move(transitions), std::move(rewards), std::move(initial),
+                            options.reward_model);
 }
 
 }  // namespace dprl

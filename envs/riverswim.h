@@ -17,8 +17,13 @@
 //     s = 0          P(0 | 0, right) = 0.4      P(1 | 0, right) = 0.6
 //     0 < s < N-1    P(s-1 | s, right) = 0.05   P(s | s, right) = 0.6   P(s+1 | s, right) = 0.35
 //     s = N-1        P(N-2 | N-1, right) = 0.4  P(N-1 | N-1, right) = 0.6
-//   mean rewards (Bernoulli, see envs/tabular_mdp.h):
+//   mean rewards:
 //     r(0, left) = 5/1000 = 0.005,   r(N-1, right) = 1,   r = 0 elsewhere
+//   reward model (RiverSwimOptions::reward_model, envs/tabular_mdp.h):
+//     kDeterministic (default)  the reward is exactly its mean, as in TabulaRL's make_riverSwim
+//                               (Osband et al.'s reference code: R_true[s, a] = (mean, sd = 0))
+//     kBernoulli                reward 1 with probability r(s, a), else 0 (same means, so the same
+//                               optimal policy and values; more reward noise for the learner)
 //   initial distribution: p0 = delta_0 (every episode starts at the left end).
 //
 // Figure 1 of Osband et al. draws r = 1 on the 0.6 self-loop of the right end under "right";
@@ -28,9 +33,6 @@
 // For N = 2 the chain has no middle states: P(0 | 0, right) = 0.4, P(1 | 0, right) = 0.6,
 // P(0 | 1, right) = 0.4, P(1 | 1, right) = 0.6.
 //
-//   parameter    default  constraint
-//   num_states   6        >= 2     (N; Osband et al. 2013 use 6)
-//   horizon      20       >= 1     (H; Osband et al. 2013 use tau = 20)
 #ifndef DPRL_ENVS_RIVERSWIM_H_
 #define DPRL_ENVS_RIVERSWIM_H_
 
@@ -53,8 +55,12 @@ inline constexpr double kRiverSwimMiddleForward = 0.35;          // P(s+1 | s, r
 inline constexpr double kRiverSwimEndBack = 0.4;                 // P(N-2 | N-1, right)
 
 struct RiverSwimOptions {
-  int num_states = 6;  // N, number of states in the chain; >= 2
-  int horizon = 20;    // H, steps per episode; >= 1
+  // N, number of states in the chain; >= 2 (Osband et al. 2013 use 6).
+  int num_states = 6;
+  // H, steps per episode; >= 1 (Osband et al. 2013 use tau = 20).
+  int horizon = 20;
+  // Reward distribution around the means above (see the header comment).
+  RewardModel reward_model = RewardModel::kDeterministic;
 
   absl::Status Validate() const;
 };

@@ -103,6 +103,32 @@ TEST(RiverSwimTest, AlwaysLeftEarnsHTimesTheSmallReward) {
   EXPECT_EQ(solution.greedy_actions[0], kRiverSwimRight);
 }
 
+// The (S = 6, H = 20) instance of Osband et al. 2013 / TabulaRL: V*_1(s = 0) computed
+// independently in exact rational arithmetic (Python fractions, backward induction over the
+// transition table of TabulaRL's make_riverSwim) and rounded to double: 3.397263959150841.
+TEST(RiverSwimTest, OptimalValueOfTheStandardInstanceIsPinned) {
+  const OptimalSolution solution = SolveOptimal(MakeOrDie(6, 20));
+  EXPECT_NEAR(solution.initial_value, 3.397263959150841, 1e-13);
+}
+
+TEST(RiverSwimTest, DeterministicRewardsAreTheMeansAndBernoulliConforms) {
+  const TabularMdp deterministic = MakeOrDie(4, 3);
+  EXPECT_EQ(deterministic.reward_model(), RewardModel::kDeterministic);
+  RandomStream stream(StreamKey{});
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_EQ(deterministic.SampleStep(0, 0, kRiverSwimLeft, stream).reward, 0.005);
+    EXPECT_EQ(deterministic.SampleStep(0, 3, kRiverSwimRight, stream).reward, 1.0);
+    EXPECT_EQ(deterministic.SampleStep(0, 1, kRiverSwimRight, stream).reward, 0.0);
+  }
+  RiverSwimOptions options;
+  options.reward_model = RewardModel::kBernoulli;
+  const TabularMdp bernoulli = MakeRiverSwim(options).value();
+  EXPECT_EQ(bernoulli.reward_model(), RewardModel::kBernoulli);
+  testing::ExpectTabularMdpConforms(bernoulli);
+  // Same means, so the same optimal value.
+  EXPECT_EQ(SolveOptimal(bernoulli).initial_value, SolveOptimal(MakeOrDie(6, 20)).initial_value);
+}
+
 TEST(RiverSwimOptionsTest, RejectsBadValues) {
   for (int bad : {1, 0, -3}) {
     RiverSwimOptions options;

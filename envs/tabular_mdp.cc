@@ -40,11 +40,27 @@ absl::Status CheckSumsToOne(const double* row, int size, const std::string& what
 
 }  // namespace
 
+std::string RewardModelName(RewardModel model) {
+  return model == RewardModel::kDeterministic ? "deterministic" : "bernoulli";
+}
+
+absl::StatusOr<RewardModel> ParseRewardModel(const std::string& name) {
+  if (name == "bernoulli") return RewardModel::kBernoulli;
+  if (name == "deterministic") return RewardModel::kDeterministic;
+  return Invalid(absl::StrFormat("reward_model must be one of bernoulli, deterministic, got '%s'",
+                                 name));
+}
+
 absl::StatusOr<TabularMdp> TabularMdp::Create(std::string name, int num_states, int num_actions,
                                               int horizon, std::vector<double> transitions,
                                               std::vector<double> mean_rewards,
-                                              std::vector<double> initial_distribution) {
+                                              std::vector<double> initial_distribution,
+                                              RewardModel reward_model) {
   if (name.empty()) return Invalid("name must be non-empty");
+  if (reward_model != RewardModel::kBernoulli && reward_model != RewardModel::kDeterministic) {
+    return Invalid(absl::StrFormat("reward_model = %d, must be kBernoulli or kDeterministic",
+                                   static_cast<int>(reward_model)));
+  }
   if (num_states < 1) return Invalid(absl::StrFormat("num_states = %d, must be >= 1", num_states));
   if (num_actions < 1) {
     return Invalid(absl::StrFormat("num_actions = %d, must be >= 1", num_actions));
@@ -105,6 +121,7 @@ absl::StatusOr<TabularMdp> TabularMdp::Create(std::string name, int num_states, 
   mdp.horizon_ = horizon;
   mdp.transitions_ = std::move(transitions);
   mdp.mean_rewards_ = std::move(mean_rewards);
+  mdp.reward_model_ = reward_model;
   mdp.initial_distribution_ = std::move(initial_distribution);
   mdp.transition_alias_ = BuildAliasTables(mdp.transitions_, num_states);
   mdp.initial_alias_ = BuildAliasTables(mdp.initial_distribution_, num_states);

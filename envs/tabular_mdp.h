@@ -12,18 +12,22 @@
 //   r(s, a, h) = E R(s, a, h)      MeanReward(h, s, a),         flat index (h*S + s)*A + a
 //   p0                             initial_distribution()
 //
-// Reward model: the reward distribution R(s, a, h) on [0, 1] is Bernoulli(r(s, a, h)): SampleStep
-// returns reward 1 with probability MeanReward(h, s, a) and 0 otherwise. Only the means enter
-// exact planning and policy evaluation (algorithms/tabular/value_iteration.h); the Bernoulli
-// choice matters for learners, which see sampled rewards only. It is the reward distribution of
-// the paper's lower-bound construction (Sec. 6.1, Bernoulli arms) and the one with the largest
-// variance among distributions on [0, 1] with a given mean.
+// Reward model (RewardModel, fixed at Create): the reward distribution R(s, a, h) on [0, 1] is
+//   kBernoulli      Bernoulli(r(s, a, h)): SampleStep returns 1 with probability
+//                   MeanReward(h, s, a) and 0 otherwise (the default). It is the reward
+//                   distribution of Vietri et al.'s lower-bound construction (Sec. 6.1,
+//                   Bernoulli arms) and the one with the largest variance among distributions
+//                   on [0, 1] with a given mean.
+//   kDeterministic  the point mass at r(s, a, h): SampleStep returns MeanReward(h, s, a).
+// Only the means enter exact planning and policy evaluation (algorithms/tabular/
+// value_iteration.h); the model matters for learners, which see sampled rewards only.
 //
-// Randomness (GUIDE.md, Conventions 5): every sample reads the caller's RandomStream.
+// Randomness: every sample reads the caller's RandomStream (never a hidden generator).
 //   SampleInitialState  reads exactly one 64-bit word,
 //   SampleStep          reads exactly two words: the first picks the next state, the second the
-//                       reward. A fixed number of words per call keeps runs that differ only in
-//                       the agent's actions reading the same environment bits step by step.
+//                       reward (read and ignored by kDeterministic). A fixed number of words per
+//                       call keeps runs that differ only in the agent's actions reading the same
+//                       environment bits step by step.
 // Next states are drawn from alias tables (Walker 1977; Vose 1991) precomputed at construction:
 // O(1) per sample, exact up to floating-point rounding of the table (~1e-16 per probability).
 // A probability that is exactly 0 is never sampled.
@@ -46,18 +50,26 @@
 
 namespace dprl {
 
+enum class RewardModel { kBernoulli, kDeterministic };
+
+// "bernoulli" | "deterministic".
+std::string RewardModelName(RewardModel model);
+// The inverse of RewardModelName; InvalidArgument naming the bad value otherwise.
+absl::StatusOr<RewardModel> ParseRewardModel(const std::string& name);
+
 class TabularMdp {
  public:
   // Largest allowed |sum of a probability vector - 1|.
   static constexpr double kProbabilitySumTolerance = 1e-9;
 
   // transitions: size H*S*A*S, row (h,s,a) at ((h*S + s)*A + a)*S, each row a probability vector.
-  // mean_rewards: size H*S*A, entries in [0, 1]; rewards are drawn Bernoulli(mean).
+  // mean_rewards: size H*S*A, entries in [0, 1]; rewards follow reward_model (above).
   // initial_distribution: size S, a probability vector (p0).
   static absl::StatusOr<TabularMdp> Create(std::string name, int num_states, int num_actions,
                                            int horizon, std::vector<double> transitions,
                                            std::vector<double> mean_rewards,
-                                           std::vector<double> initial_distribution);
+                                           std::vector<double> initial_distribution,
+                                           RewardModel reward_model = RewardModel::kBernoulli);
 
   const std::string& name() const { return name_; }
   int num_states() const { return num_states_; }    // S
@@ -82,6 +94,7 @@ class TabularMdp {
   const std::vector<double>& transitions() const { return transitions_; }    // size H*S*A*S
   const std::vector<double>& mean_rewards() const { return mean_rewards_; }  // size H*S*A
   const std::vector<double>& initial_distribution() const { return initial_distribution_; }
+  RewardModel reward_model() const { return reward_model_; }
 
   // s_1 ~ p0 (one word of `stream`).
   int SampleInitialState(RandomStream& stream) const {
@@ -90,7 +103,7 @@ class TabularMdp {
 
   struct Transition {
     int next_state;  // s_{h+1} ~ P(. | s, a, h)
-    double reward;   // ~ Bernoulli(r(s, a, h)), so 0.0 or 1.0
+    double reward;   // ~ R(s, a, h): Bernoulli (0.0 or 1.0) or exactly r(s, a, h)
   };
   // One step from (h, s, a) (two words of `stream`: next state, then reward). Requires
   // 0 <= h < H, 0 <= s < S, 0 <= a < A (checked in debug builds only: this is the inner loop).
@@ -101,7 +114,10 @@ class TabularMdp {
     result.next_state =
         SampleAlias(transition_alias_.data() + index * num_states_, stream.NextOpenUniform());
     // `<=` keeps mean 1 exact even if the uniform rounds up to 1.0; mean 0 never fires (u > 0).
-    result.reward = stream.NextOpenUniform() <= mean_rewards_[index] ? 1.0 : 0.0;
+    const double uniform = stream.NextOpenUniform();
+    result.reward = reward_model_ == RewardModel::kDeterministic ? mean_rewards_[index]
+                    : uniform <= mean_rewards_[index]             ? 1.0
+                                                                  : 0.0;
     return result;
   }
 
@@ -134,6 +150,7 @@ class TabularMdp {
   int horizon_ = 0;
   std::vector<double> transitions_;
   std::vector<double> mean_rewards_;
+  RewardModel reward_model_ = RewardModel::kBernoulli;
   std::vector<double> initial_distribution_;
   std::vector<AliasEntry> transition_alias_;  // same layout as transitions_
   std::vector<AliasEntry> initial_alias_;     // size S

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "algorithms/tabular/episode_loop.h"
+#include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
@@ -30,11 +31,13 @@ RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed
 
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
                                                   int num_actions, int horizon,
-                                                  uint64_t master_seed) {
+                                                  uint64_t master_seed,
+                                                  RewardModel riverswim_reward_model) {
   if (env == "riverswim") {
     RiverSwimOptions options;
     options.num_states = num_states;
     options.horizon = horizon;
+    options.reward_model = riverswim_reward_model;
     return MakeRiverSwim(options);
   }
   if (env == "random_mdp") {
@@ -102,6 +105,16 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
   options.privacy_epsilon = *privacy_epsilon;
   options.failure_probability = *beta;
   options.num_episodes = *episodes;
+  // Optional: the neighbour relation privacy_epsilon is meant for (absent = add/remove, Alg. 2).
+  if (absl::StatusOr<std::string> relation = Attribute<std::string>(config, "neighbour_relation");
+      relation.ok()) {
+    absl::StatusOr<PucbNeighbourRelation> parsed = ParsePucbNeighbourRelation(*relation);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
+    }
+    options.neighbour_relation = *parsed;
+  }
   // Optional: how E is computed (absent = the paper's Alg. 3).
   if (absl::StatusOr<std::string> method = Attribute<std::string>(config, "e_eps_bound");
       method.ok()) {
@@ -141,6 +154,14 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
     if (!ubev.ok()) return ubev.status();
     return std::unique_ptr<TabularAgent>(*std::move(ubev));
   }
+  if (*agent == "pucb_noiseless") {
+    NoiselessPucbOptions options;
+    options.failure_probability = *beta;
+    absl::StatusOr<std::unique_ptr<NoiselessPucbAgent>> noiseless =
+        NoiselessPucbAgent::Create(shape, options);
+    if (!noiseless.ok()) return noiseless.status();
+    return std::unique_ptr<TabularAgent>(*std::move(noiseless));
+  }
   if (*agent == "pucb") {
     absl::StatusOr<PucbOptions> options = PucbOptionsFromConfig(config);
     if (!options.ok()) return options.status();
@@ -163,22 +184,35 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
        {env.status(), S.status(), A.status(), H.status(), episodes.status()}) {
     if (!status.ok()) return status;
   }
-  absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed);
+  // Optional: RiverSwim's reward model (absent = its default, deterministic).
+  RewardModel reward_model = RiverSwimOptions().reward_model;
+  if (absl::StatusOr<std::string> name = Attribute<std::string>(config, "reward_model");
+      name.ok()) {
+    absl::StatusOr<RewardModel> parsed = ParseRewardModel(*name);
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
+    }
+    reward_model = *parsed;
+  }
+  absl::StatusOr<TabularMdp> mdp =
+      MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed, reward_model);
   if (!mdp.ok()) return mdp.status();
   const TabularShape shape{static_cast<int>(*S), static_cast<int>(*A), static_cast<int>(*H)};
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
   if (!agent.ok()) return agent.status();
 
-  EpisodeLoopResult run = RunEpisodes(*mdp, **agent, *episodes,
+  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(*mdp, **agent, *episodes,
                                       TaskStream(context.master_seed, StableHash(*env),
                                                  context.seed_index, StreamPurpose::kEnvironment),
                                       TaskStream(context.master_seed, StableHash(config.group_name),
                                                  context.seed_index, StreamPurpose::kPolicy),
                                       [&](double fraction) { context.progress->Update(fraction); });
+  if (!run.ok()) return run.status();
   TaskResult result;
-  result.series.push_back({"per_episode_regret", std::move(run.per_episode_regret)});
+  result.series.push_back({"per_episode_regret", std::move(run->per_episode_regret)});
   result.scalars.push_back(
-      {"first_episode_bonus_below_horizon", static_cast<double>(run.first_episode_below_cap)});
+      {"first_episode_bonus_below_horizon", static_cast<double>(run->first_episode_below_cap)});
   return result;
 }
 

@@ -19,9 +19,14 @@
 // docs/hdf5_schema.md):
 //   env                 string  riverswim | random_mdp
 //   num_states, num_actions, horizon, num_episodes   int64
-//   agent               string  ubev | pucb | rlsvi
-//   failure_probability float64 beta of UBEV and PUCB
-//   privacy_epsilon     float64 PUCB only
+//   reward_model        string  optional, riverswim only: deterministic (default) | bernoulli
+//   agent               string  ubev (Dann et al. 2017) | pucb | pucb_noiseless (PUCB's planner
+//                               on exact counts, "eps = infinity") | rlsvi
+//   failure_probability float64 delta of UBEV, beta of PUCB and pucb_noiseless
+//   privacy_epsilon     float64 PUCB only: epsilon of its JDP guarantee under neighbour_relation
+//   neighbour_relation  string  PUCB only, optional: add_remove (default; Alg. 2's eps/(3H)) |
+//                               replacement (eps/(6H))
+//   e_eps_bound         string  PUCB only, optional: paper (default) | exact_tail
 // Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), read by
 // MakeLowerBoundEnvironment:
 //   env                 string  instance name (keys the instance stream), e.g. lower_bound_n2_m1_H2
@@ -67,10 +72,11 @@ absl::StatusOr<T> Attribute(const ConfigSpec& config, const std::string& name) {
 }
 
 // The environment named by (env, S, A, H) (attributes above); random_mdp instances are drawn
-// from the stream keyed by (master_seed, env).
+// from the stream keyed by (master_seed, env); RiverSwim uses riverswim_reward_model.
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
                                                   int num_actions, int horizon,
-                                                  uint64_t master_seed);
+                                                  uint64_t master_seed,
+                                                  RewardModel riverswim_reward_model);
 
 struct LowerBoundEnvironment {
   TabularMdp mdp;
@@ -83,8 +89,8 @@ struct LowerBoundEnvironment {
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
                                                                 uint64_t master_seed);
 
-// PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes
-// (validated). The one place that maps attributes to PUCB options (agents and config builders).
+// PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes and
+// the optional neighbour_relation, e_eps_bound (validated). The one place that maps attributes to PUCB options (agents and config builders).
 absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
 
 // The agent named by the config's `agent` attribute, for an MDP of `shape`, with its privacy

@@ -136,28 +136,29 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
 
   std::vector<double> alphas;
   for (double multiplier : kPacAlphaMultipliers) alphas.push_back(*alpha_unit * multiplier);
-  EpisodeLoopResult run = RunEpisodes(
+  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(
       mdp, **agent, *episodes,
       TaskStream(context.master_seed, StableHash(*env), context.seed_index,
                  StreamPurpose::kEnvironment),
       TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
                  StreamPurpose::kPolicy),
       [&](double fraction) { context.progress->Update(fraction); }, alphas);
+  if (!run.ok()) return run.status();
 
   std::vector<double> counts, settled, instance;
-  for (const PacMeasurement& pac : run.pac) {
+  for (const PacMeasurement& pac : run->pac) {
     counts.push_back(static_cast<double>(pac.non_alpha_optimal_episodes));
     settled.push_back(static_cast<double>(pac.alpha_optimal_from_episode));
   }
   for (int arm : environment->instance) instance.push_back(arm);
   TaskResult result;
-  result.series.push_back({"per_episode_regret", std::move(run.per_episode_regret)});
+  result.series.push_back({"per_episode_regret", std::move(run->per_episode_regret)});
   result.series.push_back({"pac_alpha_grid", alphas});
   result.series.push_back({"non_alpha_optimal_episodes", std::move(counts)});
   result.series.push_back({"alpha_optimal_from_episode", std::move(settled)});
   result.series.push_back({"instance", std::move(instance)});
   result.scalars.push_back(
-      {"first_episode_bonus_below_horizon", static_cast<double>(run.first_episode_below_cap)});
+      {"first_episode_bonus_below_horizon", static_cast<double>(run->first_episode_below_cap)});
   result.scalars.push_back({"optimal_value", SolveOptimal(mdp).initial_value});
   return result;
 }

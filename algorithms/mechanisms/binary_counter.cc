@@ -14,8 +14,6 @@ namespace {
 
 constexpr int64_t kMaxHorizonSteps = int64_t{1} << 50;  // node index (< 2^50) << 6 fits in 64 bits
 constexpr double kMaxExactInteger = 0x1p53;
-constexpr int kNoiseGridBits = 40;  // kLaplace grid: 2^-40 of the scale's power of two
-constexpr double kNoiseClampScales = 65536.0;
 
 // floor(log2 T) + 1 for T >= 1.
 int TreeLevels(int64_t horizon_steps) {
@@ -40,25 +38,14 @@ absl::Status BinaryCounterOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrCat("horizon_steps must be in [1, 2^50], got ", horizon_steps));
   }
-  if (!std::isfinite(input_bound) || input_bound <= 0.0) {
+  if (!std::isfinite(input_bound) || input_bound < 1.0 || input_bound != std::floor(input_bound)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("input_bound must be finite and > 0, got ", input_bound));
+        absl::StrCat("input_bound must be an integer >= 1, got ", input_bound));
   }
-  if (noise != CounterNoise::kDiscreteLaplace && noise != CounterNoise::kLaplace) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("noise must be kDiscreteLaplace or kLaplace, got ", static_cast<int>(noise)));
-  }
-  if (noise == CounterNoise::kDiscreteLaplace) {
-    if (input_bound != std::floor(input_bound)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "input_bound must be an integer with noise = kDiscreteLaplace, got ", input_bound));
-    }
-    if (input_bound * static_cast<double>(horizon_steps) > kMaxExactInteger) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "input_bound * horizon_steps must be <= 2^53 with noise = kDiscreteLaplace (exact "
-          "integer sums), got input_bound = ",
-          input_bound, ", horizon_steps = ", horizon_steps));
-    }
+  if (input_bound * static_cast<double>(horizon_steps) > kMaxExactInteger) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "input_bound * horizon_steps must be <= 2^53 (exact integer sums), got input_bound = ",
+        input_bound, ", horizon_steps = ", horizon_steps));
   }
   return absl::OkStatus();
 }
@@ -78,23 +65,14 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
         "node noise scale levels * input_bound / privacy_epsilon is not finite: ", bank.levels_,
         " * ", options.input_bound, " / ", options.privacy_epsilon));
   }
-  if (options.noise == CounterNoise::kDiscreteLaplace) {
-    absl::StatusOr<Rational> rational = RationalAtLeast(scale, kScaleMaxDenominator);
-    if (!rational.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("node noise scale levels * input_bound / privacy_epsilon = ", scale,
-                       " cannot be rounded to a rational: ", rational.status().message()));
-    }
-    bank.discrete_scale_ = *rational;
-    bank.node_scale_ = RationalToDouble(*rational);
-    bank.noise_unit_ = 1.0;
-  } else {
-    bank.node_scale_ = scale;
-    int exponent = 0;
-    std::frexp(scale, &exponent);  // 2^(exponent - 1) <= scale < 2^exponent
-    bank.noise_unit_ = std::ldexp(1.0, exponent - kNoiseGridBits);
-    bank.noise_clamp_units_ = std::ldexp(kNoiseClampScales, kNoiseGridBits);
+  absl::StatusOr<Rational> rational = RationalAtLeast(scale, kScaleMaxDenominator);
+  if (!rational.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("node noise scale levels * input_bound / privacy_epsilon = ", scale,
+                     " cannot be rounded to a rational: ", rational.status().message()));
   }
+  bank.discrete_scale_ = *rational;
+  bank.node_scale_ = RationalToDouble(*rational);
   return bank;
 }
 
@@ -111,13 +89,7 @@ BinaryCounterBank::BinaryCounterBank(int64_t num_counters, const BinaryCounterOp
 
 int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index) const {
   RandomStream stream = noise_stream_.Child(static_cast<uint64_t>(counter), NodeKey(level, index));
-  if (options_.noise == CounterNoise::kDiscreteLaplace) {
-    return SampleDiscreteLaplace(discrete_scale_, stream);
-  }
-  double units = SampleLaplace(node_scale_, stream) / noise_unit_;
-  if (units > noise_clamp_units_) units = noise_clamp_units_;
-  if (units < -noise_clamp_units_) units = -noise_clamp_units_;
-  return std::llround(units);
+  return SampleDiscreteLaplace(discrete_scale_, stream);
 }
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
@@ -133,11 +105,8 @@ void BinaryCounterBank::Add(int64_t counter, double value) {
   CHECK_GE(counter, 0);
   CHECK_LT(counter, num_counters_);
   CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
-  CHECK(std::isfinite(value)) << "counter " << counter << ": input must be finite, got " << value;
-  if (options_.noise == CounterNoise::kDiscreteLaplace) {
-    CHECK_EQ(value, std::floor(value))
-        << "counter " << counter << ": kDiscreteLaplace needs integer inputs, got " << value;
-  }
+  CHECK(std::isfinite(value) && value == std::floor(value))
+      << "counter " << counter << ": inputs must be integers, got " << value;
   if (value == 0.0) return;
   if (pending_[counter] == 0.0) touched_.push_back(counter);
   pending_[counter] += value;
@@ -180,7 +149,7 @@ double BinaryCounterBank::Release(int64_t counter) const {
   CHECK_LT(counter, num_counters_);
   const int32_t slot = tracked_slot_[counter];
   const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
-  return true_sum_[counter] + static_cast<double>(noise) * noise_unit_;
+  return true_sum_[counter] + static_cast<double>(noise);
 }
 
 double BinaryCounterBank::TrueSum(int64_t counter) const {
@@ -212,7 +181,6 @@ bool BinaryCounterBank::IsTracked(int64_t counter) const {
 }
 
 double BinaryCounterBank::NodeNoiseVariance() const {
-  if (options_.noise == CounterNoise::kLaplace) return 2.0 * node_scale_ * node_scale_;
   // q = exp(-1/b); 2q / (1-q)^2 with 1 - q = -expm1(-1/b) for accuracy at large b.
   const double inverse_scale = 1.0 / node_scale_;
   const double q = std::exp(-inverse_scale);

@@ -22,21 +22,20 @@
 // input by at most input_bound. Step s lies in exactly one node per level, so changing x_s changes
 // at most L node sums, each by at most input_bound. Every node sum gets independent noise of scale
 //     b = node_noise_scale() = L * input_bound / privacy_epsilon
-// (Laplace, or discrete Laplace with b rounded UP to a rational), so the vector of all node sums is
+// (discrete Laplace with b rounded UP to a rational), so the vector of all node sums is
 // privacy_epsilon-DP (Laplace mechanism with l1-sensitivity L * input_bound), and every release of
 // every step is post-processing of it: the whole released stream of a counter is
 // privacy_epsilon-DP. Counters of one bank use independent noise; how budgets compose across
 // counters (PUCB: l1-sensitivity H across a group, Vietri et al. Claim 1 / Hsu et al. 2016
 // Lemma 34) is the caller's concern.
 //
-// Noise arithmetic. kDiscreteLaplace (integer inputs and integer input_bound): node noise is
-// exact discrete Laplace (CKS 2020 Alg. 2, see samplers.h) and all sums are exact integers, as
-// GUIDE.md Conventions 9 requires for counts. kLaplace is for real-valued counters (rewards) only:
-// node noise is double-precision Laplace, snapped to the grid noise_unit() = 2^(ceil(log2 b) - 40)
-// (relative resolution ~1e-12 of the scale) and clamped to |noise| <= 2^16 b (exceeded with
-// probability exp(-65536)), so that noise sums are exact int64 sums of grid units and the release
-// does not depend on the order in which nodes were added. As for any floating-point Laplace
-// mechanism on real inputs, the low-order bits of the double release are not covered by the proof.
+// Noise arithmetic: exact, integer only. Inputs are integers (PUCB's visit and transition counts,
+// and its rewards after unbiased randomised rounding to {0, 1}, see algorithms/tabular/pucb.h),
+// node noise is exact discrete Laplace (CKS 2020 Alg. 2, samplers.h) and every release is an exact
+// integer: no floating-point noise ever touches a released value, so nothing about the inputs can
+// leak through low-order bits or residues (Mironov, CCS 2012; GUIDE conventions in
+// docs/privacy_notes.md). The discrete Laplace mechanism with scale b on an integer query of
+// l1-sensitivity D is exactly (D/b)-DP, so the privacy statement above holds with no delta.
 //
 // Memory. A node's noise is never stored: it is re-derived on demand from
 // noise_stream.Child(counter, (i << 6) | j), so it is a function of (stream, counter, node) only.
@@ -51,15 +50,8 @@
 // and no release depends on when Track was called.
 //
 // Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
-// its variance is popcount(t) * Var(node) (Laplace: 2 b^2; discrete Laplace: 2q/(1-q)^2 with
-// q = exp(-1/b)). The bound quoted by Vietri et al. 2020, Sec. 2.3, is SingleCounterErrorBound in
+// its variance is popcount(t) * Var(node) = popcount(t) * 2q/(1-q)^2 with q = exp(-1/b). The bound quoted by Vietri et al. 2020, Sec. 2.3, is SingleCounterErrorBound in
 // algorithms/tabular/vietri_bounds.h (tested against this counter in binary_counter_test).
-//
-// Parameters (BinaryCounterOptions):
-//   privacy_epsilon  1.0              eps' of each counter over its whole input stream
-//   horizon_steps    1000             T, number of EndStep calls the bank will ever see (<= 2^50)
-//   input_bound      1.0              |x_t| <= input_bound for every step (the sensitivity)
-//   noise            kDiscreteLaplace kDiscreteLaplace (integer inputs) or kLaplace (real inputs)
 #ifndef DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 
@@ -73,20 +65,15 @@
 
 namespace dprl {
 
-// Node noise distribution. Integer inputs get exact discrete noise.
-enum class CounterNoise { kDiscreteLaplace, kLaplace };
-
 struct BinaryCounterOptions {
   // eps' of EACH counter over its whole input stream (eps'-DP w.r.t. changing one step's input by
   // at most input_bound). Enters the node scale b = L * input_bound / privacy_epsilon.
   double privacy_epsilon = 1.0;
   // T, the number of steps the counter will ever run; sets L = floor(log2 T) + 1. In [1, 2^50].
   int64_t horizon_steps = 1000;
-  // Every step's input satisfies |x_t| <= input_bound (the sensitivity). Finite, > 0; an integer
-  // (<= 2^53) for kDiscreteLaplace.
+  // Every step's input is an integer with |x_t| <= input_bound (the sensitivity). An integer
+  // >= 1 with input_bound * horizon_steps <= 2^53 (exact integer sums).
   double input_bound = 1.0;
-  // kDiscreteLaplace requires integer inputs and integer input_bound.
-  CounterNoise noise = CounterNoise::kDiscreteLaplace;
 
   // OK, or InvalidArgument naming the field and its bad value.
   absl::Status Validate() const;
@@ -107,8 +94,8 @@ class BinaryCounterBank {
                                                   RandomStream noise_stream);
 
   // Adds `value` to the input of `counter` for the step in progress (several calls accumulate).
-  // CHECKs: valid counter, finite value, |accumulated input| <= input_bound, integral value for
-  // kDiscreteLaplace, and that a step remains (steps() < horizon_steps).
+  // CHECKs: valid counter, integral value, |accumulated input| <= input_bound, and that a step
+  // remains (steps() < horizon_steps).
   void Add(int64_t counter, double value);
 
   // Closes the step: t <- t + 1 (CHECK t <= T). Tracked counters update their noise sums.
@@ -135,15 +122,13 @@ class BinaryCounterBank {
   // L = floor(log2 T) + 1 tree levels.
   int levels() const { return levels_; }
 
-  // Scale b of each node's noise: L * input_bound / privacy_epsilon; for kDiscreteLaplace the value
-  // of discrete_node_scale() (b rounded UP to a rational with denominator <= 2^20).
+  // Scale b of each node's noise: the value of discrete_node_scale(), i.e.
+  // L * input_bound / privacy_epsilon rounded UP to a rational with denominator <= 2^20.
   double node_noise_scale() const { return node_scale_; }
-  // The exact rational scale used by kDiscreteLaplace (meaningless for kLaplace).
+  // The exact rational scale of the discrete Laplace node noise.
   Rational discrete_node_scale() const { return discrete_scale_; }
-  // kLaplace grid: node noise is a multiple of this power of two (1 for kDiscreteLaplace).
-  double noise_unit() const { return noise_unit_; }
 
-  // Variance of one node's noise (Laplace 2 b^2; discrete Laplace 2q/(1-q)^2, q = exp(-1/b)).
+  // Variance of one node's noise: 2q/(1-q)^2, q = exp(-1/b).
   double NodeNoiseVariance() const;
 
   // Bytes of per-counter state (vectors' capacities); O(num_counters + tracked), independent of T.
@@ -153,9 +138,9 @@ class BinaryCounterBank {
   BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,
                     RandomStream noise_stream);
 
-  // Noise of node (level, index) of `counter`, in units of noise_unit().
+  // Noise of node (level, index) of `counter` (an integer).
   int64_t NodeNoiseUnits(int64_t counter, int level, int64_t index) const;
-  // Sum of the noise of the nodes covering [1, t], in units of noise_unit().
+  // Sum of the noise of the nodes covering [1, t].
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
 
   int64_t num_counters_;
@@ -164,8 +149,6 @@ class BinaryCounterBank {
   int levels_;
   double node_scale_;
   Rational discrete_scale_{1, 1};
-  double noise_unit_ = 1.0;
-  double noise_clamp_units_ = 0.0;  // kLaplace: |noise| <= this many units
   int64_t steps_ = 0;
 
   std::vector<double> true_sum_;        // per counter: sum of closed steps' inputs
@@ -173,8 +156,8 @@ class BinaryCounterBank {
   std::vector<int32_t> tracked_slot_;   // per counter: index into tracked_ids_, or -1
   std::vector<int64_t> touched_;        // counters with a nonzero Add in the step in progress
   std::vector<int64_t> tracked_ids_;    // tracked counters, in Track order
-  std::vector<int64_t> tracked_noise_;  // their Z(t) in noise units, parallel to tracked_ids_
-  // kCachedLevels per tracked counter: the noise units of its covering node at levels
+  std::vector<int64_t> tracked_noise_;  // their Z(t), parallel to tracked_ids_
+  // kCachedLevels per tracked counter: the noise of its covering node at levels
   // 0..kCachedLevels-1 (valid where the level's bit of t is set).
   std::vector<int64_t> tracked_low_nodes_;
 };

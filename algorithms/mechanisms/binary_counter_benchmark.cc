@@ -18,9 +18,8 @@ RandomStream BenchmarkStream() {
   return RandomStream(key);
 }
 
-BinaryCounterBank MakeBank(int64_t num_counters, CounterNoise noise, int64_t horizon) {
+BinaryCounterBank MakeBank(int64_t num_counters, int64_t horizon) {
   BinaryCounterOptions options;
-  options.noise = noise;
   options.horizon_steps = horizon;
   options.privacy_epsilon = 1.0;
   absl::StatusOr<BinaryCounterBank> bank =
@@ -28,19 +27,17 @@ BinaryCounterBank MakeBank(int64_t num_counters, CounterNoise noise, int64_t hor
   return *std::move(bank);
 }
 
-// Arg 0: noise (0 = kDiscreteLaplace, 1 = kLaplace). 1000 tracked counters; the bank is recreated
+// 1000 tracked counters; the bank is recreated
 // (untimed) whenever the horizon (2^20 steps) runs out.
 void BM_EndStepTracked(benchmark::State& state) {
   constexpr int64_t kCounters = 1000;
   constexpr int64_t kHorizon = int64_t{1} << 20;
-  const CounterNoise noise = state.range(0) == 0 ? CounterNoise::kDiscreteLaplace
-                                                 : CounterNoise::kLaplace;
-  BinaryCounterBank bank = MakeBank(kCounters, noise, kHorizon);
+  BinaryCounterBank bank = MakeBank(kCounters, kHorizon);
   for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
   for (auto _ : state) {
     if (bank.steps() == kHorizon) {
       state.PauseTiming();
-      bank = MakeBank(kCounters, noise, kHorizon);
+      bank = MakeBank(kCounters, kHorizon);
       for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
       state.ResumeTiming();
     }
@@ -50,14 +47,12 @@ void BM_EndStepTracked(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * kCounters);
   state.SetLabel("items = tracked counter-steps");
 }
-BENCHMARK(BM_EndStepTracked)->Arg(0)->Arg(1);
+BENCHMARK(BM_EndStepTracked);
 
 // Release of one untracked counter at a step with popcount 10 (t = 1023), i.e. 10 node samples.
 void BM_ReleaseUntracked(benchmark::State& state) {
   constexpr int64_t kCounters = 1000;
-  const CounterNoise noise = state.range(0) == 0 ? CounterNoise::kDiscreteLaplace
-                                                 : CounterNoise::kLaplace;
-  BinaryCounterBank bank = MakeBank(kCounters, noise, 1 << 20);
+  BinaryCounterBank bank = MakeBank(kCounters, 1 << 20);
   for (int t = 0; t < 1023; ++t) bank.EndStep();
   int64_t c = 0;
   for (auto _ : state) {
@@ -65,7 +60,7 @@ void BM_ReleaseUntracked(benchmark::State& state) {
     c = (c + 1) % kCounters;
   }
 }
-BENCHMARK(BM_ReleaseUntracked)->Arg(0)->Arg(1);
+BENCHMARK(BM_ReleaseUntracked);
 
 }  // namespace
 }  // namespace dprl

@@ -33,9 +33,8 @@ BinaryCounterBank MakeBank(int64_t num_counters, const BinaryCounterOptions& opt
   return *std::move(bank);
 }
 
-BinaryCounterOptions Options(CounterNoise noise, int64_t horizon, double bound = 1.0) {
+BinaryCounterOptions Options(int64_t horizon, double bound = 1.0) {
   BinaryCounterOptions options;
-  options.noise = noise;
   options.horizon_steps = horizon;
   options.input_bound = bound;
   options.privacy_epsilon = 0.5;
@@ -66,24 +65,15 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
     options.horizon_steps = bad;
     ExpectInvalid(options, "horizon_steps must be in [1, 2^50], got " + std::to_string(bad));
   }
-  for (const double bad : {0.0, -1.0, std::nan(""), kInf}) {
+  for (const double bad : {0.0, -1.0, 0.5, 1.5, std::nan(""), kInf}) {
     BinaryCounterOptions options;
     options.input_bound = bad;
-    ExpectInvalid(options, "input_bound must be finite and > 0");
+    ExpectInvalid(options, "input_bound must be an integer >= 1");
   }
-  BinaryCounterOptions fractional;
-  fractional.input_bound = 1.5;
-  ExpectInvalid(fractional,
-                "input_bound must be an integer with noise = kDiscreteLaplace, got 1.5");
-  fractional.noise = CounterNoise::kLaplace;
-  EXPECT_TRUE(fractional.Validate().ok());
   BinaryCounterOptions too_large;
   too_large.input_bound = 0x1p40;
   too_large.horizon_steps = int64_t{1} << 20;
   ExpectInvalid(too_large, "input_bound * horizon_steps must be <= 2^53");
-  BinaryCounterOptions bad_enum;
-  bad_enum.noise = static_cast<CounterNoise>(7);
-  ExpectInvalid(bad_enum, "noise must be kDiscreteLaplace or kLaplace, got 7");
   const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(), NoiseStream(1));
   EXPECT_NE(std::string(negative.status().message())
                 .find("num_counters must be in [0, 2^31 - 1], got -1"),
@@ -93,11 +83,11 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
 TEST(BinaryCounterTest, LevelsAndScale) {
   const std::vector<std::pair<int64_t, int>> cases = {{1, 1}, {2, 2}, {1000, 10}, {1024, 11}};
   for (const auto& [horizon, levels] : cases) {
-    BinaryCounterBank laplace = MakeBank(1, Options(CounterNoise::kLaplace, horizon, 2.5), 1);
-    EXPECT_EQ(laplace.levels(), levels);
-    EXPECT_DOUBLE_EQ(laplace.node_noise_scale(), levels * 2.5 / 0.5);
+    BinaryCounterBank bank = MakeBank(1, Options(horizon, 2.0), 1);
+    EXPECT_EQ(bank.levels(), levels);
+    EXPECT_DOUBLE_EQ(bank.node_noise_scale(), levels * 2.0 / 0.5);
   }
-  BinaryCounterOptions options = Options(CounterNoise::kDiscreteLaplace, 1000);
+  BinaryCounterOptions options = Options(1000);
   options.privacy_epsilon = 0.3;  // scale 10 / 0.3 = 33.33..., rounded up
   BinaryCounterBank discrete = MakeBank(1, options, 1);
   const Rational r = discrete.discrete_node_scale();
@@ -107,67 +97,87 @@ TEST(BinaryCounterTest, LevelsAndScale) {
 }
 
 TEST(BinaryCounterTest, ReleaseAtStepZeroIsExact) {
-  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
-    BinaryCounterBank bank = MakeBank(10, Options(noise, 100), 2);
-    bank.Track(3);
-    bank.Add(4, 1.0);  // the step in progress is not released
-    for (int64_t c = 0; c < 10; ++c) EXPECT_EQ(bank.Release(c), 0.0);
-    EXPECT_EQ(bank.steps(), 0);
-  }
+  BinaryCounterBank bank = MakeBank(10, Options(100), 2);
+  bank.Track(3);
+  bank.Add(4, 1.0);  // the step in progress is not released
+  for (int64_t c = 0; c < 10; ++c) EXPECT_EQ(bank.Release(c), 0.0);
+  EXPECT_EQ(bank.steps(), 0);
 }
 
 TEST(BinaryCounterTest, TrueSumAccumulatesClosedSteps) {
-  BinaryCounterBank bank = MakeBank(3, Options(CounterNoise::kLaplace, 10, 2.0), 3);
-  bank.Add(0, 0.75);
+  BinaryCounterBank bank = MakeBank(3, Options(10, 2.0), 3);
+  bank.Add(0, 1.0);
   bank.Add(0, 1.0);
   bank.Add(2, -2.0);
   EXPECT_EQ(bank.TrueSum(0), 0.0);
   bank.EndStep();
-  bank.Add(0, 0.25);
+  bank.Add(0, 1.0);
   bank.EndStep();
   EXPECT_EQ(bank.steps(), 2);
-  EXPECT_EQ(bank.TrueSum(0), 2.0);
+  EXPECT_EQ(bank.TrueSum(0), 3.0);
   EXPECT_EQ(bank.TrueSum(1), 0.0);
   EXPECT_EQ(bank.TrueSum(2), -2.0);
 }
 
 TEST(BinaryCounterDeathTest, ChecksInputsAndHorizon) {
-  BinaryCounterBank bank = MakeBank(2, Options(CounterNoise::kDiscreteLaplace, 1, 1.0), 4);
-  EXPECT_DEATH(bank.Add(0, 0.5), "integer inputs");
+  BinaryCounterBank bank = MakeBank(2, Options(1, 1.0), 4);
+  EXPECT_DEATH(bank.Add(0, 0.5), "inputs must be integers");
+  EXPECT_DEATH(bank.Add(0, 0.005), "inputs must be integers");
   EXPECT_DEATH(bank.Add(0, 2.0), "exceeds input_bound");
   EXPECT_DEATH(bank.Add(2, 1.0), "");
   bank.EndStep();
   EXPECT_DEATH(bank.EndStep(), "beyond horizon_steps");
 }
 
-// Feeds a deterministic input pattern: counter c receives (c + s) % 3 - 1 in {-1, 0, 1} at step s
-// (for kLaplace, that value times 0.37).
+// Feeds a deterministic input pattern: counter c receives (c + s) % 3 - 1 in {-1, 0, 1} at step s.
 void FeedStep(BinaryCounterBank& bank, int64_t step) {
-  const double factor = bank.options().noise == CounterNoise::kLaplace ? 0.37 : 1.0;
   for (int64_t c = 0; c < bank.num_counters(); ++c) {
-    bank.Add(c, factor * static_cast<double>((c + step) % 3 - 1));
+    bank.Add(c, static_cast<double>((c + step) % 3 - 1));
+  }
+}
+
+// Every release is an exact integer whatever the inputs, so its residue modulo any grid (here 1)
+// carries no information about the true sum: the attack of Mironov (CCS 2012) on floating-point
+// Laplace releases (release mod unit = true sum mod unit) has nothing to read. Two banks with the
+// same noise and different true sums release values whose difference is exactly the difference
+// of the true sums (an integer).
+TEST(BinaryCounterTest, ReleasesAreIntegersWhateverTheInputs) {
+  BinaryCounterBank a = MakeBank(4, Options(300), 12);
+  BinaryCounterBank b = MakeBank(4, Options(300), 12);
+  for (int64_t t = 1; t <= 300; ++t) {
+    for (int64_t c = 0; c < 4; ++c) {
+      a.Add(c, (t * (c + 1)) % 5 == 0 ? 1.0 : 0.0);
+      b.Add(c, (t + c) % 2 == 0 ? -1.0 : 1.0);
+    }
+    a.EndStep();
+    b.EndStep();
+    for (int64_t c = 0; c < 4; ++c) {
+      ASSERT_EQ(a.Release(c), std::floor(a.Release(c))) << "t " << t;
+      ASSERT_EQ(b.Release(c), std::floor(b.Release(c))) << "t " << t;
+      ASSERT_EQ(a.Release(c) - b.Release(c), a.TrueSum(c) - b.TrueSum(c));
+    }
   }
 }
 
 // Release(c) - TrueSum(c) at step t is a sum of k = popcount(t) iid node noises of variance v and
-// excess kurtosis e (Laplace 3; discrete Laplace 3 + (1-q)^2 / (2q)); the sum has excess e / k, so
+// excess kurtosis e = 3 + (1-q)^2 / (2q) (discrete Laplace); the sum has excess e / k, so
 // over N independent counters the mean squared error has standard error v k sqrt((2 + e/k) / N).
 // z threshold: false-failure probability 1e-5 over all checks of this test (Bonferroni), normal
 // approximation (N = 20000). A node scale off by a factor L/(L+1) (variance -17%) fails.
 TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
   const std::vector<int64_t> check_steps = {1, 3, 7, 8, 21, 63};
-  const int num_checks = 2 * static_cast<int>(check_steps.size());
+  const int num_checks = static_cast<int>(check_steps.size());
   const double z = NormalUpperQuantile(1e-5 / (2.0 * num_checks));
   constexpr int64_t kCounters = 20000;
-  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
-    BinaryCounterBank bank = MakeBank(kCounters, Options(noise, 64), 5);
+  {
+    BinaryCounterBank bank = MakeBank(kCounters, Options(64), 5);
     // Node scale from the specification, not from the bank: L = floor(log2 64) + 1 = 7 levels,
     // b = L * input_bound / privacy_epsilon = 7 * 1 / 0.5 = 14 (an integer: no rounding).
     const double b = 14.0;
     const double q = std::exp(-1.0 / b);
-    const double v = noise == CounterNoise::kLaplace ? 2 * b * b : 2 * q / ((1 - q) * (1 - q));
+    const double v = 2 * q / ((1 - q) * (1 - q));
     EXPECT_NEAR(bank.NodeNoiseVariance(), v, 1e-9 * v);
-    const double excess = noise == CounterNoise::kLaplace ? 3.0 : 3.0 + (1 - q) * (1 - q) / (2 * q);
+    const double excess = 3.0 + (1 - q) * (1 - q) / (2 * q);
     size_t next = 0;
     for (int64_t t = 1; t <= 64 && next < check_steps.size(); ++t) {
       FeedStep(bank, t);
@@ -183,7 +193,7 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
       const double expected = k * v;
       const double se = expected * std::sqrt((2.0 + excess / k) / kCounters);
       EXPECT_LT(std::fabs(sum_sq / kCounters - expected), z * se)
-          << "t = " << t << " noise " << static_cast<int>(noise);
+          << "t = " << t;
     }
   }
 }
@@ -192,9 +202,9 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
 TEST(BinaryCounterTest, TrackedAndUntrackedReleasesAreBitIdentical) {
   constexpr int64_t kCounters = 40;
   constexpr int64_t kHorizon = 100;
-  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
-    BinaryCounterBank untracked = MakeBank(kCounters, Options(noise, kHorizon), 6);
-    BinaryCounterBank tracked = MakeBank(kCounters, Options(noise, kHorizon), 6);
+  {
+    BinaryCounterBank untracked = MakeBank(kCounters, Options(kHorizon), 6);
+    BinaryCounterBank tracked = MakeBank(kCounters, Options(kHorizon), 6);
     for (int64_t t = 0; t <= kHorizon; ++t) {
       for (int64_t c = 0; c < kCounters; ++c) {
         // Even counters c are tracked from step 7c mod T on; odd ones never.
@@ -216,9 +226,14 @@ TEST(BinaryCounterTest, TrackedAndUntrackedReleasesAreBitIdentical) {
 }
 
 TEST(BinaryCounterTest, SameSeedSameReleasesDifferentSeedDifferent) {
-  BinaryCounterBank a = MakeBank(5, Options(CounterNoise::kLaplace, 20), 7);
-  BinaryCounterBank b = MakeBank(5, Options(CounterNoise::kLaplace, 20), 7);
-  BinaryCounterBank c = MakeBank(5, Options(CounterNoise::kLaplace, 20), 8);
+  BinaryCounterOptions options = Options(20);
+  // Node scale b = 5 / 1e-4 = 50000. Two independent noise sums are equal with probability at most
+  // the largest node pmf (1-q)/(1+q) < 1/(2b) = 1e-5, so all 100 releases differ except with
+  // probability <= 1e-3 (union bound).
+  options.privacy_epsilon = 1e-4;
+  BinaryCounterBank a = MakeBank(5, options, 7);
+  BinaryCounterBank b = MakeBank(5, options, 7);
+  BinaryCounterBank c = MakeBank(5, options, 8);
   int differences = 0;
   for (int64_t t = 1; t <= 20; ++t) {
     FeedStep(a, t);
@@ -236,9 +251,9 @@ TEST(BinaryCounterTest, SameSeedSameReleasesDifferentSeedDifferent) {
 }
 
 TEST(BinaryCounterTest, MemoryIsIndependentOfHorizon) {
-  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
-    BinaryCounterBank short_bank = MakeBank(1000, Options(noise, 10), 9);
-    BinaryCounterBank long_bank = MakeBank(1000, Options(noise, int64_t{1} << 40), 9);
+  {
+    BinaryCounterBank short_bank = MakeBank(1000, Options(10), 9);
+    BinaryCounterBank long_bank = MakeBank(1000, Options(int64_t{1} << 40), 9);
     EXPECT_EQ(short_bank.memory_bytes(), long_bank.memory_bytes());
     EXPECT_LE(short_bank.memory_bytes(), 1000 * 24);
     short_bank.Track(5);
@@ -255,8 +270,8 @@ TEST(BinaryCounterTest, PaperErrorBoundHoldsUniformlyInTime) {
   constexpr int64_t kCounters = 2000;
   constexpr int64_t kHorizon = 256;
   constexpr double kBeta = 0.05;
-  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
-    BinaryCounterOptions options = Options(noise, kHorizon);
+  {
+    BinaryCounterOptions options = Options(kHorizon);
     BinaryCounterBank bank = MakeBank(kCounters, options, 10);
     for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
     const double bound = SingleCounterErrorBound(options.privacy_epsilon, kHorizon, kBeta);

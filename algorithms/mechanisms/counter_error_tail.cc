@@ -198,13 +198,8 @@ class DiscreteTail {
 
 NodeNoiseDistribution NodeNoiseOf(const BinaryCounterBank& bank) {
   NodeNoiseDistribution d;
-  d.noise = bank.options().noise;
-  if (d.noise == CounterNoise::kDiscreteLaplace) {
-    d.discrete_scale = bank.discrete_node_scale();
-  } else {
-    d.laplace_scale = bank.node_noise_scale();
-    d.laplace_grid_error = 0.5 * bank.noise_unit();
-  }
+  d.noise = NodeNoiseKind::kDiscreteLaplace;
+  d.discrete_scale = bank.discrete_node_scale();
   return d;
 }
 
@@ -264,7 +259,7 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
   const int levels = static_cast<int>(counts.size()) - 1;
   const double beta = counter_failure_probability;
 
-  if (node_noise.noise == CounterNoise::kDiscreteLaplace) {
+  if (node_noise.noise == NodeNoiseKind::kDiscreteLaplace) {
     const Rational r = node_noise.discrete_scale;
     if (r.numerator < 1 || r.denominator < 1) {
       return absl::InvalidArgumentError(
@@ -292,7 +287,7 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
     }
     return static_cast<double>(hi);
   }
-  if (node_noise.noise != CounterNoise::kLaplace) {
+  if (node_noise.noise != NodeNoiseKind::kLaplace) {
     return absl::InvalidArgumentError(absl::StrCat(
         "noise must be kDiscreteLaplace or kLaplace, got ", static_cast<int>(node_noise.noise)));
   }

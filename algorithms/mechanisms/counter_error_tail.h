@@ -12,9 +12,9 @@
 //   kDiscreteLaplace: P(X = x) = (1 - q)/(1 + q) q^|x|, q = exp(-1/b), b = the counter's exact
 //                     rational scale discrete_node_scale() = numerator/denominator (x in Z);
 //   kLaplace:         density exp(-|x|/b)/(2b), plus a per-node deviation of at most
-//                     `laplace_grid_error` (the counter snaps node noise to noise_unit(): error
-//                     <= noise_unit()/2; its clamp at 2^16 b binds with probability exp(-65536)
-//                     per node, below the smallest double, and is neglected).
+//                     `laplace_grid_error` (0 for an exact draw). BinaryCounterBank only uses
+//                     discrete Laplace noise (exact integer releases); the continuous case is the
+//                     reference for the coupling bound (3) and for mechanisms on real values.
 // Union bound over t, grouping steps by popcount (N_k = #{t in [1, T] : popcount(t) = k}, counted
 // exactly from the bits of T by PopcountCounts):
 //   F(E) = sum_{k=1..L} N_k P(|S_k| > E)  <=  counter_failure_probability,   L = floor(log2 T)+1.
@@ -70,9 +70,12 @@
 
 namespace dprl {
 
+// Node noise families whose sum tails this file bounds.
+enum class NodeNoiseKind { kDiscreteLaplace, kLaplace };
+
 // The distribution D of one node's noise.
 struct NodeNoiseDistribution {
-  CounterNoise noise = CounterNoise::kDiscreteLaplace;
+  NodeNoiseKind noise = NodeNoiseKind::kDiscreteLaplace;
   // kDiscreteLaplace: scale b = numerator/denominator, q = exp(-denominator/numerator).
   Rational discrete_scale{1, 1};
   // kLaplace: scale b (finite, > 0).
@@ -81,8 +84,7 @@ struct NodeNoiseDistribution {
   double laplace_grid_error = 0.0;
 };
 
-// D of the counters of `bank`: its discrete_node_scale(), or its node_noise_scale() with grid
-// error noise_unit()/2.
+// D of the counters of `bank`: discrete Laplace with its discrete_node_scale().
 NodeNoiseDistribution NodeNoiseOf(const BinaryCounterBank& bank);
 
 // N_k = #{t in [1, T] : popcount(t) = k} for k = 0..L (N_0 = 0), exactly. Requires T in [1, 2^50].

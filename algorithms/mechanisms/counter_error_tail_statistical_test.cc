@@ -1,9 +1,8 @@
-// Statistical test of CounterErrorTailBound against the real counter (GUIDE.md, Conventions 6).
+// Statistical test of CounterErrorTailBound against the real counter (its failure probability is stated and the thresholds derived from it).
 //
 // N = 20000 independent counters (one BinaryCounterBank, all tracked), T = 256 steps,
-// beta_counter = 0.05, for four node-noise settings: discrete Laplace with node scale 18 and 1
-// (exact negative-binomial path of counter_error_tail.h) and 1800 (coupling/Chernoff path), and
-// Laplace with scale 18. With E = CounterErrorTailBound(T, D, beta),
+// beta_counter = 0.05, for three node-noise settings: discrete Laplace with node scale 18 and 1
+// (exact negative-binomial path of counter_error_tail.h) and 1800 (coupling/Chernoff path). With E = CounterErrorTailBound(T, D, beta),
 // each counter violates (max_t |Release_t - TrueSum_t| > E) independently with probability
 // p <= beta (the bound), so V(E) ~ Bin(N, p) is stochastically below Bin(N, beta):
 //   (a) V(E) <= BinomialUpperQuantile(N, beta, 1e-6)      false failure probability <= 1e-6.
@@ -35,11 +34,6 @@ constexpr int64_t kHorizon = 256;
 constexpr double kBetaCounter = 0.05;
 constexpr double kFalseFailure = 1e-6;
 
-struct Setting {
-  CounterNoise noise;
-  double privacy_epsilon;
-};
-
 // max_t |Release_t - TrueSum_t| for every counter of a fresh bank.
 std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed) {
   StreamKey key;
@@ -63,11 +57,6 @@ std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed)
 
 // A lower bound on P(|S_8| > x) for the bank's node noise.
 double LowerBoundOfTailAtPopcount8(const BinaryCounterBank& bank, double x) {
-  const NodeNoiseDistribution d = NodeNoiseOf(bank);
-  if (d.noise == CounterNoise::kLaplace) {
-    // |S_8| >= |Laplace sum| - 8 * grid error; LaplaceSumTail is the closed form inflated by 1e-9.
-    return LaplaceSumTail(d.laplace_scale, 8, x + 8 * d.laplace_grid_error) * (1 - 1e-6);
-  }
   const double b = bank.node_noise_scale();
   if (b > 100) {
     // Large scale (too large to convolve here): S_8 = Zsum + Usum with Zsum the Laplace(b) sum
@@ -100,13 +89,10 @@ double LowerBoundOfTailAtPopcount8(const BinaryCounterBank& bank, double x) {
 TEST(CounterErrorTailStatisticalTest, ViolationRateIsAtMostBetaAndTheBoundIsTightish) {
   const int64_t threshold = BinomialUpperQuantile(kCounters, kBetaCounter, kFalseFailure);
   uint64_t seed = 100;
-  for (const Setting setting :
-       {Setting{CounterNoise::kDiscreteLaplace, 0.5}, Setting{CounterNoise::kDiscreteLaplace, 9.0},
-        Setting{CounterNoise::kDiscreteLaplace, 0.005}, Setting{CounterNoise::kLaplace, 0.5}}) {
+  for (const double privacy_epsilon : {0.5, 9.0, 0.005}) {
     BinaryCounterOptions options;
-    options.noise = setting.noise;
     options.horizon_steps = kHorizon;
-    options.privacy_epsilon = setting.privacy_epsilon;  // b = 9 / privacy_epsilon (L = 9)
+    options.privacy_epsilon = privacy_epsilon;  // b = 9 / privacy_epsilon (L = 9)
     StreamKey key;
     const BinaryCounterBank prototype =
         BinaryCounterBank::Create(0, options, RandomStream(key)).value();
@@ -124,9 +110,9 @@ TEST(CounterErrorTailStatisticalTest, ViolationRateIsAtMostBetaAndTheBoundIsTigh
       half_violations += e > half ? 1 : 0;
     }
     std::printf(
-        "noise %d, node scale %g: E = %g; violations at E: %lld / %lld (threshold %lld, "
+        "node scale %g: E = %g; violations at E: %lld / %lld (threshold %lld, "
         "beta_counter %g); at E/2: %lld (lower bound on the rate %.3f)\n",
-        static_cast<int>(setting.noise), prototype.node_noise_scale(), bound,
+        prototype.node_noise_scale(), bound,
         static_cast<long long>(violations), static_cast<long long>(kCounters),
         static_cast<long long>(threshold), kBetaCounter, static_cast<long long>(half_violations),
         p_lower);

@@ -17,14 +17,14 @@ using ::testing::HasSubstr;
 
 NodeNoiseDistribution Discrete(int64_t numerator, int64_t denominator = 1) {
   NodeNoiseDistribution d;
-  d.noise = CounterNoise::kDiscreteLaplace;
+  d.noise = NodeNoiseKind::kDiscreteLaplace;
   d.discrete_scale = {numerator, denominator};
   return d;
 }
 
 NodeNoiseDistribution Laplace(double scale) {
   NodeNoiseDistribution d;
-  d.noise = CounterNoise::kLaplace;
+  d.noise = NodeNoiseKind::kLaplace;
   d.laplace_scale = scale;
   return d;
 }
@@ -233,7 +233,7 @@ TEST(CounterErrorTailTest, FastForLargeHorizonsAndScales) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::printf(
         "T = 1e7, noise %d, scale %g: E = %.6g in %.2f ms\n", static_cast<int>(d.noise),
-        d.noise == CounterNoise::kLaplace ? d.laplace_scale : 1.0 * d.discrete_scale.numerator, e,
+        d.noise == NodeNoiseKind::kLaplace ? d.laplace_scale : 1.0 * d.discrete_scale.numerator, e,
         ms);
     EXPECT_LT(ms, 500.0);  // target < 50 ms; generous for a shared 2-core machine
   }
@@ -266,7 +266,7 @@ TEST(CounterErrorTailTest, RejectsEachBadValueClass) {
                 HasSubstr("discrete_scale must have numerator and denominator >= 1"));
   }
   NodeNoiseDistribution bad_enum;
-  bad_enum.noise = static_cast<CounterNoise>(7);
+  bad_enum.noise = static_cast<NodeNoiseKind>(7);
   EXPECT_THAT(std::string(CounterErrorTailBound(10, bad_enum, 0.1).status().message()),
               HasSubstr("noise must be kDiscreteLaplace or kLaplace, got 7"));
 }

@@ -1,4 +1,4 @@
-// Per-episode time of UBEV, PUCB and RLSVI (plan + act + observe + counter updates / noise draws;
+// Per-episode time of UBEV (Dann et al. 2017), PUCB, PUCB's noiseless planner and RLSVI (plan + act + observe + counter updates / noise draws;
 // regret evaluation excluded), on random Dirichlet MDPs of size (S, A, H) in {(6,2,20), (20,4,20),
 // (50,4,20)}.
 //
@@ -9,14 +9,19 @@
 //                  private visit counts stay below 2E_eps, only the SAH visit counters are read.
 //   pucb_all_active: privacy_epsilon = 1e9 — E_eps < 1, every visited triple is past 2E_eps, so
 //                  all S^2AH transition counters are read and updated every episode (worst case).
+// pucb_noiseless is PUCB's planner on exact counts (PUCB at eps = infinity): the reference that
+// PUCB's cost is compared to (the price of the private counters).
 // RLSVI (Lu et al. 2026, Alg. 1, beta_scale = 1) draws S A H Gaussians per episode on top of the
 // same O(S^2 A H) planning pass as UBEV.
 // Each benchmark first runs 200 warm-up episodes so the statistics are non-trivial.
 #include <memory>
 
+#include <glog/logging.h>
+
 #include <benchmark/benchmark.h>
 
 #include "algorithms/mechanisms/rng.h"
+#include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
@@ -50,7 +55,7 @@ void RunOneEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env
   for (int h = 0; h < mdp.horizon(); ++h) {
     const int action = agent.Act(h, state, policy);
     const TabularMdp::Transition step = mdp.SampleStep(h, state, action, env);
-    agent.Observe(h, state, action, step.reward, step.next_state);
+    CHECK(agent.Observe(h, state, action, step.reward, step.next_state).ok());
     state = step.next_state;
   }
   agent.EndEpisode();
@@ -68,6 +73,13 @@ void Measure(benchmark::State& state, const TabularMdp& mdp, TabularAgent& agent
 void BM_Ubev(benchmark::State& state) {
   const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
   auto agent = UbevAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, {}).value();
+  Measure(state, mdp, *agent);
+}
+
+void BM_PucbNoiseless(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  auto agent =
+      NoiselessPucbAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, {}).value();
   Measure(state, mdp, *agent);
 }
 
@@ -96,6 +108,7 @@ void BM_Rlsvi(benchmark::State& state) {
 
 #define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
 BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PucbNoiseless)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbAllActive)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Rlsvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);

@@ -1,5 +1,7 @@
 #include "algorithms/tabular/episode_loop.h"
 
+#include "absl/strings/str_cat.h"
+
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -29,7 +31,7 @@ std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_re
   return measurements;
 }
 
-EpisodeLoopResult RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
+absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
                               RandomStream environment_stream, RandomStream policy_stream,
                               const std::function<void(double)>& progress,
                               const std::vector<double>& pac_alphas) {
@@ -62,7 +64,11 @@ EpisodeLoopResult RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_
     for (int h = 0; h < shape.horizon; ++h) {
       const int action = agent.Act(h, state, policy_stream);
       const TabularMdp::Transition step = mdp.SampleStep(h, state, action, environment_stream);
-      agent.Observe(h, state, action, step.reward, step.next_state);
+      if (absl::Status status = agent.Observe(h, state, action, step.reward, step.next_state);
+          !status.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat("environment ", mdp.name(), ", episode ",
+                                                       t + 1, ": ", status.message()));
+      }
       state = step.next_state;
     }
     agent.EndEpisode();

@@ -25,6 +25,7 @@
 #include <functional>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "envs/tabular_mdp.h"
@@ -52,7 +53,9 @@ struct EpisodeLoopResult {
 
 // `progress` (may be empty) is called now and then with the fraction of episodes done.
 // `pac_alphas` (optional, each finite and >= 0): accuracies for EpisodeLoopResult::pac.
-EpisodeLoopResult RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
+// InvalidArgument (naming the environment and episode) when the agent refuses an observation,
+// e.g. a reward outside [0, 1].
+absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
                               RandomStream environment_stream, RandomStream policy_stream,
                               const std::function<void(double)>& progress = {},
                               const std::vector<double>& pac_alphas = {});

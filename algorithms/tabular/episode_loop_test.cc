@@ -67,7 +67,8 @@ TEST(RunEpisodesTest, PacMeasurementMatchesTheRegretSeries) {
   const int64_t episodes = 3000;
   const EpisodeLoopResult run =
       RunEpisodes(mdp, *agent, episodes, Stream(1, StreamPurpose::kEnvironment),
-                  Stream(1, StreamPurpose::kPolicy), {}, alphas);
+                  Stream(1, StreamPurpose::kPolicy), {}, alphas)
+          .value();
   ASSERT_EQ(run.pac.size(), alphas.size());
   const std::vector<PacMeasurement> expected = MeasurePac(run.per_episode_regret, alphas);
   for (size_t i = 0; i < alphas.size(); ++i) {
@@ -86,6 +87,7 @@ TEST(RunEpisodesTest, PacMeasurementMatchesTheRegretSeries) {
   EXPECT_GT(run.pac[0].non_alpha_optimal_episodes, 0);
   EXPECT_TRUE(RunEpisodes(mdp, *agent, 10, Stream(2, StreamPurpose::kEnvironment),
                           Stream(2, StreamPurpose::kPolicy))
+                  .value()
                   .pac.empty());
 }
 

@@ -8,7 +8,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
-#include "algorithms/tabular/ubev.h"
 #include "algorithms/tabular/vietri_bounds.h"
 
 namespace dprl {
@@ -26,9 +25,11 @@ absl::Status PucbOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrCat("num_episodes must be >= 1, got ", num_episodes));
   }
-  if (calibration != PucbCalibration::kPaper && calibration != PucbCalibration::kSubstitution) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "calibration must be kPaper or kSubstitution, got ", static_cast<int>(calibration)));
+  if (neighbour_relation != PucbNeighbourRelation::kAddRemove &&
+      neighbour_relation != PucbNeighbourRelation::kReplacement) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("neighbour_relation must be kAddRemove or kReplacement, got ",
+                     static_cast<int>(neighbour_relation)));
   }
   if (e_eps_bound != PucbErrorBoundMethod::kPaper &&
       e_eps_bound != PucbErrorBoundMethod::kExactTail) {
@@ -40,39 +41,33 @@ absl::Status PucbOptions::Validate() const {
 
 namespace {
 
-// Options of PUCB's counters (Alg. 2): n~ and m~ get discrete Laplace (integer inputs), r~ gets
-// Laplace (rewards are real numbers in [0, 1]). All have horizon T and eps' = PucbCounterEpsilon.
-BinaryCounterOptions CounterOptions(const TabularShape& shape, const PucbOptions& options,
-                                    CounterNoise noise) {
+// Options of PUCB's counters (Alg. 2): integer inputs in {0, 1} (rewards after randomised
+// rounding), horizon T and eps' = PucbCounterEpsilon.
+BinaryCounterOptions CounterOptions(const TabularShape& shape, const PucbOptions& options) {
   BinaryCounterOptions counter;
   counter.privacy_epsilon = PucbCounterEpsilon(shape, options);
   counter.horizon_steps = options.num_episodes;
   counter.input_bound = 1.0;
-  counter.noise = noise;
   return counter;
 }
 
-// kExactTail: max over the discrete (n~, m~) and Laplace (r~) counters of CounterErrorTailBound
-// with beta_counter = beta / (2SAH + S^2AH). The node-noise distributions are read from (empty)
-// banks built with the agent's counter options, so they are exactly the agent's.
+// kExactTail: CounterErrorTailBound with beta_counter = beta / (2SAH + S^2AH). The node-noise
+// distribution is read from an (empty) bank built with the agent's counter options, so it is
+// exactly the agent's (all three families share it).
 absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const PucbOptions& options) {
   const double state_action_steps = static_cast<double>(shape.StateActionSteps());
   const double num_counters = (2.0 + shape.num_states) * state_action_steps;  // 2SAH + S^2AH
   const double counter_failure_probability = options.failure_probability / num_counters;
-  double bound = 0.0;
-  for (const CounterNoise noise : {CounterNoise::kDiscreteLaplace, CounterNoise::kLaplace}) {
-    absl::StatusOr<BinaryCounterBank> bank = BinaryCounterBank::Create(
-        0, CounterOptions(shape, options, noise), RandomStream(StreamKey()));
-    if (!bank.ok()) return bank.status();
-    absl::StatusOr<double> e = CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank),
-                                                     counter_failure_probability);
-    if (!e.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("e_eps_bound = kExactTail: ", e.status().message()));
-    }
-    bound = std::max(bound, *e);
+  absl::StatusOr<BinaryCounterBank> bank =
+      BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey()));
+  if (!bank.ok()) return bank.status();
+  absl::StatusOr<double> e = CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank),
+                                                   counter_failure_probability);
+  if (!e.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("e_eps_bound = kExactTail: ", e.status().message()));
   }
-  return bound;
+  return *e;
 }
 
 }  // namespace
@@ -89,8 +84,39 @@ absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string
 }
 
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
-  const double parts = options.calibration == PucbCalibration::kPaper ? 3.0 : 6.0;
-  return options.privacy_epsilon / (parts * shape.horizon);  // Alg. 2: eps' = eps / (3H)
+  // Alg. 2: eps' = eps / (3H) for add/remove; replacement doubles the l1 sensitivity (2H).
+  const double parts =
+      options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? 3.0 : 6.0;
+  return options.privacy_epsilon / (parts * shape.horizon);
+}
+
+std::string PucbNeighbourRelationName(PucbNeighbourRelation relation) {
+  return relation == PucbNeighbourRelation::kReplacement ? "replacement" : "add_remove";
+}
+
+absl::StatusOr<PucbNeighbourRelation> ParsePucbNeighbourRelation(const std::string& name) {
+  if (name == "add_remove") return PucbNeighbourRelation::kAddRemove;
+  if (name == "replacement") return PucbNeighbourRelation::kReplacement;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "neighbour_relation must be one of add_remove, replacement, got '", name, "'"));
+}
+
+double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relation) {
+  if (relation == options.neighbour_relation) return options.privacy_epsilon;
+  // Replacement changes each family's streams by l1 <= 2H, add/remove by <= H (Claim 1).
+  return relation == PucbNeighbourRelation::kReplacement ? 2.0 * options.privacy_epsilon
+                                                         : 0.5 * options.privacy_epsilon;
+}
+
+double PucbConfidence(double count, double error_bound, double log_confidence_term,
+                      int num_states, int horizon) {
+  const double n = count, e = error_bound;
+  // Sec. 3: phi~ and psi~.
+  const double phi =
+      std::sqrt((2.0 * std::log(n + e) + log_confidence_term) / std::max(n - e, 1.0));
+  const double psi =
+      (1.0 + static_cast<double>(num_states) * horizon) * (3.0 * e / n + 2.0 * e * e / (n * n));
+  return (horizon + 1.0) * phi + psi;
 }
 
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
@@ -120,15 +146,8 @@ class PucbAgent::PrivateStatistics {
     return agent_.reward_counters_.Release(agent_.shape_.Index(h, s, a));
   }
   double Confidence(int h, int s, int a) const {
-    const double n = Count(h, s, a);
-    const double e = agent_.error_bound_;
-    const double horizon = agent_.shape_.horizon;
-    // Sec. 3: phi~ and psi~.
-    const double phi =
-        std::sqrt((2.0 * std::log(n + e) + agent_.log_confidence_term_) / std::max(n - e, 1.0));
-    const double psi =
-        (1.0 + agent_.shape_.num_states * horizon) * (3.0 * e / n + 2.0 * e * e / (n * n));
-    return (horizon + 1.0) * phi + psi;
+    return PucbConfidence(Count(h, s, a), agent_.error_bound_, agent_.log_confidence_term_,
+                          agent_.shape_.num_states, agent_.shape_.horizon);
   }
   double NextValueSum(int h, int s, int a, const double* next_values) const {
     const int S = agent_.shape_.num_states;
@@ -149,36 +168,40 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
                                                              const RandomStream& noise_stream) {
   if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
   if (absl::Status status = options.Validate(); !status.ok()) return status;
-  const BinaryCounterOptions count_options =
-      CounterOptions(shape, options, CounterNoise::kDiscreteLaplace);
-  const BinaryCounterOptions reward_options =
-      CounterOptions(shape, options, CounterNoise::kLaplace);
-  double error_bound = 0.0;
-  if (options.e_eps_bound == PucbErrorBoundMethod::kExactTail) {
-    absl::StatusOr<double> bound = ExactTailErrorBound(shape, options);
-    if (!bound.ok()) return bound.status();
-    error_bound = *bound;
-  } else {
+  const BinaryCounterOptions counter_options = CounterOptions(shape, options);
+  absl::StatusOr<double> exact_tail = ExactTailErrorBound(shape, options);
+  if (!exact_tail.ok()) return exact_tail.status();
+  double error_bound = *exact_tail;
+  if (options.e_eps_bound == PucbErrorBoundMethod::kPaper) {
     error_bound = PucbErrorBound(shape, options);
+    // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
+    if (error_bound < *exact_tail) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "e_eps_bound = paper: at num_episodes = ", options.num_episodes, " the E_eps of Alg. 3 (",
+          error_bound, ") is below the exact-tail bound (", *exact_tail,
+          "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
+          "small for small T; E_eps = 0 at T = 1); use e_eps_bound = exact_tail"));
+    }
   }
 
   const int64_t triples = shape.StateActionSteps();
   absl::StatusOr<BinaryCounterBank> visits =
-      BinaryCounterBank::Create(triples, count_options, noise_stream.Child(0));
+      BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0));
   if (!visits.ok()) return visits.status();
   absl::StatusOr<BinaryCounterBank> rewards =
-      BinaryCounterBank::Create(triples, reward_options, noise_stream.Child(1));
+      BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1));
   if (!rewards.ok()) return rewards.status();
   absl::StatusOr<BinaryCounterBank> transitions =
-      BinaryCounterBank::Create(triples * shape.num_states, count_options, noise_stream.Child(2));
+      BinaryCounterBank::Create(triples * shape.num_states, counter_options, noise_stream.Child(2));
   if (!transitions.ok()) return transitions.status();
   return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, *std::move(visits),
-                                                  *std::move(rewards), *std::move(transitions)));
+                                                  *std::move(rewards), *std::move(transitions),
+                                                  noise_stream.Child(3)));
 }
 
 PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
                      BinaryCounterBank visits, BinaryCounterBank rewards,
-                     BinaryCounterBank transitions)
+                     BinaryCounterBank transitions, RandomStream rounding_stream)
     : shape_(shape),
       options_(options),
       error_bound_(error_bound),
@@ -187,6 +210,7 @@ PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, doub
       visit_counters_(std::move(visits)),
       reward_counters_(std::move(rewards)),
       transition_counters_(std::move(transitions)),
+      rounding_stream_(std::move(rounding_stream)),
       released_visits_(shape.StateActionSteps(), 0.0),
       tracking_estimates_(shape.StateActionSteps(), 0),
       plan_(shape) {
@@ -211,10 +235,18 @@ void PucbAgent::BeginEpisode() {
   plan_.Plan(PrivateStatistics(*this), shape_.horizon);
 }
 
-void PucbAgent::Observe(int h, int s, int a, double reward, int next_state) {
+void PucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
   const int64_t index = shape_.Index(h, s, a);
-  // Alg. 2: feed r to r~(s,a,h), 1 to n~(s,a,h) and m~(s,a,s',h); the rest get 0 at EndStep.
-  reward_counters_.Add(index, reward);
+  // Unbiased randomised rounding of r in [0, 1] to a bit (see the header): b = [u < r 2^53] with
+  // u a uniform integer in [0, 2^53); both sides are exact doubles. One word from a stream keyed
+  // by (episode, step), so the bit depends on nothing else.
+  RandomStream rounding = rounding_stream_.Child(static_cast<uint64_t>(episodes_done_),
+                                                 static_cast<uint64_t>(h));
+  const double uniform = static_cast<double>(rounding.NextU64() >> 11);
+  const double reward_bit = uniform < reward * 0x1p53 ? 1.0 : 0.0;
+  // Alg. 2: feed the rounded reward to r~(s,a,h), 1 to n~(s,a,h) and m~(s,a,s',h); the rest get
+  // 0 at EndStep.
+  reward_counters_.Add(index, reward_bit);
   visit_counters_.Add(index, 1.0);
   transition_counters_.Add(index * shape_.num_states + next_state, 1.0);
 }

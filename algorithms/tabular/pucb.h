@@ -1,19 +1,35 @@
 // PUCB: Private Upper Confidence Bound (Vietri, Balle, Krishnamurthy, Wu 2020, "Private
 // Reinforcement Learning with PAC and Regret Guarantees", ICML; Algorithms 2 and 3).
 //
-// Privacy guarantee (Thm. 1): the sequence of actions sent to all users, and the final policy,
-// are privacy_epsilon-joint-differentially private with respect to changing one user's episode
-// (the billboard lemma: pi_t depends on other users only through the private counters).
-// The planner reads ONLY the counters' private releases; the true counts are never read.
+// Privacy guarantee (Thm. 1), stated per neighbour relation. Users u_t and u'_t are neighbours
+// under
+//   add/remove:  u'_t is the empty user (contributes nothing to any counter) or vice versa;
+//   replacement: u'_t is any other user (the paper's Def. 3, "t-neighbouring user sequences").
+// With eps' = privacy_epsilon / (3H) (Alg. 2), Claim 1's l1 bound H on the change of each family
+// of streams (n~, r~, m~) holds for add/remove; replacement can remove H unit inputs and add H
+// others, l1 change 2H, so Alg. 2's calibration is privacy_epsilon-JDP for add/remove and
+// 2 privacy_epsilon-JDP for replacement. options.neighbour_relation picks the relation the
+// caller's privacy_epsilon is meant for:
+//   kAddRemove   eps' = privacy_epsilon / (3H)   (Alg. 2 as written)
+//   kReplacement eps' = privacy_epsilon / (6H)   (privacy_epsilon-JDP under Def. 3)
+// and PucbEpsilonUnder gives the epsilon of a configuration under either relation. The actions
+// sent to all users and the final policy are JDP (billboard lemma: pi_t depends on other users
+// only through the private counters). The planner reads ONLY the counters' private releases.
 //
-// Counters (Alg. 2): one binary counting mechanism PC(T, eps') per statistic,
-//   r~(s,a,h)    reward sums,       SAH counters, real inputs in [0,1]  -> Laplace node noise
-//   n~(s,a,h)    visit counts,      SAH counters, inputs in {0,1}       -> discrete Laplace
-//   m~(s,a,s',h) transition counts, S^2AH counters, inputs in {0,1}     -> discrete Laplace
-// Every episode feeds every counter once (r to r~ of the visited triple, 1 to the visited n~, m~,
-// 0 to all the others), so all counters have horizon T = num_episodes.
-//   eps' = privacy_epsilon / (3H)                                   (Alg. 2, kPaper calibration)
-// See docs/privacy_notes.md on the factor 2 for substitution neighbours (kSubstitution).
+// Counters (Alg. 2): one binary counting mechanism PC(T, eps') per statistic, all with exact
+// discrete Laplace node noise and exact integer releases (binary_counter.h):
+//   r~(s,a,h)    reward sums,       SAH counters
+//   n~(s,a,h)    visit counts,      SAH counters, inputs in {0,1}
+//   m~(s,a,s',h) transition counts, S^2AH counters, inputs in {0,1}
+// Rewards r in [0, 1] (Observe refuses others) are made integer before they reach r~ by unbiased
+// randomised rounding: the input is a bit b ~ Bernoulli(r) (E[b] = r up to 2^-53: b = [u < r] for
+// a 53-bit uniform u), drawn from the agent's own rounding stream (a child of noise_stream, never
+// released). Each bit is in [0, 1], so Claim 1's sensitivity is unchanged, and since the counter
+// is eps'-DP for every pair of bit streams, it is eps'-DP for every pair of reward streams (the
+// output law is a mixture over the bits of laws that are each eps'-close). No floating-point
+// noise touches any release, so residues of releases reveal nothing (Mironov, CCS 2012).
+// Every episode feeds every counter once (the visited triples' inputs, 0 to all the others), so
+// all counters have horizon T = num_episodes.
 //
 // Error bound E (options.e_eps_bound), log base 2 for log(T) (tree depth), natural log elsewhere:
 //   kPaper (Sec. 3, Alg. 3):
@@ -21,15 +37,20 @@
 //           = (1/eps') ln(#counters/beta) log2(T)^{5/2}
 //   kExactTail (beyond the paper; algorithms/mechanisms/counter_error_tail.h): with
 //     beta_counter = beta / #counters, #counters = 2SAH + S^2AH (the paper's split),
-//     E = max(E_D(n~, m~), E_D(r~)),  E_D = smallest E with
+//     E = smallest E with
 //         sum_{k=1..L} #{t <= T : popcount(t) = k} P(|S_k| > E) <= beta_counter,
-//     S_k = sum of k iid node noises of the counter (discrete Laplace with the counters' exact
-//     rational scale for n~, m~; Laplace with the grid error for r~), L = floor(log2 T) + 1.
+//     S_k = sum of k iid node noises of a counter (discrete Laplace with the counters' exact
+//     rational scale; all three families share it), L = floor(log2 T) + 1.
 //     Union bound over t and over all counters: w.p. >= 1 - beta every release of every counter is
 //     within E, as the analysis of Sec. 5 uses E_eps. Privacy does not involve E (the counters and
 //     eps' are unchanged; E only enters the bonus and the 2E threshold, functions of the
 //     releases), so kExactTail is privacy_epsilon-JDP exactly as kPaper (docs/privacy_notes.md).
 //     E is ~15-25x smaller than E_eps at PUCB sizes (pucb_test), so triples pass 2E much earlier.
+//   Edge case: for small T the paper's E_eps is not a valid 1 - beta bound (the log2(T)^{5/2}
+//   factor is too small: E_eps = 0 at T = 1, which would make Q~ = 0/0; at T = 2 it is below the
+//   exact-tail E for every shape; at T = 3 or 4 it depends on S, A, H and beta). PucbAgent::Create
+//   therefore refuses kPaper whenever E_eps is below the exact-tail E (a certified bound), with a
+//   message naming both; kExactTail is valid for every T >= 1.
 // Bonuses (Sec. 3), with n~ = n~_t(s,a,h):
 //   phi~ = sqrt( (2 ln(n~ + E) + 2 ln(SAH/beta)) / max(n~ - E, 1) )
 //   psi~ = (1 + SH) (3E / n~ + 2E^2 / n~^2)
@@ -43,14 +64,7 @@
 // Consequence used for speed: r~ and m~ of a triple are only needed once n~ >= 2E, so their
 // noise sums are tracked from that episode on (releases are identical either way, see
 // BinaryCounterBank::Track).
-//
-// Parameters (PucbOptions)                       default
-//   privacy_epsilon       epsilon of Thm. 1       1.0
-//   failure_probability   beta                    0.05
-//   num_episodes          T                       10000
-//   calibration           kPaper: eps'=eps/(3H)   kPaper
-//   e_eps_bound           E: kPaper (Alg. 3) or   kPaper
-//                         kExactTail (above)
+
 #ifndef DPRL_ALGORITHMS_TABULAR_PUCB_H_
 #define DPRL_ALGORITHMS_TABULAR_PUCB_H_
 
@@ -67,14 +81,18 @@
 
 namespace dprl {
 
-enum class PucbCalibration {
-  // eps' = privacy_epsilon / (3H), as Alg. 2 (Claim 1 bounds the l1 change of all streams by H).
-  kPaper,
-  // eps' = privacy_epsilon / (6H): replacing one user's episode moves up to H unit inputs away
-  // from H triples and onto H others (l1 change 2H); this calibration is epsilon-JDP for that
-  // substitution neighbour relation. See docs/privacy_notes.md.
-  kSubstitution,
+// Which neighbouring user sequences privacy_epsilon is the JDP guarantee for (see above).
+enum class PucbNeighbourRelation {
+  // The t-th user's episode added or removed: eps' = privacy_epsilon / (3H), Alg. 2 as written.
+  kAddRemove,
+  // The t-th user's episode replaced (the paper's Def. 3): eps' = privacy_epsilon / (6H).
+  kReplacement,
 };
+
+// "add_remove" | "replacement" (the names used in configurations, HDF5 attributes and CSVs).
+std::string PucbNeighbourRelationName(PucbNeighbourRelation relation);
+// The inverse of PucbNeighbourRelationName; InvalidArgument naming the bad value otherwise.
+absl::StatusOr<PucbNeighbourRelation> ParsePucbNeighbourRelation(const std::string& name);
 
 // How E (the bonus and the 2E threshold of Alg. 3) is computed; see "Error bound" above.
 // (Not named PucbErrorBound: that is the function computing E, below.)
@@ -91,14 +109,15 @@ std::string PucbErrorBoundMethodName(PucbErrorBoundMethod method);
 absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string& name);
 
 struct PucbOptions {
-  // epsilon of the epsilon-JDP guarantee (Thm. 1). Finite, > 0.
+  // epsilon of the epsilon-JDP guarantee (Thm. 1) under neighbour_relation. Finite, > 0.
   double privacy_epsilon = 1.0;
   // beta: failure probability in E_eps and in phi~. In (0, 1).
   double failure_probability = 0.05;
-  // T: number of episodes, the horizon of every private counter and the T in E_eps. >= 1.
+  // T: number of episodes, the horizon of every private counter and the T in E_eps. >= 1 (with
+  // e_eps_bound = kPaper, PucbAgent::Create also needs E_eps to be a valid bound: "Edge case").
   int64_t num_episodes = 10000;
-  // How privacy_epsilon is split over the counters (eps' above).
-  PucbCalibration calibration = PucbCalibration::kPaper;
+  // The neighbour relation privacy_epsilon holds for; sets eps' (above).
+  PucbNeighbourRelation neighbour_relation = PucbNeighbourRelation::kAddRemove;
   // E of the bonuses and of the n~ >= 2E threshold: kPaper = Alg. 3's E_eps; kExactTail = the
   // exact-tail E (same privacy, smaller E).
   PucbErrorBoundMethod e_eps_bound = PucbErrorBoundMethod::kPaper;
@@ -108,6 +127,17 @@ struct PucbOptions {
 
 // eps' of every counter.
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options);
+// The epsilon of PUCB with these options under `relation`: privacy_epsilon for the configured
+// relation; for the other one, 2 privacy_epsilon (replacement of an add/remove calibration) or
+// privacy_epsilon / 2 (add/remove of a replacement calibration).
+double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relation);
+
+// The optimism bonus of Sec. 3 for a triple with (private) count n >= 2E > 0, or with exact
+// counts (E = 0, n >= 1):
+//   conf = (H + 1) phi~ + psi~,  phi~ = sqrt((2 ln(n + E) + log_confidence_term) / max(n - E, 1)),
+//   psi~ = (1 + SH) (3E / n + 2E^2 / n^2),   log_confidence_term = 2 ln(SAH / beta).
+double PucbConfidence(double count, double error_bound, double log_confidence_term,
+                      int num_states, int horizon);
 // E used by the agent (formulas above). kPaper: PucbCountersErrorBound of
 // algorithms/tabular/vietri_bounds.h with eps' = PucbCounterEpsilon. kExactTail:
 // CounterErrorTailBound for the agent's counters. Requires a valid shape and options.Validate()
@@ -123,7 +153,6 @@ class PucbAgent : public TabularAgent {
 
   const TabularShape& shape() const override { return shape_; }
   void BeginEpisode() override;
-  void Observe(int h, int s, int a, double reward, int next_state) override;
   void EndEpisode() override;
 
   double error_bound() const { return error_bound_; }
@@ -138,10 +167,15 @@ class PucbAgent : public TabularAgent {
   // Bytes of counter state (O(S^2 A H), independent of T).
   int64_t memory_bytes() const;
 
+ protected:
+  // Alg. 2: feeds Bernoulli(r) to r~(s,a,h) and 1 to n~(s,a,h), m~(s,a,s',h).
+  void RecordStep(int h, int s, int a, double reward, int next_state) override;
+
  private:
   class PrivateStatistics;
   PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
-            BinaryCounterBank visits, BinaryCounterBank rewards, BinaryCounterBank transitions);
+            BinaryCounterBank visits, BinaryCounterBank rewards, BinaryCounterBank transitions,
+            RandomStream rounding_stream);
 
   TabularShape shape_;
   PucbOptions options_;
@@ -150,6 +184,7 @@ class PucbAgent : public TabularAgent {
   BinaryCounterBank visit_counters_;
   BinaryCounterBank reward_counters_;
   BinaryCounterBank transition_counters_;
+  RandomStream rounding_stream_;  // randomised rounding of rewards (never released)
   std::vector<double> released_visits_;
   std::vector<char> tracking_estimates_;  // r~, m~ of the triple are tracked
   int64_t episodes_done_ = 0;

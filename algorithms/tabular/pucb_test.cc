@@ -45,6 +45,45 @@ TEST(PucbOptionsTest, RejectsBadFailureProbabilityAndEpisodes) {
   EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("num_episodes"));
 }
 
+// Small T: the paper's E_eps is refused where it is below the certified exact-tail E (at T = 1
+// it is 0 and Q~ would be 0/0); the exact-tail E handles every T >= 1.
+TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
+  for (int64_t episodes : {1, 2}) {
+    PucbOptions options;
+    options.num_episodes = episodes;
+    ASSERT_TRUE(options.Validate().ok());
+    const absl::Status status =
+        PucbAgent::Create({2, 2, 3}, options, Stream(1, StreamPurpose::kPrivacyNoise)).status();
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_THAT(std::string(status.message()),
+                HasSubstr("e_eps_bound = paper: at num_episodes = " + std::to_string(episodes)));
+    EXPECT_THAT(std::string(status.message()), HasSubstr("use e_eps_bound = exact_tail"));
+    options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+    auto agent =
+        PucbAgent::Create({2, 2, 3}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+    EXPECT_GT(agent->error_bound(), 0.0);
+    for (int64_t t = 0; t < episodes; ++t) {
+      agent->BeginEpisode();
+      for (double q : agent->plan().optimistic_q()) ASSERT_EQ(q, 3.0);  // no 0/0, no NaN
+      for (int h = 0; h < 3; ++h) ASSERT_TRUE(agent->Observe(h, 0, 1, 1.0, 1).ok());
+      agent->EndEpisode();
+    }
+  }
+  // T = 3: valid at (3, 2, 4) with beta = 0.05, not for a one-triple MDP with beta = 0.9.
+  PucbOptions three;
+  three.num_episodes = 3;
+  EXPECT_TRUE(PucbAgent::Create({3, 2, 4}, three, Stream(1, StreamPurpose::kPrivacyNoise)).ok());
+  three.failure_probability = 0.9;
+  EXPECT_FALSE(PucbAgent::Create({1, 1, 1}, three, Stream(1, StreamPurpose::kPrivacyNoise)).ok());
+  // From T = 4 on at (3, 2, 4), E_eps exceeds the exact-tail E (checked up to 2^20).
+  for (int64_t episodes : {4, 5, 7, 8, 16, 100, 1000, 1 << 20}) {
+    PucbOptions options;
+    options.num_episodes = episodes;
+    EXPECT_TRUE(PucbAgent::Create({3, 2, 4}, options, Stream(1, StreamPurpose::kPrivacyNoise)).ok())
+        << "T = " << episodes;
+  }
+}
+
 TEST(PucbOptionsTest, DefaultErrorBoundIsThePapers) {
   EXPECT_EQ(PucbOptions().e_eps_bound, PucbErrorBoundMethod::kPaper);
 }
@@ -60,9 +99,9 @@ TEST(PucbOptionsTest, RejectsBadEnums) {
                       .message()),
       HasSubstr("e_eps_bound"));
   options = PucbOptions();
-  options.calibration = static_cast<PucbCalibration>(5);
+  options.neighbour_relation = static_cast<PucbNeighbourRelation>(5);
   EXPECT_THAT(std::string(options.Validate().message()),
-              HasSubstr("calibration must be kPaper or kSubstitution, got 5"));
+              HasSubstr("neighbour_relation must be kAddRemove or kReplacement, got 5"));
 }
 
 // E = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}, S=6, A=2, H=5, T=2^20, eps=10, beta=0.05:
@@ -74,15 +113,19 @@ TEST(PucbTest, ErrorBoundAndCounterEpsilonFollowAlgorithm3) {
   TabularShape shape{6, 2, 5};
   EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 15.0, 1e-15);
   EXPECT_NEAR(PucbErrorBound(shape, options), 1.5 * std::log(9600.0) * std::pow(20.0, 2.5), 1e-9);
-  options.calibration = PucbCalibration::kSubstitution;
+  EXPECT_EQ(PucbEpsilonUnder(options, PucbNeighbourRelation::kAddRemove), 10.0);
+  EXPECT_EQ(PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement), 20.0);
+  options.neighbour_relation = PucbNeighbourRelation::kReplacement;
   EXPECT_NEAR(PucbCounterEpsilon(shape, options), 10.0 / 30.0, 1e-15);
+  EXPECT_EQ(PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement), 10.0);
+  EXPECT_EQ(PucbEpsilonUnder(options, PucbNeighbourRelation::kAddRemove), 5.0);
   // eps' halved: E doubles.
   EXPECT_NEAR(PucbErrorBound(shape, options), 3.0 * std::log(9600.0) * std::pow(20.0, 2.5), 1e-9);
 }
 
-// kExactTail: E = max over the agent's discrete (n~, m~) and Laplace (r~) counters of the
-// exact-tail bound at beta_counter = beta / (2SAH + S^2AH), read from the agent's own banks.
-TEST(PucbTest, ExactTailErrorBoundIsTheMaxOverTheAgentsCounters) {
+// kExactTail: E = the exact-tail bound at beta_counter = beta / (2SAH + S^2AH) of the agent's
+// counters (all three families share one node-noise distribution).
+TEST(PucbTest, ExactTailErrorBoundIsTheAgentsCounters) {
   PucbOptions options;
   options.privacy_epsilon = 3;
   options.num_episodes = 5000;
@@ -92,15 +135,13 @@ TEST(PucbTest, ExactTailErrorBoundIsTheMaxOverTheAgentsCounters) {
   const double beta_counter = 0.05 / (2 * 24 + 3 * 24);
   const double discrete =
       CounterErrorTailBound(5000, NodeNoiseOf(agent->visit_counters()), beta_counter).value();
-  const double laplace =
-      CounterErrorTailBound(5000, NodeNoiseOf(agent->reward_counters()), beta_counter).value();
-  EXPECT_EQ(
-      CounterErrorTailBound(5000, NodeNoiseOf(agent->transition_counters()), beta_counter).value(),
-      discrete);
-  EXPECT_EQ(agent->error_bound(), std::max(discrete, laplace));
+  for (const BinaryCounterBank* bank : {&agent->reward_counters(), &agent->transition_counters()}) {
+    EXPECT_EQ(CounterErrorTailBound(5000, NodeNoiseOf(*bank), beta_counter).value(), discrete);
+  }
+  EXPECT_EQ(agent->error_bound(), discrete);
   EXPECT_EQ(PucbErrorBound(shape, options), agent->error_bound());
-  // eps' halved (kSubstitution): node scale doubles, so does E (to within the integer rounding).
-  options.calibration = PucbCalibration::kSubstitution;
+  // eps' halved (kReplacement): node scale doubles, so does E (to within the integer rounding).
+  options.neighbour_relation = PucbNeighbourRelation::kReplacement;
   EXPECT_NEAR(PucbErrorBound(shape, options) / agent->error_bound(), 2.0, 0.02);
 }
 
@@ -121,7 +162,6 @@ TEST(PucbTest, ExactTailErrorBoundIsMuchSmallerThanThePapers) {
     const double paper = PucbErrorBound(c.shape, options);
     options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
     const double exact = PucbErrorBound(c.shape, options);
-    // The two components: discrete (n~, m~) and Laplace (r~) counters.
     auto agent =
         PucbAgent::Create(c.shape, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
     const double beta_counter =
@@ -129,16 +169,12 @@ TEST(PucbTest, ExactTailErrorBoundIsMuchSmallerThanThePapers) {
     const double discrete =
         CounterErrorTailBound(c.episodes, NodeNoiseOf(agent->visit_counters()), beta_counter)
             .value();
-    const double laplace =
-        CounterErrorTailBound(c.episodes, NodeNoiseOf(agent->reward_counters()), beta_counter)
-            .value();
-    EXPECT_EQ(exact, std::max(discrete, laplace));
+    EXPECT_EQ(exact, discrete);
     std::printf(
-        "(S,A,H) = (%d,%d,%d), T = %lld, eps = %g: paper E = %.6g, exact-tail E = %.6g "
-        "(discrete %.6g, Laplace %.6g), ratio %.1f\n",
+        "(S,A,H) = (%d,%d,%d), T = %lld, eps = %g: paper E = %.6g, exact-tail E = %.6g, "
+        "ratio %.1f\n",
         c.shape.num_states, c.shape.num_actions, c.shape.horizon,
-        static_cast<long long>(c.episodes), c.privacy_epsilon, paper, exact, discrete, laplace,
-        paper / exact);
+        static_cast<long long>(c.episodes), c.privacy_epsilon, paper, exact, paper / exact);
     EXPECT_LT(exact, paper / 10) << c.privacy_epsilon;
   }
 }
@@ -152,7 +188,7 @@ TEST(PucbTest, QIsHBelowTwiceTheErrorBound) {
     agent->BeginEpisode();
     for (double q : agent->plan().optimistic_q()) ASSERT_EQ(q, 4.0);
     for (double p : agent->action_probabilities()) ASSERT_EQ(p, 0.5);
-    for (int h = 0; h < 4; ++h) agent->Observe(h, 0, 0, 1.0, 0);
+    for (int h = 0; h < 4; ++h) ASSERT_TRUE(agent->Observe(h, 0, 0, 1.0, 0).ok());
     agent->EndEpisode();
   }
 }
@@ -230,8 +266,9 @@ TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   auto agent =
       PucbAgent::Create({2, 2, 2}, options, Stream(3, StreamPurpose::kPrivacyNoise)).value();
   EXPECT_NEAR(agent->visit_counters().node_noise_scale(), 1.0, 1e-9);
-  RunEpisodes(mdp, *agent, 16383, Stream(4, StreamPurpose::kEnvironment),
-              Stream(5, StreamPurpose::kPolicy));
+  ASSERT_TRUE(RunEpisodes(mdp, *agent, 16383, Stream(4, StreamPurpose::kEnvironment),
+                          Stream(5, StreamPurpose::kPolicy))
+                  .ok());
   agent->BeginEpisode();
   const std::vector<double>& q = agent->plan().optimistic_q();
   const std::vector<double> from_releases = ReferencePrivQ(*agent, /*use_true_sums=*/false);
@@ -256,6 +293,7 @@ TEST(PucbTest, SameSeedsGiveSameRegret) {
             .value();
     return RunEpisodes(mdp, *agent, 512, Stream(4, StreamPurpose::kEnvironment),
                        Stream(5, StreamPurpose::kPolicy))
+        .value()
         .per_episode_regret;
   };
   EXPECT_EQ(run(7), run(7));
@@ -300,8 +338,8 @@ TEST(PucbTest, ExactTailChangesOnlyE) {
       const int s = static_cast<int>((t + h) % 2);
       const int a = static_cast<int>((t / 2 + h) % 2);
       const double reward = s == 1 && a == 1 ? 0.9 : 0.1;
-      paper->Observe(h, s, a, reward, a == 1 ? 1 - s : s);
-      exact->Observe(h, s, a, reward, a == 1 ? 1 - s : s);
+      ASSERT_TRUE(paper->Observe(h, s, a, reward, a == 1 ? 1 - s : s).ok());
+      ASSERT_TRUE(exact->Observe(h, s, a, reward, a == 1 ? 1 - s : s).ok());
     }
     paper->EndEpisode();
     exact->EndEpisode();

@@ -6,7 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/samplers.h"
-#include "algorithms/tabular/ubev.h"
+
 
 namespace dprl {
 
@@ -64,7 +64,7 @@ void RlsviAgent::BeginEpisode() {
       shape_.horizon);
 }
 
-void RlsviAgent::Observe(int h, int s, int a, double reward, int next_state) {
+void RlsviAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
   counts_.Add(shape_.Index(h, s, a), reward, next_state);
 }
 

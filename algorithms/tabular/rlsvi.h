@@ -103,8 +103,6 @@ class RlsviAgent : public TabularAgent {
   const TabularShape& shape() const override { return shape_; }
   // Draws w^k and plans Q~^k, V~^k, pi^k for episode k = episodes_done() + 1.
   void BeginEpisode() override;
-  // Adds (s, a, r, s') at step h to N, R and N(s') (used from episode k + 1 on).
-  void Observe(int h, int s, int a, double reward, int next_state) override;
   void EndEpisode() override { ++episodes_done_; }
 
   // Completed episodes (k - 1 during episode k).
@@ -119,6 +117,10 @@ class RlsviAgent : public TabularAgent {
   const OptimisticPlan& plan() const override { return plan_; }
   // Exact statistics N, R, N(s') of the completed episodes.
   const EmpiricalCounts& counts() const { return counts_; }
+
+ protected:
+  // Adds (s, a, r, s') at step h to N, R and N(s') (used from episode k + 1 on).
+  void RecordStep(int h, int s, int a, double reward, int next_state) override;
 
  private:
   RlsviAgent(const TabularShape& shape, const RlsviOptions& options,

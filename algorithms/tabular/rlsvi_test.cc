@@ -160,8 +160,9 @@ std::vector<double> ReferenceQ(const RlsviAgent& agent) {
 TEST(RlsviAgentTest, PlanIsAlgorithm1OnCountsAndNoise) {
   const TabularMdp mdp = TwoStepMdp({1.0, 0.0});
   auto agent = MakeAgent(kTwoStepShape, 2);
-  RunEpisodes(mdp, *agent, 300, Stream(3, StreamPurpose::kEnvironment),
-              Stream(4, StreamPurpose::kPolicy));
+  ASSERT_TRUE(RunEpisodes(mdp, *agent, 300, Stream(3, StreamPurpose::kEnvironment),
+                          Stream(4, StreamPurpose::kPolicy))
+                  .ok());
   agent->BeginEpisode();
   EXPECT_EQ(agent->beta(), RlsviBeta(kTwoStepShape, RlsviOptions(), 301));
   const std::vector<double> reference = ReferenceQ(*agent);
@@ -201,7 +202,9 @@ TEST(RlsviAgentTest, PolicyIsGreedyWithRespectToPerturbedQ) {
       }
     }
     // Some data so that later plans mix counts and noise.
-    for (int h = 0; h < shape.horizon; ++h) agent->Observe(h, episode % 5, 1, 0.5, h % 5);
+    for (int h = 0; h < shape.horizon; ++h) {
+      ASSERT_TRUE(agent->Observe(h, episode % 5, 1, 0.5, h % 5).ok());
+    }
     agent->EndEpisode();
   }
 }
@@ -212,6 +215,7 @@ TEST(RlsviAgentTest, SameStreamSameDataGivesSamePlanAndRegret) {
     auto agent = MakeAgent(kTwoStepShape, noise_seed);
     return RunEpisodes(mdp, *agent, 500, Stream(7, StreamPurpose::kEnvironment),
                        Stream(8, StreamPurpose::kPolicy))
+        .value()
         .per_episode_regret;
   };
   EXPECT_EQ(run(9), run(9));
@@ -254,8 +258,8 @@ TEST(RlsviAgentTest, NeighbouringRewardHistoriesMoveLastStepQByAtMostOneOverN) {
       const int s = static_cast<int>(data.UniformInt(3)), a = static_cast<int>(data.UniformInt(2));
       const int next = static_cast<int>(data.UniformInt(3));
       const double reward = data.NextOpenUniform();
-      agent->Observe(h, s, a, reward, next);
-      neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next);
+      ASSERT_TRUE(agent->Observe(h, s, a, reward, next).ok());
+      ASSERT_TRUE(neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next).ok());
     }
     agent->EndEpisode();
     neighbour->EndEpisode();
@@ -304,7 +308,7 @@ TEST(RlsviStatisticalTest, NoiseVarianceIsBetaOverCountPlusOne) {
     for (int a = 0; a < shape.num_actions; ++a) {
       for (int n = 0; n < class_counts[shape.Index(0, s, a) % 4]; ++n) {
         agent->BeginEpisode();
-        agent->Observe(0, s, a, 0.0, s);
+        ASSERT_TRUE(agent->Observe(0, s, a, 0.0, s).ok());
         agent->EndEpisode();
       }
     }
@@ -349,6 +353,7 @@ void ExpectLearns(const std::vector<double>& initial_distribution, uint64_t seed
   const std::vector<double> regret =
       RunEpisodes(mdp, *agent, kEpisodes, Stream(seed, StreamPurpose::kEnvironment),
                   Stream(seed, StreamPurpose::kPolicy))
+          .value()
           .per_episode_regret;
   auto mean = [&](int64_t begin, int64_t end) {
     return std::accumulate(regret.begin() + begin, regret.begin() + end, 0.0) / (end - begin);

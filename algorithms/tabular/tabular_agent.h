@@ -3,6 +3,9 @@
 // Episode t:  BeginEpisode()          -- computes pi_t from episodes 1..t-1 only
 //             for h = 0..H-1: a = Act(h, s); Observe(h, s, a, r, s')
 //             EndEpisode()            -- folds the episode into the statistics
+// Rewards are in [0, 1] (Vietri et al. 2020, Sec. 2.1; Dann et al. 2017, Sec. 2): the privacy
+// calibration of PUCB (one user changes each reward stream by at most 1 per step) and UBEV's
+// confidence bounds rest on it, so Observe refuses anything else.
 // `action_probabilities()` is pi_t(a | s, h) exactly (index TabularShape::Index(h, s, a)),
 // valid between BeginEpisode and EndEpisode, so regret is computed by exact policy evaluation.
 #ifndef DPRL_ALGORITHMS_TABULAR_TABULAR_AGENT_H_
@@ -11,10 +14,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/optimistic_planner.h"
 
 namespace dprl {
+
+// Checks S, A, H >= 1 with messages naming the parameter.
+absl::Status ValidateTabularShape(const TabularShape& shape);
 
 class TabularAgent {
  public:
@@ -22,7 +29,10 @@ class TabularAgent {
 
   virtual const TabularShape& shape() const = 0;
   virtual void BeginEpisode() = 0;
-  virtual void Observe(int h, int s, int a, double reward, int next_state) = 0;
+  // Records step h of the current episode: (s, a) gave `reward` and led to `next_state`.
+  // InvalidArgument naming the bad value (and nothing recorded) when the reward is not in [0, 1]
+  // or h, s, a, next_state are outside shape().
+  absl::Status Observe(int h, int s, int a, double reward, int next_state);
   virtual void EndEpisode() = 0;
   // The plan of the last BeginEpisode (Q, V and pi_t); every tabular agent plans into one.
   virtual const OptimisticPlan& plan() const = 0;
@@ -34,6 +44,10 @@ class TabularAgent {
   }
   // Number of (s, a, h) whose optimistic value is below the cap H in the current plan.
   int64_t num_below_cap() const { return plan().num_below_cap(); }
+
+ protected:
+  // Observe after validation: the agent's own bookkeeping of one step.
+  virtual void RecordStep(int h, int s, int a, double reward, int next_state) = 0;
 };
 
 }  // namespace dprl

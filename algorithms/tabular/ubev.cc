@@ -1,8 +1,7 @@
 #include "algorithms/tabular/ubev.h"
 
+#include <algorithm>
 #include <cmath>
-
-#include <glog/logging.h>
 
 #include "absl/strings/str_cat.h"
 
@@ -16,45 +15,10 @@ absl::Status UbevOptions::Validate() const {
   return absl::OkStatus();
 }
 
-absl::Status ValidateTabularShape(const TabularShape& shape) {
-  if (shape.num_states < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("num_states must be >= 1, got ", shape.num_states));
-  }
-  if (shape.num_actions < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("num_actions must be >= 1, got ", shape.num_actions));
-  }
-  if (shape.horizon < 1) {
-    return absl::InvalidArgumentError(absl::StrCat("horizon must be >= 1, got ", shape.horizon));
-  }
-  return absl::OkStatus();
+double Llnp(double x) {
+  const double log_x = x > 0.0 ? std::log(x) : 0.0;
+  return log_x > 0.0 ? std::max(0.0, std::log(log_x)) : 0.0;
 }
-
-// Exact-count statistics for the shared planner.
-class UbevAgent::Statistics {
- public:
-  explicit Statistics(const UbevAgent& agent) : agent_(agent) {}
-  bool IsEstimated(int h, int s, int a) const { return Count(h, s, a) > 0.0; }
-  double Count(int h, int s, int a) const {
-    return agent_.counts_.Visits(agent_.shape_.Index(h, s, a));
-  }
-  double RewardSum(int h, int s, int a) const {
-    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
-  }
-  // (H + 1) phi^, Sec. 5.
-  double Confidence(int h, int s, int a) const {
-    const double n = Count(h, s, a);
-    const double phi = std::sqrt((2.0 * std::log(n) + agent_.log_confidence_term_) / n);
-    return (agent_.shape_.horizon + 1) * phi;
-  }
-  double NextValueSum(int h, int s, int a, const double* next_values) const {
-    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
-  }
-
- private:
-  const UbevAgent& agent_;
-};
 
 absl::StatusOr<std::unique_ptr<UbevAgent>> UbevAgent::Create(const TabularShape& shape,
                                                              const UbevOptions& options) {
@@ -66,14 +30,40 @@ absl::StatusOr<std::unique_ptr<UbevAgent>> UbevAgent::Create(const TabularShape&
 UbevAgent::UbevAgent(const TabularShape& shape, const UbevOptions& options)
     : shape_(shape),
       options_(options),
-      log_confidence_term_(
-          2.0 * std::log(static_cast<double>(shape.StateActionSteps()) / options.failure_probability)),
+      // ln(3 / delta') with delta' = delta / (9SAH).
+      log_confidence_term_(std::log(27.0 * static_cast<double>(shape.StateActionSteps()) /
+                                    options.failure_probability)),
       counts_(shape),
       plan_(shape) {}
 
-void UbevAgent::BeginEpisode() { plan_.Plan(Statistics(*this), shape_.horizon); }
+double UbevAgent::Phi(double count) const {
+  return std::sqrt((2.0 * Llnp(count) + log_confidence_term_) / count);
+}
 
-void UbevAgent::Observe(int h, int s, int a, double reward, int next_state) {
+void UbevAgent::BeginEpisode() {
+  const int S = shape_.num_states, H = shape_.horizon;
+  int cached_step = -1;
+  double max_next_value = 0.0;
+  plan_.PlanGreedy(
+      [&](int h, int s, int a, const double* next_values) {
+        if (h != cached_step) {  // max_s' V~_{t+1}(s'), once per step
+          cached_step = h;
+          max_next_value = *std::max_element(next_values, next_values + S);
+        }
+        const int64_t i = shape_.Index(h, s, a);
+        const double n = counts_.Visits(i);
+        if (n < 1.0) return 1.0 + max_next_value;
+        const double phi = Phi(n);
+        const double reward_term = std::min(1.0, counts_.RewardSum(i) / n + phi);
+        const double remaining_steps = H - 1 - h;  // H - t with t = h + 1
+        const double next_term = std::min(
+            max_next_value, counts_.NextValueSum(i, next_values) / n + remaining_steps * phi);
+        return reward_term + next_term;
+      },
+      H);
+}
+
+void UbevAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
   counts_.Add(shape_.Index(h, s, a), reward, next_state);
 }
 

@@ -14,12 +14,13 @@ using ::testing::HasSubstr;
 TEST(UbevOptionsTest, DefaultsAreValid) { EXPECT_TRUE(UbevOptions().Validate().ok()); }
 
 TEST(UbevOptionsTest, RejectsFailureProbabilityOutsideUnitInterval) {
-  for (double beta : {0.0, 1.0, -0.5, 2.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+  for (double delta :
+       {0.0, 1.0, -0.5, 2.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
     UbevOptions options;
-    options.failure_probability = beta;
+    options.failure_probability = delta;
     absl::Status status = options.Validate();
-    EXPECT_FALSE(status.ok()) << beta;
-    EXPECT_THAT(std::string(status.message()), HasSubstr("failure_probability")) << beta;
+    EXPECT_FALSE(status.ok()) << delta;
+    EXPECT_THAT(std::string(status.message()), HasSubstr("failure_probability")) << delta;
   }
 }
 
@@ -32,33 +33,77 @@ TEST(UbevAgentTest, RejectsBadShape) {
               HasSubstr("horizon"));
 }
 
-TEST(UbevAgentTest, UnvisitedTriplesAreOptimisticAtH) {
-  auto agent = UbevAgent::Create({3, 2, 4}, {}).value();
-  agent->BeginEpisode();
-  for (double q : agent->plan().optimistic_q()) EXPECT_EQ(q, 4.0);
+TEST(UbevTest, LlnpIsLnLnClippedAtZero) {
+  EXPECT_EQ(Llnp(0.5), 0.0);
+  EXPECT_EQ(Llnp(1.0), 0.0);
+  EXPECT_EQ(Llnp(2.0), 0.0);  // ln ln 2 < 0
+  EXPECT_EQ(Llnp(std::exp(1.0)), 0.0);
+  EXPECT_NEAR(Llnp(std::exp(std::exp(1.0))), 1.0, 1e-15);
+  EXPECT_NEAR(Llnp(100.0), std::log(std::log(100.0)), 1e-15);
 }
 
-// One state, one action, horizon 2, self-loop. After 10000 episodes with reward 1 at h=0 and 0 at
-// h=1 the Q+ values follow Sec. 5 exactly: phi = sqrt((2 ln n + 2 ln(SAH/beta)) / n).
-TEST(UbevAgentTest, BonusMatchesSection5) {
+// Unvisited pairs: Q~_t = 1 + max V~_{t+1}, so Q~ = H - t + 1 = H - h (0-based h).
+TEST(UbevAgentTest, UnvisitedPairsGetOnePlusMaxNextValue) {
+  auto agent = UbevAgent::Create({3, 2, 4}, {}).value();
+  agent->BeginEpisode();
+  for (int h = 0; h < 4; ++h) {
+    for (int s = 0; s < 3; ++s) {
+      for (int a = 0; a < 2; ++a) {
+        EXPECT_EQ(agent->plan().optimistic_q()[agent->shape().Index(h, s, a)], 4.0 - h);
+      }
+    }
+  }
+}
+
+// One state, one action, H = 2, reward 1 at t = 1 and 0 at t = 2, n episodes. By hand from
+// Alg. 1 with delta' = delta / 18: phi = sqrt((2 llnp(n) + ln(54 / delta)) / n),
+//   t = 2: Q~ = min{1, 0 + phi} + min{0, 0 + 0 phi} = phi
+//   t = 1: Q~ = min{1, 1 + phi} + min{phi, phi + 1 phi} = 1 + phi.
+TEST(UbevAgentTest, ValuesMatchAlgorithm1ByHand) {
   UbevOptions options;
   options.failure_probability = 0.1;
   auto agent = UbevAgent::Create({1, 1, 2}, options).value();
   const int n = 10000;
-  for (int t = 0; t < n; ++t) {
+  for (int k = 0; k < n; ++k) {
     agent->BeginEpisode();
-    agent->Observe(0, 0, 0, 1.0, 0);
-    agent->Observe(1, 0, 0, 0.0, 0);
+    ASSERT_TRUE(agent->Observe(0, 0, 0, 1.0, 0).ok());
+    ASSERT_TRUE(agent->Observe(1, 0, 0, 0.0, 0).ok());
     agent->EndEpisode();
   }
   agent->BeginEpisode();
-  const double phi = std::sqrt((2 * std::log(n) + 2 * std::log(2 / 0.1)) / n);
-  const double q1 = std::min(2.0, 0.0 + 3 * phi);
-  const double q0 = std::min(2.0, 1.0 + q1 + 3 * phi);
-  EXPECT_NEAR(agent->plan().optimistic_q()[1], q1, 1e-12);
-  EXPECT_NEAR(agent->plan().optimistic_q()[0], q0, 1e-12);
-  EXPECT_LT(q0, 2.0);  // the test exercises the unclipped branch
-  EXPECT_EQ(agent->num_below_cap(), 2);
+  const double phi = std::sqrt((2 * std::log(std::log(n)) + std::log(54 / 0.1)) / n);
+  EXPECT_NEAR(agent->Phi(n), phi, 1e-15);
+  EXPECT_NEAR(agent->plan().optimistic_q()[1], phi, 1e-12);
+  EXPECT_NEAR(agent->plan().optimistic_q()[0], 1.0 + phi, 1e-12);
+}
+
+// Two states, one action, H = 2; after few visits the caps bind: with n = 1 visit of each pair,
+// phi = sqrt(ln(27 * 4 / 0.05)) > 1, so min{1, r^ + phi} = 1 and the next-state term is
+// max V~_{t+1}.
+TEST(UbevAgentTest, CapsBindWithFewVisits) {
+  auto agent = UbevAgent::Create({2, 1, 2}, {}).value();
+  agent->BeginEpisode();
+  ASSERT_TRUE(agent->Observe(0, 0, 0, 0.0, 1).ok());
+  ASSERT_TRUE(agent->Observe(1, 1, 0, 0.0, 0).ok());
+  agent->EndEpisode();
+  agent->BeginEpisode();
+  ASSERT_GT(agent->Phi(1.0), 1.0);
+  const auto& q = agent->plan().optimistic_q();
+  // t = 2: visited (s=1): min{1, 0 + phi} + min{0, ...} = 1; unvisited (s=0): 1 + 0 = 1.
+  EXPECT_EQ(q[agent->shape().Index(1, 0, 0)], 1.0);
+  EXPECT_EQ(q[agent->shape().Index(1, 1, 0)], 1.0);
+  // t = 1: visited (s=0): 1 + min{max V~_2 = 1, 1 * 1 + 1 * phi} = 2; unvisited (s=1): 1 + 1.
+  EXPECT_EQ(q[agent->shape().Index(0, 0, 0)], 2.0);
+  EXPECT_EQ(q[agent->shape().Index(0, 1, 0)], 2.0);
+}
+
+TEST(UbevAgentTest, ObserveRejectsRewardsOutsideTheUnitInterval) {
+  auto agent = UbevAgent::Create({2, 2, 2}, {}).value();
+  agent->BeginEpisode();
+  const absl::Status status = agent->Observe(0, 0, 0, 1.0001, 1);
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(status.message()), HasSubstr("reward must be in [0, 1], got 1.0001"));
+  EXPECT_EQ(agent->counts().Visits(0), 0.0);
 }
 
 }  // namespace

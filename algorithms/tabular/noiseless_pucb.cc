@@ -1,0 +1,63 @@
+#include "algorithms/tabular/noiseless_pucb.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "algorithms/tabular/pucb.h"
+
+namespace dprl {
+
+absl::Status NoiselessPucbOptions::Validate() const {
+  if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("failure_probability must be in (0, 1), got ", failure_probability));
+  }
+  return absl::OkStatus();
+}
+
+// Exact-count statistics for the shared planner (PUCB's with n~ = n^, E = 0).
+class NoiselessPucbAgent::Statistics {
+ public:
+  explicit Statistics(const NoiselessPucbAgent& agent) : agent_(agent) {}
+  bool IsEstimated(int h, int s, int a) const { return Count(h, s, a) > 0.0; }
+  double Count(int h, int s, int a) const {
+    return agent_.counts_.Visits(agent_.shape_.Index(h, s, a));
+  }
+  double RewardSum(int h, int s, int a) const {
+    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
+  }
+  double Confidence(int h, int s, int a) const {
+    return PucbConfidence(Count(h, s, a), /*error_bound=*/0.0, agent_.log_confidence_term_,
+                          agent_.shape_.num_states, agent_.shape_.horizon);
+  }
+  double NextValueSum(int h, int s, int a, const double* next_values) const {
+    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
+  }
+
+ private:
+  const NoiselessPucbAgent& agent_;
+};
+
+absl::StatusOr<std::unique_ptr<NoiselessPucbAgent>> NoiselessPucbAgent::Create(
+    const TabularShape& shape, const NoiselessPucbOptions& options) {
+  if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
+  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  return std::unique_ptr<NoiselessPucbAgent>(new NoiselessPucbAgent(shape, options));
+}
+
+NoiselessPucbAgent::NoiselessPucbAgent(const TabularShape& shape,
+                                       const NoiselessPucbOptions& options)
+    : shape_(shape),
+      options_(options),
+      log_confidence_term_(
+          2.0 * std::log(static_cast<double>(shape.StateActionSteps()) / options.failure_probability)),
+      counts_(shape),
+      plan_(shape) {}
+
+void NoiselessPucbAgent::BeginEpisode() { plan_.Plan(Statistics(*this), shape_.horizon); }
+
+void NoiselessPucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
+  counts_.Add(shape_.Index(h, s, a), reward, next_state);
+}
+
+}  // namespace dprl

@@ -1,0 +1,50 @@
+#include "algorithms/tabular/tabular_agent.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+absl::Status CheckIndex(const char* name, int value, int bound) {
+  if (value < 0 || value >= bound) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("Observe: ", name, " must be in [0, ", bound, "), got ", value));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ValidateTabularShape(const TabularShape& shape) {
+  if (shape.num_states < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("num_states must be >= 1, got ", shape.num_states));
+  }
+  if (shape.num_actions < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("num_actions must be >= 1, got ", shape.num_actions));
+  }
+  if (shape.horizon < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("horizon must be >= 1, got ", shape.horizon));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status TabularAgent::Observe(int h, int s, int a, double reward, int next_state) {
+  const TabularShape& tabular = shape();
+  for (const absl::Status& status :
+       {CheckIndex("h", h, tabular.horizon), CheckIndex("s", s, tabular.num_states),
+        CheckIndex("a", a, tabular.num_actions),
+        CheckIndex("next_state", next_state, tabular.num_states)}) {
+    if (!status.ok()) return status;
+  }
+  if (!(reward >= 0.0 && reward <= 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("Observe: reward must be in [0, 1], got ", reward, " at (h, s, a) = (", h,
+                     ", ", s, ", ", a, ")"));
+  }
+  RecordStep(h, s, a, reward, next_state);
+  return absl::OkStatus();
+}
+
+}  // namespace dprl
