@@ -8,7 +8,8 @@
 //                        shaded 95% confidence band over seeds (mean +- t_{0.975,n-1} sd/sqrt(n);
 //                        the mean line alone for 1 seed), one colour per (agent,
 //                        privacy_epsilon), ~400 log-spaced points per curve (PLplot, cairo);
-//   PATH_summary.csv     group,env,agent,privacy_epsilon,error_bound_E,e_eps_bound,seeds,episodes,
+//   PATH_summary.csv     group,env,agent,privacy_epsilon,neighbour_relation,error_bound_E,
+//                        e_eps_bound,seeds,episodes,
 //                        final_regret_mean,final_regret_ci95,loglog_slope_last_decade,
 //                        first_episode_bonus_below_horizon
 //                        (definitions in regret_stats.h; empty cell = not applicable).

@@ -18,9 +18,17 @@ constexpr char kBonus[] = "first_episode_bonus_below_horizon";
 // same agent and privacy_epsilon with the paper's bound).
 constexpr char kExactTail[] = "exact_tail";
 
+// How a neighbour relation reads in a legend ("" when the group does not say).
+std::string RelationLabel(const std::string& relation) {
+  if (relation == "add_remove") return ", add/remove";
+  if (relation == "replacement") return ", replacement";
+  return "";
+}
+
 std::string CurveLabel(const RegretGroupSummary& summary) {
   if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
   return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
+                      RelationLabel(summary.neighbour_relation),
                       summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
 }
 
@@ -55,10 +63,12 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
     if (!value.ok()) return value.status();
     *target = *value;
   }
-  if (reader.HasAttribute(group, "e_eps_bound")) {
-    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, "e_eps_bound");
+  for (auto [name, target] : {std::pair{"e_eps_bound", &data.e_eps_bound},
+                              std::pair{"neighbour_relation", &data.neighbour_relation}}) {
+    if (!reader.HasAttribute(group, name)) continue;
+    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
-    data.e_eps_bound = *std::move(value);
+    *target = *std::move(value);
   }
   const std::string bonus_path = absl::StrCat(group, "/", kBonus);
   if (reader.HasObject(bonus_path)) {
@@ -80,6 +90,7 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
   summary.env = data.env;
   summary.agent = data.agent;
   summary.privacy_epsilon = data.privacy_epsilon;
+  summary.neighbour_relation = data.neighbour_relation;
   summary.error_bound_E = data.error_bound_E;
   summary.e_eps_bound = data.e_eps_bound;
   const Hdf5Matrix& regret = data.per_episode_regret;
@@ -124,11 +135,13 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
 
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   std::string csv =
-      "group,env,agent,privacy_epsilon,error_bound_E,e_eps_bound,seeds,episodes,final_regret_mean,"
-      "final_regret_ci95,loglog_slope_last_decade,first_episode_bonus_below_horizon\n";
+      "group,env,agent,privacy_epsilon,neighbour_relation,error_bound_E,e_eps_bound,seeds,episodes,"
+      "final_regret_mean,final_regret_ci95,loglog_slope_last_decade,"
+      "first_episode_bonus_below_horizon\n";
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
-                    CsvOptionalNumber(s.privacy_epsilon), ",", CsvOptionalNumber(s.error_bound_E),
+                    CsvOptionalNumber(s.privacy_epsilon), ",", CsvField(s.neighbour_relation), ",",
+                    CsvOptionalNumber(s.error_bound_E),
                     ",", CsvField(s.e_eps_bound), ",", s.seeds, ",", s.episodes, ",",
                     CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
                     ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",

@@ -3,7 +3,8 @@
 //
 // A regret group (docs/hdf5_schema.md) has the dataset per_episode_regret [seeds x episodes],
 // string attributes env and agent, optional numeric attributes privacy_epsilon and
-// error_bound_E (absent for non-private agents), and an optional dataset
+// error_bound_E (absent for non-private agents), an optional string attribute neighbour_relation
+// (add_remove | replacement: what privacy_epsilon is the guarantee for), and an optional dataset
 // first_episode_bonus_below_horizon [seeds] (-1 = never).
 #ifndef DPRL_ANALYSIS_REGRET_SUMMARY_H_
 #define DPRL_ANALYSIS_REGRET_SUMMARY_H_
@@ -24,6 +25,7 @@ struct RegretGroupData {
   std::string env;
   std::string agent;
   std::optional<double> privacy_epsilon;
+  std::string neighbour_relation;  // add_remove | replacement; "" = n/a
   std::optional<double> error_bound_E;
   std::string e_eps_bound;  // how error_bound_E was computed (PUCB: paper | exact_tail); "" = n/a
   Hdf5Matrix per_episode_regret;                                         // seeds x episodes
@@ -38,6 +40,7 @@ struct RegretGroupSummary {
   std::string env;
   std::string agent;
   std::optional<double> privacy_epsilon;
+  std::string neighbour_relation;
   std::optional<double> error_bound_E;
   std::string e_eps_bound;
   int seeds = 0;
@@ -57,7 +60,7 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
 
 // How BuildRegretPanels labels and colours curves; empty functions mean the defaults.
 struct RegretPanelStyle {
-  // Legend text. Default: "agent (non-private)" or "agent (#ge=<privacy_epsilon>)".
+  // Legend text. Default: "agent (non-private)" or "agent (#ge=<privacy_epsilon>, <relation>)".
   std::function<std::string(const RegretGroupSummary&)> label;
   // Curves with the same key share a colour (in first-appearance order). Default: (agent,
   // privacy_epsilon).

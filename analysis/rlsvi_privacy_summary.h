@@ -65,11 +65,11 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
 
 // Header + one row per curve and per regret group:
 // kind,group,env,agent,num_states,num_actions,horizon,privacy_protects,privacy_notion,
-// target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,privacy_epsilon_improved,seeds,
+// neighbour_relation,target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,privacy_epsilon_improved,seeds,
 // final_regret_mean,final_regret_ci95
 // privacy_curve rows: episodes = the largest K, both conversions at it, regret cells empty.
-// regret rows: privacy_epsilon as run (rlsvi: paper conversion; pucb: matched to it); empty
-// cells = not applicable.
+// regret rows: privacy_epsilon as run (rlsvi: paper conversion; pucb: matched to it, under the
+// same neighbour_relation, replacement); empty cells = not applicable.
 std::string RlsviPrivacySummaryCsv(const RlsviPrivacyResults& results);
 
 }  // namespace dprl

@@ -70,6 +70,8 @@ def main():
             check(a["target_delta"] == 1e-5 and pucb.attrs["target_delta"] == 0.0, "deltas")
             check(a["privacy_protects"] == "rewards", "rlsvi protects")
             check(pucb.attrs["privacy_protects"] == "states_and_rewards", "pucb protects")
+            check(a["neighbour_relation"] == "replacement" and
+                  pucb.attrs["neighbour_relation"] == "replacement", "neighbour relations differ")
             check("privacy_epsilon" not in ubev.attrs, "ubev has an epsilon")
             for g in (rlsvi, pucb, ubev):
                 regret = g["per_episode_regret"][()]
@@ -82,6 +84,7 @@ def main():
     check(by["riverswim-rlsvi"]["privacy_epsilon"] != "", "summary: rlsvi eps")
     check(by["riverswim-ubev"]["privacy_epsilon"] == "", "summary: ubev eps")
     check(by["riverswim-pucb"]["target_delta"] == "0", "summary: pucb delta")
+    check(by["riverswim-pucb"]["neighbour_relation"] == "replacement", "summary: pucb relation")
     print("check_rlsvi_privacy_results: OK")
 
 

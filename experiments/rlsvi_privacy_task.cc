@@ -148,6 +148,8 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
     rlsvi.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon->paper});
     rlsvi.attributes.push_back({"privacy_epsilon_improved", rlsvi_privacy_epsilon->improved});
     rlsvi.attributes.push_back({"target_delta", kRlsviRegretTargetDelta});
+    // Lu et al. 2026: neighbouring reward sequences differ in one episode's rewards (replaced).
+    rlsvi.attributes.push_back({"neighbour_relation", std::string("replacement")});
     rlsvi.attributes.push_back(
         {"privacy_accounting", std::string("Lu et al. 2026 Cor. 14 (paper conversion)")});
     rlsvi.relative_cost = 1.0;
@@ -160,6 +162,9 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
     options.privacy_epsilon = rlsvi_privacy_epsilon->paper;
     options.failure_probability = kFailureProbability;
     options.num_episodes = grid.regret_episodes;
+    // Like with like: PUCB's epsilon is for REPLACING one user's episode, as RLSVI's (eps' =
+    // eps / (6H)); Alg. 2's eps / (3H) would be 2 eps-JDP under replacement.
+    options.neighbour_relation = PucbNeighbourRelation::kReplacement;
     ConfigSpec pucb = regret_config("pucb", "states_and_rewards", "eps-JDP");
     pucb.attributes.push_back({"failure_probability", kFailureProbability});
     pucb.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon->paper});
@@ -168,9 +173,9 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
         {"privacy_accounting",
          absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)",
                          grid.regret_episodes, kRlsviRegretTargetDelta)});
-    pucb.attributes.push_back({"error_bound_E", PucbErrorBound(shape, options)});
-    pucb.attributes.push_back({"counter_epsilon", PucbCounterEpsilon(shape, options)});
-    pucb.attributes.push_back({"counter_calibration", std::string("paper: eps/(3H)")});
+    for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
+      pucb.attributes.push_back(std::move(attribute));
+    }
     pucb.relative_cost = 4.0;
     configs.push_back(std::move(pucb));
 

@@ -1,6 +1,6 @@
 // Configurations and task of //experiments:rlsvi_privacy_fig: Lu, Gajane, Bai, Talebi 2026,
 // "Randomized Least Squares Value Iteration itself is Joint Differentially Private"
-// (../shared/papers/lu2026_rlsvi_is_jdp.txt): how much privacy RLSVI's exploration noise buys,
+// (arXiv 2026): how much privacy RLSVI's exploration noise buys,
 // and what its regret is next to a private (PUCB) and a non-private (UBEV) optimistic agent.
 //
 // Two kinds of configuration (group attribute `kind`):
@@ -21,10 +21,13 @@
 //     rlsvi  Alg. 1, no added noise; attributes privacy_epsilon = privacy_epsilon_paper at
 //            (S, A, H, K = num_episodes, target_delta = 1e-5), privacy_epsilon_improved,
 //            target_delta; protects REWARDS only ((eps, delta)-JDP, neighbours of Remark 2:
-//            one trajectory's rewards change, its states and actions do not);
-//     pucb   Vietri et al. 2020 at the SAME privacy_epsilon (computed above, at config
-//            creation); target_delta = 0 (pure eps-JDP); protects STATES AND REWARDS of a user;
-//     ubev   non-private baseline (privacy_protects = "nothing").
+//            one trajectory's rewards are replaced, its states and actions are not;
+//            neighbour_relation = replacement);
+//     pucb   Vietri et al. 2020 at the SAME privacy_epsilon under the SAME relation
+//            (neighbour_relation = replacement: eps' = eps / (6H), see algorithms/tabular/pucb.h;
+//            Alg. 2's eps / (3H) would only be 2 eps-JDP for replacement); target_delta = 0
+//            (pure eps-JDP); protects STATES AND REWARDS of a user;
+//     ubev   non-private baseline, Dann et al. 2017 (privacy_protects = "nothing").
 //   Every regret config has string attributes privacy_protects (rewards | states_and_rewards |
 //   nothing) and privacy_notion ("(eps,delta)-JDP" | "eps-JDP" | "none"). UBEV and PUCB also
 //   record first_episode_bonus_below_horizon (as vietri_fig); RLSVI does not (its Q~ is not

@@ -132,6 +132,15 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
   return options;
 }
 
+std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
+    const TabularShape& shape, const PucbOptions& options) {
+  return {{"neighbour_relation", PucbNeighbourRelationName(options.neighbour_relation)},
+          {"privacy_epsilon_replacement",
+           PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement)},
+          {"error_bound_E", PucbErrorBound(shape, options)},
+          {"counter_epsilon", PucbCounterEpsilon(shape, options)}};
+}
+
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
                                                                const TabularShape& shape,
                                                                const TaskContext& context) {

@@ -3,7 +3,7 @@
 // agents named by attributes, and the exact-regret run of one (config, seed) task
 // (RunTabularRegretTask).
 //
-// Randomness (GUIDE.md, Conventions 5). A task (config c, seed k) of an experiment with
+// Randomness (docs/conventions.md, "Randomness"). A task (config c, seed k) of an experiment with
 // master seed m uses
 //   environment stream  (m, StableHash(env attribute), k, kEnvironment)   -- keyed by the env, not
 //                       the agent, so all agents of one seed face the same environment randomness
@@ -92,6 +92,15 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
 // PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes and
 // the optional neighbour_relation, e_eps_bound (validated). The one place that maps attributes to PUCB options (agents and config builders).
 absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
+
+// The attributes that describe a PUCB configuration's guarantee and bound, in this order:
+//   neighbour_relation           string   add_remove | replacement (what privacy_epsilon is for)
+//   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
+//   error_bound_E                float64  E of the bonuses and of the 2E threshold
+//   counter_epsilon              float64  eps' of every counter
+// (privacy_epsilon and e_eps_bound are set by the caller, which chose them.)
+std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
+    const TabularShape& shape, const PucbOptions& options);
 
 // The agent named by the config's `agent` attribute, for an MDP of `shape`, with its privacy
 // noise stream keyed as above.

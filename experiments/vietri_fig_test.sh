@@ -25,8 +25,16 @@ with h5py.File(path, "r") as f:
         assert (regret >= -1e-12).all(), name
         agents.setdefault(group.attrs["env"], set()).add(group.attrs["agent"])
         if group.attrs["agent"] == "pucb":
-            assert group.attrs["privacy_epsilon"] > 0 and group.attrs["error_bound_E"] > 0, name
-    assert agents == {"riverswim": {"ubev", "pucb"}, "random_mdp": {"ubev", "pucb"}}, agents
+            a = group.attrs
+            assert a["privacy_epsilon"] > 0 and a["error_bound_E"] > 0, name
+            assert a["neighbour_relation"] == "add_remove", name
+            assert a["privacy_epsilon_replacement"] == 2 * a["privacy_epsilon"], name
+        else:
+            assert "privacy_epsilon" not in group.attrs, name
+    expected = {"ubev", "pucb_noiseless", "pucb"}
+    assert agents == {"riverswim": expected, "random_mdp": expected}, agents
+    assert f["riverswim-ubev"].attrs["reward_model"] == "deterministic"
+    assert f["random_mdp-ubev"].attrs["reward_model"] == "bernoulli"
     groups = len(f)
 with open(summary) as s:
     assert len(list(csv.DictReader(s))) == groups

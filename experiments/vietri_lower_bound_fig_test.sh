@@ -64,7 +64,9 @@ for name, g in f.items():
     instances.add(tuple(g["instance"][0]))
     assert g["first_episode_bonus_below_horizon"].shape == (2,)
     if a["agent"] == "pucb":
-        assert a["privacy_epsilon"] > 0 and a["error_bound_E"] > 0
+        assert a["privacy_epsilon"] > 0 and a["error_bound_E"] >= 0
+        assert a["neighbour_relation"] == "add_remove", name
+        assert a["privacy_epsilon_replacement"] == 2 * a["privacy_epsilon"], name
         assert a["e_eps_bound"] == ("exact_tail" if "exact_tail" in name else "paper"), name
     else:
         assert "privacy_epsilon" not in a

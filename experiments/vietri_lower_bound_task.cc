@@ -109,8 +109,9 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale)
         config.attributes.push_back({"privacy_epsilon", privacy_epsilon});
         absl::StatusOr<PucbOptions> options = PucbOptionsFromConfig(config);
         if (!options.ok()) return options.status();
-        config.attributes.push_back({"error_bound_E", PucbErrorBound(shape, *options)});
-        config.attributes.push_back({"counter_epsilon", PucbCounterEpsilon(shape, *options)});
+        for (auto& attribute : PucbGuaranteeAttributes(shape, *options)) {
+          config.attributes.push_back(std::move(attribute));
+        }
         configs.push_back(std::move(config));
       }
     }

@@ -35,16 +35,18 @@
 // default scale (default master seed): eps = 300 still saturates on (3,2,2) (PUCB uniform over
 // the arms of every initial state for all T episodes), eps = 1000 gives ~0.7 T; hence eps >= 1000.
 //
-// Agent variants (AgentVariants() in the .cc): ubev, pucb. PUCB with the exact-tail error bound
-// (PucbOptions::e_eps_bound = PucbErrorBound::kExactTail, added elsewhere) is one more line there,
-// {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", "exact_tail"}}}, once PucbOptionsFromConfig
-// (tabular_task.h, the one attribute -> PucbOptions mapping) reads the e_eps_bound attribute.
+// Agent variants (AgentVariants() in the .cc): ubev (Dann et al. 2017, non-private), pucb
+// (e_eps_bound = paper) and pucb_exact_tail (PucbOptions::e_eps_bound =
+// PucbErrorBoundMethod::kExactTail: same counters and privacy, a tighter E). PUCB's
+// privacy_epsilon is for adding/removing one user's episode (Alg. 2's eps/(3H); attribute
+// neighbour_relation = add_remove); under replacement it is 2 eps (privacy_epsilon_replacement).
 //
 // Group names: "<env>-<variant>" (UBEV) and "<env>-<variant>-eps=<eps>" (private variants).
 // Attributes per config (HDF5 group attributes; docs/hdf5_schema.md, "vietri_lower_bound_fig"):
 //   env, env_family, num_initial_states, num_arms, rewarded_horizon, alpha_prime, num_states,
 //   num_actions, horizon, num_episodes, failure_probability  (tabular_task.h)
 //   agent          string   ubev | pucb (the agent factory's name)
+//   neighbour_relation, privacy_epsilon_replacement   string, float64, private variants only
 //   agent_variant  string   curve key of the analysis (ubev, pucb, ...)
 //   pac_alpha      float64  the fixed alpha of panel (a), an element of pac_alpha_grid
 //   pac_alpha_unit float64  g = H alpha'/(2n)

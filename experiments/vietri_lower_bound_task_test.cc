@@ -50,7 +50,8 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
       EXPECT_DOUBLE_EQ(alpha, unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]);
       if (agent == "pucb") {
         EXPECT_TRUE(PucbOptionsFromConfig(config).ok());
-        EXPECT_GT(Attribute<double>(config, "error_bound_E").value(), 0.0);
+        // The exact-tail E is 0 where the node noise is almost surely 0 (eps = 1e5).
+        EXPECT_GE(Attribute<double>(config, "error_bound_E").value(), 0.0);
       } else {
         EXPECT_FALSE(Attribute<double>(config, "privacy_epsilon").ok());
       }

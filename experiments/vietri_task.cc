@@ -16,16 +16,21 @@ constexpr double kFailureProbability = 0.05;  // beta for UBEV and PUCB
 struct EnvChoice {
   std::string name;  // "riverswim" or "random_mdp"
   int num_states, num_actions, horizon;
+  // RiverSwim's rewards (deterministic, as TabulaRL runs it); random_mdp draws Bernoulli rewards.
+  RewardModel reward_model;
 };
 
 // RiverSwim as in Osband et al. 2013 but with a shorter chain and horizon, so that E_eps
 // (which grows like H) is reachable within T; the random MDP is small for the same reason.
-std::vector<EnvChoice> Environments() { return {{"riverswim", 4, 2, 5}, {"random_mdp", 4, 2, 4}}; }
+std::vector<EnvChoice> Environments() {
+  return {{"riverswim", 4, 2, 5, RewardModel::kDeterministic},
+          {"random_mdp", 4, 2, 4, RewardModel::kBernoulli}};
+}
 
 struct Grid {
   int64_t episodes;
   std::vector<double> privacy_epsilons;     // PUCB with the paper's E_eps
-  std::vector<double> exact_tail_epsilons;  // PUCB with the exact-tail E (issue: a tighter E)
+  std::vector<double> exact_tail_epsilons;  // PUCB with the exact-tail E (same privacy, a tighter E)
 };
 
 Grid GridFor(Scale scale) {
@@ -50,17 +55,22 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
     auto common = [&](ConfigSpec& config, const std::string& agent) {
       config.attributes = {{"env", env.name},
                            {"agent", agent},
+                           {"reward_model", RewardModelName(env.reward_model)},
                            {"num_states", int64_t{env.num_states}},
                            {"num_actions", int64_t{env.num_actions}},
                            {"horizon", int64_t{env.horizon}},
                            {"num_episodes", grid.episodes},
                            {"failure_probability", kFailureProbability}};
     };
-    ConfigSpec ubev;
-    ubev.group_name = absl::StrCat(env.name, "-ubev");
-    common(ubev, "ubev");
-    ubev.relative_cost = 1.0;
-    configs.push_back(ubev);
+    // The non-private references: UBEV as published (Dann et al. 2017) and PUCB's own planner on
+    // exact counts ("PUCB at eps = infinity").
+    for (const char* agent : {"ubev", "pucb_noiseless"}) {
+      ConfigSpec config;
+      config.group_name = absl::StrCat(env.name, "-", agent);
+      common(config, agent);
+      config.relative_cost = 1.0;
+      configs.push_back(config);
+    }
     auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) {
       PucbOptions options;
       options.privacy_epsilon = privacy_epsilon;
@@ -74,9 +84,9 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
       common(pucb, "pucb");
       pucb.attributes.push_back({"privacy_epsilon", privacy_epsilon});
       pucb.attributes.push_back({"e_eps_bound", PucbErrorBoundMethodName(method)});
-      pucb.attributes.push_back({"error_bound_E", PucbErrorBound(shape, options)});
-      pucb.attributes.push_back({"counter_epsilon", PucbCounterEpsilon(shape, options)});
-      pucb.attributes.push_back({"counter_calibration", std::string("paper: eps/(3H)")});
+      for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
+        pucb.attributes.push_back(std::move(attribute));
+      }
       pucb.relative_cost = 4.0;
       configs.push_back(pucb);
     };

@@ -6,9 +6,13 @@
 // Each configuration is (environment, agent, privacy level, number of episodes T):
 //   environments: RiverSwim (envs/riverswim.h) and one random Dirichlet MDP instance
 //                 (envs/random_mdp.h, drawn once from --master_seed and shared by all agents)
-//   agents:       UBEV (non-private); PUCB at several privacy_epsilon with the paper's E_eps
-//                 (e_eps_bound = paper) and with the exact-tail E (e_eps_bound = exact_tail,
-//                 algorithms/mechanisms/counter_error_tail.h: same privacy, ~17x smaller E here)
+//   agents:       UBEV as published (Dann et al. 2017, non-private); PUCB's planner on exact
+//                 counts (pucb_noiseless, "PUCB at eps = infinity", non-private); PUCB at several
+//                 privacy_epsilon (eps-JDP for adding/removing one user's episode, Alg. 2's
+//                 eps/(3H); 2 eps-JDP for replacing it, attribute privacy_epsilon_replacement)
+//                 with the paper's E_eps (e_eps_bound = paper) and with the exact-tail E
+//                 (e_eps_bound = exact_tail, algorithms/mechanisms/counter_error_tail.h: same
+//                 privacy, ~17x smaller E here)
 // Per task (config, seed) it records the exact per-episode regret rho* - rho^{pi_t}
 // (algorithms/tabular/episode_loop.h) and the first episode in which some optimistic value
 // drops below H ("the bonus leaves H").

@@ -33,8 +33,8 @@
 // and its rewards after unbiased randomised rounding to {0, 1}, see algorithms/tabular/pucb.h),
 // node noise is exact discrete Laplace (CKS 2020 Alg. 2, samplers.h) and every release is an exact
 // integer: no floating-point noise ever touches a released value, so nothing about the inputs can
-// leak through low-order bits or residues (Mironov, CCS 2012; GUIDE conventions in
-// docs/privacy_notes.md). The discrete Laplace mechanism with scale b on an integer query of
+// leak through low-order bits or residues (Mironov, CCS 2012;
+// docs/conventions.md, "Exact noise on released values"). The discrete Laplace mechanism with scale b on an integer query of
 // l1-sensitivity D is exactly (D/b)-DP, so the privacy statement above holds with no delta.
 //
 // Memory. A node's noise is never stored: it is re-derived on demand from

@@ -6,7 +6,7 @@
 // (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC 2011) run in counter mode.
 // A stream is named by a StreamKey = (master seed, config, replicate, purpose); it is never named
 // by an MPI rank, so a (config, seed) task produces the same bits on 1 rank or 64
-// (GUIDE.md, Conventions 5).
+// (docs/conventions.md, "Randomness").
 //
 //   key     = {master_seed, purpose}
 //   counter = {path, config, replicate, block}   (block = 0, 1, 2, ... as the stream is read)

@@ -1,6 +1,6 @@
 // Quantiles and goodness-of-fit statistics for the statistical tests of the mechanisms.
 //
-// Tests derive their thresholds from a stated false-failure probability (GUIDE.md, Conventions 6)
+// Tests derive their thresholds from a stated false-failure probability (docs/conventions.md, "Statistical tests")
 // through these functions instead of hard-coded constants:
 //   NormalUpperQuantile(p)            x with P(N(0,1) > x) = p
 //   ChiSquareUpperQuantile(df, p)     x with P(chi2(df) > x) = p (regularized incomplete gamma,

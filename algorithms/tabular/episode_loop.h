@@ -3,7 +3,7 @@
 //   regret_t = rho* - rho^{pi_t},   rho^pi = sum_s p0(s) V^pi_0(s)
 // (Vietri et al. 2020, Sec. 2: regret as the sum over episodes of rho* - rho^{pi_t}), computed by
 // exact policy evaluation of the agent's (tie-randomised) policy pi_t, not from sampled returns
-// (GUIDE.md Conventions 8). The environment and the agent's policy randomness use separate
+// (docs/conventions.md, "Exact over sampled"). The environment and the agent's policy randomness use separate
 // streams, so changing an agent never changes the environment's random numbers.
 //
 // PAC measurement (Vietri et al. 2020, Def. 1: an agent is (alpha, beta)-PAC with sample

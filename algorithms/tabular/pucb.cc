@@ -137,7 +137,7 @@ class PucbAgent::PrivateStatistics {
  public:
   explicit PrivateStatistics(const PucbAgent& agent) : agent_(agent) {}
   bool IsEstimated(int h, int s, int a) const {
-    return Count(h, s, a) >= 2.0 * agent_.error_bound_;  // Alg. 3: n~ >= 2E
+    return Count(h, s, a) >= agent_.estimate_threshold_;  // Alg. 3: n~ >= 2E (and >= 1)
   }
   double Count(int h, int s, int a) const {
     return agent_.released_visits_[agent_.shape_.Index(h, s, a)];
@@ -205,6 +205,7 @@ PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, doub
     : shape_(shape),
       options_(options),
       error_bound_(error_bound),
+      estimate_threshold_(std::max(2.0 * error_bound, 1.0)),
       log_confidence_term_(2.0 * std::log(static_cast<double>(shape.StateActionSteps()) /
                                           options.failure_probability)),
       visit_counters_(std::move(visits)),
@@ -222,7 +223,7 @@ void PucbAgent::BeginEpisode() {
   CHECK_LT(episodes_done_, options_.num_episodes)
       << "PUCB was created for num_episodes = " << options_.num_episodes;
   const int S = shape_.num_states;
-  const double threshold = 2.0 * error_bound_;
+  const double threshold = estimate_threshold_;
   for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
     released_visits_[i] = visit_counters_.Release(i);
     if (!tracking_estimates_[i] && released_visits_[i] >= threshold) {

@@ -58,6 +58,10 @@
 // PrivQ (Alg. 3) via the shared planner: Q~ = (r~ + sum_s' V~_{h+1}(s') m~) / n~,
 //   Q~+ = min{H, Q~ + conf}                  if n~ >= 2E
 //   Q~+ = H                                  if n~ <  2E.
+// Choice for n~ < max(2E, 1): the estimate divides by n~, so a triple needs n~ >= 1 as well as
+// Alg. 3's n~ >= 2E. This matters only when E < 1/2: the exact-tail E is 0 when the node noise is
+// almost surely 0 (privacy_epsilon in the thousands at small T), where n~ >= 2E alone would admit
+// n~ = 0 and Q~ = 0/0.
 // Choice for n~ < 2E: Alg. 3 writes conf = H, Q~+ = min{H, Q~ + H}; we set Q~+ = H, as the
 // slides and the proof sketch of Sec. 5 do ("we simply upper bound Q* <= H"). The literal form
 // divides by a private count that may be <= 0 and its value is never used by the analysis.
@@ -180,6 +184,7 @@ class PucbAgent : public TabularAgent {
   TabularShape shape_;
   PucbOptions options_;
   double error_bound_;          // E (kPaper: E_eps of Alg. 3)
+  double estimate_threshold_;   // max(2E, 1): triples below it plan with Q~+ = H
   double log_confidence_term_;  // 2 ln(SAH / beta)
   BinaryCounterBank visit_counters_;
   BinaryCounterBank reward_counters_;

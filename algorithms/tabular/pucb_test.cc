@@ -84,6 +84,30 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
   }
 }
 
+// At privacy_epsilon = 1e6 the node noise is 0 except with probability ~e^-40000, so the
+// exact-tail E is 0; unvisited triples (n~ = 0) must still plan at H, not 0/0.
+TEST(PucbAgentTest, ZeroErrorBoundStillNeedsOneVisit) {
+  PucbOptions options;
+  options.privacy_epsilon = 1e6;
+  options.num_episodes = 100;
+  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  auto agent =
+      PucbAgent::Create({2, 2, 2}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+  ASSERT_EQ(agent->error_bound(), 0.0);
+  for (int t = 0; t < 3; ++t) {
+    agent->BeginEpisode();
+    for (double q : agent->plan().optimistic_q()) ASSERT_FALSE(std::isnan(q));
+    ASSERT_TRUE(agent->Observe(0, 0, 0, 1.0, 1).ok());
+    ASSERT_TRUE(agent->Observe(1, 1, 1, 0.0, 0).ok());
+    agent->EndEpisode();
+  }
+  agent->BeginEpisode();
+  const std::vector<double>& q = agent->plan().optimistic_q();
+  EXPECT_EQ(q[agent->shape().Index(0, 1, 0)], 2.0);  // never visited: the cap H
+  for (double value : q) EXPECT_FALSE(std::isnan(value));
+  EXPECT_EQ(agent->released_visit_counts()[agent->shape().Index(1, 1, 1)], 3.0);  // zero noise
+}
+
 TEST(PucbOptionsTest, DefaultErrorBoundIsThePapers) {
   EXPECT_EQ(PucbOptions().e_eps_bound, PucbErrorBoundMethod::kPaper);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 
@@ -60,7 +61,8 @@ void UbevAgent::BeginEpisode() {
             max_next_value, counts_.NextValueSum(i, next_values) / n + remaining_steps * phi);
         return reward_term + next_term;
       },
-      H);
+      // No single cap H to leave (Q~_t <= H - t + 1): the num_below_cap diagnostic stays 0.
+      -std::numeric_limits<double>::infinity());
 }
 
 void UbevAgent::RecordStep(int h, int s, int a, double reward, int next_state) {

@@ -25,8 +25,8 @@
 // max V~_{t+1} - min V~_{t+1} instead of H - t, and breaks ties by the first maximiser. Ties here
 // are broken uniformly at random, as for every tabular agent (optimistic_planner.h).
 //
-// num_below_cap() (Q~ below H) is a diagnostic of PUCB-style planners; for UBEV it says little
-// (Q~_t <= H - t + 1 < H for t > 1 always).
+// num_below_cap() (Q below the cap H) is a diagnostic of PUCB-style planners; UBEV has no single
+// cap (Q~_t <= H - t + 1), so it reports 0 (an episode loop records "never").
 #ifndef DPRL_ALGORITHMS_TABULAR_UBEV_H_
 #define DPRL_ALGORITHMS_TABULAR_UBEV_H_
 

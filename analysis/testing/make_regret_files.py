@@ -5,7 +5,8 @@ usage: make_regret_files.py DIR
 DIR/good.h5      2 envs; per_episode_regret[s, t-1] = (s + 1) * (sqrt(t) - sqrt(t - 1)), so the
                  cumulative regret of seed s is (s + 1) * sqrt(t) exactly: mean 2 sqrt(T) over 3
                  seeds, log-log slope 1/2. Group 'chain_pucb' has a bonus dataset [5, -1, 7]
-                 (median 7) and a fixed-length string attribute; 'grid_single' has one seed.
+                 (median 7), neighbour_relation 'replacement' and a fixed-length string
+                 attribute; 'grid_single' has one seed.
 DIR/foreign.h5   HDF5 without dprl_schema_version.
 DIR/empty.h5     a dprl results file without config groups.
 DIR/no_regret.h5 a group without per_episode_regret.
@@ -43,6 +44,7 @@ def group(f, name, env, agent, seeds=3, privacy_epsilon=None):
         g.attrs["privacy_epsilon"] = privacy_epsilon
         g.attrs["error_bound_E"] = 10.0 / privacy_epsilon
         g.attrs["e_eps_bound"] = "exact_tail"
+        g.attrs["neighbour_relation"] = "replacement"
     g.create_dataset("per_episode_regret", data=regret(seeds), chunks=(1, T), compression="gzip")
     return g
 

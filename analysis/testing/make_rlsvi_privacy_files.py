@@ -67,6 +67,7 @@ def regret_group(f, agent, protects, notion, eps=None, delta=None):
     g.attrs["privacy_notion"] = notion
     if eps is not None:
         g.attrs["privacy_epsilon"] = eps
+        g.attrs["neighbour_relation"] = "replacement"
     if delta is not None:
         g.attrs["target_delta"] = delta
     g.create_dataset("per_episode_regret", data=regret(), chunks=(1, T), compression="gzip")

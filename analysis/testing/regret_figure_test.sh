@@ -12,7 +12,8 @@ expect_good_input  # writes $WORK/out/fig.{png,pdf} and fig_summary.csv
 "$PYTHON" - "$WORK/out/fig_summary.csv" <<'PY' || fail "summary CSV wrong"
 import csv, math, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert list(rows[0].keys()) == ("group,env,agent,privacy_epsilon,error_bound_E,e_eps_bound,seeds,episodes,"
+assert list(rows[0].keys()) == ("group,env,agent,privacy_epsilon,neighbour_relation,error_bound_E,"
+    "e_eps_bound,seeds,episodes,"
     "final_regret_mean,final_regret_ci95,loglog_slope_last_decade,"
     "first_episode_bonus_below_horizon").split(","), rows[0].keys()
 by = {r["group"]: r for r in rows}
@@ -29,6 +30,7 @@ assert ucb["first_episode_bonus_below_horizon"] == "-1"
 close(pucb["privacy_epsilon"], 0.5); close(pucb["error_bound_E"], 20)
 assert pucb["agent"] == "pucb" and pucb["first_episode_bonus_below_horizon"] == "7"
 assert pucb["e_eps_bound"] == "exact_tail" and ucb["e_eps_bound"] == ""
+assert pucb["neighbour_relation"] == "replacement" and ucb["neighbour_relation"] == ""
 close(single["final_regret_mean"], math.sqrt(T))
 assert single["seeds"] == "1" and single["final_regret_ci95"] == ""
 PY

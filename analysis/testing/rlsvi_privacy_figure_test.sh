@@ -11,7 +11,7 @@ expect_good_input  # writes $WORK/out/fig.{png,pdf} and fig_summary.csv
 import csv, math, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert list(rows[0].keys()) == ("kind,group,env,agent,num_states,num_actions,horizon,"
-    "privacy_protects,privacy_notion,target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,"
+    "privacy_protects,privacy_notion,neighbour_relation,target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,"
     "privacy_epsilon_improved,seeds,final_regret_mean,final_regret_ci95").split(","), rows[0]
 by = {r["group"]: r for r in rows}
 assert [r["group"] for r in rows] == ["privacy-S=4-A=2-H=5-delta=0.001",
@@ -27,6 +27,8 @@ r, p, u = by["chain-rlsvi"], by["chain-pucb"], by["chain-ubev"]
 close(r["privacy_epsilon"], 1000); close(r["privacy_epsilon_paper"], 1000)
 close(r["privacy_epsilon_improved"], 500); close(r["target_delta"], 1e-5)
 close(p["privacy_epsilon"], 1000); close(p["target_delta"], 0)
+assert c["neighbour_relation"] == "replacement" and p["neighbour_relation"] == "replacement"
+assert u["neighbour_relation"] == ""
 assert p["privacy_epsilon_paper"] == "" and p["privacy_protects"] == "states_and_rewards"
 assert u["privacy_epsilon"] == "" and u["target_delta"] == "" and u["privacy_notion"] == "none"
 for row in (r, p, u):

@@ -1,6 +1,6 @@
 // Shared conformance suite for TabularMdp environments (testonly, GoogleTest).
 //
-// Every tabular environment's test calls, in one line (GUIDE.md, Conventions 7):
+// Every tabular environment's test calls, in one line (docs/conventions.md, "Conformance of environments"):
 //
 //   ExpectTabularMdpConforms(mdp);
 //

@@ -1,8 +1,8 @@
 // The shared experiment runner: one binary per paper result describes its configurations and
 // how to run one (configuration, seed) task; the runner does everything else.
 //
-// Specification (GUIDE.md, "Experiments and outputs")
-// ----------------------------------------------------
+// Specification (docs/conventions.md, "Experiments and outputs")
+// ---------------------------------------------------------------
 // * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --help
 //   (see runner_flags.h). A bad flag prints ONE message naming the flag and value on stderr
 //   (rank 0 only), every rank exits non-zero, nothing is created.
