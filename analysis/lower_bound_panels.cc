@@ -112,7 +112,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     // (a) count at pac_alpha vs 1/eps: one curve per private variant, flat lines for others.
     PlotPanel a;
     a.title = absl::StrFormat("(a) %s: vs 1/#ge at #ga=%.3g", ShortEnv(env), alpha);
-    a.x_label = "1/#ge";
+    a.x_label = "1/#ge (#ge for add/remove; 2#ge for replacement)";
     a.y_label = "non-#ga-optimal episodes";
     a.note = "dashed: bound shapes, constant 1, up to constants/polylog";
     a.legend_headroom = 0.45;
