@@ -51,22 +51,27 @@ struct AxisRange {
 };
 
 void DrawLegend(plstream& pls, const PlotPanel& panel) {
-  const PLINT count = static_cast<PLINT>(panel.curves.size());
-  if (count == 0) return;
-  std::vector<PLINT> options(count, PL_LEGEND_LINE), text_colors(count, 1), line_colors,
-      line_styles;
-  std::vector<PLFLT> line_widths(count, 2.0);
+  std::vector<PLINT> line_colors, line_styles;
   std::vector<const char*> texts;
   for (const PlotCurve& curve : panel.curves) {
+    if (curve.label.empty()) continue;
     line_colors.push_back(kFirstLineColor + curve.color % kPaletteSize);
     line_styles.push_back(curve.dashed ? 2 : 1);
     texts.push_back(curve.label.c_str());
   }
+  const PLINT count = static_cast<PLINT>(texts.size());
+  if (count == 0) return;
+  std::vector<PLINT> options(count, PL_LEGEND_LINE), text_colors(count, 1);
+  std::vector<PLFLT> line_widths(count, 2.0);
   PLFLT legend_width = 0, legend_height = 0;
   pls.width(1);
+  const PLINT position = panel.legend_outside
+                             ? PL_POSITION_RIGHT | PL_POSITION_OUTSIDE
+                             : PL_POSITION_TOP | PL_POSITION_LEFT | PL_POSITION_INSIDE;
   pls.legend(&legend_width, &legend_height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
-             PL_POSITION_TOP | PL_POSITION_LEFT | PL_POSITION_INSIDE, 0.02, 0.02, 0.06, 0, 1, 1, 0,
-             0, count, options.data(), 0.8, 0.7, 2.0, 0.0, text_colors.data(), texts.data(),
+             position, 0.02, panel.legend_outside ? 0.0 : 0.02, 0.06, 0, 1, 1, 0, 0, count,
+             options.data(), panel.legend_outside ? 0.65 : 0.8, 0.7, 2.0, 0.0, text_colors.data(),
+             texts.data(),
              nullptr, nullptr, nullptr, nullptr, line_colors.data(), line_styles.data(),
              line_widths.data(), nullptr, nullptr, nullptr, nullptr);
 }
@@ -89,7 +94,7 @@ void DrawPanel(plstream& pls, const PlotPanel& panel) {
   const double y_high = y_low + (y_data_high - y_low) / (1.0 - headroom);
 
   pls.adv(0);
-  pls.vpor(0.15, 0.95, 0.14, 0.90);
+  pls.vpor(0.15, panel.legend_outside ? 0.60 : 0.95, 0.14, 0.90);
   pls.wind(x_low, x_high, y_low, y_high);
   pls.col0(1);
   pls.width(1);

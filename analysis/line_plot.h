@@ -22,7 +22,8 @@
 namespace dprl {
 
 struct PlotCurve {
-  std::string label;          // legend text; PLplot escapes allowed (e.g. "#ge" = epsilon)
+  std::string label;          // legend text; PLplot escapes allowed (e.g. "#ge" = epsilon);
+                              // "" = no legend entry (e.g. a variant explained by the note)
   int color = 0;              // palette index (taken modulo 10)
   bool dashed = false;        // dashed line (reference shapes), else solid
   std::vector<double> x;      // ascending
@@ -43,6 +44,9 @@ struct PlotPanel {
   // Fraction in [0, 0.9] of the y axis kept free above the data, so that the legend (top left)
   // does not hide curves; 0 = the axis just spans the data.
   double legend_headroom = 0.0;
+  // Legend to the right of the axes (the plot box narrows to make room) instead of inside, top
+  // left; for panels with many curves.
+  bool legend_outside = false;
   std::vector<PlotCurve> curves;
 };
 

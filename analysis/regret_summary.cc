@@ -1,6 +1,7 @@
 #include "analysis/regret_summary.h"
 
 #include <map>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -18,18 +19,26 @@ constexpr char kBonus[] = "first_episode_bonus_below_horizon";
 // same agent and privacy_epsilon with the paper's bound).
 constexpr char kExactTail[] = "exact_tail";
 
-// How a neighbour relation reads in a legend ("" when the group does not say).
-std::string RelationLabel(const std::string& relation) {
-  if (relation == "add_remove") return ", add/remove";
-  if (relation == "replacement") return ", replacement";
-  return "";
+// How a neighbour relation reads in a legend or title.
+std::string RelationText(const std::string& relation) {
+  return relation == "add_remove" ? "add/remove" : relation;
 }
 
-std::string CurveLabel(const RegretGroupSummary& summary) {
-  if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
-  return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
-                      RelationLabel(summary.neighbour_relation),
-                      summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
+// "UBEV (Dann et al.)", "PUCB, exact counts" (eps = infinity), "<agent> (non-private)" or
+// "<agent> (#ge=<eps>[, relation][, exact-tail E])".
+std::string CurveLabel(const RegretGroupSummary& summary, bool with_relation) {
+  if (!summary.privacy_epsilon.has_value()) {
+    if (summary.agent == "ubev") return "UBEV (Dann et al.)";
+    if (summary.agent == "pucb_noiseless") return "PUCB, exact counts";
+    return absl::StrCat(summary.agent, " (non-private)");
+  }
+  const std::string agent = summary.agent == "pucb" ? "PUCB" : summary.agent;
+  return absl::StrCat(
+      agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
+      with_relation && !summary.neighbour_relation.empty()
+          ? ", " + RelationText(summary.neighbour_relation)
+          : "",
+      summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
 }
 
 }  // namespace
@@ -155,6 +164,9 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
   std::vector<PlotPanel> panels;
   std::map<std::string, size_t> panel_of_env;
   std::map<std::pair<std::string, std::string>, int> color_of_key;
+  // Per panel: the neighbour relations of its private curves, and the groups drawn in it.
+  std::vector<std::set<std::string>> relations;
+  std::vector<std::vector<const RegretGroupSummary*>> members;
   for (const RegretGroupSummary& s : summaries) {
     auto [panel_it, new_panel] = panel_of_env.emplace(s.env, panels.size());
     if (new_panel) {
@@ -162,23 +174,51 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       panels.back().title = s.env;
       panels.back().x_label = "episode";
       panels.back().y_label = "cumulative regret";
-      panels.back().note = "dots: median first episode with an optimistic Q below H";
+      panels.back().note = "dots: median episode an optimistic Q leaves H";
+      panels.back().legend_outside = true;
+      relations.emplace_back();
+      members.emplace_back();
     }
-    const std::pair<std::string, std::string> key =
-        style.color_key
-            ? std::pair<std::string, std::string>{style.color_key(s), ""}
-            : std::pair<std::string, std::string>{s.agent, CsvOptionalNumber(s.privacy_epsilon)};
-    auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
-    PlotCurve curve;
-    curve.label = style.label ? style.label(s) : CurveLabel(s);
-    curve.dashed = s.e_eps_bound == kExactTail;
-    curve.color = color_it->second;
-    curve.x = s.plot_episodes;
-    curve.y = s.plot_mean;
-    curve.lower = s.plot_lower;
-    curve.upper = s.plot_upper;
-    curve.marker_x = s.first_episode_bonus_below_horizon;
-    panels[panel_it->second].curves.push_back(std::move(curve));
+    if (s.privacy_epsilon.has_value()) relations[panel_it->second].insert(s.neighbour_relation);
+    members[panel_it->second].push_back(&s);
+  }
+  for (size_t p = 0; p < panels.size(); ++p) {
+    // One relation for every private curve of the panel: say it once, in the title.
+    const bool one_relation = relations[p].size() == 1 && !relations[p].begin()->empty();
+    if (one_relation) {
+      absl::StrAppend(&panels[p].title, " (#ge: ", RelationText(*relations[p].begin()), ")");
+    }
+    std::set<std::pair<std::string, std::string>> solid_keys;
+    bool hid_dashed_label = false;
+    for (const RegretGroupSummary* s : members[p]) {
+      const std::pair<std::string, std::string> key =
+          style.color_key
+              ? std::pair<std::string, std::string>{style.color_key(*s), ""}
+              : std::pair<std::string, std::string>{s->agent,
+                                                    CsvOptionalNumber(s->privacy_epsilon)};
+      auto [color_it, new_color] =
+          color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
+      PlotCurve curve;
+      curve.label = style.label ? style.label(*s) : CurveLabel(*s, !one_relation);
+      curve.dashed = s->e_eps_bound == kExactTail;
+      if (!curve.dashed) solid_keys.insert(key);
+      // An exact-tail curve next to the solid curve of the same colour (same agent and epsilon)
+      // is explained by the note instead of a second legend entry.
+      if (curve.dashed && !style.label && solid_keys.count(key)) {
+        curve.label.clear();
+        hid_dashed_label = true;
+      }
+      curve.color = color_it->second;
+      curve.x = s->plot_episodes;
+      curve.y = s->plot_mean;
+      curve.lower = s->plot_lower;
+      curve.upper = s->plot_upper;
+      curve.marker_x = s->first_episode_bonus_below_horizon;
+      panels[p].curves.push_back(std::move(curve));
+    }
+    if (hid_dashed_label) {
+      panels[p].note = "dashed: exact-tail E; dots: Q leaves H";
+    }
   }
   return panels;
 }

@@ -192,5 +192,37 @@ TEST(TabularMdpCreateTest, RejectsBadInitialDistribution) {
   ExpectRejected(parts, "initial_distribution sums to 0.95");
 }
 
+// kDeterministic returns the mean itself, reads the same two words per step as kBernoulli (so the
+// next states agree step by step), and conforms; the names round-trip and bad values are refused.
+TEST(TabularMdpTest, DeterministicRewardModel) {
+  SmallMdpParts parts;
+  const TabularMdp bernoulli = parts.Create().value();
+  const TabularMdp deterministic =
+      TabularMdp::Create("small", parts.S, parts.A, parts.H, parts.transitions, parts.mean_rewards,
+                         parts.initial, RewardModel::kDeterministic)
+          .value();
+  EXPECT_EQ(bernoulli.reward_model(), RewardModel::kBernoulli);
+  testing::ExpectTabularMdpConforms(deterministic);
+  RandomStream a(TestKey(3)), b(TestKey(3));
+  for (int i = 0; i < 200; ++i) {
+    const int h = i % 2, s = (i / 2) % 3, act = (i / 6) % 2;
+    const TabularMdp::Transition x = deterministic.SampleStep(h, s, act, a);
+    const TabularMdp::Transition y = bernoulli.SampleStep(h, s, act, b);
+    ASSERT_EQ(x.reward, deterministic.MeanReward(h, s, act));
+    ASSERT_EQ(x.next_state, y.next_state);
+  }
+  for (RewardModel model : {RewardModel::kBernoulli, RewardModel::kDeterministic}) {
+    EXPECT_EQ(ParseRewardModel(RewardModelName(model)).value(), model);
+  }
+  EXPECT_EQ(ParseRewardModel("gaussian").status().message(),
+            "reward_model must be one of bernoulli, deterministic, got 'gaussian'");
+  EXPECT_THAT(std::string(TabularMdp::Create("small", parts.S, parts.A, parts.H, parts.transitions,
+                                             parts.mean_rewards, parts.initial,
+                                             static_cast<RewardModel>(9))
+                              .status()
+                              .message()),
+              HasSubstr("reward_model = 9"));
+}
+
 }  // namespace
 }  // namespace dprl
