@@ -47,8 +47,8 @@ std::string RewardModelName(RewardModel model) {
 absl::StatusOr<RewardModel> ParseRewardModel(const std::string& name) {
   if (name == "bernoulli") return RewardModel::kBernoulli;
   if (name == "deterministic") return RewardModel::kDeterministic;
-  return Invalid(absl::StrFormat("reward_model must be one of bernoulli, deterministic, got '%s'",
-                                 name));
+  return absl::InvalidArgumentError(
+      absl::StrFormat("reward_model must be one of bernoulli, deterministic, got '%s'", name));
 }
 
 absl::StatusOr<TabularMdp> TabularMdp::Create(std::string name, int num_states, int num_actions,
