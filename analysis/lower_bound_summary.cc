@@ -154,10 +154,17 @@ LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data,
 
 void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
   using Points = std::pair<std::vector<double>, std::vector<double>>;
-  std::map<std::string, double> non_private_count;  // env -> count of its first non-private agent
+  // env -> the count of the privacy cost's reference: PUCB's planner on exact counts
+  // (pucb_noiseless) when the env has it, else its first non-private agent.
+  std::map<std::string, double> non_private_count;
   for (const LowerBoundGroupSummary& s : summaries) {
     if (s.regret.privacy_epsilon.has_value()) continue;
-    non_private_count.emplace(s.regret.env, s.count_mean[s.pac_alpha_index]);
+    const double count = s.count_mean[s.pac_alpha_index];
+    if (s.regret.agent == "pucb_noiseless") {
+      non_private_count[s.regret.env] = count;
+    } else {
+      non_private_count.emplace(s.regret.env, count);
+    }
   }
   std::map<std::pair<std::string, std::string>, Points> points, excess_points;
   for (const LowerBoundGroupSummary& s : summaries) {

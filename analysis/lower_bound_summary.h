@@ -61,9 +61,10 @@ struct LowerBoundGroupSummary {
   // configs of this (env, agent_variant) with 0 < count < T, and how many points it used.
   std::optional<double> inverse_eps_slope;
   int slope_points = 0;
-  // The same fit for the excess count_mean - (count_mean of the env's non-private agent), the
-  // part attributable to privacy (Thms. 3 and 5: ~ 1/(eps alpha)); points with excess <= 0 and
-  // saturated runs excluded. None without a non-private agent in the env.
+  // The same fit for the excess count_mean - (count_mean of the env's pucb_noiseless agent, PUCB
+  // at eps = infinity; else of its first non-private agent), the part attributable to privacy
+  // (Thms. 3 and 5: ~ 1/(eps alpha)); points with excess <= 0 and saturated runs excluded. None
+  // without a non-private agent in the env.
   std::optional<double> excess_inverse_eps_slope;
   int excess_slope_points = 0;
 };

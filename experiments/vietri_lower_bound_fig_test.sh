@@ -34,7 +34,8 @@ f = h5py.File(sys.argv[1], "r")
 assert f.attrs["dprl_schema_version"] == 1 and f.attrs["experiment"] == "vietri_lower_bound_fig"
 assert f.attrs["scale"] == "smoke" and f.attrs["seeds"] == 2
 names = list(f.keys())
-assert sorted(names) == sorted(["lower_bound_n2_m1_H2-ubev", "lower_bound_n2_m1_H2-pucb-eps=1000",
+assert sorted(names) == sorted(["lower_bound_n2_m1_H2-ubev", "lower_bound_n2_m1_H2-pucb_noiseless",
+                                "lower_bound_n2_m1_H2-pucb-eps=1000",
                                 "lower_bound_n2_m1_H2-pucb-eps=10000",
                                 "lower_bound_n2_m1_H2-pucb_exact_tail-eps=1000",
                                 "lower_bound_n2_m1_H2-pucb_exact_tail-eps=10000"]), names
@@ -43,7 +44,7 @@ for name, g in f.items():
     a = g.attrs
     n, m, H = int(a["num_initial_states"]), int(a["num_arms"]), int(a["rewarded_horizon"])
     assert (a["num_states"], a["num_actions"], a["horizon"]) == (n + 2, m + 1, H + 1), name
-    assert a["env_family"] == "lower_bound" and a["agent"] in ("ubev", "pucb"), name
+    assert a["env_family"] == "lower_bound" and a["agent"] in ("ubev", "pucb_noiseless", "pucb"), name
     T = int(a["num_episodes"])
     regret = g["per_episode_regret"][()]
     assert regret.shape == (2, T) and (regret >= 0).all() and (regret <= H * a["alpha_prime"]).all()

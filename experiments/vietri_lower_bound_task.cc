@@ -36,6 +36,7 @@ struct AgentVariant {
 std::vector<AgentVariant> AgentVariants() {
   return {
       {"ubev", "ubev", false, {}},
+      {"pucb_noiseless", "pucb_noiseless", false, {}},
       {"pucb", "pucb", true, {{"e_eps_bound", std::string("paper")}}},
       {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", std::string("exact_tail")}}},
   };

@@ -35,7 +35,9 @@
 // default scale (default master seed): eps = 300 still saturates on (3,2,2) (PUCB uniform over
 // the arms of every initial state for all T episodes), eps = 1000 gives ~0.7 T; hence eps >= 1000.
 //
-// Agent variants (AgentVariants() in the .cc): ubev (Dann et al. 2017, non-private), pucb
+// Agent variants (AgentVariants() in the .cc): ubev (Dann et al. 2017, non-private),
+// pucb_noiseless (PUCB's planner on exact counts, "eps = infinity": the reference of the privacy
+// cost, since PUCB tends to it as eps grows), pucb
 // (e_eps_bound = paper) and pucb_exact_tail (PucbOptions::e_eps_bound =
 // PucbErrorBoundMethod::kExactTail: same counters and privacy, a tighter E). PUCB's
 // privacy_epsilon is for adding/removing one user's episode (Alg. 2's eps/(3H); attribute
@@ -45,7 +47,7 @@
 // Attributes per config (HDF5 group attributes; docs/hdf5_schema.md, "vietri_lower_bound_fig"):
 //   env, env_family, num_initial_states, num_arms, rewarded_horizon, alpha_prime, num_states,
 //   num_actions, horizon, num_episodes, failure_probability  (tabular_task.h)
-//   agent          string   ubev | pucb (the agent factory's name)
+//   agent          string   ubev | pucb_noiseless | pucb (the agent factory's name)
 //   neighbour_relation, privacy_epsilon_replacement   string, float64, private variants only
 //   agent_variant  string   curve key of the analysis (ubev, pucb, ...)
 //   pac_alpha      float64  the fixed alpha of panel (a), an element of pac_alpha_grid

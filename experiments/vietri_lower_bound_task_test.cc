@@ -56,7 +56,7 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
         EXPECT_FALSE(Attribute<double>(config, "privacy_epsilon").ok());
       }
     }
-    EXPECT_EQ(agents, (std::set<std::string>{"ubev", "pucb"}));
+    EXPECT_EQ(agents, (std::set<std::string>{"ubev", "pucb_noiseless", "pucb"}));
     EXPECT_GE(envs.size(), 1u);
   }
   EXPECT_TRUE(ValidateExperimentDefinition(VietriLowerBoundExperiment()).ok());
