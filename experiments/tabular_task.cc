@@ -13,6 +13,26 @@
 
 namespace dprl {
 
+namespace {
+
+// Parses the optional string attribute `name` of `config` with `parse` into *value; *value is
+// left unchanged when the attribute is absent. Errors name the configuration.
+template <typename T, typename Parser>
+absl::Status ParseOptionalAttribute(const ConfigSpec& config, const std::string& name,
+                                    Parser parse, T* value) {
+  absl::StatusOr<std::string> text = Attribute<std::string>(config, name);
+  if (!text.ok()) return absl::OkStatus();
+  absl::StatusOr<T> parsed = parse(*text);
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
+  }
+  *value = *parsed;
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 uint64_t StableHash(const std::string& text) {
   uint64_t hash = 1469598103934665603ULL;
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ULL;
@@ -105,25 +125,14 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
   options.privacy_epsilon = *privacy_epsilon;
   options.failure_probability = *beta;
   options.num_episodes = *episodes;
-  // Optional: the neighbour relation privacy_epsilon is meant for (absent = add/remove, Alg. 2).
-  if (absl::StatusOr<std::string> relation = Attribute<std::string>(config, "neighbour_relation");
-      relation.ok()) {
-    absl::StatusOr<PucbNeighbourRelation> parsed = ParsePucbNeighbourRelation(*relation);
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
-    }
-    options.neighbour_relation = *parsed;
-  }
-  // Optional: how E is computed (absent = the paper's Alg. 3).
-  if (absl::StatusOr<std::string> method = Attribute<std::string>(config, "e_eps_bound");
-      method.ok()) {
-    absl::StatusOr<PucbErrorBoundMethod> parsed = ParsePucbErrorBoundMethod(*method);
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
-    }
-    options.e_eps_bound = *parsed;
+  // Optional: the neighbour relation privacy_epsilon is meant for (absent = add/remove, Alg. 2),
+  // and how E is computed (absent = the paper's Alg. 3).
+  for (const absl::Status& status :
+       {ParseOptionalAttribute(config, "neighbour_relation", ParsePucbNeighbourRelation,
+                               &options.neighbour_relation),
+        ParseOptionalAttribute(config, "e_eps_bound", ParsePucbErrorBoundMethod,
+                               &options.e_eps_bound)}) {
+    if (!status.ok()) return status;
   }
   if (absl::Status status = options.Validate(); !status.ok()) {
     return absl::InvalidArgumentError(
@@ -195,14 +204,10 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   }
   // Optional: RiverSwim's reward model (absent = its default, deterministic).
   RewardModel reward_model = RiverSwimOptions().reward_model;
-  if (absl::StatusOr<std::string> name = Attribute<std::string>(config, "reward_model");
-      name.ok()) {
-    absl::StatusOr<RewardModel> parsed = ParseRewardModel(*name);
-    if (!parsed.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
-    }
-    reward_model = *parsed;
+  if (absl::Status status =
+          ParseOptionalAttribute(config, "reward_model", ParseRewardModel, &reward_model);
+      !status.ok()) {
+    return status;
   }
   absl::StatusOr<TabularMdp> mdp =
       MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed, reward_model);
