@@ -26,8 +26,8 @@ std::string ShortEnv(const std::string& env) {
   return env.rfind(prefix, 0) == 0 ? env.substr(prefix.size()) : env;
 }
 
-// Panel (b) shows the non-private agents and, per private variant, the smallest, a middle and
-// the largest eps (all of them would bury the legend).
+// Panels (b) and (c) show the non-private agents and PUCB with the paper's E at the smallest, a
+// middle and the largest eps (all of them would bury the legend; the exact-tail E is in (a)).
 // "<variant> #ge=<eps>" or "<variant> (non-private)".
 std::string VariantLabel(const LowerBoundGroupSummary& s) {
   if (!s.regret.privacy_epsilon.has_value()) return absl::StrCat(s.agent_variant, " (non-private)");
@@ -37,6 +37,7 @@ std::string VariantLabel(const LowerBoundGroupSummary& s) {
 bool ShownInPanelB(const LowerBoundGroupSummary& s, double min_eps, double max_eps,
                    const std::vector<double>& eps_values) {
   if (!s.regret.privacy_epsilon.has_value()) return true;
+  if (s.regret.e_eps_bound == "exact_tail") return false;
   const double eps = *s.regret.privacy_epsilon;
   const double middle = eps_values.empty() ? 0.0 : eps_values[eps_values.size() / 2];
   return eps == min_eps || eps == max_eps || eps == middle;
@@ -112,7 +113,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     // (a) count at pac_alpha vs 1/eps: one curve per private variant, flat lines for others.
     PlotPanel a;
     a.title = absl::StrFormat("(a) %s: vs 1/#ge at #ga=%.3g", ShortEnv(env), alpha);
-    a.x_label = "1/#ge (#ge for add/remove; 2#ge for replacement)";
+    a.x_label = "1/#ge (add/remove)";
     a.y_label = "non-#ga-optimal episodes";
     a.note = "dashed: bound shapes, constant 1, up to constants/polylog";
     a.legend_headroom = 0.45;
