@@ -185,9 +185,6 @@ std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve) {
   if (curve.target_delta.has_value() && *curve.target_delta > 0) {
     absl::StrAppend(&label, absl::StrFormat(", #gd=%g", *curve.target_delta));
   }
-  if (!s.neighbour_relation.empty()) {
-    absl::StrAppend(&label, ", ", s.neighbour_relation == "add_remove" ? "add/remove" : s.neighbour_relation);
-  }
   return label + ")";
 }
 
@@ -205,7 +202,9 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
             static_cast<double>(r.regret.episodes);
       }
     }
-    PlotPanel by_shape = CurvePanel(absl::StrFormat("RLSVI (#gd=%g): #ge vs K", reference_delta));
+    // RLSVI's epsilon is for replacing one trajectory's rewards (Lu et al. 2026, Remark 2).
+    PlotPanel by_shape =
+        CurvePanel(absl::StrFormat("RLSVI (#gd=%g, replacement): #ge vs K", reference_delta));
     by_shape.note = "solid: improved, dashed: paper (Cor. 14); dots: K of the regret runs";
     int color = 0;
     for (const PrivacyCurve& curve : results.curves) {
@@ -217,7 +216,8 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
     panels.push_back(std::move(by_shape));
     const PrivacyCurve& first = results.curves.front();
     const std::string shape = ShapeLabel(first.num_states, first.num_actions, first.horizon);
-    PlotPanel by_delta = CurvePanel(absl::StrCat("RLSVI (", shape, "): #ge vs K per #gd"));
+    PlotPanel by_delta =
+        CurvePanel(absl::StrCat("RLSVI (", shape, ", replacement): #ge vs K per #gd"));
     color = 0;
     for (const PrivacyCurve& curve : results.curves) {
       if (ShapeLabel(curve.num_states, curve.num_actions, curve.horizon) != shape) continue;
@@ -236,6 +236,7 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
   style.color_key = [](const RegretGroupSummary& s) { return s.agent; };
   for (PlotPanel& panel : BuildRegretPanels(summaries, style)) {
     panel.title = absl::StrCat(panel.title, ": cumulative regret");
+    panel.legend_outside = false;  // three short entries fit inside, top left
     panels.push_back(std::move(panel));
   }
   return panels;
