@@ -68,10 +68,9 @@ void DrawLegend(plstream& pls, const PlotPanel& panel) {
   const PLINT position = panel.legend_outside
                              ? PL_POSITION_RIGHT | PL_POSITION_OUTSIDE
                              : PL_POSITION_TOP | PL_POSITION_LEFT | PL_POSITION_INSIDE;
-  pls.legend(&legend_width, &legend_height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
-             position, 0.02, panel.legend_outside ? 0.0 : 0.02, 0.06, 0, 1, 1, 0, 0, count,
-             options.data(), panel.legend_outside ? 0.65 : 0.8, 0.7, 2.0, 0.0, text_colors.data(),
-             texts.data(),
+  pls.legend(&legend_width, &legend_height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX, position,
+             0.02, panel.legend_outside ? 0.0 : 0.02, 0.06, 0, 1, 1, 0, 0, count, options.data(),
+             panel.legend_outside ? 0.65 : 0.8, 0.7, 2.0, 0.0, text_colors.data(), texts.data(),
              nullptr, nullptr, nullptr, nullptr, line_colors.data(), line_styles.data(),
              line_widths.data(), nullptr, nullptr, nullptr, nullptr);
 }

@@ -198,7 +198,8 @@ void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
 
 std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summaries) {
   std::string csv =
-      "group,env,agent_variant,privacy_epsilon,neighbour_relation,error_bound_E,seeds,episodes,pac_alpha,"
+      "group,env,agent_variant,privacy_epsilon,neighbour_relation,error_bound_E,seeds,episodes,pac_"
+      "alpha,"
       "non_alpha_optimal_mean,non_alpha_optimal_ci95,alpha_optimal_from_episode_median,"
       "counts_by_alpha,pac_lower_shape,pac_upper_shape,above_pac_lower_shape,"
       "inverse_eps_slope,slope_points,excess_inverse_eps_slope,excess_slope_points,"
@@ -212,13 +213,14 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
     const int k = s.pac_alpha_index;
     absl::StrAppend(
         &csv, CsvField(s.regret.group), ",", CsvField(s.regret.env), ",", CsvField(s.agent_variant),
-        ",", CsvOptionalNumber(s.regret.privacy_epsilon), ",", CsvField(s.regret.neighbour_relation),
-        ",", CsvOptionalNumber(s.regret.error_bound_E), ",", s.regret.seeds, ",", s.regret.episodes, ",",
-        CsvNumber(s.pac_alpha), ",", CsvNumber(s.count_mean[k]), ",",
-        CsvOptionalNumber(s.count_ci95[k]), ",", CsvNumber(s.settled_median), ",", by_alpha, ",",
-        CsvNumber(s.pac_lower_shape[k]), ",", CsvNumber(s.pac_upper_shape[k]), ",",
-        s.above_pac_lower_shape ? "true" : "false", ",", CsvOptionalNumber(s.inverse_eps_slope),
-        ",", s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
+        ",", CsvOptionalNumber(s.regret.privacy_epsilon), ",",
+        CsvField(s.regret.neighbour_relation), ",", CsvOptionalNumber(s.regret.error_bound_E), ",",
+        s.regret.seeds, ",", s.regret.episodes, ",", CsvNumber(s.pac_alpha), ",",
+        CsvNumber(s.count_mean[k]), ",", CsvOptionalNumber(s.count_ci95[k]), ",",
+        CsvNumber(s.settled_median), ",", by_alpha, ",", CsvNumber(s.pac_lower_shape[k]), ",",
+        CsvNumber(s.pac_upper_shape[k]), ",", s.above_pac_lower_shape ? "true" : "false", ",",
+        CsvOptionalNumber(s.inverse_eps_slope), ",",
+        s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
         CsvOptionalNumber(s.excess_inverse_eps_slope), ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points) : "", ",",
         CsvNumber(s.regret.final_regret_mean), ",", CsvNumber(s.regret_lower_shape_final), ",",

@@ -33,12 +33,11 @@ std::string CurveLabel(const RegretGroupSummary& summary, bool with_relation) {
     return absl::StrCat(summary.agent, " (non-private)");
   }
   const std::string agent = summary.agent == "pucb" ? "PUCB" : summary.agent;
-  return absl::StrCat(
-      agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
-      with_relation && !summary.neighbour_relation.empty()
-          ? ", " + RelationText(summary.neighbour_relation)
-          : "",
-      summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
+  return absl::StrCat(agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
+                      with_relation && !summary.neighbour_relation.empty()
+                          ? ", " + RelationText(summary.neighbour_relation)
+                          : "",
+                      summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
 }
 
 }  // namespace
@@ -150,10 +149,10 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
                     CsvOptionalNumber(s.privacy_epsilon), ",", CsvField(s.neighbour_relation), ",",
-                    CsvOptionalNumber(s.error_bound_E),
-                    ",", CsvField(s.e_eps_bound), ",", s.seeds, ",", s.episodes, ",",
-                    CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
-                    ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",
+                    CsvOptionalNumber(s.error_bound_E), ",", CsvField(s.e_eps_bound), ",", s.seeds,
+                    ",", s.episodes, ",", CsvNumber(s.final_regret_mean), ",",
+                    CsvOptionalNumber(s.final_regret_ci95), ",",
+                    CsvOptionalNumber(s.loglog_slope_last_decade), ",",
                     CsvNumber(s.first_episode_bonus_below_horizon), "\n");
   }
   return csv;
@@ -192,12 +191,10 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
     bool hid_dashed_label = false;
     for (const RegretGroupSummary* s : members[p]) {
       const std::pair<std::string, std::string> key =
-          style.color_key
-              ? std::pair<std::string, std::string>{style.color_key(*s), ""}
-              : std::pair<std::string, std::string>{s->agent,
-                                                    CsvOptionalNumber(s->privacy_epsilon)};
-      auto [color_it, new_color] =
-          color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
+          style.color_key ? std::pair<std::string, std::string>{style.color_key(*s), ""}
+                          : std::pair<std::string, std::string>{
+                                s->agent, CsvOptionalNumber(s->privacy_epsilon)};
+      auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
       PlotCurve curve;
       curve.label = style.label ? style.label(*s) : CurveLabel(*s, !one_relation);
       curve.dashed = s->e_eps_bound == kExactTail;

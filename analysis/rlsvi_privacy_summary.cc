@@ -245,13 +245,14 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
 std::string RlsviPrivacySummaryCsv(const RlsviPrivacyResults& results) {
   std::string csv =
       "kind,group,env,agent,num_states,num_actions,horizon,privacy_protects,privacy_notion,"
-      "neighbour_relation,target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,privacy_epsilon_improved,"
+      "neighbour_relation,target_delta,episodes,privacy_epsilon,privacy_epsilon_paper,privacy_"
+      "epsilon_improved,"
       "seeds,final_regret_mean,final_regret_ci95\n";
   for (const PrivacyCurve& c : results.curves) {
     absl::StrAppend(&csv, "privacy_curve,", CsvField(c.group), ",,rlsvi,", c.num_states, ",",
                     c.num_actions, ",", c.horizon, ",rewards,", CsvField("(eps,delta)-JDP"),
-                    ",replacement,", CsvNumber(c.target_delta), ",", CsvNumber(c.episodes.back()), ",,",
-                    CsvNumber(c.privacy_epsilon_paper.back()), ",",
+                    ",replacement,", CsvNumber(c.target_delta), ",", CsvNumber(c.episodes.back()),
+                    ",,", CsvNumber(c.privacy_epsilon_paper.back()), ",",
                     CsvNumber(c.privacy_epsilon_improved.back()), ",,,\n");
   }
   for (const PrivacyRegretCurve& r : results.regrets) {
@@ -261,9 +262,10 @@ std::string RlsviPrivacySummaryCsv(const RlsviPrivacyResults& results) {
         &csv, "regret,", CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
         Optional(r.num_states), ",", Optional(r.num_actions), ",", Optional(r.horizon), ",",
         CsvField(r.privacy_protects), ",", CsvField(r.privacy_notion), ",",
-        CsvField(s.neighbour_relation), ",", CsvOptionalNumber(r.target_delta), ",", s.episodes, ",",
-        CsvOptionalNumber(s.privacy_epsilon), ",", rlsvi_paper ? CsvNumber(*s.privacy_epsilon) : "",
-        ",", CsvOptionalNumber(r.privacy_epsilon_improved), ",", s.seeds, ",",
+        CsvField(s.neighbour_relation), ",", CsvOptionalNumber(r.target_delta), ",", s.episodes,
+        ",", CsvOptionalNumber(s.privacy_epsilon), ",",
+        rlsvi_paper ? CsvNumber(*s.privacy_epsilon) : "", ",",
+        CsvOptionalNumber(r.privacy_epsilon_improved), ",", s.seeds, ",",
         CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95), "\n");
   }
   return csv;

@@ -116,8 +116,8 @@ class TabularMdp {
     // `<=` keeps mean 1 exact even if the uniform rounds up to 1.0; mean 0 never fires (u > 0).
     const double uniform = stream.NextOpenUniform();
     result.reward = reward_model_ == RewardModel::kDeterministic ? mean_rewards_[index]
-                    : uniform <= mean_rewards_[index]             ? 1.0
-                                                                  : 0.0;
+                    : uniform <= mean_rewards_[index]            ? 1.0
+                                                                 : 0.0;
     return result;
   }
 

@@ -216,12 +216,12 @@ TEST(TabularMdpTest, DeterministicRewardModel) {
   }
   EXPECT_EQ(ParseRewardModel("gaussian").status().message(),
             "reward_model must be one of bernoulli, deterministic, got 'gaussian'");
-  EXPECT_THAT(std::string(TabularMdp::Create("small", parts.S, parts.A, parts.H, parts.transitions,
-                                             parts.mean_rewards, parts.initial,
-                                             static_cast<RewardModel>(9))
-                              .status()
-                              .message()),
-              HasSubstr("reward_model = 9"));
+  EXPECT_THAT(
+      std::string(TabularMdp::Create("small", parts.S, parts.A, parts.H, parts.transitions,
+                                     parts.mean_rewards, parts.initial, static_cast<RewardModel>(9))
+                      .status()
+                      .message()),
+      HasSubstr("reward_model = 9"));
 }
 
 }  // namespace

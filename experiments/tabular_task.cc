@@ -18,8 +18,8 @@ namespace {
 // Parses the optional string attribute `name` of `config` with `parse` into *value; *value is
 // left unchanged when the attribute is absent. Errors name the configuration.
 template <typename T, typename Parser>
-absl::Status ParseOptionalAttribute(const ConfigSpec& config, const std::string& name,
-                                    Parser parse, T* value) {
+absl::Status ParseOptionalAttribute(const ConfigSpec& config, const std::string& name, Parser parse,
+                                    T* value) {
   absl::StatusOr<std::string> text = Attribute<std::string>(config, name);
   if (!text.ok()) return absl::OkStatus();
   absl::StatusOr<T> parsed = parse(*text);
@@ -216,12 +216,13 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
   if (!agent.ok()) return agent.status();
 
-  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(*mdp, **agent, *episodes,
-                                      TaskStream(context.master_seed, StableHash(*env),
-                                                 context.seed_index, StreamPurpose::kEnvironment),
-                                      TaskStream(context.master_seed, StableHash(config.group_name),
-                                                 context.seed_index, StreamPurpose::kPolicy),
-                                      [&](double fraction) { context.progress->Update(fraction); });
+  absl::StatusOr<EpisodeLoopResult> run =
+      RunEpisodes(*mdp, **agent, *episodes,
+                  TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+                             StreamPurpose::kEnvironment),
+                  TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
+                             StreamPurpose::kPolicy),
+                  [&](double fraction) { context.progress->Update(fraction); });
   if (!run.ok()) return run.status();
   TaskResult result;
   result.series.push_back({"per_episode_regret", std::move(run->per_episode_regret)});

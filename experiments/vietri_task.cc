@@ -29,8 +29,9 @@ std::vector<EnvChoice> Environments() {
 
 struct Grid {
   int64_t episodes;
-  std::vector<double> privacy_epsilons;     // PUCB with the paper's E_eps
-  std::vector<double> exact_tail_epsilons;  // PUCB with the exact-tail E (same privacy, a tighter E)
+  std::vector<double> privacy_epsilons;  // PUCB with the paper's E_eps
+  std::vector<double>
+      exact_tail_epsilons;  // PUCB with the exact-tail E (same privacy, a tighter E)
 };
 
 Grid GridFor(Scale scale) {

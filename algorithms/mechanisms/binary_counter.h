@@ -34,8 +34,9 @@
 // node noise is exact discrete Laplace (CKS 2020 Alg. 2, samplers.h) and every release is an exact
 // integer: no floating-point noise ever touches a released value, so nothing about the inputs can
 // leak through low-order bits or residues (Mironov, CCS 2012;
-// docs/conventions.md, "Exact noise on released values"). The discrete Laplace mechanism with scale b on an integer query of
-// l1-sensitivity D is exactly (D/b)-DP, so the privacy statement above holds with no delta.
+// docs/conventions.md, "Exact noise on released values"). The discrete Laplace mechanism with scale
+// b on an integer query of l1-sensitivity D is exactly (D/b)-DP, so the privacy statement above
+// holds with no delta.
 //
 // Memory. A node's noise is never stored: it is re-derived on demand from
 // noise_stream.Child(counter, (i << 6) | j), so it is a function of (stream, counter, node) only.
@@ -50,7 +51,8 @@
 // and no release depends on when Track was called.
 //
 // Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
-// its variance is popcount(t) * Var(node) = popcount(t) * 2q/(1-q)^2 with q = exp(-1/b). The bound quoted by Vietri et al. 2020, Sec. 2.3, is SingleCounterErrorBound in
+// its variance is popcount(t) * Var(node) = popcount(t) * 2q/(1-q)^2 with q = exp(-1/b). The bound
+// quoted by Vietri et al. 2020, Sec. 2.3, is SingleCounterErrorBound in
 // algorithms/tabular/vietri_bounds.h (tested against this counter in binary_counter_test).
 #ifndef DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_

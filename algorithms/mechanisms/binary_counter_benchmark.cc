@@ -1,9 +1,9 @@
 // Benchmarks of the binary counter bank. Run:
 //   ./bazelw run //algorithms/mechanisms:binary_counter_benchmark
 // BM_EndStepTracked reports ns per tracked counter per EndStep (items = counters x steps).
-#include <cstdint>
-
 #include <benchmark/benchmark.h>
+
+#include <cstdint>
 
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/rng.h"

@@ -192,8 +192,7 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
       }
       const double expected = k * v;
       const double se = expected * std::sqrt((2.0 + excess / k) / kCounters);
-      EXPECT_LT(std::fabs(sum_sq / kCounters - expected), z * se)
-          << "t = " << t;
+      EXPECT_LT(std::fabs(sum_sq / kCounters - expected), z * se) << "t = " << t;
     }
   }
 }

@@ -1,8 +1,9 @@
 // Exact-tail error bound of the binary counting mechanism (binary_counter.h): the smallest E with
 //     P( exists t in [1, T] : |Release_t - TrueSum_t| > E ) <= counter_failure_probability,
-// up to the union bound over t below. Beyond the paper, a tighter E_eps: Vietri et al. 2020 (Sec. 2.3, Alg. 3) size PUCB's bonus and 2E threshold with the loose
-// (4/eps') ln(1/beta) log(T)^{5/2} tail bound; the same role is played here by the actual error
-// distribution. Pure arithmetic: no randomness, no I/O.
+// up to the union bound over t below. Beyond the paper, a tighter E_eps: Vietri et al. 2020
+// (Sec. 2.3, Alg. 3) size PUCB's bonus and 2E threshold with the loose (4/eps') ln(1/beta)
+// log(T)^{5/2} tail bound; the same role is played here by the actual error distribution. Pure
+// arithmetic: no randomness, no I/O.
 //
 // Specification
 // -------------

@@ -1,10 +1,12 @@
-// Statistical test of CounterErrorTailBound against the real counter (its failure probability is stated and the thresholds derived from it).
+// Statistical test of CounterErrorTailBound against the real counter (its failure probability is
+// stated and the thresholds derived from it).
 //
 // N = 20000 independent counters (one BinaryCounterBank, all tracked), T = 256 steps,
 // beta_counter = 0.05, for three node-noise settings: discrete Laplace with node scale 18 and 1
-// (exact negative-binomial path of counter_error_tail.h) and 1800 (coupling/Chernoff path). With E = CounterErrorTailBound(T, D, beta),
-// each counter violates (max_t |Release_t - TrueSum_t| > E) independently with probability
-// p <= beta (the bound), so V(E) ~ Bin(N, p) is stochastically below Bin(N, beta):
+// (exact negative-binomial path of counter_error_tail.h) and 1800 (coupling/Chernoff path). With E
+// = CounterErrorTailBound(T, D, beta), each counter violates (max_t |Release_t - TrueSum_t| > E)
+// independently with probability p <= beta (the bound), so V(E) ~ Bin(N, p) is stochastically below
+// Bin(N, beta):
 //   (a) V(E) <= BinomialUpperQuantile(N, beta, 1e-6)      false failure probability <= 1e-6.
 // The bound is not absurdly loose: at E/2 a counter violates with probability at least
 // p_lb = P(|S_8| > E/2) (step t = 255, popcount 8; a lower bound computed below), and
@@ -112,10 +114,9 @@ TEST(CounterErrorTailStatisticalTest, ViolationRateIsAtMostBetaAndTheBoundIsTigh
     std::printf(
         "node scale %g: E = %g; violations at E: %lld / %lld (threshold %lld, "
         "beta_counter %g); at E/2: %lld (lower bound on the rate %.3f)\n",
-        prototype.node_noise_scale(), bound,
-        static_cast<long long>(violations), static_cast<long long>(kCounters),
-        static_cast<long long>(threshold), kBetaCounter, static_cast<long long>(half_violations),
-        p_lower);
+        prototype.node_noise_scale(), bound, static_cast<long long>(violations),
+        static_cast<long long>(kCounters), static_cast<long long>(threshold), kBetaCounter,
+        static_cast<long long>(half_violations), p_lower);
     EXPECT_LE(violations, threshold);
     EXPECT_GT(half_violations, threshold);
   }

@@ -68,9 +68,7 @@ class RandomStream {
   }
 
   // Uniform double in the open interval (0, 1), 53 random bits: (k + 0.5) / 2^53.
-  double NextOpenUniform() {
-    return (static_cast<double>(NextU64() >> 11) + 0.5) * 0x1.0p-53;
-  }
+  double NextOpenUniform() { return (static_cast<double>(NextU64() >> 11) + 0.5) * 0x1.0p-53; }
 
   // Uniform integer in [0, bound), exactly (Lemire's multiply-and-reject). Requires bound > 0.
   uint64_t UniformInt(uint64_t bound);

@@ -11,17 +11,18 @@
 // floating-point value enters them), following C. Canonne, G. Kamath, T. Steinke, "The Discrete
 // Gaussian for Differential Privacy", NeurIPS 2020 (CKS 2020):
 //   SampleBernoulliExp(g):     Bernoulli(exp(-g)) for rational g >= 0              (CKS Alg. 1)
-//   SampleDiscreteLaplace(t/s): P(x) = (1 - q) / (1 + q) q^|x|, q = exp(-s/t), x in Z   (CKS Alg. 2)
-//   SampleDiscreteGaussian(v):  P(x) proportional to exp(-x^2 / (2 v)), x in Z         (CKS Alg. 3)
-// Integer counts get these exact samplers (docs/conventions.md, "Exact noise on released values"): floating-point Laplace noise
-// on integers leaks through its low-order bits (Mironov, CCS 2012).
+//   SampleDiscreteLaplace(t/s): P(x) = (1 - q) / (1 + q) q^|x|, q = exp(-s/t), x in Z   (CKS Alg.
+//   2) SampleDiscreteGaussian(v):  P(x) proportional to exp(-x^2 / (2 v)), x in Z         (CKS Alg.
+//   3)
+// Integer counts get these exact samplers (docs/conventions.md, "Exact noise on released values"):
+// floating-point Laplace noise on integers leaks through its low-order bits (Mironov, CCS 2012).
 //
 // Noise scales that come from real formulas (e.g. L * sensitivity / privacy_epsilon) are turned
 // into rationals with RationalAtLeast, which rounds UP: a larger scale is never less private.
 //
-// All samplers take the randomness as a dprl::RandomStream (docs/conventions.md, "Randomness"); given the
-// same stream state they return the same value on every machine (the exact samplers bit-for-bit;
-// the continuous ones up to the platform's libm).
+// All samplers take the randomness as a dprl::RandomStream (docs/conventions.md, "Randomness");
+// given the same stream state they return the same value on every machine (the exact samplers
+// bit-for-bit; the continuous ones up to the platform's libm).
 //
 // Preconditions are programmer errors and are CHECKed: scales > 0 (and finite), gamma >= 0,
 // positive denominators.

@@ -1,7 +1,7 @@
 // Quantiles and goodness-of-fit statistics for the statistical tests of the mechanisms.
 //
-// Tests derive their thresholds from a stated false-failure probability (docs/conventions.md, "Statistical tests")
-// through these functions instead of hard-coded constants:
+// Tests derive their thresholds from a stated false-failure probability (docs/conventions.md,
+// "Statistical tests") through these functions instead of hard-coded constants:
 //   NormalUpperQuantile(p)            x with P(N(0,1) > x) = p
 //   ChiSquareUpperQuantile(df, p)     x with P(chi2(df) > x) = p (regularized incomplete gamma,
 //                                     Numerical Recipes 3rd ed., Sec. 6.2, inverted by bisection)

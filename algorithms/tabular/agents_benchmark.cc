@@ -1,6 +1,6 @@
-// Per-episode time of UBEV (Dann et al. 2017), PUCB, PUCB's noiseless planner and RLSVI (plan + act + observe + counter updates / noise draws;
-// regret evaluation excluded), on random Dirichlet MDPs of size (S, A, H) in {(6,2,20), (20,4,20),
-// (50,4,20)}.
+// Per-episode time of UBEV (Dann et al. 2017), PUCB, PUCB's noiseless planner and RLSVI (plan + act
+// + observe + counter updates / noise draws; regret evaluation excluded), on random Dirichlet MDPs
+// of size (S, A, H) in {(6,2,20), (20,4,20), (50,4,20)}.
 //
 //   bazel run //algorithms/tabular:agents_benchmark
 //
@@ -14,11 +14,10 @@
 // RLSVI (Lu et al. 2026, Alg. 1, beta_scale = 1) draws S A H Gaussians per episode on top of the
 // same O(S^2 A H) planning pass as UBEV.
 // Each benchmark first runs 200 warm-up episodes so the statistics are non-trivial.
-#include <memory>
-
+#include <benchmark/benchmark.h>
 #include <glog/logging.h>
 
-#include <benchmark/benchmark.h>
+#include <memory>
 
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/noiseless_pucb.h"

@@ -1,12 +1,11 @@
 #include "algorithms/tabular/episode_loop.h"
 
-#include "absl/strings/str_cat.h"
-
 #include <glog/logging.h>
 
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "algorithms/tabular/value_iteration.h"
 
 namespace dprl {
@@ -31,10 +30,11 @@ std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_re
   return measurements;
 }
 
-absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
-                              RandomStream environment_stream, RandomStream policy_stream,
-                              const std::function<void(double)>& progress,
-                              const std::vector<double>& pac_alphas) {
+absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent,
+                                              int64_t num_episodes, RandomStream environment_stream,
+                                              RandomStream policy_stream,
+                                              const std::function<void(double)>& progress,
+                                              const std::vector<double>& pac_alphas) {
   const TabularShape& shape = agent.shape();
   CHECK_EQ(shape.num_states, mdp.num_states());
   CHECK_EQ(shape.num_actions, mdp.num_actions());
@@ -66,8 +66,8 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
       const TabularMdp::Transition step = mdp.SampleStep(h, state, action, environment_stream);
       if (absl::Status status = agent.Observe(h, state, action, step.reward, step.next_state);
           !status.ok()) {
-        return absl::InvalidArgumentError(absl::StrCat("environment ", mdp.name(), ", episode ",
-                                                       t + 1, ": ", status.message()));
+        return absl::InvalidArgumentError(
+            absl::StrCat("environment ", mdp.name(), ", episode ", t + 1, ": ", status.message()));
       }
       state = step.next_state;
     }

@@ -3,8 +3,8 @@
 //   regret_t = rho* - rho^{pi_t},   rho^pi = sum_s p0(s) V^pi_0(s)
 // (Vietri et al. 2020, Sec. 2: regret as the sum over episodes of rho* - rho^{pi_t}), computed by
 // exact policy evaluation of the agent's (tie-randomised) policy pi_t, not from sampled returns
-// (docs/conventions.md, "Exact over sampled"). The environment and the agent's policy randomness use separate
-// streams, so changing an agent never changes the environment's random numbers.
+// (docs/conventions.md, "Exact over sampled"). The environment and the agent's policy randomness
+// use separate streams, so changing an agent never changes the environment's random numbers.
 //
 // PAC measurement (Vietri et al. 2020, Def. 1: an agent is (alpha, beta)-PAC with sample
 // complexity f if w.p. >= 1 - beta it follows an alpha-optimal policy, rho* - rho^pi <= alpha, on
@@ -55,10 +55,11 @@ struct EpisodeLoopResult {
 // `pac_alphas` (optional, each finite and >= 0): accuracies for EpisodeLoopResult::pac.
 // InvalidArgument (naming the environment and episode) when the agent refuses an observation,
 // e.g. a reward outside [0, 1].
-absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent, int64_t num_episodes,
-                              RandomStream environment_stream, RandomStream policy_stream,
-                              const std::function<void(double)>& progress = {},
-                              const std::vector<double>& pac_alphas = {});
+absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent,
+                                              int64_t num_episodes, RandomStream environment_stream,
+                                              RandomStream policy_stream,
+                                              const std::function<void(double)>& progress = {},
+                                              const std::vector<double>& pac_alphas = {});
 
 }  // namespace dprl
 

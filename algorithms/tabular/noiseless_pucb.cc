@@ -49,8 +49,8 @@ NoiselessPucbAgent::NoiselessPucbAgent(const TabularShape& shape,
                                        const NoiselessPucbOptions& options)
     : shape_(shape),
       options_(options),
-      log_confidence_term_(
-          2.0 * std::log(static_cast<double>(shape.StateActionSteps()) / options.failure_probability)),
+      log_confidence_term_(2.0 * std::log(static_cast<double>(shape.StateActionSteps()) /
+                                          options.failure_probability)),
       counts_(shape),
       plan_(shape) {}
 

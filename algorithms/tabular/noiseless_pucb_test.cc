@@ -1,10 +1,10 @@
 #include "algorithms/tabular/noiseless_pucb.h"
 
-#include <cmath>
-#include <limits>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
 
 #include "algorithms/tabular/pucb.h"
 

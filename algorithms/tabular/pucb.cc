@@ -61,8 +61,8 @@ absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const Pucb
   absl::StatusOr<BinaryCounterBank> bank =
       BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey()));
   if (!bank.ok()) return bank.status();
-  absl::StatusOr<double> e = CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank),
-                                                   counter_failure_probability);
+  absl::StatusOr<double> e =
+      CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank), counter_failure_probability);
   if (!e.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("e_eps_bound = kExactTail: ", e.status().message()));
@@ -85,8 +85,7 @@ absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string
 
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
   // Alg. 2: eps' = eps / (3H) for add/remove; replacement doubles the l1 sensitivity (2H).
-  const double parts =
-      options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? 3.0 : 6.0;
+  const double parts = options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? 3.0 : 6.0;
   return options.privacy_epsilon / (parts * shape.horizon);
 }
 
@@ -97,8 +96,8 @@ std::string PucbNeighbourRelationName(PucbNeighbourRelation relation) {
 absl::StatusOr<PucbNeighbourRelation> ParsePucbNeighbourRelation(const std::string& name) {
   if (name == "add_remove") return PucbNeighbourRelation::kAddRemove;
   if (name == "replacement") return PucbNeighbourRelation::kReplacement;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "neighbour_relation must be one of add_remove, replacement, got '", name, "'"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("neighbour_relation must be one of add_remove, replacement, got '", name, "'"));
 }
 
 double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relation) {
@@ -108,8 +107,8 @@ double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relati
                                                          : 0.5 * options.privacy_epsilon;
 }
 
-double PucbConfidence(double count, double error_bound, double log_confidence_term,
-                      int num_states, int horizon) {
+double PucbConfidence(double count, double error_bound, double log_confidence_term, int num_states,
+                      int horizon) {
   const double n = count, e = error_bound;
   // Sec. 3: phi~ and psi~.
   const double phi =
@@ -241,8 +240,8 @@ void PucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
   // Unbiased randomised rounding of r in [0, 1] to a bit (see the header): b = [u < r 2^53] with
   // u a uniform integer in [0, 2^53); both sides are exact doubles. One word from a stream keyed
   // by (episode, step), so the bit depends on nothing else.
-  RandomStream rounding = rounding_stream_.Child(static_cast<uint64_t>(episodes_done_),
-                                                 static_cast<uint64_t>(h));
+  RandomStream rounding =
+      rounding_stream_.Child(static_cast<uint64_t>(episodes_done_), static_cast<uint64_t>(h));
   const double uniform = static_cast<double>(rounding.NextU64() >> 11);
   const double reward_bit = uniform < reward * 0x1p53 ? 1.0 : 0.0;
   // Alg. 2: feed the rounded reward to r~(s,a,h), 1 to n~(s,a,h) and m~(s,a,s',h); the rest get

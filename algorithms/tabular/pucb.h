@@ -140,8 +140,8 @@ double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relati
 // counts (E = 0, n >= 1):
 //   conf = (H + 1) phi~ + psi~,  phi~ = sqrt((2 ln(n + E) + log_confidence_term) / max(n - E, 1)),
 //   psi~ = (1 + SH) (3E / n + 2E^2 / n^2),   log_confidence_term = 2 ln(SAH / beta).
-double PucbConfidence(double count, double error_bound, double log_confidence_term,
-                      int num_states, int horizon);
+double PucbConfidence(double count, double error_bound, double log_confidence_term, int num_states,
+                      int horizon);
 // E used by the agent (formulas above). kPaper: PucbCountersErrorBound of
 // algorithms/tabular/vietri_bounds.h with eps' = PucbCounterEpsilon. kExactTail:
 // CounterErrorTailBound for the agent's counters. Requires a valid shape and options.Validate()

@@ -89,7 +89,8 @@ TEST(PucbPrivacyTest, ObserveRejectsRewardsOutsideTheUnitInterval) {
   agent->BeginEpisode();
   const absl::Status status = agent->Observe(1, 1, 0, -0.25, 0);
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(status.message(), "Observe: reward must be in [0, 1], got -0.25 at (h, s, a) = (1, 1, 0)");
+  EXPECT_EQ(status.message(),
+            "Observe: reward must be in [0, 1], got -0.25 at (h, s, a) = (1, 1, 0)");
   EXPECT_EQ(agent->visit_counters().TrueSum(agent->shape().Index(1, 1, 0)), 0.0);
 }
 

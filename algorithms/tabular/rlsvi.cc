@@ -7,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/samplers.h"
 
-
 namespace dprl {
 
 absl::Status RlsviOptions::Validate() const {

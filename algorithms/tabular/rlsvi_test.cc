@@ -259,7 +259,9 @@ TEST(RlsviAgentTest, NeighbouringRewardHistoriesMoveLastStepQByAtMostOneOverN) {
       const int next = static_cast<int>(data.UniformInt(3));
       const double reward = data.NextOpenUniform();
       ASSERT_TRUE(agent->Observe(h, s, a, reward, next).ok());
-      ASSERT_TRUE(neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next).ok());
+      ASSERT_TRUE(
+          neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next)
+              .ok());
     }
     agent->EndEpisode();
     neighbour->EndEpisode();

@@ -39,9 +39,9 @@ absl::Status TabularAgent::Observe(int h, int s, int a, double reward, int next_
     if (!status.ok()) return status;
   }
   if (!(reward >= 0.0 && reward <= 1.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("Observe: reward must be in [0, 1], got ", reward, " at (h, s, a) = (", h,
-                     ", ", s, ", ", a, ")"));
+    return absl::InvalidArgumentError(absl::StrCat("Observe: reward must be in [0, 1], got ",
+                                                   reward, " at (h, s, a) = (", h, ", ", s, ", ", a,
+                                                   ")"));
   }
   RecordStep(h, s, a, reward, next_state);
   return absl::OkStatus();

@@ -1,10 +1,10 @@
 #include "algorithms/tabular/ubev.h"
 
-#include <cmath>
-#include <limits>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
 
 namespace dprl {
 namespace {

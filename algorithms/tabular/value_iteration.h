@@ -11,7 +11,8 @@
 //   rho^pi = p0^T V^pi_0,   rho* = p0^T V*_0 = max_pi rho^pi
 //
 // Regret and PAC curves of every tabular experiment are computed from these exact values
-// (docs/conventions.md, "Exact over sampled"): Regret(T) = sum_t (rho* - rho^{pi_t}) (Vietri et al. Def. 2).
+// (docs/conventions.md, "Exact over sampled"): Regret(T) = sum_t (rho* - rho^{pi_t}) (Vietri et al.
+// Def. 2).
 //
 // Cost: O(H * S * A * S) for SolveOptimal; O(H * S * S * (number of actions with positive
 // probability)) for the policy evaluations, which skip zero-probability actions. No allocation

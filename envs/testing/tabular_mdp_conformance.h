@@ -1,6 +1,7 @@
 // Shared conformance suite for TabularMdp environments (testonly, GoogleTest).
 //
-// Every tabular environment's test calls, in one line (docs/conventions.md, "Conformance of environments"):
+// Every tabular environment's test calls, in one line (docs/conventions.md, "Conformance of
+// environments"):
 //
 //   ExpectTabularMdpConforms(mdp);
 //

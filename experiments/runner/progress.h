@@ -1,4 +1,5 @@
-// Progress and ETA of a run, printed on stderr by rank 0 (docs/conventions.md: long runs show progress).
+// Progress and ETA of a run, printed on stderr by rank 0 (docs/conventions.md: long runs show
+// progress).
 //
 // Each task carries a weight (its config's relative_cost). Work done = sum of the weights of
 // finished tasks + weight x reported fraction of running tasks; ETA = elapsed x (total - done)
