@@ -29,10 +29,10 @@ Grid GridFor(Scale scale) {
     case Scale::kSmoke:
       return {64, 5, {"chain_n2", "rotation_n2"}, {1, 1000}};
     case Scale::kDefault:
-      return {1024, 5, {"chain_n2", "rotation_n2"}, {1, 10, 100, 1000}};
+      return {4096, 5, {"chain_n2", "rotation_n2"}, {1, 100, 1e4, 1e6}};
     case Scale::kPaper:
       return {65536, 5, {"chain_n2", "rotation_n2", "chain_n4", "rotation_n4"},
-              {0.1, 1, 10, 100, 1000}};
+              {0.1, 1, 10, 100, 1e3, 1e4, 1e6}};
   }
   return {0, 0, {}, {}};
 }
@@ -93,7 +93,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
         absl::StatusOr<PrivateOfuParams> params = ComputePrivateOfuParams(o.privacy);
         if (!params.ok()) return params.status();
         ConfigSpec c;
-        c.group_name = absl::StrFormat("%s-%s-eps=%g", name, LqAgentKindName(kind), eps);
+        c.group_name = absl::StrFormat("%s-%s-eps=%.0f", name, LqAgentKindName(kind), eps);
         common(c, kind);
         c.attributes.push_back({"privacy_epsilon", eps});
         c.attributes.push_back({"target_delta", kTargetDelta});
@@ -165,7 +165,7 @@ ExperimentDefinition PrivateOfuExperiment() {
   experiment.default_seeds_paper = 20;
   experiment.make_configs = MakePrivateOfuConfigs;
   experiment.run_task = RunPrivateOfuTask;
-  experiment.analysis_binary = "analysis/regret_figure";
+  experiment.analysis_binary = "analysis/private_ofu_figure";
   return experiment;
 }
 
