@@ -126,6 +126,7 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
     u = cross_;
   }
   const Eigen::MatrixXd theta_hat = v.llt().solve(u);
+  diagnostics_.v = v;
   diagnostics_.theta_hat = theta_hat;
   diagnostics_.beta = ConfidenceRadius(radius_, episode_);
   Eigen::MatrixXd theta;

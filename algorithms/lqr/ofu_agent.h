@@ -78,6 +78,7 @@ struct LqAgentOptions {
 struct LqEpisodeDiagnostics {
   int64_t episode = 0;             // k (1-based)
   double beta = 0.0;               // beta_k
+  Eigen::MatrixXd v;               // V_k (after any repair)
   Eigen::MatrixXd theta_hat;       // Theta^_k
   Eigen::MatrixXd theta_tilde;     // Theta~_k (the model the gains come from)
   int ofu_iterations = 0;          // Ceres iterations (0 for certainty equivalence)

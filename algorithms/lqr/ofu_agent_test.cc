@@ -62,6 +62,9 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
       ASSERT_EQ(static_cast<int>(gains.size()), 5);
       const LqEpisodeDiagnostics& diag = agent->last_episode();
       EXPECT_LE(diag.theta_tilde.norm(), 1.0 + 1e-9);
+      if (kind != LqAgentKind::kPrivateCertaintyEquivalence && diag.intersection_found) {
+        EXPECT_LE(VNorm(diag.theta_tilde - diag.theta_hat, diag.v), diag.beta * (1.0 + 1e-9));
+      }
       EXPECT_GT(diag.beta, 0.0);
       std::vector<Eigen::VectorXd> states{s->initial_state()}, controls;
       for (int h = 0; h < 5; ++h) {
