@@ -14,8 +14,8 @@ grep -q "^m                = 10 " <<<"$out" || { echo "m != ceil(log2 1000) = 10
 expect_error() {  # $1: expected substring; rest: flags
   local want="$1"; shift
   local stdout stderr code
-  stdout="$("$bin" "$@" 2>/tmp/private_ofu_params_err.$$)"; code=$?
-  stderr="$(cat /tmp/private_ofu_params_err.$$)"; rm -f /tmp/private_ofu_params_err.$$
+  stdout="$("$bin" "$@" 2>"${TEST_TMPDIR:-/tmp}/private_ofu_params_err.$$")"; code=$?
+  stderr="$(cat "${TEST_TMPDIR:-/tmp}/private_ofu_params_err.$$")"; rm -f "${TEST_TMPDIR:-/tmp}/private_ofu_params_err.$$"
   if [[ $code -ne 2 || -n "$stdout" || "$stderr" != *"$want"* || $(wc -l <<<"$stderr") -ne 1 ]]; then
     echo "FAIL for $*: code=$code stdout='$stdout' stderr='$stderr' (wanted '$want')"; fail=1
   fi
