@@ -1,0 +1,197 @@
+#include "algorithms/lqr/ofu_agent.h"
+
+#include <glog/logging.h>
+
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+#include "algorithms/lqr/riccati.h"
+
+namespace dprl {
+namespace {
+
+Eigen::VectorXd ClipNorm(const Eigen::VectorXd& v, double bound) {
+  const double norm = v.norm();
+  return norm > bound ? Eigen::VectorXd(v * (bound / norm)) : v;
+}
+
+absl::Status CheckSpdMatrix(const char* name, const Eigen::MatrixXd& m, int dim) {
+  if (m.rows() != dim || m.cols() != dim || !m.allFinite()) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s must be a finite %d x %d matrix", name, dim, dim));
+  }
+  if ((m - m.transpose()).cwiseAbs().maxCoeff() > 1e-12 * std::max(1.0, m.cwiseAbs().maxCoeff())) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s is not symmetric", name));
+  }
+  const double min_eig =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly).eigenvalues()(0);
+  if (!(min_eig > 0.0)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s is not positive definite (smallest eigenvalue %g)", name, min_eig));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+const char* LqAgentKindName(LqAgentKind kind) {
+  switch (kind) {
+    case LqAgentKind::kOfu:
+      return "ofu_rl";
+    case LqAgentKind::kPrivateOfu:
+      return "private_ofu_rl";
+    case LqAgentKind::kPrivateCertaintyEquivalence:
+      return "private_ce";
+  }
+  return "unknown";
+}
+
+absl::Status LqAgentOptions::Validate() const {
+  if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("regularizer must be finite and > 0, got %g", regularizer));
+  }
+  if (absl::Status s = privacy.Validate(); !s.ok()) return s;
+  return ofu.Validate();
+}
+
+LqAgent::LqAgent(const LqAgentOptions& options, RandomStream policy_stream)
+    : options_(options), policy_stream_(policy_stream) {}
+
+absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eigen::MatrixXd& q,
+                                        const Eigen::MatrixXd& r,
+                                        const Eigen::MatrixXd& noise_covariance,
+                                        RandomStream noise_stream, RandomStream policy_stream) {
+  if (absl::Status s = options.Validate(); !s.ok()) return s;
+  const int n = options.privacy.state_dim, d = options.privacy.control_dim;
+  if (absl::Status s = CheckSpdMatrix("Q", q, n); !s.ok()) return s;
+  if (absl::Status s = CheckSpdMatrix("R", r, d); !s.ok()) return s;
+  if (noise_covariance.rows() != n || noise_covariance.cols() != n || !noise_covariance.allFinite()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("noise_covariance must be a finite %d x %d matrix", n, n));
+  }
+  LqAgent agent(options, policy_stream);
+  agent.q_ = q;
+  agent.r_ = r;
+  agent.w_ = noise_covariance;
+  const PrivateOfuOptions& p = options.privacy;
+  if (agent.is_private()) {
+    absl::StatusOr<PrivateOfuParams> params = ComputePrivateOfuParams(p);
+    if (!params.ok()) return params.status();
+    agent.params_ = *params;
+    absl::StatusOr<MatrixTreeCounter> gram = MatrixTreeCounter::Create(params->counter1, noise_stream.Child(1));
+    if (!gram.ok()) return gram.status();
+    absl::StatusOr<MatrixTreeCounter> cross = MatrixTreeCounter::Create(params->counter2, noise_stream.Child(2));
+    if (!cross.ok()) return cross.status();
+    agent.gram_counter_.emplace(*std::move(gram));
+    agent.cross_counter_.emplace(*std::move(cross));
+    agent.radius_ = PrivateRadiusInputs(p, *params);
+  } else {
+    agent.gram_ = Eigen::MatrixXd::Zero(n + d, n + d);
+    agent.cross_ = Eigen::MatrixXd::Zero(n + d, n);
+    agent.radius_.state_dim = n;
+    agent.radius_.control_dim = d;
+    agent.radius_.horizon = p.horizon;
+    agent.radius_.control_bound = p.control_bound;
+    agent.radius_.noise_bound = p.noise_bound;
+    agent.radius_.confidence_alpha = p.confidence_alpha;
+    agent.radius_.lambda_min = agent.radius_.lambda_max = options.regularizer;
+    agent.radius_.nu = 0.0;
+  }
+  return agent;
+}
+
+const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd& initial_state) {
+  const PrivateOfuOptions& p = options_.privacy;
+  const int n = p.state_dim, d = p.control_dim;
+  CHECK(!in_episode_) << "LqAgent: BeginEpisode twice without EndEpisode";
+  CHECK_LT(episode_, p.episodes) << "LqAgent: more than K episodes";
+  CHECK_EQ(initial_state.size(), n);
+  in_episode_ = true;
+  ++episode_;
+  diagnostics_ = LqEpisodeDiagnostics();
+  diagnostics_.episode = episode_;
+  // (7): V_k, U_k, Theta^_k.
+  Eigen::MatrixXd v, u;
+  if (is_private()) {
+    v = gram_counter_->Release() + params_->eta * Eigen::MatrixXd::Identity(n + d, n + d);
+    u = cross_counter_->Release();
+    const double min_eig =
+        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(v, Eigen::EigenvaluesOnly).eigenvalues()(0);
+    if (!(min_eig > 0.0)) {
+      v += (params_->lambda_min - min_eig) * Eigen::MatrixXd::Identity(n + d, n + d);
+      diagnostics_.v_repaired = true;
+    }
+  } else {
+    v = gram_ + options_.regularizer * Eigen::MatrixXd::Identity(n + d, n + d);
+    u = cross_;
+  }
+  const Eigen::MatrixXd theta_hat = v.llt().solve(u);
+  diagnostics_.v = v;
+  diagnostics_.theta_hat = theta_hat;
+  diagnostics_.beta = ConfidenceRadius(radius_, episode_);
+  Eigen::MatrixXd theta;
+  if (options_.kind == LqAgentKind::kPrivateCertaintyEquivalence) {
+    theta = theta_hat / std::max(1.0, theta_hat.norm());
+  } else {
+    OfuProblem problem;
+    problem.theta_hat = theta_hat;
+    problem.v = v;
+    problem.beta = diagnostics_.beta;
+    problem.q = q_;
+    problem.r = r_;
+    problem.noise_covariance = w_;
+    problem.initial_state = initial_state;
+    problem.horizon = p.horizon;
+    absl::StatusOr<OfuStepResult> step =
+        SolveOfuStep(problem, options_.ofu, previous_theta_ ? &*previous_theta_ : nullptr,
+                     policy_stream_);
+    CHECK(step.ok()) << "LqAgent: OFU step failed on validated inputs: " << step.status();
+    theta = step->theta;
+    diagnostics_.ofu_iterations = step->iterations;
+    diagnostics_.ofu_seconds = step->seconds;
+    diagnostics_.intersection_found = step->intersection_found;
+  }
+  previous_theta_ = theta;
+  diagnostics_.theta_tilde = theta;
+  DynMatrix<double> a, b;
+  SplitTheta<double>(theta, &a, &b);
+  gains_ = SolveRiccati<double>(a, b, q_, r_, p.horizon).k;
+  return gains_;
+}
+
+void LqAgent::EndEpisode(const std::vector<Eigen::VectorXd>& states,
+                         const std::vector<Eigen::VectorXd>& controls) {
+  const PrivateOfuOptions& p = options_.privacy;
+  const int n = p.state_dim, d = p.control_dim, H = p.horizon;
+  CHECK(in_episode_) << "LqAgent: EndEpisode without BeginEpisode";
+  CHECK_EQ(static_cast<int>(states.size()), H + 1);
+  CHECK_EQ(static_cast<int>(controls.size()), H);
+  in_episode_ = false;
+  Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(n + d, n + d);
+  Eigen::MatrixXd cross = Eigen::MatrixXd::Zero(n + d, n);
+  for (int h = 0; h < H; ++h) {
+    CHECK_EQ(states[h].size(), n);
+    CHECK_EQ(controls[h].size(), d);
+    Eigen::VectorXd z(n + d);
+    Eigen::VectorXd next = states[h + 1];
+    if (is_private()) {
+      z << ClipNorm(states[h], 1.0), ClipNorm(controls[h], p.control_bound);
+      next = ClipNorm(next, 1.0);
+    } else {
+      z << states[h], controls[h];
+    }
+    gram += z * z.transpose();
+    cross += z * next.transpose();
+  }
+  if (!is_private()) {
+    gram_ += gram;
+    cross_ += cross;
+    return;
+  }
+  if (episode_ == p.episodes) return;  // episode K's data is never released
+  gram = (gram + gram.transpose()) * 0.5;
+  gram_counter_->AddStep(gram);
+  cross_counter_->AddStep(cross);
+}
+
+}  // namespace dprl

@@ -1,0 +1,135 @@
+// Agents for episodic LQ control: OFU-RL, Private-OFU-RL and private certainty equivalence.
+//
+// Specification
+// -------------
+// S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private Linear
+// Quadratic Systems", ISIT 2021. All three agents share this class; they differ only in the
+// statistics they use and in how they pick Theta~_k:
+//
+//   kind                 statistics (Sec. III)                       Theta~_k           u_{k,h}
+//   kOfu                 V_k = Z_k'Z_k + lambda I, U_k = Z_k'X_k     OFU step (9)       (10)
+//                        (H_k = lambda I, L_k = 0; exact sums)
+//   kPrivateOfu          V_k = T_{1,k} + eta I, U_k = T_{2,k}        OFU step (9)       (10)
+//   (Alg. 1)             (tree counters B_1, B_2, private_ofu_params.h)
+//   kPrivateCertainty-   the same private V_k, U_k                   Theta^_k projected K_h(Theta~)x
+//   Equivalence                                                      onto ||.||_F <= 1
+//
+//   (7) Theta^_k = V_k^{-1} U_k;  (8) C_k = {||Theta - Theta^_k||_{V_k} <= beta_k}, beta_k from
+//   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kOfu: lambda_min = lambda_max = lambda,
+//   nu = 0);  (9) algorithms/lqr/ofu_step.h;  (10) u_{k,h} = K_h(Theta~_k) x_{k,h}, K_h from (3).
+// Certainty equivalence is the practitioner's baseline: the same private statistics, no optimism;
+// the projection onto S (||Theta||_F <= 1, Assumption 1(a), known to every agent) keeps the gains
+// of a wild early estimate bounded.
+//
+// Privacy (kPrivateOfu, kPrivateCertaintyEquivalence): (privacy_epsilon, target_delta)-JDP for
+// the neighbour relation options.privacy.neighbour (default: one user's episode replaced), by the
+// zCDP of the two counters, post-processing and the billboard lemma (private_ofu_params.h).
+// Before entering the counters each step is clipped, x to ||x|| <= 1 and u to ||u|| <= gamma
+// (the identity on trajectories of a system satisfying Assumption 1 with controls of norm <=
+// gamma); the controls themselves are NOT clipped, so the policy is exactly linear and its cost is
+// the exact (2). The input of the last episode K is never released (releases cover [1, k - 1]),
+// so it is not sent to the counters. If a private V_k is not positive definite (probability
+// <= alpha / (2K) per episode by the Lambda bound), the agent adds (lambda_min - smallest
+// eigenvalue) I to it -- post-processing, counted in diagnostics (v_repaired).
+//
+// The agent knows Q, R and the noise covariance W (which enters J* (5)); it never sees A, B.
+// Randomness: counter noise from `noise_stream` (purpose kPrivacyNoise), the OFU random starts
+// from `policy_stream` (purpose kPolicy).
+//
+//   option                 default            meaning
+//   kind                   kPrivateOfu        which agent
+//   regularizer            1.0                lambda of kOfu (H_k = lambda I), finite > 0
+//   privacy                PrivateOfuOptions  K, H, gamma, n, d, C_w, alpha (all kinds), and
+//                                             privacy_epsilon, target_delta, neighbour,
+//                                             conversion (private kinds)
+//   ofu                    OfuStepOptions     Ceres options of (9)
+#ifndef DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
+#define DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Dense>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "algorithms/lqr/ofu_step.h"
+#include "algorithms/lqr/private_ofu_params.h"
+#include "algorithms/mechanisms/matrix_tree_counter.h"
+#include "algorithms/mechanisms/rng.h"
+
+namespace dprl {
+
+enum class LqAgentKind { kOfu, kPrivateOfu, kPrivateCertaintyEquivalence };
+
+// "ofu_rl", "private_ofu_rl", "private_ce".
+const char* LqAgentKindName(LqAgentKind kind);
+
+struct LqAgentOptions {
+  LqAgentKind kind = LqAgentKind::kPrivateOfu;  // which agent (table above)
+  double regularizer = 1.0;                      // lambda of kOfu: H_k = lambda I
+  PrivateOfuOptions privacy;                     // problem sizes, confidence, privacy
+  OfuStepOptions ofu;                            // Ceres options of the OFU step
+
+  absl::Status Validate() const;
+};
+
+struct LqEpisodeDiagnostics {
+  int64_t episode = 0;             // k (1-based)
+  double beta = 0.0;               // beta_k
+  Eigen::MatrixXd v;               // V_k (after any repair)
+  Eigen::MatrixXd theta_hat;       // Theta^_k
+  Eigen::MatrixXd theta_tilde;     // Theta~_k (the model the gains come from)
+  int ofu_iterations = 0;          // Ceres iterations (0 for certainty equivalence)
+  double ofu_seconds = 0.0;        // wall time of the OFU step
+  bool intersection_found = true;  // OFU step found C_k cap S non-empty
+  bool v_repaired = false;         // private V_k was not positive definite
+};
+
+class LqAgent {
+ public:
+  // q (n x n), r (d x d) symmetric positive definite; noise_covariance n x n. Errors name the
+  // option or matrix.
+  static absl::StatusOr<LqAgent> Create(const LqAgentOptions& options, const Eigen::MatrixXd& q,
+                                        const Eigen::MatrixXd& r,
+                                        const Eigen::MatrixXd& noise_covariance,
+                                        RandomStream noise_stream, RandomStream policy_stream);
+
+  // Start of episode k = episodes_started() + 1 <= K: computes Theta~_k and returns the gains
+  // K_1..K_H of (10). CHECKs the state size and that the previous episode was ended.
+  const std::vector<Eigen::MatrixXd>& BeginEpisode(const Eigen::VectorXd& initial_state);
+
+  // End of the episode: states x_1..x_{H+1} (H + 1 vectors) and controls u_1..u_H.
+  void EndEpisode(const std::vector<Eigen::VectorXd>& states,
+                  const std::vector<Eigen::VectorXd>& controls);
+
+  const LqEpisodeDiagnostics& last_episode() const { return diagnostics_; }
+  int64_t episodes_started() const { return episode_; }
+  const LqAgentOptions& options() const { return options_; }
+  // Calibration of the private kinds (nullopt for kOfu).
+  const std::optional<PrivateOfuParams>& private_params() const { return params_; }
+
+ private:
+  LqAgent(const LqAgentOptions& options, RandomStream policy_stream);
+  bool is_private() const { return options_.kind != LqAgentKind::kOfu; }
+
+  LqAgentOptions options_;
+  Eigen::MatrixXd q_, r_, w_;
+  RandomStream policy_stream_;
+  std::optional<PrivateOfuParams> params_;
+  std::optional<MatrixTreeCounter> gram_counter_;   // B_1
+  std::optional<MatrixTreeCounter> cross_counter_;  // B_2
+  Eigen::MatrixXd gram_;   // kOfu: Z'Z
+  Eigen::MatrixXd cross_;  // kOfu: Z'X^next
+  ConfidenceRadiusInputs radius_;
+  int64_t episode_ = 0;
+  bool in_episode_ = false;
+  std::optional<Eigen::MatrixXd> previous_theta_;
+  std::vector<Eigen::MatrixXd> gains_;
+  LqEpisodeDiagnostics diagnostics_;
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_LQR_OFU_AGENT_H_

@@ -1,0 +1,135 @@
+#include "algorithms/lqr/ofu_agent.h"
+
+#include <glog/logging.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "algorithms/lqr/lq_episode_loop.h"
+#include "envs/lq_system.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+RandomStream Stream(StreamPurpose purpose, uint64_t replicate) {
+  StreamKey key;
+  key.master_seed = 21;
+  key.replicate = replicate;
+  key.purpose = purpose;
+  return RandomStream(key);
+}
+
+LqAgentOptions OptionsFor(const LqSystem& s, LqAgentKind kind, int64_t episodes) {
+  LqAgentOptions o;
+  o.kind = kind;
+  o.privacy.episodes = episodes;
+  o.privacy.horizon = s.horizon();
+  o.privacy.control_bound = s.control_bound();
+  o.privacy.state_dim = s.state_dim();
+  o.privacy.control_dim = s.control_dim();
+  o.privacy.noise_bound = s.noise_bound();
+  o.privacy.privacy_epsilon = 1.0;
+  o.privacy.target_delta = 1e-5;
+  return o;
+}
+
+LqRunResult RunAgent(const LqSystem& s, const LqAgentOptions& o, uint64_t seed) {
+  absl::StatusOr<LqAgent> agent =
+      LqAgent::Create(o, s.q(), s.r(), s.NoiseCovariance(),
+                      Stream(StreamPurpose::kPrivacyNoise, seed), Stream(StreamPurpose::kPolicy, seed));
+  CHECK(agent.ok()) << agent.status();
+  return RunLqEpisodes(s, *agent, Stream(StreamPurpose::kEnvironment, seed));
+}
+
+TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
+  ASSERT_TRUE(s.ok());
+  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
+                           LqAgentKind::kPrivateCertaintyEquivalence}) {
+    SCOPED_TRACE(LqAgentKindName(kind));
+    const LqAgentOptions o = OptionsFor(*s, kind, 20);
+    absl::StatusOr<LqAgent> agent =
+        LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
+                        Stream(StreamPurpose::kPrivacyNoise, 1), Stream(StreamPurpose::kPolicy, 1));
+    ASSERT_TRUE(agent.ok()) << agent.status();
+    RandomStream env = Stream(StreamPurpose::kEnvironment, 1);
+    for (int k = 0; k < 20; ++k) {
+      const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
+      ASSERT_EQ(static_cast<int>(gains.size()), 5);
+      const LqEpisodeDiagnostics& diag = agent->last_episode();
+      EXPECT_LE(diag.theta_tilde.norm(), 1.0 + 1e-9);
+      if (kind != LqAgentKind::kPrivateCertaintyEquivalence && diag.intersection_found) {
+        EXPECT_LE(VNorm(diag.theta_tilde - diag.theta_hat, diag.v), diag.beta * (1.0 + 1e-9));
+      }
+      EXPECT_GT(diag.beta, 0.0);
+      std::vector<Eigen::VectorXd> states{s->initial_state()}, controls;
+      for (int h = 0; h < 5; ++h) {
+        ASSERT_TRUE(gains[h].allFinite());
+        controls.push_back(gains[h] * states.back());
+        states.push_back(s->Step(states.back(), controls.back(), env));
+      }
+      agent->EndEpisode(states, controls);
+    }
+    const LqRunResult run = RunAgent(*s, o, 2);
+    ASSERT_EQ(run.per_episode_regret.size(), 20u);
+    for (double r : run.per_episode_regret) {
+      EXPECT_TRUE(std::isfinite(r));
+      EXPECT_GE(r, -1e-9);
+    }
+  }
+}
+
+TEST(LqAgentTest, DeterministicGivenStreams) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 4);
+  ASSERT_TRUE(s.ok());
+  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
+                           LqAgentKind::kPrivateCertaintyEquivalence}) {
+    const LqAgentOptions o = OptionsFor(*s, kind, 12);
+    EXPECT_EQ(RunAgent(*s, o, 5).per_episode_regret, RunAgent(*s, o, 5).per_episode_regret)
+        << LqAgentKindName(kind);
+  }
+}
+
+// Non-private OFU-RL learns: the mean regret of the last 50 of 200 episodes is below that of the
+// first 50 (deterministic given the fixed streams).
+TEST(LqAgentTest, OfuRlRegretDecreases) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 5);
+  ASSERT_TRUE(s.ok());
+  const LqRunResult run = RunAgent(*s, OptionsFor(*s, LqAgentKind::kOfu, 200), 3);
+  const auto& r = run.per_episode_regret;
+  const double first = std::accumulate(r.begin(), r.begin() + 50, 0.0) / 50;
+  const double last = std::accumulate(r.end() - 50, r.end(), 0.0) / 50;
+  EXPECT_LT(last, first);
+  EXPECT_EQ(run.empty_intersections, 0);
+}
+
+TEST(LqAgentTest, RejectsBadInput) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
+  ASSERT_TRUE(s.ok());
+  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
+  auto error = [&](const LqAgentOptions& options, const Eigen::MatrixXd& q, const Eigen::MatrixXd& r) {
+    absl::StatusOr<LqAgent> agent =
+        LqAgent::Create(options, q, r, s->NoiseCovariance(), Stream(StreamPurpose::kPrivacyNoise, 0),
+                        Stream(StreamPurpose::kPolicy, 0));
+    EXPECT_FALSE(agent.ok());
+    return agent.ok() ? std::string() : std::string(agent.status().message());
+  };
+  o.privacy.privacy_epsilon = 0.0;
+  EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("privacy_epsilon must be finite and > 0, got 0"));
+  o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
+  o.privacy.target_delta = 2.0;
+  EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("target_delta must be in (0, 1], got 2"));
+  o = OptionsFor(*s, LqAgentKind::kOfu, 10);
+  o.regularizer = -1.0;
+  EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("regularizer must be finite and > 0, got -1"));
+  o = OptionsFor(*s, LqAgentKind::kOfu, 10);
+  EXPECT_THAT(error(o, -s->q(), s->r()), HasSubstr("Q is not positive definite"));
+  EXPECT_THAT(error(o, s->q(), Eigen::MatrixXd::Zero(1, 1)), HasSubstr("R is not positive definite"));
+}
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,149 @@
+#include "algorithms/lqr/ofu_step.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "algorithms/lqr/riccati.h"
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/mechanisms/samplers.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+RandomStream Stream(uint64_t replicate) {
+  StreamKey key;
+  key.master_seed = 9;
+  key.replicate = replicate;
+  key.purpose = StreamPurpose::kTest;
+  return RandomStream(key);
+}
+
+double Cost(const OfuProblem& p, const Eigen::MatrixXd& theta) {
+  Eigen::MatrixXd a, b;
+  SplitTheta<double>(theta, &a, &b);
+  return OptimalCost<double>(a, b, p.q, p.r, p.horizon, p.initial_state, p.noise_covariance);
+}
+
+// A random instance: n states, d controls, V = Z'Z + lambda I from `samples` random z's.
+OfuProblem RandomProblem(int n, int d, double beta, double theta_scale, RandomStream& s) {
+  OfuProblem p;
+  p.theta_hat = Eigen::MatrixXd(n + d, n);
+  for (int i = 0; i < p.theta_hat.size(); ++i) p.theta_hat(i) = theta_scale * SampleGaussian(1.0, s);
+  Eigen::MatrixXd z(20, n + d);
+  for (int i = 0; i < z.size(); ++i) z(i) = SampleGaussian(0.5, s);
+  p.v = z.transpose() * z + Eigen::MatrixXd::Identity(n + d, n + d);
+  p.beta = beta;
+  p.q = Eigen::MatrixXd::Identity(n, n);
+  p.r = Eigen::MatrixXd::Identity(d, d) * 0.5;
+  p.noise_covariance = Eigen::MatrixXd::Identity(n, n) * 0.01;
+  p.initial_state = Eigen::VectorXd::Ones(n) / std::sqrt(static_cast<double>(n));
+  p.horizon = 5;
+  return p;
+}
+
+void ExpectFeasible(const OfuProblem& p, const Eigen::MatrixXd& theta) {
+  EXPECT_LE(VNorm(theta - p.theta_hat, p.v), p.beta * (1.0 + 1e-9));
+  EXPECT_LE(theta.norm(), 1.0 + 1e-9);
+}
+
+TEST(OfuStepTest, ParametrisationIsAlwaysFeasible) {
+  RandomStream s = Stream(1);
+  for (int trial = 0; trial < 30; ++trial) {
+    const OfuProblem p = RandomProblem(2, 1, 0.5 + trial * 0.2, 0.4, s);
+    for (int i = 0; i < 50; ++i) {
+      Eigen::VectorXd v(6);
+      for (int j = 0; j < 6; ++j) v(j) = SampleGaussian(3.0, s);
+      Eigen::MatrixXd theta;
+      if (!OfuParameterToTheta(p, v, &theta)) continue;
+      ExpectFeasible(p, theta);
+    }
+  }
+}
+
+// Ceres' optimum is feasible, no worse than Theta^ (when Theta^ is in S) and no worse than a dense
+// random search of C_k cap S (20000 points, through the same surjective map).
+TEST(OfuStepTest, NoWorseThanCentreAndRandomSearch) {
+  RandomStream s = Stream(2);
+  int checked = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const int n = trial % 2 == 0 ? 1 : 2;
+    const OfuProblem p = RandomProblem(n, 1, trial % 3 == 0 ? 0.3 : 2.0, 0.3, s);
+    RandomStream solver_stream = Stream(100 + trial);
+    absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, solver_stream);
+    ASSERT_TRUE(r.ok()) << r.status();
+    if (!r->intersection_found) continue;
+    ++checked;
+    ExpectFeasible(p, r->theta);
+    EXPECT_NEAR(r->optimal_cost, Cost(p, r->theta), 1e-12 * (1.0 + r->optimal_cost));
+    if (p.theta_hat.norm() <= 1.0) {
+      EXPECT_LE(r->optimal_cost, Cost(p, p.theta_hat) + 1e-12);
+    }
+    double best_random = std::numeric_limits<double>::infinity();
+    const int size = (n + 1) * n;
+    for (int i = 0; i < 20000; ++i) {
+      Eigen::VectorXd u(size);
+      for (int j = 0; j < size; ++j) u(j) = SampleGaussian(1.0, s);
+      u *= std::pow(s.NextOpenUniform(), 1.0 / size) / u.norm();
+      const Eigen::VectorXd v = u / std::sqrt(1.0 - std::min(u.squaredNorm(), 1.0 - 1e-12));
+      Eigen::MatrixXd theta;
+      ASSERT_TRUE(OfuParameterToTheta(p, v, &theta));
+      best_random = std::min(best_random, Cost(p, theta));
+    }
+    EXPECT_LE(r->optimal_cost, best_random + 1e-7 * (1.0 + best_random))
+        << "trial " << trial << ": Ceres " << r->optimal_cost << " vs random search "
+        << best_random;
+    EXPECT_GT(r->iterations, 0);
+    EXPECT_EQ(r->starts, 3);
+  }
+  EXPECT_GE(checked, 8);
+}
+
+TEST(OfuStepTest, WarmStartIsNoWorseAndCounted) {
+  RandomStream s = Stream(3);
+  const OfuProblem p = RandomProblem(2, 1, 1.0, 0.3, s);
+  OfuStepOptions o;
+  o.random_starts = 0;
+  absl::StatusOr<OfuStepResult> first = SolveOfuStep(p, o, nullptr, s);
+  ASSERT_TRUE(first.ok());
+  absl::StatusOr<OfuStepResult> second = SolveOfuStep(p, o, &first->theta, s);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(second->starts, 2);
+  EXPECT_LE(second->optimal_cost, first->optimal_cost + 1e-12);
+}
+
+TEST(OfuStepTest, EmptyIntersectionFallsBack) {
+  RandomStream s = Stream(4);
+  OfuProblem p = RandomProblem(1, 1, 0.01, 0.0, s);
+  p.theta_hat = Eigen::MatrixXd::Constant(2, 1, 3.0);  // far outside S, tiny ellipsoid
+  absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->intersection_found);
+  EXPECT_NEAR(r->theta.norm(), 1.0, 1e-12);
+}
+
+TEST(OfuStepTest, RejectsBadInput) {
+  RandomStream s = Stream(5);
+  OfuProblem p = RandomProblem(1, 1, 1.0, 0.3, s);
+  p.beta = 0.0;
+  absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("beta must be finite and > 0, got 0"));
+  p = RandomProblem(1, 1, 1.0, 0.3, s);
+  p.v = -Eigen::MatrixXd::Identity(2, 2);
+  r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("v must be positive definite"));
+  OfuStepOptions o;
+  o.max_iterations = 0;
+  EXPECT_THAT(o.Validate().message(), HasSubstr("max_iterations must be >= 1, got 0"));
+  EXPECT_TRUE(OfuStepOptions().Validate().ok());
+}
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,111 @@
+// Per-episode time of OFU-RL, Private-OFU-RL and private certainty equivalence (BeginEpisode:
+// statistics release, estimate, OFU step, Riccati gains; simulation of the H steps; EndEpisode:
+// clipping and counter updates; regret evaluation excluded), and of the OFU step (9) alone, on the
+// named LQ systems chain_n2, chain_n4, chain_n8 ((n, d) = (2, 1), (4, 2), (8, 4)), H = 5,
+// privacy_epsilon = 1, target_delta = 1e-5, K = 2^20 (so the agent never runs out of episodes).
+//
+//   bazel run -c opt //algorithms/lqr:private_ofu_benchmark
+//
+// Each agent benchmark first runs 20 warm-up episodes; the OFU-step benchmark solves the step of
+// episode 21 of a warmed-up non-private agent repeatedly (same problem, no warm start, the
+// default 3 starts).
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "algorithms/lqr/ofu_agent.h"
+#include "algorithms/lqr/ofu_step.h"
+#include "algorithms/mechanisms/rng.h"
+#include "envs/lq_system.h"
+
+namespace dprl {
+namespace {
+
+constexpr int kWarmupEpisodes = 20;
+
+RandomStream Stream(StreamPurpose purpose) {
+  StreamKey key;
+  key.master_seed = 77;
+  key.purpose = purpose;
+  return RandomStream(key);
+}
+
+const char* SystemName(int n) { return n == 2 ? "chain_n2" : n == 4 ? "chain_n4" : "chain_n8"; }
+
+LqAgentOptions Options(const LqSystem& s, LqAgentKind kind) {
+  LqAgentOptions o;
+  o.kind = kind;
+  o.privacy.episodes = int64_t{1} << 20;
+  o.privacy.horizon = s.horizon();
+  o.privacy.control_bound = s.control_bound();
+  o.privacy.state_dim = s.state_dim();
+  o.privacy.control_dim = s.control_dim();
+  o.privacy.noise_bound = s.noise_bound();
+  return o;
+}
+
+void Episode(const LqSystem& s, LqAgent& agent, RandomStream& env) {
+  const std::vector<Eigen::MatrixXd> gains = agent.BeginEpisode(s.initial_state());
+  std::vector<Eigen::VectorXd> states{s.initial_state()}, controls;
+  for (int h = 0; h < s.horizon(); ++h) {
+    controls.push_back(gains[h] * states.back());
+    states.push_back(s.Step(states.back(), controls.back(), env));
+  }
+  agent.EndEpisode(states, controls);
+}
+
+void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
+  const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
+  LqAgent agent = *LqAgent::Create(Options(s, kind), s.q(), s.r(), s.NoiseCovariance(),
+                                   Stream(StreamPurpose::kPrivacyNoise),
+                                   Stream(StreamPurpose::kPolicy));
+  RandomStream env = Stream(StreamPurpose::kEnvironment);
+  for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
+  double iterations = 0;
+  for (auto _ : state) {
+    Episode(s, agent, env);
+    iterations += agent.last_episode().ofu_iterations;
+  }
+  state.counters["ceres_iterations_per_episode"] =
+      benchmark::Counter(iterations / static_cast<double>(state.iterations()));
+}
+
+void BM_OfuStep(benchmark::State& state) {
+  const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
+  LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(),
+                                   s.NoiseCovariance(), Stream(StreamPurpose::kPrivacyNoise),
+                                   Stream(StreamPurpose::kPolicy));
+  RandomStream env = Stream(StreamPurpose::kEnvironment);
+  for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
+  agent.BeginEpisode(s.initial_state());
+  const LqEpisodeDiagnostics& d = agent.last_episode();
+  OfuProblem problem;
+  problem.theta_hat = d.theta_hat;
+  problem.v = d.v;
+  problem.beta = d.beta;
+  problem.q = s.q();
+  problem.r = s.r();
+  problem.noise_covariance = s.NoiseCovariance();
+  problem.initial_state = s.initial_state();
+  problem.horizon = s.horizon();
+  RandomStream policy = Stream(StreamPurpose::kPolicy);
+  double iterations = 0;
+  for (auto _ : state) {
+    const OfuStepResult r = *SolveOfuStep(problem, OfuStepOptions(), nullptr, policy);
+    iterations += r.iterations;
+    benchmark::DoNotOptimize(r.optimal_cost);
+  }
+  state.counters["ceres_iterations"] =
+      benchmark::Counter(iterations / static_cast<double>(state.iterations()));
+}
+
+BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqAgentKind::kOfu)
+    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_AgentEpisode, private_ofu_rl, LqAgentKind::kPrivateOfu)
+    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqAgentKind::kPrivateCertaintyEquivalence)
+    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OfuStep)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,149 @@
+// Noise calibration and confidence constants of Private-OFU-RL.
+//
+// Specification
+// -------------
+// S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private Linear
+// Quadratic Systems", ISIT 2021, Sec. III (Lemma 1, eq. (8)) and Sec. IV (Thm. 2 proof, Thm. 3
+// proof). Two private counters over the K episodes (algorithms/mechanisms/matrix_tree_counter.h):
+//   B_1 releases T_{1,k} ~ Z_k'Z_k     = sum_{j<k} sum_h z_{j,h} z_{j,h}'   (symmetric, n+d square)
+//   B_2 releases T_{2,k} ~ Z_k'X_k^next = sum_{j<k} sum_h z_{j,h} x_{j,h+1}' ((n+d) x n)
+// Inputs are clipped so that ||x|| <= 1 and ||u|| <= gamma (Assumption 1 makes clipping the
+// identity on every trajectory of the system; clipping makes the bounds hold for ANY data, which
+// the privacy proof needs), hence ||sum_h z z'||_F <= H (1+gamma)^2 and ||sum_h z x'||_F <=
+// H (1+gamma).
+//
+// Neighbour relation and sensitivities (l2, Frobenius norm over the released entries):
+//   kReplaceEpisode (default; the paper's Definitions 1-2: sequences differing in one user's
+//     episode): Delta_1 = sqrt(2) H (1+gamma)^2 (for PSD S, S' with Frobenius norms <= b,
+//     ||S - S'||_F^2 = ||S||^2 + ||S'||^2 - 2 <S, S'> <= 2 b^2), Delta_2 = 2 H (1+gamma).
+//   kZeroOutEpisode (one episode's input replaced by zero): Delta_1 = H (1+gamma)^2,
+//     Delta_2 = H (1+gamma) -- the values the paper's Sec. IV-A uses. Under the paper's own
+//     replacement relation they undercount by sqrt(2) and 2.
+//
+// Budget. The overall target is (privacy_epsilon, target_delta)-JDP. rho = DpToZcdpRho(conversion,
+// privacy_epsilon, target_delta) (algorithms/accounting/conversions.h; kBasic is BS16 Prop. 1.3,
+// the paper's Lemma 3.5 route) is split equally, rho_1 = rho_2 = rho / 2 (times 1 - 1e-9 against
+// floating-point rounding); zCDP composes, so both
+// counters together are rho-zCDP, hence (privacy_epsilon, target_delta)-DP, and the controls are
+// (privacy_epsilon, target_delta)-JDP by the billboard lemma (Hsu et al. 2016, Lemma 9): episode
+// k's controls are a function of the released statistics and user k's own states. (The paper's
+// sigma_i^2 = 8 m Delta_i^2 ln(2/delta) / eps^2 gives each counter eps/2 + eps^2/(16 ln(2/delta)),
+// slightly more than eps/2; paper_sigma1/2 report it for comparison.) target_delta = 1 is
+// accepted (rho = privacy_epsilon, the BS16 bound with ln(1/delta) = 0).
+//
+// m = levels = ceil(log2 K) (K >= 2): releases happen at the start of episodes 1..K and cover
+// [1, k - 1], so the tree runs over T = K - 1 steps and an episode enters at most
+// floor(log2(K - 1)) + 1 = ceil(log2 K) released nodes (dyadic_tree.h). sigma_1, sigma_2 are the
+// node noise standard deviations of the counters actually built (grid-rounded sensitivity, variance
+// rounded up), not a formula copy.
+//
+// Regret constants (Thm. 3 proof), with alpha = confidence_alpha:
+//   Lambda     = sigma_1 sqrt(m) (4 sqrt(n+d) + sqrt(8 ln(4K/alpha)))   (||N_k|| <= Lambda w.p.
+//                1 - alpha/(2K) for each k)
+//   eta        = 2 Lambda  (H_k = N_k + eta I is then positive definite, lambda_min(H_k) >= Lambda)
+//   lambda_min = Lambda, lambda_max = 3 Lambda
+//   nu         = sigma_2 sqrt(m / Lambda) (sqrt(2 n (n+d)) + sqrt(4 ln(2K/alpha)))
+// Lemma 1, confidence radius of (8) at episode k:
+//   beta_k = C_w sqrt(2 ln(2/alpha) + n log det(I + Z_k'Z_k / lambda_min)) + sqrt(lambda_max) + nu.
+// log det depends on the private data; ConfidenceRadius uses its data-independent upper bound
+// (Thm. 1 proof) with the k - 1 finished episodes:
+//   log det(I + Z_k'Z_k / lambda_min) <= (n+d) ln(1 + (k-1) H (1+gamma)^2 / ((n+d) lambda_min)).
+// Non-private OFU-RL (H_k = lambda I, L_k = 0): lambda_min = lambda_max = lambda, nu = 0.
+//
+//   option            default   constraint
+//   privacy_epsilon   1.0       finite, > 0
+//   target_delta      1e-5      (0, 1]
+//   episodes          1000      K, in [2, 2^40]
+//   horizon           10        H >= 1
+//   control_bound     1.0       gamma, finite >= 0
+//   state_dim         2         n >= 1
+//   control_dim       1         d >= 1
+//   noise_bound       0.1       C_w in [0, 1)
+//   confidence_alpha  0.05      alpha in (0, 1]
+//   neighbour         kReplaceEpisode
+//   conversion        kBasic
+#ifndef DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
+#define DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "algorithms/accounting/conversions.h"
+#include "algorithms/mechanisms/matrix_tree_counter.h"
+
+namespace dprl {
+
+enum class EpisodeNeighbour { kReplaceEpisode, kZeroOutEpisode };
+
+// "replace" or "zero_out".
+const char* EpisodeNeighbourName(EpisodeNeighbour neighbour);
+
+struct PrivateOfuOptions {
+  double privacy_epsilon = 1.0;  // overall eps of the (eps, delta)-JDP guarantee
+  double target_delta = 1e-5;    // overall delta, in (0, 1]
+  int64_t episodes = 1000;       // K: episodes; trees run over K - 1 steps
+  int horizon = 10;              // H: steps per episode (enters Delta_1, Delta_2 and beta_k)
+  double control_bound = 1.0;    // gamma: ||u|| <= gamma after clipping (Delta_1, Delta_2)
+  int state_dim = 2;             // n
+  int control_dim = 1;           // d
+  double noise_bound = 0.1;      // C_w: ||w|| <= C_w (beta_k)
+  double confidence_alpha = 0.05;  // alpha of Lemma 1 / Thm. 3
+  EpisodeNeighbour neighbour = EpisodeNeighbour::kReplaceEpisode;  // sets Delta_1, Delta_2
+  DpConversion conversion = DpConversion::kBasic;  // (eps, delta) -> rho
+
+  // OK, or InvalidArgument naming the field and its bad value.
+  absl::Status Validate() const;
+};
+
+struct PrivateOfuParams {
+  int levels = 0;                  // m = ceil(log2 K)
+  double sensitivity1 = 0.0;       // Delta_1
+  double sensitivity2 = 0.0;       // Delta_2
+  double input_bound1 = 0.0;       // H (1+gamma)^2
+  double input_bound2 = 0.0;       // H (1+gamma)
+  double zcdp_rho = 0.0;           // rho of both counters together
+  double achieved_epsilon = 0.0;   // ZcdpToDpEpsilon(conversion, spent rho, delta) <= eps
+  double sigma1 = 0.0;             // node noise stddev of B_1
+  double sigma2 = 0.0;             // node noise stddev of B_2
+  double paper_sigma1 = 0.0;       // sqrt(8 m Delta_1^2 ln(2/delta)) / eps, paper's Delta
+  double paper_sigma2 = 0.0;       // sqrt(8 m Delta_2^2 ln(2/delta)) / eps, paper's Delta
+  double big_lambda = 0.0;         // Lambda
+  double eta = 0.0;                // 2 Lambda
+  double lambda_min = 0.0;         // Lambda
+  double lambda_max = 0.0;         // 3 Lambda
+  double nu = 0.0;                 // nu
+  MatrixTreeCounterOptions counter1;  // options of B_1
+  MatrixTreeCounterOptions counter2;  // options of B_2
+};
+
+absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions& options);
+
+// Inputs of the Lemma 1 radius.
+struct ConfidenceRadiusInputs {
+  int state_dim = 1;             // n
+  int control_dim = 1;           // d
+  int horizon = 1;               // H
+  double control_bound = 0.0;    // gamma
+  double noise_bound = 0.0;      // C_w
+  double confidence_alpha = 0.05;  // alpha
+  double lambda_min = 1.0;
+  double lambda_max = 1.0;
+  double nu = 0.0;
+};
+
+// beta_k for episode k >= 1 (k - 1 finished episodes), with the log-det upper bound above.
+double ConfidenceRadius(const ConfidenceRadiusInputs& inputs, int64_t episode);
+
+// The inputs for Private-OFU-RL from `options` and its computed `params`.
+ConfidenceRadiusInputs PrivateRadiusInputs(const PrivateOfuOptions& options,
+                                           const PrivateOfuParams& params);
+
+// Multi-line "name = value" report of all constants (the calculator's output).
+std::string FormatPrivateOfuParams(const PrivateOfuOptions& options,
+                                   const PrivateOfuParams& params);
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_

@@ -1,0 +1,121 @@
+// Exact finite-horizon LQ control: Riccati recursion, optimal gains, optimal and policy costs.
+//
+// Specification
+// -------------
+// S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private Linear
+// Quadratic Systems", ISIT 2021, Sec. II-A (standard theory: Bertsekas, Dynamic Programming and
+// Optimal Control, 3rd ed., Vol. I, Sec. 4.1). With Theta = [A, B]' and paper steps h = 1..H
+// (code index h - 1):
+//
+//   (4) P_{H+1} = 0,
+//       P_h = Q + A' P_{h+1} A - A' P_{h+1} B (R + B' P_{h+1} B)^{-1} B' P_{h+1} A
+//   (3) K_h = -(R + B' P_{h+1} B)^{-1} B' P_{h+1} A          (optimal control u_h = K_h x_h)
+//   (5) J_1*(Theta, x) = x' P_1 x + sum_{h=1..H} tr(P_{h+1} W),   W = E[w w'] (noise covariance)
+//   (2) J_1^pi(Theta, x) for the time-varying linear policy u_h = G_h x_h (any gains G_h):
+//       S_{H+1} = 0,  S_h = Q + G_h' R G_h + (A + B G_h)' S_{h+1} (A + B G_h),
+//       J_1^pi = x' S_1 x + sum_{h=1..H} tr(S_{h+1} W)
+//       (the zero-mean noise w_h is independent of x_h, so E[x_{h+1}' S x_{h+1}] splits into the
+//       closed-loop term and tr(S W)). This is exact: regret (6) is
+//       sum_k J_1^{pi_k}(Theta*, x_{k,1}) - J_1*(Theta*, x_{k,1}), with no sampled costs.
+//
+// The recursion (4)-(5) is templated on the scalar type so that ceres::Jet can differentiate
+// J_1* with respect to Theta (the OFU step (9)); Q, R, x and W are plain doubles. The inverse is an
+// LLT solve: R + B' P B is symmetric positive definite whenever R is and P is positive
+// semidefinite (true along the recursion for any Theta).
+//
+// Preconditions are CHECKed (programmer errors): consistent dimensions, horizon >= 1.
+#ifndef DPRL_ALGORITHMS_LQR_RICCATI_H_
+#define DPRL_ALGORITHMS_LQR_RICCATI_H_
+
+#include <glog/logging.h>
+
+#include <vector>
+
+#include <Eigen/Dense>
+
+namespace dprl {
+
+template <typename T>
+using DynMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
+template <typename T>
+struct RiccatiSolution {
+  // p[h - 1] = P_h for h = 1..H + 1 (p.back() = P_{H+1} = 0), each n x n.
+  std::vector<DynMatrix<T>> p;
+  // k[h - 1] = K_h for h = 1..H, each d x n.
+  std::vector<DynMatrix<T>> k;
+};
+
+// A = Theta_{0:n}' and B = Theta_{n:n+d}' from Theta = [A, B]' ((n + d) x n).
+template <typename T>
+void SplitTheta(const DynMatrix<T>& theta, DynMatrix<T>* a, DynMatrix<T>* b) {
+  const int n = static_cast<int>(theta.cols());
+  const int d = static_cast<int>(theta.rows()) - n;
+  CHECK_GE(d, 1);
+  *a = theta.topRows(n).transpose();
+  *b = theta.bottomRows(d).transpose();
+}
+
+// Riccati recursion (4) and gains (3) for h = H..1.
+template <typename T>
+RiccatiSolution<T> SolveRiccati(const DynMatrix<T>& a, const DynMatrix<T>& b,
+                                const Eigen::MatrixXd& q, const Eigen::MatrixXd& r, int horizon) {
+  const int n = static_cast<int>(a.rows());
+  const int d = static_cast<int>(b.cols());
+  CHECK_GE(horizon, 1);
+  CHECK_EQ(a.cols(), n);
+  CHECK_EQ(b.rows(), n);
+  CHECK_EQ(q.rows(), n);
+  CHECK_EQ(q.cols(), n);
+  CHECK_EQ(r.rows(), d);
+  CHECK_EQ(r.cols(), d);
+  const DynMatrix<T> qt = q.cast<T>();
+  const DynMatrix<T> rt = r.cast<T>();
+  RiccatiSolution<T> out;
+  out.p.assign(horizon + 1, DynMatrix<T>::Zero(n, n));
+  out.k.assign(horizon, DynMatrix<T>::Zero(d, n));
+  for (int h = horizon - 1; h >= 0; --h) {
+    const DynMatrix<T>& next = out.p[h + 1];
+    const DynMatrix<T> pb = next * b;                             // P B, n x d
+    const DynMatrix<T> gram = rt + b.transpose() * pb;            // R + B'PB
+    const DynMatrix<T> bpa = pb.transpose() * a;                  // B'PA, d x n
+    const DynMatrix<T> k = -gram.llt().solve(bpa);                // (3)
+    out.k[h] = k;
+    DynMatrix<T> p = qt + a.transpose() * next * a + bpa.transpose() * k;  // (4)
+    out.p[h] = (p + p.transpose()) * T(0.5);  // symmetrise rounding
+  }
+  return out;
+}
+
+// sum_{h=1..H} tr(P_{h+1} W) + x' P_1 x given the value matrices p (size H + 1).
+template <typename T>
+T QuadraticValue(const std::vector<DynMatrix<T>>& p, const Eigen::VectorXd& x,
+                 const Eigen::MatrixXd& noise_covariance) {
+  const int n = static_cast<int>(x.size());
+  CHECK_EQ(noise_covariance.rows(), n);
+  CHECK_EQ(noise_covariance.cols(), n);
+  const Eigen::Matrix<T, Eigen::Dynamic, 1> xt = x.cast<T>();
+  const DynMatrix<T> wt = noise_covariance.cast<T>();
+  T value = xt.dot(p[0] * xt);
+  for (size_t h = 1; h < p.size(); ++h) value += (p[h] * wt).trace();
+  return value;
+}
+
+// Optimal cost (5): J_1*(Theta, x) with Theta given as (A, B).
+template <typename T>
+T OptimalCost(const DynMatrix<T>& a, const DynMatrix<T>& b, const Eigen::MatrixXd& q,
+              const Eigen::MatrixXd& r, int horizon, const Eigen::VectorXd& x,
+              const Eigen::MatrixXd& noise_covariance) {
+  return QuadraticValue(SolveRiccati(a, b, q, r, horizon).p, x, noise_covariance);
+}
+
+// Exact expected cost (2) of the linear policy u_h = gains[h - 1] x_h on the system (A, B, Q, R,
+// W) from x_1 = x; the horizon is gains.size() >= 1.
+double LinearPolicyCost(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
+                        const Eigen::MatrixXd& q, const Eigen::MatrixXd& r,
+                        const std::vector<Eigen::MatrixXd>& gains, const Eigen::VectorXd& x,
+                        const Eigen::MatrixXd& noise_covariance);
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_LQR_RICCATI_H_

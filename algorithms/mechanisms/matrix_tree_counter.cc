@@ -1,0 +1,160 @@
+#include "algorithms/mechanisms/matrix_tree_counter.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+#include "algorithms/mechanisms/dyadic_tree.h"
+#include "algorithms/mechanisms/samplers.h"
+
+namespace dprl {
+namespace {
+
+constexpr int64_t kMaxHorizonSteps = int64_t{1} << 40;
+constexpr double kMaxUnits = 0x1.0p61;  // bound on |grid sums| (int64 headroom for the noise)
+
+bool FinitePositive(double x) { return std::isfinite(x) && x > 0.0; }
+
+}  // namespace
+
+absl::Status MatrixTreeCounterOptions::Validate() const {
+  if (rows < 1) return absl::InvalidArgumentError(absl::StrFormat("rows must be >= 1, got %d", rows));
+  if (cols < 1) return absl::InvalidArgumentError(absl::StrFormat("cols must be >= 1, got %d", cols));
+  if (symmetric && rows != cols) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("symmetric requires rows == cols, got %d x %d", rows, cols));
+  }
+  if (horizon_steps < 1 || horizon_steps > kMaxHorizonSteps) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("horizon_steps must be in [1, 2^40], got %d", horizon_steps));
+  }
+  if (!FinitePositive(l2_sensitivity)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("l2_sensitivity must be finite and > 0, got %g", l2_sensitivity));
+  }
+  if (!FinitePositive(input_frobenius_bound)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "input_frobenius_bound must be finite and > 0, got %g", input_frobenius_bound));
+  }
+  if (!FinitePositive(zcdp_rho)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("zcdp_rho must be finite and > 0, got %g", zcdp_rho));
+  }
+  return absl::OkStatus();
+}
+
+MatrixTreeCounter::MatrixTreeCounter(const MatrixTreeCounterOptions& options,
+                                     RandomStream noise_stream)
+    : options_(options), noise_stream_(noise_stream), rounding_stream_(noise_stream.Child(0)) {}
+
+absl::StatusOr<MatrixTreeCounter> MatrixTreeCounter::Create(const MatrixTreeCounterOptions& options,
+                                                            RandomStream noise_stream) {
+  if (absl::Status s = options.Validate(); !s.ok()) return s;
+  MatrixTreeCounter c(options, noise_stream);
+  c.levels_ = DyadicLevels(options.horizon_steps);
+  c.entries_ = options.symmetric ? options.rows * (options.rows + 1) / 2
+                                 : options.rows * options.cols;
+  const double m = c.levels_;
+  const double sigma0 = std::sqrt(m / (2.0 * options.zcdp_rho)) * options.l2_sensitivity;
+  const int exponent =
+      static_cast<int>(std::ceil(std::log2(sigma0))) - kGridBitsBelowSigma;
+  c.grid_unit_ = std::ldexp(1.0, exponent);
+  c.effective_sensitivity_ =
+      options.l2_sensitivity + 2.0 * c.grid_unit_ * std::sqrt(static_cast<double>(c.entries_));
+  const double ratio = c.effective_sensitivity_ / c.grid_unit_;
+  const double variance = std::ceil(m * ratio * ratio / (2.0 * options.zcdp_rho));
+  if (!(variance < 0x1.0p62)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "node noise variance of %g grid units does not fit in int64 (zcdp_rho = %g)", variance,
+        options.zcdp_rho));
+  }
+  c.variance_units_ = static_cast<int64_t>(variance);
+  const double max_units =
+      static_cast<double>(options.horizon_steps) * (options.input_frobenius_bound / c.grid_unit_ + 1.0);
+  if (!(max_units < kMaxUnits)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "grid sums could overflow int64: horizon_steps * input_frobenius_bound / grid_unit = %g "
+        "(zcdp_rho = %g is too large for input_frobenius_bound = %g)",
+        max_units, options.zcdp_rho, options.input_frobenius_bound));
+  }
+  c.partial_.assign(c.levels_, std::vector<int64_t>(c.entries_, 0));
+  c.noisy_.assign(c.levels_, std::vector<int64_t>(c.entries_, 0));
+  c.true_total_.assign(c.entries_, 0);
+  return c;
+}
+
+void MatrixTreeCounter::AddStep(const Eigen::MatrixXd& input) {
+  CHECK_LT(steps_, options_.horizon_steps) << "MatrixTreeCounter: more steps than horizon_steps";
+  CHECK_EQ(input.rows(), options_.rows);
+  CHECK_EQ(input.cols(), options_.cols);
+  CHECK(input.allFinite()) << "MatrixTreeCounter: non-finite input";
+  CHECK_LE(input.norm(), options_.input_frobenius_bound * (1.0 + 1e-9))
+      << "MatrixTreeCounter: input exceeds input_frobenius_bound";
+  if (options_.symmetric) {
+    CHECK_LE((input - input.transpose()).cwiseAbs().maxCoeff(),
+             1e-12 * std::max(1.0, input.cwiseAbs().maxCoeff()))
+        << "MatrixTreeCounter: symmetric counter given a non-symmetric input";
+  }
+  std::vector<int64_t> units(entries_);
+  int e = 0;
+  for (int p = 0; p < options_.rows; ++p) {
+    for (int q = options_.symmetric ? p : 0; q < options_.cols; ++q) {
+      const double y = input(p, q) / grid_unit_;  // exact: grid_unit_ is a power of two
+      const double lower = std::floor(y);
+      const double fraction = y - lower;  // exact, in [0, 1)
+      const bool up = fraction > 0.0 && rounding_stream_.NextOpenUniform() < fraction;
+      units[e++] = static_cast<int64_t>(lower) + (up ? 1 : 0);
+    }
+  }
+  ++steps_;
+  const DyadicNode node = NodeCompletedAt(steps_);
+  std::vector<int64_t>& sum = partial_[node.level];
+  sum = units;
+  for (int l = 0; l < node.level; ++l) {
+    for (int i = 0; i < entries_; ++i) sum[i] += partial_[l][i];
+    std::fill(partial_[l].begin(), partial_[l].end(), 0);
+  }
+  RandomStream node_stream = noise_stream_.Child(static_cast<uint64_t>(node.level),
+                                                 static_cast<uint64_t>(node.index));
+  const Rational variance{variance_units_, 1};
+  std::vector<int64_t>& noisy = noisy_[node.level];
+  for (int i = 0; i < entries_; ++i) {
+    noisy[i] = sum[i] + SampleDiscreteGaussian(variance, node_stream);
+  }
+  for (int i = 0; i < entries_; ++i) true_total_[i] += units[i];
+}
+
+Eigen::MatrixXd MatrixTreeCounter::Unpack(const std::vector<int64_t>& packed) const {
+  Eigen::MatrixXd out(options_.rows, options_.cols);
+  int e = 0;
+  for (int p = 0; p < options_.rows; ++p) {
+    for (int q = options_.symmetric ? p : 0; q < options_.cols; ++q) {
+      out(p, q) = static_cast<double>(packed[e++]) * grid_unit_;
+      if (options_.symmetric) out(q, p) = out(p, q);
+    }
+  }
+  return out;
+}
+
+Eigen::MatrixXd MatrixTreeCounter::Release() const {
+  std::vector<int64_t> total(entries_, 0);
+  for (const DyadicNode& node : CoveringNodes(steps_)) {
+    for (int i = 0; i < entries_; ++i) total[i] += noisy_[node.level][i];
+  }
+  return Unpack(total);
+}
+
+Eigen::MatrixXd MatrixTreeCounter::TrueRoundedSum() const { return Unpack(true_total_); }
+
+double MatrixTreeCounter::node_noise_stddev() const {
+  return grid_unit_ * std::sqrt(static_cast<double>(variance_units_));
+}
+
+double MatrixTreeCounter::rho_spent() const {
+  const double ratio = effective_sensitivity_ / grid_unit_;
+  return levels_ * ratio * ratio / (2.0 * static_cast<double>(variance_units_));
+}
+
+}  // namespace dprl

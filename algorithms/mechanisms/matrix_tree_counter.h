@@ -1,0 +1,129 @@
+// Tree-based continual release of a matrix-valued stream with exact discrete Gaussian noise.
+//
+// Specification
+// -------------
+// The binary mechanism (Chan, Shi, Song, ACM TISSEC 2011, Sec. 3.4) applied entrywise to a stream
+// of matrices X_1, X_2, ..., X_T, as the private counters B_1 (sum_h z z', symmetric) and B_2
+// (sum_h z x') of S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private
+// Linear Quadratic Systems", ISIT 2021, Sec. III-B. The tree index arithmetic is
+// algorithms/mechanisms/dyadic_tree.h. After t closed steps Release() returns
+//     sum_{s <= t} round(X_s)  +  sum of the noise of the popcount(t) dyadic nodes covering [1, t].
+// Symmetric counters (options.symmetric) add noise to the entries p <= q only and mirror it, so
+// every release is exactly symmetric (the paper's footnote 3).
+//
+// Exactness (no floating-point noise on a released value). Every input entry is first rounded,
+// unbiasedly at random, to the grid grid_unit() = g = 2^k (E[round(x)] = x, |round(x) - x| < g),
+// from a stream owned by the counter. Node sums are then exact int64 multiples of g and the node
+// noise is exact discrete Gaussian N_Z(0, v) in grid units (Canonne, Kamath, Steinke, NeurIPS 2020,
+// Alg. 3; samplers.h), v = noise_variance_units() an integer. Released values are
+// (integer) * g: only post-processing of an exact mechanism.
+//
+// Privacy. Neighbouring streams differ in the input of one step (the caller fixes the neighbour
+// relation through l2_sensitivity: the largest Frobenius distance between two admissible inputs of
+// a step, over the released entries -- for a symmetric counter the entries p <= q, whose norm is at
+// most the Frobenius norm). Rounding moves each of the D released entries by less than g, so the
+// rounded inputs have l2 sensitivity
+//     Delta_grid = effective_sensitivity() = l2_sensitivity + 2 g sqrt(D).
+// A step's input enters at most m = levels() = floor(log2 T) + 1 nodes. Each node's release is the
+// multivariate discrete Gaussian mechanism, (Delta_grid^2 / (2 g^2 v))-zCDP (CKS 2020, Thm. 15 --
+// the same rho as the continuous Gaussian), and zCDP composes additively (Bun, Steinke, TCC 2016,
+// Lemma 2.3, adaptively), so all releases of the counter are
+//     rho_spent() = m Delta_grid^2 / (2 g^2 v)  <=  options.zcdp_rho  -zCDP
+// w.r.t. changing one step's input. v is chosen as ceil(m Delta_grid^2 / (2 rho g^2)), and g as
+// the power of two 2^(ceil(log2 sigma_0) - kGridBitsBelowSigma), sigma_0 = sqrt(m / (2 rho)) *
+// l2_sensitivity, so that v ~ 2^(2 kGridBitsBelowSigma) and the grid adds a relative 2 sqrt(D) 2^-28
+// sigma_0 / l2_sensitivity to the sensitivity.
+//
+// Accuracy. Release() - TrueRoundedSum() at step t has independent entries (p <= q for symmetric),
+// each the sum of popcount(t) <= m discrete Gaussians: variance popcount(t) g^2 Var(N_Z(0, v)) <=
+// popcount(t) node_noise_stddev()^2 (CKS 2020, Prop. 19: Var N_Z(0, v) <= v), and sub-Gaussian with
+// parameter node_noise_stddev() per node (CKS 2020, Prop. 5/Cor. 9). The rounding error of the
+// sum is zero-mean with |error| < g per step and entry.
+//
+// Parameters (MatrixTreeCounterOptions):
+//   rows, cols             1, 1      matrix shape (rows == cols if symmetric)
+//   symmetric              false     noise on p <= q, mirrored; inputs must be symmetric
+//   horizon_steps          1         T, number of steps (AddStep calls) ever made, in [1, 2^40]
+//   l2_sensitivity         1.0       Delta (see Privacy), finite > 0
+//   input_frobenius_bound  1.0       ||X_t||_F <= this for every input (CHECKed), finite > 0
+//   zcdp_rho               1.0       rho of the whole counter, finite > 0
+#ifndef DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_
+#define DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include <Eigen/Dense>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "algorithms/mechanisms/rng.h"
+
+namespace dprl {
+
+struct MatrixTreeCounterOptions {
+  int rows = 1;                        // matrix rows, >= 1
+  int cols = 1;                        // matrix columns, >= 1 (== rows when symmetric)
+  bool symmetric = false;              // release only p <= q with mirrored noise
+  int64_t horizon_steps = 1;           // T: the number of AddStep calls, in [1, 2^40]
+  double l2_sensitivity = 1.0;         // Delta: Frobenius distance of neighbouring step inputs
+  double input_frobenius_bound = 1.0;  // ||X_t||_F bound, CHECKed on every input
+  double zcdp_rho = 1.0;               // rho-zCDP of all releases of this counter
+
+  // OK, or InvalidArgument naming the field and its bad value.
+  absl::Status Validate() const;
+};
+
+class MatrixTreeCounter {
+ public:
+  // The grid sits this many binary orders below the node noise standard deviation.
+  static constexpr int kGridBitsBelowSigma = 28;
+
+  // Validates the options; node noise comes from noise_stream.Child(level, index), the rounding
+  // bits from noise_stream.Child(0). InvalidArgument also when the grid sums could overflow int64
+  // (T * input_frobenius_bound / g too large: privacy far weaker than any meaningful setting).
+  static absl::StatusOr<MatrixTreeCounter> Create(const MatrixTreeCounterOptions& options,
+                                                  RandomStream noise_stream);
+
+  // Rounds `input` to the grid, closes the step (t <- t + 1) and computes the noisy sum of the
+  // node completed at t. CHECKs: shape, finite, ||input||_F <= input_frobenius_bound (1e-9
+  // relative slack), symmetric input for a symmetric counter, t < T.
+  void AddStep(const Eigen::MatrixXd& input);
+
+  // Private release at step t (rows x cols): rounded true sum of steps 1..t + node noise.
+  Eigen::MatrixXd Release() const;
+
+  // NOT private: sum of the rounded inputs of steps 1..t. Tests and diagnostics only.
+  Eigen::MatrixXd TrueRoundedSum() const;
+
+  int64_t steps() const { return steps_; }
+  int levels() const { return levels_; }                       // m = floor(log2 T) + 1
+  int released_entries() const { return entries_; }            // D
+  double grid_unit() const { return grid_unit_; }               // g
+  int64_t noise_variance_units() const { return variance_units_; }  // v (grid units^2)
+  double node_noise_stddev() const;                            // g sqrt(v)
+  double effective_sensitivity() const { return effective_sensitivity_; }  // Delta_grid
+  double rho_spent() const;                                    // m Delta_grid^2 / (2 g^2 v)
+  const MatrixTreeCounterOptions& options() const { return options_; }
+
+ private:
+  MatrixTreeCounter(const MatrixTreeCounterOptions& options, RandomStream noise_stream);
+  Eigen::MatrixXd Unpack(const std::vector<int64_t>& packed) const;
+
+  MatrixTreeCounterOptions options_;
+  RandomStream noise_stream_;
+  RandomStream rounding_stream_;
+  int levels_ = 0;
+  int entries_ = 0;
+  double grid_unit_ = 1.0;
+  int64_t variance_units_ = 1;
+  double effective_sensitivity_ = 0.0;
+  int64_t steps_ = 0;
+  std::vector<std::vector<int64_t>> partial_;  // per level: true sum of the node in progress
+  std::vector<std::vector<int64_t>> noisy_;    // per level: noisy sum of the last completed node
+  std::vector<int64_t> true_total_;            // sum of all rounded inputs (diagnostics)
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_

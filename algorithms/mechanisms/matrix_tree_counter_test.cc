@@ -1,0 +1,140 @@
+#include "algorithms/mechanisms/matrix_tree_counter.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "algorithms/mechanisms/rng.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+RandomStream Stream(uint64_t replicate) {
+  StreamKey key;
+  key.master_seed = 5;
+  key.replicate = replicate;
+  key.purpose = StreamPurpose::kTest;
+  return RandomStream(key);
+}
+
+MatrixTreeCounterOptions Symmetric3(int64_t steps) {
+  MatrixTreeCounterOptions o;
+  o.rows = o.cols = 3;
+  o.symmetric = true;
+  o.horizon_steps = steps;
+  o.l2_sensitivity = 2.0;
+  o.input_frobenius_bound = 2.0;
+  o.zcdp_rho = 0.5;
+  return o;
+}
+
+std::string ErrorOf(const MatrixTreeCounterOptions& o) {
+  absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(o, Stream(0));
+  EXPECT_FALSE(c.ok());
+  return c.ok() ? "" : std::string(c.status().message());
+}
+
+TEST(MatrixTreeCounterTest, DefaultsAreValid) { EXPECT_TRUE(MatrixTreeCounterOptions().Validate().ok()); }
+
+TEST(MatrixTreeCounterTest, RejectsBadOptions) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  MatrixTreeCounterOptions o;
+  o.rows = 0;
+  EXPECT_THAT(ErrorOf(o), HasSubstr("rows must be >= 1, got 0"));
+  o = MatrixTreeCounterOptions();
+  o.cols = -1;
+  EXPECT_THAT(ErrorOf(o), HasSubstr("cols must be >= 1, got -1"));
+  o = MatrixTreeCounterOptions();
+  o.symmetric = true;
+  o.cols = 2;
+  EXPECT_THAT(ErrorOf(o), HasSubstr("symmetric requires rows == cols, got 1 x 2"));
+  o = MatrixTreeCounterOptions();
+  o.horizon_steps = 0;
+  EXPECT_THAT(ErrorOf(o), HasSubstr("horizon_steps must be in [1, 2^40], got 0"));
+  for (double bad : {0.0, -1.0, nan, inf}) {
+    o = MatrixTreeCounterOptions();
+    o.l2_sensitivity = bad;
+    EXPECT_THAT(ErrorOf(o), HasSubstr("l2_sensitivity must be finite and > 0")) << bad;
+    o = MatrixTreeCounterOptions();
+    o.input_frobenius_bound = bad;
+    EXPECT_THAT(ErrorOf(o), HasSubstr("input_frobenius_bound must be finite and > 0")) << bad;
+    o = MatrixTreeCounterOptions();
+    o.zcdp_rho = bad;
+    EXPECT_THAT(ErrorOf(o), HasSubstr("zcdp_rho must be finite and > 0")) << bad;
+  }
+  o = MatrixTreeCounterOptions();
+  o.zcdp_rho = 1e30;
+  o.horizon_steps = int64_t{1} << 40;
+  EXPECT_THAT(ErrorOf(o), HasSubstr("could overflow int64"));
+}
+
+TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {
+  for (int64_t steps : {1, 2, 7, 8, 1000, 1 << 20}) {
+    for (double rho : {1e-6, 0.01, 1.0, 100.0}) {
+      MatrixTreeCounterOptions o = Symmetric3(steps);
+      o.zcdp_rho = rho;
+      absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(o, Stream(0));
+      ASSERT_TRUE(c.ok()) << c.status();
+      EXPECT_EQ(c->levels(), static_cast<int>(std::floor(std::log2(steps))) + 1);
+      EXPECT_EQ(c->released_entries(), 6);
+      EXPECT_LE(c->rho_spent(), rho);
+      EXPECT_GE(c->rho_spent(), rho * (1.0 - 1e-12));
+      // The grid costs a relative 2 sqrt(D) g / Delta of sensitivity, tiny by construction.
+      EXPECT_LT(c->effective_sensitivity(), o.l2_sensitivity * (1.0 + 1e-4));
+      const double sigma2 = c->levels() * std::pow(c->effective_sensitivity(), 2) / (2.0 * rho);
+      EXPECT_NEAR(c->node_noise_stddev(), std::sqrt(sigma2), 1e-6 * std::sqrt(sigma2));
+    }
+  }
+}
+
+TEST(MatrixTreeCounterTest, SymmetricReleaseIsSymmetricAndOnTheGrid) {
+  absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(Symmetric3(40), Stream(1));
+  ASSERT_TRUE(c.ok());
+  RandomStream inputs = Stream(2);
+  Eigen::MatrixXd exact = Eigen::MatrixXd::Zero(3, 3);
+  for (int t = 1; t <= 40; ++t) {
+    Eigen::VectorXd z(3);
+    for (int i = 0; i < 3; ++i) z(i) = inputs.NextOpenUniform() - 0.5;
+    const Eigen::MatrixXd x = z * z.transpose();
+    exact += x;
+    c->AddStep(x);
+    const Eigen::MatrixXd release = c->Release();
+    EXPECT_EQ(release, release.transpose()) << "t = " << t;
+    const Eigen::MatrixXd units = (release - c->TrueRoundedSum()) / c->grid_unit();
+    EXPECT_EQ(units, units.array().round().matrix()) << "noise is not a multiple of the grid";
+    EXPECT_LE((c->TrueRoundedSum() - exact).cwiseAbs().maxCoeff(), t * c->grid_unit());
+  }
+}
+
+TEST(MatrixTreeCounterTest, DeterministicGivenTheStream) {
+  MatrixTreeCounterOptions o;
+  o.rows = 3;
+  o.cols = 2;
+  o.horizon_steps = 9;
+  absl::StatusOr<MatrixTreeCounter> a = MatrixTreeCounter::Create(o, Stream(3));
+  absl::StatusOr<MatrixTreeCounter> b = MatrixTreeCounter::Create(o, Stream(3));
+  absl::StatusOr<MatrixTreeCounter> other = MatrixTreeCounter::Create(o, Stream(4));
+  ASSERT_TRUE(a.ok() && b.ok() && other.ok());
+  const Eigen::MatrixXd x = Eigen::MatrixXd::Constant(3, 2, 0.3);
+  for (int t = 0; t < 9; ++t) {
+    a->AddStep(x);
+    b->AddStep(x);
+    other->AddStep(x);
+    EXPECT_EQ(a->Release(), b->Release());
+    EXPECT_NE(a->Release(), other->Release());
+  }
+}
+
+TEST(MatrixTreeCounterTest, NoInputsNoNoiseBeforeTheFirstStep) {
+  absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(Symmetric3(4), Stream(5));
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->Release(), Eigen::MatrixXd::Zero(3, 3));
+}
+
+}  // namespace
+}  // namespace dprl

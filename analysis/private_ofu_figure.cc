@@ -1,0 +1,53 @@
+// private_ofu_figure: figure and summary of //experiments:private_ofu_fig.
+//
+//   private_ofu_figure --in=FILE.h5 --out_prefix=PATH
+//
+// Reads every config group (docs/hdf5_schema.md, section "private_ofu_fig") and writes
+//   PATH.png, PATH.pdf   row 1: mean cumulative regret vs episode per LQ system (log-log, 95% band
+//                        over seeds); row 2: privacy cost (private - non-private regret at the
+//                        last episode) vs privacy_epsilon per system, with an eps^{-1/2} reference;
+//   PATH_summary.csv     the columns of analysis/private_ofu_summary.h (fitted regret exponent in
+//                        K, privacy cost, fitted privacy-cost exponent in eps).
+// Errors: one line naming the flag, non-zero exit, no output files (analysis/figure_main.h).
+#include <string>
+#include <vector>
+
+#include "analysis/figure_main.h"
+#include "analysis/private_ofu_summary.h"
+#include "analysis/regret_summary.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: private_ofu_figure --in=FILE.h5 --out_prefix=PATH\n"
+    "Writes PATH.png, PATH.pdf (cumulative regret and privacy cost of OFU-RL, Private-OFU-RL and\n"
+    "private certainty equivalence) and PATH_summary.csv from a private_ofu_fig results file.\n";
+
+constexpr int kPlotPoints = 400;
+
+absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
+  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
+  if (!groups.ok()) return groups.status();
+  std::vector<RegretGroupSummary> summaries;
+  for (const std::string& group : *groups) {
+    absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
+    if (!data.ok()) return data.status();
+    summaries.push_back(SummarizeRegretGroup(*data, kPlotPoints));
+  }
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(summaries);
+  if (!rows.ok()) return rows.status();
+  FigureOutputs figure;
+  figure.panels = PrivateOfuPanels(*rows);
+  figure.columns = static_cast<int>(figure.panels.size() / 2);
+  figure.csv = PrivateOfuSummaryCsv(*rows);
+  return figure;
+}
+
+}  // namespace
+}  // namespace dprl
+
+int main(int argc, char** argv) {
+  return dprl::RunFigureMain(argc, argv, "private_ofu_figure", dprl::kUsage,
+                             dprl::MakePrivateOfuFigure);
+}

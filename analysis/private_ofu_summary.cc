@@ -1,0 +1,163 @@
+#include "analysis/private_ofu_summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "analysis/csv_cells.h"
+#include "analysis/regret_stats.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kOfu[] = "ofu_rl";
+constexpr char kPrivateOfu[] = "private_ofu_rl";
+constexpr char kPrivateCe[] = "private_ce";
+
+std::string Label(const RegretGroupSummary& s) {
+  const std::string name = s.agent == kOfu           ? "OFU-RL"
+                           : s.agent == kPrivateOfu ? "Private-OFU-RL"
+                                                    : "private CE";
+  if (!s.privacy_epsilon) return absl::StrCat(name, " (non-private)");
+  return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
+    const std::vector<RegretGroupSummary>& summaries) {
+  std::map<std::string, double> ofu_final;
+  for (const RegretGroupSummary& s : summaries) {
+    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("group ", s.group, ": unknown agent '", s.agent, "'"));
+    }
+    if (s.agent != kOfu && !s.privacy_epsilon) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("group ", s.group, ": private agent without privacy_epsilon"));
+    }
+    if (s.agent == kOfu) ofu_final[s.env] = s.final_regret_mean;
+  }
+  std::vector<PrivateOfuRow> rows;
+  std::map<std::pair<std::string, std::string>, std::pair<std::vector<double>, std::vector<double>>>
+      costs;
+  for (const RegretGroupSummary& s : summaries) {
+    PrivateOfuRow row;
+    row.regret = s;
+    if (s.agent != kOfu) {
+      auto it = ofu_final.find(s.env);
+      if (it == ofu_final.end()) {
+        return absl::InvalidArgumentError(absl::StrCat("env ", s.env, " has no ofu_rl group"));
+      }
+      row.privacy_cost = s.final_regret_mean - it->second;
+      auto& [eps, cost] = costs[{s.env, s.agent}];
+      eps.push_back(*s.privacy_epsilon);
+      cost.push_back(*row.privacy_cost);
+    }
+    rows.push_back(std::move(row));
+  }
+  for (PrivateOfuRow& row : rows) {
+    if (row.regret.agent == kOfu) continue;
+    const auto& [eps, cost] = costs[{row.regret.env, row.regret.agent}];
+    row.privacy_cost_exponent_vs_eps = LogLogSlope(eps, cost);
+  }
+  return rows;
+}
+
+std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
+  std::string csv =
+      "group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,"
+      "regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps\n";
+  for (const PrivateOfuRow& row : rows) {
+    const RegretGroupSummary& s = row.regret;
+    absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
+                    CsvOptionalNumber(s.privacy_epsilon), ",", s.seeds, ",", s.episodes, ",",
+                    CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
+                    ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",
+                    CsvOptionalNumber(row.privacy_cost), ",",
+                    CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), "\n");
+  }
+  return csv;
+}
+
+std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) {
+  std::vector<RegretGroupSummary> summaries;
+  for (const PrivateOfuRow& row : rows) summaries.push_back(row.regret);
+  RegretPanelStyle style;
+  style.label = Label;
+  std::vector<PlotPanel> panels = BuildRegretPanels(summaries, style);
+  // BuildRegretPanels adds curves per env in input order: mark certainty equivalence dashed.
+  std::map<std::string, size_t> panel_of_env, next_curve;
+  for (const RegretGroupSummary& s : summaries) {
+    if (!panel_of_env.count(s.env)) {
+      const size_t index = panel_of_env.size();
+      panel_of_env[s.env] = index;
+    }
+    PlotPanel& panel = panels[panel_of_env[s.env]];
+    panel.note = "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
+    panel.legend_headroom = 0.3;
+    size_t& curve = next_curve[s.env];
+    if (curve < panel.curves.size() && s.agent == kPrivateCe) panel.curves[curve].dashed = true;
+    ++curve;
+  }
+  const size_t regret_panels = panels.size();
+  std::map<std::string, size_t> cost_panel;
+  for (const PrivateOfuRow& row : rows) {
+    if (!row.privacy_cost) continue;
+    const RegretGroupSummary& s = row.regret;
+    if (!cost_panel.count(s.env)) {
+      cost_panel[s.env] = panels.size();
+      PlotPanel panel;
+      panel.title = absl::StrCat(s.env, ": privacy cost at K = ", s.episodes);
+      panel.x_label = "privacy #ge";
+      panel.y_label = "regret(private) - regret(OFU-RL)";
+      panel.note = "reference: #ge#u-1/2#d through the first point";
+      panel.legend_headroom = 0.3;
+      panels.push_back(panel);
+    }
+    PlotPanel& panel = panels[cost_panel[s.env]];
+    PlotCurve* curve = nullptr;
+    for (PlotCurve& c : panel.curves) {
+      if (c.label == (s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE")) curve = &c;
+    }
+    if (curve == nullptr) {
+      panel.curves.emplace_back();
+      curve = &panel.curves.back();
+      curve->label = s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE";
+      curve->color = s.agent == kPrivateOfu ? 0 : 1;
+      curve->dashed = s.agent == kPrivateCe;
+    }
+    curve->x.push_back(*s.privacy_epsilon);
+    curve->y.push_back(*row.privacy_cost);
+  }
+  for (size_t p = regret_panels; p < panels.size(); ++p) {
+    for (PlotCurve& c : panels[p].curves) {
+      // Sort by eps (groups may come in any order).
+      std::vector<std::pair<double, double>> points;
+      for (size_t i = 0; i < c.x.size(); ++i) points.push_back({c.x[i], c.y[i]});
+      std::sort(points.begin(), points.end());
+      for (size_t i = 0; i < points.size(); ++i) {
+        c.x[i] = points[i].first;
+        c.y[i] = points[i].second;
+      }
+    }
+    if (!panels[p].curves.empty() && !panels[p].curves[0].x.empty()) {
+      const PlotCurve& first = panels[p].curves[0];
+      PlotCurve reference;
+      reference.label = "#ge#u-1/2#d";
+      reference.color = 9;
+      reference.dashed = true;
+      reference.x = first.x;
+      for (double eps : first.x) {
+        reference.y.push_back(std::abs(first.y[0]) * std::sqrt(first.x[0] / eps));
+      }
+      panels[p].curves.push_back(reference);
+    }
+  }
+  return panels;
+}
+
+}  // namespace dprl

@@ -1,0 +1,49 @@
+// Summary and figure panels of //experiments:private_ofu_fig (Private-OFU-RL on LQ systems,
+// Chowdhury, Zhou, Shroff 2021), built on the regret groups of regret_summary.h.
+//
+// For every config group (env, agent, privacy_epsilon; agent in ofu_rl | private_ofu_rl |
+// private_ce):
+//   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
+//                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
+//   privacy_cost        = final mean cumulative regret minus that of ofu_rl on the same env
+//                         (empty for ofu_rl);
+//   privacy_cost_exponent_vs_eps = least-squares slope of log privacy_cost against
+//                         log privacy_epsilon over the groups of the same (env, agent) with
+//                         privacy_cost > 0 (LogLogSlope; Thm. 3 predicts -1/2 once the privacy
+//                         term dominates; empty when fewer than 2 usable points).
+// Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, private_ce dashed),
+// then one privacy-cost-vs-eps panel per env with a dashed eps^{-1/2} reference through the
+// private_ofu_rl point of smallest eps.
+#ifndef DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
+#define DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "analysis/line_plot.h"
+#include "analysis/regret_summary.h"
+
+namespace dprl {
+
+struct PrivateOfuRow {
+  RegretGroupSummary regret;
+  std::optional<double> privacy_cost;
+  std::optional<double> privacy_cost_exponent_vs_eps;
+};
+
+// Errors: an agent other than the three above, a private agent without privacy_epsilon, or an env
+// without an ofu_rl group (messages name the group or env).
+absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
+    const std::vector<RegretGroupSummary>& summaries);
+
+// Header: group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,
+// regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps
+std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows);
+
+std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows);
+
+}  // namespace dprl
+
+#endif  // DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_

@@ -1,0 +1,61 @@
+#include "analysis/private_ofu_summary.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+RegretGroupSummary Group(const std::string& agent, std::optional<double> eps, double final_regret) {
+  RegretGroupSummary s;
+  s.group = agent + (eps ? "-" + std::to_string(*eps) : "");
+  s.env = "sys";
+  s.agent = agent;
+  s.privacy_epsilon = eps;
+  s.seeds = 2;
+  s.episodes = 100;
+  s.final_regret_mean = final_regret;
+  s.plot_episodes = {1, 100};
+  s.plot_mean = {1, final_regret};
+  return s;
+}
+
+TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
+  // cost = 40 eps^{-1/2}: exponent -1/2 exactly.
+  std::vector<RegretGroupSummary> in = {Group("ofu_rl", std::nullopt, 10.0)};
+  for (double eps : {1.0, 4.0, 16.0}) {
+    in.push_back(Group("private_ofu_rl", eps, 10.0 + 40.0 / std::sqrt(eps)));
+    in.push_back(Group("private_ce", eps, 10.0 + 80.0 / eps));
+  }
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in);
+  ASSERT_TRUE(rows.ok()) << rows.status();
+  ASSERT_EQ(rows->size(), 7u);
+  EXPECT_FALSE((*rows)[0].privacy_cost.has_value());
+  EXPECT_NEAR(*(*rows)[1].privacy_cost, 40.0, 1e-12);
+  EXPECT_NEAR(*(*rows)[1].privacy_cost_exponent_vs_eps, -0.5, 1e-12);
+  EXPECT_NEAR(*(*rows)[2].privacy_cost_exponent_vs_eps, -1.0, 1e-12);
+  const std::string csv = PrivateOfuSummaryCsv(*rows);
+  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps\n"));
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);  // regret + privacy cost for one env
+  EXPECT_EQ(panels[0].curves.size(), 7u);
+  EXPECT_TRUE(panels[0].curves[2].dashed);   // private_ce
+  EXPECT_FALSE(panels[0].curves[1].dashed);  // private_ofu_rl
+  EXPECT_EQ(panels[1].curves.size(), 3u);    // two agents + reference
+}
+
+TEST(PrivateOfuSummaryTest, Errors) {
+  EXPECT_THAT(BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0)}).status().message(),
+              HasSubstr("env sys has no ofu_rl group"));
+  EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}).status().message(),
+              HasSubstr("unknown agent 'ucb'"));
+  EXPECT_THAT(BuildPrivateOfuRows({Group("private_ce", std::nullopt, 3.0)}).status().message(),
+              HasSubstr("without privacy_epsilon"));
+}
+
+}  // namespace
+}  // namespace dprl

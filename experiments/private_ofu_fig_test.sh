@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# //experiments:private_ofu_fig end to end at --scale=smoke: the results file checked with h5py
+# (groups, attributes, per_episode_regret >= 0 and its shape), the analysis outputs (PNG, PDF,
+# summary CSV with one row per group), and the same results bit for bit on 1 rank with 1 thread,
+# 1 rank with 2 threads and 2 MPI ranks.
+export DPRL_NO_TOY=1
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+FIG="$RUNFILES/experiments/private_ofu_fig"
+[[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
+
+"$FIG" --scale=smoke --threads=1 "--out=$WORK/serial" 2>"$WORK/serial.err" ||
+  { cat "$WORK/serial.err"; fail "smoke run failed"; }
+OUT="$WORK/serial/private_ofu_fig"
+"$PYTHON" - "$OUT.h5" "${OUT}_summary.csv" <<'PY' || fail "results check failed"
+import csv, sys
+import h5py
+path, summary = sys.argv[1], sys.argv[2]
+with h5py.File(path, "r") as f:
+    assert f.attrs["dprl_schema_version"] == 1 and f.attrs["scale"] == "smoke", dict(f.attrs)
+    seeds = int(f.attrs["seeds"])
+    agents = {}
+    for name, group in f.items():
+        regret = group["per_episode_regret"][()]
+        assert regret.shape == (seeds, group.attrs["num_episodes"]), (name, regret.shape)
+        assert (regret >= -1e-9).all(), name
+        assert group["ofu_iterations"].shape == regret.shape, name
+        agents.setdefault(group.attrs["env"], set()).add(group.attrs["agent"])
+        if group.attrs["agent"] != "ofu_rl":
+            assert group.attrs["privacy_epsilon"] > 0 and group.attrs["sigma_1"] > 0, name
+            assert group.attrs["neighbour"] == "replace", name
+    want = {"ofu_rl", "private_ofu_rl", "private_ce"}
+    assert agents == {"chain_n2": want, "rotation_n2": want}, agents
+    groups = len(f)
+with open(summary) as s:
+    rows = list(csv.DictReader(s))
+    assert len(rows) == groups
+    assert all(r["regret_exponent"] != "" for r in rows)
+PY
+[[ "$(head -c 4 "$OUT.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG"
+[[ "$(head -c 5 "$OUT.pdf")" == '%PDF-' ]] || fail "no PDF"
+
+"$FIG" --scale=smoke --threads=2 "--out=$WORK/threads" 2>"$WORK/threads.err" ||
+  { cat "$WORK/threads.err"; fail "2-thread run failed"; }
+same_results "$OUT.h5" "$WORK/threads/private_ofu_fig.h5"
+
+command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
+mpirun -np 2 --oversubscribe "$FIG" --scale=smoke "--out=$WORK/np2" 2>"$WORK/np2.err" ||
+  { cat "$WORK/np2.err"; fail "mpirun -np 2 failed"; }
+grep -q "on 2 rank(s)" "$WORK/np2.err" || { cat "$WORK/np2.err"; fail "not 2 ranks"; }
+same_results "$OUT.h5" "$WORK/np2/private_ofu_fig.h5"
+cmp -s "${OUT}_summary.csv" "$WORK/np2/private_ofu_fig_summary.csv" || fail "np 2: CSV differs"
+echo PASS

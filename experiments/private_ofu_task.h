@@ -1,0 +1,43 @@
+// Configurations and task of //experiments:private_ofu_fig: the first empirical study of
+// Private-OFU-RL (S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private
+// Linear Quadratic Systems", ISIT 2021, Alg. 1; Thm. 1 and Thm. 3 regret bounds).
+//
+// Each configuration is (LQ system, agent, privacy level):
+//   systems: named LqSystems (envs/lq_system.h), n = 2, d = 1 at smoke/default scale
+//            (chain_n2, rotation_n2), plus chain_n4, rotation_n4 at paper scale;
+//   agents:  ofu_rl (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1) and
+//            private_ce (certainty equivalence on the same private statistics) at each
+//            privacy_epsilon of the grid, target_delta = 1e-5, neighbour = one episode replaced
+//            (algorithms/lqr/ofu_agent.h, private_ofu_params.h).
+// Per task (config, seed) it records the exact per-episode regret
+//   J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1)  (algorithms/lqr/lq_episode_loop.h)
+// and the Ceres iterations of each episode's OFU step; scalars: episodes whose C_k cap S was not
+// found and whose private V_k needed repair. Wall time is not stored (it would break bit-identical
+// results across runs); see the benchmark //algorithms/lqr:private_ofu_benchmark.
+//
+// Scales (episodes K, horizon H, privacy_epsilon grid, seeds):
+//   smoke    K = 64,     H = 5, {1, 1000},                         2 seeds   (tests)
+//   default  K = 4096,   H = 5, {1, 100, 1e4, 1e6},                4 seeds   (2 cores, ~5 min)
+//   paper    K = 65536,  H = 5, {0.1, 1, 10, 100, 1e3, 1e4, 1e6},  20 seeds  (cluster)
+// Very weak privacy (eps = 1e4, 1e6) is in the grid on purpose: with the paper's calibration the
+// regulariser eta = 2 Lambda dominates Z'Z for all smaller eps within K = 4096 episodes (the
+// private agents' regret is linear there), and the large eps show where learning starts.
+// Streams (as the tabular experiments, experiments/tabular_task.h): environment keyed by the
+// system name (common random numbers across agents), policy and privacy noise keyed by the group.
+#ifndef DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
+#define DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
+
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "experiments/runner/experiment.h"
+
+namespace dprl {
+
+absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale);
+absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context);
+ExperimentDefinition PrivateOfuExperiment();
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_

@@ -1,0 +1,67 @@
+#include "experiments/private_ofu_task.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace dprl {
+namespace {
+
+class NoProgress : public ProgressReporter {
+ public:
+  void Update(double) override {}
+};
+
+std::string StringAttribute(const ConfigSpec& c, const std::string& name) {
+  for (const auto& [key, value] : c.attributes) {
+    if (key == name) return std::get<std::string>(value);
+  }
+  return "";
+}
+
+TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
+  for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
+    absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(scale);
+    ASSERT_TRUE(configs.ok()) << configs.status();
+    EXPECT_TRUE(ValidateConfigs(*configs).ok()) << ScaleName(scale);
+    std::set<std::string> agents, envs;
+    for (const ConfigSpec& c : *configs) {
+      agents.insert(StringAttribute(c, "agent"));
+      envs.insert(StringAttribute(c, "env"));
+    }
+    EXPECT_EQ(agents, (std::set<std::string>{"ofu_rl", "private_ofu_rl", "private_ce"}));
+    EXPECT_GE(envs.size(), 2u);
+  }
+  EXPECT_TRUE(ValidateExperimentDefinition(PrivateOfuExperiment()).ok());
+}
+
+TEST(PrivateOfuTaskTest, TaskIsDeterministicAndHasOneRegretPerEpisode) {
+  absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(Scale::kSmoke);
+  ASSERT_TRUE(configs.ok());
+  NoProgress progress;
+  const TaskContext context{1, 0, 7, &progress};
+  absl::StatusOr<TaskResult> a = RunPrivateOfuTask((*configs)[1], context);
+  absl::StatusOr<TaskResult> b = RunPrivateOfuTask((*configs)[1], context);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_TRUE(b.ok());
+  EXPECT_TRUE(ValidateTaskResult(*a).ok());
+  ASSERT_EQ(a->series[0].first, "per_episode_regret");
+  EXPECT_EQ(a->series[0].second.size(), 64u);
+  EXPECT_EQ(a->series[0].second, b->series[0].second);
+}
+
+TEST(PrivateOfuTaskTest, BadConfigIsAnError) {
+  ConfigSpec config;
+  config.group_name = "x";
+  config.attributes = {{"env", std::string("nope")}, {"agent", std::string("ofu_rl")},
+                       {"horizon", int64_t{5}}, {"num_episodes", int64_t{4}}};
+  NoProgress progress;
+  absl::StatusOr<TaskResult> r = RunPrivateOfuTask(config, TaskContext{0, 0, 1, &progress});
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), ::testing::HasSubstr("unknown LQ system name 'nope'"));
+}
+
+}  // namespace
+}  // namespace dprl
