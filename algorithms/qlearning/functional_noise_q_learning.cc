@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "algorithms/mechanisms/samplers.h"
 
 namespace dprl {
 
@@ -48,6 +49,20 @@ absl::Status FunctionalNoiseQLearningOptions::Validate() const {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%sexploration_decay_steps = %g, must be finite and > 0", p, exploration_decay_steps));
   }
+  if (!(std::isfinite(l2_clip_norm) && l2_clip_norm >= 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%sl2_clip_norm = %g, must be finite and >= 0", p, l2_clip_norm));
+  }
+  if (!(std::isfinite(gradient_noise_stddev) && gradient_noise_stddev >= 0.0)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%sgradient_noise_stddev = %g, must be finite and >= 0", p, gradient_noise_stddev));
+  }
+  if (gradient_noise_stddev > 0.0 && l2_clip_norm == 0.0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%sgradient_noise_stddev = %g needs l2_clip_norm > 0 (the noise is calibrated to the "
+        "clip norm)",
+        p, gradient_noise_stddev));
+  }
   return optimizer.Validate();
 }
 
@@ -76,6 +91,7 @@ FunctionalNoiseQLearning::FunctionalNoiseQLearning(const FunctionalNoiseQLearnin
       optimizer_(options.optimizer) {
   network_.Initialize(policy_stream_);
   batch_gradient_.setZero();
+  example_gradient_.setZero();
 }
 
 void FunctionalNoiseQLearning::MaybeReset() {
@@ -128,9 +144,24 @@ void FunctionalNoiseQLearning::Observe(double state, int action, double reward,
   // Line 20: residual of (Q(s_t, a_t) + g_{a_t}(s_t)) - y_t; g(s_t) is stored, no new draw.
   const MlpOutputs q = NoisyQ(state);
   const double residual = q[action] - target;
-  network_.AccumulateQGradient(state, action, residual / options_.batch_size, &batch_gradient_);
+  if (options_.l2_clip_norm > 0.0) {  // DP-SGD: clip the per-example gradient
+    example_gradient_.setZero();
+    network_.AccumulateQGradient(state, action, residual, &example_gradient_);
+    const double norm = example_gradient_.norm();
+    const double scale = norm > options_.l2_clip_norm ? options_.l2_clip_norm / norm : 1.0;
+    batch_gradient_ += (scale / options_.batch_size) * example_gradient_;
+  } else {
+    network_.AccumulateQGradient(state, action, residual / options_.batch_size,
+                                 &batch_gradient_);
+  }
   ++samples_seen_;
   if (samples_seen_ % options_.batch_size == 0) {  // line 22
+    if (options_.gradient_noise_stddev > 0.0) {  // DP-SGD: noise on the sum, then / B
+      const double stddev = options_.gradient_noise_stddev / options_.batch_size;
+      for (int i = 0; i < kMlpNumParameters; ++i) {
+        batch_gradient_[i] += SampleGaussian(stddev, noise_stream_);
+      }
+    }
     optimizer_.Step(batch_gradient_, &network_.mutable_parameters());
     batch_gradient_.setZero();
     ++updates_done_;

@@ -35,6 +35,14 @@
 // evaluation) is (privacy_epsilon, target_delta + delta_g)-DP with respect to neighbouring reward
 // functions ||r - r'||_inf <= 1. See docs/private_q_learning.md for when delta_g is vacuous.
 //
+// DP-SGD baseline (Abadi et al. 2016, "Deep Learning with Differential Privacy", CCS): the same
+// loop with noise_stddev = 0, every per-example gradient g_t = dl_t/dtheta clipped to
+// l2_clip_norm C (g_t min(1, C / ||g_t||_2)), and N(0, gradient_noise_stddev^2 I) added to their
+// SUM before dividing by B (line 22). Under the reward-function neighbour relation every example
+// of a batch may change, so the sum's l2-sensitivity is 2 B C; the calibration is in
+// algorithms/accounting/q_learning_baselines_privacy.h. l2_clip_norm = 0 disables clipping and
+// gradient_noise_stddev = 0 disables the gradient noise (Algorithm 1 proper).
+//
 // Randomness: policy_stream (kPolicy: initial network, exploration) and noise_stream
 // (kPrivacyNoise: the sample paths) are passed in; the environment's stream is the caller's.
 //
@@ -48,6 +56,8 @@
 //   exploration_start         0.9      in [0, 1]
 //   exploration_end           0.05     in [0, 1]
 //   exploration_decay_steps   200      finite, > 0
+//   l2_clip_norm              0        C, finite, >= 0 (0 = no clipping)
+//   gradient_noise_stddev     0        finite, >= 0 (needs l2_clip_norm > 0 when > 0)
 //   optimizer                 SGD, learning_rate 0.01 (see mlp.h)
 #ifndef DPRL_ALGORITHMS_QLEARNING_FUNCTIONAL_NOISE_Q_LEARNING_H_
 #define DPRL_ALGORITHMS_QLEARNING_FUNCTIONAL_NOISE_Q_LEARNING_H_
@@ -72,6 +82,8 @@ struct FunctionalNoiseQLearningOptions {
   double exploration_start = 0.9;         // exploration_rate at t = 0
   double exploration_end = 0.05;          // exploration_rate as t -> infinity
   double exploration_decay_steps = 200.0;  // time constant of the exponential decay
+  double l2_clip_norm = 0.0;           // DP-SGD: per-example gradient clip C; 0 = none
+  double gradient_noise_stddev = 0.0;  // DP-SGD: stddev of the noise on the summed gradient
   OptimizerOptions optimizer;   // line 22's update (plain SGD by default)
 
   absl::Status Validate() const;
@@ -112,6 +124,7 @@ class FunctionalNoiseQLearning {
   Mlp network_;
   Optimizer optimizer_;
   MlpParameters batch_gradient_;
+  MlpParameters example_gradient_;
   int64_t samples_seen_ = 0;
   int64_t updates_done_ = 0;
   int64_t resets_done_ = 0;
