@@ -5,7 +5,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "algorithms/accounting/functional_noise_calibration.h"
+#include "algorithms/accounting/q_learning_baselines_privacy.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
+#include "algorithms/qlearning/input_perturbation.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
 #include "experiments/tabular_task.h"
@@ -91,9 +94,28 @@ absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& c
   options.exploration_start = *start;
   options.exploration_end = *end;
   options.exploration_decay_steps = *decay;
+  for (auto [name, target] : {std::pair{"l2_clip_norm", &options.l2_clip_norm},
+                              std::pair{"gradient_noise_stddev", &options.gradient_noise_stddev}}) {
+    absl::StatusOr<double> value = Attribute<double>(config, name);
+    if (value.ok()) *target = *value;
+  }
   if (absl::Status status = options.Validate(); !status.ok()) return status;
   return options;
 }
+
+constexpr double kTargetDelta = 1e-4;
+constexpr double kClipNorm = 1.0;
+
+// App. E.3's parameters of the Theorem 5 calibration (the paper's, not this run's).
+FunctionalNoiseCalibrationOptions AppendixE3(double privacy_epsilon) {
+  FunctionalNoiseCalibrationOptions options;
+  options.privacy_epsilon = privacy_epsilon;
+  options.target_delta = kTargetDelta;
+  return options;
+}
+
+// The sigma App. E.3 reports for each target epsilon.
+double PaperSigma(double privacy_epsilon) { return privacy_epsilon > 0.6 ? 0.32 : 0.74; }
 
 }  // namespace
 
@@ -126,6 +148,77 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale) {
   return configs;
 }
 
+absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
+  const int64_t num_samples = scale == Scale::kSmoke ? 500 : 5000;
+  const int64_t batches = num_samples / kBatchSize;
+  std::vector<ConfigSpec> configs;
+  for (double eps : {0.9, 0.45}) {
+    const std::string panel = absl::StrFormat("#ge = %g, #gd = 1e-4", eps);
+    auto add = [&](const std::string& name, const std::string& agent, const std::string& label,
+                   double sigma, double kernel_rate) -> ConfigSpec& {
+      ConfigSpec config;
+      config.group_name = absl::StrFormat("eps=%g-%s", eps, name);
+      config.attributes = CommonAttributes(agent, panel, label, num_samples);
+      config.attributes.push_back({"privacy_epsilon", eps});
+      config.attributes.push_back({"target_delta", kTargetDelta});
+      config.attributes.push_back({"noise_stddev", sigma});
+      config.attributes.push_back({"num_resets", batches});
+      config.attributes.push_back({"kernel_rate", kernel_rate});
+      configs.push_back(config);
+      return configs.back();
+    };
+    // Algorithm 1 at the paper's sigma (kernel exp(-|x - y|), as the authors' code).
+    ConfigSpec& paper = add("functional-paper-sigma", "functional_noise",
+                            absl::StrFormat("functional noise, paper's #gs = %g",
+                                            PaperSigma(eps)),
+                            PaperSigma(eps), kKernelRate);
+    paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
+    // Algorithm 1 at Theorem 5's sigma and beta = 1/v with App. E.3's parameters.
+    absl::StatusOr<FunctionalNoiseCalibration> theorem5 =
+        CalibrateFunctionalNoise(AppendixE3(eps));
+    if (!theorem5.ok()) return theorem5.status();
+    ConfigSpec& thm = add("functional-theorem5", "functional_noise",
+                          absl::StrFormat("functional noise, Thm. 5 #gs = %.3g", 
+                                          theorem5->noise_stddev),
+                          theorem5->noise_stddev, theorem5->kernel_rate);
+    thm.attributes.push_back({"calibration", std::string("Theorem 5 with App. E.3 parameters")});
+    thm.attributes.push_back({"achieved_total_delta", theorem5->total_delta});
+    // Input perturbation (Venkitasubramaniam 2013).
+    absl::StatusOr<InputPerturbationCalibration> input =
+        CalibrateInputPerturbation(eps, kTargetDelta, num_samples);
+    if (!input.ok()) return input.status();
+    ConfigSpec& ip = add("input-perturbation", "input_perturbation",
+                         absl::StrFormat("input perturbation, reward noise %.3g",
+                                         input->reward_noise_stddev),
+                         0.0, kKernelRate);
+    ip.attributes.push_back({"reward_noise_stddev", input->reward_noise_stddev});
+    ip.attributes.push_back({"gdp_privacy_epsilon", input->gdp_privacy_epsilon});
+    // DP-SGD (Abadi et al. 2016) with App. E.2's moments-accountant bound.
+    absl::StatusOr<DpSgdCalibration> sgd =
+        CalibrateDpSgd(eps, kTargetDelta, num_samples, kBatchSize, kClipNorm);
+    if (!sgd.ok()) return sgd.status();
+    ConfigSpec& dp = add("dp-sgd", "dp_sgd",
+                         absl::StrFormat("DP-SGD, noise multiplier %.3g",
+                                         sgd->noise_multiplier_paper),
+                         0.0, kKernelRate);
+    dp.attributes.push_back({"l2_clip_norm", kClipNorm});
+    dp.attributes.push_back({"gradient_noise_stddev", sgd->gradient_noise_stddev_paper});
+    dp.attributes.push_back({"noise_multiplier", sgd->noise_multiplier_paper});
+    dp.attributes.push_back({"rdp_privacy_epsilon", sgd->rdp_epsilon_of_paper});
+    dp.attributes.push_back({"noise_multiplier_rdp", sgd->noise_multiplier_rdp});
+  }
+  for (const auto& [agent, label] :
+       {std::pair<std::string, std::string>{"scripted", "scripted: move to 0.5"},
+        {"uniform", "uniform random"}}) {
+    ConfigSpec config;
+    config.group_name = absl::StrCat("reference-", agent);
+    config.attributes = CommonAttributes(agent, "all", label, num_samples);
+    config.relative_cost = 0.1;
+    configs.push_back(config);
+  }
+  return configs;
+}
+
 absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const TaskContext& context) {
   absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
   if (!agent.ok()) return agent.status();
@@ -146,11 +239,20 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   const RandomStream noise_stream = TaskStream(context.master_seed, StableHash(config.group_name),
                                                seed, StreamPurpose::kPrivacyNoise);
   std::vector<double> returns;
-  if (*agent == "functional_noise") {
+  if (*agent == "functional_noise" || *agent == "dp_sgd") {  // dp_sgd: clipping + noise attrs
     absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
     if (!options.ok()) return options.status();
     absl::StatusOr<FunctionalNoiseQLearning> learner =
         FunctionalNoiseQLearning::Create(*options, policy_stream, noise_stream);
+    if (!learner.ok()) return learner.status();
+    returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
+  } else if (*agent == "input_perturbation") {
+    absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
+    if (!options.ok()) return options.status();
+    absl::StatusOr<double> reward_noise = Attribute<double>(config, "reward_noise_stddev");
+    if (!reward_noise.ok()) return reward_noise.status();
+    absl::StatusOr<InputPerturbationQLearning> learner = InputPerturbationQLearning::Create(
+        *options, *reward_noise, policy_stream, noise_stream);
     if (!learner.ok()) return learner.status();
     returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
   } else if (*agent == "scripted") {
@@ -183,6 +285,21 @@ ExperimentDefinition WangHegdeFig1Experiment() {
   experiment.default_seeds_default = 10;
   experiment.default_seeds_paper = 10;
   experiment.make_configs = MakeWangHegdeFig1Configs;
+  experiment.run_task = RunWangHegdeTask;
+  experiment.analysis_binary = "analysis/wang_hegde_figure";
+  return experiment;
+}
+
+ExperimentDefinition WangHegdeFig2Experiment() {
+  ExperimentDefinition experiment;
+  experiment.name = "wang_hegde_fig2";
+  experiment.description =
+      "Wang & Hegde 2019 Fig. 2: functional noise (Alg. 1) vs input perturbation and DP-SGD at "
+      "(0.9, 1e-4) and (0.45, 1e-4) on the continuous walk";
+  experiment.default_seeds_smoke = 2;
+  experiment.default_seeds_default = 10;
+  experiment.default_seeds_paper = 10;
+  experiment.make_configs = MakeWangHegdeFig2Configs;
   experiment.run_task = RunWangHegdeTask;
   experiment.analysis_binary = "analysis/wang_hegde_figure";
   return experiment;

@@ -1,4 +1,4 @@
-// Configurations and task of //experiments:wang_hegde_fig1 (and the shared task of the Wang &
+// Configurations and task of //experiments:wang_hegde_fig1 and wang_hegde_fig2 (the Wang &
 // Hegde 2019 experiments): B. Wang, N. Hegde, "Privacy-preserving Q-Learning with Functional
 // Noise in Continuous Spaces", NeurIPS 2019, Sec. 4 and App. E.
 //
@@ -8,6 +8,23 @@
 // sigma in {0, 0.2, 0.4, 0.6, 0.8, 1.0} and J in {1, T/B}; mean and +-1 standard deviation over
 // 10 seeds, no smoothing. Two reference policies are run on the same environment streams: the
 // scripted "move to 0.5" policy (right below 0.5, left otherwise) and the uniform-random policy.
+//
+// Figure 2: at (privacy_epsilon, target_delta) = (0.9, 1e-4) and (0.45, 1e-4), J = T/B:
+//   functional-paper-sigma  Algorithm 1 at the sigma App. E.3 reports (0.32, 0.74), beta = 1;
+//   functional-theorem5     Algorithm 1 at Theorem 5's sigma and beta = 1/v for App. E.3's
+//                           parameters (algorithms/accounting/functional_noise_calibration.h;
+//                           attribute achieved_total_delta = target_delta + delta_g, which is 1:
+//                           see docs/private_q_learning.md);
+//   input-perturbation      Venkitasubramaniam 2013 (algorithms/qlearning/input_perturbation.h),
+//                           reward noise for T = num_samples rewards by the RDP accountant;
+//   dp-sgd                  DP-SGD (clip 1, App. E.2's Abadi Thm. 1 noise multiplier with q = 1,
+//                           noise on the summed gradient = multiplier x 2 B C); the RDP
+//                           accountant's epsilon for it is stored as rdp_privacy_epsilon.
+//   Calibrations: algorithms/accounting/q_learning_baselines_privacy.h. Plus the two references.
+//   Extra attributes: privacy_epsilon, target_delta, calibration, reward_noise_stddev,
+//   gdp_privacy_epsilon, l2_clip_norm, gradient_noise_stddev, noise_multiplier,
+//   noise_multiplier_rdp, rdp_privacy_epsilon. Agents: functional_noise | input_perturbation |
+//   dp_sgd | scripted | uniform. Smoke scale: T = 500; default and paper: T = 5000.
 //
 // Settings the paper leaves open (stored as attributes of every group; docs/private_q_learning.md):
 //   batch_size B = 50: B must divide T = 5 000 (App. E.3's B = 64 does not), and 50 makes one
@@ -23,7 +40,7 @@
 //   paper    the same as default (the paper's size is already small), 10 seeds
 //
 // Group attributes read by RunWangHegdeTask (docs/hdf5_schema.md, "wang_hegde"):
-//   agent            string   functional_noise | scripted | uniform
+//   agent            string   functional_noise | input_perturbation | dp_sgd | scripted | uniform
 //   panel            string   the figure panel ("all" = reference line drawn in every panel)
 //   label            string   the legend text
 //   num_samples, episode_length, batch_size, num_resets          int64
@@ -46,8 +63,10 @@
 namespace dprl {
 
 absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale);
+absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale);
 absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const TaskContext& context);
 ExperimentDefinition WangHegdeFig1Experiment();
+ExperimentDefinition WangHegdeFig2Experiment();
 
 }  // namespace dprl
 
