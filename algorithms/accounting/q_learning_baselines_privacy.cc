@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
 #include "algorithms/accounting/conversions.h"
 #include "algorithms/accounting/gaussian_dp.h"
 
@@ -69,6 +70,17 @@ absl::StatusOr<DpSgdCalibration> CalibrateDpSgd(double privacy_epsilon, double t
   out.gradient_noise_stddev_paper = out.noise_multiplier_paper * out.l2_sensitivity;
   out.gradient_noise_stddev_rdp = out.noise_multiplier_rdp * out.l2_sensitivity;
   return out;
+}
+
+absl::StatusOr<double> CalibrateOutputPerturbation(double privacy_epsilon, double target_delta,
+                                                   int64_t num_releases) {
+  if (absl::Status s = CheckTarget(privacy_epsilon, target_delta, num_releases); !s.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrReplaceAll(s.message(), {{"num_samples", "num_releases"}}));
+  }
+  absl::StatusOr<double> rho = DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta);
+  if (!rho.ok()) return rho.status();
+  return std::sqrt(static_cast<double>(num_releases) / (2.0 * *rho));
 }
 
 }  // namespace dprl

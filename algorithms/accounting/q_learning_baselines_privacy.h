@@ -22,6 +22,11 @@
 //   rdp    the T/B-fold Gaussian composition, rho = (T/B) / (2 z^2), inverted exactly with the
 //          RDP accountant (CKS 2020 improved conversion): z = sqrt((T/B) / (2 rho*)).
 // For each z the privacy_epsilon that the RDP accountant certifies at target_delta is reported.
+//
+// Output perturbation (BGP-style, algorithms/qlearning/linear_output_perturbation.h): K releases,
+// each a Gaussian mechanism with noise multiplier c relative to its sensitivity under BGP's
+// one-trajectory neighbour relation (NOT the reward-function relation): rho = K / (2 c^2), c from
+// the RDP accountant. Not private under the paper's relation; for utility comparison only.
 #ifndef DPRL_ALGORITHMS_ACCOUNTING_Q_LEARNING_BASELINES_PRIVACY_H_
 #define DPRL_ALGORITHMS_ACCOUNTING_Q_LEARNING_BASELINES_PRIVACY_H_
 
@@ -55,6 +60,10 @@ struct DpSgdCalibration {
 absl::StatusOr<DpSgdCalibration> CalibrateDpSgd(double privacy_epsilon, double target_delta,
                                                 int64_t num_samples, int64_t batch_size,
                                                 double l2_clip_norm);
+
+// c = sqrt(K / (2 rho*)) for K = num_releases. Errors: as above, num_releases < 1.
+absl::StatusOr<double> CalibrateOutputPerturbation(double privacy_epsilon, double target_delta,
+                                                   int64_t num_releases);
 
 }  // namespace dprl
 

@@ -49,6 +49,22 @@ TEST(DpSgdCalibrationTest, PaperBoundAndRdpAccountant) {
   EXPECT_NEAR(c->gradient_noise_stddev_rdp, 100.0 * c->noise_multiplier_rdp, 1e-9);
 }
 
+// Output perturbation: K = 100 releases with multiplier c compose to rho = K / (2 c^2), which
+// meets the target exactly; the same c as the DP-SGD RDP multiplier for 100 updates.
+TEST(OutputPerturbationTest, CalibratesTheReleases) {
+  absl::StatusOr<double> c = CalibrateOutputPerturbation(0.9, 1e-4, 100);
+  ASSERT_TRUE(c.ok()) << c.status();
+  absl::StatusOr<double> eps =
+      ZcdpToDpEpsilon(DpConversion::kImproved, 100 / (2 * *c * *c), 1e-4);
+  ASSERT_TRUE(eps.ok());
+  EXPECT_NEAR(*eps, 0.9, 1e-9);
+  absl::StatusOr<DpSgdCalibration> sgd = CalibrateDpSgd(0.9, 1e-4, 5000, 50, 1.0);
+  ASSERT_TRUE(sgd.ok());
+  EXPECT_NEAR(*c, sgd->noise_multiplier_rdp, 1e-12);
+  EXPECT_EQ(CalibrateOutputPerturbation(0.9, 1e-4, 0).status().message(),
+            "num_releases = 0, must be >= 1");
+}
+
 TEST(BaselinesPrivacyTest, BadInputNamed) {
   auto expect_bad = [](const absl::Status& status, const std::string& text) {
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
