@@ -45,6 +45,12 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
+  s.color_key = s.label;
+  if (reader.HasAttribute(group, "method")) {
+    absl::StatusOr<std::string> method = reader.ReadStringAttribute(group, "method");
+    if (!method.ok()) return method.status();
+    s.color_key = *std::move(method);
+  }
   absl::StatusOr<int64_t> length = reader.ReadIntAttribute(group, "episode_length");
   if (!length.ok()) return length.status();
   if (*length < 1) {
@@ -97,7 +103,7 @@ std::vector<PlotPanel> BuildReturnPanels(const std::vector<ReturnGroupSummary>& 
         std::find(panel_names.begin(), panel_names.end(), g.panel) == panel_names.end()) {
       panel_names.push_back(g.panel);
     }
-    colors.emplace(g.label, static_cast<int>(colors.size()));
+    colors.emplace(g.color_key, static_cast<int>(colors.size()));
   }
   std::vector<PlotPanel> panels;
   for (const std::string& name : panel_names) {
@@ -114,7 +120,7 @@ std::vector<PlotPanel> BuildReturnPanels(const std::vector<ReturnGroupSummary>& 
       if (g.panel != name) continue;
       PlotCurve curve;
       curve.label = g.label;
-      curve.color = colors[g.label];
+      curve.color = colors[g.color_key];
       curve.x = g.samples;
       curve.y = g.mean;
       curve.lower = g.lower;
@@ -126,7 +132,7 @@ std::vector<PlotPanel> BuildReturnPanels(const std::vector<ReturnGroupSummary>& 
       if (g.panel != kReferencePanel) continue;
       PlotCurve line;
       line.label = g.label;
-      line.color = colors[g.label];
+      line.color = colors[g.color_key];
       line.dashed = true;
       line.x = {g.samples.front(), std::max(x_max, g.samples.back())};
       line.y = {g.overall_mean, g.overall_mean};

@@ -9,7 +9,8 @@
 // order of first appearance; its curves are the mean return over seeds against the number of
 // samples (episode index x episode_length, at the end of each episode) with a +-1 standard
 // deviation band (sample standard deviation over seeds; no band for 1 seed), no smoothing.
-// Colours follow the label, so one label keeps its colour across panels.
+// Colours follow the optional string attribute `method` (else the label), so one method keeps its
+// colour across panels.
 //
 // Summary CSV, one row per group:
 //   group,panel,agent,label,seeds,episodes,last10_mean,last10_ci95_low,last10_ci95_high,
@@ -32,6 +33,7 @@ namespace dprl {
 
 struct ReturnGroupSummary {
   std::string group, panel, agent, label;
+  std::string color_key;  // `method` attribute if present, else label
   int64_t seeds = 0, episodes = 0, episode_length = 0;
   std::vector<double> samples;  // x of the curve: (i + 1) * episode_length
   std::vector<double> mean, lower, upper;  // per episode, mean and mean -+ sd

@@ -37,8 +37,10 @@ with h5py.File(path, "r") as f:
             assert group.attrs["rdp_privacy_epsilon"] < group.attrs["privacy_epsilon"], name
         if group.attrs["agent"] == "input_perturbation":
             assert group.attrs["reward_noise_stddev"] > 1, name
-    assert agents == {"functional_noise", "input_perturbation", "dp_sgd", "scripted",
-                      "uniform"}, agents
+        if group.attrs["agent"] == "output_perturbation":
+            assert group.attrs["output_noise_multiplier"] > 0, name
+    assert agents == {"functional_noise", "input_perturbation", "dp_sgd", "output_perturbation",
+                      "scripted", "uniform"}, agents
     assert f["eps=0.9-functional-theorem5"].attrs["noise_stddev"] > 1.3
     assert f["eps=0.9-functional-paper-sigma"].attrs["noise_stddev"] == 0.32
     groups = len(f)

@@ -9,6 +9,7 @@
 #include "algorithms/accounting/q_learning_baselines_privacy.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "algorithms/qlearning/input_perturbation.h"
+#include "algorithms/qlearning/linear_output_perturbation.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
 #include "experiments/tabular_task.h"
@@ -159,6 +160,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
       ConfigSpec config;
       config.group_name = absl::StrFormat("eps=%g-%s", eps, name);
       config.attributes = CommonAttributes(agent, panel, label, num_samples);
+      config.attributes.push_back({"method", name});
       config.attributes.push_back({"privacy_epsilon", eps});
       config.attributes.push_back({"target_delta", kTargetDelta});
       config.attributes.push_back({"noise_stddev", sigma});
@@ -206,6 +208,20 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
     dp.attributes.push_back({"noise_multiplier", sgd->noise_multiplier_paper});
     dp.attributes.push_back({"rdp_privacy_epsilon", sgd->rdp_epsilon_of_paper});
     dp.attributes.push_back({"noise_multiplier_rdp", sgd->noise_multiplier_rdp});
+    // Balle-Gomrokchi-Precup 2016 style output perturbation: NOT private under the
+    // reward-function relation (one-trajectory relation only); for utility, as the paper does.
+    absl::StatusOr<double> release_multiplier =
+        CalibrateOutputPerturbation(eps, kTargetDelta, batches);
+    if (!release_multiplier.ok()) return release_multiplier.status();
+    const LinearOutputPerturbationOptions linear;
+    ConfigSpec& bgp = add("output-perturbation", "output_perturbation",
+                          "BGP16 output perturbation (not private here)", 0.0, kKernelRate);
+    bgp.attributes.push_back({"output_noise_multiplier", *release_multiplier});
+    bgp.attributes.push_back({"ridge_regularizer", linear.ridge_regularizer});
+    bgp.attributes.push_back({"num_features", int64_t{linear.num_features}});
+    bgp.attributes.push_back({"feature_width", linear.feature_width});
+    bgp.attributes.push_back(
+        {"neighbour_relation", std::string("one trajectory's rewards (not the paper's)")});
   }
   for (const auto& [agent, label] :
        {std::pair<std::string, std::string>{"scripted", "scripted: move to 0.5"},
@@ -253,6 +269,33 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
     if (!reward_noise.ok()) return reward_noise.status();
     absl::StatusOr<InputPerturbationQLearning> learner = InputPerturbationQLearning::Create(
         *options, *reward_noise, policy_stream, noise_stream);
+    if (!learner.ok()) return learner.status();
+    returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
+  } else if (*agent == "output_perturbation") {
+    absl::StatusOr<FunctionalNoiseQLearningOptions> common = AgentOptions(config);
+    if (!common.ok()) return common.status();
+    absl::StatusOr<double> multiplier = Attribute<double>(config, "output_noise_multiplier");
+    absl::StatusOr<double> ridge = Attribute<double>(config, "ridge_regularizer");
+    absl::StatusOr<int64_t> features = Attribute<int64_t>(config, "num_features");
+    absl::StatusOr<double> width = Attribute<double>(config, "feature_width");
+    for (const absl::Status& status :
+         {multiplier.status(), ridge.status(), features.status(), width.status()}) {
+      if (!status.ok()) return status;
+    }
+    LinearOutputPerturbationOptions options;
+    options.num_samples = common->num_samples;
+    options.batch_size = common->batch_size;
+    options.episode_length = env->episode_length();
+    options.num_features = static_cast<int>(*features);
+    options.feature_width = *width;
+    options.ridge_regularizer = *ridge;
+    options.discount = common->discount;
+    options.output_noise_multiplier = *multiplier;
+    options.exploration_start = common->exploration_start;
+    options.exploration_end = common->exploration_end;
+    options.exploration_decay_steps = common->exploration_decay_steps;
+    absl::StatusOr<LinearOutputPerturbation> learner =
+        LinearOutputPerturbation::Create(options, policy_stream, noise_stream);
     if (!learner.ok()) return learner.status();
     returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
   } else if (*agent == "scripted") {

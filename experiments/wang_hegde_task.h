@@ -20,11 +20,15 @@
 //   dp-sgd                  DP-SGD (clip 1, App. E.2's Abadi Thm. 1 noise multiplier with q = 1,
 //                           noise on the summed gradient = multiplier x 2 B C); the RDP
 //                           accountant's epsilon for it is stored as rdp_privacy_epsilon.
+//   output-perturbation     Balle-Gomrokchi-Precup 2016 style (algorithms/qlearning/
+//                           linear_output_perturbation.h), NOT private under the paper's
+//                           relation, calibrated for one trajectory's rewards; utility only.
 //   Calibrations: algorithms/accounting/q_learning_baselines_privacy.h. Plus the two references.
 //   Extra attributes: privacy_epsilon, target_delta, calibration, reward_noise_stddev,
 //   gdp_privacy_epsilon, l2_clip_norm, gradient_noise_stddev, noise_multiplier,
-//   noise_multiplier_rdp, rdp_privacy_epsilon. Agents: functional_noise | input_perturbation |
-//   dp_sgd | scripted | uniform. Smoke scale: T = 500; default and paper: T = 5000.
+//   noise_multiplier_rdp, rdp_privacy_epsilon, output_noise_multiplier, ridge_regularizer,
+//   num_features, feature_width, neighbour_relation. Agents: functional_noise |
+//   input_perturbation | dp_sgd | output_perturbation | scripted | uniform. Smoke scale: T = 500; default and paper: T = 5000.
 //
 // Settings the paper leaves open (stored as attributes of every group; docs/private_q_learning.md):
 //   batch_size B = 50: B must divide T = 5 000 (App. E.3's B = 64 does not), and 50 makes one
@@ -40,7 +44,8 @@
 //   paper    the same as default (the paper's size is already small), 10 seeds
 //
 // Group attributes read by RunWangHegdeTask (docs/hdf5_schema.md, "wang_hegde"):
-//   agent            string   functional_noise | input_perturbation | dp_sgd | scripted | uniform
+//   agent            string   functional_noise | input_perturbation | dp_sgd |
+//                             output_perturbation | scripted | uniform
 //   panel            string   the figure panel ("all" = reference line drawn in every panel)
 //   label            string   the legend text
 //   num_samples, episode_length, batch_size, num_resets          int64
