@@ -35,8 +35,8 @@ absl::StatusOr<FigureOutputs> MakeWangHegdeFigure(const Hdf5Reader& reader) {
   figure.panels = BuildReturnPanels(summaries, "");
   figure.csv = ReturnSummaryCsv(summaries);
   if (figure.panels.empty()) {
-    return absl::InvalidArgumentError(
-        reader.path() + ": no learning-curve group (every group has panel 'all')");
+    return absl::InvalidArgumentError(reader.path() +
+                                      ": no learning-curve group (every group has panel 'all')");
   }
   return figure;
 }

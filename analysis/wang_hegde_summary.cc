@@ -39,8 +39,8 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
           absl::StrFormat("%s: dataset '%s' holds a non-finite value", reader.path(), path));
     }
   }
-  for (auto [name, target] : {std::pair{"agent", &s.agent}, std::pair{"panel", &s.panel},
-                              std::pair{"label", &s.label}}) {
+  for (auto [name, target] :
+       {std::pair{"agent", &s.agent}, std::pair{"panel", &s.panel}, std::pair{"label", &s.label}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
@@ -154,9 +154,9 @@ std::string ReturnSummaryCsv(const std::vector<ReturnGroupSummary>& groups) {
       high = g.last10_mean + *g.last10_ci95_half_width;
     }
     absl::StrAppend(&csv, CsvField(g.group), ",", CsvField(g.panel), ",", CsvField(g.agent), ",",
-                    CsvField(g.label), ",", g.seeds, ",", g.episodes, ",",
-                    CsvNumber(g.last10_mean), ",", CsvOptionalNumber(low), ",",
-                    CsvOptionalNumber(high), ",", CsvNumber(g.overall_mean), "\n");
+                    CsvField(g.label), ",", g.seeds, ",", g.episodes, ",", CsvNumber(g.last10_mean),
+                    ",", CsvOptionalNumber(low), ",", CsvOptionalNumber(high), ",",
+                    CsvNumber(g.overall_mean), "\n");
   }
   return csv;
 }

@@ -35,7 +35,7 @@ struct ReturnGroupSummary {
   std::string group, panel, agent, label;
   std::string color_key;  // `method` attribute if present, else label
   int64_t seeds = 0, episodes = 0, episode_length = 0;
-  std::vector<double> samples;  // x of the curve: (i + 1) * episode_length
+  std::vector<double> samples;             // x of the curve: (i + 1) * episode_length
   std::vector<double> mean, lower, upper;  // per episode, mean and mean -+ sd
   double last10_mean = 0.0;
   std::optional<double> last10_ci95_half_width;

@@ -12,8 +12,8 @@ absl::Status ContinuousWalkOptions::Validate() const {
         "ContinuousWalkOptions.max_step = %g, must be finite and in (0, 1]", max_step));
   }
   if (episode_length < 1) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "ContinuousWalkOptions.episode_length = %d, must be >= 1", episode_length));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("ContinuousWalkOptions.episode_length = %d, must be >= 1", episode_length));
   }
   return absl::OkStatus();
 }
@@ -35,8 +35,8 @@ ContinuousWalk::Transition ContinuousWalk::SampleStep(double state, int action,
   DCHECK(state >= kStateLow && state <= kStateHigh) << "state = " << state;
   const double move = options_.max_step * stream.NextOpenUniform();
   Transition result;
-  result.next_state = action == kWalkRight ? std::min(state + move, kStateHigh)
-                                           : std::max(state - move, kStateLow);
+  result.next_state =
+      action == kWalkRight ? std::min(state + move, kStateHigh) : std::max(state - move, kStateLow);
   result.reward = Reward(result.next_state);
   return result;
 }

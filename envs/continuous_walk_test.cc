@@ -30,9 +30,7 @@ testing::ContinuousEnvUnderTest Describe(const ContinuousWalk& walk) {
   env.next_state_cdf = [walk](double state, int action, double x) {
     return walk.NextStateCdf(state, action, x);
   };
-  env.reward_of_transition = [](double, int, double next) {
-    return ContinuousWalk::Reward(next);
-  };
+  env.reward_of_transition = [](double, int, double next) { return ContinuousWalk::Reward(next); };
   return env;
 }
 
@@ -106,8 +104,7 @@ TEST(ContinuousWalkOptionsTest, RejectsBadValues) {
     options.episode_length = bad;
     const absl::Status status = options.Validate();
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find("episode_length = " + std::to_string(bad)),
-              std::string::npos)
+    EXPECT_NE(status.message().find("episode_length = " + std::to_string(bad)), std::string::npos)
         << status;
   }
 }

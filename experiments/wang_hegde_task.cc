@@ -48,9 +48,10 @@ Fig1Grid Fig1GridFor(Scale scale) {
 }
 
 // The attributes every group carries (the training setting).
-std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(
-    const std::string& agent, const std::string& panel, const std::string& label,
-    int64_t num_samples) {
+std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(const std::string& agent,
+                                                                     const std::string& panel,
+                                                                     const std::string& label,
+                                                                     int64_t num_samples) {
   FunctionalNoiseQLearningOptions defaults;
   return {{"agent", agent},
           {"panel", panel},
@@ -124,8 +125,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale) {
   const Fig1Grid grid = Fig1GridFor(scale);
   std::vector<ConfigSpec> configs;
   for (int64_t resets : grid.resets) {
-    const std::string panel =
-        resets == 1 ? "J = 1" : absl::StrFormat("J = T/B = %d", resets);
+    const std::string panel = resets == 1 ? "J = 1" : absl::StrFormat("J = T/B = %d", resets);
     for (double sigma : grid.noise_stddevs) {
       ConfigSpec config;
       config.group_name = absl::StrFormat("sigma=%g-J=%d", sigma, resets);
@@ -171,38 +171,36 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
     };
     // Algorithm 1 at the paper's sigma (kernel exp(-|x - y|), as the authors' code).
     ConfigSpec& paper = add("functional-paper-sigma", "functional_noise",
-                            absl::StrFormat("functional noise, paper's #gs = %g",
-                                            PaperSigma(eps)),
+                            absl::StrFormat("functional noise, paper's #gs = %g", PaperSigma(eps)),
                             PaperSigma(eps), kKernelRate);
     paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
     // Algorithm 1 at Theorem 5's sigma and beta = 1/v with App. E.3's parameters.
-    absl::StatusOr<FunctionalNoiseCalibration> theorem5 =
-        CalibrateFunctionalNoise(AppendixE3(eps));
+    absl::StatusOr<FunctionalNoiseCalibration> theorem5 = CalibrateFunctionalNoise(AppendixE3(eps));
     if (!theorem5.ok()) return theorem5.status();
-    ConfigSpec& thm = add("functional-theorem5", "functional_noise",
-                          absl::StrFormat("functional noise, Thm. 5 #gs = %.3g", 
-                                          theorem5->noise_stddev),
-                          theorem5->noise_stddev, theorem5->kernel_rate);
+    ConfigSpec& thm =
+        add("functional-theorem5", "functional_noise",
+            absl::StrFormat("functional noise, Thm. 5 #gs = %.3g", theorem5->noise_stddev),
+            theorem5->noise_stddev, theorem5->kernel_rate);
     thm.attributes.push_back({"calibration", std::string("Theorem 5 with App. E.3 parameters")});
     thm.attributes.push_back({"achieved_total_delta", theorem5->total_delta});
     // Input perturbation (Venkitasubramaniam 2013).
     absl::StatusOr<InputPerturbationCalibration> input =
         CalibrateInputPerturbation(eps, kTargetDelta, num_samples);
     if (!input.ok()) return input.status();
-    ConfigSpec& ip = add("input-perturbation", "input_perturbation",
-                         absl::StrFormat("input perturbation, reward noise %.3g",
-                                         input->reward_noise_stddev),
-                         0.0, kKernelRate);
+    ConfigSpec& ip =
+        add("input-perturbation", "input_perturbation",
+            absl::StrFormat("input perturbation, reward noise %.3g", input->reward_noise_stddev),
+            0.0, kKernelRate);
     ip.attributes.push_back({"reward_noise_stddev", input->reward_noise_stddev});
     ip.attributes.push_back({"gdp_privacy_epsilon", input->gdp_privacy_epsilon});
     // DP-SGD (Abadi et al. 2016) with App. E.2's moments-accountant bound.
     absl::StatusOr<DpSgdCalibration> sgd =
         CalibrateDpSgd(eps, kTargetDelta, num_samples, kBatchSize, kClipNorm);
     if (!sgd.ok()) return sgd.status();
-    ConfigSpec& dp = add("dp-sgd", "dp_sgd",
-                         absl::StrFormat("DP-SGD, noise multiplier %.3g",
-                                         sgd->noise_multiplier_paper),
-                         0.0, kKernelRate);
+    ConfigSpec& dp =
+        add("dp-sgd", "dp_sgd",
+            absl::StrFormat("DP-SGD, noise multiplier %.3g", sgd->noise_multiplier_paper), 0.0,
+            kKernelRate);
     dp.attributes.push_back({"l2_clip_norm", kClipNorm});
     dp.attributes.push_back({"gradient_noise_stddev", sgd->gradient_noise_stddev_paper});
     dp.attributes.push_back({"noise_multiplier", sgd->noise_multiplier_paper});
@@ -267,8 +265,8 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
     if (!options.ok()) return options.status();
     absl::StatusOr<double> reward_noise = Attribute<double>(config, "reward_noise_stddev");
     if (!reward_noise.ok()) return reward_noise.status();
-    absl::StatusOr<InputPerturbationQLearning> learner = InputPerturbationQLearning::Create(
-        *options, *reward_noise, policy_stream, noise_stream);
+    absl::StatusOr<InputPerturbationQLearning> learner =
+        InputPerturbationQLearning::Create(*options, *reward_noise, policy_stream, noise_stream);
     if (!learner.ok()) return learner.status();
     returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
   } else if (*agent == "output_perturbation") {

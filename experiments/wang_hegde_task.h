@@ -28,7 +28,8 @@
 //   gdp_privacy_epsilon, l2_clip_norm, gradient_noise_stddev, noise_multiplier,
 //   noise_multiplier_rdp, rdp_privacy_epsilon, output_noise_multiplier, ridge_regularizer,
 //   num_features, feature_width, neighbour_relation. Agents: functional_noise |
-//   input_perturbation | dp_sgd | output_perturbation | scripted | uniform. Smoke scale: T = 500; default and paper: T = 5000.
+//   input_perturbation | dp_sgd | output_perturbation | scripted | uniform. Smoke scale: T = 500;
+//   default and paper: T = 5000.
 //
 // Settings the paper leaves open (stored as attributes of every group; docs/private_q_learning.md):
 //   batch_size B = 50: B must divide T = 5 000 (App. E.3's B = 64 does not), and 50 makes one

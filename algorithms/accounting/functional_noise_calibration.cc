@@ -44,9 +44,8 @@ double ProofQ(double eps, double delta) {
 
 absl::Status FunctionalNoiseCalibrationOptions::Validate() const {
   auto bad = [](const char* name, double value, const char* rule) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("FunctionalNoiseCalibrationOptions.%s = %g, must be %s", name, value,
-                        rule));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.%s = %g, must be %s", name, value, rule));
   };
   if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
     return bad("privacy_epsilon", privacy_epsilon, "finite and > 0");
@@ -110,9 +109,8 @@ absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(
   out.rkhs_sensitivity_squared = (v * v + v) * options.lipschitz_squared;
   out.noise_stddev = ClosedFormSigma(out.num_updates, out.rkhs_sensitivity_squared,
                                      options.privacy_epsilon, options.target_delta);
-  out.noise_stddev_from_proof =
-      std::sqrt(out.num_updates * out.rkhs_sensitivity_squared /
-                ProofQ(options.privacy_epsilon, options.target_delta));
+  out.noise_stddev_from_proof = std::sqrt(out.num_updates * out.rkhs_sensitivity_squared /
+                                          ProofQ(options.privacy_epsilon, options.target_delta));
   const UniformBoundFailure failure = FunctionalNoiseUniformBoundFailure(options, out.noise_stddev);
   out.path_maximum_bound = failure.path_maximum_bound;
   out.bound_margin = failure.bound_margin;

@@ -73,19 +73,19 @@ struct FunctionalNoiseCalibrationOptions {
 };
 
 struct FunctionalNoiseCalibration {
-  double num_updates;                // T/B
-  int64_t num_resets;                // J (default resolved)
-  double sensitivity_scale;          // v = 4 alpha (k + 1) / B
-  double kernel_rate;                // beta = 1 / v
-  double rkhs_sensitivity_squared;   // C = (v^2 + v) L^2 (||f||_H^2 bound of one update)
-  double noise_stddev;               // sigma, Theorem 5 closed form (Algorithm 1, line 5)
-  double noise_stddev_from_proof;    // sigma solving the proof's un-relaxed equation
-  double path_maximum_bound;         // 8.68 sqrt(beta) sigma (Lemma 8)
-  double bound_margin;               // 2k - 8.68 sqrt(beta) sigma
-  bool bound_condition_holds;        // bound_margin > 0
-  double delta_g_theorem;            // min(1, J exp(-margin^2 / 2)), 1 if the condition fails
-  double delta_g_tight;              // 1 - (1 - exp(-margin^2 / 2))^J, 1 if the condition fails
-  double total_delta;                // target_delta + delta_g_tight (capped at 1)
+  double num_updates;               // T/B
+  int64_t num_resets;               // J (default resolved)
+  double sensitivity_scale;         // v = 4 alpha (k + 1) / B
+  double kernel_rate;               // beta = 1 / v
+  double rkhs_sensitivity_squared;  // C = (v^2 + v) L^2 (||f||_H^2 bound of one update)
+  double noise_stddev;              // sigma, Theorem 5 closed form (Algorithm 1, line 5)
+  double noise_stddev_from_proof;   // sigma solving the proof's un-relaxed equation
+  double path_maximum_bound;        // 8.68 sqrt(beta) sigma (Lemma 8)
+  double bound_margin;              // 2k - 8.68 sqrt(beta) sigma
+  bool bound_condition_holds;       // bound_margin > 0
+  double delta_g_theorem;           // min(1, J exp(-margin^2 / 2)), 1 if the condition fails
+  double delta_g_tight;             // 1 - (1 - exp(-margin^2 / 2))^J, 1 if the condition fails
+  double total_delta;               // target_delta + delta_g_tight (capped at 1)
 };
 
 absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(

@@ -40,7 +40,7 @@ absl::Status AsFlagError(const absl::Status& status) {
 }  // namespace
 
 absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int argc,
-                                                                        const char* const* argv) {
+                                                                         const char* const* argv) {
   absl::StatusOr<CommandLine> command_line = SplitCommandLine(
       argc, argv,
       {"--privacy_epsilon", "--target_delta", "--num_samples", "--batch_size", "--learning_rate",
@@ -156,19 +156,19 @@ std::string FormatFunctionalNoiseReport(const FunctionalNoiseSigmaFlags& flags,
   row("margin 2k - 8.68 sqrt(beta) sigma", c.bound_margin);
   row("delta_g, Theorem 5: J exp(-margin^2 / 2)", c.delta_g_theorem);
   row("delta_g, App. E.3: 1 - (1 - exp(-margin^2 / 2))^J", c.delta_g_tight);
-  absl::StrAppend(&out, absl::StrFormat("\n  achieved: (%g, %.6g)-DP\n", o.privacy_epsilon,
-                                        c.total_delta));
+  absl::StrAppend(
+      &out, absl::StrFormat("\n  achieved: (%g, %.6g)-DP\n", o.privacy_epsilon, c.total_delta));
   if (!c.bound_condition_holds) {
     absl::StrAppend(&out,
                     "  2k <= 8.68 sqrt(beta) sigma: Lemma 8 does not bound the sample paths, so "
                     "delta_g = 1 and the\n  guarantee is vacuous. Raise --noise_bound (k).\n");
   }
   if (achieved_epsilon) {
-    absl::StrAppend(&out, absl::StrFormat(
-                              "\n  given sigma = %g: Theorem 5 holds for privacy_epsilon = %.10g, "
-                              "delta_g (App. E.3) = %.6g\n",
-                              *flags.noise_stddev, *achieved_epsilon,
-                              achieved_failure->delta_g_tight));
+    absl::StrAppend(
+        &out,
+        absl::StrFormat("\n  given sigma = %g: Theorem 5 holds for privacy_epsilon = %.10g, "
+                        "delta_g (App. E.3) = %.6g\n",
+                        *flags.noise_stddev, *achieved_epsilon, achieved_failure->delta_g_tight));
   }
   return out;
 }

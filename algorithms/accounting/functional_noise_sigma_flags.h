@@ -36,7 +36,7 @@ struct FunctionalNoiseSigmaFlags {
 };
 
 absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int argc,
-                                                                        const char* const* argv);
+                                                                         const char* const* argv);
 
 std::string FunctionalNoiseSigmaUsage(const char* program);
 

@@ -26,8 +26,8 @@ absl::Status CheckTarget(double privacy_epsilon, double target_delta, int64_t nu
 }  // namespace
 
 absl::StatusOr<InputPerturbationCalibration> CalibrateInputPerturbation(double privacy_epsilon,
-                                                                       double target_delta,
-                                                                       int64_t num_samples) {
+                                                                        double target_delta,
+                                                                        int64_t num_samples) {
   if (absl::Status s = CheckTarget(privacy_epsilon, target_delta, num_samples); !s.ok()) return s;
   absl::StatusOr<double> rho = DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta);
   if (!rho.ok()) return rho.status();

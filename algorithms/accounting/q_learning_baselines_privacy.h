@@ -44,16 +44,16 @@ struct InputPerturbationCalibration {
 
 // Errors: privacy_epsilon not finite > 0, target_delta outside (0, 1), num_samples < 1.
 absl::StatusOr<InputPerturbationCalibration> CalibrateInputPerturbation(double privacy_epsilon,
-                                                                       double target_delta,
-                                                                       int64_t num_samples);
+                                                                        double target_delta,
+                                                                        int64_t num_samples);
 
 struct DpSgdCalibration {
-  double noise_multiplier_paper;        // z of Abadi et al. Thm. 1, c2 = sqrt(2), q = 1
-  double rdp_epsilon_of_paper;          // epsilon the RDP accountant gives that z
-  double noise_multiplier_rdp;          // z calibrated exactly by the RDP accountant
-  double l2_sensitivity;                // 2 B C of the summed clipped gradients
-  double gradient_noise_stddev_paper;   // z_paper * 2 B C, the noise on the summed gradient
-  double gradient_noise_stddev_rdp;     // z_rdp * 2 B C
+  double noise_multiplier_paper;       // z of Abadi et al. Thm. 1, c2 = sqrt(2), q = 1
+  double rdp_epsilon_of_paper;         // epsilon the RDP accountant gives that z
+  double noise_multiplier_rdp;         // z calibrated exactly by the RDP accountant
+  double l2_sensitivity;               // 2 B C of the summed clipped gradients
+  double gradient_noise_stddev_paper;  // z_paper * 2 B C, the noise on the summed gradient
+  double gradient_noise_stddev_rdp;    // z_rdp * 2 B C
 };
 
 // Errors: as above, and batch_size < 1 or not dividing num_samples, l2_clip_norm not finite > 0.

@@ -54,8 +54,7 @@ TEST(DpSgdCalibrationTest, PaperBoundAndRdpAccountant) {
 TEST(OutputPerturbationTest, CalibratesTheReleases) {
   absl::StatusOr<double> c = CalibrateOutputPerturbation(0.9, 1e-4, 100);
   ASSERT_TRUE(c.ok()) << c.status();
-  absl::StatusOr<double> eps =
-      ZcdpToDpEpsilon(DpConversion::kImproved, 100 / (2 * *c * *c), 1e-4);
+  absl::StatusOr<double> eps = ZcdpToDpEpsilon(DpConversion::kImproved, 100 / (2 * *c * *c), 1e-4);
   ASSERT_TRUE(eps.ok());
   EXPECT_NEAR(*eps, 0.9, 1e-9);
   absl::StatusOr<DpSgdCalibration> sgd = CalibrateDpSgd(0.9, 1e-4, 5000, 50, 1.0);

@@ -47,9 +47,9 @@ GaussianMoments OuConditionalMoments(double x, const std::optional<OuNeighbour>&
   const double one_minus_ea2 = -std::expm1(-2.0 * a);
   const double one_minus_eb2 = -std::expm1(-2.0 * b);
   const double denominator = -std::expm1(-2.0 * (a + b));
-  const double mean = (std::exp(-a) * one_minus_eb2 * left->value +
-                       std::exp(-b) * one_minus_ea2 * right->value) /
-                      denominator;
+  const double mean =
+      (std::exp(-a) * one_minus_eb2 * left->value + std::exp(-b) * one_minus_ea2 * right->value) /
+      denominator;
   const double variance = one_minus_ea2 * one_minus_eb2 / denominator;
   return {mean, noise_stddev * std::sqrt(variance)};
 }

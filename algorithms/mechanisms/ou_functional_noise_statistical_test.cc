@@ -36,10 +36,8 @@ const double kX[kPoints] = {0.0, 0.1, 0.35, 0.6, 1.0};
 
 // Queries the fixed points in order `order` (with distractors for order 3); returns
 // v[path][point].
-void Sample(int order, RandomStream& stream, OuFunctionalNoise& noise,
-            double v[kPaths][kPoints]) {
-  static const int kPermutations[3][kPoints] = {
-      {0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 4, 0, 3, 1}};
+void Sample(int order, RandomStream& stream, OuFunctionalNoise& noise, double v[kPaths][kPoints]) {
+  static const int kPermutations[3][kPoints] = {{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 4, 0, 3, 1}};
   double values[kPaths];
   auto query = [&](int i) {
     noise.Evaluate(kX[i], stream, values);
@@ -87,7 +85,7 @@ TEST(OuFunctionalNoiseStatisticalTest, CovarianceMatchesKernelWhateverTheQueryOr
     key.config = order;
     key.purpose = StreamPurpose::kTest;
     const RandomStream root(key);
-    Eigen::Matrix<double, kPaths * kPoints, kPaths * kPoints> products =
+    Eigen::Matrix<double, kPaths * kPoints, kPaths* kPoints> products =
         Eigen::Matrix<double, kPaths * kPoints, kPaths * kPoints>::Zero();
     double chi[kPaths][kPoints] = {};
     for (int r = 0; r < kReplicates; ++r) {

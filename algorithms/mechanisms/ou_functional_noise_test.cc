@@ -28,7 +28,8 @@ OuFunctionalNoise MakeOrDie(int paths, double sigma, double beta) {
   return *std::move(noise);
 }
 
-// Generic Gaussian conditioning of g(x) on g at `given` (values `values`), K = sigma^2 exp(-beta d).
+// Generic Gaussian conditioning of g(x) on g at `given` (values `values`), K = sigma^2 exp(-beta
+// d).
 GaussianMoments Condition(double x, const std::vector<double>& given,
                           const std::vector<double>& values, double sigma, double beta) {
   const int n = given.size();
@@ -49,8 +50,8 @@ TEST(OuConditionalMomentsTest, MatchesGaussianConditioningInAllFourCases) {
   for (double x : {0.05, 0.3, 0.61, 0.99}) {
     const OuNeighbour left{x - 0.2, 0.4}, right{x + 0.13, -1.1};
     GaussianMoments got = OuConditionalMoments(x, left, right, sigma, beta);
-    GaussianMoments want = Condition(x, {left.location, right.location},
-                                     {left.value, right.value}, sigma, beta);
+    GaussianMoments want =
+        Condition(x, {left.location, right.location}, {left.value, right.value}, sigma, beta);
     EXPECT_NEAR(got.mean, want.mean, 1e-12) << x;
     EXPECT_NEAR(got.stddev, want.stddev, 1e-12) << x;
     // Markov property: a farther point on either side changes nothing.
@@ -79,21 +80,17 @@ TEST(OuConditionalMomentsTest, MatchesGaussianConditioningInAllFourCases) {
 // conditional: its variance is negative close to a neighbour.
 TEST(OuConditionalMomentsTest, SinhFormAndThePrintedEquation) {
   const double beta = 1.0, sm = 0.2, s = 0.25, sp = 0.9, gm = 0.8, gp = -0.5;
-  const GaussianMoments got = OuConditionalMoments(s, OuNeighbour{sm, gm},
-                                                   OuNeighbour{sp, gp}, 1.0, beta);
-  const double sinh_mean =
-      (std::sinh(beta * (sp - s)) * gm + std::sinh(beta * (s - sm)) * gp) /
-      std::sinh(beta * (sp - sm));
+  const GaussianMoments got =
+      OuConditionalMoments(s, OuNeighbour{sm, gm}, OuNeighbour{sp, gp}, 1.0, beta);
+  const double sinh_mean = (std::sinh(beta * (sp - s)) * gm + std::sinh(beta * (s - sm)) * gp) /
+                           std::sinh(beta * (sp - sm));
   EXPECT_NEAR(got.mean, sinh_mean, 1e-14);
-  const double printed_mean =
-      (std::sinh(beta * (s - sm)) * gm + std::sinh(beta * (sp - s)) * gp) /
-      std::sinh(beta * (sp - sm));
+  const double printed_mean = (std::sinh(beta * (s - sm)) * gm + std::sinh(beta * (sp - s)) * gp) /
+                              std::sinh(beta * (sp - sm));
   EXPECT_GT(std::abs(printed_mean - got.mean), 0.1);
-  const double printed_variance =
-      1.0 -
-      (std::sinh(beta * (s - sm)) * std::exp(beta * (s - sm)) +
-       std::sinh(beta * (sp - s)) * std::exp(beta * (sp - s))) /
-          std::sinh(beta * (sp - sm));
+  const double printed_variance = 1.0 - (std::sinh(beta * (s - sm)) * std::exp(beta * (s - sm)) +
+                                         std::sinh(beta * (sp - s)) * std::exp(beta * (sp - s))) /
+                                            std::sinh(beta * (sp - sm));
   EXPECT_LT(printed_variance, 0.0);
   EXPECT_GT(got.stddev, 0.0);
 }

@@ -17,14 +17,13 @@ absl::Status FunctionalNoiseQLearningOptions::Validate() const {
   }
   if (batch_size < 1 || num_samples % batch_size != 0) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%sbatch_size = %d, must be >= 1 and divide num_samples = %d", p, batch_size,
-        num_samples));
+        "%sbatch_size = %d, must be >= 1 and divide num_samples = %d", p, batch_size, num_samples));
   }
   const int64_t batches = num_samples / batch_size;
   if (num_resets < 1 || batches % num_resets != 0) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%snum_resets = %d, must be >= 1 and divide num_samples / batch_size = %d", p, num_resets,
-        batches));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%snum_resets = %d, must be >= 1 and divide num_samples / batch_size = %d",
+                        p, num_resets, batches));
   }
   if (!(std::isfinite(noise_stddev) && noise_stddev >= 0.0)) {
     return absl::InvalidArgumentError(
@@ -97,8 +96,7 @@ FunctionalNoiseQLearning::FunctionalNoiseQLearning(const FunctionalNoiseQLearnin
 void FunctionalNoiseQLearning::MaybeReset() {
   // Lines 7-9 at the start of batch j: reset when j = 0 mod T/(J B).
   const int64_t batch_index = samples_seen_ / options_.batch_size;
-  const int64_t batches_per_path =
-      options_.num_samples / options_.batch_size / options_.num_resets;
+  const int64_t batches_per_path = options_.num_samples / options_.batch_size / options_.num_resets;
   if (samples_seen_ % options_.batch_size == 0 && batch_index % batches_per_path == 0 &&
       resets_done_ <= batch_index / batches_per_path) {
     noise_.Reset();
@@ -118,9 +116,9 @@ int FunctionalNoiseQLearning::Act(double state) {
   CHECK_LT(samples_seen_, options_.num_samples) << "Act after the last sample";
   MaybeReset();
   const double rate =
-      options_.exploration_end + (options_.exploration_start - options_.exploration_end) *
-                                     std::exp(-static_cast<double>(samples_seen_) /
-                                              options_.exploration_decay_steps);
+      options_.exploration_end +
+      (options_.exploration_start - options_.exploration_end) *
+          std::exp(-static_cast<double>(samples_seen_) / options_.exploration_decay_steps);
   // Always read the same policy words per step, whatever the branch.
   const double u = policy_stream_.NextOpenUniform();
   const int random_action = static_cast<int>(policy_stream_.UniformInt(kMlpOutputs));
@@ -133,8 +131,8 @@ int FunctionalNoiseQLearning::Act(double state) {
   return best;
 }
 
-void FunctionalNoiseQLearning::Observe(double state, int action, double reward,
-                                       double next_state, bool episode_end) {
+void FunctionalNoiseQLearning::Observe(double state, int action, double reward, double next_state,
+                                       bool episode_end) {
   CHECK_LT(samples_seen_, options_.num_samples) << "more samples than num_samples";
   CHECK(action >= 0 && action < kMlpOutputs) << "action = " << action;
   // Line 19 (lines 14-18 draw g at s_{t+1} inside NoisyQ).
@@ -151,12 +149,11 @@ void FunctionalNoiseQLearning::Observe(double state, int action, double reward,
     const double scale = norm > options_.l2_clip_norm ? options_.l2_clip_norm / norm : 1.0;
     batch_gradient_ += (scale / options_.batch_size) * example_gradient_;
   } else {
-    network_.AccumulateQGradient(state, action, residual / options_.batch_size,
-                                 &batch_gradient_);
+    network_.AccumulateQGradient(state, action, residual / options_.batch_size, &batch_gradient_);
   }
   ++samples_seen_;
   if (samples_seen_ % options_.batch_size == 0) {  // line 22
-    if (options_.gradient_noise_stddev > 0.0) {  // DP-SGD: noise on the sum, then / B
+    if (options_.gradient_noise_stddev > 0.0) {    // DP-SGD: noise on the sum, then / B
       const double stddev = options_.gradient_noise_stddev / options_.batch_size;
       for (int i = 0; i < kMlpNumParameters; ++i) {
         batch_gradient_[i] += SampleGaussian(stddev, noise_stream_);

@@ -73,18 +73,18 @@
 namespace dprl {
 
 struct FunctionalNoiseQLearningOptions {
-  int64_t num_samples = 5000;   // T: environment steps of training
-  int batch_size = 50;          // B: samples per optimiser step; divides T
-  int num_resets = 1;           // J: independent sample-path sets; divides T/B
-  double noise_stddev = 0.0;    // sigma of the Gaussian-process noise G(0, sigma^2 K)
-  double kernel_rate = 1.0;     // beta of K(x, y) = exp(-beta |x - y|)
-  double discount = 0.999;      // gamma of the target y_t (line 19)
-  double exploration_start = 0.9;         // exploration_rate at t = 0
-  double exploration_end = 0.05;          // exploration_rate as t -> infinity
+  int64_t num_samples = 5000;              // T: environment steps of training
+  int batch_size = 50;                     // B: samples per optimiser step; divides T
+  int num_resets = 1;                      // J: independent sample-path sets; divides T/B
+  double noise_stddev = 0.0;               // sigma of the Gaussian-process noise G(0, sigma^2 K)
+  double kernel_rate = 1.0;                // beta of K(x, y) = exp(-beta |x - y|)
+  double discount = 0.999;                 // gamma of the target y_t (line 19)
+  double exploration_start = 0.9;          // exploration_rate at t = 0
+  double exploration_end = 0.05;           // exploration_rate as t -> infinity
   double exploration_decay_steps = 200.0;  // time constant of the exponential decay
-  double l2_clip_norm = 0.0;           // DP-SGD: per-example gradient clip C; 0 = none
-  double gradient_noise_stddev = 0.0;  // DP-SGD: stddev of the noise on the summed gradient
-  OptimizerOptions optimizer;   // line 22's update (plain SGD by default)
+  double l2_clip_norm = 0.0;               // DP-SGD: per-example gradient clip C; 0 = none
+  double gradient_noise_stddev = 0.0;      // DP-SGD: stddev of the noise on the summed gradient
+  OptimizerOptions optimizer;              // line 22's update (plain SGD by default)
 
   absl::Status Validate() const;
 };

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -24,9 +24,9 @@ RandomStream Stream(StreamPurpose purpose, uint64_t replicate) {
 
 FunctionalNoiseQLearning MakeOrDie(const FunctionalNoiseQLearningOptions& options,
                                    uint64_t replicate = 0) {
-  absl::StatusOr<FunctionalNoiseQLearning> agent = FunctionalNoiseQLearning::Create(
-      options, Stream(StreamPurpose::kPolicy, replicate),
-      Stream(StreamPurpose::kPrivacyNoise, replicate));
+  absl::StatusOr<FunctionalNoiseQLearning> agent =
+      FunctionalNoiseQLearning::Create(options, Stream(StreamPurpose::kPolicy, replicate),
+                                       Stream(StreamPurpose::kPrivacyNoise, replicate));
   EXPECT_TRUE(agent.ok()) << agent.status();
   return *std::move(agent);
 }

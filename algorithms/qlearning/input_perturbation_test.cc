@@ -1,11 +1,11 @@
 #include "algorithms/qlearning/input_perturbation.h"
 
-#include "algorithms/mechanisms/samplers.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
+
+#include "algorithms/mechanisms/samplers.h"
 
 namespace dprl {
 namespace {
@@ -27,8 +27,8 @@ TEST(InputPerturbationTest, LearnerSeesTheNoisyRewards) {
   absl::StatusOr<InputPerturbationQLearning> perturbed =
       InputPerturbationQLearning::Create(options, 3.0, Stream(StreamPurpose::kPolicy), noise);
   ASSERT_TRUE(perturbed.ok()) << perturbed.status();
-  absl::StatusOr<FunctionalNoiseQLearning> plain = FunctionalNoiseQLearning::Create(
-      options, Stream(StreamPurpose::kPolicy), noise.Child(0));
+  absl::StatusOr<FunctionalNoiseQLearning> plain =
+      FunctionalNoiseQLearning::Create(options, Stream(StreamPurpose::kPolicy), noise.Child(0));
   ASSERT_TRUE(plain.ok());
   RandomStream replay = noise.Child(1);
   for (int t = 0; t < 4; ++t) {

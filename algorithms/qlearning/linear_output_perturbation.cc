@@ -18,9 +18,8 @@ absl::Status LinearOutputPerturbationOptions::Validate() const {
         absl::StrFormat("%snum_samples = %d, must be >= 1", p, num_samples));
   }
   if (batch_size < 1 || num_samples % batch_size != 0) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%sbatch_size = %d, must be >= 1 and divide num_samples = %d", p,
-                        batch_size, num_samples));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%sbatch_size = %d, must be >= 1 and divide num_samples = %d", p, batch_size, num_samples));
   }
   if (episode_length < 1) {
     return absl::InvalidArgumentError(
@@ -98,9 +97,9 @@ double LinearOutputPerturbation::ReleasedQ(double state, int action) const {
 int LinearOutputPerturbation::Act(double state) {
   CHECK_LT(samples_seen_, options_.num_samples) << "Act after the last sample";
   const double rate =
-      options_.exploration_end + (options_.exploration_start - options_.exploration_end) *
-                                     std::exp(-static_cast<double>(samples_seen_) /
-                                              options_.exploration_decay_steps);
+      options_.exploration_end +
+      (options_.exploration_start - options_.exploration_end) *
+          std::exp(-static_cast<double>(samples_seen_) / options_.exploration_decay_steps);
   const double u = policy_stream_.NextOpenUniform();
   const int random_action = static_cast<int>(policy_stream_.UniformInt(kNumActions));
   if (u < rate) return random_action;

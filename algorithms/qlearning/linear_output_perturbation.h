@@ -21,8 +21,8 @@
 //   theta~  = theta + N(0, (output_noise_multiplier Delta)^2 I),
 //   Delta   = m sqrt(d) G_max / (lambda max(1, min_a n_a)),  G_max = min(m, 1 / (1 - gamma)),
 // m = episode_length: changing one trajectory's rewards by at most 1 each changes at most m of
-// the returns, each by at most G_max, and ||(A/n + lambda I)^{-1}|| <= 1 / lambda; the counts n_a do
-// not depend on rewards given the trajectories. The agent acts epsilon-greedily (the schedule of
+// the returns, each by at most G_max, and ||(A/n + lambda I)^{-1}|| <= 1 / lambda; the counts n_a
+// do not depend on rewards given the trajectories. The agent acts epsilon-greedily (the schedule of
 // functional_noise_q_learning.h) on Q~(s, a) = phi(s)^T theta~_a.
 // Privacy (BGP relation): each release is a Gaussian mechanism with noise multiplier
 // output_noise_multiplier; T/B of them compose (calibration in
@@ -51,13 +51,13 @@
 namespace dprl {
 
 struct LinearOutputPerturbationOptions {
-  int64_t num_samples = 5000;    // T
-  int batch_size = 50;           // B: samples between releases; divides T
-  int episode_length = 50;       // m: steps per trajectory (enters the sensitivity)
-  int num_features = 10;         // d: Gaussian bumps on [0, 1]
-  double feature_width = 0.1;    // w of the bumps
-  double ridge_regularizer = 1.0;  // lambda
-  double discount = 0.9;         // gamma of the Monte-Carlo returns
+  int64_t num_samples = 5000;            // T
+  int batch_size = 50;                   // B: samples between releases; divides T
+  int episode_length = 50;               // m: steps per trajectory (enters the sensitivity)
+  int num_features = 10;                 // d: Gaussian bumps on [0, 1]
+  double feature_width = 0.1;            // w of the bumps
+  double ridge_regularizer = 1.0;        // lambda
+  double discount = 0.9;                 // gamma of the Monte-Carlo returns
   double output_noise_multiplier = 0.0;  // noise stddev / Delta at each release
   double exploration_start = 0.9;
   double exploration_end = 0.05;
@@ -94,9 +94,9 @@ class LinearOutputPerturbation {
   LinearOutputPerturbationOptions options_;
   RandomStream policy_stream_;
   RandomStream noise_stream_;
-  std::vector<Eigen::MatrixXd> gram_;    // A_a
-  std::vector<Eigen::VectorXd> moment_;  // b_a
-  std::vector<int64_t> counts_;          // n_a
+  std::vector<Eigen::MatrixXd> gram_;      // A_a
+  std::vector<Eigen::VectorXd> moment_;    // b_a
+  std::vector<int64_t> counts_;            // n_a
   std::vector<Eigen::VectorXd> fitted_;    // theta_a
   std::vector<Eigen::VectorXd> released_;  // theta~_a
   struct Step {

@@ -98,10 +98,9 @@ TEST(LinearOutputPerturbationTest, FitsRidgeRegressionOnReturns) {
     }
     const double n = x.rows();
     ASSERT_GT(n, 0);
-    const Eigen::VectorXd want =
-        (x.transpose() * x / n + 0.5 * Eigen::MatrixXd::Identity(4, 4))
-            .colPivHouseholderQr()
-            .solve(x.transpose() * y / n);
+    const Eigen::VectorXd want = (x.transpose() * x / n + 0.5 * Eigen::MatrixXd::Identity(4, 4))
+                                     .colPivHouseholderQr()
+                                     .solve(x.transpose() * y / n);
     EXPECT_LE((agent.fitted_weights()[a] - want).lpNorm<Eigen::Infinity>(), 1e-12) << a;
     EXPECT_EQ(agent.released_weights()[a], agent.fitted_weights()[a]);
   }

@@ -92,8 +92,8 @@ absl::Status OptimizerOptions::Validate() const {
         "OptimizerOptions.learning_rate = %g, must be finite and > 0", learning_rate));
   }
   if (!(rmsprop_decay >= 0.0 && rmsprop_decay < 1.0)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "OptimizerOptions.rmsprop_decay = %g, must be in [0, 1)", rmsprop_decay));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("OptimizerOptions.rmsprop_decay = %g, must be in [0, 1)", rmsprop_decay));
   }
   if (!(std::isfinite(rmsprop_offset) && rmsprop_offset > 0.0)) {
     return absl::InvalidArgumentError(absl::StrFormat(

@@ -40,9 +40,9 @@ namespace dprl {
 
 inline constexpr int kMlpHidden = 16;
 inline constexpr int kMlpOutputs = 2;
-inline constexpr int kMlpNumParameters =
-    kMlpHidden + kMlpHidden + kMlpHidden * kMlpHidden + kMlpHidden + kMlpOutputs * kMlpHidden +
-    kMlpOutputs;  // 338
+inline constexpr int kMlpNumParameters = kMlpHidden + kMlpHidden + kMlpHidden * kMlpHidden +
+                                         kMlpHidden + kMlpOutputs * kMlpHidden +
+                                         kMlpOutputs;  // 338
 
 // Offsets of the blocks in the flat parameter vector.
 inline constexpr int kMlpW1 = 0;
@@ -110,8 +110,8 @@ enum class OptimizerKind { kSgd, kRmsProp };
 
 struct OptimizerOptions {
   OptimizerKind kind = OptimizerKind::kSgd;
-  double learning_rate = 0.01;  // the step size (Alg. 1's alpha for kSgd); finite, > 0
-  double rmsprop_decay = 0.99;  // rho of kRmsProp; in [0, 1)
+  double learning_rate = 0.01;   // the step size (Alg. 1's alpha for kSgd); finite, > 0
+  double rmsprop_decay = 0.99;   // rho of kRmsProp; in [0, 1)
   double rmsprop_offset = 1e-8;  // eps of kRmsProp; finite, > 0
 
   absl::Status Validate() const;

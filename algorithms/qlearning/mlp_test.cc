@@ -57,8 +57,8 @@ TEST(MlpTest, GradientMatchesCeresJet) {
         const double scale = 1.0 + expected[a].lpNorm<Eigen::Infinity>();
         for (int i = 0; i < kMlpNumParameters; ++i) {
           ASSERT_NEAR(gradient[i], expected[a][i], 1e-13 * scale)
-              << "parameter " << i << ", action " << a << ", state " << state
-              << ", replicate " << replicate;
+              << "parameter " << i << ", action " << a << ", state " << state << ", replicate "
+              << replicate;
         }
       }
     }

@@ -65,8 +65,8 @@ void ExpectContract(const ContinuousEnvUnderTest& env, const ContinuousEnvConfor
       }
       if (!InRange(step.reward, env.reward_low, env.reward_high)) {
         ADD_FAILURE() << env.name << ": step(" << state << ", " << action << ") -> reward "
-                      << step.reward << " outside [" << env.reward_low << ", "
-                      << env.reward_high << "]";
+                      << step.reward << " outside [" << env.reward_low << ", " << env.reward_high
+                      << "]";
         ++failures;
       }
       if (env.reward_of_transition &&
@@ -115,8 +115,8 @@ void ExpectDistributions(const ContinuousEnvUnderTest& env,
     for (double& x : samples) x = env.sample_initial_state(stream);
     const double distance = GridCdfDistance(samples, env.initial_state_cdf, env.state_low,
                                             env.state_high, o.cdf_grid_points);
-    EXPECT_LE(distance, half_width) << env.name << ": initial-state CDF distance " << distance
-                                    << " > DKW bound " << half_width;
+    EXPECT_LE(distance, half_width)
+        << env.name << ": initial-state CDF distance " << distance << " > DKW bound " << half_width;
   }
   if (!env.next_state_cdf) return;
   RandomStream root(Key(o.seed, 4));
@@ -129,8 +129,8 @@ void ExpectDistributions(const ContinuousEnvUnderTest& env,
           samples, [&](double x) { return env.next_state_cdf(s, a, x); }, env.state_low,
           env.state_high, o.cdf_grid_points);
       EXPECT_LE(distance, half_width)
-          << env.name << ": next-state CDF distance from (s = " << s << ", a = " << a
-          << ") is " << distance << " > DKW bound " << half_width;
+          << env.name << ": next-state CDF distance from (s = " << s << ", a = " << a << ") is "
+          << distance << " > DKW bound " << half_width;
     }
   }
 }
@@ -143,12 +143,10 @@ double GridCdfDistance(std::vector<double>& samples, const std::function<double(
   const double n = static_cast<double>(samples.size());
   double distance = 0.0;
   for (int i = 0; i <= grid_points; ++i) {
-    const double x = i == grid_points
-                         ? state_high
-                         : state_low + (state_high - state_low) * i / grid_points;
+    const double x =
+        i == grid_points ? state_high : state_low + (state_high - state_low) * i / grid_points;
     const double empirical =
-        static_cast<double>(std::upper_bound(samples.begin(), samples.end(), x) -
-                            samples.begin()) /
+        static_cast<double>(std::upper_bound(samples.begin(), samples.end(), x) - samples.begin()) /
         n;
     distance = std::max(distance, std::abs(empirical - cdf(x)));
   }

@@ -57,17 +57,17 @@ struct ContinuousEnvUnderTest {
   std::function<double(RandomStream&)> sample_initial_state;
   std::function<ContinuousTransition(double state, int action, RandomStream&)> sample_step;
 
-  std::function<double(double x)> initial_state_cdf;                        // P(s_0 <= x)
+  std::function<double(double x)> initial_state_cdf;                         // P(s_0 <= x)
   std::function<double(double state, int action, double x)> next_state_cdf;  // P(s' <= x | s, a)
   std::function<double(double state, int action, double next_state)> reward_of_transition;
 };
 
 struct ContinuousEnvConformanceOptions {
-  int samples = 20000;                  // draws per tested distribution
+  int samples = 20000;                                           // draws per tested distribution
   std::vector<double> probe_states = {0.1, 0.3, 0.5, 0.7, 0.9};  // plus both ends
-  int cdf_grid_points = 1000;           // evaluation grid of the CDF comparison
-  double failure_probability = 1e-6;    // of the whole distribution family (Bonferroni)
-  uint64_t seed = 20190101;             // master_seed of the kTest stream used
+  int cdf_grid_points = 1000;         // evaluation grid of the CDF comparison
+  double failure_probability = 1e-6;  // of the whole distribution family (Bonferroni)
+  uint64_t seed = 20190101;           // master_seed of the kTest stream used
 };
 
 void ExpectContinuousEnvConforms(const ContinuousEnvUnderTest& env);

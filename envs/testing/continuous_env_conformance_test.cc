@@ -96,9 +96,13 @@ TEST(ContinuousEnvConformanceTest, RejectsWrongNextStateDistribution) {
 TEST(ContinuousEnvConformanceTest, GridCdfDistanceIsExactOnASmallCase) {
   std::vector<double> samples = {0.75, 0.25};
   // Uniform CDF; grid {0, 0.5, 1}: F_n = 0, 0.5, 1 and F = 0, 0.5, 1.
-  EXPECT_EQ(GridCdfDistance(samples, [](double x) { return x; }, 0.0, 1.0, 2), 0.0);
+  EXPECT_EQ(GridCdfDistance(
+                samples, [](double x) { return x; }, 0.0, 1.0, 2),
+            0.0);
   // Grid {0, 0.25, 0.5, 0.75, 1}: at 0.25, F_n = 0.5 vs 0.25.
-  EXPECT_DOUBLE_EQ(GridCdfDistance(samples, [](double x) { return x; }, 0.0, 1.0, 4), 0.25);
+  EXPECT_DOUBLE_EQ(GridCdfDistance(
+                       samples, [](double x) { return x; }, 0.0, 1.0, 4),
+                   0.25);
 }
 
 }  // namespace
