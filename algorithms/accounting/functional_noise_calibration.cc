@@ -1,0 +1,151 @@
+#include "algorithms/accounting/functional_noise_calibration.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+
+namespace dprl {
+namespace {
+
+double NumUpdates(const FunctionalNoiseCalibrationOptions& o) {
+  return static_cast<double>(o.num_samples) / static_cast<double>(o.batch_size);
+}
+
+double SensitivityScale(const FunctionalNoiseCalibrationOptions& o) {
+  return 4.0 * o.learning_rate * (o.noise_bound + 1.0) / static_cast<double>(o.batch_size);
+}
+
+int64_t ResolvedResets(const FunctionalNoiseCalibrationOptions& o) {
+  return o.num_resets > 0 ? o.num_resets : std::max<int64_t>(1, o.num_samples / o.batch_size);
+}
+
+// sqrt(2 (T/B) ln(e + eps / delta) C) / eps.
+double ClosedFormSigma(double num_updates, double c, double eps, double delta) {
+  return std::sqrt(2.0 * num_updates * std::log(M_E + eps / delta) * c) / eps;
+}
+
+// q with eps = q/2 + sqrt(2 q ln(e + sqrt(q) / delta)) (increasing in q; bisection on log q).
+double ProofQ(double eps, double delta) {
+  auto f = [&](double q) {
+    return q / 2.0 + std::sqrt(2.0 * q * std::log(M_E + std::sqrt(q) / delta)) - eps;
+  };
+  double lo = -700.0, hi = std::log(2.0 * eps);  // f(e^hi) >= 0 since q/2 = eps there
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (f(std::exp(mid)) < 0.0 ? lo : hi) = mid;
+  }
+  return std::exp(0.5 * (lo + hi));
+}
+
+}  // namespace
+
+absl::Status FunctionalNoiseCalibrationOptions::Validate() const {
+  auto bad = [](const char* name, double value, const char* rule) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.%s = %g, must be %s", name, value, rule));
+  };
+  if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
+    return bad("privacy_epsilon", privacy_epsilon, "finite and > 0");
+  }
+  if (!(target_delta > 0.0 && target_delta < 1.0)) {
+    return bad("target_delta", target_delta, "in (0, 1)");
+  }
+  if (num_samples < 1) return bad("num_samples", num_samples, ">= 1");
+  if (batch_size < 1 || batch_size > num_samples) {
+    return bad("batch_size", batch_size, "in [1, num_samples]");
+  }
+  if (!(std::isfinite(learning_rate) && learning_rate > 0.0)) {
+    return bad("learning_rate", learning_rate, "finite and > 0");
+  }
+  if (!(std::isfinite(lipschitz_squared) && lipschitz_squared > 0.0)) {
+    return bad("lipschitz_squared", lipschitz_squared, "finite and > 0");
+  }
+  if (!(std::isfinite(noise_bound) && noise_bound > 0.0)) {
+    return bad("noise_bound", noise_bound, "finite and > 0");
+  }
+  const int64_t max_resets = (num_samples + batch_size - 1) / batch_size;
+  if (num_resets < 0 || num_resets > max_resets) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.num_resets = %d, must be 0 (= floor(T/B)) or in "
+        "[1, ceil(T/B) = %d]",
+        num_resets, max_resets));
+  }
+  return absl::OkStatus();
+}
+
+UniformBoundFailure FunctionalNoiseUniformBoundFailure(
+    const FunctionalNoiseCalibrationOptions& options, double noise_stddev) {
+  CHECK(options.Validate().ok()) << options.Validate();
+  CHECK(noise_stddev >= 0.0) << "noise_stddev = " << noise_stddev;
+  UniformBoundFailure out;
+  const double beta = 1.0 / SensitivityScale(options);
+  out.path_maximum_bound = kLemma8Constant * std::sqrt(beta) * noise_stddev;
+  out.bound_margin = 2.0 * options.noise_bound - out.path_maximum_bound;
+  out.bound_condition_holds = out.bound_margin > 0.0;
+  if (!out.bound_condition_holds) {
+    out.delta_g_theorem = 1.0;
+    out.delta_g_tight = 1.0;
+    return out;
+  }
+  const double j = static_cast<double>(ResolvedResets(options));
+  const double per_path = std::exp(-out.bound_margin * out.bound_margin / 2.0);
+  out.delta_g_theorem = std::min(1.0, j * per_path);
+  out.delta_g_tight = -std::expm1(j * std::log1p(-per_path));
+  return out;
+}
+
+absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(
+    const FunctionalNoiseCalibrationOptions& options) {
+  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  FunctionalNoiseCalibration out;
+  out.num_updates = NumUpdates(options);
+  out.num_resets = ResolvedResets(options);
+  out.sensitivity_scale = SensitivityScale(options);
+  out.kernel_rate = 1.0 / out.sensitivity_scale;
+  const double v = out.sensitivity_scale;
+  out.rkhs_sensitivity_squared = (v * v + v) * options.lipschitz_squared;
+  out.noise_stddev = ClosedFormSigma(out.num_updates, out.rkhs_sensitivity_squared,
+                                     options.privacy_epsilon, options.target_delta);
+  out.noise_stddev_from_proof = std::sqrt(out.num_updates * out.rkhs_sensitivity_squared /
+                                          ProofQ(options.privacy_epsilon, options.target_delta));
+  const UniformBoundFailure failure = FunctionalNoiseUniformBoundFailure(options, out.noise_stddev);
+  out.path_maximum_bound = failure.path_maximum_bound;
+  out.bound_margin = failure.bound_margin;
+  out.bound_condition_holds = failure.bound_condition_holds;
+  out.delta_g_theorem = failure.delta_g_theorem;
+  out.delta_g_tight = failure.delta_g_tight;
+  out.total_delta = std::min(1.0, options.target_delta + out.delta_g_tight);
+  return out;
+}
+
+absl::StatusOr<double> FunctionalNoiseAchievedEpsilon(
+    const FunctionalNoiseCalibrationOptions& options, double noise_stddev) {
+  if (!(std::isfinite(noise_stddev) && noise_stddev > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("noise_stddev = %g, must be finite and > 0", noise_stddev));
+  }
+  FunctionalNoiseCalibrationOptions probe = options;
+  probe.privacy_epsilon = 1.0;
+  if (absl::Status status = probe.Validate(); !status.ok()) return status;
+  const double v = SensitivityScale(options);
+  const double c = (v * v + v) * options.lipschitz_squared;
+  const double t = NumUpdates(options);
+  // g(eps) = eps sigma - sqrt(2 t ln(e + eps / delta) c) is negative at 0+ and increasing once
+  // positive; bisection on log eps between 1e-300 and a point where it is positive.
+  auto g = [&](double eps) {
+    return eps * noise_stddev - std::sqrt(2.0 * t * std::log(M_E + eps / options.target_delta) * c);
+  };
+  double hi = 1.0;
+  while (g(hi) < 0.0) hi *= 2.0;
+  double lo = 0.0;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (g(mid) < 0.0 ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+}  // namespace dprl

@@ -1,0 +1,161 @@
+#include "algorithms/accounting/functional_noise_calibration.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace dprl {
+namespace {
+
+FunctionalNoiseCalibration CalibrateOrDie(const FunctionalNoiseCalibrationOptions& options) {
+  absl::StatusOr<FunctionalNoiseCalibration> c = CalibrateFunctionalNoise(options);
+  EXPECT_TRUE(c.ok()) << c.status();
+  return *c;
+}
+
+// App. E.3 parameters (the defaults): alpha = 3e-4, k = 2.3, L^2 = 16, B = 64, T = 5000.
+// By hand: v = 4 * 3e-4 * 3.3 / 64 = 6.1875e-5 (the paper's 6.19e-5), beta = 1/v = 16161.6...,
+// C = (v^2 + v) * 16 = 9.9006125625e-4, T/B = 78.125,
+// sigma = sqrt(2 * 78.125 * ln(e + 9000) * C) / 0.9 = 1.318697652626049 (the paper: ~0.32).
+TEST(FunctionalNoiseCalibrationTest, AppendixE3Epsilon09) {
+  const FunctionalNoiseCalibrationOptions options;
+  EXPECT_TRUE(options.Validate().ok());
+  const FunctionalNoiseCalibration c = CalibrateOrDie(options);
+  EXPECT_DOUBLE_EQ(c.num_updates, 78.125);
+  EXPECT_EQ(c.num_resets, 78);
+  EXPECT_NEAR(c.sensitivity_scale, 6.1875e-5, 1e-18);
+  EXPECT_NEAR(c.kernel_rate, 16161.616161616164, 1e-8);
+  EXPECT_NEAR(c.rkhs_sensitivity_squared, 9.9006125625e-4, 1e-17);
+  EXPECT_NEAR(c.noise_stddev, 1.318697652626049, 1e-12);
+  EXPECT_LT(c.noise_stddev_from_proof, c.noise_stddev);
+  // Lemma 8's bound 8.68 sqrt(beta) sigma = 1455.15 >> 2k = 4.6: delta_g is vacuous.
+  EXPECT_NEAR(c.path_maximum_bound, 1455.148621824891, 1e-8);
+  EXPECT_NEAR(c.bound_margin, 4.6 - 1455.148621824891, 1e-8);
+  EXPECT_FALSE(c.bound_condition_holds);
+  EXPECT_EQ(c.delta_g_tight, 1.0);
+  EXPECT_EQ(c.delta_g_theorem, 1.0);
+  EXPECT_EQ(c.total_delta, 1.0);
+}
+
+// privacy_epsilon = 0.45: sigma = sqrt(2 * 78.125 * ln(e + 4500) * C) / 0.45 = 2.535066948365236
+// (the paper: ~0.74).
+TEST(FunctionalNoiseCalibrationTest, AppendixE3Epsilon045) {
+  FunctionalNoiseCalibrationOptions options;
+  options.privacy_epsilon = 0.45;
+  const FunctionalNoiseCalibration c = CalibrateOrDie(options);
+  EXPECT_NEAR(c.noise_stddev, 2.535066948365236, 1e-12);
+  EXPECT_FALSE(c.bound_condition_holds);
+}
+
+// The paper's sigma ~ 0.313 for privacy_epsilon = 0.9 comes back with L^2 = 1 instead of 16:
+// closed form sqrt(2 * 78.125 * ln(e + 9000) * (v^2 + v)) / 0.9 = 0.32967441315651225, and the
+// proof's un-relaxed equation gives 0.31198 (q = 0.0496679, sigma = sqrt(78.125 C / q)). For 0.45
+// the same change gives 0.6338 / 0.5903, not the paper's 0.74.
+TEST(FunctionalNoiseCalibrationTest, PaperSigmaMatchesOnlyWithUnitLipschitz) {
+  FunctionalNoiseCalibrationOptions options;
+  options.lipschitz_squared = 1.0;
+  FunctionalNoiseCalibration c = CalibrateOrDie(options);
+  EXPECT_NEAR(c.noise_stddev, 0.32967441315651225, 1e-12);
+  EXPECT_NEAR(c.noise_stddev_from_proof, 0.31198087697080135, 1e-9);
+  options.privacy_epsilon = 0.45;
+  c = CalibrateOrDie(options);
+  EXPECT_NEAR(c.noise_stddev, 0.633766737091309, 1e-12);
+  EXPECT_NEAR(c.noise_stddev_from_proof, 0.5902601223258426, 1e-9);
+  EXPECT_GT(std::abs(c.noise_stddev - 0.74), 0.1);
+}
+
+// k = 23 (the other value in App. E.3): v = 4 * 3e-4 * 24 / 64 = 4.5e-4, sigma = 3.55695313178976.
+TEST(FunctionalNoiseCalibrationTest, AppendixE3WithK23) {
+  FunctionalNoiseCalibrationOptions options;
+  options.noise_bound = 23.0;
+  const FunctionalNoiseCalibration c = CalibrateOrDie(options);
+  EXPECT_NEAR(c.sensitivity_scale, 4.5e-4, 1e-18);
+  EXPECT_NEAR(c.noise_stddev, 3.55695313178976, 1e-12);
+  EXPECT_FALSE(c.bound_condition_holds);
+}
+
+// A k large enough for Lemma 8: margin m = 2k - 8.68 sqrt(beta) sigma > 0, and
+// delta_g = 1 - (1 - exp(-m^2/2))^J <= J exp(-m^2/2), both computed here independently.
+TEST(FunctionalNoiseCalibrationTest, DeltaGWhenTheBoundHolds) {
+  FunctionalNoiseCalibrationOptions options;
+  options.noise_bound = 820.0;
+  const FunctionalNoiseCalibration c = CalibrateOrDie(options);
+  ASSERT_TRUE(c.bound_condition_holds) << c.bound_margin;
+  const double v = 4 * 3e-4 * 821 / 64;
+  const double sigma = std::sqrt(2 * 78.125 * std::log(M_E + 9000) * (v * v + v) * 16) / 0.9;
+  const double margin = 1640 - 8.68 * std::sqrt(1 / v) * sigma;
+  EXPECT_NEAR(c.noise_stddev, sigma, 1e-12);
+  EXPECT_NEAR(c.bound_margin, margin, 1e-9);
+  const double p = std::exp(-margin * margin / 2);
+  EXPECT_NEAR(c.delta_g_theorem, 78 * p, 1e-6 * 78 * p);
+  EXPECT_NEAR(c.delta_g_tight, 1 - std::pow(1 - p, 78), 1e-6 * 78 * p);
+  EXPECT_LE(c.delta_g_tight, c.delta_g_theorem);
+  EXPECT_NEAR(c.total_delta, 1e-4 + c.delta_g_tight, 1e-15);
+}
+
+// The achieved epsilon inverts the closed form: calibrate, then invert sigma.
+TEST(FunctionalNoiseCalibrationTest, AchievedEpsilonInvertsTheCalibration) {
+  for (double eps : {0.1, 0.45, 0.9, 3.0}) {
+    FunctionalNoiseCalibrationOptions options;
+    options.privacy_epsilon = eps;
+    const FunctionalNoiseCalibration c = CalibrateOrDie(options);
+    absl::StatusOr<double> achieved = FunctionalNoiseAchievedEpsilon(options, c.noise_stddev);
+    ASSERT_TRUE(achieved.ok());
+    EXPECT_NEAR(*achieved, eps, 1e-12 * eps);
+  }
+  // The paper's sigma = 0.32 with its own parameters (L^2 = 16) only reaches epsilon = 4.0011.
+  absl::StatusOr<double> achieved =
+      FunctionalNoiseAchievedEpsilon(FunctionalNoiseCalibrationOptions(), 0.32);
+  ASSERT_TRUE(achieved.ok());
+  EXPECT_NEAR(*achieved, 4.001125820993734, 1e-9);
+  EXPECT_FALSE(FunctionalNoiseAchievedEpsilon(FunctionalNoiseCalibrationOptions(), 0.0).ok());
+}
+
+TEST(FunctionalNoiseCalibrationTest, BadValuesNamed) {
+  auto expect_bad = [](const FunctionalNoiseCalibrationOptions& options, const std::string& t) {
+    const absl::Status status = options.Validate();
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(status.message().find(t), std::string::npos) << status;
+    EXPECT_FALSE(CalibrateFunctionalNoise(options).ok());
+  };
+  for (double bad : {0.0, -0.9, std::nan(""), HUGE_VAL}) {
+    FunctionalNoiseCalibrationOptions o;
+    o.privacy_epsilon = bad;
+    expect_bad(o, "privacy_epsilon = ");
+  }
+  for (double bad : {0.0, 1.0, -1e-4, std::nan("")}) {
+    FunctionalNoiseCalibrationOptions o;
+    o.target_delta = bad;
+    expect_bad(o, "target_delta = ");
+  }
+  {
+    FunctionalNoiseCalibrationOptions o;
+    o.num_samples = 0;
+    expect_bad(o, "num_samples = 0");
+  }
+  for (int64_t bad : {0, -1, 5001}) {
+    FunctionalNoiseCalibrationOptions o;
+    o.batch_size = bad;
+    expect_bad(o, "batch_size = " + std::to_string(bad));
+  }
+  for (double bad : {0.0, -1.0, HUGE_VAL}) {
+    FunctionalNoiseCalibrationOptions o;
+    o.learning_rate = bad;
+    expect_bad(o, "learning_rate = ");
+    o = FunctionalNoiseCalibrationOptions();
+    o.lipschitz_squared = bad;
+    expect_bad(o, "lipschitz_squared = ");
+    o = FunctionalNoiseCalibrationOptions();
+    o.noise_bound = bad;
+    expect_bad(o, "noise_bound = ");
+  }
+  for (int64_t bad : {-1, 80}) {
+    FunctionalNoiseCalibrationOptions o;
+    o.num_resets = bad;
+    expect_bad(o, "num_resets = " + std::to_string(bad));
+  }
+}
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,50 @@
+// Environment steps per second of Algorithm 1 (FunctionalNoiseQLearning) on the continuous walk,
+// single thread, sigma = 0.4 > 0 (functional noise on), batch size B = 64 and 128. One iteration
+// is a whole training run of T = 6400 steps (a multiple of 50, 64 and 128); the reported
+// items_per_second is environment steps per second. Run:
+//   ./bazelw run //algorithms/qlearning:functional_noise_q_learning_benchmark
+// The authors' PyTorch loop runs about 440 steps/s; the target is >= 13 000 steps/s.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/qlearning/functional_noise_q_learning.h"
+#include "algorithms/qlearning/walk_training.h"
+#include "envs/continuous_walk.h"
+
+namespace dprl {
+namespace {
+
+constexpr int64_t kSteps = 6400;
+
+void BM_Algorithm1Steps(benchmark::State& state) {
+  const ContinuousWalk env = *ContinuousWalk::Create(ContinuousWalkOptions());
+  FunctionalNoiseQLearningOptions options;
+  options.num_samples = kSteps;
+  options.batch_size = static_cast<int>(state.range(0));
+  options.num_resets = static_cast<int>(state.range(1));
+  options.noise_stddev = 0.4;
+  options.discount = 0.9;
+  options.optimizer.learning_rate = 1.0;
+  uint64_t replicate = 0;
+  for (auto _ : state) {
+    StreamKey key;
+    key.master_seed = 440;
+    key.replicate = replicate++;
+    key.purpose = StreamPurpose::kPolicy;
+    RandomStream policy(key);
+    key.purpose = StreamPurpose::kPrivacyNoise;
+    RandomStream noise(key);
+    key.purpose = StreamPurpose::kEnvironment;
+    RandomStream env_stream(key);
+    FunctionalNoiseQLearning agent = *FunctionalNoiseQLearning::Create(options, policy, noise);
+    benchmark::DoNotOptimize(TrainOnWalk(env, kSteps, agent, env_stream));
+  }
+  state.SetItemsProcessed(state.iterations() * kSteps);
+}
+// (B, J): J = 1 (one sample path for the whole run, up to T stored points) and J = T/B.
+BENCHMARK(BM_Algorithm1Steps)->Args({64, 1})->Args({64, 100})->Args({128, 1})->Args({128, 50});
+
+}  // namespace
+}  // namespace dprl

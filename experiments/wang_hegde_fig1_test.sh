@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# //experiments:wang_hegde_fig1 end to end at --scale=smoke: the results file (groups, attributes,
+# episode_return shapes, finite returns in [0, 25]) checked with h5py, the figure and summary,
+# and the same results on 1 rank with 1 thread, 1 rank with 2 threads and 2 ranks (mpirun), bit
+# for bit.
+export DPRL_NO_TOY=1
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+FIG="$RUNFILES/experiments/wang_hegde_fig1"
+[[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
+
+"$FIG" --scale=smoke --threads=1 "--out=$WORK/serial" 2>"$WORK/serial.err" ||
+  { cat "$WORK/serial.err"; fail "smoke run failed"; }
+OUT="$WORK/serial/wang_hegde_fig1"
+"$PYTHON" - "$OUT.h5" "${OUT}_summary.csv" <<'PY' || fail "results check failed"
+import csv, sys
+import h5py, numpy
+path, summary = sys.argv[1], sys.argv[2]
+with h5py.File(path, "r") as f:
+    assert f.attrs["dprl_schema_version"] == 1 and f.attrs["scale"] == "smoke", dict(f.attrs)
+    seeds = int(f.attrs["seeds"])
+    agents = set()
+    for name, group in f.items():
+        returns = group["episode_return"][()]
+        episodes = group.attrs["num_samples"] // group.attrs["episode_length"]
+        assert returns.shape == (seeds, episodes), (name, returns.shape)
+        # 50 rewards in [0, 0.5] per episode.
+        assert numpy.isfinite(returns).all() and (returns >= 0).all() and (returns <= 25).all()
+        last10 = group["last10_mean_return"][()]
+        assert numpy.allclose(last10, returns[:, -10:].mean(axis=1)), name
+        agents.add(group.attrs["agent"])
+        if group.attrs["agent"] == "functional_noise":
+            assert group.attrs["noise_stddev"] >= 0 and group.attrs["num_resets"] >= 1, name
+    assert agents == {"functional_noise", "scripted", "uniform"}, agents
+    groups = len(f)
+    # The scripted policy beats the uniform one on every seed.
+    assert (f["reference-scripted/last10_mean_return"][()] >
+            f["reference-uniform/last10_mean_return"][()]).all()
+with open(summary) as s:
+    rows = list(csv.DictReader(s))
+assert len(rows) == groups and all(float(r["last10_ci95_low"]) <= float(r["last10_mean"])
+                                   for r in rows), rows
+PY
+[[ "$(head -c 4 "$OUT.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG"
+[[ "$(head -c 5 "$OUT.pdf")" == '%PDF-' ]] || fail "no PDF"
+
+"$FIG" --scale=smoke --threads=2 "--out=$WORK/threads" 2>"$WORK/threads.err" ||
+  { cat "$WORK/threads.err"; fail "2-thread run failed"; }
+same_results "$OUT.h5" "$WORK/threads/wang_hegde_fig1.h5"
+
+command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
+mpirun -np 2 --oversubscribe "$FIG" --scale=smoke "--out=$WORK/np2" 2>"$WORK/np2.err" ||
+  { cat "$WORK/np2.err"; fail "mpirun -np 2 failed"; }
+grep -q "on 2 rank(s)" "$WORK/np2.err" || { cat "$WORK/np2.err"; fail "not 2 ranks"; }
+same_results "$OUT.h5" "$WORK/np2/wang_hegde_fig1.h5"
+cmp -s "${OUT}_summary.csv" "$WORK/np2/wang_hegde_fig1_summary.csv" || fail "np 2: CSV differs"
+echo PASS
