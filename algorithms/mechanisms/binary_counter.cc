@@ -8,19 +8,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/dyadic_tree.h"
 
 namespace dprl {
 namespace {
 
 constexpr int64_t kMaxHorizonSteps = int64_t{1} << 50;  // node index (< 2^50) << 6 fits in 64 bits
 constexpr double kMaxExactInteger = 0x1p53;
-
-// floor(log2 T) + 1 for T >= 1.
-int TreeLevels(int64_t horizon_steps) {
-  int levels = 0;
-  for (uint64_t v = static_cast<uint64_t>(horizon_steps); v != 0; v >>= 1) ++levels;
-  return levels;
-}
 
 // Node identifier for the pair child stream: level in the low 6 bits, index above.
 inline uint64_t NodeKey(int level, int64_t index) {
@@ -81,7 +75,7 @@ BinaryCounterBank::BinaryCounterBank(int64_t num_counters, const BinaryCounterOp
     : num_counters_(num_counters),
       options_(options),
       noise_stream_(std::move(noise_stream)),
-      levels_(TreeLevels(options.horizon_steps)),
+      levels_(DyadicLevels(options.horizon_steps)),
       node_scale_(0.0),
       true_sum_(num_counters, 0.0),
       pending_(num_counters, 0.0),
@@ -94,10 +88,9 @@ int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t in
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   int64_t sum = 0;
-  for (uint64_t bits = static_cast<uint64_t>(t); bits != 0; bits &= bits - 1) {
-    const int level = __builtin_ctzll(bits);
-    sum += NodeNoiseUnits(counter, level, (t >> level) - 1);
-  }
+  ForEachCoveringNode(t, [&](const DyadicNode& node) {
+    sum += NodeNoiseUnits(counter, node.level, node.index);
+  });
   return sum;
 }
 
@@ -124,10 +117,12 @@ void BinaryCounterBank::EndStep() {
   touched_.clear();
   ++steps_;
   if (tracked_ids_.empty()) return;
-  // t-1 -> t: nodes of levels 0..k-1 covering t-1 stop covering; node (k, (t >> k) - 1) starts.
+  // t-1 -> t: nodes of levels 0..k-1 covering t-1 stop covering; the node completed at t,
+  // (k, (t >> k) - 1) with k = ctz(t), starts.
   const int64_t t = steps_;
-  const int k = __builtin_ctzll(static_cast<uint64_t>(t));
-  const int64_t new_index = (t >> k) - 1;
+  const DyadicNode completed = NodeCompletedAt(t);
+  const int k = completed.level;
+  const int64_t new_index = completed.index;
   for (size_t slot = 0; slot < tracked_ids_.size(); ++slot) {
     const int64_t counter = tracked_ids_[slot];
     int64_t* cached = &tracked_low_nodes_[slot * kCachedLevels];

@@ -14,7 +14,8 @@
 // EndStep() closes the step. After t closed steps, Release(c) returns
 //     true prefix sum  sum_{s=1..t} x_s  +  sum of the noise of the dyadic nodes covering [1, t].
 // Node (level j, index i), 0 <= j < L, covers steps [i 2^j + 1, (i + 1) 2^j]. Prefix [1, t] is
-// covered by the nodes (j, (t >> j) - 1) for the set bits j of t, so popcount(t) <= L nodes.
+// covered by the nodes (j, (t >> j) - 1) for the set bits j of t, so popcount(t) <= L nodes. The
+// tree's index arithmetic is shared with the matrix counters (dyadic_tree.h).
 //
 //   L = levels() = floor(log2 T) + 1 (tree depth; log base 2 throughout this file).
 //

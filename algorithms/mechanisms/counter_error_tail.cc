@@ -1,5 +1,7 @@
 #include "algorithms/mechanisms/counter_error_tail.h"
 
+#include "algorithms/mechanisms/dyadic_tree.h"
+
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -26,12 +28,6 @@ constexpr double kLogTruncatedMass = -69.0;  // ln(1e-30) = -69.08
 constexpr double kExactPathBudget = 4e5;
 // Hoeffding confidence levels r for the coupling shifts c = sqrt(2k ln(1/r)).
 constexpr double kCouplingLevels[] = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
-
-int TreeLevels(int64_t horizon_steps) {
-  int levels = 0;
-  for (uint64_t v = static_cast<uint64_t>(horizon_steps); v != 0; v >>= 1) ++levels;
-  return levels;
-}
 
 double Conservative(double tail) {
   return std::min(1.0, tail * kRoundingInflation + kUnderflowSlack);
@@ -206,7 +202,7 @@ NodeNoiseDistribution NodeNoiseOf(const BinaryCounterBank& bank) {
 std::vector<int64_t> PopcountCounts(int64_t horizon_steps) {
   CHECK(horizon_steps >= 1 && horizon_steps <= kMaxHorizonSteps)
       << "horizon_steps must be in [1, 2^50], got " << horizon_steps;
-  const int levels = TreeLevels(horizon_steps);
+  const int levels = DyadicLevels(horizon_steps);
   // Binomial coefficients C(i, j), i <= 50 (C(50, 25) < 2^47).
   std::vector<std::vector<int64_t>> binomial(levels + 1, std::vector<int64_t>(levels + 1, 0));
   for (int i = 0; i <= levels; ++i) {

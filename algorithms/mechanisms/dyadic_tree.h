@@ -55,13 +55,21 @@ inline int DyadicLevels(int64_t steps) {
   return levels;
 }
 
+// Calls visit(node) for each of the popcount(t) nodes whose disjoint union is [1, t], lowest
+// level first, without allocating (hot paths of the counters). t >= 0.
+template <typename Visitor>
+inline void ForEachCoveringNode(int64_t t, Visitor&& visit) {
+  for (uint64_t bits = static_cast<uint64_t>(t); bits != 0; bits &= bits - 1) {
+    const int level = __builtin_ctzll(bits);
+    visit(DyadicNode{level, (t >> level) - 1});
+  }
+}
+
 // The popcount(t) nodes whose disjoint union is [1, t], lowest level first. t >= 0.
 inline std::vector<DyadicNode> CoveringNodes(int64_t t) {
   CHECK_GE(t, 0);
   std::vector<DyadicNode> nodes;
-  for (int j = 0; (t >> j) != 0; ++j) {
-    if ((t >> j) & 1) nodes.push_back({j, (t >> j) - 1});
-  }
+  ForEachCoveringNode(t, [&nodes](const DyadicNode& node) { nodes.push_back(node); });
   return nodes;
 }
 
@@ -75,8 +83,7 @@ inline DyadicNode NodeContaining(int64_t step, int level) {
 // The one node completed when step t >= 1 is closed: level ctz(t).
 inline DyadicNode NodeCompletedAt(int64_t t) {
   CHECK_GE(t, 1);
-  int j = 0;
-  while (((t >> j) & 1) == 0) ++j;
+  const int j = __builtin_ctzll(static_cast<uint64_t>(t));
   return {j, (t >> j) - 1};
 }
 
