@@ -1,6 +1,6 @@
 """Writes small dprl results files (docs/hdf5_schema.md) for the wang_hegde_figure test with h5py.
 
-usage: wang_hegde_figure_test_files.py DIR
+usage: make_wang_hegde_files.py DIR
 
 DIR/good.h5      panel 'J = 1' with groups 'a' (3 seeds, 20 episodes, return[s, e] = e + s: last-10
                  mean over seeds 15.5, per-seed last-10 means 14.5, 15.5, 16.5, sd 1) and 'b'

@@ -1,0 +1,47 @@
+"""Writes small dprl results files (docs/hdf5_schema.md) for the private_ofu_figure test with h5py.
+
+usage: make_private_ofu_files.py DIR
+
+DIR/good.h5           one env: ofu_rl with cumulative regret sqrt(t) (exponent 1/2), and
+                      private_ofu_rl / private_ce at eps in {1, 4, 16} whose privacy costs are
+                      40 eps^{-1/2} and 80 / eps at the last episode.
+DIR/unknown_agent.h5  a group with an agent the figure does not know.
+DIR/no_ofu.h5         an env without the non-private ofu_rl group.
+DIR/foreign.h5        HDF5 without dprl_schema_version.
+DIR/not_hdf5.h5       a text file.
+"""
+import os, sys
+import h5py
+import numpy as np
+out = sys.argv[1]
+T = 1000
+t = np.arange(1, T + 1, dtype=np.float64)
+step = np.sqrt(t) - np.sqrt(t - 1)  # cumulative regret sqrt(t)
+
+def dprl_file(path):
+    f = h5py.File(path, "w", track_order=True)
+    f.attrs["dprl_schema_version"] = np.int64(1)
+    f.attrs["experiment"] = "test"
+    return f
+
+def group(f, name, agent, scale, eps=None):
+    g = f.create_group(name)
+    g.attrs["env"] = "sys"
+    g.attrs["agent"] = agent
+    if eps is not None:
+        g.attrs["privacy_epsilon"] = eps
+    g.create_dataset("per_episode_regret", data=np.stack([scale * step, scale * step]))
+
+with dprl_file(os.path.join(out, "good.h5")) as f:
+    group(f, "sys-ofu_rl", "ofu_rl", 1.0)
+    for eps in (1.0, 4.0, 16.0):
+        # final regret sqrt(T) (1 + 40 / (sqrt(T) sqrt(eps))): privacy cost 40 / sqrt(eps).
+        group(f, "sys-private_ofu_rl-eps=%g" % eps, "private_ofu_rl", 1 + 40 / np.sqrt(T * eps), eps)
+        group(f, "sys-private_ce-eps=%g" % eps, "private_ce", 1 + 80 / (np.sqrt(T) * eps), eps)
+with dprl_file(os.path.join(out, "unknown_agent.h5")) as f:
+    group(f, "sys-ucb", "ucb", 1.0)
+with dprl_file(os.path.join(out, "no_ofu.h5")) as f:
+    group(f, "sys-private_ofu_rl-eps=1", "private_ofu_rl", 2.0, 1.0)
+with h5py.File(os.path.join(out, "foreign.h5"), "w") as f:
+    f.create_dataset("x", data=np.zeros(3))
+open(os.path.join(out, "not_hdf5.h5"), "w").write("not hdf5\n")

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# //analysis:private_ofu_figure on small generated files: PNG/PDF/CSV with the expected numbers
+# (regret exponent 1/2 in K, privacy cost 40 eps^{-1/2} -> exponent -1/2); bad inputs (unknown
+# agent, env without ofu_rl) give one line naming the flag, a non-zero exit and no output files.
+FIGURE_NAME=private_ofu_figure
+source "${TEST_SRCDIR}/dprl/analysis/testing/figure_test_lib.sh"
+make_inputs make_private_ofu_files.py
+
+expect_good_input  # writes $WORK/out/fig.{png,pdf} and fig_summary.csv
+"$PYTHON" - "$WORK/out/fig_summary.csv" <<'PY' || fail "summary CSV wrong"
+import csv, math, sys
+rows = {r["group"]: r for r in csv.DictReader(open(sys.argv[1]))}
+assert len(rows) == 7, rows.keys()
+def close(a, b): assert math.isclose(float(a), b, rel_tol=1e-6, abs_tol=1e-9), (a, b)
+ofu = rows["sys-ofu_rl"]
+close(ofu["final_regret_mean"], math.sqrt(1000)); close(ofu["regret_exponent"], 0.5)
+assert ofu["privacy_cost"] == "" and ofu["privacy_cost_exponent_vs_eps"] == ""
+p = rows["sys-private_ofu_rl-eps=4"]
+close(p["privacy_cost"], 20.0); close(p["privacy_cost_exponent_vs_eps"], -0.5)
+close(rows["sys-private_ce-eps=16"]["privacy_cost_exponent_vs_eps"], -1.0)
+PY
+expect_error unknown_agent "--in: group sys-ucb: unknown agent 'ucb'" "--in=$WORK/unknown_agent.h5" "$P"
+expect_error no_ofu "--in: env sys has no ofu_rl group" "--in=$WORK/no_ofu.h5" "$P"
+expect_common_errors
+echo PASS
