@@ -36,17 +36,6 @@ with open(summary) as s:
     assert len(rows) == groups
     assert all(r["regret_exponent"] != "" for r in rows)
 PY
-[[ "$(head -c 4 "$OUT.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG"
-[[ "$(head -c 5 "$OUT.pdf")" == '%PDF-' ]] || fail "no PDF"
-
-"$FIG" --scale=smoke --threads=2 "--out=$WORK/threads" 2>"$WORK/threads.err" ||
-  { cat "$WORK/threads.err"; fail "2-thread run failed"; }
-same_results "$OUT.h5" "$WORK/threads/private_ofu_fig.h5"
-
-command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
-mpirun -np 2 --oversubscribe "$FIG" --scale=smoke "--out=$WORK/np2" 2>"$WORK/np2.err" ||
-  { cat "$WORK/np2.err"; fail "mpirun -np 2 failed"; }
-grep -q "on 2 rank(s)" "$WORK/np2.err" || { cat "$WORK/np2.err"; fail "not 2 ranks"; }
-same_results "$OUT.h5" "$WORK/np2/private_ofu_fig.h5"
-cmp -s "${OUT}_summary.csv" "$WORK/np2/private_ofu_fig_summary.csv" || fail "np 2: CSV differs"
+expect_figure_files "$OUT"
+expect_same_on_threads_and_ranks "$FIG" private_ofu_fig
 echo PASS

@@ -39,19 +39,8 @@ with h5py.File(path, "r") as f:
 with open(summary) as s:
     assert len(list(csv.DictReader(s))) == groups
 PY
-[[ "$(head -c 4 "$OUT.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG"
-[[ "$(head -c 5 "$OUT.pdf")" == '%PDF-' ]] || fail "no PDF"
-
-"$FIG" --scale=smoke --threads=2 "--out=$WORK/threads" 2>"$WORK/threads.err" ||
-  { cat "$WORK/threads.err"; fail "2-thread run failed"; }
-same_results "$OUT.h5" "$WORK/threads/vietri_fig.h5"
-
-command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
-mpirun -np 2 --oversubscribe "$FIG" --scale=smoke "--out=$WORK/np2" 2>"$WORK/np2.err" ||
-  { cat "$WORK/np2.err"; fail "mpirun -np 2 failed"; }
-grep -q "on 2 rank(s)" "$WORK/np2.err" || { cat "$WORK/np2.err"; fail "not 2 ranks"; }
-same_results "$OUT.h5" "$WORK/np2/vietri_fig.h5"
-cmp -s "${OUT}_summary.csv" "$WORK/np2/vietri_fig_summary.csv" || fail "np 2: CSV differs"
+expect_figure_files "$OUT"
+expect_same_on_threads_and_ranks "$FIG" vietri_fig
 
 # Kill a run once some task files exist, start it again: finished tasks are skipped and the
 # results are those of the uninterrupted run.

@@ -40,17 +40,6 @@ with open(summary) as s:
 assert len(rows) == groups and all(float(r["last10_ci95_low"]) <= float(r["last10_mean"])
                                    for r in rows), rows
 PY
-[[ "$(head -c 4 "$OUT.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG"
-[[ "$(head -c 5 "$OUT.pdf")" == '%PDF-' ]] || fail "no PDF"
-
-"$FIG" --scale=smoke --threads=2 "--out=$WORK/threads" 2>"$WORK/threads.err" ||
-  { cat "$WORK/threads.err"; fail "2-thread run failed"; }
-same_results "$OUT.h5" "$WORK/threads/wang_hegde_fig1.h5"
-
-command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
-mpirun -np 2 --oversubscribe "$FIG" --scale=smoke "--out=$WORK/np2" 2>"$WORK/np2.err" ||
-  { cat "$WORK/np2.err"; fail "mpirun -np 2 failed"; }
-grep -q "on 2 rank(s)" "$WORK/np2.err" || { cat "$WORK/np2.err"; fail "not 2 ranks"; }
-same_results "$OUT.h5" "$WORK/np2/wang_hegde_fig1.h5"
-cmp -s "${OUT}_summary.csv" "$WORK/np2/wang_hegde_fig1_summary.csv" || fail "np 2: CSV differs"
+expect_figure_files "$OUT"
+expect_same_on_threads_and_ranks "$FIG" wang_hegde_fig1
 echo PASS

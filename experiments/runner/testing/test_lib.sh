@@ -38,3 +38,26 @@ same_results() {
 count_lines() {
   grep -c -- "$2" "$1" || true
 }
+
+# expect_figure_files PREFIX: PREFIX.png is a PNG and PREFIX.pdf a PDF.
+expect_figure_files() {
+  [[ "$(head -c 4 "$1.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG at $1.png"
+  [[ "$(head -c 5 "$1.pdf")" == '%PDF-' ]] || fail "no PDF at $1.pdf"
+}
+
+# expect_same_on_threads_and_ranks FIG NAME: with $WORK/serial/NAME.h5 from a 1-thread smoke run
+# of the experiment binary FIG, a 2-thread run and a 2-rank run (mpirun) give bit-identical results
+# and the 2-rank run the same summary CSV.
+expect_same_on_threads_and_ranks() {
+  local fig="$1" name="$2"
+  local out="$WORK/serial/$name"
+  "$fig" --scale=smoke --threads=2 "--out=$WORK/threads" 2>"$WORK/threads.err" ||
+    { cat "$WORK/threads.err"; fail "2-thread run failed"; }
+  same_results "$out.h5" "$WORK/threads/$name.h5"
+  command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
+  mpirun -np 2 --oversubscribe "$fig" --scale=smoke "--out=$WORK/np2" 2>"$WORK/np2.err" ||
+    { cat "$WORK/np2.err"; fail "mpirun -np 2 failed"; }
+  grep -q "on 2 rank(s)" "$WORK/np2.err" || { cat "$WORK/np2.err"; fail "not 2 ranks"; }
+  same_results "$out.h5" "$WORK/np2/$name.h5"
+  cmp -s "${out}_summary.csv" "$WORK/np2/${name}_summary.csv" || fail "np 2: CSV differs"
+}
