@@ -133,6 +133,8 @@ std::string Report(const VietriBoundsParameters& p) {
       "Vietri, Balle, Krishnamurthy & Wu 2020 (ICML), \"Private Reinforcement Learning with PAC "
       "and Regret Guarantees\"\n"
       "S=%d A=%d H=%d privacy_epsilon=%g alpha=%g beta=%g T=%d   (ln: natural log, log2: base 2)\n"
+      "privacy_epsilon: eps-JDP for adding/removing one user's episode (Alg. 2, eps' = eps/(3H));\n"
+      "the same PUCB is 2 eps-JDP for replacing it (the paper's Def. 3)\n"
       "\n"
       "1. Constants stated by the paper: exact values.\n",
       p.num_states, p.num_actions, p.horizon, p.privacy_epsilon, p.alpha, p.failure_probability,

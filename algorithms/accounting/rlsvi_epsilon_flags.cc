@@ -134,6 +134,7 @@ std::string FormatRlsviReport(const RlsviEpsilonFlags& flags, const RlsviPrivacy
   std::string out = absl::StrFormat(
       "RLSVI joint-DP guarantee (Lu et al. 2026, Thm. 13 / Cor. 14; natural logarithms)\n"
       "  S = %d states, A = %d actions, H = %d steps, K = %d episodes, target_delta = %g\n"
+      "  neighbours: one episode's rewards replaced, its states and actions unchanged (Remark 2)\n"
       "  RDP (Lemma 12): rdp(alpha) = rho * alpha, rho = 2AK / (H^2 log(2HSA)) = %.10g\n\n",
       o.num_states, o.num_actions, o.horizon, o.num_episodes, flags.target_delta,
       report.rdp_coefficient);
