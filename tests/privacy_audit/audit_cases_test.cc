@@ -40,5 +40,29 @@ TEST(AuditCasesTest, TargetsPassAndControlsAreCaught) {
   }
 }
 
+// PUCB calibrated for add/remove (privacy_epsilon = 6) is 2 x 6 = 12-DP under replacement
+// (pucb.h). The audit shows the factor is real: under replacement the loss exceeds 6. Power
+// statement at confidence_beta = 1e-6 with 1e5 held-out trials per input: each of the 12 changed
+// coordinates is on the favoured side w.p. 1/(1 + e^-1) = 0.731 (or 0.269), so the event
+// {statistic >= 10} has probabilities 0.334 vs 7.5e-5 (bound ln(0.33 / 2.9e-4) ~ 7.0) and
+// {statistic >= 11} 0.126 vs 4.8e-6 (bound ~ 7.0 too). A miss needs the held-out count under the
+// second input 4 sd above its mean of 7.5 AND a first count far below its mean (seed 1: 6.99).
+TEST(AuditCasesTest, PucbReplacementCostsMoreThanAddRemoveEpsilon) {
+  for (const AuditCase& audit_case : AllAuditCases()) {
+    if (audit_case.name != "pucb_replacement") continue;
+    AuditOptions options;
+    options.num_trials = 200000;
+    options.confidence_beta = kSuiteFalseAlarm;
+    const AuditResult result =
+        AuditNeighbours(audit_case.first, audit_case.second, options).value();
+    std::cout << "pucb_replacement (power run): " << result.DebugString() << "\n";
+    const double add_remove_epsilon = audit_case.claimed_epsilon / 2.0;
+    EXPECT_GT(result.privacy_epsilon_lower, add_remove_epsilon);
+    EXPECT_LE(result.privacy_epsilon_lower, audit_case.claimed_epsilon);
+    return;
+  }
+  FAIL() << "no case pucb_replacement";
+}
+
 }  // namespace
 }  // namespace dprl
