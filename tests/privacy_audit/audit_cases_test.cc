@@ -45,8 +45,9 @@ TEST(AuditCasesTest, TargetsPassAndControlsAreCaught) {
 // statement at confidence_beta = 1e-6 with 1e5 held-out trials per input: each of the 12 changed
 // coordinates is on the favoured side w.p. 1/(1 + e^-1) = 0.731 (or 0.269), so the event
 // {statistic >= 10} has probabilities 0.334 vs 7.5e-5 (bound ln(0.33 / 2.9e-4) ~ 7.0) and
-// {statistic >= 11} 0.126 vs 4.8e-6 (bound ~ 7.0 too). A miss needs the held-out count under the
-// second input 4 sd above its mean of 7.5 AND a first count far below its mean (seed 1: 6.99).
+// {statistic >= 11} 0.126 vs 4.8e-6 (bound ~ 7.0 too). A miss (bound <= 6) at the first event
+// needs p2_upper >= 0.33 / 403, i.e. a held-out second count above ~50 with mean 7.5 (Poisson
+// tail < 1e-20), or a first count far below its mean (seed 1: 6.99).
 TEST(AuditCasesTest, PucbReplacementCostsMoreThanAddRemoveEpsilon) {
   for (const AuditCase& audit_case : AllAuditCases()) {
     if (audit_case.name != "pucb_replacement") continue;
