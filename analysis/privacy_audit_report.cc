@@ -50,6 +50,7 @@ std::string ShortName(const std::string& name) {
       {"binary_counter_jdp_view", "JDP view"},
       {"pucb_add_remove", "PUCB +/-"},
       {"pucb_replacement", "PUCB repl."},
+      {"pucb_jdp_view", "PUCB JDP"},
       {"rlsvi_rewards", "RLSVI"},
       {"matrix_tree_counter", "matrix"},
       {"ou_functional_noise", "OU"},

@@ -118,6 +118,42 @@ ObservationSampler PucbView(int trajectory, bool replacement) {
   };
 }
 
+// JDP view of PUCB (T = 3): user 2's episode (kX) added/removed, users 1 and 3 follow kX.
+// Users 1 and 3 collude: what reaches them is post-processing of the releases before episode 2
+// and before episode 3 (billboard lemma). Observation: #{kX counters whose release grew by >= 1
+// from the first to the second}.
+ObservationSampler PucbJdpView(bool target_present) {
+  return [=](RandomStream& stream) {
+    const TabularShape shape{2, 1, 2};
+    PucbOptions options = AuditedPucbOptions();
+    options.num_episodes = 3;
+    std::unique_ptr<PucbAgent> agent = PucbAgent::Create(shape, options, stream).value();
+    std::vector<double> before;
+    for (int episode = 1; episode <= 2; ++episode) {
+      agent->BeginEpisode();
+      if (episode == 1 || target_present) {
+        for (const Step& step : kX) CHECK(agent->Observe(step.h, step.s, 0, 1.0, step.next).ok());
+      }
+      agent->EndEpisode();
+      std::vector<double> releases;
+      for (const Step& step : kX) {
+        const int64_t index = shape.Index(step.h, step.s, 0);
+        releases.push_back(agent->visit_counters().Release(index));
+        releases.push_back(agent->reward_counters().Release(index));
+        releases.push_back(
+            agent->transition_counters().Release(index * shape.num_states + step.next));
+      }
+      if (episode == 1) before = releases;
+      if (episode == 2) {
+        int statistic = 0;
+        for (size_t i = 0; i < releases.size(); ++i) statistic += releases[i] - before[i] >= 1.0;
+        return static_cast<double>(statistic);
+      }
+    }
+    LOG(FATAL) << "unreachable";
+  };
+}
+
 // --- RLSVI: Q~ at episode 2 of the triple episode 1 visited, reward 1 vs 0. ---
 constexpr double kRlsviDelta = 1e-3;
 
@@ -226,6 +262,9 @@ std::vector<AuditCase> AllAuditCases() {
   cases.push_back(Case("pucb_replacement", "replace one user's episode (S=2, A=1, H=2, T=1)",
                        PucbEpsilonUnder(AuditedPucbOptions(), PucbNeighbourRelation::kReplacement),
                        0.0, false, 20000, PucbView(1, true), PucbView(2, true)));
+  cases.push_back(Case("pucb_jdp_view",
+                       "add/remove user 2's episode; users 1 and 3 collude (T = 3)", kPucbEpsilon,
+                       0.0, false, 20000, PucbJdpView(true), PucbJdpView(false)));
   cases.push_back(Case("rlsvi_rewards", "rewards of one episode (S=2, A=1, H=1, K=2)",
                        RlsviClaimedEpsilon(), kRlsviDelta, false, 40000, RlsviView(1.0),
                        RlsviView(0.0)));

@@ -20,6 +20,9 @@
 //                              n~, r~, m~ change by 1; observation #{>= 1}
 //   pucb_replacement           that episode replaced by one visiting the    PucbEpsilonUnder(
 //                              other H triples (6H counters change)          kReplacement) = 12
+//   pucb_jdp_view              user 2's episode added/removed (T = 3);      privacy_epsilon = 6
+//                              users 1 and 3 see the releases before
+//                              episodes 2 and 3; #{kX counters grown >= 1}
 //   rlsvi_rewards              the rewards of episode 1 (1 vs 0), same      Cor. 14 epsilon at
 //                              states/actions; Q~ of the visited triple     target_delta = 1e-3
 //                              at episode 2 (S = 2, A = 1, H = 1)           (K = 2)

@@ -13,9 +13,9 @@ WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 
 "$REPORT" --out_prefix="$WORK/audit" --trials_scale=1 >"$WORK/out" 2>"$WORK/err" ||
   { cat "$WORK/out" "$WORK/err"; fail "report failed"; }
-[[ "$(grep -c ' pass$' "$WORK/out")" == 7 ]] || { cat "$WORK/out"; fail "not 7 targets passing"; }
+[[ "$(grep -c ' pass$' "$WORK/out")" == 8 ]] || { cat "$WORK/out"; fail "not 8 targets passing"; }
 [[ "$(grep -c ' caught$' "$WORK/out")" == 4 ]] || { cat "$WORK/out"; fail "not 4 controls caught"; }
-[[ "$(wc -l <"$WORK/audit.csv")" == 12 ]] || { cat "$WORK/audit.csv"; fail "CSV is not header + 11 rows"; }
+[[ "$(wc -l <"$WORK/audit.csv")" == 13 ]] || { cat "$WORK/audit.csv"; fail "CSV is not header + 12 rows"; }
 [[ -s "$WORK/audit.png" && -s "$WORK/audit.pdf" ]] || fail "figure missing"
 
 "$REPORT" --out_prefix="$WORK/bad" --trials_scale=-1 >"$WORK/bad.out" 2>"$WORK/bad.err"
