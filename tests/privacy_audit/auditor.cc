@@ -1,0 +1,240 @@
+#include "tests/privacy_audit/auditor.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "algorithms/mechanisms/statistics_for_tests.h"
+
+namespace dprl {
+namespace {
+
+// Continued fraction of the incomplete beta function (Numerical Recipes 3rd ed., Sec. 6.4,
+// modified Lentz's method).
+double BetaContinuedFraction(double a, double b, double x) {
+  constexpr double kTiny = 1e-300;
+  const double qab = a + b;
+  const double qap = a + 1.0;
+  const double qam = a - 1.0;
+  double c = 1.0;
+  double d = 1.0 - qab * x / qap;
+  if (std::fabs(d) < kTiny) d = kTiny;
+  d = 1.0 / d;
+  double h = d;
+  for (int m = 1; m < 10000000; ++m) {
+    const int m2 = 2 * m;
+    double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+    d = 1.0 + aa * d;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = 1.0 + aa / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1.0 / d;
+    h *= d * c;
+    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+    d = 1.0 + aa * d;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = 1.0 + aa / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1.0 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::fabs(delta - 1.0) < 1e-15) break;
+  }
+  return h;
+}
+
+// Smallest x in [0, 1] (to double precision, by bisection) with increasing(x) >= target.
+double InvertIncreasing(const std::function<double(double)>& increasing, double target) {
+  double low = 0.0;
+  double high = 1.0;
+  for (int i = 0; i < 1100 && high - low > 0.0; ++i) {
+    const double mid = 0.5 * (low + high);
+    if (mid <= low || mid >= high) break;
+    if (increasing(mid) >= target) {
+      high = mid;
+    } else {
+      low = mid;
+    }
+  }
+  return high;
+}
+
+int64_t CountAtLeast(const std::vector<double>& sorted, double threshold) {
+  return sorted.end() - std::lower_bound(sorted.begin(), sorted.end(), threshold);
+}
+
+int64_t CountAtMost(const std::vector<double>& sorted, double threshold) {
+  return std::upper_bound(sorted.begin(), sorted.end(), threshold) - sorted.begin();
+}
+
+// Training score: a normal-approximation version of the held-out bound (cheap for many
+// candidates). It only chooses the event; the guarantee rests on the exact held-out bound.
+double TrainingScore(int64_t k1, int64_t k2, int64_t n, double z, double target_delta) {
+  const double p1 = (k1 - z * std::sqrt(static_cast<double>(k1))) / n - target_delta;
+  const double p2 = (k2 + z * std::sqrt(static_cast<double>(k2)) + z * z) / n;
+  if (p1 <= 0.0) return -std::numeric_limits<double>::infinity();
+  return std::log(p1 / p2);
+}
+
+}  // namespace
+
+double RegularizedIncompleteBeta(double a, double b, double x) {
+  CHECK_GT(a, 0.0);
+  CHECK_GT(b, 0.0);
+  CHECK(x >= 0.0 && x <= 1.0) << "x = " << x;
+  if (x == 0.0) return 0.0;
+  if (x == 1.0) return 1.0;
+  const double log_front =
+      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+  if (x < (a + 1.0) / (a + b + 2.0)) {
+    return std::exp(log_front) * BetaContinuedFraction(a, b, x) / a;
+  }
+  return 1.0 - std::exp(log_front) * BetaContinuedFraction(b, a, 1.0 - x) / b;
+}
+
+double ClopperPearsonLower(int64_t successes, int64_t trials, double one_sided_level) {
+  CHECK_GE(trials, 1);
+  CHECK(successes >= 0 && successes <= trials) << successes << " of " << trials;
+  CHECK(one_sided_level > 0.0 && one_sided_level < 1.0) << one_sided_level;
+  if (successes == 0) return 0.0;
+  if (successes == trials) return std::pow(one_sided_level, 1.0 / trials);
+  // P(Bin(n, x) >= k) = I_x(k, n - k + 1), increasing in x.
+  const double a = static_cast<double>(successes);
+  const double b = static_cast<double>(trials - successes + 1);
+  return InvertIncreasing([&](double x) { return RegularizedIncompleteBeta(a, b, x); },
+                          one_sided_level);
+}
+
+double ClopperPearsonUpper(int64_t successes, int64_t trials, double one_sided_level) {
+  CHECK_GE(trials, 1);
+  CHECK(successes >= 0 && successes <= trials) << successes << " of " << trials;
+  CHECK(one_sided_level > 0.0 && one_sided_level < 1.0) << one_sided_level;
+  if (successes == trials) return 1.0;
+  if (successes == 0) return 1.0 - std::pow(one_sided_level, 1.0 / trials);
+  // P(Bin(n, x) <= k) = 1 - I_x(k + 1, n - k), decreasing in x; the bound is where it is `level`.
+  const double a = static_cast<double>(successes + 1);
+  const double b = static_cast<double>(trials - successes);
+  return InvertIncreasing([&](double x) { return RegularizedIncompleteBeta(a, b, x); },
+                          1.0 - one_sided_level);
+}
+
+absl::Status AuditOptions::Validate() const {
+  if (num_trials < 2) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("num_trials must be >= 2, got %d", num_trials));
+  }
+  if (!(confidence_beta > 0.0 && confidence_beta < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("confidence_beta must be in (0, 1), got %g", confidence_beta));
+  }
+  if (!(target_delta >= 0.0 && target_delta < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("target_delta must be in [0, 1), got %g", target_delta));
+  }
+  if (max_thresholds < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("max_thresholds must be >= 1, got %d", max_thresholds));
+  }
+  return absl::OkStatus();
+}
+
+std::string AuditResult::DebugString() const {
+  return absl::StrFormat(
+      "eps_lower=%.4f eps_point=%.4f event: %s obs %s %.6g, held-out %d/%d vs %d/%d, "
+      "p1 >= %.4g, p2 <= %.4g",
+      privacy_epsilon_lower, privacy_epsilon_point, swapped ? "(swapped)" : "",
+      upper_tail ? ">=" : "<=", threshold, count_first, heldout_trials, count_second,
+      heldout_trials, first_probability_lower, second_probability_upper);
+}
+
+double MaxReportableEpsilon(const AuditOptions& options) {
+  const int64_t n = options.num_trials - options.num_trials / 2;
+  const double level = options.confidence_beta / 2.0;
+  const double p1 = ClopperPearsonLower(n, n, level) - options.target_delta;
+  if (p1 <= 0.0) return 0.0;
+  return std::log(p1 / ClopperPearsonUpper(0, n, level));
+}
+
+absl::StatusOr<AuditResult> AuditNeighbours(const ObservationSampler& first,
+                                            const ObservationSampler& second,
+                                            const AuditOptions& options) {
+  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  const RandomStream base({options.seed, 0, 0, StreamPurpose::kTest});
+  const int64_t train = options.num_trials / 2;
+  const int64_t heldout = options.num_trials - train;
+  std::vector<double> observations[2];
+  const ObservationSampler* samplers[2] = {&first, &second};
+  for (int j = 0; j < 2; ++j) {
+    observations[j].resize(options.num_trials);
+    for (int64_t i = 0; i < options.num_trials; ++i) {
+      RandomStream stream = base.Child(static_cast<uint64_t>(j), static_cast<uint64_t>(i));
+      observations[j][i] = (*samplers[j])(stream);
+    }
+  }
+  // Step 2: event search on the training half.
+  std::vector<double> sorted[2];
+  for (int j = 0; j < 2; ++j) {
+    sorted[j].assign(observations[j].begin(), observations[j].begin() + train);
+    std::sort(sorted[j].begin(), sorted[j].end());
+  }
+  std::vector<double> pooled(sorted[0]);
+  pooled.insert(pooled.end(), sorted[1].begin(), sorted[1].end());
+  std::sort(pooled.begin(), pooled.end());
+  pooled.erase(std::unique(pooled.begin(), pooled.end()), pooled.end());
+  std::vector<double> candidates;
+  const int64_t num_candidates = std::min<int64_t>(options.max_thresholds, pooled.size());
+  for (int64_t c = 0; c < num_candidates; ++c) {
+    const int64_t index =
+        num_candidates == 1 ? 0
+                            : c * (static_cast<int64_t>(pooled.size()) - 1) / (num_candidates - 1);
+    candidates.push_back(pooled[index]);
+  }
+  const double z = NormalUpperQuantile(options.confidence_beta / 2.0);
+  double best_score = -std::numeric_limits<double>::infinity();
+  AuditResult result;
+  for (double threshold : candidates) {
+    for (bool upper_tail : {true, false}) {
+      const int64_t k[2] = {
+          upper_tail ? CountAtLeast(sorted[0], threshold) : CountAtMost(sorted[0], threshold),
+          upper_tail ? CountAtLeast(sorted[1], threshold) : CountAtMost(sorted[1], threshold)};
+      for (bool swapped : {false, true}) {
+        const double score =
+            TrainingScore(k[swapped ? 1 : 0], k[swapped ? 0 : 1], train, z, options.target_delta);
+        if (score > best_score) {
+          best_score = score;
+          result.threshold = threshold;
+          result.upper_tail = upper_tail;
+          result.swapped = swapped;
+        }
+      }
+    }
+  }
+  // Step 3: evaluate the chosen event on the held-out half.
+  int64_t counts[2] = {0, 0};
+  for (int j = 0; j < 2; ++j) {
+    for (int64_t i = train; i < options.num_trials; ++i) {
+      const double o = observations[j][i];
+      if (result.upper_tail ? o >= result.threshold : o <= result.threshold) ++counts[j];
+    }
+  }
+  result.count_first = counts[result.swapped ? 1 : 0];
+  result.count_second = counts[result.swapped ? 0 : 1];
+  result.heldout_trials = heldout;
+  const double level = options.confidence_beta / 2.0;
+  result.first_probability_lower = ClopperPearsonLower(result.count_first, heldout, level);
+  result.second_probability_upper = ClopperPearsonUpper(result.count_second, heldout, level);
+  const double numerator = result.first_probability_lower - options.target_delta;
+  result.privacy_epsilon_lower =
+      numerator <= 0.0 ? 0.0 : std::max(0.0, std::log(numerator / result.second_probability_upper));
+  result.privacy_epsilon_point =
+      result.count_second == 0
+          ? std::numeric_limits<double>::infinity()
+          : std::log(static_cast<double>(result.count_first) / result.count_second);
+  return result;
+}
+
+}  // namespace dprl

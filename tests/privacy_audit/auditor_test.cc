@@ -1,0 +1,126 @@
+#include "tests/privacy_audit/auditor.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "algorithms/mechanisms/rng.h"
+#include "algorithms/mechanisms/samplers.h"
+
+namespace dprl {
+namespace {
+
+// Every audit below runs at confidence_beta = 1e-6: a statement "eps_lower <= true eps" fails
+// with probability <= 1e-6 by construction. Statements "eps_lower > x" are power statements whose
+// margins are checked against the exact expected counts in the comments.
+constexpr double kBeta = 1e-6;
+
+TEST(ClopperPearsonTest, MatchesPublishedValues) {
+  // Two-sided 95% interval of 5/10 (R: binom.test(5, 10)$conf.int = 0.1870860, 0.8129140).
+  EXPECT_NEAR(ClopperPearsonLower(5, 10, 0.025), 0.1870860, 1e-6);
+  EXPECT_NEAR(ClopperPearsonUpper(5, 10, 0.025), 0.8129140, 1e-6);
+  // 0/10: upper = 1 - 0.025^(1/10) = 0.3084971; 10/10: lower = 0.025^(1/10) = 0.6915029.
+  EXPECT_NEAR(ClopperPearsonUpper(0, 10, 0.025), 0.3084971, 1e-6);
+  EXPECT_NEAR(ClopperPearsonLower(10, 10, 0.025), 0.6915029, 1e-6);
+  EXPECT_EQ(ClopperPearsonLower(0, 10, 0.025), 0.0);
+  EXPECT_EQ(ClopperPearsonUpper(10, 10, 0.025), 1.0);
+}
+
+TEST(ClopperPearsonTest, BoundsSolveTheirDefiningTailEquations) {
+  // k = 1: P(Bin(n, x) >= 1) = 1 - (1 - x)^n = a at the lower bound.
+  const double lower = ClopperPearsonLower(1, 1000, 1e-7);
+  EXPECT_NEAR(1.0 - std::pow(1.0 - lower, 1000), 1e-7, 1e-12);
+  // k = n - 1: P(Bin(n, x) <= n - 1) = 1 - x^n = a at the upper bound.
+  const double upper = ClopperPearsonUpper(999, 1000, 1e-7);
+  EXPECT_NEAR(1.0 - std::pow(upper, 1000), 1e-7, 1e-12);
+  // Large n: the bounds bracket k/n and shrink like 1/sqrt(n).
+  const double big_lower = ClopperPearsonLower(500000, 1000000, 1e-7);
+  const double big_upper = ClopperPearsonUpper(500000, 1000000, 1e-7);
+  EXPECT_LT(big_lower, 0.5);
+  EXPECT_GT(big_upper, 0.5);
+  EXPECT_NEAR(big_upper - 0.5, 5.33 * 0.0005, 2e-4);  // z(1e-7) = 5.199, sd = 0.0005
+}
+
+TEST(RegularizedIncompleteBetaTest, KnownValues) {
+  EXPECT_NEAR(RegularizedIncompleteBeta(1.0, 1.0, 0.3), 0.3, 1e-14);
+  EXPECT_NEAR(RegularizedIncompleteBeta(2.0, 3.0, 0.4), 0.5248, 1e-12);  // 1 - P(Bin(4,.4)<=1)
+  EXPECT_NEAR(RegularizedIncompleteBeta(0.5, 0.5, 0.5), 0.5, 1e-12);
+}
+
+TEST(AuditOptionsTest, DefaultsValidAndBadValuesNamed) {
+  EXPECT_TRUE(AuditOptions().Validate().ok());
+  AuditOptions options;
+  options.num_trials = 1;
+  EXPECT_NE(options.Validate().message().find("num_trials"), std::string::npos);
+  options = AuditOptions();
+  options.confidence_beta = 0.0;
+  EXPECT_NE(options.Validate().message().find("confidence_beta"), std::string::npos);
+  options.confidence_beta = std::nan("");
+  EXPECT_NE(options.Validate().message().find("confidence_beta"), std::string::npos);
+  options = AuditOptions();
+  options.target_delta = 1.0;
+  EXPECT_NE(options.Validate().message().find("target_delta"), std::string::npos);
+  options = AuditOptions();
+  options.max_thresholds = 0;
+  EXPECT_NE(options.Validate().message().find("max_thresholds"), std::string::npos);
+}
+
+// Randomized response with P(truth) = 3/4 is exactly ln 3-DP.
+TEST(AuditNeighboursTest, RandomizedResponseIsBoundedByLnThreeAndDetected) {
+  auto response = [](int bit) {
+    return [bit](RandomStream& stream) {
+      return static_cast<double>(stream.UniformInt(4) == 0 ? 1 - bit : bit);
+    };
+  };
+  AuditOptions options;
+  options.num_trials = 40000;
+  options.confidence_beta = kBeta;
+  const AuditResult result = AuditNeighbours(response(1), response(0), options).value();
+  SCOPED_TRACE(result.DebugString());
+  EXPECT_LE(result.privacy_epsilon_lower, std::log(3.0));
+  // Expected counts 15000 vs 5000 of 20000: the bound is ln 3 minus ~0.09 for beta = 1e-6.
+  EXPECT_GT(result.privacy_epsilon_lower, 0.9);
+}
+
+// Discrete Laplace of scale 1 on a count changed by 1: exactly 1-DP; with scale 2, 0.5-DP.
+TEST(AuditNeighboursTest, DiscreteLaplaceBoundedByItsEpsilon) {
+  for (int64_t scale : {1, 2}) {
+    auto count = [scale](int64_t value) {
+      return [scale, value](RandomStream& stream) {
+        return static_cast<double>(value + SampleDiscreteLaplace({scale, 1}, stream));
+      };
+    };
+    AuditOptions options;
+    options.num_trials = 40000;
+    options.confidence_beta = kBeta;
+    const AuditResult result = AuditNeighbours(count(0), count(1), options).value();
+    SCOPED_TRACE(result.DebugString());
+    const double privacy_epsilon = 1.0 / scale;
+    EXPECT_LE(result.privacy_epsilon_lower, privacy_epsilon);
+    EXPECT_GT(result.privacy_epsilon_lower, 0.6 * privacy_epsilon);
+  }
+}
+
+// (eps, delta) form: a mechanism that reveals its input with probability 0.2 and is otherwise
+// constant is (0, 0.2)-DP and not (eps, delta)-DP for any eps with delta < 0.2.
+TEST(AuditNeighboursTest, DeltaFormOfAnOccasionalLeak) {
+  auto leak = [](int bit) {
+    return [bit](RandomStream& stream) {
+      return stream.UniformInt(5) == 0 ? static_cast<double>(bit) : 0.5;
+    };
+  };
+  AuditOptions options;
+  options.num_trials = 40000;
+  options.confidence_beta = kBeta;
+  options.target_delta = 0.2;
+  EXPECT_EQ(AuditNeighbours(leak(1), leak(0), options).value().privacy_epsilon_lower, 0.0);
+  options.target_delta = 0.1;
+  const AuditResult result = AuditNeighbours(leak(1), leak(0), options).value();
+  SCOPED_TRACE(result.DebugString());
+  // Perfectly separating event of probability 0.2 vs 0: the bound is ln((~0.19 - 0.1) / 7e-4).
+  EXPECT_GT(result.privacy_epsilon_lower, 4.0);
+  EXPECT_LE(result.privacy_epsilon_lower, MaxReportableEpsilon(options));
+}
+
+}  // namespace
+}  // namespace dprl
