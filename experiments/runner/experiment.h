@@ -22,7 +22,8 @@
 // * Results are bit-identical on 1 or N ranks and after a resume, because a task's result
 //   depends only on (config, seed_index, master_seed) and the merge writes configs in
 //   definition order, seeds ascending, with HDF5 object time stamps disabled.
-// * Progress (tasks done/total, elapsed, ETA) is printed on stderr by rank 0 every ~2 s.
+// * Progress (tasks done/total, elapsed, ETA) is printed on stderr by rank 0 every ~2 s: one
+//   updating line on a terminal, plain lines otherwise (progress.h).
 #ifndef DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_
 #define DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_
 
