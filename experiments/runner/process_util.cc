@@ -67,7 +67,9 @@ GitState CurrentGitState() {
   if (!hex) return state;
   state.commit = output;
   std::string changes;
-  state.dirty = !RunGit("status --porcelain --untracked-files=no", &changes) || !changes.empty();
+  // --no-optional-locks: do not refresh (write) the index of a repository someone may be using.
+  state.dirty = !RunGit("--no-optional-locks status --porcelain --untracked-files=no", &changes) ||
+                !changes.empty();
   return state;
 }
 

@@ -16,7 +16,8 @@ struct GitState {
   // `git rev-parse HEAD`; "unknown" if git or the repository is unavailable.
   std::string commit = "unknown";
   // True when tracked files differ from HEAD (`git status --porcelain --untracked-files=no` prints
-  // something); untracked files (e.g. results/) do not count. False when the commit is unknown.
+  // something, or fails); untracked files (e.g. results/) do not count. False when the commit is
+  // unknown.
   bool dirty = false;
 };
 GitState CurrentGitState();
