@@ -245,12 +245,12 @@ absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_pat
     if (std::isfinite(matrix.values[i])) continue;
     const int64_t row = static_cast<int64_t>(i) / matrix.cols;
     const int64_t col = static_cast<int64_t>(i) % matrix.cols;
-    return Error(absl::StatusCode::kInvalidArgument,
-                 absl::StrCat("dataset '", dataset_path, "' holds a non-finite value (",
-                              matrix.values[i], " at ",
-                              rank == 1 ? absl::StrCat("index ", row)
-                                        : absl::StrCat("row ", row, ", column ", col),
-                              ")"));
+    return Error(
+        absl::StatusCode::kInvalidArgument,
+        absl::StrCat(
+            "dataset '", dataset_path, "' holds a non-finite value (", matrix.values[i], " at ",
+            rank == 1 ? absl::StrCat("index ", row) : absl::StrCat("row ", row, ", column ", col),
+            ")"));
   }
   return matrix;
 }

@@ -30,8 +30,8 @@ std::string FormatProgressOutput(const std::string& line, ProgressStyle style, b
 ProgressMonitor::ProgressMonitor(Options options)
     : options_(std::move(options)),
       style_(options_.style != ProgressStyle::kAuto ? options_.style
-             : isatty(fileno(options_.out))     ? ProgressStyle::kTerminal
-                                                : ProgressStyle::kLines) {}
+             : isatty(fileno(options_.out))         ? ProgressStyle::kTerminal
+                                                    : ProgressStyle::kLines) {}
 
 ProgressMonitor::~ProgressMonitor() {
   if (thread_.joinable()) Stop();

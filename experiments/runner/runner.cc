@@ -174,7 +174,8 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
                     " is only for runs without mpirun; under mpirun start more ranks instead")),
                 kExitBadFlags);
   }
-  const int threads = flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
+  const int threads =
+      flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
   const int seeds = flags->seeds;
   const int num_tasks = static_cast<int>(configs->size()) * seeds;
 
@@ -236,10 +237,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     progress->Update(1.0);
     // Debian's HDF5 is not built thread-safe: one task file is written at a time per process.
     std::lock_guard<std::mutex> lock(hdf5_mutex);
-    return annotate(WriteTaskFile(TaskFilePath(out_dir, config.group_name, context.seed_index),
-                                  ExpectedMetadata(experiment, *flags, git, config,
-                                                   context.seed_index),
-                                  *result));
+    return annotate(WriteTaskFile(
+        TaskFilePath(out_dir, config.group_name, context.seed_index),
+        ExpectedMetadata(experiment, *flags, git, config, context.seed_index), *result));
   };
   std::unique_ptr<ProgressMonitor> monitor;
   if (leader) {
@@ -269,7 +269,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     const std::string merged_path = absl::StrCat(out_dir, "/", experiment.name, ".h5");
     if (final_status.ok()) {
       MergeInfo info{experiment.name, git.commit, command_line,
-                     flags->scale,    seeds,       flags->master_seed};
+                     flags->scale,    seeds,      flags->master_seed};
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
       if (final_status.ok())
         std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());

@@ -36,9 +36,9 @@ int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency());
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
-  absl::StatusOr<CommandLine> command_line =
-      SplitCommandLine(argc, argv, {"--out", "--seeds", "--scale", "--master_seed", "--threads",
-                                   "--allow_code_change"});
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
+      argc, argv,
+      {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change"});
   if (!command_line.ok()) return command_line.status();
   RunnerFlags flags;
   flags.help = command_line->help;

@@ -110,14 +110,15 @@ TEST(RunnerFlagsTest, AllowCodeChangeRejectsValuesOtherThanTrueAndFalse) {
     EXPECT_THAT(ErrorOf({absl::StrCat("--allow_code_change=", value)}),
                 HasSubstr(absl::StrCat("--allow_code_change: '", value, "' is not true or false")));
   }
-  EXPECT_THAT(ErrorOf({"--allow_code_change"}), HasSubstr("flag --allow_code_change needs a value"));
+  EXPECT_THAT(ErrorOf({"--allow_code_change"}),
+              HasSubstr("flag --allow_code_change needs a value"));
 }
 
 TEST(RunnerFlagsTest, UsageMentionsFlagsAndDefaults) {
   const std::string usage = RunnerUsage("prog", Toy());
   for (const char* text : {"--out=DIR", "--seeds=N", "--scale=S", "--master_seed=N", "20201",
-                           "--threads=N", "--allow_code_change=true|false",
-                           "results/toy", "2 for smoke, 5 for default, 20 for paper"}) {
+                           "--threads=N", "--allow_code_change=true|false", "results/toy",
+                           "2 for smoke, 5 for default, 20 for paper"}) {
     EXPECT_THAT(usage, HasSubstr(text));
   }
 }

@@ -121,10 +121,13 @@ TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
   other_commit.git_commit = std::string(40, 'b');
   other_commit.git_dirty = false;
   const std::string message(CheckTaskCodeVersion(path, *found, other_commit).message());
-  EXPECT_THAT(message, HasSubstr(absl::StrCat("existing task file '", path, "' was written by code "
-                                              "at commit ", written.git_commit,
+  EXPECT_THAT(message, HasSubstr(absl::StrCat("existing task file '", path,
+                                              "' was written by code "
+                                              "at commit ",
+                                              written.git_commit,
                                               " with uncommitted changes but this run is at "
-                                              "commit ", other_commit.git_commit, ";")));
+                                              "commit ",
+                                              other_commit.git_commit, ";")));
   EXPECT_THAT(message, HasSubstr("use a fresh --out directory, or pass --allow_code_change=true"));
   TaskMetadata clean = written;
   clean.git_dirty = false;
