@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
 #include <cstring>
 #include <utility>
 
@@ -239,6 +240,17 @@ absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_pat
                                         H5P_DEFAULT, matrix.values.data()) < 0) {
     return Error(absl::StatusCode::kInternal,
                  absl::StrCat("cannot read dataset '", dataset_path, "'"));
+  }
+  for (size_t i = 0; i < matrix.values.size(); ++i) {
+    if (std::isfinite(matrix.values[i])) continue;
+    const int64_t row = static_cast<int64_t>(i) / matrix.cols;
+    const int64_t col = static_cast<int64_t>(i) % matrix.cols;
+    return Error(
+        absl::StatusCode::kInvalidArgument,
+        absl::StrCat(
+            "dataset '", dataset_path, "' holds a non-finite value (", matrix.values[i], " at ",
+            rank == 1 ? absl::StrCat("index ", row) : absl::StrCat("row ", row, ", column ", col),
+            ")"));
   }
   return matrix;
 }

@@ -55,9 +55,12 @@ class Hdf5Reader {
   absl::StatusOr<int64_t> ReadIntAttribute(const std::string& object_path,
                                            const std::string& name) const;
 
-  // Numeric 1-D or 2-D dataset as float64.
+  // Numeric 1-D or 2-D dataset as float64. Every value must be finite: a NaN or +-inf anywhere
+  // is an error naming the file, the dataset and the first bad entry ("holds a non-finite
+  // value"), so no analysis binary summarises a corrupt result. No dprl dataset stores NaN or inf
+  // as a sentinel (docs/hdf5_schema.md uses -1 for "never").
   absl::StatusOr<Hdf5Matrix> ReadMatrix(const std::string& dataset_path) const;
-  // Numeric 1-D dataset as float64.
+  // Numeric 1-D dataset as float64, finite as for ReadMatrix.
   absl::StatusOr<std::vector<double>> ReadVector(const std::string& dataset_path) const;
 
  private:

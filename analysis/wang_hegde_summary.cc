@@ -33,12 +33,6 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
         "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
         reader.path(), path, returns->ndims, returns->rows, returns->cols));
   }
-  for (double v : returns->values) {
-    if (!std::isfinite(v)) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s: dataset '%s' holds a non-finite value", reader.path(), path));
-    }
-  }
   for (auto [name, target] :
        {std::pair{"agent", &s.agent}, std::pair{"panel", &s.panel}, std::pair{"label", &s.label}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);

@@ -13,6 +13,7 @@ DIR/no_counts.h5      a group without non_alpha_optimal_episodes.
 DIR/alpha_not_in_grid.h5  pac_alpha not an element of pac_alpha_grid.
 DIR/ragged.h5         non_alpha_optimal_episodes with 3 columns, pac_alpha_grid with 4.
 DIR/no_horizon.h5     a group without the rewarded_horizon attribute.
+DIR/nan_counts.h5     non_alpha_optimal_episodes[1, 2] of 'lb-ubev' is NaN.
 """
 import os
 import sys
@@ -77,6 +78,8 @@ def main():
         g.create_dataset("non_alpha_optimal_episodes", data=np.ones((SEEDS, 3)))
     with dprl_file(os.path.join(out, "no_horizon.h5")) as f:
         del group(f, "lb-ubev", 40.0).attrs["rewarded_horizon"]
+    with dprl_file(os.path.join(out, "nan_counts.h5")) as f:
+        group(f, "lb-ubev", 40.0)["non_alpha_optimal_episodes"][1, 2] = np.nan
 
 
 if __name__ == "__main__":

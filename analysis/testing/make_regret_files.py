@@ -12,6 +12,8 @@ DIR/empty.h5     a dprl results file without config groups.
 DIR/no_regret.h5 a group without per_episode_regret.
 DIR/no_env.h5    a group without the env attribute.
 DIR/one_d.h5     per_episode_regret stored 1-D.
+DIR/nan.h5       'chain_ucb' as in good.h5, 'chain_pucb' with NaN at per_episode_regret[2, 499].
+DIR/nan_bonus.h5 'chain_ucb' with first_episode_bonus_below_horizon [5, NaN, 7].
 DIR/not_hdf5.h5  a text file.
 """
 import os
@@ -71,6 +73,15 @@ def main():
         g.attrs["env"] = "chain"
         g.attrs["agent"] = "ucb"
         g.create_dataset("per_episode_regret", data=np.ones(T))
+    with dprl_file(os.path.join(out, "nan.h5")) as f:
+        group(f, "chain_ucb", "chain", "ucb")
+        values = regret(3)
+        values[2, 499] = np.nan
+        group(f, "chain_pucb", "chain", "pucb", privacy_epsilon=0.5)["per_episode_regret"][
+            ...] = values
+    with dprl_file(os.path.join(out, "nan_bonus.h5")) as f:
+        g = group(f, "chain_ucb", "chain", "ucb")
+        g.create_dataset("first_episode_bonus_below_horizon", data=np.array([5.0, np.nan, 7.0]))
     with open(os.path.join(out, "not_hdf5.h5"), "w") as f:
         f.write("not an HDF5 file\n")
 

@@ -13,6 +13,7 @@ DIR/bad_kind.h5     a group of kind 'other'.
 DIR/rows_differ.h5  a privacy curve whose two rows differ.
 DIR/short.h5        a privacy curve whose privacy_epsilon_paper is shorter than episodes.
 DIR/no_protects.h5  a regret group without privacy_protects.
+DIR/inf.h5          a privacy curve whose privacy_epsilon_improved[1, 6] is +inf.
 DIR/not_hdf5.h5     a text file.
 """
 import os
@@ -38,7 +39,7 @@ def dprl_file(path):
     return f
 
 
-def curve(f, delta, rows_differ=False, short=False):
+def curve(f, delta, rows_differ=False, short=False, inf=False):
     g = f.create_group(f"privacy-S=4-A=2-H=5-delta={delta:g}")
     g.attrs["kind"] = "privacy_curve"
     for key, value in (("num_states", 4), ("num_actions", 2), ("horizon", 5)):
@@ -50,7 +51,10 @@ def curve(f, delta, rows_differ=False, short=False):
         paper[1, 3] += 1
     g.create_dataset("episodes", data=np.stack([k] * SEEDS))
     g.create_dataset("privacy_epsilon_paper", data=paper[:, :-1] if short else paper)
-    g.create_dataset("privacy_epsilon_improved", data=np.stack([k / 2] * SEEDS))
+    improved = np.stack([k / 2] * SEEDS)
+    if inf:
+        improved[1, 6] = np.inf
+    g.create_dataset("privacy_epsilon_improved", data=improved)
     return g
 
 
@@ -95,6 +99,8 @@ def main():
         curve(f, 1e-3, short=True)
     with dprl_file(os.path.join(out, "no_protects.h5")) as f:
         regret_group(f, "rlsvi", None, "(eps,delta)-JDP", 1000.0, 1e-5)
+    with dprl_file(os.path.join(out, "inf.h5")) as f:
+        curve(f, 1e-3, inf=True)
     with open(os.path.join(out, "not_hdf5.h5"), "w") as f:
         f.write("not an HDF5 file\n")
 

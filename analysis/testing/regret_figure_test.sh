@@ -40,5 +40,9 @@ expect_error no_regret "group 'empty_config' has no dataset 'per_episode_regret'
   "--in=$WORK/no_regret.h5" "$P"
 expect_error no_env "missing attribute 'env' of 'chain_ucb'" "--in=$WORK/no_env.h5" "$P"
 expect_error one_d "must be [seeds x episodes]" "--in=$WORK/one_d.h5" "$P"
+expect_error nan "--in: $WORK/nan.h5: dataset 'chain_pucb/per_episode_regret' holds a non-finite value (nan at row 2, column 499)" \
+  "--in=$WORK/nan.h5" "$P"
+expect_error nan_bonus "--in: $WORK/nan_bonus.h5: dataset 'chain_ucb/first_episode_bonus_below_horizon' holds a non-finite value (nan at index 1)" \
+  "--in=$WORK/nan_bonus.h5" "$P"
 expect_common_errors
 echo PASS

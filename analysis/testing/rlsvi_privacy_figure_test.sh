@@ -42,5 +42,7 @@ expect_error bad_kind "has unknown kind 'other'" "--in=$WORK/bad_kind.h5" "$P"
 expect_error rows_differ "row 1 differs from row 0" "--in=$WORK/rows_differ.h5" "$P"
 expect_error short "differ in length" "--in=$WORK/short.h5" "$P"
 expect_error no_protects "privacy_protects" "--in=$WORK/no_protects.h5" "$P"
+expect_error inf "--in: $WORK/inf.h5: dataset 'privacy-S=4-A=2-H=5-delta=0.001/privacy_epsilon_improved' holds a non-finite value (inf at row 1, column 6)" \
+  "--in=$WORK/inf.h5" "$P"
 expect_common_errors
 echo PASS

@@ -45,5 +45,7 @@ expect_error alpha "attribute 'pac_alpha' of 'lb-ubev' is not in pac_alpha_grid"
   "--in=$WORK/alpha_not_in_grid.h5" "$P"
 expect_error ragged "has 3 columns, pac_alpha_grid 4" "--in=$WORK/ragged.h5" "$P"
 expect_error no_horizon "rewarded_horizon" "--in=$WORK/no_horizon.h5" "$P"
+expect_error nan_counts "--in: $WORK/nan_counts.h5: dataset 'lb-ubev/non_alpha_optimal_episodes' holds a non-finite value (nan at row 1, column 2)" \
+  "--in=$WORK/nan_counts.h5" "$P"
 expect_common_errors
 echo PASS

@@ -3,7 +3,8 @@
 //
 // Specification (docs/conventions.md, "Experiments and outputs")
 // ---------------------------------------------------------------
-// * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --help
+// * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --threads=N,
+//   --allow_code_change=true|false, --help
 //   (see runner_flags.h). A bad flag prints ONE message naming the flag and value on stderr
 //   (rank 0 only), every rank exits non-zero, nothing is created.
 // * Tasks are (config, seed) pairs. With one MPI rank (or no mpirun) they run serially; with N
@@ -13,13 +14,16 @@
 //   <out>/tasks/<group_name>/seed_<k>.h5 atomically (temp file in the same directory, fsync,
 //   rename), so <out> must be on a filesystem shared by all ranks. A rerun with the same flags
 //   skips the task files already present (resume); a task file written with different
-//   metadata (scale, master seed, config attributes) is an error asking for a fresh --out.
+//   metadata (scale, master seed, config attributes) is an error asking for a fresh --out, and
+//   so is one written by another code version (git commit or uncommitted-changes flag, recorded
+//   per task file) unless --allow_code_change=true.
 // * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md) and
 //   runs the analysis binary: <analysis> --in=<out>/<name>.h5 --out_prefix=<out>/<name>.
 // * Results are bit-identical on 1 or N ranks and after a resume, because a task's result
 //   depends only on (config, seed_index, master_seed) and the merge writes configs in
 //   definition order, seeds ascending, with HDF5 object time stamps disabled.
-// * Progress (tasks done/total, elapsed, ETA) is printed on stderr by rank 0 every ~2 s.
+// * Progress (tasks done/total, elapsed, ETA) is printed on stderr by rank 0 every ~2 s: one
+//   updating line on a terminal, plain lines otherwise (progress.h).
 #ifndef DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_
 #define DPRL_EXPERIMENTS_RUNNER_EXPERIMENT_H_
 

@@ -39,26 +39,38 @@ bool IsExecutableFile(const std::string& path) {
   return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
 }
 
-}  // namespace
-
-std::string GitCommit() {
+// Runs `git <arguments>` in the workspace (see GitState); false if it cannot run or fails.
+bool RunGit(const std::string& arguments, std::string* output) {
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   std::string command = "git";
   if (workspace != nullptr && workspace[0] != '\0') {
     command += " -C " + ShellQuote(workspace);
   }
-  command += " rev-parse HEAD 2>/dev/null";
+  command += " " + arguments + " 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return "unknown";
+  if (pipe == nullptr) return false;
   char buffer[128] = {0};
+  output->clear();
+  while (std::fgets(buffer, sizeof(buffer), pipe) != nullptr) *output += buffer;
+  return pclose(pipe) == 0;
+}
+
+}  // namespace
+
+GitState CurrentGitState() {
+  GitState state;
   std::string output;
-  while (std::fgets(buffer, sizeof(buffer), pipe) != nullptr) output += buffer;
-  const int status = pclose(pipe);
+  if (!RunGit("rev-parse HEAD", &output)) return state;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
   const bool hex =
       output.size() >= 40 && output.find_first_not_of("0123456789abcdef") == std::string::npos;
-  if (status != 0 || !hex) return "unknown";
-  return output;
+  if (!hex) return state;
+  state.commit = output;
+  std::string changes;
+  // --no-optional-locks: do not refresh (write) the index of a repository someone may be using.
+  state.dirty = !RunGit("--no-optional-locks status --porcelain --untracked-files=no", &changes) ||
+                !changes.empty();
+  return state;
 }
 
 std::string CommandLine(int argc, const char* const* argv) {

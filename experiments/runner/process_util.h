@@ -10,10 +10,17 @@
 
 namespace dprl {
 
-// `git rev-parse HEAD` run in $BUILD_WORKSPACE_DIRECTORY (set by `bazel run`) or else in the
-// current directory; "unknown" if git or the repository is unavailable. Only HEAD is recorded
-// (not the dirty state), so a resumed and a fresh run of one checkout record the same value.
-std::string GitCommit();
+// The code version a run was started from, asked of git in $BUILD_WORKSPACE_DIRECTORY (set by
+// `bazel run`) or else in the current directory.
+struct GitState {
+  // `git rev-parse HEAD`; "unknown" if git or the repository is unavailable.
+  std::string commit = "unknown";
+  // True when tracked files differ from HEAD (`git status --porcelain --untracked-files=no` prints
+  // something, or fails); untracked files (e.g. results/) do not count. False when the commit is
+  // unknown.
+  bool dirty = false;
+};
+GitState CurrentGitState();
 
 // argv joined by spaces, each argument single-quoted for the shell if it needs it.
 std::string CommandLine(int argc, const char* const* argv);

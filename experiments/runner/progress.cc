@@ -1,9 +1,13 @@
 #include "experiments/runner/progress.h"
 
+#include <glog/logging.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace dprl {
@@ -17,7 +21,17 @@ std::string FormatDuration(double seconds) {
   return absl::StrFormat("%ds", secs);
 }
 
-ProgressMonitor::ProgressMonitor(Options options) : options_(std::move(options)) {}
+std::string FormatProgressOutput(const std::string& line, ProgressStyle style, bool final) {
+  CHECK(style != ProgressStyle::kAuto) << "FormatProgressOutput needs a resolved style";
+  if (style == ProgressStyle::kLines) return line + "\n";
+  return absl::StrCat("\r", line, "\x1b[K", final ? "\n" : "");
+}
+
+ProgressMonitor::ProgressMonitor(Options options)
+    : options_(std::move(options)),
+      style_(options_.style != ProgressStyle::kAuto ? options_.style
+             : isatty(fileno(options_.out))         ? ProgressStyle::kTerminal
+                                                    : ProgressStyle::kLines) {}
 
 ProgressMonitor::~ProgressMonitor() {
   if (thread_.joinable()) Stop();
@@ -58,9 +72,12 @@ void ProgressMonitor::Stop() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::fprintf(options_.out, "%s\n", StatusLine(elapsed).c_str());
+  Print(std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(), true);
+}
+
+void ProgressMonitor::Print(double elapsed_seconds, bool final) {
+  const std::string text = FormatProgressOutput(StatusLine(elapsed_seconds), style_, final);
+  std::fputs(text.c_str(), options_.out);
   std::fflush(options_.out);
 }
 
@@ -92,9 +109,7 @@ void ProgressMonitor::Loop() {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     lock.unlock();
-    const std::string line = StatusLine(elapsed);
-    std::fprintf(options_.out, "%s\n", line.c_str());
-    std::fflush(options_.out);
+    Print(elapsed, false);
     lock.lock();
   }
 }

@@ -3,8 +3,11 @@
 //
 // Each task carries a weight (its config's relative_cost). Work done = sum of the weights of
 // finished tasks + weight x reported fraction of running tasks; ETA = elapsed x (total - done)
-// / done. A background thread prints one line every `interval` (default 2 s) while running:
+// / done. A background thread prints the status every `interval` (default 2 s) while running:
 //   vietri_fig: 12/40 tasks done (8 resumed, 2 running), 31% of work, elapsed 1m02s, ETA 2m18s
+// On a terminal the status is one line rewritten in place ("\r", the line, then "erase to end of
+// line"), ended by a newline at Stop(); in a log (stderr not a terminal) each status is a plain
+// line of its own, as above.
 #ifndef DPRL_EXPERIMENTS_RUNNER_PROGRESS_H_
 #define DPRL_EXPERIMENTS_RUNNER_PROGRESS_H_
 
@@ -21,6 +24,16 @@ namespace dprl {
 // "12s", "3m10s", "2h05m07s"; negative or non-finite -> "?".
 std::string FormatDuration(double seconds);
 
+enum class ProgressStyle {
+  kAuto,      // kTerminal if the output stream is a terminal (isatty), else kLines
+  kLines,     // one plain line per status: line + "\n"
+  kTerminal,  // one updating line: "\r" + line + "\x1b[K", plus "\n" after the final status
+};
+
+// The bytes written for one status `line` in `style` (kLines or kTerminal; kAuto is a bug).
+// `final` is the status printed by Stop().
+std::string FormatProgressOutput(const std::string& line, ProgressStyle style, bool final);
+
 class ProgressMonitor {
  public:
   struct Options {
@@ -30,6 +43,7 @@ class ProgressMonitor {
     double total_weight = 0;  // sum of the weights of the tasks to run
     double interval_seconds = 2.0;
     FILE* out = stderr;
+    ProgressStyle style = ProgressStyle::kAuto;  // resolved against `out` at construction
   };
   explicit ProgressMonitor(Options options);
   ~ProgressMonitor();  // stops the thread if still running
@@ -47,11 +61,15 @@ class ProgressMonitor {
 
   // The status line for a given elapsed time (exposed for tests).
   std::string StatusLine(double elapsed_seconds) const;
+  // kLines or kTerminal: options.style with kAuto resolved.
+  ProgressStyle style() const { return style_; }
 
  private:
   void Loop();
+  void Print(double elapsed_seconds, bool final);
 
   const Options options_;
+  const ProgressStyle style_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;

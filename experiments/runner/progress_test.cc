@@ -43,7 +43,8 @@ TEST(ProgressMonitorTest, EtaFromWeightedWorkDone) {
   EXPECT_THAT(monitor.StatusLine(25), HasSubstr("50% of work"));
 }
 
-TEST(ProgressMonitorTest, PrintsPeriodicallyAndFinalLine) {
+// Runs a one-task monitor for 300 ms at a 50 ms interval in `style`; returns what it printed.
+std::string RunMonitor(ProgressStyle style) {
   char* buffer = nullptr;
   size_t size = 0;
   FILE* out = open_memstream(&buffer, &size);
@@ -53,6 +54,7 @@ TEST(ProgressMonitorTest, PrintsPeriodicallyAndFinalLine) {
   options.total_weight = 1;
   options.interval_seconds = 0.05;
   options.out = out;
+  options.style = style;
   {
     ProgressMonitor monitor(options);
     monitor.Start();
@@ -64,9 +66,49 @@ TEST(ProgressMonitorTest, PrintsPeriodicallyAndFinalLine) {
   std::fclose(out);
   const std::string text(buffer, size);
   free(buffer);
+  return text;
+}
+
+TEST(ProgressMonitorTest, PrintsPeriodicallyAndFinalLine) {
+  const std::string text = RunMonitor(ProgressStyle::kLines);
   // >= 2 periodic lines in 300 ms at a 50 ms interval, plus the final one.
   EXPECT_GE(std::count(text.begin(), text.end(), '\n'), 3) << text;
-  EXPECT_THAT(text, HasSubstr("exp: 1/1 tasks done (0 resumed, 0 running), 100% of work"));
+  EXPECT_EQ(text.find('\r'), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  EXPECT_THAT(text, HasSubstr("\nexp: 1/1 tasks done (0 resumed, 0 running), 100% of work"));
+  EXPECT_THAT(text, ::testing::EndsWith(", ETA 0s\n"));
+}
+
+TEST(ProgressMonitorTest, OnATerminalRewritesOneLineAndEndsWithANewline) {
+  const std::string text = RunMonitor(ProgressStyle::kTerminal);
+  // >= 2 periodic rewrites plus the final one, each "\r" + line + erase-to-end-of-line; the only
+  // newline is the last byte.
+  EXPECT_GE(std::count(text.begin(), text.end(), '\r'), 3) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+  EXPECT_EQ(text.rfind("\r"), text.rfind("\rexp: 1/1 tasks done (0 resumed, 0 running)"));
+  EXPECT_THAT(text, HasSubstr("100% of work, elapsed "));
+  EXPECT_THAT(text, ::testing::EndsWith(", ETA 0s\x1b[K\n"));
+  EXPECT_EQ(text.front(), '\r') << text;
+}
+
+TEST(ProgressMonitorTest, AutoStyleFollowsIsatty) {
+  char* buffer = nullptr;
+  size_t size = 0;
+  FILE* memory = open_memstream(&buffer, &size);
+  ProgressMonitor::Options options;
+  options.out = memory;
+  EXPECT_EQ(ProgressMonitor(options).style(), ProgressStyle::kLines);  // not a terminal
+  options.style = ProgressStyle::kTerminal;
+  EXPECT_EQ(ProgressMonitor(options).style(), ProgressStyle::kTerminal);  // injected
+  std::fclose(memory);
+  free(buffer);
+}
+
+TEST(FormatProgressOutputTest, LinesAndTerminal) {
+  EXPECT_EQ(FormatProgressOutput("a: 1/2", ProgressStyle::kLines, false), "a: 1/2\n");
+  EXPECT_EQ(FormatProgressOutput("a: 2/2", ProgressStyle::kLines, true), "a: 2/2\n");
+  EXPECT_EQ(FormatProgressOutput("a: 1/2", ProgressStyle::kTerminal, false), "\ra: 1/2\x1b[K");
+  EXPECT_EQ(FormatProgressOutput("a: 2/2", ProgressStyle::kTerminal, true), "\ra: 2/2\x1b[K\n");
 }
 
 }  // namespace

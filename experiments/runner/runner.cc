@@ -58,7 +58,7 @@ class MpiSession {
 };
 
 TaskMetadata ExpectedMetadata(const ExperimentDefinition& experiment, const RunnerFlags& flags,
-                              const ConfigSpec& config, int seed_index) {
+                              const GitState& git, const ConfigSpec& config, int seed_index) {
   TaskMetadata metadata;
   metadata.experiment = experiment.name;
   metadata.group_name = config.group_name;
@@ -66,14 +66,17 @@ TaskMetadata ExpectedMetadata(const ExperimentDefinition& experiment, const Runn
   metadata.scale = ScaleName(flags.scale);
   metadata.master_seed = flags.master_seed;
   metadata.config_attributes = config.attributes;
+  metadata.git_commit = git.commit;
+  metadata.git_dirty = git.dirty;
   return metadata;
 }
 
 // Rank 0: prepares <out> and finds the finished tasks. `done[c * seeds + k]` is set for each
-// matching task file found.
+// matching task file found. A task file of another code version is an error unless
+// --allow_code_change=true; then `*other_code` counts those files.
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
-                           const std::vector<ConfigSpec>& configs, const std::string& out_dir,
-                           std::vector<bool>* done) {
+                           const GitState& git, const std::vector<ConfigSpec>& configs,
+                           const std::string& out_dir, std::vector<bool>* done, int* other_code) {
   auto out_error = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
   };
@@ -98,9 +101,13 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
                                          " (an unreadable task file: delete it to recompute the "
                                          "task, or use a fresh --out directory)"));
       }
-      const TaskMetadata expected = ExpectedMetadata(experiment, flags, configs[c], k);
+      const TaskMetadata expected = ExpectedMetadata(experiment, flags, git, configs[c], k);
       if (absl::Status status = CheckTaskMetadataMatches(path, *found, expected); !status.ok()) {
         return status;
+      }
+      if (absl::Status status = CheckTaskCodeVersion(path, *found, expected); !status.ok()) {
+        if (!flags.allow_code_change) return status;
+        ++*other_code;
       }
       (*done)[c * flags.seeds + k] = true;
     }
@@ -167,18 +174,30 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
                     " is only for runs without mpirun; under mpirun start more ranks instead")),
                 kExitBadFlags);
   }
-  const int threads = flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
+  const int threads =
+      flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
   const int seeds = flags->seeds;
   const int num_tasks = static_cast<int>(configs->size()) * seeds;
 
-  // Phase 2: output directory and resume scan on rank 0.
+  // Phase 2: code version, output directory and resume scan on rank 0.
+  GitState git;
+  int git_dirty = 0;
+  if (leader) {
+    git = CurrentGitState();
+    git_dirty = git.dirty ? 1 : 0;
+  }
+  BroadcastString(&git.commit);
+  BroadcastInt(&git_dirty);
+  git.dirty = git_dirty != 0;
   std::string out_dir;
   std::vector<bool> done;
+  int other_code = 0;
   int setup_failed = 0;
   absl::Status setup_status;
   if (leader) {
     absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
-    setup_status = resolved.ok() ? PrepareOutput(experiment, *flags, *configs, *resolved, &done)
+    setup_status = resolved.ok() ? PrepareOutput(experiment, *flags, git, *configs, *resolved,
+                                                 &done, &other_code)
                                  : resolved.status();
     if (resolved.ok()) out_dir = *resolved;
     setup_failed = setup_status.ok() ? 0 : 1;
@@ -186,6 +205,12 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   BroadcastInt(&setup_failed);
   if (setup_failed) return fail(setup_status, kExitFailure);
   BroadcastString(&out_dir);
+  if (leader && other_code > 0) {
+    std::fprintf(stderr,
+                 "%s: warning: reusing %d task file(s) written by another code version "
+                 "(--allow_code_change=true)\n",
+                 experiment.name.c_str(), other_code);
+  }
 
   // Phase 3: tasks.
   std::vector<int> order;
@@ -212,9 +237,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     progress->Update(1.0);
     // Debian's HDF5 is not built thread-safe: one task file is written at a time per process.
     std::lock_guard<std::mutex> lock(hdf5_mutex);
-    return annotate(WriteTaskFile(TaskFilePath(out_dir, config.group_name, context.seed_index),
-                                  ExpectedMetadata(experiment, *flags, config, context.seed_index),
-                                  *result));
+    return annotate(WriteTaskFile(
+        TaskFilePath(out_dir, config.group_name, context.seed_index),
+        ExpectedMetadata(experiment, *flags, git, config, context.seed_index), *result));
   };
   std::unique_ptr<ProgressMonitor> monitor;
   if (leader) {
@@ -243,8 +268,8 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   if (leader) {
     const std::string merged_path = absl::StrCat(out_dir, "/", experiment.name, ".h5");
     if (final_status.ok()) {
-      MergeInfo info{experiment.name, GitCommit(), command_line,
-                     flags->scale,    seeds,       flags->master_seed};
+      MergeInfo info{experiment.name, git.commit, command_line,
+                     flags->scale,    seeds,      flags->master_seed};
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
       if (final_status.ok())
         std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());

@@ -36,8 +36,9 @@ int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency());
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
-  absl::StatusOr<CommandLine> command_line =
-      SplitCommandLine(argc, argv, {"--out", "--seeds", "--scale", "--master_seed", "--threads"});
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
+      argc, argv,
+      {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change"});
   if (!command_line.ok()) return command_line.status();
   RunnerFlags flags;
   flags.help = command_line->help;
@@ -82,6 +83,13 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
     }
     flags.threads = static_cast<int>(threads);
   }
+  if (std::optional<std::string> value = command_line->Get("--allow_code_change")) {
+    if (*value != "true" && *value != "false") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--allow_code_change: '", *value, "' is not true or false"));
+    }
+    flags.allow_code_change = *value == "true";
+  }
   return flags;
 }
 
@@ -89,7 +97,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
   return absl::StrFormat(
       "%s: %s\n\n"
       "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
-      "          [--threads=N]\n"
+      "          [--threads=N] [--allow_code_change=true]\n"
       "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
@@ -99,6 +107,10 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --master_seed=N  master random seed (default: %d)\n"
       "  --threads=N      compute threads without mpirun (default: the number of cores, %d);\n"
       "                   under mpirun use ranks instead. Results do not depend on it.\n"
+      "  --allow_code_change=true|false\n"
+      "                   resume from task files written by another code version (another git\n"
+      "                   commit, or uncommitted changes in one run only); default false:\n"
+      "                   such a task file is an error\n"
       "  --help           this text\n",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,

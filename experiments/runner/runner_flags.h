@@ -11,6 +11,10 @@
 //                      number of cores (std::thread::hardware_concurrency). Under mpirun with more
 //                      than one rank it must be 1 (or absent): ranks are the unit of parallelism.
 //                      Results do not depend on it (streams are keyed by task, not by thread).
+//   --allow_code_change=true|false
+//                      resume from task files written by another code version (git commit or
+//                      uncommitted-changes flag differing from this run's). Default: false, and
+//                      such a task file is an error naming it and both commits.
 //   --help, -h         print usage and exit 0.
 //
 // Only the form --flag=value is accepted. Unknown flags, positional arguments, repeated flags and
@@ -35,6 +39,7 @@ struct RunnerFlags {
   Scale scale = Scale::kDefault;
   uint64_t master_seed = kDefaultMasterSeed;
   int threads = 0;  // --threads value; 0 = not given (see DefaultThreads)
+  bool allow_code_change = false;
 };
 
 // Compute threads of a run without mpirun when --threads is not given: the number of cores

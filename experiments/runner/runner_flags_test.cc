@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -57,6 +58,9 @@ TEST(RunnerFlagsTest, ParsesAllFlags) {
   EXPECT_EQ(flags->seeds, 7);
   EXPECT_EQ(flags->scale, Scale::kPaper);
   EXPECT_EQ(flags->master_seed, 18446744073709551615ull);
+  EXPECT_FALSE(flags->allow_code_change);
+  EXPECT_TRUE(Parse({"--allow_code_change=true"})->allow_code_change);
+  EXPECT_FALSE(Parse({"--allow_code_change=false"})->allow_code_change);
   EXPECT_TRUE(Parse({"--help"})->help);
   EXPECT_TRUE(Parse({"-h"})->help);
 }
@@ -101,11 +105,20 @@ TEST(RunnerFlagsTest, RejectsUnknownPositionalRepeatedAndValuelessFlags) {
   EXPECT_THAT(ErrorOf({"--out="}), HasSubstr("--out: the directory name is empty"));
 }
 
+TEST(RunnerFlagsTest, AllowCodeChangeRejectsValuesOtherThanTrueAndFalse) {
+  for (const char* value : {"1", "yes", "True", ""}) {
+    EXPECT_THAT(ErrorOf({absl::StrCat("--allow_code_change=", value)}),
+                HasSubstr(absl::StrCat("--allow_code_change: '", value, "' is not true or false")));
+  }
+  EXPECT_THAT(ErrorOf({"--allow_code_change"}),
+              HasSubstr("flag --allow_code_change needs a value"));
+}
+
 TEST(RunnerFlagsTest, UsageMentionsFlagsAndDefaults) {
   const std::string usage = RunnerUsage("prog", Toy());
   for (const char* text : {"--out=DIR", "--seeds=N", "--scale=S", "--master_seed=N", "20201",
-                           "--threads=N",
-                           "results/toy", "2 for smoke, 5 for default, 20 for paper"}) {
+                           "--threads=N", "--allow_code_change=true|false", "results/toy",
+                           "2 for smoke, 5 for default, 20 for paper"}) {
     EXPECT_THAT(usage, HasSubstr(text));
   }
 }

@@ -12,6 +12,7 @@ namespace dprl {
 namespace {
 
 constexpr int64_t kTaskSchemaVersion = 1;
+constexpr char kCommitNotRecorded[] = "(not recorded)";
 
 absl::Status Annotate(const absl::Status& status, const std::string& path) {
   return absl::Status(status.code(), absl::StrCat("task file '", path, "': ", status.message()));
@@ -24,6 +25,8 @@ absl::Status WriteContents(hid_t file, const TaskMetadata& metadata, const TaskR
       {"group_name", metadata.group_name},
       {"seed_index", static_cast<int64_t>(metadata.seed_index)},
       {"scale", metadata.scale},
+      {"git_commit", metadata.git_commit},
+      {"git_dirty", static_cast<int64_t>(metadata.git_dirty ? 1 : 0)},
   };
   for (const auto& [name, value] : root) {
     if (absl::Status status = WriteAttribute(file, name, value); !status.ok()) return status;
@@ -119,6 +122,20 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
   absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(root, "master_seed");
   if (!master_seed.ok()) return Annotate(master_seed.status(), path);
   metadata.master_seed = *master_seed;
+  metadata.git_commit = kCommitNotRecorded;
+  if (absl::StatusOr<AttributeValue> commit = ReadAttribute(root, "git_commit"); commit.ok()) {
+    if (!std::holds_alternative<std::string>(*commit)) {
+      return Annotate(absl::InvalidArgumentError("attribute 'git_commit' is not a string"), path);
+    }
+    metadata.git_commit = std::get<std::string>(*commit);
+  }
+  if (absl::StatusOr<AttributeValue> dirty = ReadAttribute(root, "git_dirty"); dirty.ok()) {
+    if (!std::holds_alternative<int64_t>(*dirty) ||
+        (std::get<int64_t>(*dirty) != 0 && std::get<int64_t>(*dirty) != 1)) {
+      return Annotate(absl::InvalidArgumentError("attribute 'git_dirty' is not 0 or 1"), path);
+    }
+    metadata.git_dirty = std::get<int64_t>(*dirty) == 1;
+  }
   absl::StatusOr<H5Handle> config = OpenGroup(root, "config");
   if (!config.ok()) return Annotate(config.status(), path);
   absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> attributes =
@@ -201,6 +218,22 @@ absl::Status CheckTaskMetadataMatches(const std::string& path, const TaskMetadat
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status CheckTaskCodeVersion(const std::string& path, const TaskMetadata& found,
+                                  const TaskMetadata& expected) {
+  if (found.git_commit == expected.git_commit && found.git_dirty == expected.git_dirty) {
+    return absl::OkStatus();
+  }
+  auto describe = [](const TaskMetadata& metadata) {
+    return absl::StrCat("commit ", metadata.git_commit,
+                        metadata.git_dirty ? " with uncommitted changes" : "");
+  };
+  return absl::FailedPreconditionError(absl::StrCat(
+      "existing task file '", path, "' was written by code at ", describe(found),
+      " but this run is at ", describe(expected),
+      "; results of different code versions must not be mixed: use a fresh --out directory, "
+      "or pass --allow_code_change=true to reuse the task file anyway"));
 }
 
 }  // namespace dprl

@@ -4,13 +4,16 @@
 // docs/hdf5_schema.md):
 //   /                 attributes dprl_task_schema_version (int64 1), experiment (string),
 //                     group_name (string), seed_index (int64), scale (string),
-//                     master_seed (uint64)
+//                     master_seed (uint64), git_commit (string), git_dirty (int64 0 or 1)
 //   /config           attributes = the ConfigSpec attributes, in definition order
 //   /series/<name>    float64 [length], chunked + deflate, in TaskResult order
 //   /scalars/<name>   float64 [1], in TaskResult order
 // Files are written atomically (file_util.h), so an existing task file is always complete.
 // A task file "matches" a run if every metadata field and config attribute (name, type, bits)
 // is equal; the seed count is not part of it, so a rerun with more seeds reuses the first ones.
+// The code version (git_commit, git_dirty) is checked separately (CheckTaskCodeVersion) so that
+// --allow_code_change can waive it. Task files written before these two attributes existed read
+// as git_commit "(not recorded)", git_dirty false.
 #ifndef DPRL_EXPERIMENTS_RUNNER_TASK_STORE_H_
 #define DPRL_EXPERIMENTS_RUNNER_TASK_STORE_H_
 
@@ -32,6 +35,8 @@ struct TaskMetadata {
   std::string scale;  // ScaleName(...)
   uint64_t master_seed = 0;
   std::vector<std::pair<std::string, AttributeValue>> config_attributes;
+  std::string git_commit = "unknown";  // GitState::commit of the run that wrote the file
+  bool git_dirty = false;              // GitState::dirty of that run
 };
 
 // <out_dir>/tasks/<group_name>
@@ -49,6 +54,13 @@ absl::StatusOr<TaskResult> ReadTaskResult(const std::string& path);
 // names the file, the first differing field with both values, and asks for a fresh --out.
 absl::Status CheckTaskMetadataMatches(const std::string& path, const TaskMetadata& found,
                                       const TaskMetadata& expected);
+
+// OK if `found` (read from `path`) has the git_commit and git_dirty of `expected`; otherwise a
+// FailedPrecondition error that names the file and both code versions (commit, and "with
+// uncommitted changes" when dirty) and points to a fresh --out or --allow_code_change=true.
+// Two dirty trees at one commit compare equal: the runner cannot tell their changes apart.
+absl::Status CheckTaskCodeVersion(const std::string& path, const TaskMetadata& found,
+                                  const TaskMetadata& expected);
 
 }  // namespace dprl
 

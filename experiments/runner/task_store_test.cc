@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/merge.h"
@@ -99,6 +100,54 @@ TEST(TaskStoreTest, MismatchNamesFieldAndAsksForFreshOut) {
   TaskMetadata reordered = Metadata(0);
   std::swap(reordered.config_attributes[0], reordered.config_attributes[2]);
   EXPECT_TRUE(CheckTaskMetadataMatches(path, Metadata(0), reordered).ok());
+}
+
+TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
+  const std::string dir = FreshDir("code_version");
+  const std::string path = dir + "/seed_0.h5";
+  TaskMetadata written = Metadata(0);
+  written.git_commit = std::string(40, 'a');
+  written.git_dirty = true;
+  ASSERT_TRUE(WriteTaskFile(path, written, Result(0)).ok());
+  absl::StatusOr<TaskMetadata> found = ReadTaskMetadata(path);
+  ASSERT_TRUE(found.ok()) << found.status();
+  EXPECT_EQ(found->git_commit, written.git_commit);
+  EXPECT_TRUE(found->git_dirty);
+  EXPECT_TRUE(CheckTaskCodeVersion(path, *found, written).ok());
+  // The code version is not a setting: CheckTaskMetadataMatches ignores it.
+  EXPECT_TRUE(CheckTaskMetadataMatches(path, *found, Metadata(0)).ok());
+
+  TaskMetadata other_commit = written;
+  other_commit.git_commit = std::string(40, 'b');
+  other_commit.git_dirty = false;
+  const std::string message(CheckTaskCodeVersion(path, *found, other_commit).message());
+  EXPECT_THAT(message, HasSubstr(absl::StrCat("existing task file '", path,
+                                              "' was written by code "
+                                              "at commit ",
+                                              written.git_commit,
+                                              " with uncommitted changes but this run is at "
+                                              "commit ",
+                                              other_commit.git_commit, ";")));
+  EXPECT_THAT(message, HasSubstr("use a fresh --out directory, or pass --allow_code_change=true"));
+  TaskMetadata clean = written;
+  clean.git_dirty = false;
+  EXPECT_THAT(std::string(CheckTaskCodeVersion(path, *found, clean).message()),
+              HasSubstr("but this run is at commit " + written.git_commit + ";"));
+
+  // A task file written before the code version was recorded.
+  {
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(file, 0);
+    EXPECT_GE(H5Adelete(file, "git_commit"), 0);
+    EXPECT_GE(H5Adelete(file, "git_dirty"), 0);
+    H5Fclose(file);
+  }
+  absl::StatusOr<TaskMetadata> old = ReadTaskMetadata(path);
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->git_commit, "(not recorded)");
+  EXPECT_FALSE(old->git_dirty);
+  EXPECT_THAT(std::string(CheckTaskCodeVersion(path, *old, Metadata(0)).message()),
+              HasSubstr("at commit (not recorded) but this run is at commit unknown;"));
 }
 
 TEST(TaskStoreTest, RejectsNonHdf5AndForeignFiles) {

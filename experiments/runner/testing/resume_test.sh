@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Atomic commit and resume: a run killed with SIGKILL mid-way, or with task files deleted and a
 # stale partial temp file left behind, ends (after rerunning the same command) with results
-# bit-identical to an uninterrupted run; a rerun with more seeds reuses the finished ones.
+# bit-identical to an uninterrupted run; a rerun with more seeds reuses the finished ones. Task
+# files record the code version (git commit, uncommitted changes), and resuming from a task file
+# of another code version is refused unless --allow_code_change=true.
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 
 run() { "$TOY" --scale=smoke --seeds=3 "$@"; }
@@ -59,5 +61,60 @@ same_results "$WORK/fresh/toy.h5" "$WORK/grow/toy.h5"
 if "$PYTHON" "$COMPARE" "$WORK/fresh/toy.h5" "$WORK/other/toy.h5" 2>/dev/null; then
   fail "different master seeds gave identical results"
 fi
+
+# 6. Code version. The runner asks git in $BUILD_WORKSPACE_DIRECTORY: a scratch repository makes
+# the commit and the uncommitted-changes flag known inside the test sandbox.
+command -v git >/dev/null || fail "git not found"
+repo="$WORK/repo"
+git init -q "$repo" && echo a >"$repo/file" && git -C "$repo" add file &&
+  git -C "$repo" -c user.name=t -c user.email=t@t commit -qm one || fail "cannot make a git repo"
+commit1="$(git -C "$repo" rev-parse HEAD)"
+in_repo() { BUILD_WORKSPACE_DIRECTORY="$repo" "$TOY" --scale=smoke --seeds=3 "$@"; }
+in_repo "--out=$WORK/code" 2>/dev/null || fail "run in the scratch repository failed"
+"$PYTHON" - "$WORK/code" "$commit1" <<'PY' || fail "task files do not record the code version"
+import glob, sys, h5py
+out, commit = sys.argv[1:]
+files = glob.glob(out + "/tasks/*/seed_*.h5")
+assert len(files) == 18, files
+for path in files:
+    with h5py.File(path, "r") as f:
+        assert f.attrs["git_commit"] == commit, (path, f.attrs["git_commit"])
+        assert f.attrs["git_dirty"] == 0, path
+with h5py.File(out + "/toy.h5", "r") as f:
+    assert f.attrs["git_commit"] == commit
+PY
+cp "$WORK/code/toy.h5" "$WORK/code_reference.h5"
+task="$WORK/code/tasks/chain_ucb/seed_1.h5"
+rm "$WORK/code/tasks/grid_ucb/seed_0.h5" "$WORK/code/toy.h5"
+# 6a. A new commit: refused, naming the task file and both commits; nothing is written.
+echo b >"$repo/file"
+git -C "$repo" -c user.name=t -c user.email=t@t commit -qam two || fail "second commit failed"
+commit2="$(git -C "$repo" rev-parse HEAD)"
+if in_repo "--out=$WORK/code" 2>"$WORK/code.err"; then fail "code change accepted"; fi
+[[ "$(wc -l <"$WORK/code.err")" -eq 1 ]] || { cat "$WORK/code.err"; fail "not one error line"; }
+grep -qF "toy: error: existing task file '$WORK/code/tasks/" "$WORK/code.err" &&
+  grep -qF "was written by code at commit $commit1 but this run is at commit $commit2;" \
+    "$WORK/code.err" && grep -qF "or pass --allow_code_change=true" "$WORK/code.err" ||
+  { cat "$WORK/code.err"; fail "code change: wrong message"; }
+[[ ! -e "$WORK/code/toy.h5" && ! -e "$WORK/code/tasks/grid_ucb/seed_0.h5" ]] ||
+  fail "refused run wrote files"
+# 6b. Back at the first commit with uncommitted changes: refused too.
+git -C "$repo" checkout -q "$commit1" && echo c >"$repo/file" || fail "cannot dirty the repo"
+if in_repo "--out=$WORK/code" 2>"$WORK/dirty.err"; then fail "dirty tree accepted"; fi
+grep -qF "at commit $commit1 but this run is at commit $commit1 with uncommitted changes;" \
+  "$WORK/dirty.err" || { cat "$WORK/dirty.err"; fail "dirty tree: wrong message"; }
+# 6c. --allow_code_change=true reuses the 17 task files; the new one records the dirty tree.
+in_repo "--out=$WORK/code" --allow_code_change=true 2>"$WORK/allow.err" ||
+  { cat "$WORK/allow.err"; fail "--allow_code_change=true refused"; }
+grep -q "; 17 already done" "$WORK/allow.err" || { cat "$WORK/allow.err"; fail "not 17 reused"; }
+grep -qF "toy: warning: reusing 17 task file(s) written by another code version" \
+  "$WORK/allow.err" || { cat "$WORK/allow.err"; fail "no warning"; }
+same_results "$WORK/code_reference.h5" "$WORK/code/toy.h5"
+"$PYTHON" - "$WORK/code/tasks/grid_ucb/seed_0.h5" "$task" <<'PY' || fail "new task file's version"
+import sys, h5py
+new, old = (h5py.File(p, "r") for p in sys.argv[1:])
+assert new.attrs["git_dirty"] == 1 and old.attrs["git_dirty"] == 0
+assert new.attrs["git_commit"] == old.attrs["git_commit"]
+PY
 
 echo PASS

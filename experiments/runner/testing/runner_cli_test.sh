@@ -21,6 +21,7 @@ expect_error() {
 "$TOY" --help >"$WORK/help.out" 2>"$WORK/help.err" || fail "--help exited non-zero"
 grep -q -- "--seeds=N" "$WORK/help.out" || fail "--help does not list --seeds"
 grep -q "runner test experiment" "$WORK/help.out" || fail "--help lacks the description"
+grep -q -- "--allow_code_change=true|false" "$WORK/help.out" || fail "--help lacks --allow_code_change"
 
 expect_error seeds_zero "--seeds must be >= 1, got '0'" --seeds=0
 expect_error seeds_negative "--seeds must be >= 1, got '-2'" --seeds=-2
@@ -30,6 +31,8 @@ expect_error master_seed "--master_seed: '-1'" --master_seed=-1
 expect_error unknown "unknown flag '--sedes=3'" --sedes=3
 expect_error positional "unexpected argument 'extra'" extra
 expect_error repeated "--scale is given more than once" --scale=smoke --scale=smoke
+expect_error allow_code_change "--allow_code_change: 'yes' is not true or false" \
+  --allow_code_change=yes
 
 # --out that cannot be created: a regular file in the way, and a path under /proc.
 touch "$WORK/a_file"
