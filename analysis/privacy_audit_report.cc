@@ -171,8 +171,10 @@ int Run(int argc, char** argv) {
       "probability >= 1 - %g\n",
       total_seconds, suite_beta);
 
-  // Figure: claimed epsilon (dashed) and epsilon_lower with its interval (band), one panel for
-  // the targets and one for the controls, cases numbered along x.
+  // Figure: per case, a short dashed segment at the claimed epsilon and a solid segment at
+  // epsilon_lower with its interval as a band (cases are categories: nothing joins them); one
+  // panel for the targets and one for the controls, cases numbered along x.
+  constexpr double kHalfWidth = 0.3;
   std::vector<PlotPanel> panels;
   for (bool controls : {false, true}) {
     PlotPanel panel;
@@ -182,28 +184,33 @@ int Run(int argc, char** argv) {
     panel.log_x = false;
     panel.log_y = false;
     panel.legend_headroom = 0.3;
-    PlotCurve claimed{"claimed #ge", 0, true};
-    PlotCurve lower{"#ge#dlower#u (band: interval of the event's loss)", 1, false};
     std::string note;
+    double cap = 0.0;  // infinite upper ends are drawn at 1.5 x the largest claim of the panel
+    for (const Row& row : rows) {
+      if (row.audit_case.is_control == controls)
+        cap = std::max(cap, 1.5 * row.audit_case.claimed_epsilon);
+    }
     int index = 0;
     for (const Row& row : rows) {
       if (row.audit_case.is_control != controls) continue;
       ++index;
-      claimed.x.push_back(index);
-      claimed.y.push_back(row.audit_case.claimed_epsilon);
-      lower.x.push_back(index);
-      lower.y.push_back(row.result.privacy_epsilon_lower);
-      lower.lower.push_back(row.result.privacy_epsilon_lower);
-      // Infinite upper ends are drawn at 1.5 x the largest claim of the panel.
-      lower.upper.push_back(row.epsilon_upper);
+      const bool first = index == 1;  // one legend entry per kind
+      PlotCurve claimed{first ? "claimed #ge" : "", 0, true};
+      PlotCurve lower{first ? "#ge#dlower#u (band: interval of the event's loss)" : "", 1, false};
+      for (double x : {index - kHalfWidth, index + kHalfWidth}) {
+        claimed.x.push_back(x);
+        claimed.y.push_back(row.audit_case.claimed_epsilon);
+        lower.x.push_back(x);
+        lower.y.push_back(row.result.privacy_epsilon_lower);
+        lower.lower.push_back(row.result.privacy_epsilon_lower);
+        lower.upper.push_back(std::min(row.epsilon_upper, cap));
+      }
+      panel.curves.push_back(std::move(claimed));
+      panel.curves.push_back(std::move(lower));
       note += absl::StrFormat("%s%d %s", note.empty() ? "" : ", ", index,
                               ShortName(row.audit_case.name));
     }
-    double cap = 0.0;
-    for (double y : claimed.y) cap = std::max(cap, 1.5 * y);
-    for (double& y : lower.upper) y = std::min(y, cap);
     panel.note = note;
-    panel.curves = {claimed, lower};
     panels.push_back(panel);
   }
   if (absl::Status status =
