@@ -33,17 +33,12 @@ constexpr char kUsage[] =
 constexpr int kPlotPoints = 400;
 
 absl::StatusOr<FigureOutputs> MakeRegretFigure(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
-  if (!groups.ok()) return groups.status();
-  std::vector<RegretGroupSummary> summaries;
-  for (const std::string& group : *groups) {
-    absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
-    if (!data.ok()) return data.status();
-    summaries.push_back(SummarizeRegretGroup(*data, kPlotPoints));
-  }
+  absl::StatusOr<std::vector<RegretGroupSummary>> summaries =
+      SummarizeRegretGroups(reader, kPlotPoints);
+  if (!summaries.ok()) return summaries.status();
   FigureOutputs figure;
-  figure.panels = BuildRegretPanels(summaries);
-  figure.csv = SummaryCsv(summaries);
+  figure.panels = BuildRegretPanels(*summaries);
+  figure.csv = SummaryCsv(*summaries);
   return figure;
 }
 

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
+#include "analysis/figure_main.h"
 #include "analysis/regret_stats.h"
 
 namespace dprl {
@@ -139,6 +140,19 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
     }
   }
   return summary;
+}
+
+absl::StatusOr<std::vector<RegretGroupSummary>> SummarizeRegretGroups(const Hdf5Reader& reader,
+                                                                      int plot_points) {
+  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
+  if (!groups.ok()) return groups.status();
+  std::vector<RegretGroupSummary> summaries;
+  for (const std::string& group : *groups) {
+    absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
+    if (!data.ok()) return data.status();
+    summaries.push_back(SummarizeRegretGroup(*data, plot_points));
+  }
+  return summaries;
 }
 
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {

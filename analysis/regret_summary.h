@@ -55,6 +55,11 @@ struct RegretGroupSummary {
 
 RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_points);
 
+// ReadRegretGroup + SummarizeRegretGroup for every config group of the file, in file order;
+// the first error (no groups, a malformed group) is returned.
+absl::StatusOr<std::vector<RegretGroupSummary>> SummarizeRegretGroups(const Hdf5Reader& reader,
+                                                                      int plot_points);
+
 // Header + one row per summary (columns in the order of the header, see regret_figure.cc).
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
 

@@ -8,9 +8,7 @@ source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/private_ofu_fig"
 [[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
 
-"$FIG" --scale=smoke --threads=1 "--out=$WORK/serial" 2>"$WORK/serial.err" ||
-  { cat "$WORK/serial.err"; fail "smoke run failed"; }
-OUT="$WORK/serial/private_ofu_fig"
+run_smoke_serial "$FIG" private_ofu_fig
 "$PYTHON" - "$OUT.h5" "${OUT}_summary.csv" <<'PY' || fail "results check failed"
 import csv, sys
 import h5py

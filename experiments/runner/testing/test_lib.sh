@@ -39,6 +39,14 @@ count_lines() {
   grep -c -- "$2" "$1" || true
 }
 
+# run_smoke_serial FIG NAME: runs the experiment binary FIG at --scale=smoke with 1 thread into
+# $WORK/serial (failing the test with its stderr otherwise) and sets OUT=$WORK/serial/NAME.
+run_smoke_serial() {
+  "$1" --scale=smoke --threads=1 "--out=$WORK/serial" 2>"$WORK/serial.err" ||
+    { cat "$WORK/serial.err"; fail "smoke run failed"; }
+  OUT="$WORK/serial/$2"
+}
+
 # expect_figure_files PREFIX: PREFIX.png is a PNG and PREFIX.pdf a PDF.
 expect_figure_files() {
   [[ "$(head -c 4 "$1.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG at $1.png"
