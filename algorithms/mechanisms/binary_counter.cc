@@ -2,12 +2,15 @@
 
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
 
 namespace dprl {
@@ -67,6 +70,11 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
   }
   bank.discrete_scale_ = *rational;
   bank.node_scale_ = RationalToDouble(*rational);
+  if (bank.node_scale_ <= DiscreteLaplaceSampler::kMaxScale) {
+    absl::StatusOr<DiscreteLaplaceSampler> sampler = DiscreteLaplaceSampler::Create(*rational);
+    if (!sampler.ok()) return sampler.status();
+    bank.sampler_.emplace(*std::move(sampler));
+  }
   return bank;
 }
 
@@ -75,21 +83,50 @@ BinaryCounterBank::BinaryCounterBank(int64_t num_counters, const BinaryCounterOp
     : num_counters_(num_counters),
       options_(options),
       noise_stream_(std::move(noise_stream)),
+      overflow_stream_(noise_stream_.Child(0)),
       levels_(DyadicLevels(options.horizon_steps)),
       node_scale_(0.0),
       true_sum_(num_counters, 0.0),
       pending_(num_counters, 0.0),
       tracked_slot_(num_counters, -1) {}
 
-int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index) const {
-  RandomStream stream = noise_stream_.Child(static_cast<uint64_t>(counter), NodeKey(level, index));
-  return SampleDiscreteLaplace(discrete_scale_, stream);
+int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index,
+                                          NodeWords* words) const {
+  const uint64_t key = NodeKey(level, index);
+  const uint64_t counter_id = static_cast<uint64_t>(counter);
+  if (!sampler_.has_value()) {
+    RandomStream stream = overflow_stream_.Child(counter_id, key);
+    return SampleDiscreteLaplace(discrete_scale_, stream);
+  }
+  const int64_t group = counter / kCountersPerBlock;
+  uint64_t word;
+  const int slot = static_cast<int>(counter % kCountersPerBlock);
+  if (words != nullptr && words->group == group && words->node_key == key) {
+    word = words->words[slot / 2];
+  } else {
+    RandomStream block = noise_stream_.Child(static_cast<uint64_t>(group), key);
+    NodeWords fresh;
+    for (uint64_t& w : fresh.words) w = block.NextU64();
+    fresh.group = group;
+    fresh.node_key = key;
+    word = fresh.words[slot / 2];
+    if (words != nullptr) *words = fresh;
+  }
+  const uint32_t half = static_cast<uint32_t>(word >> (32 * (slot % 2)));
+  // Further bits (rare: redraws and undecided cells) from a per-(counter, node) stream, derived
+  // only when asked for.
+  std::unique_ptr<RandomStream> more;
+  return sampler_->Sample(half, [&]() -> RandomStream& {
+    if (more == nullptr)
+      more = std::make_unique<RandomStream>(overflow_stream_.Child(counter_id, key));
+    return *more;
+  });
 }
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   int64_t sum = 0;
   ForEachCoveringNode(t, [&](const DyadicNode& node) {
-    sum += NodeNoiseUnits(counter, node.level, node.index);
+    sum += NodeNoiseUnits(counter, node.level, node.index, nullptr);
   });
   return sum;
 }
@@ -118,24 +155,32 @@ void BinaryCounterBank::EndStep() {
   ++steps_;
   if (tracked_ids_.empty()) return;
   // t-1 -> t: nodes of levels 0..k-1 covering t-1 stop covering; the node completed at t,
-  // (k, (t >> k) - 1) with k = ctz(t), starts.
+  // (k, (t >> k) - 1) with k = ctz(t), starts. Node by node over all tracked counters, so that
+  // consecutive counters share one Philox block per node.
   const int64_t t = steps_;
   const DyadicNode completed = NodeCompletedAt(t);
   const int k = completed.level;
-  const int64_t new_index = completed.index;
-  for (size_t slot = 0; slot < tracked_ids_.size(); ++slot) {
-    const int64_t counter = tracked_ids_[slot];
-    int64_t* cached = &tracked_low_nodes_[slot * kCachedLevels];
-    int64_t z = tracked_noise_[slot];
-    // Levels 0..k-1 are all set bits of t-1: their nodes are the cached ones below kCachedLevels
-    // (amortized re-derivations per step: sum_{k > c} (k - c) 2^-(k+1) = 2^-c).
-    for (int level = 0; level < k; ++level) {
-      z -= level < kCachedLevels ? cached[level]
-                                 : NodeNoiseUnits(counter, level, ((t - 1) >> level) - 1);
+  const size_t tracked = tracked_ids_.size();
+  // Levels 0..k-1 are all set bits of t-1: below kCachedLevels their nodes are cached
+  // (amortized re-derivations per step: sum_{k > c} (k - c) 2^-(k+1) = 2^-c).
+  for (size_t slot = 0; slot < tracked; ++slot) {
+    const int64_t* cached = &tracked_low_nodes_[slot * kCachedLevels];
+    for (int level = 0; level < std::min(k, kCachedLevels); ++level) {
+      tracked_noise_[slot] -= cached[level];
     }
-    const int64_t added = NodeNoiseUnits(counter, k, new_index);
-    if (k < kCachedLevels) cached[k] = added;
-    tracked_noise_[slot] = z + added;
+  }
+  for (int level = kCachedLevels; level < k; ++level) {
+    NodeWords words;
+    const int64_t index = ((t - 1) >> level) - 1;
+    for (size_t slot = 0; slot < tracked; ++slot) {
+      tracked_noise_[slot] -= NodeNoiseUnits(tracked_ids_[slot], level, index, &words);
+    }
+  }
+  NodeWords words;
+  for (size_t slot = 0; slot < tracked; ++slot) {
+    const int64_t added = NodeNoiseUnits(tracked_ids_[slot], k, completed.index, &words);
+    if (k < kCachedLevels) tracked_low_nodes_[slot * kCachedLevels + k] = added;
+    tracked_noise_[slot] += added;
   }
 }
 
@@ -164,8 +209,8 @@ void BinaryCounterBank::Track(int64_t counter) {
   // level is only removed while its bit is set).
   for (int level = 0; level < kCachedLevels; ++level) {
     const bool covering = (steps_ >> level) & 1;
-    tracked_low_nodes_.push_back(covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1)
-                                          : 0);
+    tracked_low_nodes_.push_back(
+        covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1, nullptr) : 0);
   }
 }
 

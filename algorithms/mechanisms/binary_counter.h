@@ -58,11 +58,14 @@
 #ifndef DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/samplers.h"
 
@@ -141,14 +144,27 @@ class BinaryCounterBank {
   BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,
                     RandomStream noise_stream);
 
-  // Noise of node (level, index) of `counter` (an integer).
-  int64_t NodeNoiseUnits(int64_t counter, int level, int64_t index) const;
+  // The random words of one node for one group of kCountersPerBlock consecutive counters.
+  struct NodeWords {
+    int64_t group = -1;
+    uint64_t node_key = 0;
+    std::array<uint64_t, 3> words{};
+  };
+  // Counters per Philox block: the 3 words of noise_stream.Child(group, node) give each counter
+  // of the group a 32-bit half word.
+  static constexpr int kCountersPerBlock = 6;
+
+  // Noise of node (level, index) of `counter` (an integer). `words` (may be null) caches the
+  // block of the last (group, node) asked for.
+  int64_t NodeNoiseUnits(int64_t counter, int level, int64_t index, NodeWords* words) const;
   // Sum of the noise of the nodes covering [1, t].
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
 
   int64_t num_counters_;
   BinaryCounterOptions options_;
   RandomStream noise_stream_;
+  RandomStream overflow_stream_;  // noise_stream.Child(0): per-(counter, node) further bits
+  std::optional<DiscreteLaplaceSampler> sampler_;  // absent for scales above its kMaxScale
   int levels_;
   double node_scale_;
   Rational discrete_scale_{1, 1};

@@ -1,5 +1,7 @@
 #include "algorithms/mechanisms/samplers.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -8,8 +10,7 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
+#include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/statistics_for_tests.h"
 
@@ -123,9 +124,8 @@ TEST(SampleGaussianTest, KolmogorovSmirnovAndMoments) {
     for (double& x : samples) x = SampleGaussian(stddev, stream);
     const double variance = stddev * stddev;
     ExpectVarianceMatches(samples, variance, 3 * variance * variance);
-    const double ks = KolmogorovStatistic(samples, [stddev](double x) {
-      return 0.5 * std::erfc(-x / (stddev * std::sqrt(2.0)));
-    });
+    const double ks = KolmogorovStatistic(
+        samples, [stddev](double x) { return 0.5 * std::erfc(-x / (stddev * std::sqrt(2.0))); });
     EXPECT_LT(ks, KolmogorovUpperQuantile(PerCheckProbability())) << "stddev " << stddev;
   }
   RandomStream stream = TestStream(3);
@@ -136,10 +136,15 @@ TEST(SampleGaussianTest, KolmogorovSmirnovAndMoments) {
 // deviations (normal approximation; n p (1-p) >= 900 for every case below except the exact ones).
 TEST(SampleBernoulliExpTest, FrequencyMatchesExpMinusGamma) {
   const std::vector<Rational> gammas = {
-      {1, 10}, {1, 2}, {1, 1}, {3, 2}, {7, 3}, {4, 1},
-      {1000000007, 1000000000},                         // gamma > 1, close to 1
-      {(int64_t{1} << 62) - 1, int64_t{1} << 62},       // den * K overflows 64 bits
-      {int64_t{3} << 61, int64_t{1} << 62},             // gamma = 1.5 with huge terms
+      {1, 10},
+      {1, 2},
+      {1, 1},
+      {3, 2},
+      {7, 3},
+      {4, 1},
+      {1000000007, 1000000000},                    // gamma > 1, close to 1
+      {(int64_t{1} << 62) - 1, int64_t{1} << 62},  // den * K overflows 64 bits
+      {int64_t{3} << 61, int64_t{1} << 62},        // gamma = 1.5 with huge terms
   };
   constexpr int kDraws = 200000;
   RandomStream stream = TestStream(4);
@@ -161,8 +166,9 @@ TEST(SampleBernoulliExpTest, FrequencyMatchesExpMinusGamma) {
 // Chi-square goodness of fit for an integer distribution: cells are the two tails beyond
 // [-k, k] and runs of consecutive integers in [-k, k], each cell of probability >= 1/200 (so the
 // expected count >= 1000 for n = 2e5). Threshold: chi2(cells - 1) quantile at PerCheckProbability.
-void ExpectIntegerFit(const std::vector<int64_t>& samples, const std::function<double(int64_t)>& pmf,
-                      int64_t k, const std::string& label) {
+void ExpectIntegerFit(const std::vector<int64_t>& samples,
+                      const std::function<double(int64_t)>& pmf, int64_t k,
+                      const std::string& label) {
   constexpr double kMinCellProbability = 1.0 / 200.0;
   std::vector<int64_t> upper;  // inclusive upper ends of the cells
   std::vector<double> probs;
@@ -202,7 +208,8 @@ void ExpectIntegerFit(const std::vector<int64_t>& samples, const std::function<d
   for (double& p : probs) p /= sum;  // absorb rounding of the pmf sums
   const double chi2 = PearsonChiSquare(counts, probs);
   const double df = static_cast<double>(probs.size() - 1);
-  EXPECT_LT(chi2, ChiSquareUpperQuantile(df, PerCheckProbability())) << label << " cells " << df + 1;
+  EXPECT_LT(chi2, ChiSquareUpperQuantile(df, PerCheckProbability()))
+      << label << " cells " << df + 1;
 }
 
 double SampleVariance(const std::vector<int64_t>& samples) {
@@ -211,34 +218,139 @@ double SampleVariance(const std::vector<int64_t>& samples) {
   return sum_sq / samples.size();
 }
 
+// Chi-square fit (cells of >= 1/200 probability in [-20 b, 20 b]) and the variance of discrete
+// Laplace samples of scale b = t/s.
+void ExpectDiscreteLaplace(const std::vector<int64_t>& samples, Rational scale,
+                           const std::string& label) {
+  const double b = RationalToDouble(scale);
+  const double q = std::exp(-1.0 / b);
+  const double one_minus_q = -std::expm1(-1.0 / b);
+  auto pmf = [q, one_minus_q](int64_t x) {
+    return one_minus_q / (1.0 + q) * std::pow(q, std::fabs(static_cast<double>(x)));
+  };
+  const std::string name =
+      label + " " + std::to_string(scale.numerator) + "/" + std::to_string(scale.denominator);
+  ExpectIntegerFit(samples, pmf, static_cast<int64_t>(20 * b) + 5, name);
+  // Var = 2q/(1-q)^2; X is a difference of geometrics, so mu4 = Var^2 (3 + excess) with excess
+  // kurtosis 3 + p^2 / (2 (1 - p)), p = 1 - q, making Var(mean(x^2)) = (mu4 - Var^2)/n.
+  const double variance = 2 * q / (one_minus_q * one_minus_q);
+  const double excess = 3 + one_minus_q * one_minus_q / (2 * q);
+  const double se = variance * std::sqrt((2 + excess) / samples.size());
+  EXPECT_LT(std::fabs(SampleVariance(samples) - variance), ZThreshold() * se) << name;
+}
+
+const std::vector<Rational>& DiscreteLaplaceTestScales() {
+  static const auto* scales =
+      new std::vector<Rational>{{1, 2}, {1, 1}, {7, 3}, {10, 1}, {123457, 10}, {10000, 1}};
+  return *scales;
+}
+
 TEST(SampleDiscreteLaplaceTest, ChiSquareAndVariance) {
-  const std::vector<Rational> scales = {{1, 2}, {1, 1}, {7, 3}, {10, 1}, {123457, 10}, {10000, 1}};
   constexpr int kDraws = 200000;
   RandomStream stream = TestStream(5);
-  for (const Rational& scale : scales) {
-    const double b = RationalToDouble(scale);
-    const double q = std::exp(-1.0 / b);
-    const double one_minus_q = -std::expm1(-1.0 / b);
-    auto pmf = [q, one_minus_q](int64_t x) {
-      return one_minus_q / (1.0 + q) * std::pow(q, std::fabs(static_cast<double>(x)));
-    };
+  for (const Rational& scale : DiscreteLaplaceTestScales()) {
     std::vector<int64_t> samples(kDraws);
     for (int64_t& x : samples) x = SampleDiscreteLaplace(scale, stream);
-    const std::string label = std::to_string(scale.numerator) + "/" +
-                              std::to_string(scale.denominator);
-    ExpectIntegerFit(samples, pmf, static_cast<int64_t>(20 * b) + 5, label);
-    // Var = 2q/(1-q)^2; X is a difference of geometrics, so mu4 = Var^2 (3 + excess) with excess
-    // kurtosis 3 + p^2 / (2 (1 - p)), p = 1 - q, making Var(mean(x^2)) = (mu4 - Var^2)/n.
-    const double variance = 2 * q / (one_minus_q * one_minus_q);
-    const double excess = 3 + one_minus_q * one_minus_q / (2 * q);
-    const double se = variance * std::sqrt((2 + excess) / kDraws);
-    EXPECT_LT(std::fabs(SampleVariance(samples) - variance), ZThreshold() * se) << label;
+    ExpectDiscreteLaplace(samples, scale, "CKS");
   }
 }
 
+}  // namespace
+
+// Drives DiscreteLaplaceSampler's exact path directly (the fast path decides all but ~1e-5 of
+// the samples, so the statistical tests below would not see the exact path otherwise).
+class DiscreteLaplaceSamplerTestPeer {
+ public:
+  static int64_t SampleExactPath(const DiscreteLaplaceSampler& sampler, RandomStream& stream) {
+    auto more = [&stream]() -> RandomStream& { return stream; };
+    return sampler.SampleImpl</*force_exact=*/true>(static_cast<uint32_t>(stream.NextU64()), more);
+  }
+  static int64_t FastGeometric(const DiscreteLaplaceSampler& sampler, uint32_t prefix) {
+    return sampler.FastGeometric(prefix);
+  }
+  static int64_t ExactGeometric(const DiscreteLaplaceSampler& sampler, uint32_t prefix,
+                                RandomStream& more) {
+    return sampler.ExactGeometric(prefix, more);
+  }
+};
+
+namespace {
+
+TEST(DiscreteLaplaceSamplerTest, ChiSquareAndVariance) {
+  constexpr int kDraws = 200000;
+  RandomStream stream = TestStream(6);
+  for (const Rational& scale : DiscreteLaplaceTestScales()) {
+    const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create(scale).value();
+    std::vector<int64_t> samples(kDraws);
+    for (int64_t& x : samples) x = sampler.Sample(stream);
+    ExpectDiscreteLaplace(samples, scale, "fast");
+  }
+}
+
+TEST(DiscreteLaplaceSamplerTest, ExactPathAloneHasTheDistribution) {
+  constexpr int kDraws = 20000;
+  RandomStream stream = TestStream(7);
+  for (const Rational& scale : {Rational{1, 2}, Rational{7, 3}, Rational{123457, 10}}) {
+    const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create(scale).value();
+    std::vector<int64_t> samples(kDraws);
+    for (int64_t& x : samples) x = DiscreteLaplaceSamplerTestPeer::SampleExactPath(sampler, stream);
+    ExpectDiscreteLaplace(samples, scale, "exact path");
+  }
+}
+
+// Both paths compute Y = max{y : U < exp(-y s/t)} for the same U, so whenever the fast path
+// decides from U's first 31 bits, the exact path (which reads more of U) must agree.
+TEST(DiscreteLaplaceSamplerTest, FastPathAgreesWithExactPath) {
+  RandomStream prefixes = TestStream(8);
+  for (const Rational& scale : DiscreteLaplaceTestScales()) {
+    const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create(scale).value();
+    int decided = 0;
+    for (int i = 0; i < 3000; ++i) {
+      const uint32_t prefix = static_cast<uint32_t>(prefixes.NextU64()) >> 1;
+      RandomStream more = TestStream(1000 + i);
+      const int64_t fast = DiscreteLaplaceSamplerTestPeer::FastGeometric(sampler, prefix);
+      if (fast < 0) continue;
+      ++decided;
+      ASSERT_EQ(fast, DiscreteLaplaceSamplerTestPeer::ExactGeometric(sampler, prefix, more))
+          << "prefix " << prefix;
+    }
+    EXPECT_GT(decided, 2900);
+  }
+  // The extreme cells: U < 2^-31 (the largest Y) and U near 1 (Y = 0).
+  const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create({10, 1}).value();
+  for (uint32_t prefix : {0u, 1u, 0x7fffffffu, 0x7ffffffeu}) {
+    RandomStream more = TestStream(prefix);
+    const int64_t exact = DiscreteLaplaceSamplerTestPeer::ExactGeometric(sampler, prefix, more);
+    const int64_t fast = DiscreteLaplaceSamplerTestPeer::FastGeometric(sampler, prefix);
+    if (fast >= 0) EXPECT_EQ(fast, exact) << prefix;
+    if (prefix >= 0x7ffffffeu) EXPECT_EQ(exact, 0);
+    if (prefix == 0) EXPECT_GE(exact, static_cast<int64_t>(31 * 0.693 * 10));
+  }
+}
+
+TEST(DiscreteLaplaceSamplerTest, SameBitsSameSample) {
+  const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create({31, 7}).value();
+  RandomStream a = TestStream(9), b = TestStream(9);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(sampler.Sample(a), sampler.Sample(b));
+}
+
+TEST(DiscreteLaplaceSamplerTest, RejectsBadScales) {
+  EXPECT_EQ(DiscreteLaplaceSampler::Create({0, 1}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(DiscreteLaplaceSampler::Create({1, 0}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(DiscreteLaplaceSampler::Create({(int64_t{1} << 22) + 1, 1}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(DiscreteLaplaceSampler::Create({int64_t{1} << 22, 1}).ok());
+}
+
 TEST(SampleDiscreteGaussianTest, ChiSquare) {
-  const std::vector<Rational> variances = {
-      {1, 2}, {1, 1}, {5, 2}, {100, 1}, {123456789, 1000}, {(int64_t{1} << 62) + 1, int64_t{1} << 40}};
+  const std::vector<Rational> variances = {{1, 2},
+                                           {1, 1},
+                                           {5, 2},
+                                           {100, 1},
+                                           {123456789, 1000},
+                                           {(int64_t{1} << 62) + 1, int64_t{1} << 40}};
   constexpr int kDraws = 200000;
   RandomStream stream = TestStream(6);
   for (const Rational& v : variances) {

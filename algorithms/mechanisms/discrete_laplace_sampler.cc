@@ -1,0 +1,191 @@
+#include "algorithms/mechanisms/discrete_laplace_sampler.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/exp_bounds.h"
+
+namespace dprl {
+namespace {
+
+using u128 = unsigned __int128;
+
+constexpr int kPrefixBits = 31;      // U's bits in the 32-bit word
+constexpr int kTableScaleBits = 63;  // table entries are bounds of exp(-x) * 2^63
+constexpr double kLn2 = 0.693147180559945309417232121458;
+// Thresholds exp(-y s/t) >= 2^-32 have y <= 32 ln 2 * t/s; the tables cover them all.
+constexpr double kTabulatedLogRange = 32 * kLn2;
+
+// Bounds of exp(-numerator / denominator) * 2^63 as 64-bit words.
+void TableEntry(u128 numerator, uint64_t denominator, uint64_t& lower, uint64_t& upper) {
+  const ExpNegBoundsResult bounds = ExpNegBounds(numerator, denominator, kTableScaleBits);
+  CHECK_LE(bounds.upper.BitLength(), 64);
+  lower = bounds.lower.LowWord();
+  upper = bounds.upper.LowWord();
+}
+
+// U = (prefix bits so far) * 2^-bits, refined with 64 more bits at a time from a stream.
+class LazyUniform {
+ public:
+  LazyUniform(uint32_t prefix, RandomStream& more)
+      : value_(prefix), bits_(kPrefixBits), more_(more) {}
+
+  // Makes at least `bits` bits known.
+  void Extend(int bits) {
+    while (bits_ < bits) {
+      value_.ShiftLeft(64).Add(BigUnsigned(more_.NextU64()));
+      bits_ += 64;
+    }
+  }
+
+  const BigUnsigned& value() const { return value_; }
+  int bits() const { return bits_; }
+
+  // ln of the known prefix's value (an approximation of ln U, for guesses only).
+  double ApproximateLog() const {
+    const int length = value_.BitLength();
+    if (length == 0) return -static_cast<double>(bits_) * kLn2;
+    const int drop = std::max(0, length - 63);
+    BigUnsigned top = value_;
+    top.ShiftRight(drop);
+    return std::log(static_cast<double>(top.LowWord())) + (drop - bits_) * kLn2;
+  }
+
+ private:
+  BigUnsigned value_;
+  int bits_;
+  RandomStream& more_;
+};
+
+}  // namespace
+
+absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Create(Rational scale) {
+  if (scale.numerator < 1 || scale.denominator < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("discrete Laplace scale must be t/s with t, s >= 1, got ", scale.numerator,
+                     "/", scale.denominator));
+  }
+  const double scale_double = RationalToDouble(scale);
+  if (!(scale_double <= kMaxScale)) {
+    return absl::InvalidArgumentError(absl::StrCat("discrete Laplace scale ", scale.numerator, "/",
+                                                   scale.denominator, " exceeds 2^22"));
+  }
+  DiscreteLaplaceSampler sampler;
+  sampler.scale_ = scale;
+  sampler.scale_double_ = scale_double;
+  const uint64_t t = static_cast<uint64_t>(scale.numerator);
+  const uint64_t s = static_cast<uint64_t>(scale.denominator);
+  // Thresholds y = 0 .. needed - 1 (the guess y needs y + 1 tabulated too).
+  const int64_t needed = static_cast<int64_t>(kTabulatedLogRange * scale_double) + 3;
+  while ((int64_t{1} << (2 * sampler.low_bits_)) < needed) ++sampler.low_bits_;
+  const int64_t m = int64_t{1} << sampler.low_bits_;
+  const int64_t blocks = (needed + m - 1) / m;
+  sampler.threshold_count_ = m * blocks;
+  sampler.e1_lower_.resize(m);
+  sampler.e1_upper_.resize(m);
+  for (int64_t r = 0; r < m; ++r) {
+    TableEntry(static_cast<u128>(r) * s, t, sampler.e1_lower_[r], sampler.e1_upper_[r]);
+  }
+  sampler.e2_lower_.resize(blocks);
+  sampler.e2_upper_.resize(blocks);
+  for (int64_t a = 0; a < blocks; ++a) {
+    TableEntry(static_cast<u128>(a) * m * s, t, sampler.e2_lower_[a], sampler.e2_upper_[a]);
+  }
+  // Guess tables (see FastGeometric): -ln U = (32 - e) ln 2 - ln c_j - (m - c_j) / c_j + O(d^2),
+  // d = (m - c_j) / c_j < 2^-J, so the guess is off by about b 2^(-2J) / 2; J grows with b.
+  while (sampler.guess_bits_ < 12 && std::ldexp(1.0, 2 * sampler.guess_bits_) < 10 * scale_double) {
+    ++sampler.guess_bits_;
+  }
+  const long double b = static_cast<long double>(scale.numerator) / scale.denominator;
+  for (int e = 0; e < 32; ++e) {
+    sampler.guess_octave_[e] = std::llround(b * (32 - e) * kLn2 * 0x1p32L);
+  }
+  const int cells = 1 << sampler.guess_bits_;
+  sampler.guess_offset_.resize(cells);
+  sampler.guess_slope_.resize(cells);
+  for (int j = 0; j < cells; ++j) {
+    const long double c = 1 + std::ldexp(static_cast<long double>(j), -sampler.guess_bits_);
+    sampler.guess_offset_[j] = std::llround(-b * std::log(c) * 0x1p32L);
+    sampler.guess_slope_[j] = static_cast<uint64_t>(std::llround(2 * b / c * 0x1p16L));
+  }
+  return sampler;
+}
+
+int64_t DiscreteLaplaceSampler::Guess(uint32_t prefix) const {
+  // U's cell centre v 2^-32 with v = 2 prefix + 1 = 2^e m, m = w 2^-31 in [1, 2), w = c_j 2^31 +
+  // rem; floor(-ln(U) b) ~ (octave[e] + offset[j] - rem * slope[j] 2^-16) 2^-32, in integers.
+  const uint64_t v = 2 * static_cast<uint64_t>(prefix) + 1;
+  const int e = 63 - __builtin_clzll(v);
+  const uint64_t w = v << (31 - e);
+  const int shift = 31 - guess_bits_;
+  const uint64_t j = (w >> shift) & ((uint64_t{1} << guess_bits_) - 1);
+  const uint64_t rem = w & ((uint64_t{1} << shift) - 1);
+  const int64_t fixed =
+      guess_octave_[e] + guess_offset_[j] - static_cast<int64_t>((rem * guess_slope_[j]) >> 16);
+  return fixed > 0 ? fixed >> 32 : 0;
+}
+
+int64_t DiscreteLaplaceSampler::FastGeometric(uint32_t prefix) const {
+  // U lies in the cell [prefix, prefix + 1) * 2^-31; thresholds are bounded at scale 2^126.
+  const u128 cell_low = static_cast<u128>(prefix) << (2 * kTableScaleBits - kPrefixBits);
+  const u128 cell_high = static_cast<u128>(prefix + uint64_t{1})
+                         << (2 * kTableScaleBits - kPrefixBits);
+  const int64_t mask = (int64_t{1} << low_bits_) - 1;
+  // +1: U < exp(-y s/t) for sure; -1: U >= it for sure; 0: undecided at 31 bits.
+  auto compare = [&](int64_t y) {
+    const int64_t r = y & mask, a = y >> low_bits_;
+    if (cell_high <= static_cast<u128>(e1_lower_[r]) * e2_lower_[a]) return 1;
+    if (cell_low >= static_cast<u128>(e1_upper_[r]) * e2_upper_[a]) return -1;
+    return 0;
+  };
+  int64_t y = Guess(prefix);
+  if (y + 1 >= threshold_count_) return -1;
+  for (int step = 0; step < 4; ++step) {
+    const int below_y = compare(y);  // Y >= y iff U < exp(-y s/t)
+    if (below_y == 0) return -1;
+    if (below_y < 0) {
+      --y;  // y >= 1 here: exp(0) = 1 is exact in the table, so U < 1 is always decided
+      continue;
+    }
+    if (y + 1 >= threshold_count_) return -1;
+    const int below_next = compare(y + 1);
+    if (below_next == 0) return -1;
+    if (below_next > 0) {
+      ++y;
+      continue;
+    }
+    return y;
+  }
+  return -1;
+}
+
+int64_t DiscreteLaplaceSampler::ExactGeometric(uint32_t prefix, RandomStream& more) const {
+  const uint64_t t = static_cast<uint64_t>(scale_.numerator);
+  const uint64_t s = static_cast<uint64_t>(scale_.denominator);
+  LazyUniform uniform(prefix, more);
+  // U < exp(-y s/t), decided exactly: U's cell [v, v + 1) 2^-P against bounds at scale 2^P.
+  auto below = [&](int64_t y) {
+    for (int extra_words = 2;; extra_words *= 2) {
+      uniform.Extend(kPrefixBits + 64 * extra_words);
+      const int precision = uniform.bits();
+      const ExpNegBoundsResult bounds = ExpNegBounds(static_cast<u128>(y) * s, t, precision);
+      BigUnsigned cell_high = uniform.value();
+      cell_high.AddSmall(1);
+      if (cell_high.Compare(bounds.lower) <= 0) return true;
+      if (uniform.value().Compare(bounds.upper) >= 0) return false;
+    }
+  };
+  uniform.Extend(kPrefixBits + 64);
+  const double guess = -uniform.ApproximateLog() * scale_double_;
+  int64_t y = guess > 0 ? static_cast<int64_t>(std::min(guess, 0x1p62)) : 0;
+  while (!below(y)) --y;  // terminates: U < exp(0) = 1
+  while (below(y + 1)) ++y;
+  return y;
+}
+
+}  // namespace dprl
