@@ -32,24 +32,30 @@
 //
 // Noise arithmetic: exact, integer only. Inputs are integers (PUCB's visit and transition counts,
 // and its rewards after unbiased randomised rounding to {0, 1}, see algorithms/tabular/pucb.h),
-// node noise is exact discrete Laplace (CKS 2020 Alg. 2, samplers.h) and every release is an exact
-// integer: no floating-point noise ever touches a released value, so nothing about the inputs can
-// leak through low-order bits or residues (Mironov, CCS 2012;
-// docs/conventions.md, "Exact noise on released values"). The discrete Laplace mechanism with scale
-// b on an integer query of l1-sensitivity D is exactly (D/b)-DP, so the privacy statement above
-// holds with no delta.
+// node noise is exact discrete Laplace (the distribution of CKS 2020 Alg. 2, drawn by the
+// table-checked inversion of discrete_laplace_sampler.h, or by samplers.h's SampleDiscreteLaplace
+// for node scales above 2^22) and every release is an exact integer: no floating-point noise ever
+// touches a released value, so nothing about the inputs can leak through low-order bits or
+// residues (Mironov, CCS 2012; docs/conventions.md, "Exact noise on released values"). The
+// discrete Laplace mechanism with scale b on an integer query of l1-sensitivity D is exactly
+// (D/b)-DP, so the privacy statement above holds with no delta.
 //
-// Memory. A node's noise is never stored: it is re-derived on demand from
-// noise_stream.Child(counter, (i << 6) | j), so it is a function of (stream, counter, node) only.
-// Per counter the bank stores O(1) values (true sum, the input of the step in progress, a tracked
-// slot), independent of T. Release of an untracked counter re-derives its popcount(t) covering
-// nodes. A tracked counter (Track) also stores its current noise sum Z(t), updated in EndStep:
-// going t-1 -> t removes the ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >>
-// ctz(t))
-// - 1). It also keeps the noise of its covering nodes at the kCachedLevels = 3 lowest levels (3
-// more values, O(1)), so removing a node re-derives it only above those levels: amortized
-// 1 + 2^-3 node samples per step instead of 2. Tracked and untracked releases are bit-identical,
-// and no release depends on when Track was called.
+// Randomness. A node's noise is a function of (noise_stream, counter, node) only: node (j, i) of
+// counter c reads the 32-bit half (c mod 6) of the three words of
+// noise_stream.Child(c / 6, (i << 6) | j) (one Philox block serves the node of 6 consecutive
+// counters), and, only for the rare redraw or undecided cell, further words of
+// noise_stream.Child(0).Child(c, (i << 6) | j). Scales above 2^22 draw every node from the latter.
+//
+// Memory. A node's noise is never stored: it is re-derived on demand. Per counter the bank stores
+// O(1) values (true sum, the input of the step in progress, a tracked slot), independent of T.
+// Release of an untracked counter re-derives its popcount(t) covering nodes. A tracked counter
+// (Track) also stores its current noise sum Z(t), updated in EndStep: going t-1 -> t removes the
+// ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >> ctz(t)) - 1). It also keeps
+// the noise of its covering nodes at the kCachedLevels = 3 lowest levels (3 more values, O(1)),
+// so removing a node re-derives it only above those levels: amortized 1 + 2^-3 node samples per
+// step instead of 2. EndStep goes node by node over the tracked counters, so consecutive counters
+// share one Philox block. Tracked and untracked releases are bit-identical, and no release
+// depends on when Track was called.
 //
 // Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
 // its variance is popcount(t) * Var(node) = popcount(t) * 2q/(1-q)^2 with q = exp(-1/b). The bound

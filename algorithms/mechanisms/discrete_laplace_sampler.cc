@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/exp_bounds.h"
@@ -21,12 +23,29 @@ constexpr double kLn2 = 0.693147180559945309417232121458;
 // Thresholds exp(-y s/t) >= 2^-32 have y <= 32 ln 2 * t/s; the tables cover them all.
 constexpr double kTabulatedLogRange = 32 * kLn2;
 
-// Bounds of exp(-numerator / denominator) * 2^63 as 64-bit words.
-void TableEntry(u128 numerator, uint64_t denominator, uint64_t& lower, uint64_t& upper) {
-  const ExpNegBoundsResult bounds = ExpNegBounds(numerator, denominator, kTableScaleBits);
-  CHECK_LE(bounds.upper.BitLength(), 64);
-  lower = bounds.lower.LowWord();
-  upper = bounds.upper.LowWord();
+// Bounds of exp(-k x) * 2^63, k = 0 .. count - 1, for x = numerator / denominator, as 64-bit
+// words: exp(-x) is bounded once at 2^-128 (ExpNegBounds) and its powers by floor / ceiling
+// products at that precision (k steps lose at most ~2k units of 2^-128), then rounded outward.
+void PowerTable(u128 numerator, uint64_t denominator, int64_t count, std::vector<uint64_t>& lower,
+                std::vector<uint64_t>& upper) {
+  constexpr int kWork = 128;
+  const ExpNegBoundsResult base = ExpNegBounds(numerator, denominator, kWork);
+  BigUnsigned power_lower = BigUnsigned::PowerOfTwo(kWork);
+  BigUnsigned power_upper = BigUnsigned::PowerOfTwo(kWork);
+  lower.resize(count);
+  upper.resize(count);
+  for (int64_t k = 0; k < count; ++k) {
+    if (k > 0) {
+      power_lower = power_lower.Times(base.lower).ShiftRight(kWork);
+      power_upper = power_upper.Times(base.upper).ShiftRightCeil(kWork);
+    }
+    BigUnsigned entry_lower = power_lower, entry_upper = power_upper;
+    entry_lower.ShiftRight(kWork - kTableScaleBits);
+    entry_upper.ShiftRightCeil(kWork - kTableScaleBits);
+    CHECK_LE(entry_upper.BitLength(), 64);
+    lower[k] = entry_lower.LowWord();
+    upper[k] = entry_upper.LowWord();
+  }
 }
 
 // U = (prefix bits so far) * 2^-bits, refined with 64 more bits at a time from a stream.
@@ -65,6 +84,25 @@ class LazyUniform {
 }  // namespace
 
 absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Create(Rational scale) {
+  // Experiments build many counter banks with the same scale (three per PUCB agent): tables are
+  // built once per scale and process, and copied (a few kB) from then on.
+  static std::mutex* const mutex = new std::mutex();
+  static auto* const cache = new std::map<std::pair<int64_t, int64_t>, DiscreteLaplaceSampler>();
+  constexpr size_t kMaxCachedScales = 64;
+  const std::pair<int64_t, int64_t> key(scale.numerator, scale.denominator);
+  {
+    std::lock_guard<std::mutex> lock(*mutex);
+    if (auto it = cache->find(key); it != cache->end()) return it->second;
+  }
+  absl::StatusOr<DiscreteLaplaceSampler> sampler = Build(scale);
+  if (sampler.ok()) {
+    std::lock_guard<std::mutex> lock(*mutex);
+    if (cache->size() < kMaxCachedScales) cache->emplace(key, *sampler);
+  }
+  return sampler;
+}
+
+absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Build(Rational scale) {
   if (scale.numerator < 1 || scale.denominator < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("discrete Laplace scale must be t/s with t, s >= 1, got ", scale.numerator,
@@ -86,16 +124,9 @@ absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Create(Rational s
   const int64_t m = int64_t{1} << sampler.low_bits_;
   const int64_t blocks = (needed + m - 1) / m;
   sampler.threshold_count_ = m * blocks;
-  sampler.e1_lower_.resize(m);
-  sampler.e1_upper_.resize(m);
-  for (int64_t r = 0; r < m; ++r) {
-    TableEntry(static_cast<u128>(r) * s, t, sampler.e1_lower_[r], sampler.e1_upper_[r]);
-  }
-  sampler.e2_lower_.resize(blocks);
-  sampler.e2_upper_.resize(blocks);
-  for (int64_t a = 0; a < blocks; ++a) {
-    TableEntry(static_cast<u128>(a) * m * s, t, sampler.e2_lower_[a], sampler.e2_upper_[a]);
-  }
+  PowerTable(s, t, m, sampler.e1_lower_, sampler.e1_upper_);  // exp(-r s/t)
+  PowerTable(static_cast<u128>(m) * s, t, blocks, sampler.e2_lower_,
+             sampler.e2_upper_);  // exp(-a m s/t)
   // Guess tables (see FastGeometric): -ln U = (32 - e) ln 2 - ln c_j - (m - c_j) / c_j + O(d^2),
   // d = (m - c_j) / c_j < 2^-J, so the guess is off by about b 2^(-2J) / 2; J grows with b.
   while (sampler.guess_bits_ < 12 && std::ldexp(1.0, 2 * sampler.guess_bits_) < 10 * scale_double) {

