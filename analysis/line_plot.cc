@@ -298,6 +298,15 @@ void DrawPanel(plstream& pls, const PlotPanel& panel, const Rect& box, double mm
           panel.log_y ? "bcnstvl" : "bcnstv", 0, 0);
   pls.lab(panel.x_label.c_str(), panel.y_label.c_str(), panel.title.c_str());
 
+  // Translucent bands: the more of them overlap, the lighter each (alpha 0.25 for up to two,
+  // 0.5 / bands for more, at least 0.12), so that the lines stay visible.
+  int bands = 0;
+  for (const PlotCurve& curve : panel.curves) bands += curve.lower.empty() ? 0 : 1;
+  const double alpha = std::clamp(0.5 / std::max(bands, 1), 0.12, 0.25);
+  for (int i = 0; i < kPaletteSize; ++i) {
+    pls.scol0a(kFirstBandColor + i, kPalette[i][0], kPalette[i][1], kPalette[i][2], alpha);
+  }
+
   const double y_floor = y_low;  // in world (mapped) coordinates
   for (const PlotCurve& curve : panel.curves) {
     const int color = curve.color % kPaletteSize;
@@ -427,7 +436,6 @@ absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const FigureLayo
     pls->scol0(1, 0, 0, 0);
     for (int i = 0; i < kPaletteSize; ++i) {
       pls->scol0(kFirstLineColor + i, kPalette[i][0], kPalette[i][1], kPalette[i][2]);
-      pls->scol0a(kFirstBandColor + i, kPalette[i][0], kPalette[i][1], kPalette[i][2], 0.25);
     }
     pls->init();
     pls->adv(0);
