@@ -32,8 +32,8 @@ absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFi
                                             absl::StrCat(flags.out_prefix, "_summary.csv")};
   absl::StatusOr<OutputFiles> files = OutputFiles::Reserve(outputs, "--out_prefix");
   if (!files.ok()) return files.status();
-  if (absl::Status status = RenderPngAndPdf(figure->panels, files->temp_path(0),
-                                            files->temp_path(1), figure->columns);
+  if (absl::Status status =
+          RenderPngAndPdf(figure->panels, files->temp_path(0), files->temp_path(1), figure->layout);
       !status.ok()) {
     return status;
   }

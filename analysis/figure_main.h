@@ -25,8 +25,8 @@ namespace dprl {
 
 struct FigureOutputs {
   std::vector<PlotPanel> panels;
-  int columns = 0;  // panels per row (RenderPngAndPdf; 0 = 2 when more than one)
-  std::string csv;  // the whole PATH_summary.csv
+  FigureLayout layout;  // columns and legend placement (line_plot.h)
+  std::string csv;      // the whole PATH_summary.csv
 };
 
 // Reads the opened results file; errors are reported as "--in: <message>".

@@ -8,12 +8,20 @@
 // one colour per series across panels; dashed curves are for reference shapes (e.g. bounds).
 // A curve may carry a marker x: a filled dot is drawn on the curve at its plotted point nearest
 // to it (e.g. the episode at which an optimistic agent's bonus first leaves the cap H); the
-// panel's `note` (e.g. explaining the dots) is printed inside the box, bottom right. Panels are
-// laid out row by row, in 2 columns when there is more than one unless `columns` (> 0) says
+// panel's `note` (e.g. explaining the dots) is printed below the box, under the x label. Panels
+// are laid out row by row, in 2 columns when there is more than one unless `columns` (> 0) says
 // otherwise (e.g. one row per environment, one column per quantity).
+//
+// Legends never cover data: either each panel's legend stands to the right of its axes, or the
+// legends are collected below the panels, one per column (the deduplicated entries of the
+// column's panels; a single legend across the page when every column has the same entries).
+// All margins are measured in character heights, so titles, tick labels and axis labels are
+// never clipped at any page size. Axes span the data (log axes: positive values) unless a panel
+// sets explicit limits, e.g. to drop an uninformative stretch.
 #ifndef DPRL_ANALYSIS_LINE_PLOT_H_
 #define DPRL_ANALYSIS_LINE_PLOT_H_
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -40,29 +48,61 @@ struct PlotPanel {
   std::string y_label;
   bool log_x = true;
   bool log_y = true;
-  std::string note;  // small text inside the box, bottom right; "" = none
-  // Fraction in [0, 0.9] of the y axis kept free above the data, so that the legend (top left)
-  // does not hide curves; 0 = the axis just spans the data.
-  double legend_headroom = 0.0;
-  // Legend to the right of the axes (the plot box narrows to make room) instead of inside, top
-  // left; for panels with many curves.
-  bool legend_outside = false;
+  std::string note;  // small text below the box, under the x label, broken into lines as
+                     // wide as the box; "" = none
+  // Explicit axis limits in data units (NaN = from the data). On a log axis they must be > 0.
+  // Points outside are still drawn, clipped at the box.
+  double x_min = std::numeric_limits<double>::quiet_NaN();
+  double x_max = std::numeric_limits<double>::quiet_NaN();
+  double y_min = std::numeric_limits<double>::quiet_NaN();
+  double y_max = std::numeric_limits<double>::quiet_NaN();
+  double x_tick = 0;  // linear x axis: interval of the labelled ticks; 0 = PLplot's choice
   std::vector<PlotCurve> curves;
 };
+
+enum class LegendLayout {
+  kRightOfEachPanel,  // each panel's own legend, right of its axes
+  kBelowEachColumn,   // below the panels: per column, the deduplicated entries of its panels;
+                      // one legend across the page when all columns have the same entries
+};
+
+struct FigureLayout {
+  int columns = 0;  // panels per row; 0 = 2 when more than one panel
+  LegendLayout legend = LegendLayout::kRightOfEachPanel;
+};
+
+// A rectangle on the page in character heights (the unit of all margins), origin bottom left.
+struct PlotRect {
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+};
+
+// Where RenderPanels puts things: the page size, each panel's plot box (axes without labels) and
+// the estimated extent of each legend box, all in character heights.
+struct PlotPageLayout {
+  double width = 0, height = 0;
+  std::vector<PlotRect> boxes;    // one per panel
+  std::vector<PlotRect> legends;  // one per non-empty legend
+};
+PlotPageLayout ComputePageLayout(const std::vector<PlotPanel>& panels, const FigureLayout& layout);
+
+// Number of characters PLplot prints for `text`: escapes "#u", "#d" count 0, "#g<letter>" and
+// "##" count 1, a UTF-8 sequence counts 1. Used to reserve room for legends.
+int VisibleLength(const std::string& text);
 
 // Checks that PLplot knows the device (e.g. "pngcairo"); the error names the Debian package.
 absl::Status CheckPlplotDevice(const std::string& device);
 
-// Draws `panels` (`columns` per row; 0 = 2 when more than one) on one page with `device` into
-// `path` (which must be writable; PLplot aborts the process on an unwritable file).
-// width/height are in device units (pixels for pngcairo, points for pdfcairo).
-absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const std::string& device,
-                          const std::string& path, int width, int height, int columns = 0);
+// Draws `panels` on one page with `device` into `path` (which must be writable; PLplot aborts the
+// process on an unwritable file). The page size follows from the layout: a plot box of about
+// 110 x 75 mm per panel plus the margins and legends; `scale` multiplies it (device units: 1 mm
+// = scale * 72 / 25.4 points for pdfcairo and pixels for pngcairo).
+absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const FigureLayout& layout,
+                          const std::string& device, const std::string& path, double scale);
 
-// Renders `panels` as `<prefix>.png` (700 x 520 px per panel) and `<prefix>.pdf` (420 x 312 pt
-// per panel) into the given paths (e.g. OutputFiles temporary paths); `columns` as RenderPanels.
+// Renders `panels` as a PNG (at 2x scale, for screens and the README) and a vector PDF (at 1x)
+// into the given paths (e.g. OutputFiles temporary paths).
 absl::Status RenderPngAndPdf(const std::vector<PlotPanel>& panels, const std::string& png_path,
-                             const std::string& pdf_path, int columns = 0);
+                             const std::string& pdf_path, const FigureLayout& layout = {});
 
 }  // namespace dprl
 

@@ -116,7 +116,6 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     a.x_label = "1/#ge (add/remove)";
     a.y_label = "non-#ga-optimal episodes";
     a.note = "dashed: bound shapes, constant 1, up to constants/polylog";
-    a.legend_headroom = 0.45;
     std::map<std::string, PlotCurve> by_variant;
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!s->regret.privacy_epsilon.has_value()) continue;
@@ -166,7 +165,6 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     b.x_label = "1/#ga";
     b.y_label = "non-#ga-optimal episodes";
     b.note = "dashed: bound shapes, constant 1, up to constants/polylog";
-    b.legend_headroom = 0.5;
     double alpha_min = first.alpha_grid.front(), alpha_max = first.alpha_grid.front();
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
@@ -200,7 +198,6 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     c.x_label = "episode t";
     c.y_label = "cumulative regret";
     c.note = "dots: median first episode with an optimistic Q below H";
-    c.legend_headroom = 0.45;
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
       PlotCurve curve;

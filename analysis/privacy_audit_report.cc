@@ -183,7 +183,7 @@ int Run(int argc, char** argv) {
     panel.y_label = "#ge";
     panel.log_x = false;
     panel.log_y = false;
-    panel.legend_headroom = 0.3;
+    panel.x_tick = 1;  // one label per case
     std::string note;
     double cap = 0.0;  // infinite upper ends are drawn at 1.5 x the largest claim of the panel
     for (const Row& row : rows) {
@@ -213,8 +213,8 @@ int Run(int argc, char** argv) {
     panel.note = note;
     panels.push_back(panel);
   }
-  if (absl::Status status =
-          RenderPngAndPdf(panels, outputs->temp_path(1), outputs->temp_path(2), 1);
+  if (absl::Status status = RenderPngAndPdf(panels, outputs->temp_path(1), outputs->temp_path(2),
+                                            {1, LegendLayout::kBelowEachColumn});
       !status.ok()) {
     std::cerr << status.message() << "\n";
     return 1;

@@ -34,7 +34,7 @@ absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
   if (!rows.ok()) return rows.status();
   FigureOutputs figure;
   figure.panels = PrivateOfuPanels(*rows);
-  figure.columns = static_cast<int>(figure.panels.size() / 2);
+  figure.layout.columns = static_cast<int>(figure.panels.size() / 2);
   figure.csv = PrivateOfuSummaryCsv(*rows);
   return figure;
 }

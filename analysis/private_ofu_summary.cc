@@ -98,7 +98,6 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     }
     PlotPanel& panel = panels[panel_of_env[s.env]];
     panel.note = "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
-    panel.legend_headroom = 0.3;
     size_t& curve = next_curve[s.env];
     if (curve < panel.curves.size() && s.agent == kPrivateCe) panel.curves[curve].dashed = true;
     ++curve;
@@ -115,7 +114,6 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panel.x_label = "privacy #ge";
       panel.y_label = "regret(private) - regret(OFU-RL)";
       panel.note = "reference: #ge#u-1/2#d through the first point";
-      panel.legend_headroom = 0.3;
       panels.push_back(panel);
     }
     PlotPanel& panel = panels[cost_panel[s.env]];

@@ -39,6 +39,7 @@ absl::StatusOr<FigureOutputs> MakeRegretFigure(const Hdf5Reader& reader) {
   FigureOutputs figure;
   figure.panels = BuildRegretPanels(*summaries);
   figure.csv = SummaryCsv(*summaries);
+  figure.layout.legend = LegendLayout::kBelowEachColumn;
   return figure;
 }
 

@@ -188,7 +188,6 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       panels.back().x_label = "episode";
       panels.back().y_label = "cumulative regret";
       panels.back().note = "dots: median episode an optimistic Q leaves H";
-      panels.back().legend_outside = true;
       relations.emplace_back();
       members.emplace_back();
     }

@@ -236,7 +236,6 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
   style.color_key = [](const RegretGroupSummary& s) { return s.agent; };
   for (PlotPanel& panel : BuildRegretPanels(summaries, style)) {
     panel.title = absl::StrCat(panel.title, ": cumulative regret");
-    panel.legend_outside = false;  // three short entries fit inside, top left
     panels.push_back(std::move(panel));
   }
   return panels;

@@ -59,7 +59,7 @@ absl::StatusOr<FigureOutputs> MakeLowerBoundFigure(const Hdf5Reader& reader) {
   FitInverseEpsSlopes(summaries);
   FigureOutputs figure;
   figure.panels = BuildLowerBoundPanels(summaries);
-  figure.columns = kLowerBoundPanelColumns;
+  figure.layout = {kLowerBoundPanelColumns, LegendLayout::kBelowEachColumn};
   figure.csv = LowerBoundSummaryCsv(summaries);
   return figure;
 }

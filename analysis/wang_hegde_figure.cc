@@ -34,6 +34,7 @@ absl::StatusOr<FigureOutputs> MakeWangHegdeFigure(const Hdf5Reader& reader) {
   FigureOutputs figure;
   figure.panels = BuildReturnPanels(summaries, "");
   figure.csv = ReturnSummaryCsv(summaries);
+  figure.layout.legend = LegendLayout::kBelowEachColumn;
   if (figure.panels.empty()) {
     return absl::InvalidArgumentError(reader.path() +
                                       ": no learning-curve group (every group has panel 'all')");

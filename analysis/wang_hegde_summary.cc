@@ -107,7 +107,6 @@ std::vector<PlotPanel> BuildReturnPanels(const std::vector<ReturnGroupSummary>& 
     panel.y_label = "return of the episode";
     panel.log_x = false;
     panel.log_y = false;
-    panel.legend_headroom = 0.45;
     panel.note = "band: +-1 sd over seeds; dashed: reference policies";
     double x_max = 1.0;
     for (const ReturnGroupSummary& g : groups) {

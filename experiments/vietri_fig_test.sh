@@ -42,7 +42,7 @@ expect_same_on_threads_and_ranks "$FIG" vietri_fig
 
 # Kill a run once some task files exist, start it again: finished tasks are skipped and the
 # results are those of the uninterrupted run.
-"$FIG" --scale=smoke --threads=1 "--out=$WORK/killed" 2>/dev/null &
+"$FIG" --scale=smoke --threads=1 --keep_task_files=true "--out=$WORK/killed" 2>/dev/null &
 pid=$!
 for _ in $(seq 1 600); do
   [[ "$(find "$WORK/killed/tasks" -name 'seed_*.h5' 2>/dev/null | wc -l)" -ge 2 ]] && break

@@ -17,8 +17,11 @@
 //   metadata (scale, master seed, config attributes) is an error asking for a fresh --out, and
 //   so is one written by another code version (git commit or uncommitted-changes flag, recorded
 //   per task file) unless --allow_code_change=true.
-// * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md) and
-//   runs the analysis binary: <analysis> --in=<out>/<name>.h5 --out_prefix=<out>/<name>.
+// * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md), one
+//   task file at a time, removes the task files unless --keep_task_files=true, and runs the
+//   analysis binary: <analysis> --in=<out>/<name>.h5 --out_prefix=<out>/<name>. A rerun whose
+//   <out>/<name>.h5 already holds this run's results (merge.h: CheckMergedFile) computes and
+//   merges nothing and only reruns the analysis.
 // * Results are bit-identical on 1 or N ranks and after a resume, because a task's result
 //   depends only on (config, seed_index, master_seed) and the merge writes configs in
 //   definition order, seeds ascending, with HDF5 object time stamps disabled.

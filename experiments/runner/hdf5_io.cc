@@ -272,10 +272,9 @@ absl::Status WriteVectorDataset(hid_t parent, const std::string& name,
   H5Handle space(H5Screate_simple(1, &size, nullptr));
   H5Handle dcpl = TimelessPlist(H5P_DATASET_CREATE);
   if (chunked_compressed && size > 0) {
-    const hsize_t chunk = std::min<hsize_t>(size, 65536);
+    const hsize_t chunk = std::min<hsize_t>(size, kChunkElements);
     H5Pset_chunk(dcpl.get(), 1, &chunk);
-    H5Pset_shuffle(dcpl.get());
-    H5Pset_deflate(dcpl.get(), 4);
+    H5Pset_deflate(dcpl.get(), kDeflateLevel);
   }
   H5Handle dataset(H5Dcreate2(parent, name.c_str(), H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
                               dcpl.get(), H5P_DEFAULT));
@@ -306,12 +305,11 @@ absl::StatusOr<std::vector<double>> ReadVectorDataset(hid_t parent, const std::s
 absl::StatusOr<H5Handle> CreateMatrixDataset(hid_t parent, const std::string& name, int64_t rows,
                                              int64_t cols) {
   const hsize_t dims[2] = {static_cast<hsize_t>(rows), static_cast<hsize_t>(cols)};
-  const hsize_t chunk[2] = {1, std::min<hsize_t>(dims[1], 65536)};
+  const hsize_t chunk[2] = {1, std::min<hsize_t>(dims[1], kChunkElements)};
   H5Handle space(H5Screate_simple(2, dims, nullptr));
   H5Handle dcpl = TimelessPlist(H5P_DATASET_CREATE);
   H5Pset_chunk(dcpl.get(), 2, chunk);
-  H5Pset_shuffle(dcpl.get());
-  H5Pset_deflate(dcpl.get(), 4);
+  H5Pset_deflate(dcpl.get(), kDeflateLevel);
   H5Handle dataset(H5Dcreate2(parent, name.c_str(), H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
                               dcpl.get(), H5P_DEFAULT));
   if (!dataset.valid()) return Hdf5Error(absl::StrCat("cannot create dataset '", name, "'"));

@@ -1,7 +1,10 @@
 #include "experiments/runner/merge.h"
 
+#include <errno.h>
 #include <unistd.h>
 
+#include <cstring>
+#include <variant>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -99,6 +102,65 @@ absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpe
 }
 
 }  // namespace
+
+MergedFileCheck CheckMergedFile(const std::string& merged_path,
+                                const std::vector<ConfigSpec>& configs, const MergeInfo& info) {
+  MergedFileCheck check;
+  if (!PathExists(merged_path)) return check;
+  check.state = MergedFileState::kOtherRun;
+  absl::StatusOr<H5Handle> file = OpenFileReadOnly(merged_path);
+  if (!file.ok()) return check;
+  const std::vector<std::pair<std::string, AttributeValue>> expected = {
+      {"experiment", info.experiment},
+      {"scale", ScaleName(info.scale)},
+      {"seeds", static_cast<int64_t>(info.seeds)},
+  };
+  for (const auto& [name, value] : expected) {
+    absl::StatusOr<AttributeValue> found = ReadAttribute(file->get(), name);
+    if (!found.ok() || !SameAttributeValue(*found, value)) return check;
+  }
+  absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(file->get(), "master_seed");
+  absl::StatusOr<AttributeValue> commit = ReadAttribute(file->get(), "git_commit");
+  absl::StatusOr<std::vector<std::string>> groups = ListLinks(file->get());
+  if (!master_seed.ok() || *master_seed != info.master_seed || !commit.ok() ||
+      !std::holds_alternative<std::string>(*commit) || !groups.ok() ||
+      groups->size() != configs.size()) {
+    return check;
+  }
+  for (size_t i = 0; i < configs.size(); ++i) {
+    if ((*groups)[i] != configs[i].group_name) return check;
+    absl::StatusOr<H5Handle> group = OpenGroup(file->get(), configs[i].group_name);
+    if (!group.ok()) return check;
+    absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> attributes =
+        ReadAllAttributes(group->get());
+    if (!attributes.ok() || attributes->size() != configs[i].attributes.size()) return check;
+    for (size_t a = 0; a < attributes->size(); ++a) {
+      if ((*attributes)[a].first != configs[i].attributes[a].first ||
+          !SameAttributeValue((*attributes)[a].second, configs[i].attributes[a].second)) {
+        return check;
+      }
+    }
+  }
+  check.state = MergedFileState::kThisRun;
+  check.git_commit = std::get<std::string>(*commit);
+  return check;
+}
+
+absl::Status RemoveTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
+                             int seeds) {
+  for (const ConfigSpec& config : configs) {
+    for (int k = 0; k < seeds; ++k) {
+      const std::string path = TaskFilePath(out_dir, config.group_name, k);
+      if (unlink(path.c_str()) != 0 && errno != ENOENT) {
+        return absl::InternalError(
+            absl::StrCat("cannot remove task file '", path, "': ", std::strerror(errno)));
+      }
+    }
+    rmdir(TaskDirectory(out_dir, config.group_name).c_str());  // only if empty
+  }
+  rmdir(absl::StrCat(out_dir, "/tasks").c_str());  // only if empty
+  return absl::OkStatus();
+}
 
 absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
                             const MergeInfo& info, const std::string& merged_path) {

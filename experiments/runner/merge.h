@@ -31,6 +31,32 @@ struct MergeInfo {
 absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
                             const MergeInfo& info, const std::string& merged_path);
 
+// What an existing results file is, compared with the run about to start.
+enum class MergedFileState {
+  kAbsent,    // no file at the path
+  kOtherRun,  // a file of another run (other experiment, scale, seeds, master seed or configs),
+              // or not a readable results file: the run recomputes what its task files lack and
+              // replaces it
+  kThisRun,   // the complete results of this very run (its task files may have been removed)
+};
+struct MergedFileCheck {
+  MergedFileState state = MergedFileState::kAbsent;
+  std::string git_commit;  // its root attribute git_commit when kThisRun
+};
+
+// kThisRun when `merged_path` has the root attributes experiment, scale, seeds and master_seed of
+// `info` and exactly the config groups of `configs`, in order, with the same attributes. The
+// code version is not compared here (the caller decides, see runner.cc). A results file is only
+// ever created complete (MergeTaskFiles renames it into place last), so matching metadata means
+// matching contents.
+MergedFileCheck CheckMergedFile(const std::string& merged_path,
+                                const std::vector<ConfigSpec>& configs, const MergeInfo& info);
+
+// Removes the task files of every config and seed < `seeds`, then the emptied task directories
+// (a directory holding anything else is left alone). Missing files are not an error.
+absl::Status RemoveTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
+                             int seeds);
+
 }  // namespace dprl
 
 #endif  // DPRL_EXPERIMENTS_RUNNER_MERGE_H_

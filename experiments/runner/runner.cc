@@ -3,10 +3,13 @@
 // Phases (every decision that can fail is taken on rank 0 and broadcast, so all ranks agree on
 // the exit code and only rank 0 prints):
 //   1. MPI_Init_thread; parse flags (every rank, deterministic); make_configs (every rank).
-//   2. Rank 0: resolve and create --out, create task directories, remove stale temp files, scan
-//      existing task files (resume / mismatch error). Broadcast status and the directory.
+//   2. Rank 0: resolve and create --out. If <out>/<name>.h5 already holds this run's results
+//      (merge.h: CheckMergedFile; same code version unless --allow_code_change=true), every task
+//      counts as done. Else create task directories, remove stale temp files, scan existing task
+//      files (resume / mismatch error). Broadcast status and the directory.
 //   3. Run the remaining tasks (scheduler.h); each rank writes its own task files.
-//   4. Rank 0: merge into <out>/<name>.h5, run the analysis binary. Broadcast the exit code.
+//   4. Rank 0: merge into <out>/<name>.h5 (unless it already held the results), remove the task
+//      files unless --keep_task_files=true, run the analysis binary. Broadcast the exit code.
 #include <mpi.h>
 
 #include <algorithm>
@@ -71,18 +74,46 @@ TaskMetadata ExpectedMetadata(const ExperimentDefinition& experiment, const Runn
   return metadata;
 }
 
+std::string MergedPath(const std::string& out_dir, const ExperimentDefinition& experiment) {
+  return absl::StrCat(out_dir, "/", experiment.name, ".h5");
+}
+
 // Rank 0: prepares <out> and finds the finished tasks. `done[c * seeds + k]` is set for each
-// matching task file found. A task file of another code version is an error unless
+// matching task file found, or for every task when the results file already holds this run
+// (`*results_complete`). A task or results file of another code version is an error unless
 // --allow_code_change=true; then `*other_code` counts those files.
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
                            const GitState& git, const std::vector<ConfigSpec>& configs,
-                           const std::string& out_dir, std::vector<bool>* done, int* other_code) {
+                           const std::string& out_dir, std::vector<bool>* done, int* other_code,
+                           bool* results_complete) {
   auto out_error = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
   };
   if (absl::Status status = MakeDirectories(out_dir); !status.ok()) return out_error(status);
   if (absl::Status status = CheckDirectoryWritable(out_dir); !status.ok()) {
     return out_error(status);
+  }
+  const std::string merged_path = MergedPath(out_dir, experiment);
+  const MergeInfo info{experiment.name, git.commit,  "",
+                       flags.scale,     flags.seeds, flags.master_seed};
+  const MergedFileCheck merged = CheckMergedFile(merged_path, configs, info);
+  if (merged.state == MergedFileState::kThisRun) {
+    // A results file records the commit but not uncommitted changes: a dirty tree cannot be
+    // shown to match, so it counts as a code change.
+    if (merged.git_commit != git.commit || git.dirty) {
+      if (!flags.allow_code_change) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "existing results file '", merged_path, "' holds this run's results, written by code ",
+            "at commit ", merged.git_commit, ", but this run is at commit ", git.commit,
+            git.dirty ? " with uncommitted changes (a results file does not record them)" : "",
+            "; delete it or use a fresh --out directory to recompute, or pass "
+            "--allow_code_change=true to keep it and only rerun the analysis"));
+      }
+      ++*other_code;
+    }
+    done->assign(configs.size() * flags.seeds, true);
+    *results_complete = true;
+    return absl::OkStatus();
   }
   done->assign(configs.size() * flags.seeds, false);
   for (size_t c = 0; c < configs.size(); ++c) {
@@ -192,12 +223,13 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   std::string out_dir;
   std::vector<bool> done;
   int other_code = 0;
+  bool results_complete = false;
   int setup_failed = 0;
   absl::Status setup_status;
   if (leader) {
     absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
     setup_status = resolved.ok() ? PrepareOutput(experiment, *flags, git, *configs, *resolved,
-                                                 &done, &other_code)
+                                                 &done, &other_code, &results_complete)
                                  : resolved.status();
     if (resolved.ok()) out_dir = *resolved;
     setup_failed = setup_status.ok() ? 0 : 1;
@@ -207,9 +239,10 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   BroadcastString(&out_dir);
   if (leader && other_code > 0) {
     std::fprintf(stderr,
-                 "%s: warning: reusing %d task file(s) written by another code version "
+                 "%s: warning: reusing %d %s written by another code version "
                  "(--allow_code_change=true)\n",
-                 experiment.name.c_str(), other_code);
+                 experiment.name.c_str(), other_code,
+                 results_complete ? "results file" : "task file(s)");
   }
 
   // Phase 3: tasks.
@@ -266,13 +299,19 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   int exit_code = kExitOk;
   absl::Status final_status = task_status;
   if (leader) {
-    const std::string merged_path = absl::StrCat(out_dir, "/", experiment.name, ".h5");
-    if (final_status.ok()) {
+    const std::string merged_path = MergedPath(out_dir, experiment);
+    if (final_status.ok() && results_complete) {
+      std::fprintf(stderr, "%s: %s already holds the results of this run; not merging again\n",
+                   experiment.name.c_str(), merged_path.c_str());
+    } else if (final_status.ok()) {
       MergeInfo info{experiment.name, git.commit, command_line,
                      flags->scale,    seeds,      flags->master_seed};
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
       if (final_status.ok())
         std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());
+    }
+    if (final_status.ok() && !flags->keep_task_files) {
+      final_status = RemoveTaskFiles(out_dir, *configs, seeds);
     }
     if (final_status.ok() && !experiment.analysis_binary.empty()) {
       final_status =

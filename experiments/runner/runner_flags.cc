@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <thread>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -36,9 +37,10 @@ int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency());
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
-      argc, argv,
-      {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change"});
+  absl::StatusOr<CommandLine> command_line =
+      SplitCommandLine(argc, argv,
+                       {"--out", "--seeds", "--scale", "--master_seed", "--threads",
+                        "--allow_code_change", "--keep_task_files"});
   if (!command_line.ok()) return command_line.status();
   RunnerFlags flags;
   flags.help = command_line->help;
@@ -83,12 +85,16 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
     }
     flags.threads = static_cast<int>(threads);
   }
-  if (std::optional<std::string> value = command_line->Get("--allow_code_change")) {
-    if (*value != "true" && *value != "false") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--allow_code_change: '", *value, "' is not true or false"));
+  for (const auto& [name, flag] :
+       {std::pair<const char*, bool*>{"--allow_code_change", &flags.allow_code_change},
+        {"--keep_task_files", &flags.keep_task_files}}) {
+    if (std::optional<std::string> value = command_line->Get(name)) {
+      if (*value != "true" && *value != "false") {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, ": '", *value, "' is not true or false"));
+      }
+      *flag = *value == "true";
     }
-    flags.allow_code_change = *value == "true";
   }
   return flags;
 }
@@ -97,7 +103,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
   return absl::StrFormat(
       "%s: %s\n\n"
       "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
-      "          [--threads=N] [--allow_code_change=true]\n"
+      "          [--threads=N] [--allow_code_change=true] [--keep_task_files=true]\n"
       "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
@@ -111,10 +117,13 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "                   resume from task files written by another code version (another git\n"
       "                   commit, or uncommitted changes in one run only); default false:\n"
       "                   such a task file is an error\n"
+      "  --keep_task_files=true|false\n"
+      "                   keep DIR/tasks/ after the merge (default false: removed once DIR/%s.h5\n"
+      "                   is written; rerunning the same run then only redoes the analysis)\n"
       "  --help           this text\n",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
-      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads());
+      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads(), experiment.name);
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,

@@ -15,6 +15,11 @@
 //                      resume from task files written by another code version (git commit or
 //                      uncommitted-changes flag differing from this run's). Default: false, and
 //                      such a task file is an error naming it and both commits.
+//   --keep_task_files=true|false
+//                      keep <out>/tasks/ after a successful merge. Default: false; the per-task
+//                      files are removed once <out>/<name>.h5 is written (a rerun of the same
+//                      run then finds the results file complete and only reruns the analysis;
+//                      a rerun with other settings, e.g. more seeds, recomputes every task).
 //   --help, -h         print usage and exit 0.
 //
 // Only the form --flag=value is accepted. Unknown flags, positional arguments, repeated flags and
@@ -40,6 +45,7 @@ struct RunnerFlags {
   uint64_t master_seed = kDefaultMasterSeed;
   int threads = 0;  // --threads value; 0 = not given (see DefaultThreads)
   bool allow_code_change = false;
+  bool keep_task_files = false;
 };
 
 // Compute threads of a run without mpirun when --threads is not given: the number of cores

@@ -61,6 +61,9 @@ TEST(RunnerFlagsTest, ParsesAllFlags) {
   EXPECT_FALSE(flags->allow_code_change);
   EXPECT_TRUE(Parse({"--allow_code_change=true"})->allow_code_change);
   EXPECT_FALSE(Parse({"--allow_code_change=false"})->allow_code_change);
+  EXPECT_FALSE(flags->keep_task_files);
+  EXPECT_TRUE(Parse({"--keep_task_files=true"})->keep_task_files);
+  EXPECT_FALSE(Parse({"--keep_task_files=false"})->keep_task_files);
   EXPECT_TRUE(Parse({"--help"})->help);
   EXPECT_TRUE(Parse({"-h"})->help);
 }
@@ -105,20 +108,22 @@ TEST(RunnerFlagsTest, RejectsUnknownPositionalRepeatedAndValuelessFlags) {
   EXPECT_THAT(ErrorOf({"--out="}), HasSubstr("--out: the directory name is empty"));
 }
 
-TEST(RunnerFlagsTest, AllowCodeChangeRejectsValuesOtherThanTrueAndFalse) {
-  for (const char* value : {"1", "yes", "True", ""}) {
-    EXPECT_THAT(ErrorOf({absl::StrCat("--allow_code_change=", value)}),
-                HasSubstr(absl::StrCat("--allow_code_change: '", value, "' is not true or false")));
+TEST(RunnerFlagsTest, BooleanFlagsRejectValuesOtherThanTrueAndFalse) {
+  for (const char* flag : {"--allow_code_change", "--keep_task_files"}) {
+    for (const char* value : {"1", "yes", "True", ""}) {
+      EXPECT_THAT(ErrorOf({absl::StrCat(flag, "=", value)}),
+                  HasSubstr(absl::StrCat(flag, ": '", value, "' is not true or false")));
+    }
+    EXPECT_THAT(ErrorOf({flag}), HasSubstr(absl::StrCat("flag ", flag, " needs a value")));
   }
-  EXPECT_THAT(ErrorOf({"--allow_code_change"}),
-              HasSubstr("flag --allow_code_change needs a value"));
 }
 
 TEST(RunnerFlagsTest, UsageMentionsFlagsAndDefaults) {
   const std::string usage = RunnerUsage("prog", Toy());
-  for (const char* text : {"--out=DIR", "--seeds=N", "--scale=S", "--master_seed=N", "20201",
-                           "--threads=N", "--allow_code_change=true|false", "results/toy",
-                           "2 for smoke, 5 for default, 20 for paper"}) {
+  for (const char* text :
+       {"--out=DIR", "--seeds=N", "--scale=S", "--master_seed=N", "20201", "--threads=N",
+        "--allow_code_change=true|false", "results/toy", "--keep_task_files=true|false",
+        "removed once DIR/toy.h5", "2 for smoke, 5 for default, 20 for paper"}) {
     EXPECT_THAT(usage, HasSubstr(text));
   }
 }

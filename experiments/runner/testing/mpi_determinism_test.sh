@@ -5,7 +5,8 @@
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 command -v mpirun >/dev/null || fail "mpirun not found (Debian: openmpi-bin)"
 
-args=(--scale=smoke --seeds=3)
+# Task files are kept so that the resume below can delete some of them.
+args=(--scale=smoke --seeds=3 --keep_task_files=true)
 "$TOY" "${args[@]}" --threads=1 "--out=$WORK/serial" 2>"$WORK/serial.err" ||
   { cat "$WORK/serial.err"; fail "serial run failed"; }
 grep -q "on 1 rank(s) x 1 thread(s)" "$WORK/serial.err" || { cat "$WORK/serial.err"; fail "not 1 thread"; }

@@ -3,10 +3,12 @@
 # stale partial temp file left behind, ends (after rerunning the same command) with results
 # bit-identical to an uninterrupted run; a rerun with more seeds reuses the finished ones. Task
 # files record the code version (git commit, uncommitted changes), and resuming from a task file
-# of another code version is refused unless --allow_code_change=true.
+# of another code version is refused unless --allow_code_change=true. Sections 1-6 keep the task
+# files (--keep_task_files=true); section 7 checks the default, which removes them after the merge.
+
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 
-run() { "$TOY" --scale=smoke --seeds=3 "$@"; }
+run() { "$TOY" --scale=smoke --seeds=3 --keep_task_files=true "$@"; }
 task_files() { find "$1/tasks" -name 'seed_*.h5' 2>/dev/null | wc -l; }
 
 # Reference: one uninterrupted run (6 configs x 3 seeds = 18 tasks).
@@ -51,7 +53,8 @@ grep -q "; 18 already done" "$WORK/again.err" || { cat "$WORK/again.err"; fail "
 cmp -s "$WORK/before.h5" "$WORK/deleted/toy.h5" || fail "same run, different bytes"
 
 # 4. More seeds later: the first seeds are reused, the result equals a direct 3-seed run.
-"$TOY" --scale=smoke --seeds=2 "--out=$WORK/grow" 2>/dev/null || fail "2-seed run failed"
+"$TOY" --scale=smoke --seeds=2 --keep_task_files=true "--out=$WORK/grow" 2>/dev/null ||
+  fail "2-seed run failed"
 run "--out=$WORK/grow" 2>"$WORK/grow.err" || fail "3-seed rerun failed"
 grep -q "; 12 already done" "$WORK/grow.err" || { cat "$WORK/grow.err"; fail "seeds not reused"; }
 same_results "$WORK/fresh/toy.h5" "$WORK/grow/toy.h5"
@@ -69,7 +72,7 @@ repo="$WORK/repo"
 git init -q "$repo" && echo a >"$repo/file" && git -C "$repo" add file &&
   git -C "$repo" -c user.name=t -c user.email=t@t commit -qm one || fail "cannot make a git repo"
 commit1="$(git -C "$repo" rev-parse HEAD)"
-in_repo() { BUILD_WORKSPACE_DIRECTORY="$repo" "$TOY" --scale=smoke --seeds=3 "$@"; }
+in_repo() { BUILD_WORKSPACE_DIRECTORY="$repo" "$TOY" --scale=smoke --seeds=3 --keep_task_files=true "$@"; }
 in_repo "--out=$WORK/code" 2>/dev/null || fail "run in the scratch repository failed"
 "$PYTHON" - "$WORK/code" "$commit1" <<'PY' || fail "task files do not record the code version"
 import glob, sys, h5py
@@ -116,5 +119,44 @@ new, old = (h5py.File(p, "r") for p in sys.argv[1:])
 assert new.attrs["git_dirty"] == 1 and old.attrs["git_dirty"] == 0
 assert new.attrs["git_commit"] == old.attrs["git_commit"]
 PY
+
+# 7. Default: task files are removed after the merge. Rerunning the same run finds the results
+# file complete (nothing recomputed, not merged again, same bytes, the analysis rerun); a run with
+# other settings recomputes every task and replaces the results file.
+"$TOY" --scale=smoke --seeds=3 "--out=$WORK/clean" 2>"$WORK/clean.err" ||
+  { cat "$WORK/clean.err"; fail "default run failed"; }
+[[ ! -e "$WORK/clean/tasks" ]] || { find "$WORK/clean/tasks"; fail "task files not removed"; }
+same_results "$WORK/fresh/toy.h5" "$WORK/clean/toy.h5"
+cp "$WORK/clean/toy.h5" "$WORK/clean_before.h5"
+rm "$WORK/clean/toy.png"
+"$TOY" --scale=smoke --seeds=3 "--out=$WORK/clean" 2>"$WORK/clean2.err" ||
+  { cat "$WORK/clean2.err"; fail "rerun after the merge failed"; }
+grep -q "; 18 already done" "$WORK/clean2.err" &&
+  grep -qF "toy.h5 already holds the results of this run; not merging again" "$WORK/clean2.err" ||
+  { cat "$WORK/clean2.err"; fail "rerun after the merge recomputed"; }
+cmp -s "$WORK/clean_before.h5" "$WORK/clean/toy.h5" || fail "rerun after the merge changed bytes"
+[[ -s "$WORK/clean/toy.png" && ! -e "$WORK/clean/tasks" ]] || fail "rerun: no analysis, or tasks"
+"$TOY" --scale=smoke --seeds=2 "--out=$WORK/clean" 2>"$WORK/clean3.err" ||
+  { cat "$WORK/clean3.err"; fail "2-seed run after the merge failed"; }
+grep -q "; 0 already done" "$WORK/clean3.err" || { cat "$WORK/clean3.err"; fail "2 seeds reused"; }
+"$TOY" --scale=smoke --seeds=2 "--out=$WORK/two" 2>/dev/null || fail "direct 2-seed run failed"
+same_results "$WORK/two/toy.h5" "$WORK/clean/toy.h5"
+# 7a. The results file of another commit: refused (no task files to compare), unless
+# --allow_code_change=true, which keeps it and only reruns the analysis.
+in_repo_clean() { BUILD_WORKSPACE_DIRECTORY="$repo" "$TOY" --scale=smoke --seeds=3 "$@"; }
+git -C "$repo" checkout -q -- file && git -C "$repo" checkout -q "$commit2" || fail "checkout"
+in_repo_clean "--out=$WORK/code_clean" 2>/dev/null || fail "run at the second commit failed"
+cp "$WORK/code_clean/toy.h5" "$WORK/code_clean_before.h5"
+git -C "$repo" checkout -q "$commit1" || fail "checkout of the first commit failed"
+if in_repo_clean "--out=$WORK/code_clean" 2>"$WORK/code_clean.err"; then
+  fail "results file of another commit accepted"
+fi
+grep -qF "existing results file '$WORK/code_clean/toy.h5' holds this run's results, written by code at commit $commit2, but this run is at commit $commit1;" \
+  "$WORK/code_clean.err" || { cat "$WORK/code_clean.err"; fail "results file: wrong message"; }
+in_repo_clean "--out=$WORK/code_clean" --allow_code_change=true 2>"$WORK/code_clean2.err" ||
+  { cat "$WORK/code_clean2.err"; fail "--allow_code_change=true refused"; }
+grep -qF "toy: warning: reusing 1 results file written by another code version" \
+  "$WORK/code_clean2.err" || { cat "$WORK/code_clean2.err"; fail "no warning"; }
+cmp -s "$WORK/code_clean_before.h5" "$WORK/code_clean/toy.h5" || fail "kept file changed"
 
 echo PASS

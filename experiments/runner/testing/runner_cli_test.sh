@@ -60,8 +60,8 @@ grep -q "config 'chain_ucb' seed 1: series #0 is 'per_episode_regret' of length 
   "$WORK/ragged.err" || { cat "$WORK/ragged.err"; fail "ragged series not reported"; }
 [[ ! -e "$WORK/ragged/toy.h5" ]] || fail "results file written despite ragged series"
 
-# Task files from other settings: a clear error asking for a fresh --out.
-"$TOY" --scale=smoke "--out=$WORK/mixed" 2>/dev/null || fail "smoke run failed"
+# Task files (kept) from other settings: a clear error asking for a fresh --out.
+"$TOY" --scale=smoke --keep_task_files=true "--out=$WORK/mixed" 2>/dev/null || fail "smoke run failed"
 if "$TOY" --master_seed=5 --scale=smoke "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
   fail "task files of another --master_seed accepted"
 fi

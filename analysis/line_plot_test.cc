@@ -1,0 +1,105 @@
+#include "analysis/line_plot.h"
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace dprl {
+namespace {
+
+TEST(VisibleLengthTest, CountsPrintedCharacters) {
+  EXPECT_EQ(VisibleLength("pucb"), 4);
+  EXPECT_EQ(VisibleLength("#ge=1"), 3);         // Greek epsilon, '=', '1'
+  EXPECT_EQ(VisibleLength("#ge#u-1/2#d"), 5);   // superscript escapes print nothing
+  EXPECT_EQ(VisibleLength("\u03c3 = 0.4"), 7);  // 2-byte UTF-8 sigma counts once
+  EXPECT_EQ(VisibleLength("a##b"), 3);          // "##" prints '#'
+}
+
+// `curves` curves with labels of `label_length` characters, each panel distinct when `distinct`.
+std::vector<PlotPanel> Panels(int count, int curves, int label_length, bool distinct) {
+  std::vector<PlotPanel> panels(count);
+  for (int p = 0; p < count; ++p) {
+    panels[p].title = "panel";
+    panels[p].note = "a note";
+    for (int c = 0; c < curves; ++c) {
+      PlotCurve curve;
+      curve.label =
+          std::string(label_length, 'x') + std::to_string(c) + (distinct ? std::to_string(p) : "");
+      curve.color = c;
+      curve.x = {1, 10, 100};
+      curve.y = {1, 5, 30};
+      panels[p].curves.push_back(curve);
+    }
+  }
+  return panels;
+}
+
+bool Overlap(const PlotRect& a, const PlotRect& b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+void ExpectNoOverlapAndInside(const PlotPageLayout& page) {
+  std::vector<PlotRect> all = page.boxes;
+  all.insert(all.end(), page.legends.begin(), page.legends.end());
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_GE(all[i].x0, 0) << i;
+    EXPECT_LE(all[i].x1, page.width) << i;
+    EXPECT_GE(all[i].y0, 0) << i;
+    EXPECT_LE(all[i].y1, page.height) << i;
+    for (size_t j = i + 1; j < all.size(); ++j)
+      EXPECT_FALSE(Overlap(all[i], all[j])) << i << "," << j;
+  }
+}
+
+TEST(ComputePageLayoutTest, RightLegendsBesideEachBoxWithoutOverlap) {
+  const PlotPageLayout page =
+      ComputePageLayout(Panels(4, 9, 30, true), {2, LegendLayout::kRightOfEachPanel});
+  ASSERT_EQ(page.boxes.size(), 4u);
+  ASSERT_EQ(page.legends.size(), 4u);
+  for (int i = 0; i < 4; ++i) EXPECT_GE(page.legends[i].x0, page.boxes[i].x1);
+  ExpectNoOverlapAndInside(page);
+}
+
+TEST(ComputePageLayoutTest, TallRightLegendsMakeTheRowTaller) {
+  const PlotPageLayout page =
+      ComputePageLayout(Panels(4, 30, 10, true), {2, LegendLayout::kRightOfEachPanel});
+  ASSERT_EQ(page.legends.size(), 4u);
+  EXPECT_GT(page.legends[0].y1 - page.legends[0].y0, page.boxes[0].y1 - page.boxes[0].y0);
+  ExpectNoOverlapAndInside(page);
+}
+
+TEST(ComputePageLayoutTest, SameEntriesGiveOneLegendBelowAllBoxes) {
+  const PlotPageLayout page =
+      ComputePageLayout(Panels(2, 7, 20, false), {2, LegendLayout::kBelowEachColumn});
+  ASSERT_EQ(page.legends.size(), 1u);
+  for (const PlotRect& box : page.boxes) EXPECT_LT(page.legends[0].y1, box.y0);
+  ExpectNoOverlapAndInside(page);
+}
+
+TEST(ComputePageLayoutTest, DistinctEntriesGiveOneLegendPerColumn) {
+  const PlotPageLayout page =
+      ComputePageLayout(Panels(6, 8, 25, true), {3, LegendLayout::kBelowEachColumn});
+  ASSERT_EQ(page.boxes.size(), 6u);
+  ASSERT_EQ(page.legends.size(), 3u);
+  ExpectNoOverlapAndInside(page);
+}
+
+TEST(RenderPanelsTest, WritesPngAndPdf) {
+  const std::string dir = ::testing::TempDir();
+  const std::string png = dir + "/fig.png", pdf = dir + "/fig.pdf";
+  std::vector<PlotPanel> panels = Panels(2, 3, 10, false);
+  panels[0].y_min = 2;  // explicit limit: points below are clipped at the box
+  ASSERT_TRUE(RenderPngAndPdf(panels, png, pdf, {0, LegendLayout::kBelowEachColumn}).ok());
+  std::ifstream png_file(png, std::ios::binary), pdf_file(pdf, std::ios::binary);
+  std::string png_head(4, '\0'), pdf_head(5, '\0');
+  png_file.read(png_head.data(), 4);
+  pdf_file.read(pdf_head.data(), 5);
+  EXPECT_EQ(png_head, "\x89PNG");
+  EXPECT_EQ(pdf_head, "%PDF-");
+}
+
+}  // namespace
+}  // namespace dprl
