@@ -23,7 +23,8 @@
 //                         "mpirun -np 64 --hostfile hosts" (the experiments distribute their
 //                         tasks over the ranks; the analysis steps run once). Default: none.
 //   --threads=N, --master_seed=N, --allow_code_change=true|false
-//                         forwarded to every experiment unchanged (validated there).
+//                         forwarded to every experiment unchanged (checked here first with the
+//                         experiments' rules: 1 <= N <= 1024, 0 <= N < 2^64, true|false).
 // Errors: a bad flag prints one line naming it and exits 2 before anything runs; a failing step
 // stops the run with exit 1 naming the step (finished experiments stay resumable) and REPORT.md
 // is not written.
@@ -105,13 +106,30 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
           "--launcher: empty command (omit the flag to run directly)");
     }
   }
-  for (const char* name : {"--threads", "--master_seed", "--allow_code_change"}) {
-    if (std::optional<std::string> value = command_line->Get(name)) {
-      if (value->empty()) {
-        return absl::InvalidArgumentError(absl::StrCat(name, ": empty value"));
-      }
-      flags.forwarded.push_back(absl::StrCat(name, "=", *value));
+  // The forwarded flags are checked here with the experiments' rules (runner_flags.h), so that
+  // a bad value stops the run before the first experiment starts.
+  if (std::optional<std::string> value = command_line->Get("--threads")) {
+    uint64_t threads = 0;
+    if (!ParseUnsignedText(*value, &threads) || threads < 1 || threads > 1024) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--threads: '", *value, "' is not an integer in [1, 1024]"));
     }
+    flags.forwarded.push_back(absl::StrCat("--threads=", *value));
+  }
+  if (std::optional<std::string> value = command_line->Get("--master_seed")) {
+    uint64_t seed = 0;
+    if (!ParseUnsignedText(*value, &seed)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--master_seed: '", *value, "' is not an integer in [0, 2^64)"));
+    }
+    flags.forwarded.push_back(absl::StrCat("--master_seed=", *value));
+  }
+  if (std::optional<std::string> value = command_line->Get("--allow_code_change")) {
+    if (*value != "true" && *value != "false") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--allow_code_change: '", *value, "' is not true or false"));
+    }
+    flags.forwarded.push_back(absl::StrCat("--allow_code_change=", *value));
   }
   return flags;
 }

@@ -8,7 +8,8 @@
 #     Wang & Hegde claims they feed must hold on one set and fail on the other, the claims of
 #     experiments without a file are "not run";
 #  3. bad input: a NaN in a results file, a missing --results, a --results that is not a
-#     directory: non-zero exit, one error line naming the flag, no claims.csv / claims.md.
+#     directory: non-zero exit, one error line naming the flag, no claims.csv / claims.md; bad
+#     reproduce_all flags: exit 2 naming the flag, nothing created.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 REPRODUCE="$RUNFILES/experiments/reproduce_all"
@@ -84,4 +85,21 @@ expect_error 1 "--results: .*non-finite value" "--results=$WORK/corrupt"
 expect_error 2 "missing required flag --results" --out_dir=/tmp
 expect_error 2 "--results: '.*' is not a directory" "--results=$WORK/no_such_dir"
 expect_error 2 "--bootstrap_replicates: '5'" "--results=$WORK/holds" --bootstrap_replicates=5
+# reproduce_all refuses bad flags before running anything.
+REPRODUCE_ERRORS=(
+  "--scale=huge|--scale"
+  "--threads=0|--threads: '0'"
+  "--master_seed=-1|--master_seed: '-1'"
+  "--allow_code_change=yes|--allow_code_change: 'yes'"
+  "--launcher= |--launcher: empty command"
+  "--unknown=1|unknown flag '--unknown=1'"
+)
+for case in "${REPRODUCE_ERRORS[@]}"; do
+  flag="${case%%|*}" pattern="${case#*|}"
+  "$REPRODUCE" "$flag" "--results=$WORK/refused" >/dev/null 2>"$WORK/error.err"
+  actual=$?
+  [[ "$actual" == 2 ]] || { cat "$WORK/error.err"; fail "reproduce_all $flag: exit $actual, not 2"; }
+  grep -q -- "$pattern" "$WORK/error.err" || { cat "$WORK/error.err"; fail "no '$pattern'"; }
+  [[ ! -e "$WORK/refused" ]] || fail "reproduce_all $flag created the results directory"
+done
 echo PASS
