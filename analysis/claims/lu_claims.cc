@@ -1,0 +1,179 @@
+// Claims of Lu, Gajane, Bai, Talebi 2026, "Randomized Least Squares Value Iteration itself is
+// Joint Differentially Private" (Thm. 13, Cor. 14), measured on the privacy-curve groups of
+// //experiments:rlsvi_privacy_fig (docs/hdf5_schema.md). The values are deterministic (closed
+// forms), so the measured interval is a point or the range over the file's curves.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "algorithms/accounting/conversions.h"
+#include "algorithms/accounting/rlsvi_privacy.h"
+#include "analysis/claims/registry.h"
+#include "analysis/claims/statistics.h"
+#include "analysis/regret_stats.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kPaper[] = "Lu et al. 2026";
+
+struct Curve {
+  std::string group;
+  RlsviPrivacyOptions options;  // S, A, H (num_episodes set per point)
+  double target_delta = 0;
+  std::vector<double> episodes, paper, improved;  // row 0 of each dataset
+};
+
+absl::StatusOr<std::vector<Curve>> ReadCurves(const Hdf5Reader& reader) {
+  absl::StatusOr<std::vector<std::string>> groups =
+      SelectGroups(reader, {{"kind", "privacy_curve"}});
+  if (!groups.ok()) return groups.status();
+  std::vector<Curve> curves;
+  for (const std::string& group : *groups) {
+    Curve curve;
+    curve.group = group;
+    for (auto [name, field] : {std::pair{"num_states", &curve.options.num_states},
+                               std::pair{"num_actions", &curve.options.num_actions},
+                               std::pair{"horizon", &curve.options.horizon}}) {
+      absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
+      if (!value.ok()) return value.status();
+      *field = *value;
+    }
+    absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, "target_delta");
+    if (!delta.ok()) return delta.status();
+    curve.target_delta = *delta;
+    for (auto [name, field] :
+         {std::pair{"episodes", &curve.episodes}, std::pair{"privacy_epsilon_paper", &curve.paper},
+          std::pair{"privacy_epsilon_improved", &curve.improved}}) {
+      absl::StatusOr<SeedRows> rows = ReadSeedRows(reader, group, name);
+      if (!rows.ok()) return rows.status();
+      *field = rows->front();  // identical rows (checked by rlsvi_privacy_figure)
+    }
+    if (curve.episodes.size() != curve.paper.size() ||
+        curve.episodes.size() != curve.improved.size() || curve.episodes.empty()) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: group '%s': episodes and privacy_epsilon_* differ in length", reader.path(), group));
+    }
+    curves.push_back(std::move(curve));
+  }
+  return curves;
+}
+
+// max over curves and K of |Cor. 14 (file) - inf_alpha Thm. 13 (numerical)| / Cor. 14.
+absl::StatusOr<Measurement> Corollary14MatchesTheorem13(const Hdf5Reader& reader,
+                                                        const BootstrapOptions&,
+                                                        const std::string&) {
+  absl::StatusOr<std::vector<Curve>> curves = ReadCurves(reader);
+  if (!curves.ok()) return curves.status();
+  if (curves->empty()) return UndefinedMeasurement("no privacy_curve group in the file");
+  double worst = 0;
+  int points = 0;
+  for (const Curve& curve : *curves) {
+    for (size_t i = 0; i < curve.episodes.size(); ++i) {
+      RlsviPrivacyOptions options = curve.options;
+      options.num_episodes = static_cast<int64_t>(curve.episodes[i]);
+      absl::StatusOr<RdpCurve> rdp = RlsviRdpCurve(options);
+      if (!rdp.ok()) return rdp.status();
+      absl::StatusOr<OptimizedDpGuarantee> optimum =
+          OptimizeRenyiOrder(*rdp, DpConversion::kBasic, curve.target_delta);
+      if (!optimum.ok()) return optimum.status();
+      worst = std::max(worst, std::abs(curve.paper[i] - optimum->privacy_epsilon) / curve.paper[i]);
+      ++points;
+    }
+  }
+  return ExactMeasurement(
+      worst, absl::StrFormat("max relative difference over %d (S, A, H, delta, K) points of %d "
+                             "curves; Thm. 13 minimised over alpha numerically",
+                             points, curves->size()));
+}
+
+// Range over curves of the log-log slope of eps_paper in K over the last decade of K.
+absl::StatusOr<Measurement> EpsilonLinearInEpisodes(const Hdf5Reader& reader,
+                                                    const BootstrapOptions&, const std::string&) {
+  absl::StatusOr<std::vector<Curve>> curves = ReadCurves(reader);
+  if (!curves.ok()) return curves.status();
+  double low = std::numeric_limits<double>::infinity(), high = -low;
+  double max_episodes = 0;
+  for (const Curve& curve : *curves) {
+    const double last = curve.episodes.back();
+    max_episodes = std::max(max_episodes, last);
+    std::vector<double> x, y;
+    for (size_t i = 0; i < curve.episodes.size(); ++i) {
+      if (curve.episodes[i] >= last / 10) {
+        x.push_back(curve.episodes[i]);
+        y.push_back(curve.paper[i]);
+      }
+    }
+    const std::optional<double> slope = LogLogSlope(x, y);
+    if (!slope.has_value()) continue;
+    low = std::min(low, *slope);
+    high = std::max(high, *slope);
+  }
+  if (!(low <= high)) return UndefinedMeasurement("no curve with two K in its last decade");
+  Measurement measurement = ExactMeasurement(
+      (low + high) / 2,
+      absl::StrFormat("slope of log eps(delta) vs log K over K in [K_max/10, K_max] (K_max up to "
+                      "%g); interval = range over %d curves",
+                      max_episodes, curves->size()));
+  measurement.low = low;
+  measurement.high = high;
+  return measurement;
+}
+
+// min over curves and K of 1 - eps_improved / eps_paper (the relative improvement).
+absl::StatusOr<Measurement> ImprovedConversionSmaller(const Hdf5Reader& reader,
+                                                      const BootstrapOptions&, const std::string&) {
+  absl::StatusOr<std::vector<Curve>> curves = ReadCurves(reader);
+  if (!curves.ok()) return curves.status();
+  if (curves->empty()) return UndefinedMeasurement("no privacy_curve group in the file");
+  double smallest = std::numeric_limits<double>::infinity();
+  int points = 0;
+  for (const Curve& curve : *curves) {
+    for (size_t i = 0; i < curve.episodes.size(); ++i) {
+      smallest = std::min(smallest, 1 - curve.improved[i] / curve.paper[i]);
+      ++points;
+    }
+  }
+  return ExactMeasurement(
+      smallest, absl::StrFormat("min of 1 - eps_improved / eps_paper over %d points of %d curves",
+                                points, curves->size()));
+}
+
+}  // namespace
+
+std::vector<Claim> LuClaims() {
+  return {
+      {"lu.cor14_equals_thm13",
+       kPaper,
+       "Thm. 13 / Cor. 14 (App. A)",
+       "Cor. 14's closed form rho + 2 sqrt(rho ln(1/delta)) is Thm. 13 optimised over alpha",
+       "rlsvi_privacy_fig",
+       "relative difference of the file's Cor. 14 values and inf_alpha Thm. 13",
+       {Comparison::kAtMost, 0.0, 1e-9},
+       false,
+       Corollary14MatchesTheorem13},
+      {"lu.epsilon_linear_in_k",
+       kPaper,
+       "Cor. 14 (rho ~ K, Lemma 12)",
+       "eps(delta) of RLSVI grows linearly in the number of episodes K",
+       "rlsvi_privacy_fig",
+       "log-log slope of eps(delta) in K over the last decade of K",
+       {Comparison::kNear, 1.0, 0.15},
+       true,
+       EpsilonLinearInEpisodes},
+      {"lu.improved_conversion_smaller",
+       kPaper,
+       "Thm. 13 (Lemma 8 conversion)",
+       "the improved RDP conversion (CKS 2020 Prop. 12) never gives a larger eps than Lemma 8's",
+       "rlsvi_privacy_fig",
+       "min relative improvement 1 - eps_improved / eps_paper",
+       {Comparison::kAtLeast, 0.0, 0.0},
+       false,
+       ImprovedConversionSmaller},
+  };
+}
+
+}  // namespace dprl

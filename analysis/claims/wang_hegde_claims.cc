@@ -1,0 +1,267 @@
+// Claims of Wang & Hegde 2019, "Privacy-preserving Q-Learning with Functional Noise in
+// Continuous Spaces" (Thm. 5, App. E.3, Sec. 4, Figs. 1-2), measured on
+// //experiments:wang_hegde_fig1 and wang_hegde_fig2 (docs/hdf5_schema.md). Returns are the
+// per-seed mean of the last 10 training episodes (dataset last10_mean_return).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "analysis/claims/registry.h"
+#include "analysis/claims/statistics.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kPaper[] = "Wang & Hegde 2019";
+// Relative margins the paper leaves unstated ("limited sub-optimality", "similar performance").
+constexpr double kNearNonPrivateMargin = 0.1;
+constexpr double kSimilarMargin = 0.2;
+
+absl::StatusOr<SeedRows> Returns(const Hdf5Reader& reader, const std::string& group) {
+  if (!reader.HasObject(group)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(reader.path(), ": group '", group, "' is missing"));
+  }
+  return ReadSeedRows(reader, group, "last10_mean_return");
+}
+
+// Sigma of Theorem 5 with App. E.3's parameters (group eps=<e>-functional-theorem5).
+MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
+  return [privacy_epsilon](const Hdf5Reader& reader, const BootstrapOptions&,
+                           const std::string&) -> absl::StatusOr<Measurement> {
+    const std::string group = absl::StrCat("eps=", privacy_epsilon, "-functional-theorem5");
+    if (!reader.HasObject(group)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(reader.path(), ": group '", group, "' is missing"));
+    }
+    absl::StatusOr<double> sigma = reader.ReadDoubleAttribute(group, "noise_stddev");
+    if (!sigma.ok()) return sigma.status();
+    return ExactMeasurement(*sigma,
+                            absl::StrCat("Thm. 5's sigma at App. E.3's parameters (", group, ")"));
+  };
+}
+
+// Functional-noise groups of fig1 with J = `resets` (0 = the largest J), sorted by sigma.
+absl::StatusOr<std::vector<std::pair<double, std::string>>> SigmaGroups(const Hdf5Reader& reader,
+                                                                        int64_t resets) {
+  absl::StatusOr<std::vector<std::string>> groups =
+      SelectGroups(reader, {{"agent", "functional_noise"}});
+  if (!groups.ok()) return groups.status();
+  int64_t wanted = resets;
+  if (wanted == 0) {
+    for (const std::string& group : *groups) {
+      absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, "num_resets");
+      if (!j.ok()) return j.status();
+      wanted = std::max(wanted, *j);
+    }
+  }
+  std::vector<std::string> selected;
+  for (const std::string& group : *groups) {
+    absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, "num_resets");
+    if (!j.ok()) return j.status();
+    if (*j == wanted) selected.push_back(group);
+  }
+  return SortByNumber(reader, selected, "noise_stddev");
+}
+
+// Least-squares slope of the mean return against sigma.
+MeasureFunction ReturnSlopeInSigma(int64_t resets) {
+  return [resets](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
+                  const std::string& id) -> absl::StatusOr<Measurement> {
+    absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
+        SigmaGroups(reader, resets);
+    if (!sorted.ok()) return sorted.status();
+    std::vector<double> sigmas;
+    std::vector<SeedRows> rows;
+    for (const auto& [sigma, group] : *sorted) {
+      absl::StatusOr<SeedRows> returns = Returns(reader, group);
+      if (!returns.ok()) return returns.status();
+      sigmas.push_back(sigma);
+      rows.push_back(*std::move(returns));
+    }
+    return BootstrapMeasurement(
+        rows,
+        [sigmas](const std::vector<SeedRows>& g) -> std::optional<double> {
+          if (g.size() < 2) return std::nullopt;
+          double mean_x = 0, mean_y = 0;
+          std::vector<double> y;
+          for (size_t i = 0; i < g.size(); ++i) {
+            y.push_back(ColumnMean(g[i], 0));
+            mean_x += sigmas[i] / g.size();
+            mean_y += y.back() / g.size();
+          }
+          double sxy = 0, sxx = 0;
+          for (size_t i = 0; i < g.size(); ++i) {
+            sxy += (sigmas[i] - mean_x) * (y[i] - mean_y);
+            sxx += (sigmas[i] - mean_x) * (sigmas[i] - mean_x);
+          }
+          if (sxx <= 0) return std::nullopt;
+          return sxy / sxx;
+        },
+        bootstrap, id,
+        absl::StrFormat("least-squares slope of last-10 return vs sigma over %d sigmas",
+                        sigmas.size()));
+  };
+}
+
+// J = T/B: min over sigma in (0, 0.4) of return(sigma) / return(0).
+absl::StatusOr<Measurement> SmallSigmaNearNonPrivate(const Hdf5Reader& reader,
+                                                     const BootstrapOptions& bootstrap,
+                                                     const std::string& id) {
+  absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted = SigmaGroups(reader, 0);
+  if (!sorted.ok()) return sorted.status();
+  std::vector<SeedRows> rows;  // [0] = sigma 0, then 0 < sigma < 0.4
+  std::vector<double> sigmas;
+  for (const auto& [sigma, group] : *sorted) {
+    if (!(sigma == 0 || (sigma > 0 && sigma < 0.4))) continue;
+    if (sigma == 0 && !rows.empty()) continue;
+    absl::StatusOr<SeedRows> returns = Returns(reader, group);
+    if (!returns.ok()) return returns.status();
+    rows.push_back(*std::move(returns));
+    sigmas.push_back(sigma);
+  }
+  if (sigmas.empty() || sigmas[0] != 0) {
+    return UndefinedMeasurement("no sigma = 0 run at J = T/B");
+  }
+  return BootstrapMeasurement(
+      rows,
+      [](const std::vector<SeedRows>& g) -> std::optional<double> {
+        if (g.size() < 2) return std::nullopt;
+        const double reference = ColumnMean(g[0], 0);
+        if (reference <= 0) return std::nullopt;
+        double ratio = std::numeric_limits<double>::infinity();
+        for (size_t i = 1; i < g.size(); ++i)
+          ratio = std::min(ratio, ColumnMean(g[i], 0) / reference);
+        return ratio;
+      },
+      bootstrap, id,
+      absl::StrFormat("J = T/B: min over %d sigma in (0, 0.4) of return(sigma) / return(0)",
+                      sigmas.size() - 1));
+}
+
+// eps = 0.45: return(functional noise, paper sigma) - max(input perturbation, DP-SGD).
+absl::StatusOr<Measurement> BeatsBaselines(const Hdf5Reader& reader,
+                                           const BootstrapOptions& bootstrap,
+                                           const std::string& id) {
+  std::vector<SeedRows> rows;
+  for (const char* method : {"functional-paper-sigma", "input-perturbation", "dp-sgd"}) {
+    absl::StatusOr<SeedRows> returns = Returns(reader, absl::StrCat("eps=0.45-", method));
+    if (!returns.ok()) return returns.status();
+    rows.push_back(*std::move(returns));
+  }
+  return BootstrapMeasurement(
+      rows,
+      [](const std::vector<SeedRows>& g) -> std::optional<double> {
+        return ColumnMean(g[0], 0) - std::max(ColumnMean(g[1], 0), ColumnMean(g[2], 0));
+      },
+      bootstrap, id,
+      "eps = 0.45: last-10 return of functional noise (paper sigma) minus the better of input "
+      "perturbation and DP-SGD");
+}
+
+// max over eps of |return(output perturbation) - return(functional)| / return(functional).
+absl::StatusOr<Measurement> Bgp16Similar(const Hdf5Reader& reader,
+                                         const BootstrapOptions& bootstrap, const std::string& id) {
+  std::vector<SeedRows> rows;
+  for (const char* eps : {"0.9", "0.45"}) {
+    for (const char* method : {"functional-paper-sigma", "output-perturbation"}) {
+      absl::StatusOr<SeedRows> returns = Returns(reader, absl::StrCat("eps=", eps, "-", method));
+      if (!returns.ok()) return returns.status();
+      rows.push_back(*std::move(returns));
+    }
+  }
+  return BootstrapMeasurement(
+      rows,
+      [](const std::vector<SeedRows>& g) -> std::optional<double> {
+        double worst = 0;
+        for (size_t i = 0; i + 1 < g.size(); i += 2) {
+          const double functional = ColumnMean(g[i], 0);
+          if (functional <= 0) return std::nullopt;
+          worst = std::max(worst, std::abs(ColumnMean(g[i + 1], 0) - functional) / functional);
+        }
+        return worst;
+      },
+      bootstrap, id,
+      "max over eps in {0.9, 0.45} of |return BGP16-style - return functional| / return "
+      "functional");
+}
+
+}  // namespace
+
+std::vector<Claim> WangHegdeClaims() {
+  return {
+      {"wang_hegde.sigma_eps_0.9",
+       kPaper,
+       "App. E.3 / Thm. 5",
+       "sigma = 0.32 makes Algorithm 1 (0.9, 1e-4)-DP with App. E.3's parameters",
+       "wang_hegde_fig2",
+       "Thm. 5's sigma at (0.9, 1e-4), App. E.3's parameters",
+       {Comparison::kNear, 0.32, 0.005},
+       false,
+       Theorem5Sigma("0.9")},
+      {"wang_hegde.sigma_eps_0.45",
+       kPaper,
+       "App. E.3 / Thm. 5",
+       "sigma = 0.74 makes Algorithm 1 (0.45, 1e-4)-DP with App. E.3's parameters",
+       "wang_hegde_fig2",
+       "Thm. 5's sigma at (0.45, 1e-4), App. E.3's parameters",
+       {Comparison::kNear, 0.74, 0.005},
+       false,
+       Theorem5Sigma("0.45")},
+      {"wang_hegde.return_falls_with_sigma.J=1",
+       kPaper,
+       "Fig. 1 / Sec. 4",
+       "the return falls as the noise level sigma grows (privacy-utility trade-off), J = 1",
+       "wang_hegde_fig1",
+       "slope of last-10 return vs sigma, J = 1",
+       {Comparison::kAtMost, 0.0, 0.0},
+       false,
+       ReturnSlopeInSigma(1)},
+      {"wang_hegde.return_falls_with_sigma.J=T/B",
+       kPaper,
+       "Fig. 1 / Sec. 4",
+       "the return falls as the noise level sigma grows (privacy-utility trade-off), J = T/B",
+       "wang_hegde_fig1",
+       "slope of last-10 return vs sigma, J = T/B",
+       {Comparison::kAtMost, 0.0, 0.0},
+       false,
+       ReturnSlopeInSigma(0)},
+      {"wang_hegde.small_sigma_near_non_private",
+       kPaper,
+       "Fig. 1 / Sec. 4",
+       absl::StrFormat("with J = T/B and sigma < 0.4 the agent converges with limited "
+                       "sub-optimality (stated margin: within %g%% of sigma = 0)",
+                       100 * kNearNonPrivateMargin),
+       "wang_hegde_fig1",
+       "min over 0 < sigma < 0.4 of return(sigma) / return(0), J = T/B",
+       {Comparison::kAtLeast, 1.0 - kNearNonPrivateMargin, 0.0},
+       false,
+       SmallSigmaNearNonPrivate},
+      {"wang_hegde.beats_baselines_eps_0.45",
+       kPaper,
+       "Fig. 2(b) / Sec. 4",
+       "at eps = 0.45 functional noise significantly outperforms input perturbation and DP-SGD",
+       "wang_hegde_fig2",
+       "return(functional) - max(return(input pert.), return(DP-SGD))",
+       {Comparison::kAtLeast, 0.0, 0.0},
+       false,
+       BeatsBaselines},
+      {"wang_hegde.bgp16_similar",
+       kPaper,
+       "Sec. 4 / Fig. 2",
+       absl::StrFormat("BGP16's output perturbation performs similarly to functional noise "
+                       "(stated margin: within %g%%)",
+                       100 * kSimilarMargin),
+       "wang_hegde_fig2",
+       "max over eps of |return(BGP16) - return(functional)| / return(functional)",
+       {Comparison::kAtMost, kSimilarMargin, 0.0},
+       false,
+       Bgp16Similar},
+  };
+}
+
+}  // namespace dprl

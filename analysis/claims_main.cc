@@ -1,0 +1,139 @@
+// claims: every paper claim the repository checks, as a table of measured numbers and verdicts.
+//
+//   bazel run //analysis:claims -- --results=DIR [--out_dir=DIR2] [--bootstrap_replicates=N]
+//                                  [--bootstrap_seed=N]
+//
+// Reads DIR/<experiment>/<experiment>.h5 for every experiment the registry
+// (analysis/claims/registry.h) uses, evaluates each claim (analysis/claims/claim.h: statistic,
+// expectation, verdict rule) and prints the table on stdout, and writes DIR2/claims.csv and
+// DIR2/claims.md (DIR2 defaults to DIR). Missing results files make their claims "not run".
+// A relative DIR is taken relative to the directory `bazel run` was invoked from.
+// Errors (bad flags, a corrupt results file) print one line naming the flag, exit non-zero and
+// write no output file.
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "analysis/claims/registry.h"
+#include "analysis/claims/report.h"
+#include "analysis/output_files.h"
+#include "common/command_line.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: claims --results=DIR [--out_dir=DIR2] [--bootstrap_replicates=N] "
+    "[--bootstrap_seed=N]\n"
+    "Evaluates every paper claim on the results files DIR/<experiment>/<experiment>.h5 and\n"
+    "prints the table; writes DIR2/claims.csv and DIR2/claims.md (DIR2 defaults to DIR).\n"
+    "  --bootstrap_replicates  resamples of the seeded bootstrap over seeds, >= 100 (default "
+    "2000)\n"
+    "  --bootstrap_seed        seed of the bootstrap, 0 <= N < 2^64 (default 20201)\n"
+    "Claims whose results file is missing are reported as 'not run'.\n";
+
+struct Flags {
+  bool help = false;
+  std::string results_dir, out_dir;
+  BootstrapOptions bootstrap;
+};
+
+std::string Resolve(const std::string& path) {
+  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
+  if (path.empty() || path[0] == '/' || working == nullptr || working[0] == '\0') return path;
+  return absl::StrCat(working, "/", path);
+}
+
+bool IsDirectory(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
+      argc, argv, {"--results", "--out_dir", "--bootstrap_replicates", "--bootstrap_seed"});
+  if (!command_line.ok()) return command_line.status();
+  Flags flags;
+  flags.help = command_line->help;
+  if (flags.help) return flags;
+  if (absl::Status status = CheckRequiredFlags(*command_line, {"--results"}); !status.ok()) {
+    return status;
+  }
+  flags.results_dir = Resolve(*command_line->Get("--results"));
+  if (!IsDirectory(flags.results_dir)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--results: '", flags.results_dir, "' is not a directory"));
+  }
+  flags.out_dir = Resolve(command_line->Get("--out_dir").value_or(flags.results_dir));
+  if (!IsDirectory(flags.out_dir)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--out_dir: '", flags.out_dir, "' is not a directory"));
+  }
+  if (std::optional<std::string> text = command_line->Get("--bootstrap_replicates")) {
+    uint64_t value = 0;
+    if (!ParseUnsignedText(*text, &value) || value < 100 || value > 1000000) {
+      return absl::InvalidArgumentError(absl::StrCat("--bootstrap_replicates: '", *text,
+                                                     "' is not an integer in [100, 1000000]"));
+    }
+    flags.bootstrap.replicates = static_cast<int>(value);
+  }
+  if (std::optional<std::string> text = command_line->Get("--bootstrap_seed")) {
+    uint64_t value = 0;
+    if (!ParseUnsignedText(*text, &value)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--bootstrap_seed: '", *text, "' is not an integer in [0, 2^64)"));
+    }
+    flags.bootstrap.seed = value;
+  }
+  return flags;
+}
+
+absl::Status Run(const Flags& flags) {
+  absl::StatusOr<ClaimsReport> report =
+      EvaluateClaims(AllClaims(), flags.results_dir, flags.bootstrap);
+  if (!report.ok())
+    return absl::InvalidArgumentError(absl::StrCat("--results: ", report.status().message()));
+  const std::string csv_path = flags.out_dir + "/claims.csv";
+  const std::string md_path = flags.out_dir + "/claims.md";
+  absl::StatusOr<OutputFiles> outputs = OutputFiles::Reserve({csv_path, md_path}, "--out_dir");
+  if (!outputs.ok()) return outputs.status();
+  const std::string contents[] = {ClaimsCsv(*report), ClaimsMarkdown(*report)};
+  for (size_t i = 0; i < 2; ++i) {
+    std::ofstream out(outputs->temp_path(i), std::ios::binary | std::ios::trunc);
+    out << contents[i];
+    out.close();
+    if (!out) {
+      return absl::InternalError(
+          absl::StrCat("--out_dir: cannot write '", outputs->temp_path(i), "'"));
+    }
+  }
+  if (absl::Status status = outputs->Commit(); !status.ok()) return status;
+  std::fputs(ClaimsText(*report).c_str(), stdout);
+  std::fprintf(stderr, "claims: wrote %s and %s\n", csv_path.c_str(), md_path.c_str());
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace dprl
+
+int main(int argc, char** argv) {
+  absl::StatusOr<dprl::Flags> flags = dprl::ParseFlags(argc, argv);
+  if (!flags.ok()) {
+    std::fprintf(stderr, "claims: error: %s\n", std::string(flags.status().message()).c_str());
+    return 2;
+  }
+  if (flags->help) {
+    std::fputs(dprl::kUsage, stdout);
+    return 0;
+  }
+  if (absl::Status status = dprl::Run(*flags); !status.ok()) {
+    std::fprintf(stderr, "claims: error: %s\n", std::string(status.message()).c_str());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,281 @@
+// reproduce_all: every experiment, its figures, and the claims table, in one command.
+//
+//   bazel run //experiments:reproduce_all -- --scale=default
+//   bazel run //experiments:reproduce_all -- --scale=paper \
+//       --launcher="mpirun -np 64 --hostfile hosts"
+//
+// Runs, in this order, the experiment binaries vietri_fig, vietri_lower_bound_fig,
+// rlsvi_privacy_fig, private_ofu_fig, wang_hegde_fig1 and wang_hegde_fig2 (data dependencies,
+// found in the runfiles), each with --scale and --out=RESULTS/<name> and the forwarded flags
+// --threads, --master_seed, --allow_code_change; each experiment writes RESULTS/<name>/<name>.h5
+// and runs its own analysis binary (figure PNG/PDF, summary CSV). Every experiment resumes from
+// its task files, so a killed reproduce_all started again with the same command skips finished
+// work. Then it runs //analysis:claims --results=RESULTS (RESULTS/claims.csv, claims.md) and
+// writes RESULTS/REPORT.md: the claims table, every figure (embedded by relative path) with its
+// summary CSV, and the wall time of each step.
+//
+// Flags (--flag=value only):
+//   --scale=S             smoke | default | paper. Default: default.
+//   --results=DIR         results root. Default: $BUILD_WORKSPACE_DIRECTORY/results under
+//                         `bazel run`, else ./results. A relative DIR is taken relative to the
+//                         directory bazel was invoked from (as the experiments' --out).
+//   --launcher="CMD ..."  prefix of every experiment's command line, split on spaces, e.g.
+//                         "mpirun -np 64 --hostfile hosts" (the experiments distribute their
+//                         tasks over the ranks; the analysis steps run once). Default: none.
+//   --threads=N, --master_seed=N, --allow_code_change=true|false
+//                         forwarded to every experiment unchanged (checked here first with the
+//                         experiments' rules: 1 <= N <= 1024, 0 <= N < 2^64, true|false).
+// Errors: a bad flag prints one line naming it and exits 2 before anything runs; a failing step
+// stops the run with exit 1 naming the step (finished experiments stay resumable) and REPORT.md
+// is not written.
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "common/command_line.h"
+#include "experiments/runner/experiment.h"
+#include "experiments/runner/process_util.h"
+#include "experiments/runner/runner_flags.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: reproduce_all [--scale=smoke|default|paper] [--results=DIR] [--launcher=\"CMD ...\"]\n"
+    "                     [--threads=N] [--master_seed=N] [--allow_code_change=true|false]\n"
+    "Runs every experiment (resumable) and its figures, then //analysis:claims, and writes\n"
+    "DIR/REPORT.md (default DIR: $BUILD_WORKSPACE_DIRECTORY/results under `bazel run`).\n"
+    "  --launcher  prefix of each experiment's command, e.g. \"mpirun -np 64 --hostfile hosts\"\n";
+
+struct ExperimentEntry {
+  const char* name;
+  const char* title;  // what it reproduces
+};
+
+constexpr ExperimentEntry kExperiments[] = {
+    {"vietri_fig", "Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV"},
+    {"vietri_lower_bound_fig",
+     "Vietri et al. 2020, Sec. 6 / Thms. 3, 5, 6: PAC counts and regret on the lower-bound family"},
+    {"rlsvi_privacy_fig", "Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret"},
+    {"private_ofu_fig", "Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems"},
+    {"wang_hegde_fig1", "Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J"},
+    {"wang_hegde_fig2", "Wang & Hegde 2019, Fig. 2: functional noise against three baselines"},
+};
+
+struct Flags {
+  bool help = false;
+  std::string scale = "default";
+  std::string results_dir;
+  std::vector<std::string> launcher;
+  std::vector<std::string> forwarded;  // --threads, --master_seed, --allow_code_change
+};
+
+absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
+  // (`auto`: process_util.h's function CommandLine hides the struct's name here.)
+  auto command_line = SplitCommandLine(
+      argc, argv,
+      {"--scale", "--results", "--launcher", "--threads", "--master_seed", "--allow_code_change"});
+  if (!command_line.ok()) return command_line.status();
+  Flags flags;
+  flags.help = command_line->help;
+  if (flags.help) return flags;
+  if (std::optional<std::string> scale = command_line->Get("--scale")) {
+    absl::StatusOr<Scale> parsed = ParseScale(*scale);
+    if (!parsed.ok()) return parsed.status();
+    flags.scale = ScaleName(*parsed);
+  }
+  // The experiments' own rule for --out, applied to the results root.
+  absl::StatusOr<std::string> results =
+      ResolveOutDir(command_line->Get("--results").value_or(""), "");
+  if (!results.ok()) return results.status();
+  flags.results_dir = *results;
+  if (std::optional<std::string> launcher = command_line->Get("--launcher")) {
+    flags.launcher = absl::StrSplit(*launcher, ' ', absl::SkipEmpty());
+    if (flags.launcher.empty()) {
+      return absl::InvalidArgumentError(
+          "--launcher: empty command (omit the flag to run directly)");
+    }
+  }
+  // The forwarded flags are checked here with the experiments' rules (runner_flags.h), so that
+  // a bad value stops the run before the first experiment starts.
+  if (std::optional<std::string> value = command_line->Get("--threads")) {
+    uint64_t threads = 0;
+    if (!ParseUnsignedText(*value, &threads) || threads < 1 || threads > 1024) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--threads: '", *value, "' is not an integer in [1, 1024]"));
+    }
+    flags.forwarded.push_back(absl::StrCat("--threads=", *value));
+  }
+  if (std::optional<std::string> value = command_line->Get("--master_seed")) {
+    uint64_t seed = 0;
+    if (!ParseUnsignedText(*value, &seed)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--master_seed: '", *value, "' is not an integer in [0, 2^64)"));
+    }
+    flags.forwarded.push_back(absl::StrCat("--master_seed=", *value));
+  }
+  if (std::optional<std::string> value = command_line->Get("--allow_code_change")) {
+    if (*value != "true" && *value != "false") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--allow_code_change: '", *value, "' is not true or false"));
+    }
+    flags.forwarded.push_back(absl::StrCat("--allow_code_change=", *value));
+  }
+  return flags;
+}
+
+// mkdir -p of the absolute path `path`.
+absl::Status MakeDirectory(const std::string& path) {
+  for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    const std::string prefix = path.substr(0, slash);
+    if (mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("--results: cannot create directory '", prefix, "'"));
+    }
+    if (slash == std::string::npos) return absl::OkStatus();
+  }
+}
+
+bool FileExists(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0;
+}
+
+// Runs one step; returns its wall time in seconds.
+absl::StatusOr<double> RunStep(const std::string& step, const std::vector<std::string>& command) {
+  std::fprintf(stderr, "reproduce_all: %s\n", step.c_str());
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> args(command.begin() + 1, command.end());
+  absl::StatusOr<int> code = RunProcess(command[0], args);
+  if (!code.ok()) return code.status();
+  if (*code != 0) {
+    return absl::InternalError(absl::StrFormat("step '%s' exited with status %d", step, *code));
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read '", path, "'"));
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+absl::Status Run(const Flags& flags, const std::string& argv0) {
+  if (absl::Status status = MakeDirectory(flags.results_dir); !status.ok()) return status;
+  // The experiments find their analysis binaries through RUNFILES_DIR: point it at this
+  // binary's runfiles tree (which holds them all) whatever the current directory is.
+  absl::StatusOr<std::string> claims = FindRunfile(argv0, "analysis/claims");
+  if (!claims.ok()) return claims.status();
+  std::vector<std::string> binaries;
+  for (const ExperimentEntry& experiment : kExperiments) {
+    absl::StatusOr<std::string> binary =
+        FindRunfile(argv0, absl::StrCat("experiments/", experiment.name));
+    if (!binary.ok()) return binary.status();
+    binaries.push_back(*binary);
+  }
+  {
+    char resolved[PATH_MAX];
+    const std::string suffix = "/dprl/analysis/claims";
+    std::string absolute = *claims;
+    if (absolute[0] != '/') {
+      if (getcwd(resolved, sizeof(resolved)) == nullptr) {
+        return absl::FailedPreconditionError("cannot determine the current directory");
+      }
+      absolute = absl::StrCat(resolved, "/", absolute);
+    }
+    if (absolute.size() > suffix.size() &&
+        absolute.compare(absolute.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      setenv("RUNFILES_DIR", absolute.substr(0, absolute.size() - suffix.size()).c_str(), 1);
+    }
+  }
+
+  std::string timings = "| step | wall time |\n|---|---|\n";
+  std::string figures;
+  for (size_t i = 0; i < binaries.size(); ++i) {
+    const std::string name = kExperiments[i].name;
+    std::vector<std::string> command = flags.launcher;
+    command.push_back(binaries[i]);
+    command.push_back(absl::StrCat("--scale=", flags.scale));
+    command.push_back(absl::StrCat("--out=", flags.results_dir, "/", name));
+    command.insert(command.end(), flags.forwarded.begin(), flags.forwarded.end());
+    absl::StatusOr<double> seconds = RunStep(name, command);
+    if (!seconds.ok()) return seconds.status();
+    absl::StrAppendFormat(&timings, "| `%s` | %.0f s |\n", name, *seconds);
+    absl::StrAppendFormat(&figures, "### `%s`\n\n%s.\n\n", name, kExperiments[i].title);
+    const std::string png = absl::StrCat(name, "/", name, ".png");
+    if (FileExists(absl::StrCat(flags.results_dir, "/", png))) {
+      absl::StrAppendFormat(&figures, "![%s](%s)\n\n", name, png);
+    }
+    absl::StrAppendFormat(
+        &figures,
+        "Results: `%s/%s.h5`; summary table: [`%s_summary.csv`](%s/%s_summary.csv)"
+        ".\n\n",
+        name, name, name, name, name);
+  }
+  absl::StatusOr<double> seconds =
+      RunStep("claims", {*claims, absl::StrCat("--results=", flags.results_dir)});
+  if (!seconds.ok()) return seconds.status();
+  absl::StrAppendFormat(&timings, "| `claims` | %.0f s |\n", *seconds);
+  absl::StatusOr<std::string> table = ReadFile(flags.results_dir + "/claims.md");
+  if (!table.ok()) return table.status();
+
+  const std::string report = absl::StrCat(
+      "# dprl: paper claims and figures (", flags.scale, " scale)\n\n",
+      "Generated by `bazel run //experiments:reproduce_all -- --scale=", flags.scale,
+      "`. Each claim is measured from the HDF5 results files by `//analysis:claims` "
+      "(registry: `analysis/claims/`, method: `docs/claims.md`); the same table is in "
+      "`claims.csv` and `claims.md`.\n\n## Claims\n\n",
+      *table, "\n## Figures\n\n", figures,
+      "The privacy audit (claimed ε against an empirical lower bound) is a test-only target: "
+      "`bazel run //analysis:privacy_audit_report -- --out_prefix=$PWD/privacy_audit` "
+      "(`docs/privacy_audit.md`).\n\n## Wall time\n\n",
+      timings);
+  const std::string path = flags.results_dir + "/REPORT.md";
+  const std::string temp = absl::StrCat(flags.results_dir, "/.REPORT.md.tmp.", getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << report;
+    out.close();
+    if (!out) {
+      unlink(temp.c_str());
+      return absl::FailedPreconditionError(absl::StrCat("--results: cannot write '", temp, "'"));
+    }
+  }
+  if (rename(temp.c_str(), path.c_str()) != 0) {
+    unlink(temp.c_str());
+    return absl::FailedPreconditionError(absl::StrCat("--results: cannot write '", path, "'"));
+  }
+  std::fprintf(stderr, "reproduce_all: wrote %s\n", path.c_str());
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace dprl
+
+int main(int argc, char** argv) {
+  absl::StatusOr<dprl::Flags> flags = dprl::ParseFlags(argc, argv);
+  if (!flags.ok()) {
+    std::fprintf(stderr, "reproduce_all: error: %s\n",
+                 std::string(flags.status().message()).c_str());
+    return 2;
+  }
+  if (flags->help) {
+    std::fputs(dprl::kUsage, stdout);
+    return 0;
+  }
+  if (absl::Status status = dprl::Run(*flags, argv[0]); !status.ok()) {
+    std::fprintf(stderr, "reproduce_all: error: %s\n", std::string(status.message()).c_str());
+    return 1;
+  }
+  return 0;
+}
