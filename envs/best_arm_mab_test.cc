@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 
 namespace dprl {

@@ -65,7 +65,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "envs/tabular_mdp.h"
 
 namespace dprl {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "envs/dirichlet.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {

@@ -9,8 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -18,7 +19,7 @@ namespace {
 RandomStream GenerationStream(uint64_t seed) {
   StreamKey key;
   key.master_seed = seed;
-  key.purpose = StreamPurpose::kEnvGeneration;
+  key.purpose = TestPurpose::kEnvGeneration;
   return RandomStream(key);
 }
 

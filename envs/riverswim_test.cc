@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 
 namespace dprl {

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -19,7 +20,7 @@ using ::testing::HasSubstr;
 StreamKey TestKey(uint64_t seed) {
   StreamKey key;
   key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return key;
 }
 

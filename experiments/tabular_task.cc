@@ -45,7 +45,7 @@ RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed
   key.master_seed = master_seed;
   key.config = config_key;
   key.replicate = seed;
-  key.purpose = purpose;
+  key.purpose = static_cast<uint64_t>(purpose);
   return RandomStream(key);
 }
 

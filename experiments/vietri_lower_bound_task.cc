@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {

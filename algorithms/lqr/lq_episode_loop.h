@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "algorithms/lqr/ofu_agent.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "envs/lq_system.h"
 
 namespace dprl {

@@ -57,7 +57,7 @@
 #include "algorithms/lqr/ofu_step.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

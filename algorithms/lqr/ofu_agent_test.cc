@@ -9,19 +9,14 @@
 
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "envs/lq_system.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
 
-RandomStream Stream(StreamPurpose purpose, uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 21;
-  key.replicate = replicate;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 21;  // master seed of every stream of this file
 
 LqAgentOptions OptionsFor(const LqSystem& s, LqAgentKind kind, int64_t episodes) {
   LqAgentOptions o;
@@ -40,9 +35,9 @@ LqAgentOptions OptionsFor(const LqSystem& s, LqAgentKind kind, int64_t episodes)
 LqRunResult RunAgent(const LqSystem& s, const LqAgentOptions& o, uint64_t seed) {
   absl::StatusOr<LqAgent> agent =
       LqAgent::Create(o, s.q(), s.r(), s.NoiseCovariance(),
-                      Stream(StreamPurpose::kPrivacyNoise, seed), Stream(StreamPurpose::kPolicy, seed));
+                      TestStream(kSeed, TestPurpose::kPrivacyNoise, seed), TestStream(kSeed, TestPurpose::kPolicy, seed));
   CHECK(agent.ok()) << agent.status();
-  return RunLqEpisodes(s, *agent, Stream(StreamPurpose::kEnvironment, seed));
+  return RunLqEpisodes(s, *agent, TestStream(kSeed, TestPurpose::kEnvironment, seed));
 }
 
 TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
@@ -54,9 +49,9 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
     const LqAgentOptions o = OptionsFor(*s, kind, 20);
     absl::StatusOr<LqAgent> agent =
         LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
-                        Stream(StreamPurpose::kPrivacyNoise, 1), Stream(StreamPurpose::kPolicy, 1));
+                        TestStream(kSeed, TestPurpose::kPrivacyNoise, 1), TestStream(kSeed, TestPurpose::kPolicy, 1));
     ASSERT_TRUE(agent.ok()) << agent.status();
-    RandomStream env = Stream(StreamPurpose::kEnvironment, 1);
+    RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 1);
     for (int k = 0; k < 20; ++k) {
       const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
       ASSERT_EQ(static_cast<int>(gains.size()), 5);
@@ -113,8 +108,8 @@ TEST(LqAgentTest, RejectsBadInput) {
   LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
   auto error = [&](const LqAgentOptions& options, const Eigen::MatrixXd& q, const Eigen::MatrixXd& r) {
     absl::StatusOr<LqAgent> agent =
-        LqAgent::Create(options, q, r, s->NoiseCovariance(), Stream(StreamPurpose::kPrivacyNoise, 0),
-                        Stream(StreamPurpose::kPolicy, 0));
+        LqAgent::Create(options, q, r, s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 0),
+                        TestStream(kSeed, TestPurpose::kPolicy, 0));
     EXPECT_FALSE(agent.ok());
     return agent.ok() ? std::string() : std::string(agent.status().message());
   };

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {

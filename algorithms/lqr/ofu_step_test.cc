@@ -8,8 +8,10 @@
 #include <limits>
 
 #include "algorithms/lqr/riccati.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "testing/random_streams.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -20,7 +22,7 @@ RandomStream Stream(uint64_t replicate) {
   StreamKey key;
   key.master_seed = 9;
   key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return RandomStream(key);
 }
 

@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 namespace {

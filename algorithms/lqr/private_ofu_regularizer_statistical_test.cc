@@ -11,8 +11,9 @@
 
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/statistics_for_tests.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -34,7 +35,7 @@ TEST(PrivateOfuRegularizerStatisticalTest, RegulariserIsPositiveDefinite) {
     StreamKey key;
     key.master_seed = 31;
     key.replicate = run;
-    key.purpose = StreamPurpose::kTest;
+    key.purpose = TestPurpose::kTest;
     absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(p->counter1, RandomStream(key));
     ASSERT_TRUE(c.ok());
     bool failed = false;

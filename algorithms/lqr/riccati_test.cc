@@ -6,9 +6,11 @@
 #include <cmath>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "envs/lq_system.h"
+#include "testing/random_streams.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -18,12 +20,7 @@ using Eigen::VectorXd;
 
 MatrixXd Scalar(double v) { return MatrixXd::Constant(1, 1, v); }
 
-RandomStream TestStream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 11;
-  key.replicate = replicate;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 11;  // master seed of every stream of this file
 
 MatrixXd RandomMatrix(int rows, int cols, double scale, RandomStream& s) {
   MatrixXd m(rows, cols);
@@ -91,7 +88,7 @@ double ForwardMomentCost(const MatrixXd& a, const MatrixXd& b, const MatrixXd& q
 }
 
 TEST(RiccatiTest, PolicyCostMatchesForwardMoments) {
-  RandomStream s = TestStream(1);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 1);
   for (int trial = 0; trial < 20; ++trial) {
     const int n = 1 + trial % 5, d = 1 + trial % 3, horizon = 1 + trial % 7;
     const MatrixXd a = RandomMatrix(n, n, 0.5, s), b = RandomMatrix(n, d, 0.5, s);
@@ -135,7 +132,7 @@ TEST(RiccatiTest, MonteCarloMatchesOptimalCost) {
   const int episodes = 50000;
   const double range = sys->horizon() * (1.0 + sys->control_bound() * sys->control_bound());
   const double half_width = range * std::sqrt(std::log(2.0 / 1e-6) / (2.0 * episodes));
-  RandomStream env = TestStream(2);
+  RandomStream env = TestStream(kSeed, TestPurpose::kTest, 2);
   double total = 0.0;
   for (int e = 0; e < episodes; ++e) {
     VectorXd x = sys->initial_state();

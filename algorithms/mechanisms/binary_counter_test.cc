@@ -9,9 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/statistics_for_tests.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -21,7 +22,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 RandomStream NoiseStream(uint64_t seed) {
   StreamKey key;
   key.master_seed = seed;
-  key.purpose = StreamPurpose::kPrivacyNoise;
+  key.purpose = TestPurpose::kPrivacyNoise;
   return RandomStream(key);
 }
 

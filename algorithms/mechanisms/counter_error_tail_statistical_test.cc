@@ -25,8 +25,9 @@
 
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/statistics_for_tests.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -40,7 +41,7 @@ constexpr double kFalseFailure = 1e-6;
 std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed) {
   StreamKey key;
   key.master_seed = seed;
-  key.purpose = StreamPurpose::kPrivacyNoise;
+  key.purpose = TestPurpose::kPrivacyNoise;
   BinaryCounterBank bank =
       BinaryCounterBank::Create(kCounters, prototype.options(), RandomStream(key)).value();
   for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);

@@ -6,7 +6,8 @@
 #include <cmath>
 #include <limits>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -17,7 +18,7 @@ RandomStream Stream(uint64_t replicate) {
   StreamKey key;
   key.master_seed = 5;
   key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return RandomStream(key);
 }
 

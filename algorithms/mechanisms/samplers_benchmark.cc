@@ -4,8 +4,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "testing/random_streams.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -13,7 +15,7 @@ namespace {
 RandomStream BenchmarkStream() {
   StreamKey key;
   key.master_seed = 2024;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return RandomStream(key);
 }
 

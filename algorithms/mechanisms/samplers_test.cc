@@ -10,18 +10,13 @@
 
 #include <gtest/gtest.h>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/statistics_for_tests.h"
+#include "testing/random_streams.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
-
-RandomStream TestStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
 
 void ExpectRational(absl::StatusOr<Rational> r, int64_t numerator, int64_t denominator) {
   ASSERT_TRUE(r.ok()) << r.status();

@@ -67,7 +67,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/ou_functional_noise.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/qlearning/mlp.h"
 
 namespace dprl {

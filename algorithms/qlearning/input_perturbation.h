@@ -14,7 +14,7 @@
 #define DPRL_ALGORITHMS_QLEARNING_INPUT_PERTURBATION_H_
 
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 
 namespace dprl {

@@ -1,4 +1,5 @@
 #include "algorithms/qlearning/mlp.h"
+#include "testing/random_streams.h"
 
 #include <ceres/jet.h>
 #include <gtest/gtest.h>
@@ -12,16 +13,10 @@ namespace {
 
 using Jet = ceres::Jet<double, kMlpNumParameters>;
 
-RandomStream TestStream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 338;
-  key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 338;  // master seed of every stream of this file
 
 Mlp RandomMlp(uint64_t replicate) {
-  RandomStream stream = TestStream(replicate);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, replicate);
   Mlp mlp;
   mlp.Initialize(stream);
   return mlp;

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "envs/continuous_walk.h"
 
 namespace dprl {

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "envs/tabular_mdp.h"
 

@@ -79,7 +79,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/binary_counter.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
 

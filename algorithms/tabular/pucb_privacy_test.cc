@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "testing/statistics_for_tests.h"
 #include "algorithms/tabular/pucb.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -17,7 +18,7 @@ namespace {
 RandomStream NoiseStream(uint64_t seed) {
   StreamKey key;
   key.master_seed = seed;
-  key.purpose = StreamPurpose::kPrivacyNoise;
+  key.purpose = TestPurpose::kPrivacyNoise;
   return RandomStream(key);
 }
 

@@ -41,7 +41,7 @@
 //     reports regret rho* - rho^{pi^k} averaged over s_1 ~ p0 (which, pi^k being independent of
 //     s_1^k, is the conditional expectation of the paper's V*_1(s_1^k) - V^{pi^k}_1(s_1^k)).
 //
-// Randomness: w is drawn with SampleGaussian (samplers.h, Box-Muller on Philox uniforms) from
+// Randomness: w is drawn with SampleGaussian (random/distributions.h, Box-Muller on Philox uniforms) from
 // noise_stream.Child(k), in flat order TabularShape::Index(h, s, a) = (h S + s) A + a, one draw
 // per triple. The noise of episode k is thus a function of (stream, k) only: same stream, same
 // data => same plan, bit for bit; calling BeginEpisode twice in one episode gives the same plan.
@@ -74,7 +74,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/tabular/empirical_counts.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/tabular/optimistic_planner.h"
 
 namespace dprl {

@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/statistics_for_tests.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace testing {
@@ -23,7 +24,7 @@ StreamKey ConformanceKey(uint64_t seed, uint64_t replicate) {
   StreamKey key;
   key.master_seed = seed;
   key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return key;
 }
 

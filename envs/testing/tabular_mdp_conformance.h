@@ -19,7 +19,7 @@
 //      - next-state frequencies match the row: Pearson chi-square goodness of fit, outcomes with
 //        expected count < kMinExpectedCount pooled into one bin (merged into the smallest other bin
 //        if the pool is still below it), threshold the (1 - tail) quantile of chi2(bins - 1)
-//        (ChiSquareUpperQuantile, algorithms/mechanisms/statistics_for_tests.h) with
+//        (ChiSquareUpperQuantile, testing/statistics_for_tests.h) with
 //        tail = failure_probability / (H*S*A + 1) (Bonferroni);
 //      - the mean sampled reward is within HoeffdingHalfWidth(samples_per_row, failure_probability
 //        / (H*S*A)) of MeanReward (exact for any reward distribution on [0, 1]).

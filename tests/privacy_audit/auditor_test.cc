@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
 
 namespace dprl {

@@ -1,4 +1,4 @@
-#include "envs/dirichlet.h"
+#include "random/distributions.h"
 
 #include <gtest/gtest.h>
 
@@ -7,18 +7,12 @@
 #include <functional>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/statistics_for_tests.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
-
-RandomStream TestStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
 
 // Gamma(shape, 1) CDF: G ~ Gamma(shape) iff 2G ~ chi2(2 shape).
 double GammaCdf(double shape, double x) { return 1.0 - ChiSquareUpperTail(2.0 * shape, 2.0 * x); }

@@ -1,4 +1,4 @@
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 #include <Random123/philox.h>
 
@@ -30,7 +30,7 @@ std::array<uint64_t, 4> Philox(const std::array<uint64_t, 2>& key,
 }  // namespace
 
 RandomStream::RandomStream(const StreamKey& key)
-    : key_({key.master_seed, static_cast<uint64_t>(key.purpose)}),
+    : key_({key.master_seed, key.purpose}),
       path_({0, key.config, key.replicate}) {
   // The root path word hashes (config, replicate) so that every path word, hence every Child(a, b)
   // derivation input, depends on the whole StreamKey (config and replicate also stay in the

@@ -10,8 +10,8 @@
 //   BinomialUpperQuantile(n, p, a)    smallest x with P(Bin(n, p) > x) <= a (exact pmf sums)
 //   BinomialLowerQuantile(n, p, a)    largest x with P(Bin(n, p) < x) <= a
 // Testing utilities only.
-#ifndef DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
-#define DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
+#ifndef DPRL_TESTING_STATISTICS_FOR_TESTS_H_
+#define DPRL_TESTING_STATISTICS_FOR_TESTS_H_
 
 #include <cstdint>
 #include <functional>
@@ -41,4 +41,4 @@ double KolmogorovStatistic(std::vector<double>& samples, const std::function<dou
 
 }  // namespace dprl
 
-#endif  // DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
+#endif  // DPRL_TESTING_STATISTICS_FOR_TESTS_H_
