@@ -18,12 +18,12 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-#define RETURN_IF_ERROR(expr)                                 \
-  do {                                                        \
-    const ::absl::Status dprl_status_macro_status_ = (expr);  \
-    if (!dprl_status_macro_status_.ok()) {                    \
-      return dprl_status_macro_status_;                       \
-    }                                                         \
+#define RETURN_IF_ERROR(expr)                                \
+  do {                                                       \
+    const ::absl::Status dprl_status_macro_status_ = (expr); \
+    if (!dprl_status_macro_status_.ok()) {                   \
+      return dprl_status_macro_status_;                      \
+    }                                                        \
   } while (false)
 
 #define DPRL_STATUS_MACROS_CONCAT_INNER_(a, b) a##b

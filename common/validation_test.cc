@@ -20,9 +20,12 @@ TEST(ValidationTest, FinitePositive) {
   EXPECT_THAT(ValidateFinitePositive("privacy_epsilon", 0.5), IsOk());
   EXPECT_THAT(ValidateFinitePositive("privacy_epsilon", 0.0),
               StatusIs(kInvalid, "privacy_epsilon must be finite and > 0, got 0"));
-  EXPECT_THAT(ValidateFinitePositive("x", -1.0), StatusIs(kInvalid, "x must be finite and > 0, got -1"));
-  EXPECT_THAT(ValidateFinitePositive("x", kInf), StatusIs(kInvalid, "x must be finite and > 0, got inf"));
-  EXPECT_THAT(ValidateFinitePositive("x", kNan), StatusIs(kInvalid, "x must be finite and > 0, got nan"));
+  EXPECT_THAT(ValidateFinitePositive("x", -1.0),
+              StatusIs(kInvalid, "x must be finite and > 0, got -1"));
+  EXPECT_THAT(ValidateFinitePositive("x", kInf),
+              StatusIs(kInvalid, "x must be finite and > 0, got inf"));
+  EXPECT_THAT(ValidateFinitePositive("x", kNan),
+              StatusIs(kInvalid, "x must be finite and > 0, got nan"));
 }
 
 TEST(ValidationTest, FiniteNonNegative) {

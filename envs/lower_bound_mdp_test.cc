@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "random/random_stream.h"
-#include "envs/value_iteration.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "envs/value_iteration.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {
@@ -211,7 +211,7 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
     ++counts[arm];
   }
   const double probabilities[4] = {0.25, 0.25, 0.25, 0.25};
-  EXPECT_EQ(testing::ChiSquareGoodnessOfFitFailure(probabilities, counts, 4, 1e-6), "");
+  EXPECT_EQ(ChiSquareGoodnessOfFitFailure(probabilities, counts, 4, 1e-6), "");
 }
 
 TEST(LowerBoundMdpTest, RandomInstanceRejectsBadSizes) {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "random/random_stream.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {
@@ -107,7 +107,7 @@ TEST(RandomMdpTest, MeanRewardsAreUniform) {
     distance =
         std::max({distance, std::abs(rewards[i] - i / n), std::abs(rewards[i] - (i + 1) / n)});
   }
-  EXPECT_LT(distance, testing::DkwHalfWidth(n, 1e-6));
+  EXPECT_LT(distance, DkwHalfWidth(n, 1e-6));
 }
 
 void ExpectRejected(const RandomMdpOptions& options, const std::string& message) {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "random/random_stream.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {

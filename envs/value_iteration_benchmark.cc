@@ -6,11 +6,11 @@
 
 #include <vector>
 
-#include "random/random_stream.h"
-#include "envs/value_iteration.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "envs/tabular_mdp.h"
+#include "envs/value_iteration.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <vector>
 
-#include "random/random_stream.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {

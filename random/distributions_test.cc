@@ -8,20 +8,14 @@
 #include <vector>
 
 #include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
 
 // Gamma(shape, 1) CDF: G ~ Gamma(shape) iff 2G ~ chi2(2 shape).
 double GammaCdf(double shape, double x) { return 1.0 - ChiSquareUpperTail(2.0 * shape, 2.0 * x); }
-
-// sup |F_n - F| of n samples exceeds this with probability at most failure_probability
-// (Dvoretzky–Kiefer–Wolfowitz inequality with Massart's constant; exact for finite n).
-double DkwHalfWidth(double n, double failure_probability) {
-  return std::sqrt(std::log(2.0 / failure_probability) / (2.0 * n));
-}
 
 // Sup distance between the empirical CDF of `samples` and `cdf` (KolmogorovStatistic is
 // sqrt(n) times it).

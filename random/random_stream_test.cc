@@ -1,12 +1,13 @@
 #include "random/random_stream.h"
-#include "testing/random_streams.h"
+
+#include <Random123/philox.h>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 #include <vector>
 
-#include <Random123/philox.h>
-#include <gtest/gtest.h>
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {

@@ -8,10 +8,10 @@
 #include <limits>
 
 #include "algorithms/lqr/riccati.h"
-#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
-#include "testing/random_streams.h"
 #include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -36,7 +36,8 @@ double Cost(const OfuProblem& p, const Eigen::MatrixXd& theta) {
 OfuProblem RandomProblem(int n, int d, double beta, double theta_scale, RandomStream& s) {
   OfuProblem p;
   p.theta_hat = Eigen::MatrixXd(n + d, n);
-  for (int i = 0; i < p.theta_hat.size(); ++i) p.theta_hat(i) = theta_scale * SampleGaussian(1.0, s);
+  for (int i = 0; i < p.theta_hat.size(); ++i)
+    p.theta_hat(i) = theta_scale * SampleGaussian(1.0, s);
   Eigen::MatrixXd z(20, n + d);
   for (int i = 0; i < z.size(); ++i) z(i) = SampleGaussian(0.5, s);
   p.v = z.transpose() * z + Eigen::MatrixXd::Identity(n + d, n + d);

@@ -9,14 +9,14 @@
 // Each agent benchmark first runs 20 warm-up episodes; the OFU-step benchmark solves the step of
 // episode 21 of a warmed-up non-private agent repeatedly (same problem, no warm start, the
 // default 3 starts).
-#include <string>
-
 #include <benchmark/benchmark.h>
+
+#include <string>
 
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/ofu_step.h"
-#include "random/random_stream.h"
 #include "envs/lq_system.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {
@@ -68,8 +68,8 @@ void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
 
 void BM_OfuStep(benchmark::State& state) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
-  LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(),
-                                   s.NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise),
+  LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(), s.NoiseCovariance(),
+                                   TestStream(kSeed, TestPurpose::kPrivacyNoise),
                                    TestStream(kSeed, TestPurpose::kPolicy));
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
@@ -96,11 +96,20 @@ void BM_OfuStep(benchmark::State& state) {
 }
 
 BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqAgentKind::kOfu)
-    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_AgentEpisode, private_ofu_rl, LqAgentKind::kPrivateOfu)
-    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqAgentKind::kPrivateCertaintyEquivalence)
-    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OfuStep)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <vector>
 
-#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "envs/lq_system.h"
-#include "testing/random_streams.h"
 #include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -34,8 +34,8 @@ MatrixXd RandomMatrix(int rows, int cols, double scale, RandomStream& s) {
 TEST(RiccatiTest, ScalarClosedForm) {
   const double a = 0.7, b = 0.4, q = 2.0, r = 0.5, x = 0.9, w = 0.03;
   for (int horizon = 1; horizon <= 6; ++horizon) {
-    RiccatiSolution<double> sol = SolveRiccati<double>(Scalar(a), Scalar(b), Scalar(q), Scalar(r),
-                                                       horizon);
+    RiccatiSolution<double> sol =
+        SolveRiccati<double>(Scalar(a), Scalar(b), Scalar(q), Scalar(r), horizon);
     double p = 0.0, noise = 0.0;
     for (int h = horizon; h >= 1; --h) {
       noise += w * p;
@@ -74,9 +74,8 @@ TEST(RiccatiTest, ScalarPolicyCostClosedForm) {
 
 // Independent computation: forward propagation of the second moment M_h = E[x_h x_h'],
 // M_{h+1} = (A + B G_h) M_h (A + B G_h)' + W, cost = sum_h tr((Q + G_h' R G_h) M_h).
-double ForwardMomentCost(const MatrixXd& a, const MatrixXd& b, const MatrixXd& q,
-                         const MatrixXd& r, const std::vector<MatrixXd>& gains, const VectorXd& x,
-                         const MatrixXd& w) {
+double ForwardMomentCost(const MatrixXd& a, const MatrixXd& b, const MatrixXd& q, const MatrixXd& r,
+                         const std::vector<MatrixXd>& gains, const VectorXd& x, const MatrixXd& w) {
   MatrixXd m = x * x.transpose();
   double cost = 0.0;
   for (const MatrixXd& g : gains) {
@@ -168,9 +167,9 @@ TEST(RiccatiTest, JetGradientMatchesFiniteDifferences) {
       bp(i - 4, 0) += step;
       bm(i - 4, 0) -= step;
     }
-    const double fd = (OptimalCost<double>(ap, bp, q, r, 4, x, w) -
-                       OptimalCost<double>(am, bm, q, r, 4, x, w)) /
-                      (2.0 * step);
+    const double fd =
+        (OptimalCost<double>(ap, bp, q, r, 4, x, w) - OptimalCost<double>(am, bm, q, r, 4, x, w)) /
+        (2.0 * step);
     EXPECT_NEAR(value.v(i), fd, 1e-7) << "parameter " << i;
   }
 }

@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "random/random_stream.h"
+#include "testing/counter_peers.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -110,14 +111,14 @@ TEST(BinaryCounterTest, TrueSumAccumulatesClosedSteps) {
   bank.Add(0, 1.0);
   bank.Add(0, 1.0);
   bank.Add(2, -2.0);
-  EXPECT_EQ(bank.TrueSum(0), 0.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 0), 0.0);
   bank.EndStep();
   bank.Add(0, 1.0);
   bank.EndStep();
   EXPECT_EQ(bank.steps(), 2);
-  EXPECT_EQ(bank.TrueSum(0), 3.0);
-  EXPECT_EQ(bank.TrueSum(1), 0.0);
-  EXPECT_EQ(bank.TrueSum(2), -2.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 0), 3.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 1), 0.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 2), -2.0);
 }
 
 TEST(BinaryCounterDeathTest, ChecksInputsAndHorizon) {
@@ -155,7 +156,8 @@ TEST(BinaryCounterTest, ReleasesAreIntegersWhateverTheInputs) {
     for (int64_t c = 0; c < 4; ++c) {
       ASSERT_EQ(a.Release(c), std::floor(a.Release(c))) << "t " << t;
       ASSERT_EQ(b.Release(c), std::floor(b.Release(c))) << "t " << t;
-      ASSERT_EQ(a.Release(c) - b.Release(c), a.TrueSum(c) - b.TrueSum(c));
+      ASSERT_EQ(a.Release(c) - b.Release(c),
+                BinaryCounterBankPeer::TrueSum(a, c) - BinaryCounterBankPeer::TrueSum(b, c));
     }
   }
 }
@@ -188,7 +190,7 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
       const int k = __builtin_popcountll(t);
       double sum_sq = 0.0;
       for (int64_t c = 0; c < kCounters; ++c) {
-        const double error = bank.Release(c) - bank.TrueSum(c);
+        const double error = bank.Release(c) - BinaryCounterBankPeer::TrueSum(bank, c);
         sum_sq += error * error;
       }
       const double expected = k * v;
@@ -210,7 +212,8 @@ TEST(BinaryCounterTest, TrackedAndUntrackedReleasesAreBitIdentical) {
         // Even counters c are tracked from step 7c mod T on; odd ones never.
         if (c % 2 == 0 && (c * 7) % kHorizon == t) tracked.Track(c);
         ASSERT_EQ(tracked.Release(c), untracked.Release(c)) << "t " << t << " counter " << c;
-        ASSERT_EQ(tracked.TrueSum(c), untracked.TrueSum(c));
+        ASSERT_EQ(BinaryCounterBankPeer::TrueSum(tracked, c),
+                  BinaryCounterBankPeer::TrueSum(untracked, c));
       }
       if (t == kHorizon) break;
       FeedStep(untracked, t + 1);
@@ -280,7 +283,8 @@ TEST(BinaryCounterTest, PaperErrorBoundHoldsUniformlyInTime) {
       FeedStep(bank, t);
       bank.EndStep();
       for (int64_t c = 0; c < kCounters; ++c) {
-        if (std::fabs(bank.Release(c) - bank.TrueSum(c)) > bound) violated[c] = true;
+        if (std::fabs(bank.Release(c) - BinaryCounterBankPeer::TrueSum(bank, c)) > bound)
+          violated[c] = true;
       }
     }
     int violations = 0;

@@ -26,8 +26,9 @@
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
 #include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
+#include "testing/counter_peers.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -52,7 +53,8 @@ std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed)
     }
     bank.EndStep();
     for (int64_t c = 0; c < kCounters; ++c) {
-      max_error[c] = std::max(max_error[c], std::fabs(bank.Release(c) - bank.TrueSum(c)));
+      max_error[c] = std::max(max_error[c],
+                              std::fabs(bank.Release(c) - BinaryCounterBankPeer::TrueSum(bank, c)));
     }
   }
   return max_error;

@@ -11,8 +11,8 @@
 
 #include "algorithms/mechanisms/matrix_tree_counter.h"
 #include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {

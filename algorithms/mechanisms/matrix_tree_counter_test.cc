@@ -39,7 +39,9 @@ std::string ErrorOf(const MatrixTreeCounterOptions& o) {
   return c.ok() ? "" : std::string(c.status().message());
 }
 
-TEST(MatrixTreeCounterTest, DefaultsAreValid) { EXPECT_TRUE(MatrixTreeCounterOptions().Validate().ok()); }
+TEST(MatrixTreeCounterTest, DefaultsAreValid) {
+  EXPECT_TRUE(MatrixTreeCounterOptions().Validate().ok());
+}
 
 TEST(MatrixTreeCounterTest, RejectsBadOptions) {
   const double nan = std::numeric_limits<double>::quiet_NaN();

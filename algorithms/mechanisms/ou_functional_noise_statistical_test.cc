@@ -20,8 +20,8 @@
 
 #include "algorithms/mechanisms/ou_functional_noise.h"
 #include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {

@@ -1,5 +1,4 @@
 #include "algorithms/mechanisms/ou_functional_noise.h"
-#include "testing/random_streams.h"
 
 #include <gtest/gtest.h>
 
@@ -7,6 +6,8 @@
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -111,7 +112,8 @@ TEST(OuFunctionalNoiseTest, StoredPointsAreReusedAndReadNoRandomness) {
 
 TEST(OuFunctionalNoiseTest, SameStreamSameValues) {
   OuFunctionalNoise a = MakeOrDie(2, 0.3, 4.0), b = MakeOrDie(2, 0.3, 4.0);
-  RandomStream sa = TestStream(kSeed, TestPurpose::kTest, 2), sb = TestStream(kSeed, TestPurpose::kTest, 2);
+  RandomStream sa = TestStream(kSeed, TestPurpose::kTest, 2),
+               sb = TestStream(kSeed, TestPurpose::kTest, 2);
   for (double x : {0.5, 0.1, 0.7, 0.3, 1.0, 0.0, 0.55}) {
     double va[2], vb[2];
     a.Evaluate(x, sa, va);

@@ -1,13 +1,13 @@
 // Benchmarks of the noise samplers (ns per sample). Run:
 //   ./bazelw run //algorithms/mechanisms:samplers_benchmark
-#include <cstdint>
-
 #include <benchmark/benchmark.h>
 
-#include "random/random_stream.h"
+#include <cstdint>
+
 #include "algorithms/mechanisms/samplers.h"
-#include "testing/random_streams.h"
 #include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {

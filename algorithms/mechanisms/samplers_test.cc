@@ -1,5 +1,7 @@
 #include "algorithms/mechanisms/samplers.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -8,12 +10,10 @@
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
-#include "testing/random_streams.h"
 #include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -118,9 +118,8 @@ TEST(SampleGaussianTest, KolmogorovSmirnovAndMoments) {
     for (double& x : samples) x = SampleGaussian(stddev, stream);
     const double variance = stddev * stddev;
     ExpectVarianceMatches(samples, variance, 3 * variance * variance);
-    const double ks = KolmogorovStatistic(samples, [stddev](double x) {
-      return 0.5 * std::erfc(-x / (stddev * std::sqrt(2.0)));
-    });
+    const double ks = KolmogorovStatistic(
+        samples, [stddev](double x) { return 0.5 * std::erfc(-x / (stddev * std::sqrt(2.0))); });
     EXPECT_LT(ks, KolmogorovUpperQuantile(PerCheckProbability())) << "stddev " << stddev;
   }
   RandomStream stream = TestStream(3);
@@ -131,10 +130,15 @@ TEST(SampleGaussianTest, KolmogorovSmirnovAndMoments) {
 // deviations (normal approximation; n p (1-p) >= 900 for every case below except the exact ones).
 TEST(SampleBernoulliExpTest, FrequencyMatchesExpMinusGamma) {
   const std::vector<Rational> gammas = {
-      {1, 10}, {1, 2}, {1, 1}, {3, 2}, {7, 3}, {4, 1},
-      {1000000007, 1000000000},                         // gamma > 1, close to 1
-      {(int64_t{1} << 62) - 1, int64_t{1} << 62},       // den * K overflows 64 bits
-      {int64_t{3} << 61, int64_t{1} << 62},             // gamma = 1.5 with huge terms
+      {1, 10},
+      {1, 2},
+      {1, 1},
+      {3, 2},
+      {7, 3},
+      {4, 1},
+      {1000000007, 1000000000},                    // gamma > 1, close to 1
+      {(int64_t{1} << 62) - 1, int64_t{1} << 62},  // den * K overflows 64 bits
+      {int64_t{3} << 61, int64_t{1} << 62},        // gamma = 1.5 with huge terms
   };
   constexpr int kDraws = 200000;
   RandomStream stream = TestStream(4);
@@ -156,8 +160,9 @@ TEST(SampleBernoulliExpTest, FrequencyMatchesExpMinusGamma) {
 // Chi-square goodness of fit for an integer distribution: cells are the two tails beyond
 // [-k, k] and runs of consecutive integers in [-k, k], each cell of probability >= 1/200 (so the
 // expected count >= 1000 for n = 2e5). Threshold: chi2(cells - 1) quantile at PerCheckProbability.
-void ExpectIntegerFit(const std::vector<int64_t>& samples, const std::function<double(int64_t)>& pmf,
-                      int64_t k, const std::string& label) {
+void ExpectIntegerFit(const std::vector<int64_t>& samples,
+                      const std::function<double(int64_t)>& pmf, int64_t k,
+                      const std::string& label) {
   constexpr double kMinCellProbability = 1.0 / 200.0;
   std::vector<int64_t> upper;  // inclusive upper ends of the cells
   std::vector<double> probs;
@@ -197,7 +202,8 @@ void ExpectIntegerFit(const std::vector<int64_t>& samples, const std::function<d
   for (double& p : probs) p /= sum;  // absorb rounding of the pmf sums
   const double chi2 = PearsonChiSquare(counts, probs);
   const double df = static_cast<double>(probs.size() - 1);
-  EXPECT_LT(chi2, ChiSquareUpperQuantile(df, PerCheckProbability())) << label << " cells " << df + 1;
+  EXPECT_LT(chi2, ChiSquareUpperQuantile(df, PerCheckProbability()))
+      << label << " cells " << df + 1;
 }
 
 double SampleVariance(const std::vector<int64_t>& samples) {
@@ -219,8 +225,8 @@ TEST(SampleDiscreteLaplaceTest, ChiSquareAndVariance) {
     };
     std::vector<int64_t> samples(kDraws);
     for (int64_t& x : samples) x = SampleDiscreteLaplace(scale, stream);
-    const std::string label = std::to_string(scale.numerator) + "/" +
-                              std::to_string(scale.denominator);
+    const std::string label =
+        std::to_string(scale.numerator) + "/" + std::to_string(scale.denominator);
     ExpectIntegerFit(samples, pmf, static_cast<int64_t>(20 * b) + 5, label);
     // Var = 2q/(1-q)^2; X is a difference of geometrics, so mu4 = Var^2 (3 + excess) with excess
     // kurtosis 3 + p^2 / (2 (1 - p)), p = 1 - q, making Var(mean(x^2)) = (mu4 - Var^2)/n.
@@ -232,8 +238,12 @@ TEST(SampleDiscreteLaplaceTest, ChiSquareAndVariance) {
 }
 
 TEST(SampleDiscreteGaussianTest, ChiSquare) {
-  const std::vector<Rational> variances = {
-      {1, 2}, {1, 1}, {5, 2}, {100, 1}, {123456789, 1000}, {(int64_t{1} << 62) + 1, int64_t{1} << 40}};
+  const std::vector<Rational> variances = {{1, 2},
+                                           {1, 1},
+                                           {5, 2},
+                                           {100, 1},
+                                           {123456789, 1000},
+                                           {(int64_t{1} << 62) + 1, int64_t{1} << 40}};
   constexpr int kDraws = 200000;
   RandomStream stream = TestStream(6);
   for (const Rational& v : variances) {

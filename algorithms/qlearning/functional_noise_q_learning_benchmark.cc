@@ -8,10 +8,10 @@
 
 #include <cstdint>
 
-#include "random/random_stream.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {

@@ -45,7 +45,8 @@ TEST(FunctionalNoiseQLearningTest, BadValuesNamed) {
     const absl::Status status = options.Validate();
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(status.message().find(text), std::string::npos) << status;
-    EXPECT_FALSE(FunctionalNoiseQLearning::Create(options, TestStream(kSeed, TestPurpose::kPolicy, 0),
+    EXPECT_FALSE(FunctionalNoiseQLearning::Create(options,
+                                                  TestStream(kSeed, TestPurpose::kPolicy, 0),
                                                   TestStream(kSeed, TestPurpose::kPrivacyNoise, 0))
                      .ok());
   };

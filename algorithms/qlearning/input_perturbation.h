@@ -14,8 +14,8 @@
 #define DPRL_ALGORITHMS_QLEARNING_INPUT_PERTURBATION_H_
 
 #include "absl/status/statusor.h"
-#include "random/random_stream.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "algorithms/mechanisms/samplers.h"
-#include "testing/random_streams.h"
 #include "random/distributions.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -21,11 +21,11 @@ TEST(InputPerturbationTest, LearnerSeesTheNoisyRewards) {
   options.num_samples = 4;
   options.batch_size = 2;
   const RandomStream noise = TestStream(kSeed, TestPurpose::kPrivacyNoise);
-  absl::StatusOr<InputPerturbationQLearning> perturbed =
-      InputPerturbationQLearning::Create(options, 3.0, TestStream(kSeed, TestPurpose::kPolicy), noise);
+  absl::StatusOr<InputPerturbationQLearning> perturbed = InputPerturbationQLearning::Create(
+      options, 3.0, TestStream(kSeed, TestPurpose::kPolicy), noise);
   ASSERT_TRUE(perturbed.ok()) << perturbed.status();
-  absl::StatusOr<FunctionalNoiseQLearning> plain =
-      FunctionalNoiseQLearning::Create(options, TestStream(kSeed, TestPurpose::kPolicy), noise.Child(0));
+  absl::StatusOr<FunctionalNoiseQLearning> plain = FunctionalNoiseQLearning::Create(
+      options, TestStream(kSeed, TestPurpose::kPolicy), noise.Child(0));
   ASSERT_TRUE(plain.ok());
   RandomStream replay = noise.Child(1);
   for (int t = 0; t < 4; ++t) {
@@ -48,7 +48,8 @@ TEST(InputPerturbationTest, BadNoiseNamed) {
   }
   FunctionalNoiseQLearningOptions bad_learner;
   bad_learner.batch_size = 64;
-  EXPECT_FALSE(InputPerturbationQLearning::Create(bad_learner, 1.0, TestStream(kSeed, TestPurpose::kPolicy),
+  EXPECT_FALSE(InputPerturbationQLearning::Create(bad_learner, 1.0,
+                                                  TestStream(kSeed, TestPurpose::kPolicy),
                                                   TestStream(kSeed, TestPurpose::kPrivacyNoise))
                    .ok());
 }

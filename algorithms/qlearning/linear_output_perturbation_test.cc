@@ -11,8 +11,8 @@
 #include "algorithms/mechanisms/samplers.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
-#include "testing/random_streams.h"
 #include "random/distributions.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -20,8 +20,9 @@ namespace {
 constexpr uint64_t kSeed = 2016;  // master seed of every stream of this file
 
 LinearOutputPerturbation MakeOrDie(const LinearOutputPerturbationOptions& options) {
-  absl::StatusOr<LinearOutputPerturbation> agent = LinearOutputPerturbation::Create(
-      options, TestStream(kSeed, TestPurpose::kPolicy), TestStream(kSeed, TestPurpose::kPrivacyNoise));
+  absl::StatusOr<LinearOutputPerturbation> agent =
+      LinearOutputPerturbation::Create(options, TestStream(kSeed, TestPurpose::kPolicy),
+                                       TestStream(kSeed, TestPurpose::kPrivacyNoise));
   EXPECT_TRUE(agent.ok()) << agent.status();
   return *std::move(agent);
 }

@@ -1,5 +1,4 @@
 #include "algorithms/qlearning/mlp.h"
-#include "testing/random_streams.h"
 
 #include <ceres/jet.h>
 #include <gtest/gtest.h>
@@ -7,6 +6,8 @@
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {

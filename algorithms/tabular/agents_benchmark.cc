@@ -19,12 +19,12 @@
 
 #include <memory>
 
-#include "random/random_stream.h"
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "envs/random_mdp.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {

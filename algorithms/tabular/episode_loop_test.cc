@@ -15,7 +15,6 @@
 namespace dprl {
 namespace {
 
-
 TEST(MeasurePacTest, CountsStrictlyAboveAlphaAndFindsTheSettlingEpisode) {
   // Episodes 1..6; regret > 0.5 at t = 1, 2, 5; == 0.5 at t = 3 (alpha-optimal: not strictly >).
   const std::vector<double> regret = {1.0, 0.75, 0.5, 0.0, 0.6, 0.25};

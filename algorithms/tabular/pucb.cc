@@ -9,18 +9,14 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 
 absl::Status PucbOptions::Validate() const {
-  if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("privacy_epsilon must be finite and > 0, got ", privacy_epsilon));
-  }
-  if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("failure_probability must be in (0, 1), got ", failure_probability));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
+  RETURN_IF_ERROR(ValidateOpenUnitInterval("failure_probability", failure_probability));
   if (num_episodes < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("num_episodes must be >= 1, got ", num_episodes));

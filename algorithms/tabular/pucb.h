@@ -79,9 +79,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/binary_counter.h"
-#include "random/random_stream.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -163,11 +163,6 @@ class PucbAgent : public TabularAgent {
   const OptimisticPlan& plan() const override { return plan_; }
   // The private releases n~_t used by the last BeginEpisode (index TabularShape::Index).
   const std::vector<double>& released_visit_counts() const { return released_visits_; }
-  // Private counters, read-only (tests, diagnostics). Counter ids: n~, r~ at Index(h,s,a);
-  // m~ at Index(h,s,a) * S + s'.
-  const BinaryCounterBank& visit_counters() const { return visit_counters_; }
-  const BinaryCounterBank& reward_counters() const { return reward_counters_; }
-  const BinaryCounterBank& transition_counters() const { return transition_counters_; }
   // Bytes of counter state (O(S^2 A H), independent of T).
   int64_t memory_bytes() const;
 
@@ -176,6 +171,8 @@ class PucbAgent : public TabularAgent {
   void RecordStep(int h, int s, int a, double reward, int next_state) override;
 
  private:
+  // Reads the counter banks; testonly, "Not differentially private" (testing/counter_peers.h).
+  friend class PucbAgentPeer;
   class PrivateStatistics;
   PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
             BinaryCounterBank visits, BinaryCounterBank rewards, BinaryCounterBank transitions,

@@ -11,13 +11,13 @@
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "envs/tabular_mdp.h"
+#include "testing/counter_peers.h"
 #include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
-
 
 TEST(PucbOptionsTest, DefaultsAreValid) { EXPECT_TRUE(PucbOptions().Validate().ok()); }
 
@@ -74,7 +74,8 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
   for (int64_t episodes : {4, 5, 7, 8, 16, 100, 1000, 1 << 20}) {
     PucbOptions options;
     options.num_episodes = episodes;
-    EXPECT_TRUE(PucbAgent::Create({3, 2, 4}, options, TestStream(1, TestPurpose::kPrivacyNoise)).ok())
+    EXPECT_TRUE(
+        PucbAgent::Create({3, 2, 4}, options, TestStream(1, TestPurpose::kPrivacyNoise)).ok())
         << "T = " << episodes;
   }
 }
@@ -153,8 +154,10 @@ TEST(PucbTest, ExactTailErrorBoundIsTheAgentsCounters) {
   auto agent = PucbAgent::Create(shape, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
   const double beta_counter = 0.05 / (2 * 24 + 3 * 24);
   const double discrete =
-      CounterErrorTailBound(5000, NodeNoiseOf(agent->visit_counters()), beta_counter).value();
-  for (const BinaryCounterBank* bank : {&agent->reward_counters(), &agent->transition_counters()}) {
+      CounterErrorTailBound(5000, NodeNoiseOf(PucbAgentPeer::VisitCounters(*agent)), beta_counter)
+          .value();
+  for (const BinaryCounterBank* bank :
+       {&PucbAgentPeer::RewardCounters(*agent), &PucbAgentPeer::TransitionCounters(*agent)}) {
     EXPECT_EQ(CounterErrorTailBound(5000, NodeNoiseOf(*bank), beta_counter).value(), discrete);
   }
   EXPECT_EQ(agent->error_bound(), discrete);
@@ -186,7 +189,8 @@ TEST(PucbTest, ExactTailErrorBoundIsMuchSmallerThanThePapers) {
     const double beta_counter =
         0.05 / ((2.0 + c.shape.num_states) * static_cast<double>(c.shape.StateActionSteps()));
     const double discrete =
-        CounterErrorTailBound(c.episodes, NodeNoiseOf(agent->visit_counters()), beta_counter)
+        CounterErrorTailBound(c.episodes, NodeNoiseOf(PucbAgentPeer::VisitCounters(*agent)),
+                              beta_counter)
             .value();
     EXPECT_EQ(exact, discrete);
     std::printf(
@@ -244,7 +248,7 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
   const int S = shape.num_states, A = shape.num_actions, H = shape.horizon;
   const double E = agent.error_bound();
   auto read = [&](const BinaryCounterBank& bank, int64_t id) {
-    return use_true_sums ? bank.TrueSum(id) : bank.Release(id);
+    return use_true_sums ? BinaryCounterBankPeer::TrueSum(bank, id) : bank.Release(id);
   };
   std::vector<double> q(shape.StateActionSteps()), v((H + 1) * S, 0.0);
   const double log_term = 2 * std::log(S * A * H / 0.05);
@@ -253,15 +257,15 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
       double best = -1e300;
       for (int a = 0; a < A; ++a) {
         const int64_t i = shape.Index(h, s, a);
-        const double n = read(agent.visit_counters(), i);
+        const double n = read(PucbAgentPeer::VisitCounters(agent), i);
         double q_plus = H;
         if (n >= 2 * E) {
           const double phi = std::sqrt((2 * std::log(n + E) + log_term) / std::max(n - E, 1.0));
           const double psi = (1 + S * H) * (3 * E / n + 2 * E * E / (n * n));
           double next = 0;
           for (int k = 0; k < S; ++k)
-            next += v[(h + 1) * S + k] * read(agent.transition_counters(), i * S + k);
-          const double q_tilde = (read(agent.reward_counters(), i) + next) / n;
+            next += v[(h + 1) * S + k] * read(PucbAgentPeer::TransitionCounters(agent), i * S + k);
+          const double q_tilde = (read(PucbAgentPeer::RewardCounters(agent), i) + next) / n;
           q_plus = std::min<double>(H, q_tilde + (H + 1) * phi + psi);
         }
         q[i] = q_plus;
@@ -284,7 +288,7 @@ TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   options.num_episodes = 16384;
   auto agent =
       PucbAgent::Create({2, 2, 2}, options, TestStream(3, TestPurpose::kPrivacyNoise)).value();
-  EXPECT_NEAR(agent->visit_counters().node_noise_scale(), 1.0, 1e-9);
+  EXPECT_NEAR(PucbAgentPeer::VisitCounters(*agent).node_noise_scale(), 1.0, 1e-9);
   ASSERT_TRUE(RunEpisodes(mdp, *agent, 16383, TestStream(4, TestPurpose::kEnvironment),
                           TestStream(5, TestPurpose::kPolicy))
                   .ok());
@@ -338,10 +342,11 @@ TEST(PucbTest, ExactTailChangesOnlyE) {
     exact->BeginEpisode();
     ASSERT_EQ(paper->released_visit_counts(), exact->released_visit_counts()) << t;
     for (int64_t i = 0; i < shape.StateActionSteps(); ++i) {
-      ASSERT_EQ(paper->reward_counters().Release(i), exact->reward_counters().Release(i));
+      ASSERT_EQ(PucbAgentPeer::RewardCounters(*paper).Release(i),
+                PucbAgentPeer::RewardCounters(*exact).Release(i));
       for (int next = 0; next < 2; ++next) {
-        ASSERT_EQ(paper->transition_counters().Release(2 * i + next),
-                  exact->transition_counters().Release(2 * i + next));
+        ASSERT_EQ(PucbAgentPeer::TransitionCounters(*paper).Release(2 * i + next),
+                  PucbAgentPeer::TransitionCounters(*exact).Release(2 * i + next));
       }
     }
     if (t % 512 == 0 || t == 4095) {

@@ -11,18 +11,17 @@
 #include <string>
 #include <vector>
 
-#include "random/random_stream.h"
-#include "testing/statistics_for_tests.h"
 #include "algorithms/tabular/episode_loop.h"
-#include "envs/value_iteration.h"
 #include "envs/tabular_mdp.h"
+#include "envs/value_iteration.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
-
 
 RandomStream Noise(uint64_t seed) { return TestStream(seed, TestPurpose::kPrivacyNoise); }
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "random/random_stream.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {

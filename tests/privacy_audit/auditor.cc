@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "testing/statistics_for_tests.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "random/random_stream.h"
 #include "experiments/runner/experiment.h"
+#include "random/random_stream.h"
 #include "testing/random_streams.h"
 
 namespace dprl {
