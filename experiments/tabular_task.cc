@@ -131,7 +131,7 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
        {ParseOptionalAttribute(config, "neighbour_relation", ParsePucbNeighbourRelation,
                                &options.neighbour_relation),
         ParseOptionalAttribute(config, "e_eps_bound", ParsePucbErrorBoundMethod,
-                               &options.e_eps_bound)}) {
+                               &options.error_bound_method)}) {
     if (!status.ok()) return status;
   }
   if (absl::Status status = options.Validate(); !status.ok()) {

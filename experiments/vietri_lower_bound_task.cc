@@ -32,7 +32,7 @@ struct AgentVariant {
 };
 
 // The compared agents: UBEV, PUCB with the paper's E_eps, PUCB with the exact-tail E
-// (PucbOptions::e_eps_bound, read by PucbOptionsFromConfig in tabular_task.cc).
+// (PucbOptions::error_bound_method, read by PucbOptionsFromConfig in tabular_task.cc).
 std::vector<AgentVariant> AgentVariants() {
   return {
       {"ubev", "ubev", false, {}},

@@ -31,7 +31,8 @@
 // Every episode feeds every counter once (the visited triples' inputs, 0 to all the others), so
 // all counters have horizon T = num_episodes.
 //
-// Error bound E (options.e_eps_bound), log base 2 for log(T) (tree depth), natural log elsewhere:
+// Error bound E (options.error_bound_method), log base 2 for log(T) (tree depth), natural log
+// elsewhere:
 //   kPaper (Sec. 3, Alg. 3):
 //     E_eps = (3/privacy_epsilon) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}
 //           = (1/eps') ln(#counters/beta) log2(T)^{5/2}
@@ -118,13 +119,14 @@ struct PucbOptions {
   // beta: failure probability in E_eps and in phi~. In (0, 1).
   double failure_probability = 0.05;
   // T: number of episodes, the horizon of every private counter and the T in E_eps. >= 1 (with
-  // e_eps_bound = kPaper, PucbAgent::Create also needs E_eps to be a valid bound: "Edge case").
+  // error_bound_method = kPaper, PucbAgent::Create also needs E_eps to be a valid bound: "Edge
+  // case").
   int64_t num_episodes = 10000;
   // The neighbour relation privacy_epsilon holds for; sets eps' (above).
   PucbNeighbourRelation neighbour_relation = PucbNeighbourRelation::kAddRemove;
   // E of the bonuses and of the n~ >= 2E threshold: kPaper = Alg. 3's E_eps; kExactTail = the
   // exact-tail E (same privacy, smaller E).
-  PucbErrorBoundMethod e_eps_bound = PucbErrorBoundMethod::kPaper;
+  PucbErrorBoundMethod error_bound_method = PucbErrorBoundMethod::kPaper;
 
   absl::Status Validate() const;
 };

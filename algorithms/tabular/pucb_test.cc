@@ -53,7 +53,7 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
     EXPECT_THAT(std::string(status.message()),
                 HasSubstr("e_eps_bound = paper: at num_episodes = " + std::to_string(episodes)));
     EXPECT_THAT(std::string(status.message()), HasSubstr("use e_eps_bound = exact_tail"));
-    options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+    options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     auto agent =
         PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
     EXPECT_GT(agent->error_bound(), 0.0);
@@ -86,7 +86,7 @@ TEST(PucbAgentTest, ZeroErrorBoundStillNeedsOneVisit) {
   PucbOptions options;
   options.privacy_epsilon = 1e6;
   options.num_episodes = 100;
-  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   auto agent =
       PucbAgent::Create({2, 2, 2}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
   ASSERT_EQ(agent->error_bound(), 0.0);
@@ -105,19 +105,19 @@ TEST(PucbAgentTest, ZeroErrorBoundStillNeedsOneVisit) {
 }
 
 TEST(PucbOptionsTest, DefaultErrorBoundIsThePapers) {
-  EXPECT_EQ(PucbOptions().e_eps_bound, PucbErrorBoundMethod::kPaper);
+  EXPECT_EQ(PucbOptions().error_bound_method, PucbErrorBoundMethod::kPaper);
 }
 
 TEST(PucbOptionsTest, RejectsBadEnums) {
   PucbOptions options;
-  options.e_eps_bound = static_cast<PucbErrorBoundMethod>(7);
+  options.error_bound_method = static_cast<PucbErrorBoundMethod>(7);
   EXPECT_THAT(std::string(options.Validate().message()),
-              HasSubstr("e_eps_bound must be kPaper or kExactTail, got 7"));
+              HasSubstr("error_bound_method must be kPaper or kExactTail, got 7"));
   EXPECT_THAT(
       std::string(PucbAgent::Create({2, 2, 2}, options, TestStream(1, TestPurpose::kPrivacyNoise))
                       .status()
                       .message()),
-      HasSubstr("e_eps_bound"));
+      HasSubstr("error_bound_method"));
   options = PucbOptions();
   options.neighbour_relation = static_cast<PucbNeighbourRelation>(5);
   EXPECT_THAT(std::string(options.Validate().message()),
@@ -149,7 +149,7 @@ TEST(PucbTest, ExactTailErrorBoundIsTheAgentsCounters) {
   PucbOptions options;
   options.privacy_epsilon = 3;
   options.num_episodes = 5000;
-  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   const TabularShape shape{3, 2, 4};
   auto agent = PucbAgent::Create(shape, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
   const double beta_counter = 0.05 / (2 * 24 + 3 * 24);
@@ -182,7 +182,7 @@ TEST(PucbTest, ExactTailErrorBoundIsMuchSmallerThanThePapers) {
     options.privacy_epsilon = c.privacy_epsilon;
     options.failure_probability = 0.05;
     const double paper = PucbErrorBound(c.shape, options);
-    options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+    options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     const double exact = PucbErrorBound(c.shape, options);
     auto agent =
         PucbAgent::Create(c.shape, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
@@ -330,7 +330,7 @@ TEST(PucbTest, ExactTailChangesOnlyE) {
   paper_options.privacy_epsilon = 60;
   paper_options.num_episodes = 4096;
   PucbOptions exact_options = paper_options;
-  exact_options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  exact_options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   const TabularShape shape{2, 2, 2};
   const RandomStream noise = TestStream(11, TestPurpose::kPrivacyNoise);
   auto paper = PucbAgent::Create(shape, paper_options, noise).value();

@@ -80,7 +80,7 @@ PucbOptions AuditedPucbOptions() {
   options.privacy_epsilon = kPucbEpsilon;
   options.num_episodes = 1;
   options.neighbour_relation = PucbNeighbourRelation::kAddRemove;
-  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   return options;
 }
 
