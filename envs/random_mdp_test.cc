@@ -16,15 +16,8 @@
 namespace dprl {
 namespace {
 
-RandomStream GenerationStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = TestPurpose::kEnvGeneration;
-  return RandomStream(key);
-}
-
 TabularMdp MakeOrDie(const RandomMdpOptions& options, uint64_t seed) {
-  RandomStream stream = GenerationStream(seed);
+  RandomStream stream = TestStream(seed, TestPurpose::kEnvGeneration);
   absl::StatusOr<TabularMdp> mdp = MakeRandomDirichletMdp(options, stream);
   CHECK(mdp.ok()) << mdp.status();
   return *std::move(mdp);
@@ -60,7 +53,8 @@ TEST(RandomMdpTest, ShapeNameAndInitialDistribution) {
 }
 
 TEST(RandomMdpTest, SameStreamSameMdpAndTheStreamAdvances) {
-  RandomStream a = GenerationStream(4), b = GenerationStream(4);
+  RandomStream a = TestStream(4, TestPurpose::kEnvGeneration),
+               b = TestStream(4, TestPurpose::kEnvGeneration);
   absl::StatusOr<TabularMdp> first_a = MakeRandomDirichletMdp(RandomMdpOptions(), a);
   absl::StatusOr<TabularMdp> first_b = MakeRandomDirichletMdp(RandomMdpOptions(), b);
   ASSERT_TRUE(first_a.ok() && first_b.ok());
@@ -114,7 +108,7 @@ void ExpectRejected(const RandomMdpOptions& options, const std::string& message)
   const absl::Status status = options.Validate();
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << message;
   EXPECT_NE(status.message().find(message), std::string::npos) << status;
-  RandomStream stream = GenerationStream(0);
+  RandomStream stream = TestStream(0, TestPurpose::kEnvGeneration);
   EXPECT_FALSE(MakeRandomDirichletMdp(options, stream).ok()) << message;
 }
 

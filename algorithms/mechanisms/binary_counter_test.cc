@@ -20,17 +20,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-RandomStream NoiseStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = TestPurpose::kPrivacyNoise;
-  return RandomStream(key);
-}
-
 BinaryCounterBank MakeBank(int64_t num_counters, const BinaryCounterOptions& options,
                            uint64_t seed) {
-  absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(num_counters, options, NoiseStream(seed));
+  absl::StatusOr<BinaryCounterBank> bank = BinaryCounterBank::Create(
+      num_counters, options, TestStream(seed, TestPurpose::kPrivacyNoise));
   CHECK(bank.ok()) << bank.status();
   return *std::move(bank);
 }
@@ -52,7 +45,7 @@ void ExpectInvalid(const BinaryCounterOptions& options, const std::string& text)
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << text;
   EXPECT_NE(std::string(status.message()).find(text), std::string::npos) << status.message();
   const absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(3, options, NoiseStream(1));
+      BinaryCounterBank::Create(3, options, TestStream(1, TestPurpose::kPrivacyNoise));
   EXPECT_EQ(bank.status(), status);
 }
 
@@ -76,7 +69,8 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
   too_large.input_bound = 0x1p40;
   too_large.horizon_steps = int64_t{1} << 20;
   ExpectInvalid(too_large, "input_bound * horizon_steps must be <= 2^53");
-  const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(), NoiseStream(1));
+  const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(),
+                                                  TestStream(1, TestPurpose::kPrivacyNoise));
   EXPECT_NE(std::string(negative.status().message())
                 .find("num_counters must be in [0, 2^31 - 1], got -1"),
             std::string::npos);

@@ -16,19 +16,13 @@
 namespace dprl {
 namespace {
 
-RandomStream NoiseStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = TestPurpose::kPrivacyNoise;
-  return RandomStream(key);
-}
-
 std::unique_ptr<PucbAgent> MakeAgent(const TabularShape& shape, int64_t episodes,
                                      uint64_t noise_seed) {
   PucbOptions options;
   options.num_episodes = episodes;
   options.privacy_epsilon = 2.0;
-  return PucbAgent::Create(shape, options, NoiseStream(noise_seed)).value();
+  return PucbAgent::Create(shape, options, TestStream(noise_seed, TestPurpose::kPrivacyNoise))
+      .value();
 }
 
 // The residue attack on floating-point Laplace counters (Mironov 2012): a reward that is not on
