@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/tabular/value_iteration.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "envs/value_iteration.h"
 
 namespace dprl {
 namespace {

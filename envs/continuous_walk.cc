@@ -3,6 +3,7 @@
 #include <glog/logging.h>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 
@@ -19,8 +20,7 @@ absl::Status ContinuousWalkOptions::Validate() const {
 }
 
 absl::StatusOr<ContinuousWalk> ContinuousWalk::Create(const ContinuousWalkOptions& options) {
-  absl::Status status = options.Validate();
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   return ContinuousWalk(options);
 }
 

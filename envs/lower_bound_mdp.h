@@ -65,8 +65,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

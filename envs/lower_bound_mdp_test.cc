@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/tabular/value_iteration.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "envs/value_iteration.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -34,13 +35,6 @@ LowerBoundMdpOptions HandInstance() {
   options.horizon = 5;
   options.instance = {0, 2, 1};
   return options;
-}
-
-RandomStream TestStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
 }
 
 TEST(LowerBoundMdpTest, DefaultConforms) {
@@ -217,7 +211,7 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
     ++counts[arm];
   }
   const double probabilities[4] = {0.25, 0.25, 0.25, 0.25};
-  EXPECT_EQ(testing::ChiSquareGoodnessOfFitFailure(probabilities, counts, 4, 1e-6), "");
+  EXPECT_EQ(ChiSquareGoodnessOfFitFailure(probabilities, counts, 4, 1e-6), "");
 }
 
 TEST(LowerBoundMdpTest, RandomInstanceRejectsBadSizes) {

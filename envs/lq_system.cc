@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -37,14 +37,12 @@ absl::Status CheckSpd(const std::string& system, const char* what, const Eigen::
   const double scale = std::max(1.0, m.cwiseAbs().maxCoeff());
   const double asym = (m - m.transpose()).cwiseAbs().maxCoeff();
   if (asym > LqSystem::kSymmetryTolerance * scale) {
-    return Invalid(system,
-                   absl::StrFormat("%s is not symmetric (max |%s - %s'| = %g)", what, what, what,
-                                   asym));
+    return Invalid(system, absl::StrFormat("%s is not symmetric (max |%s - %s'| = %g)", what, what,
+                                           what, asym));
   }
-  const double min_eig =
-      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly)
-          .eigenvalues()
-          .minCoeff();
+  const double min_eig = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly)
+                             .eigenvalues()
+                             .minCoeff();
   if (!(min_eig > 0.0)) {
     return Invalid(system, absl::StrFormat("%s is not positive definite (smallest eigenvalue %g)",
                                            what, min_eig));
@@ -72,12 +70,12 @@ absl::StatusOr<LqSystem> LqSystem::Create(LqSystemParameters p) {
   const std::string& s = p.name;
   const int n = static_cast<int>(p.a.rows());
   if (n < 1 || p.a.cols() != n) {
-    return Invalid(s, absl::StrFormat("A must be square and non-empty, got %d x %d", p.a.rows(),
-                                      p.a.cols()));
+    return Invalid(
+        s, absl::StrFormat("A must be square and non-empty, got %d x %d", p.a.rows(), p.a.cols()));
   }
   if (p.b.rows() != n || p.b.cols() < 1) {
-    return Invalid(s, absl::StrFormat("B must be %d x d with d >= 1, got %d x %d", n, p.b.rows(),
-                                      p.b.cols()));
+    return Invalid(
+        s, absl::StrFormat("B must be %d x d with d >= 1, got %d x %d", n, p.b.rows(), p.b.cols()));
   }
   const int d = static_cast<int>(p.b.cols());
   if (!AllFinite(p.a)) return Invalid(s, "A has a non-finite entry");
@@ -91,8 +89,7 @@ absl::StatusOr<LqSystem> LqSystem::Create(LqSystemParameters p) {
   // (a) ||Theta||_F <= 1 and controllable.
   const double theta_f = std::sqrt(p.a.squaredNorm() + p.b.squaredNorm());
   if (theta_f > 1.0 + kNormTolerance) {
-    return Invalid(s, absl::StrFormat(
-                          "Assumption 1(a) violated: ||Theta||_F = %.6g > 1", theta_f));
+    return Invalid(s, absl::StrFormat("Assumption 1(a) violated: ||Theta||_F = %.6g > 1", theta_f));
   }
   Eigen::MatrixXd ctrb(n, n * d);
   Eigen::MatrixXd block = p.b;
@@ -133,28 +130,28 @@ absl::StatusOr<LqSystem> LqSystem::Create(LqSystemParameters p) {
   }
   // (c) initial state.
   if (p.initial_state.norm() > 1.0 + kNormTolerance) {
-    return Invalid(s, absl::StrFormat("Assumption 1(c) violated: ||x_1|| = %.6g > 1",
-                                      p.initial_state.norm()));
+    return Invalid(
+        s, absl::StrFormat("Assumption 1(c) violated: ||x_1|| = %.6g > 1", p.initial_state.norm()));
   }
   // (d) noise bound.
   if (!(p.noise_bound >= 0.0 && p.noise_bound < 1.0)) {
-    return Invalid(s, absl::StrFormat(
-                          "Assumption 1(d) violated: noise_bound C_w = %g is not in [0, 1)",
-                          p.noise_bound));
+    return Invalid(
+        s, absl::StrFormat("Assumption 1(d) violated: noise_bound C_w = %g is not in [0, 1)",
+                           p.noise_bound));
   }
   // (e) gamma.
   if (!(p.control_bound >= 0.0) || !std::isfinite(p.control_bound)) {
-    return Invalid(s, absl::StrFormat(
-                          "Assumption 1(e) violated: control_bound gamma = %g is not finite and "
-                          ">= 0",
-                          p.control_bound));
+    return Invalid(
+        s, absl::StrFormat("Assumption 1(e) violated: control_bound gamma = %g is not finite and "
+                           ">= 0",
+                           p.control_bound));
   }
   const double budget = p.a_norm_bound + p.control_bound * p.b_norm_bound + p.noise_bound;
   if (budget > 1.0 + kNormTolerance) {
-    return Invalid(s, absl::StrFormat("Assumption 1(e) violated: C_A + gamma C_B + C_w = %g + %g * "
-                                      "%g + %g = %.6g > 1",
-                                      p.a_norm_bound, p.control_bound, p.b_norm_bound,
-                                      p.noise_bound, budget));
+    return Invalid(
+        s, absl::StrFormat("Assumption 1(e) violated: C_A + gamma C_B + C_w = %g + %g * "
+                           "%g + %g = %.6g > 1",
+                           p.a_norm_bound, p.control_bound, p.b_norm_bound, p.noise_bound, budget));
   }
   return LqSystem(std::move(p));
 }
@@ -220,12 +217,12 @@ absl::StatusOr<LqSystem> MakeNamedLqSystem(const std::string& name, int horizon)
     const double input = d == 1 ? 0.4 : d == 2 ? 0.35 : 0.25;
     const int n = 2 * d;
     p.a = Eigen::MatrixXd::Zero(n, n);
-    for (int i = 0; i < d; ++i) p.a.block(2 * i, 2 * i, 2, 2) = radius * Rotation((i + 1) * kPi / 6);
+    for (int i = 0; i < d; ++i)
+      p.a.block(2 * i, 2 * i, 2, 2) = radius * Rotation((i + 1) * kPi / 6);
     p.b = input * PairInput(d);
   } else {
-    return absl::InvalidArgumentError(absl::StrCat("unknown LQ system name '", name,
-                                                   "'; known: ", absl::StrJoin(NamedLqSystems(),
-                                                                               ", ")));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown LQ system name '", name, "'; known: ", absl::StrJoin(NamedLqSystems(), ", ")));
   }
   const int n = 2 * d;
   p.q = Eigen::MatrixXd::Identity(n, n);

@@ -55,14 +55,13 @@
 #ifndef DPRL_ENVS_LQ_SYSTEM_H_
 #define DPRL_ENVS_LQ_SYSTEM_H_
 
+#include <Eigen/Dense>
 #include <string>
 #include <vector>
 
-#include <Eigen/Dense>
-
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

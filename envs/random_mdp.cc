@@ -6,7 +6,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "envs/dirichlet.h"
+#include "common/status_macros.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -40,8 +41,7 @@ absl::Status RandomMdpOptions::Validate() const {
 
 absl::StatusOr<TabularMdp> MakeRandomDirichletMdp(const RandomMdpOptions& options,
                                                   RandomStream& stream) {
-  absl::Status status = options.Validate();
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const int S = options.num_states;
   const int A = options.num_actions;
   const int H = options.horizon;

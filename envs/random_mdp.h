@@ -13,7 +13,7 @@
 // Mean rewards are the Bernoulli means of envs/tabular_mdp.h. With time_homogeneous = true one
 // kernel P(. | s, a) and one reward table r(s, a) are drawn and used for every h.
 //
-// Dirichlet rows use exact Gamma sampling (Marsaglia–Tsang, envs/dirichlet.h).
+// Dirichlet rows use exact Gamma sampling (Marsaglia–Tsang, random/distributions.h).
 //
 // Stream use (the same options and stream state give the same MDP): first all transition rows in
 // order (h, s, a) (only h = 0 when time_homogeneous), then all mean rewards in the same order, each
@@ -33,8 +33,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

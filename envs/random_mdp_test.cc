@@ -9,21 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
-RandomStream GenerationStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kEnvGeneration;
-  return RandomStream(key);
-}
-
 TabularMdp MakeOrDie(const RandomMdpOptions& options, uint64_t seed) {
-  RandomStream stream = GenerationStream(seed);
+  RandomStream stream = TestStream(seed, TestPurpose::kEnvGeneration);
   absl::StatusOr<TabularMdp> mdp = MakeRandomDirichletMdp(options, stream);
   CHECK(mdp.ok()) << mdp.status();
   return *std::move(mdp);
@@ -59,7 +53,8 @@ TEST(RandomMdpTest, ShapeNameAndInitialDistribution) {
 }
 
 TEST(RandomMdpTest, SameStreamSameMdpAndTheStreamAdvances) {
-  RandomStream a = GenerationStream(4), b = GenerationStream(4);
+  RandomStream a = TestStream(4, TestPurpose::kEnvGeneration),
+               b = TestStream(4, TestPurpose::kEnvGeneration);
   absl::StatusOr<TabularMdp> first_a = MakeRandomDirichletMdp(RandomMdpOptions(), a);
   absl::StatusOr<TabularMdp> first_b = MakeRandomDirichletMdp(RandomMdpOptions(), b);
   ASSERT_TRUE(first_a.ok() && first_b.ok());
@@ -106,14 +101,14 @@ TEST(RandomMdpTest, MeanRewardsAreUniform) {
     distance =
         std::max({distance, std::abs(rewards[i] - i / n), std::abs(rewards[i] - (i + 1) / n)});
   }
-  EXPECT_LT(distance, testing::DkwHalfWidth(n, 1e-6));
+  EXPECT_LT(distance, DkwHalfWidth(n, 1e-6));
 }
 
 void ExpectRejected(const RandomMdpOptions& options, const std::string& message) {
   const absl::Status status = options.Validate();
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << message;
   EXPECT_NE(status.message().find(message), std::string::npos) << status;
-  RandomStream stream = GenerationStream(0);
+  RandomStream stream = TestStream(0, TestPurpose::kEnvGeneration);
   EXPECT_FALSE(MakeRandomDirichletMdp(options, stream).ok()) << message;
 }
 

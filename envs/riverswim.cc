@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 
@@ -20,8 +21,7 @@ absl::Status RiverSwimOptions::Validate() const {
 }
 
 absl::StatusOr<TabularMdp> MakeRiverSwim(const RiverSwimOptions& options) {
-  absl::Status status = options.Validate();
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const int S = options.num_states;
   const int A = 2;
   const int H = options.horizon;

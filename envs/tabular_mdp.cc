@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -99,20 +100,15 @@ absl::StatusOr<TabularMdp> TabularMdp::Create(std::string name, int num_states, 
   };
   auto describe_state = [](size_t i) { return absl::StrFormat("[s=%d]", i); };
 
-  absl::Status status = CheckUnitInterval(transitions, "transitions", describe_transition);
-  if (!status.ok()) return status;
-  status = CheckUnitInterval(mean_rewards, "mean_rewards", describe_reward);
-  if (!status.ok()) return status;
-  status = CheckUnitInterval(initial_distribution, "initial_distribution", describe_state);
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(CheckUnitInterval(transitions, "transitions", describe_transition));
+  RETURN_IF_ERROR(CheckUnitInterval(mean_rewards, "mean_rewards", describe_reward));
+  RETURN_IF_ERROR(CheckUnitInterval(initial_distribution, "initial_distribution", describe_state));
 
   for (size_t row = 0; row < mean_rewards.size(); ++row) {
-    status = CheckSumsToOne(transitions.data() + row * S, num_states,
-                            "transitions row " + describe_reward(row));
-    if (!status.ok()) return status;
+    RETURN_IF_ERROR(CheckSumsToOne(transitions.data() + row * S, num_states,
+                                   "transitions row " + describe_reward(row)));
   }
-  status = CheckSumsToOne(initial_distribution.data(), num_states, "initial_distribution");
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(CheckSumsToOne(initial_distribution.data(), num_states, "initial_distribution"));
 
   TabularMdp mdp;
   mdp.name_ = std::move(name);

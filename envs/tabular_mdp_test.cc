@@ -8,20 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
-
-StreamKey TestKey(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
-  return key;
-}
 
 // S = 3, A = 2, H = 2, with zero-probability outcomes, a deterministic row and time dependence.
 struct SmallMdpParts {
@@ -82,7 +76,7 @@ TEST(TabularMdpTest, AccessorsFollowTheDocumentedLayout) {
 TEST(TabularMdpTest, DeterministicRowsAndRewardsAreExact) {
   absl::StatusOr<TabularMdp> mdp = SmallMdpParts().Create();
   ASSERT_TRUE(mdp.ok());
-  RandomStream stream(TestKey(3));
+  RandomStream stream = TestStream(3);
   for (int i = 0; i < 10000; ++i) {
     // (h=0, s=0, a=1): next state 1 surely, reward 1 surely.
     const TabularMdp::Transition t = mdp->SampleStep(0, 0, 1, stream);
@@ -99,8 +93,8 @@ TEST(TabularMdpTest, DeterministicRowsAndRewardsAreExact) {
 TEST(TabularMdpTest, SamplingReadsAFixedNumberOfWords) {
   absl::StatusOr<TabularMdp> mdp = SmallMdpParts().Create();
   ASSERT_TRUE(mdp.ok());
-  RandomStream used(TestKey(4));
-  RandomStream reference(TestKey(4));
+  RandomStream used = TestStream(4);
+  RandomStream reference = TestStream(4);
   mdp->SampleStep(0, 1, 1, used);
   reference.NextU64();
   reference.NextU64();
@@ -203,7 +197,7 @@ TEST(TabularMdpTest, DeterministicRewardModel) {
           .value();
   EXPECT_EQ(bernoulli.reward_model(), RewardModel::kBernoulli);
   testing::ExpectTabularMdpConforms(deterministic);
-  RandomStream a(TestKey(3)), b(TestKey(3));
+  RandomStream a = TestStream(3), b = TestStream(3);
   for (int i = 0; i < 200; ++i) {
     const int h = i % 2, s = (i / 2) % 3, act = (i / 6) % 2;
     const TabularMdp::Transition x = deterministic.SampleStep(h, s, act, a);

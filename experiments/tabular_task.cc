@@ -45,7 +45,7 @@ RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed
   key.master_seed = master_seed;
   key.config = config_key;
   key.replicate = seed;
-  key.purpose = purpose;
+  key.purpose = static_cast<uint64_t>(purpose);
   return RandomStream(key);
 }
 
@@ -131,7 +131,7 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
        {ParseOptionalAttribute(config, "neighbour_relation", ParsePucbNeighbourRelation,
                                &options.neighbour_relation),
         ParseOptionalAttribute(config, "e_eps_bound", ParsePucbErrorBoundMethod,
-                               &options.e_eps_bound)}) {
+                               &options.error_bound_method)}) {
     if (!status.ok()) return status;
   }
   if (absl::Status status = options.Validate(); !status.ok()) {

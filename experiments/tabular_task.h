@@ -46,11 +46,12 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/runner/experiment.h"
+#include "experiments/stream_purpose.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

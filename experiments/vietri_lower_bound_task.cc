@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
@@ -32,7 +32,7 @@ struct AgentVariant {
 };
 
 // The compared agents: UBEV, PUCB with the paper's E_eps, PUCB with the exact-tail E
-// (PucbOptions::e_eps_bound, read by PucbOptionsFromConfig in tabular_task.cc).
+// (PucbOptions::error_bound_method, read by PucbOptionsFromConfig in tabular_task.cc).
 std::vector<AgentVariant> AgentVariants() {
   return {
       {"ubev", "ubev", false, {}},

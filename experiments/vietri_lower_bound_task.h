@@ -38,7 +38,7 @@
 // Agent variants (AgentVariants() in the .cc): ubev (Dann et al. 2017, non-private),
 // pucb_noiseless (PUCB's planner on exact counts, "eps = infinity": the reference of the privacy
 // cost, since PUCB tends to it as eps grows), pucb
-// (e_eps_bound = paper) and pucb_exact_tail (PucbOptions::e_eps_bound =
+// (e_eps_bound = paper) and pucb_exact_tail (PucbOptions::error_bound_method =
 // PucbErrorBoundMethod::kExactTail: same counters and privacy, a tighter E). PUCB's
 // privacy_epsilon is for adding/removing one user's episode (Alg. 2's eps/(3H); attribute
 // neighbour_relation = add_remove); under replacement it is 2 eps (privacy_epsilon_replacement).

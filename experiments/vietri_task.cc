@@ -77,7 +77,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
       options.privacy_epsilon = privacy_epsilon;
       options.failure_probability = kFailureProbability;
       options.num_episodes = grid.episodes;
-      options.e_eps_bound = method;
+      options.error_bound_method = method;
       ConfigSpec pucb;
       pucb.group_name = absl::StrFormat("%s-pucb%s-eps=%g", env.name,
                                         method == PucbErrorBoundMethod::kExactTail ? "-exact" : "",

@@ -5,6 +5,8 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "glog/logging.h"
 
 namespace dprl {
@@ -22,10 +24,7 @@ RenyiOrderSearchOptions WideSearch() {
 }
 
 absl::Status ValidateRdpValue(double rdp_value) {
-  if (!(std::isfinite(rdp_value) && rdp_value >= 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("rdp_value must be finite and >= 0, got ", rdp_value));
-  }
+  RETURN_IF_ERROR(ValidateFiniteNonNegative("rdp_value", rdp_value));
   return absl::OkStatus();
 }
 
@@ -201,9 +200,7 @@ absl::StatusOr<OptimizedDpGuarantee> OptimizeRenyiOrder(const RdpCurve& curve,
 }
 
 absl::StatusOr<double> ZcdpToDpEpsilon(DpConversion conversion, double rho, double target_delta) {
-  if (!(std::isfinite(rho) && rho >= 0.0)) {
-    return absl::InvalidArgumentError(absl::StrCat("rho must be finite and >= 0, got ", rho));
-  }
+  RETURN_IF_ERROR(ValidateFiniteNonNegative("rho", rho));
   if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
   if (conversion == DpConversion::kBasic) {
     // BS16 Prop. 1.3.
@@ -219,10 +216,7 @@ absl::StatusOr<double> ZcdpToDpEpsilon(DpConversion conversion, double rho, doub
 
 absl::StatusOr<double> DpToZcdpRho(DpConversion conversion, double privacy_epsilon,
                                    double target_delta) {
-  if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("privacy_epsilon must be finite and > 0, got ", privacy_epsilon));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
   if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
   // kBasic: solve rho + 2 sqrt(rho L) = eps for sqrt(rho): sqrt(rho) = sqrt(L + eps) - sqrt(L).
   const double log_inv_delta = -std::log(target_delta);

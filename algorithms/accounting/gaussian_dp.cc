@@ -5,6 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/accounting/conversions.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 namespace {
@@ -12,9 +14,7 @@ namespace {
 constexpr double kLogSqrtTwoPi = 0.91893853320467274178;  // log(sqrt(2 pi))
 
 absl::Status ValidateMu(double gdp_mu) {
-  if (!(std::isfinite(gdp_mu) && gdp_mu > 0.0)) {
-    return absl::InvalidArgumentError(absl::StrCat("gdp_mu must be finite and > 0, got ", gdp_mu));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("gdp_mu", gdp_mu));
   return absl::OkStatus();
 }
 
@@ -35,18 +35,13 @@ double MillsRatio(double x) {
 }  // namespace
 
 absl::StatusOr<double> GaussianCompositionGdpMu(double rho) {
-  if (!(std::isfinite(rho) && rho > 0.0)) {
-    return absl::InvalidArgumentError(absl::StrCat("rho must be finite and > 0, got ", rho));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("rho", rho));
   return std::sqrt(2.0 * rho);  // rho = sum Delta_i^2/(2 sigma_i^2), mu^2 = sum (Delta_i/sigma_i)^2
 }
 
 absl::StatusOr<double> GdpLogDelta(double gdp_mu, double privacy_epsilon) {
   if (absl::Status status = ValidateMu(gdp_mu); !status.ok()) return status;
-  if (!(std::isfinite(privacy_epsilon) && privacy_epsilon >= 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("privacy_epsilon must be finite and >= 0, got ", privacy_epsilon));
-  }
+  RETURN_IF_ERROR(ValidateFiniteNonNegative("privacy_epsilon", privacy_epsilon));
   // DRS Cor. 2.13 with s = eps/mu - mu/2 and e^eps phi(s + mu) = phi(s) (see header).
   const double s = privacy_epsilon / gdp_mu - 0.5 * gdp_mu;
   if (s > 0.0) {

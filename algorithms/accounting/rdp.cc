@@ -4,19 +4,15 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "glog/logging.h"
 
 namespace dprl {
 
 absl::Status GaussianMechanismOptions::Validate() const {
-  if (!(std::isfinite(l2_sensitivity) && l2_sensitivity > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("l2_sensitivity must be finite and > 0, got ", l2_sensitivity));
-  }
-  if (!(std::isfinite(noise_stddev) && noise_stddev > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("noise_stddev must be finite and > 0, got ", noise_stddev));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("l2_sensitivity", l2_sensitivity));
+  RETURN_IF_ERROR(ValidateFinitePositive("noise_stddev", noise_stddev));
   return absl::OkStatus();
 }
 
@@ -37,10 +33,7 @@ absl::Status ValidateRenyiOrder(double renyi_order, const char* name) {
 }
 
 absl::Status ValidateRenyiOrderMinusOne(double renyi_order_minus_one) {
-  if (!(std::isfinite(renyi_order_minus_one) && renyi_order_minus_one > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("renyi_order_minus_one must be finite and > 0, got ", renyi_order_minus_one));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("renyi_order_minus_one", renyi_order_minus_one));
   return absl::OkStatus();
 }
 
@@ -52,10 +45,7 @@ absl::StatusOr<double> GaussianRdp(const GaussianMechanismOptions& options, doub
 }
 
 absl::StatusOr<RdpCurve> RdpCurve::Linear(double rdp_coefficient) {
-  if (!(std::isfinite(rdp_coefficient) && rdp_coefficient >= 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("rdp_coefficient must be finite and >= 0, got ", rdp_coefficient));
-  }
+  RETURN_IF_ERROR(ValidateFiniteNonNegative("rdp_coefficient", rdp_coefficient));
   RdpCurve curve;
   curve.linear_coefficient_ = rdp_coefficient;
   return curve;

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "algorithms/lqr/ofu_agent.h"
-#include "algorithms/mechanisms/rng.h"
 #include "envs/lq_system.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

@@ -11,8 +11,8 @@
 //                        (H_k = lambda I, L_k = 0; exact sums)
 //   kPrivateOfu          V_k = T_{1,k} + eta I, U_k = T_{2,k}        OFU step (9)       (10)
 //   (Alg. 1)             (tree counters B_1, B_2, private_ofu_params.h)
-//   kPrivateCertainty-   the same private V_k, U_k                   Theta^_k projected K_h(Theta~)x
-//   Equivalence                                                      onto ||.||_F <= 1
+//   kPrivateCertainty-   the same private V_k, U_k                   Theta^_k projected
+//   K_h(Theta~)x Equivalence                                                      onto ||.||_F <= 1
 //
 //   (7) Theta^_k = V_k^{-1} U_k;  (8) C_k = {||Theta - Theta^_k||_{V_k} <= beta_k}, beta_k from
 //   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kOfu: lambda_min = lambda_max = lambda,
@@ -46,18 +46,17 @@
 #ifndef DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
 #define DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
 
+#include <Eigen/Dense>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <Eigen/Dense>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/lqr/ofu_step.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -68,9 +67,9 @@ const char* LqAgentKindName(LqAgentKind kind);
 
 struct LqAgentOptions {
   LqAgentKind kind = LqAgentKind::kPrivateOfu;  // which agent (table above)
-  double regularizer = 1.0;                      // lambda of kOfu: H_k = lambda I
-  PrivateOfuOptions privacy;                     // problem sizes, confidence, privacy
-  OfuStepOptions ofu;                            // Ceres options of the OFU step
+  double regularizer = 1.0;                     // lambda of kOfu: H_k = lambda I
+  PrivateOfuOptions privacy;                    // problem sizes, confidence, privacy
+  OfuStepOptions ofu;                           // Ceres options of the OFU step
 
   absl::Status Validate() const;
 };
@@ -120,8 +119,8 @@ class LqAgent {
   std::optional<PrivateOfuParams> params_;
   std::optional<MatrixTreeCounter> gram_counter_;   // B_1
   std::optional<MatrixTreeCounter> cross_counter_;  // B_2
-  Eigen::MatrixXd gram_;   // kOfu: Z'Z
-  Eigen::MatrixXd cross_;  // kOfu: Z'X^next
+  Eigen::MatrixXd gram_;                            // kOfu: Z'Z
+  Eigen::MatrixXd cross_;                           // kOfu: Z'X^next
   ConfidenceRadiusInputs radius_;
   int64_t episode_ = 0;
   bool in_episode_ = false;

@@ -9,19 +9,14 @@
 
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "envs/lq_system.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
 
-RandomStream Stream(StreamPurpose purpose, uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 21;
-  key.replicate = replicate;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 21;  // master seed of every stream of this file
 
 LqAgentOptions OptionsFor(const LqSystem& s, LqAgentKind kind, int64_t episodes) {
   LqAgentOptions o;
@@ -38,25 +33,25 @@ LqAgentOptions OptionsFor(const LqSystem& s, LqAgentKind kind, int64_t episodes)
 }
 
 LqRunResult RunAgent(const LqSystem& s, const LqAgentOptions& o, uint64_t seed) {
-  absl::StatusOr<LqAgent> agent =
-      LqAgent::Create(o, s.q(), s.r(), s.NoiseCovariance(),
-                      Stream(StreamPurpose::kPrivacyNoise, seed), Stream(StreamPurpose::kPolicy, seed));
+  absl::StatusOr<LqAgent> agent = LqAgent::Create(
+      o, s.q(), s.r(), s.NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, seed),
+      TestStream(kSeed, TestPurpose::kPolicy, seed));
   CHECK(agent.ok()) << agent.status();
-  return RunLqEpisodes(s, *agent, Stream(StreamPurpose::kEnvironment, seed));
+  return RunLqEpisodes(s, *agent, TestStream(kSeed, TestPurpose::kEnvironment, seed));
 }
 
 TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_TRUE(s.ok());
-  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
-                           LqAgentKind::kPrivateCertaintyEquivalence}) {
+  for (LqAgentKind kind :
+       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     SCOPED_TRACE(LqAgentKindName(kind));
     const LqAgentOptions o = OptionsFor(*s, kind, 20);
-    absl::StatusOr<LqAgent> agent =
-        LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
-                        Stream(StreamPurpose::kPrivacyNoise, 1), Stream(StreamPurpose::kPolicy, 1));
+    absl::StatusOr<LqAgent> agent = LqAgent::Create(
+        o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 1),
+        TestStream(kSeed, TestPurpose::kPolicy, 1));
     ASSERT_TRUE(agent.ok()) << agent.status();
-    RandomStream env = Stream(StreamPurpose::kEnvironment, 1);
+    RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 1);
     for (int k = 0; k < 20; ++k) {
       const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
       ASSERT_EQ(static_cast<int>(gains.size()), 5);
@@ -86,8 +81,8 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
 TEST(LqAgentTest, DeterministicGivenStreams) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 4);
   ASSERT_TRUE(s.ok());
-  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
-                           LqAgentKind::kPrivateCertaintyEquivalence}) {
+  for (LqAgentKind kind :
+       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     const LqAgentOptions o = OptionsFor(*s, kind, 12);
     EXPECT_EQ(RunAgent(*s, o, 5).per_episode_regret, RunAgent(*s, o, 5).per_episode_regret)
         << LqAgentKindName(kind);
@@ -111,10 +106,11 @@ TEST(LqAgentTest, RejectsBadInput) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_TRUE(s.ok());
   LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
-  auto error = [&](const LqAgentOptions& options, const Eigen::MatrixXd& q, const Eigen::MatrixXd& r) {
-    absl::StatusOr<LqAgent> agent =
-        LqAgent::Create(options, q, r, s->NoiseCovariance(), Stream(StreamPurpose::kPrivacyNoise, 0),
-                        Stream(StreamPurpose::kPolicy, 0));
+  auto error = [&](const LqAgentOptions& options, const Eigen::MatrixXd& q,
+                   const Eigen::MatrixXd& r) {
+    absl::StatusOr<LqAgent> agent = LqAgent::Create(
+        options, q, r, s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 0),
+        TestStream(kSeed, TestPurpose::kPolicy, 0));
     EXPECT_FALSE(agent.ok());
     return agent.ok() ? std::string() : std::string(agent.status().message());
   };
@@ -128,7 +124,8 @@ TEST(LqAgentTest, RejectsBadInput) {
   EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("regularizer must be finite and > 0, got -1"));
   o = OptionsFor(*s, LqAgentKind::kOfu, 10);
   EXPECT_THAT(error(o, -s->q(), s->r()), HasSubstr("Q is not positive definite"));
-  EXPECT_THAT(error(o, s->q(), Eigen::MatrixXd::Zero(1, 1)), HasSubstr("R is not positive definite"));
+  EXPECT_THAT(error(o, s->q(), Eigen::MatrixXd::Zero(1, 1)),
+              HasSubstr("R is not positive definite"));
 }
 
 }  // namespace

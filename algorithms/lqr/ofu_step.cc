@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -22,7 +23,7 @@ struct Geometry {
   Eigen::MatrixXd v_sqrt;      // V^{1/2}
   Eigen::MatrixXd centre;      // c
   bool found = true;
-  int rows = 0, cols = 0;      // n + d, n
+  int rows = 0, cols = 0;  // n + d, n
   int size() const { return rows * cols; }
 };
 
@@ -57,8 +58,7 @@ DynMatrix<T> MapToTheta(const Geometry& g, const T* v) {
   DynMatrix<T> u(g.rows, g.cols);
   for (int j = 0; j < g.cols; ++j)
     for (int i = 0; i < g.rows; ++i) u(i, j) = v[j * g.rows + i] * scale;
-  const DynMatrix<T> theta_e =
-      p.theta_hat.cast<T>() + (g.v_inv_sqrt.cast<T>() * u) * T(p.beta);
+  const DynMatrix<T> theta_e = p.theta_hat.cast<T>() + (g.v_inv_sqrt.cast<T>() * u) * T(p.beta);
   const T fe2 = theta_e.squaredNorm();
   if (fe2 <= T(1.0)) return theta_e;
   const DynMatrix<T> c = g.centre.cast<T>();
@@ -152,7 +152,8 @@ absl::Status ValidateProblem(const OfuProblem& p) {
         absl::StrFormat("v must be positive definite, smallest eigenvalue %g", min_eig));
   }
   if (!(std::isfinite(p.beta) && p.beta > 0.0)) {
-    return absl::InvalidArgumentError(absl::StrFormat("beta must be finite and > 0, got %g", p.beta));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("beta must be finite and > 0, got %g", p.beta));
   }
   if (p.q.rows() != n || p.q.cols() != n || p.r.rows() != d || p.r.cols() != d ||
       p.noise_covariance.rows() != n || p.noise_covariance.cols() != n ||
@@ -199,8 +200,7 @@ bool OfuParameterToTheta(const OfuProblem& problem, const Eigen::VectorXd& v,
   return true;
 }
 
-absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem,
-                                           const OfuStepOptions& options,
+absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem, const OfuStepOptions& options,
                                            const Eigen::MatrixXd* warm_start,
                                            RandomStream& stream) {
   if (absl::Status s = options.Validate(); !s.ok()) return s;
@@ -223,7 +223,8 @@ absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem,
       CHECK_EQ(warm_start->cols(), g.cols);
       starts.push_back(ThetaToParameter(g, *warm_start));
     }
-    for (int i = 0; i < options.random_starts; ++i) starts.push_back(RandomParameter(g.size(), stream));
+    for (int i = 0; i < options.random_starts; ++i)
+      starts.push_back(RandomParameter(g.size(), stream));
     ceres::GradientProblem gradient_problem(new OfuObjective(&g));
     ceres::GradientProblemSolver::Options solver_options;
     solver_options.max_num_iterations = options.max_iterations;
@@ -245,8 +246,7 @@ absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem,
     result.theta = MapToTheta<double>(g, best_v.data());
     result.optimal_cost = Objective<double>(g, best_v.data());
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   return result;
 }
 

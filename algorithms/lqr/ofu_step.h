@@ -41,13 +41,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
 struct OfuStepOptions {
-  int random_starts = 2;             // starts with U uniform in the unit ball (besides centre/warm)
-  int max_iterations = 100;          // L-BFGS iterations per start
+  int random_starts = 2;     // starts with U uniform in the unit ball (besides centre/warm)
+  int max_iterations = 100;  // L-BFGS iterations per start
   double function_tolerance = 1e-10;  // Ceres function_tolerance
 
   absl::Status Validate() const;
@@ -64,12 +64,12 @@ struct OfuProblem {
 };
 
 struct OfuStepResult {
-  Eigen::MatrixXd theta;            // Theta~_k (feasible)
-  double optimal_cost = 0.0;        // J_1*(Theta~_k, x_{k,1})
-  int iterations = 0;               // Ceres iterations summed over starts
-  int starts = 0;                   // number of starts run
-  double seconds = 0.0;             // wall time of the whole step
-  bool intersection_found = true;   // false: fallback (see header)
+  Eigen::MatrixXd theta;           // Theta~_k (feasible)
+  double optimal_cost = 0.0;       // J_1*(Theta~_k, x_{k,1})
+  int iterations = 0;              // Ceres iterations summed over starts
+  int starts = 0;                  // number of starts run
+  double seconds = 0.0;            // wall time of the whole step
+  bool intersection_found = true;  // false: fallback (see header)
 };
 
 // Forward-mode chunk width of the gradient (Jet<double, kJetChunk>).
@@ -80,10 +80,8 @@ double VNorm(const Eigen::MatrixXd& m, const Eigen::MatrixXd& v);
 
 // Solves (9). `warm_start` may be null. InvalidArgument for bad shapes, non-PD V, beta <= 0 or
 // non-finite inputs (message names the field).
-absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem,
-                                           const OfuStepOptions& options,
-                                           const Eigen::MatrixXd* warm_start,
-                                           RandomStream& stream);
+absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem, const OfuStepOptions& options,
+                                           const Eigen::MatrixXd* warm_start, RandomStream& stream);
 
 // The map v -> Theta above (for tests and diagnostics); v has (n + d) n entries, column-major U.
 // Returns false if the intersection fallback applies.

@@ -8,21 +8,17 @@
 #include <limits>
 
 #include "algorithms/lqr/riccati.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
 
-RandomStream Stream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 9;
-  key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 9;  // master seed of every stream of this file
 
 double Cost(const OfuProblem& p, const Eigen::MatrixXd& theta) {
   Eigen::MatrixXd a, b;
@@ -34,7 +30,8 @@ double Cost(const OfuProblem& p, const Eigen::MatrixXd& theta) {
 OfuProblem RandomProblem(int n, int d, double beta, double theta_scale, RandomStream& s) {
   OfuProblem p;
   p.theta_hat = Eigen::MatrixXd(n + d, n);
-  for (int i = 0; i < p.theta_hat.size(); ++i) p.theta_hat(i) = theta_scale * SampleGaussian(1.0, s);
+  for (int i = 0; i < p.theta_hat.size(); ++i)
+    p.theta_hat(i) = theta_scale * SampleGaussian(1.0, s);
   Eigen::MatrixXd z(20, n + d);
   for (int i = 0; i < z.size(); ++i) z(i) = SampleGaussian(0.5, s);
   p.v = z.transpose() * z + Eigen::MatrixXd::Identity(n + d, n + d);
@@ -53,7 +50,7 @@ void ExpectFeasible(const OfuProblem& p, const Eigen::MatrixXd& theta) {
 }
 
 TEST(OfuStepTest, ParametrisationIsAlwaysFeasible) {
-  RandomStream s = Stream(1);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 1);
   for (int trial = 0; trial < 30; ++trial) {
     const OfuProblem p = RandomProblem(2, 1, 0.5 + trial * 0.2, 0.4, s);
     for (int i = 0; i < 50; ++i) {
@@ -69,12 +66,12 @@ TEST(OfuStepTest, ParametrisationIsAlwaysFeasible) {
 // Ceres' optimum is feasible, no worse than Theta^ (when Theta^ is in S) and no worse than a dense
 // random search of C_k cap S (20000 points, through the same surjective map).
 TEST(OfuStepTest, NoWorseThanCentreAndRandomSearch) {
-  RandomStream s = Stream(2);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 2);
   int checked = 0;
   for (int trial = 0; trial < 12; ++trial) {
     const int n = trial % 2 == 0 ? 1 : 2;
     const OfuProblem p = RandomProblem(n, 1, trial % 3 == 0 ? 0.3 : 2.0, 0.3, s);
-    RandomStream solver_stream = Stream(100 + trial);
+    RandomStream solver_stream = TestStream(kSeed, TestPurpose::kTest, 100 + trial);
     absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, solver_stream);
     ASSERT_TRUE(r.ok()) << r.status();
     if (!r->intersection_found) continue;
@@ -105,7 +102,7 @@ TEST(OfuStepTest, NoWorseThanCentreAndRandomSearch) {
 }
 
 TEST(OfuStepTest, WarmStartIsNoWorseAndCounted) {
-  RandomStream s = Stream(3);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 3);
   const OfuProblem p = RandomProblem(2, 1, 1.0, 0.3, s);
   OfuStepOptions o;
   o.random_starts = 0;
@@ -118,7 +115,7 @@ TEST(OfuStepTest, WarmStartIsNoWorseAndCounted) {
 }
 
 TEST(OfuStepTest, EmptyIntersectionFallsBack) {
-  RandomStream s = Stream(4);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 4);
   OfuProblem p = RandomProblem(1, 1, 0.01, 0.0, s);
   p.theta_hat = Eigen::MatrixXd::Constant(2, 1, 3.0);  // far outside S, tiny ellipsoid
   absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
@@ -128,7 +125,7 @@ TEST(OfuStepTest, EmptyIntersectionFallsBack) {
 }
 
 TEST(OfuStepTest, RejectsBadInput) {
-  RandomStream s = Stream(5);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 5);
   OfuProblem p = RandomProblem(1, 1, 1.0, 0.3, s);
   p.beta = 0.0;
   absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);

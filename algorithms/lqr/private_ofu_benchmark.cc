@@ -9,26 +9,22 @@
 // Each agent benchmark first runs 20 warm-up episodes; the OFU-step benchmark solves the step of
 // episode 21 of a warmed-up non-private agent repeatedly (same problem, no warm start, the
 // default 3 starts).
-#include <string>
-
 #include <benchmark/benchmark.h>
+
+#include <string>
 
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/ofu_step.h"
-#include "algorithms/mechanisms/rng.h"
 #include "envs/lq_system.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 constexpr int kWarmupEpisodes = 20;
 
-RandomStream Stream(StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = 77;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 77;  // master seed of every stream of this file
 
 const char* SystemName(int n) { return n == 2 ? "chain_n2" : n == 4 ? "chain_n4" : "chain_n8"; }
 
@@ -57,9 +53,9 @@ void Episode(const LqSystem& s, LqAgent& agent, RandomStream& env) {
 void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
   LqAgent agent = *LqAgent::Create(Options(s, kind), s.q(), s.r(), s.NoiseCovariance(),
-                                   Stream(StreamPurpose::kPrivacyNoise),
-                                   Stream(StreamPurpose::kPolicy));
-  RandomStream env = Stream(StreamPurpose::kEnvironment);
+                                   TestStream(kSeed, TestPurpose::kPrivacyNoise),
+                                   TestStream(kSeed, TestPurpose::kPolicy));
+  RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
   double iterations = 0;
   for (auto _ : state) {
@@ -72,10 +68,10 @@ void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
 
 void BM_OfuStep(benchmark::State& state) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
-  LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(),
-                                   s.NoiseCovariance(), Stream(StreamPurpose::kPrivacyNoise),
-                                   Stream(StreamPurpose::kPolicy));
-  RandomStream env = Stream(StreamPurpose::kEnvironment);
+  LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(), s.NoiseCovariance(),
+                                   TestStream(kSeed, TestPurpose::kPrivacyNoise),
+                                   TestStream(kSeed, TestPurpose::kPolicy));
+  RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
   agent.BeginEpisode(s.initial_state());
   const LqEpisodeDiagnostics& d = agent.last_episode();
@@ -88,7 +84,7 @@ void BM_OfuStep(benchmark::State& state) {
   problem.noise_covariance = s.NoiseCovariance();
   problem.initial_state = s.initial_state();
   problem.horizon = s.horizon();
-  RandomStream policy = Stream(StreamPurpose::kPolicy);
+  RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
   double iterations = 0;
   for (auto _ : state) {
     const OfuStepResult r = *SolveOfuStep(problem, OfuStepOptions(), nullptr, policy);
@@ -100,11 +96,20 @@ void BM_OfuStep(benchmark::State& state) {
 }
 
 BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqAgentKind::kOfu)
-    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_AgentEpisode, private_ofu_rl, LqAgentKind::kPrivateOfu)
-    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqAgentKind::kPrivateCertaintyEquivalence)
-    ->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(8)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OfuStep)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
 
 }  // namespace

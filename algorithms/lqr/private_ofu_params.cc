@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 namespace {
@@ -106,7 +106,8 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   const double log_term = std::log(2.0 / o.target_delta);
   p.paper_sigma1 = std::sqrt(8.0 * m * log_term) * p.input_bound1 / o.privacy_epsilon;
   p.paper_sigma2 = std::sqrt(8.0 * m * log_term) * p.input_bound2 / o.privacy_epsilon;
-  p.big_lambda = p.sigma1 * std::sqrt(m) * (4.0 * std::sqrt(nd) + std::sqrt(8.0 * std::log(4.0 * K / a)));
+  p.big_lambda =
+      p.sigma1 * std::sqrt(m) * (4.0 * std::sqrt(nd) + std::sqrt(8.0 * std::log(4.0 * K / a)));
   p.eta = 2.0 * p.big_lambda;
   p.lambda_min = p.big_lambda;
   p.lambda_max = 3.0 * p.big_lambda;
@@ -120,8 +121,8 @@ double ConfidenceRadius(const ConfidenceRadiusInputs& in, int64_t episode) {
   CHECK_GT(in.lambda_min, 0.0);
   const double nd = in.state_dim + in.control_dim;
   const double g1 = 1.0 + in.control_bound;
-  const double log_det =
-      nd * std::log1p(static_cast<double>(episode - 1) * in.horizon * g1 * g1 / (nd * in.lambda_min));
+  const double log_det = nd * std::log1p(static_cast<double>(episode - 1) * in.horizon * g1 * g1 /
+                                         (nd * in.lambda_min));
   return in.noise_bound *
              std::sqrt(2.0 * std::log(2.0 / in.confidence_alpha) + in.state_dim * log_det) +
          std::sqrt(in.lambda_max) + in.nu;
@@ -154,13 +155,16 @@ std::string FormatPrivateOfuParams(const PrivateOfuOptions& o, const PrivateOfuP
   absl::StrAppendFormat(&out, "confidence_alpha = %.6g\n", o.confidence_alpha);
   absl::StrAppendFormat(&out, "neighbour        = %s\n", EpisodeNeighbourName(o.neighbour));
   absl::StrAppendFormat(&out, "conversion       = %s\n", DpConversionName(o.conversion));
-  absl::StrAppendFormat(&out, "m                = %d   (ceil(log2 K): nodes per episode)\n", p.levels);
+  absl::StrAppendFormat(&out, "m                = %d   (ceil(log2 K): nodes per episode)\n",
+                        p.levels);
   absl::StrAppendFormat(&out, "Delta_1          = %.6g\n", p.sensitivity1);
   absl::StrAppendFormat(&out, "Delta_2          = %.6g\n", p.sensitivity2);
   absl::StrAppendFormat(&out, "zcdp_rho         = %.6g   (both counters)\n", p.zcdp_rho);
   absl::StrAppendFormat(&out, "achieved_epsilon = %.6g\n", p.achieved_epsilon);
-  absl::StrAppendFormat(&out, "sigma_1          = %.6g   (paper formula: %.6g)\n", p.sigma1, p.paper_sigma1);
-  absl::StrAppendFormat(&out, "sigma_2          = %.6g   (paper formula: %.6g)\n", p.sigma2, p.paper_sigma2);
+  absl::StrAppendFormat(&out, "sigma_1          = %.6g   (paper formula: %.6g)\n", p.sigma1,
+                        p.paper_sigma1);
+  absl::StrAppendFormat(&out, "sigma_2          = %.6g   (paper formula: %.6g)\n", p.sigma2,
+                        p.paper_sigma2);
   absl::StrAppendFormat(&out, "Lambda           = %.6g\n", p.big_lambda);
   absl::StrAppendFormat(&out, "eta              = %.6g\n", p.eta);
   absl::StrAppendFormat(&out, "lambda_min       = %.6g\n", p.lambda_min);

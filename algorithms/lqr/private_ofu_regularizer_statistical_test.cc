@@ -11,8 +11,9 @@
 
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -34,7 +35,7 @@ TEST(PrivateOfuRegularizerStatisticalTest, RegulariserIsPositiveDefinite) {
     StreamKey key;
     key.master_seed = 31;
     key.replicate = run;
-    key.purpose = StreamPurpose::kTest;
+    key.purpose = TestPurpose::kTest;
     absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(p->counter1, RandomStream(key));
     ASSERT_TRUE(c.ok());
     bool failed = false;
@@ -46,7 +47,8 @@ TEST(PrivateOfuRegularizerStatisticalTest, RegulariserIsPositiveDefinite) {
       const double norm = eig.eigenvalues().cwiseAbs().maxCoeff();
       worst = std::max(worst, norm / p->big_lambda);
       const Eigen::MatrixXd h = noise + p->eta * Eigen::MatrixXd::Identity(nd, nd);
-      const double min_h = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(h).eigenvalues().minCoeff();
+      const double min_h =
+          Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(h).eigenvalues().minCoeff();
       if (norm > p->big_lambda || min_h < p->big_lambda) failed = true;
     }
     failed_runs += failed ? 1 : 0;

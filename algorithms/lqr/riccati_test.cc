@@ -6,9 +6,11 @@
 #include <cmath>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "envs/lq_system.h"
+#include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -18,12 +20,7 @@ using Eigen::VectorXd;
 
 MatrixXd Scalar(double v) { return MatrixXd::Constant(1, 1, v); }
 
-RandomStream TestStream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 11;
-  key.replicate = replicate;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 11;  // master seed of every stream of this file
 
 MatrixXd RandomMatrix(int rows, int cols, double scale, RandomStream& s) {
   MatrixXd m(rows, cols);
@@ -37,8 +34,8 @@ MatrixXd RandomMatrix(int rows, int cols, double scale, RandomStream& s) {
 TEST(RiccatiTest, ScalarClosedForm) {
   const double a = 0.7, b = 0.4, q = 2.0, r = 0.5, x = 0.9, w = 0.03;
   for (int horizon = 1; horizon <= 6; ++horizon) {
-    RiccatiSolution<double> sol = SolveRiccati<double>(Scalar(a), Scalar(b), Scalar(q), Scalar(r),
-                                                       horizon);
+    RiccatiSolution<double> sol =
+        SolveRiccati<double>(Scalar(a), Scalar(b), Scalar(q), Scalar(r), horizon);
     double p = 0.0, noise = 0.0;
     for (int h = horizon; h >= 1; --h) {
       noise += w * p;
@@ -77,9 +74,8 @@ TEST(RiccatiTest, ScalarPolicyCostClosedForm) {
 
 // Independent computation: forward propagation of the second moment M_h = E[x_h x_h'],
 // M_{h+1} = (A + B G_h) M_h (A + B G_h)' + W, cost = sum_h tr((Q + G_h' R G_h) M_h).
-double ForwardMomentCost(const MatrixXd& a, const MatrixXd& b, const MatrixXd& q,
-                         const MatrixXd& r, const std::vector<MatrixXd>& gains, const VectorXd& x,
-                         const MatrixXd& w) {
+double ForwardMomentCost(const MatrixXd& a, const MatrixXd& b, const MatrixXd& q, const MatrixXd& r,
+                         const std::vector<MatrixXd>& gains, const VectorXd& x, const MatrixXd& w) {
   MatrixXd m = x * x.transpose();
   double cost = 0.0;
   for (const MatrixXd& g : gains) {
@@ -91,7 +87,7 @@ double ForwardMomentCost(const MatrixXd& a, const MatrixXd& b, const MatrixXd& q
 }
 
 TEST(RiccatiTest, PolicyCostMatchesForwardMoments) {
-  RandomStream s = TestStream(1);
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 1);
   for (int trial = 0; trial < 20; ++trial) {
     const int n = 1 + trial % 5, d = 1 + trial % 3, horizon = 1 + trial % 7;
     const MatrixXd a = RandomMatrix(n, n, 0.5, s), b = RandomMatrix(n, d, 0.5, s);
@@ -135,7 +131,7 @@ TEST(RiccatiTest, MonteCarloMatchesOptimalCost) {
   const int episodes = 50000;
   const double range = sys->horizon() * (1.0 + sys->control_bound() * sys->control_bound());
   const double half_width = range * std::sqrt(std::log(2.0 / 1e-6) / (2.0 * episodes));
-  RandomStream env = TestStream(2);
+  RandomStream env = TestStream(kSeed, TestPurpose::kTest, 2);
   double total = 0.0;
   for (int e = 0; e < episodes; ++e) {
     VectorXd x = sys->initial_state();
@@ -171,9 +167,9 @@ TEST(RiccatiTest, JetGradientMatchesFiniteDifferences) {
       bp(i - 4, 0) += step;
       bm(i - 4, 0) -= step;
     }
-    const double fd = (OptimalCost<double>(ap, bp, q, r, 4, x, w) -
-                       OptimalCost<double>(am, bm, q, r, 4, x, w)) /
-                      (2.0 * step);
+    const double fd =
+        (OptimalCost<double>(ap, bp, q, r, 4, x, w) - OptimalCost<double>(am, bm, q, r, 4, x, w)) /
+        (2.0 * step);
     EXPECT_NEAR(value.v(i), fd, 1e-7) << "parameter " << i;
   }
 }

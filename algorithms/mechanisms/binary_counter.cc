@@ -12,6 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 namespace {
@@ -27,10 +29,7 @@ inline uint64_t NodeKey(int level, int64_t index) {
 }  // namespace
 
 absl::Status BinaryCounterOptions::Validate() const {
-  if (!std::isfinite(privacy_epsilon) || privacy_epsilon <= 0.0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("privacy_epsilon must be finite and > 0, got ", privacy_epsilon));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
   if (horizon_steps < 1 || horizon_steps > kMaxHorizonSteps) {
     return absl::InvalidArgumentError(
         absl::StrCat("horizon_steps must be in [1, 2^50], got ", horizon_steps));
@@ -190,12 +189,6 @@ double BinaryCounterBank::Release(int64_t counter) const {
   const int32_t slot = tracked_slot_[counter];
   const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
   return true_sum_[counter] + static_cast<double>(noise);
-}
-
-double BinaryCounterBank::TrueSum(int64_t counter) const {
-  CHECK_GE(counter, 0);
-  CHECK_LT(counter, num_counters_);
-  return true_sum_[counter];
 }
 
 void BinaryCounterBank::Track(int64_t counter) {

@@ -72,8 +72,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -120,10 +120,6 @@ class BinaryCounterBank {
   // Exactly the true sum (0) when t == 0. Inputs of the step in progress are not included.
   double Release(int64_t counter) const;
 
-  // NOT private: the exact sum of the closed steps' inputs. For tests and diagnostics only; never
-  // let it reach anything that is released.
-  double TrueSum(int64_t counter) const;
-
   // From now on maintain this counter's noise sum incrementally (cheap Release). Idempotent.
   void Track(int64_t counter);
   bool IsTracked(int64_t counter) const;
@@ -147,6 +143,9 @@ class BinaryCounterBank {
   int64_t memory_bytes() const;
 
  private:
+  // Reads the true sums; testonly, "Not differentially private" (testing/counter_peers.h).
+  friend class BinaryCounterBankPeer;
+
   BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,
                     RandomStream noise_stream);
 

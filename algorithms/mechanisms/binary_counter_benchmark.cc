@@ -6,7 +6,8 @@
 #include <cstdint>
 
 #include "algorithms/mechanisms/binary_counter.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 RandomStream BenchmarkStream() {
   StreamKey key;
   key.master_seed = 2024;
-  key.purpose = StreamPurpose::kPrivacyNoise;
+  key.purpose = TestPurpose::kPrivacyNoise;
   return RandomStream(key);
 }
 

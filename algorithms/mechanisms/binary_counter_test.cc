@@ -9,26 +9,21 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "random/random_stream.h"
+#include "testing/counter_peers.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-RandomStream NoiseStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kPrivacyNoise;
-  return RandomStream(key);
-}
-
 BinaryCounterBank MakeBank(int64_t num_counters, const BinaryCounterOptions& options,
                            uint64_t seed) {
-  absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(num_counters, options, NoiseStream(seed));
+  absl::StatusOr<BinaryCounterBank> bank = BinaryCounterBank::Create(
+      num_counters, options, TestStream(seed, TestPurpose::kPrivacyNoise));
   CHECK(bank.ok()) << bank.status();
   return *std::move(bank);
 }
@@ -50,7 +45,7 @@ void ExpectInvalid(const BinaryCounterOptions& options, const std::string& text)
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << text;
   EXPECT_NE(std::string(status.message()).find(text), std::string::npos) << status.message();
   const absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(3, options, NoiseStream(1));
+      BinaryCounterBank::Create(3, options, TestStream(1, TestPurpose::kPrivacyNoise));
   EXPECT_EQ(bank.status(), status);
 }
 
@@ -74,7 +69,8 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
   too_large.input_bound = 0x1p40;
   too_large.horizon_steps = int64_t{1} << 20;
   ExpectInvalid(too_large, "input_bound * horizon_steps must be <= 2^53");
-  const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(), NoiseStream(1));
+  const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(),
+                                                  TestStream(1, TestPurpose::kPrivacyNoise));
   EXPECT_NE(std::string(negative.status().message())
                 .find("num_counters must be in [0, 2^31 - 1], got -1"),
             std::string::npos);
@@ -109,14 +105,14 @@ TEST(BinaryCounterTest, TrueSumAccumulatesClosedSteps) {
   bank.Add(0, 1.0);
   bank.Add(0, 1.0);
   bank.Add(2, -2.0);
-  EXPECT_EQ(bank.TrueSum(0), 0.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 0), 0.0);
   bank.EndStep();
   bank.Add(0, 1.0);
   bank.EndStep();
   EXPECT_EQ(bank.steps(), 2);
-  EXPECT_EQ(bank.TrueSum(0), 3.0);
-  EXPECT_EQ(bank.TrueSum(1), 0.0);
-  EXPECT_EQ(bank.TrueSum(2), -2.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 0), 3.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 1), 0.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(bank, 2), -2.0);
 }
 
 TEST(BinaryCounterDeathTest, ChecksInputsAndHorizon) {
@@ -154,7 +150,8 @@ TEST(BinaryCounterTest, ReleasesAreIntegersWhateverTheInputs) {
     for (int64_t c = 0; c < 4; ++c) {
       ASSERT_EQ(a.Release(c), std::floor(a.Release(c))) << "t " << t;
       ASSERT_EQ(b.Release(c), std::floor(b.Release(c))) << "t " << t;
-      ASSERT_EQ(a.Release(c) - b.Release(c), a.TrueSum(c) - b.TrueSum(c));
+      ASSERT_EQ(a.Release(c) - b.Release(c),
+                BinaryCounterBankPeer::TrueSum(a, c) - BinaryCounterBankPeer::TrueSum(b, c));
     }
   }
 }
@@ -187,7 +184,7 @@ TEST(BinaryCounterTest, ErrorVarianceIsPopcountTimesNodeVariance) {
       const int k = __builtin_popcountll(t);
       double sum_sq = 0.0;
       for (int64_t c = 0; c < kCounters; ++c) {
-        const double error = bank.Release(c) - bank.TrueSum(c);
+        const double error = bank.Release(c) - BinaryCounterBankPeer::TrueSum(bank, c);
         sum_sq += error * error;
       }
       const double expected = k * v;
@@ -209,7 +206,8 @@ TEST(BinaryCounterTest, TrackedAndUntrackedReleasesAreBitIdentical) {
         // Even counters c are tracked from step 7c mod T on; odd ones never.
         if (c % 2 == 0 && (c * 7) % kHorizon == t) tracked.Track(c);
         ASSERT_EQ(tracked.Release(c), untracked.Release(c)) << "t " << t << " counter " << c;
-        ASSERT_EQ(tracked.TrueSum(c), untracked.TrueSum(c));
+        ASSERT_EQ(BinaryCounterBankPeer::TrueSum(tracked, c),
+                  BinaryCounterBankPeer::TrueSum(untracked, c));
       }
       if (t == kHorizon) break;
       FeedStep(untracked, t + 1);
@@ -279,7 +277,8 @@ TEST(BinaryCounterTest, PaperErrorBoundHoldsUniformlyInTime) {
       FeedStep(bank, t);
       bank.EndStep();
       for (int64_t c = 0; c < kCounters; ++c) {
-        if (std::fabs(bank.Release(c) - bank.TrueSum(c)) > bound) violated[c] = true;
+        if (std::fabs(bank.Release(c) - BinaryCounterBankPeer::TrueSum(bank, c)) > bound)
+          violated[c] = true;
       }
     }
     int violations = 0;

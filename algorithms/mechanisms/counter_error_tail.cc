@@ -1,7 +1,5 @@
 #include "algorithms/mechanisms/counter_error_tail.h"
 
-#include "algorithms/mechanisms/dyadic_tree.h"
-
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -11,6 +9,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/dyadic_tree.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 namespace {
@@ -288,15 +289,9 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
         "noise must be kDiscreteLaplace or kLaplace, got ", static_cast<int>(node_noise.noise)));
   }
   const double b = node_noise.laplace_scale;
-  if (!(std::isfinite(b) && b > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("laplace_scale must be finite and > 0, got ", b));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("laplace_scale", b));
   const double grid = node_noise.laplace_grid_error;
-  if (!(std::isfinite(grid) && grid >= 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("laplace_grid_error must be finite and >= 0, got ", grid));
-  }
+  RETURN_IF_ERROR(ValidateFiniteNonNegative("laplace_grid_error", grid));
   const std::vector<std::vector<double>> weights = LaplaceSumWeights(levels);
   std::vector<double> scratch;
   auto union_bound = [&](double e) {

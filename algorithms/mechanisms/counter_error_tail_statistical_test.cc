@@ -25,8 +25,10 @@
 
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/counter_peers.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -40,7 +42,7 @@ constexpr double kFalseFailure = 1e-6;
 std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed) {
   StreamKey key;
   key.master_seed = seed;
-  key.purpose = StreamPurpose::kPrivacyNoise;
+  key.purpose = TestPurpose::kPrivacyNoise;
   BinaryCounterBank bank =
       BinaryCounterBank::Create(kCounters, prototype.options(), RandomStream(key)).value();
   for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
@@ -51,7 +53,8 @@ std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed)
     }
     bank.EndStep();
     for (int64_t c = 0; c < kCounters; ++c) {
-      max_error[c] = std::max(max_error[c], std::fabs(bank.Release(c) - bank.TrueSum(c)));
+      max_error[c] = std::max(max_error[c],
+                              std::fabs(bank.Release(c) - BinaryCounterBankPeer::TrueSum(bank, c)));
     }
   }
   return max_error;

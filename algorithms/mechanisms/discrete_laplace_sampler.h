@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
 
 namespace dprl {

@@ -31,8 +31,8 @@
 //     rho_spent() = m Delta_grid^2 / (2 g^2 v)  <=  options.zcdp_rho  -zCDP
 // w.r.t. changing one step's input. v is chosen as ceil(m Delta_grid^2 / (2 rho g^2)), and g as
 // the power of two 2^(ceil(log2 sigma_0) - kGridBitsBelowSigma), sigma_0 = sqrt(m / (2 rho)) *
-// l2_sensitivity, so that v ~ 2^(2 kGridBitsBelowSigma) and the grid adds a relative 2 sqrt(D) 2^-28
-// sigma_0 / l2_sensitivity to the sensitivity.
+// l2_sensitivity, so that v ~ 2^(2 kGridBitsBelowSigma) and the grid adds a relative 2 sqrt(D)
+// 2^-28 sigma_0 / l2_sensitivity to the sensitivity.
 //
 // Accuracy. Release() - TrueRoundedSum() at step t has independent entries (p <= q for symmetric),
 // each the sum of popcount(t) <= m discrete Gaussians: variance popcount(t) g^2 Var(N_Z(0, v)) <=
@@ -50,14 +50,13 @@
 #ifndef DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_
 
+#include <Eigen/Dense>
 #include <cstdint>
 #include <vector>
 
-#include <Eigen/Dense>
-
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -97,13 +96,13 @@ class MatrixTreeCounter {
   Eigen::MatrixXd TrueRoundedSum() const;
 
   int64_t steps() const { return steps_; }
-  int levels() const { return levels_; }                       // m = floor(log2 T) + 1
-  int released_entries() const { return entries_; }            // D
-  double grid_unit() const { return grid_unit_; }               // g
-  int64_t noise_variance_units() const { return variance_units_; }  // v (grid units^2)
-  double node_noise_stddev() const;                            // g sqrt(v)
+  int levels() const { return levels_; }                                   // m = floor(log2 T) + 1
+  int released_entries() const { return entries_; }                        // D
+  double grid_unit() const { return grid_unit_; }                          // g
+  int64_t noise_variance_units() const { return variance_units_; }         // v (grid units^2)
+  double node_noise_stddev() const;                                        // g sqrt(v)
   double effective_sensitivity() const { return effective_sensitivity_; }  // Delta_grid
-  double rho_spent() const;                                    // m Delta_grid^2 / (2 g^2 v)
+  double rho_spent() const;  // m Delta_grid^2 / (2 g^2 v)
   const MatrixTreeCounterOptions& options() const { return options_; }
 
  private:

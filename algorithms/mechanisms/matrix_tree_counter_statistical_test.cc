@@ -10,8 +10,9 @@
 #include <cmath>
 
 #include "algorithms/mechanisms/matrix_tree_counter.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -33,7 +34,7 @@ void CheckVariance(bool symmetric, int rows, int cols, int counters) {
     StreamKey key;
     key.master_seed = 77;
     key.replicate = c;
-    key.purpose = StreamPurpose::kTest;
+    key.purpose = TestPurpose::kTest;
     absl::StatusOr<MatrixTreeCounter> counter = MatrixTreeCounter::Create(o, RandomStream(key));
     ASSERT_TRUE(counter.ok()) << counter.status();
     sigma2 = std::pow(counter->node_noise_stddev(), 2);

@@ -6,20 +6,15 @@
 #include <cmath>
 #include <limits>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
 
-RandomStream Stream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 5;
-  key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 5;  // master seed of every stream of this file
 
 MatrixTreeCounterOptions Symmetric3(int64_t steps) {
   MatrixTreeCounterOptions o;
@@ -33,12 +28,15 @@ MatrixTreeCounterOptions Symmetric3(int64_t steps) {
 }
 
 std::string ErrorOf(const MatrixTreeCounterOptions& o) {
-  absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(o, Stream(0));
+  absl::StatusOr<MatrixTreeCounter> c =
+      MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 0));
   EXPECT_FALSE(c.ok());
   return c.ok() ? "" : std::string(c.status().message());
 }
 
-TEST(MatrixTreeCounterTest, DefaultsAreValid) { EXPECT_TRUE(MatrixTreeCounterOptions().Validate().ok()); }
+TEST(MatrixTreeCounterTest, DefaultsAreValid) {
+  EXPECT_TRUE(MatrixTreeCounterOptions().Validate().ok());
+}
 
 TEST(MatrixTreeCounterTest, RejectsBadOptions) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -78,7 +76,8 @@ TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {
     for (double rho : {1e-6, 0.01, 1.0, 100.0}) {
       MatrixTreeCounterOptions o = Symmetric3(steps);
       o.zcdp_rho = rho;
-      absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(o, Stream(0));
+      absl::StatusOr<MatrixTreeCounter> c =
+          MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 0));
       ASSERT_TRUE(c.ok()) << c.status();
       EXPECT_EQ(c->levels(), static_cast<int>(std::floor(std::log2(steps))) + 1);
       EXPECT_EQ(c->released_entries(), 6);
@@ -93,9 +92,10 @@ TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {
 }
 
 TEST(MatrixTreeCounterTest, SymmetricReleaseIsSymmetricAndOnTheGrid) {
-  absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(Symmetric3(40), Stream(1));
+  absl::StatusOr<MatrixTreeCounter> c =
+      MatrixTreeCounter::Create(Symmetric3(40), TestStream(kSeed, TestPurpose::kTest, 1));
   ASSERT_TRUE(c.ok());
-  RandomStream inputs = Stream(2);
+  RandomStream inputs = TestStream(kSeed, TestPurpose::kTest, 2);
   Eigen::MatrixXd exact = Eigen::MatrixXd::Zero(3, 3);
   for (int t = 1; t <= 40; ++t) {
     Eigen::VectorXd z(3);
@@ -116,9 +116,12 @@ TEST(MatrixTreeCounterTest, DeterministicGivenTheStream) {
   o.rows = 3;
   o.cols = 2;
   o.horizon_steps = 9;
-  absl::StatusOr<MatrixTreeCounter> a = MatrixTreeCounter::Create(o, Stream(3));
-  absl::StatusOr<MatrixTreeCounter> b = MatrixTreeCounter::Create(o, Stream(3));
-  absl::StatusOr<MatrixTreeCounter> other = MatrixTreeCounter::Create(o, Stream(4));
+  absl::StatusOr<MatrixTreeCounter> a =
+      MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 3));
+  absl::StatusOr<MatrixTreeCounter> b =
+      MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 3));
+  absl::StatusOr<MatrixTreeCounter> other =
+      MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 4));
   ASSERT_TRUE(a.ok() && b.ok() && other.ok());
   const Eigen::MatrixXd x = Eigen::MatrixXd::Constant(3, 2, 0.3);
   for (int t = 0; t < 9; ++t) {
@@ -131,7 +134,8 @@ TEST(MatrixTreeCounterTest, DeterministicGivenTheStream) {
 }
 
 TEST(MatrixTreeCounterTest, NoInputsNoNoiseBeforeTheFirstStep) {
-  absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(Symmetric3(4), Stream(5));
+  absl::StatusOr<MatrixTreeCounter> c =
+      MatrixTreeCounter::Create(Symmetric3(4), TestStream(kSeed, TestPurpose::kTest, 5));
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->Release(), Eigen::MatrixXd::Zero(3, 3));
 }

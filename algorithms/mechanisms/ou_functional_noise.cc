@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
+#include "random/distributions.h"
 
 namespace dprl {
 
@@ -56,8 +58,7 @@ GaussianMoments OuConditionalMoments(double x, const std::optional<OuNeighbour>&
 
 absl::StatusOr<OuFunctionalNoise> OuFunctionalNoise::Create(
     const OuFunctionalNoiseOptions& options) {
-  absl::Status status = options.Validate();
-  if (!status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   return OuFunctionalNoise(options);
 }
 

@@ -8,7 +8,8 @@
 #include <cstdint>
 
 #include "algorithms/mechanisms/ou_functional_noise.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -16,7 +17,7 @@ namespace {
 void BM_NewPointAfterNStored(benchmark::State& state) {
   StreamKey key;
   key.master_seed = 9;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   RandomStream stream(key);
   OuFunctionalNoiseOptions options;
   options.noise_stddev = 0.5;

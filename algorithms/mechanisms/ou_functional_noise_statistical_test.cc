@@ -19,8 +19,9 @@
 #include <vector>
 
 #include "algorithms/mechanisms/ou_functional_noise.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -83,7 +84,7 @@ TEST(OuFunctionalNoiseStatisticalTest, CovarianceMatchesKernelWhateverTheQueryOr
     StreamKey key;
     key.master_seed = 90210;
     key.config = order;
-    key.purpose = StreamPurpose::kTest;
+    key.purpose = TestPurpose::kTest;
     const RandomStream root(key);
     Eigen::Matrix<double, kPaths * kPoints, kPaths* kPoints> products =
         Eigen::Matrix<double, kPaths * kPoints, kPaths * kPoints>::Zero();

@@ -7,16 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "testing/random_streams.h"
+
 namespace dprl {
 namespace {
 
-RandomStream TestStream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 2019;
-  key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 2019;  // master seed of every stream of this file
 
 OuFunctionalNoise MakeOrDie(int paths, double sigma, double beta) {
   OuFunctionalNoiseOptions options;
@@ -97,7 +93,7 @@ TEST(OuConditionalMomentsTest, SinhFormAndThePrintedEquation) {
 
 TEST(OuFunctionalNoiseTest, StoredPointsAreReusedAndReadNoRandomness) {
   OuFunctionalNoise noise = MakeOrDie(3, 0.5, 1.0);
-  RandomStream stream = TestStream(1);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, 1);
   double first[3], again[3];
   noise.Evaluate(0.4, stream, first);
   noise.Evaluate(0.9, stream, again);
@@ -116,7 +112,8 @@ TEST(OuFunctionalNoiseTest, StoredPointsAreReusedAndReadNoRandomness) {
 
 TEST(OuFunctionalNoiseTest, SameStreamSameValues) {
   OuFunctionalNoise a = MakeOrDie(2, 0.3, 4.0), b = MakeOrDie(2, 0.3, 4.0);
-  RandomStream sa = TestStream(2), sb = TestStream(2);
+  RandomStream sa = TestStream(kSeed, TestPurpose::kTest, 2),
+               sb = TestStream(kSeed, TestPurpose::kTest, 2);
   for (double x : {0.5, 0.1, 0.7, 0.3, 1.0, 0.0, 0.55}) {
     double va[2], vb[2];
     a.Evaluate(x, sa, va);
@@ -130,7 +127,7 @@ TEST(OuFunctionalNoiseTest, SameStreamSameValues) {
 // the first one): with beta tiny the path is nearly constant, so g(1) is close to g(0.6).
 TEST(OuFunctionalNoiseTest, ExtrapolatesFromTheNearestStoredPoint) {
   OuFunctionalNoise noise = MakeOrDie(1, 1.0, 1e-9);
-  RandomStream stream = TestStream(3);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, 3);
   double g0, g1, g2;
   noise.Evaluate(0.2, stream, &g0);
   noise.Evaluate(0.6, stream, &g1);
@@ -143,7 +140,7 @@ TEST(OuFunctionalNoiseTest, ExtrapolatesFromTheNearestStoredPoint) {
 
 TEST(OuFunctionalNoiseTest, ZeroStddevIsTheZeroFunction) {
   OuFunctionalNoise noise = MakeOrDie(2, 0.0, 1.0);
-  RandomStream stream = TestStream(4);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, 4);
   RandomStream untouched = stream;
   double v[2] = {1, 1};
   noise.Evaluate(0.3, stream, v);

@@ -19,7 +19,6 @@ using u128 = unsigned __int128;
 // The exact samplers' inner loops are a handful of instructions per call; GCC does not inline
 // them on its own at -O2.
 #define DPRL_ALWAYS_INLINE inline __attribute__((always_inline))
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 int BitLength(u128 v) {
   int n = 0;
@@ -329,13 +328,6 @@ double SampleLaplace(double scale, RandomStream& stream) {
   const double u = (static_cast<double>(word >> 11) + 0.5) * 0x1.0p-53;
   const double magnitude = -scale * std::log(u);
   return (word & 1) != 0 ? -magnitude : magnitude;
-}
-
-double SampleGaussian(double stddev, RandomStream& stream) {
-  CHECK(stddev >= 0.0 && std::isfinite(stddev)) << "SampleGaussian: stddev must be finite, >= 0";
-  const double u1 = stream.NextOpenUniform();
-  const double u2 = stream.NextOpenUniform();
-  return stddev * std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2);
 }
 
 bool SampleBernoulliExp(Rational gamma, RandomStream& stream) {

@@ -5,7 +5,8 @@
 // Continuous samplers (floating point; used only where the released quantity is real-valued):
 //   SampleLaplace(b):      density exp(-|x| / b) / (2 b), by inversion of the CDF: one 64-bit
 //                          word gives a sign bit and a 53-bit open uniform u, x = -b ln(u).
-//   SampleGaussian(sigma): density N(0, sigma^2), Box-Muller transform of two open uniforms.
+//   (The Gaussian N(0, sigma^2), also used as privacy noise on real-valued releases, is a general
+//   distribution: SampleGaussian in random/distributions.h.)
 //
 // Exact samplers (integer arithmetic only: every accept/reject decision compares integers; no
 // floating-point value enters them), following C. Canonne, G. Kamath, T. Steinke, "The Discrete
@@ -32,7 +33,7 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -54,10 +55,6 @@ absl::StatusOr<Rational> RationalAtLeast(double x, int64_t max_denominator);
 // Laplace(0, scale): density exp(-|x| / scale) / (2 scale). Inversion; consumes one 64-bit word.
 // Requires 0 < scale < inf.
 double SampleLaplace(double scale, RandomStream& stream);
-
-// N(0, stddev^2) by the Box-Muller transform; consumes two 64-bit words. Requires
-// 0 <= stddev < inf (stddev == 0 returns 0).
-double SampleGaussian(double stddev, RandomStream& stream);
 
 // Exactly Bernoulli(exp(-gamma)) for gamma = numerator / denominator >= 0 (CKS 2020, Alg. 1).
 bool SampleBernoulliExp(Rational gamma, RandomStream& stream);

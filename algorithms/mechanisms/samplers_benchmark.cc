@@ -5,8 +5,10 @@
 #include <cstdint>
 
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -14,7 +16,7 @@ namespace {
 RandomStream BenchmarkStream() {
   StreamKey key;
   key.master_seed = 2024;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return RandomStream(key);
 }
 

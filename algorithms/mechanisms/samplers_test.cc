@@ -11,18 +11,13 @@
 #include <vector>
 
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/distributions.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
-
-RandomStream TestStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
 
 void ExpectRational(absl::StatusOr<Rational> r, int64_t numerator, int64_t denominator) {
   ASSERT_TRUE(r.ok()) << r.status();

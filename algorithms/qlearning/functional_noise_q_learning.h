@@ -67,8 +67,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/ou_functional_noise.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/qlearning/mlp.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

@@ -8,10 +8,11 @@
 
 #include <cstdint>
 
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -32,11 +33,11 @@ void BM_Algorithm1Steps(benchmark::State& state) {
     StreamKey key;
     key.master_seed = 440;
     key.replicate = replicate++;
-    key.purpose = StreamPurpose::kPolicy;
+    key.purpose = TestPurpose::kPolicy;
     RandomStream policy(key);
-    key.purpose = StreamPurpose::kPrivacyNoise;
+    key.purpose = TestPurpose::kPrivacyNoise;
     RandomStream noise(key);
-    key.purpose = StreamPurpose::kEnvironment;
+    key.purpose = TestPurpose::kEnvironment;
     RandomStream env_stream(key);
     FunctionalNoiseQLearning agent = *FunctionalNoiseQLearning::Create(options, policy, noise);
     benchmark::DoNotOptimize(TrainOnWalk(env, kSteps, agent, env_stream));

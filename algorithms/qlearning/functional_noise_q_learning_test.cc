@@ -10,23 +10,18 @@
 
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
-RandomStream Stream(StreamPurpose purpose, uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 12;
-  key.replicate = replicate;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 12;  // master seed of every stream of this file
 
 FunctionalNoiseQLearning MakeOrDie(const FunctionalNoiseQLearningOptions& options,
                                    uint64_t replicate = 0) {
   absl::StatusOr<FunctionalNoiseQLearning> agent =
-      FunctionalNoiseQLearning::Create(options, Stream(StreamPurpose::kPolicy, replicate),
-                                       Stream(StreamPurpose::kPrivacyNoise, replicate));
+      FunctionalNoiseQLearning::Create(options, TestStream(kSeed, TestPurpose::kPolicy, replicate),
+                                       TestStream(kSeed, TestPurpose::kPrivacyNoise, replicate));
   EXPECT_TRUE(agent.ok()) << agent.status();
   return *std::move(agent);
 }
@@ -50,8 +45,9 @@ TEST(FunctionalNoiseQLearningTest, BadValuesNamed) {
     const absl::Status status = options.Validate();
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(status.message().find(text), std::string::npos) << status;
-    EXPECT_FALSE(FunctionalNoiseQLearning::Create(options, Stream(StreamPurpose::kPolicy, 0),
-                                                  Stream(StreamPurpose::kPrivacyNoise, 0))
+    EXPECT_FALSE(FunctionalNoiseQLearning::Create(options,
+                                                  TestStream(kSeed, TestPurpose::kPolicy, 0),
+                                                  TestStream(kSeed, TestPurpose::kPrivacyNoise, 0))
                      .ok());
   };
   FunctionalNoiseQLearningOptions o;
@@ -102,7 +98,7 @@ TEST(FunctionalNoiseQLearningTest, ResetsAndUpdatesCount) {
     options.noise_stddev = 0.3;
     options.num_resets = resets;
     FunctionalNoiseQLearning agent = MakeOrDie(options);
-    RandomStream env_stream = Stream(StreamPurpose::kEnvironment, 0);
+    RandomStream env_stream = TestStream(kSeed, TestPurpose::kEnvironment, 0);
     TrainOnWalk(Walk(), options.num_samples, agent, env_stream);
     EXPECT_EQ(agent.resets_done(), resets);
     EXPECT_EQ(agent.updates_done(), 100);
@@ -118,7 +114,7 @@ TEST(FunctionalNoiseQLearningTest, ActsGreedilyOnTheNoisyQ) {
   options.exploration_end = 0.0;
   options.num_samples = 1000;
   FunctionalNoiseQLearning agent = MakeOrDie(options);
-  RandomStream stream = Stream(StreamPurpose::kTest, 0);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, 0);
   int differs_from_network = 0;
   for (int i = 0; i < 200; ++i) {
     const double s = stream.NextOpenUniform();
@@ -178,7 +174,7 @@ TEST(FunctionalNoiseQLearningTest, DpSgdClippingBound) {
   options.l2_clip_norm = 0.3;
   options.optimizer.learning_rate = 0.5;
   FunctionalNoiseQLearning agent = MakeOrDie(options);
-  RandomStream stream = Stream(StreamPurpose::kTest, 1);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, 1);
   int clipped = 0;
   for (int t = 0; t < 200; ++t) {
     const MlpParameters before = agent.q_network().parameters();
@@ -251,7 +247,7 @@ TEST(FunctionalNoiseQLearningTest, SameStreamsSameRun) {
   MlpParameters parameters[2];
   for (int run = 0; run < 2; ++run) {
     FunctionalNoiseQLearning agent = MakeOrDie(options, 5);
-    RandomStream env_stream = Stream(StreamPurpose::kEnvironment, 5);
+    RandomStream env_stream = TestStream(kSeed, TestPurpose::kEnvironment, 5);
     returns[run] = TrainOnWalk(Walk(), options.num_samples, agent, env_stream);
     parameters[run] = agent.q_network().parameters();
   }
@@ -265,7 +261,7 @@ TEST(FunctionalNoiseQLearningTest, LearnsWithoutNoise) {
   double mean = 0.0;
   for (uint64_t seed = 0; seed < 5; ++seed) {
     FunctionalNoiseQLearning agent = MakeOrDie(ExperimentOptions(), seed);
-    RandomStream env_stream = Stream(StreamPurpose::kEnvironment, seed);
+    RandomStream env_stream = TestStream(kSeed, TestPurpose::kEnvironment, seed);
     const std::vector<double> returns = TrainOnWalk(Walk(), 5000, agent, env_stream);
     ASSERT_EQ(returns.size(), 100u);
     mean += std::accumulate(returns.end() - 10, returns.end(), 0.0) / 10 / 5;

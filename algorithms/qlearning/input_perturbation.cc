@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
 
 namespace dprl {
 

@@ -14,8 +14,8 @@
 #define DPRL_ALGORITHMS_QLEARNING_INPUT_PERTURBATION_H_
 
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

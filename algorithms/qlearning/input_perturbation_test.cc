@@ -6,16 +6,13 @@
 #include <string>
 
 #include "algorithms/mechanisms/samplers.h"
+#include "random/distributions.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
-RandomStream Stream(StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = 2013;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 2013;  // master seed of every stream of this file
 
 // The learner sees reward + N(0, s^2) with the noise drawn from noise_stream.Child(1): replaying
 // that child stream reproduces the update of a plain learner fed the noisy rewards.
@@ -23,12 +20,12 @@ TEST(InputPerturbationTest, LearnerSeesTheNoisyRewards) {
   FunctionalNoiseQLearningOptions options;
   options.num_samples = 4;
   options.batch_size = 2;
-  const RandomStream noise = Stream(StreamPurpose::kPrivacyNoise);
-  absl::StatusOr<InputPerturbationQLearning> perturbed =
-      InputPerturbationQLearning::Create(options, 3.0, Stream(StreamPurpose::kPolicy), noise);
+  const RandomStream noise = TestStream(kSeed, TestPurpose::kPrivacyNoise);
+  absl::StatusOr<InputPerturbationQLearning> perturbed = InputPerturbationQLearning::Create(
+      options, 3.0, TestStream(kSeed, TestPurpose::kPolicy), noise);
   ASSERT_TRUE(perturbed.ok()) << perturbed.status();
-  absl::StatusOr<FunctionalNoiseQLearning> plain =
-      FunctionalNoiseQLearning::Create(options, Stream(StreamPurpose::kPolicy), noise.Child(0));
+  absl::StatusOr<FunctionalNoiseQLearning> plain = FunctionalNoiseQLearning::Create(
+      options, TestStream(kSeed, TestPurpose::kPolicy), noise.Child(0));
   ASSERT_TRUE(plain.ok());
   RandomStream replay = noise.Child(1);
   for (int t = 0; t < 4; ++t) {
@@ -44,15 +41,16 @@ TEST(InputPerturbationTest, LearnerSeesTheNoisyRewards) {
 TEST(InputPerturbationTest, BadNoiseNamed) {
   for (double bad : {-1.0, std::nan(""), HUGE_VAL}) {
     absl::StatusOr<InputPerturbationQLearning> agent = InputPerturbationQLearning::Create(
-        FunctionalNoiseQLearningOptions(), bad, Stream(StreamPurpose::kPolicy),
-        Stream(StreamPurpose::kPrivacyNoise));
+        FunctionalNoiseQLearningOptions(), bad, TestStream(kSeed, TestPurpose::kPolicy),
+        TestStream(kSeed, TestPurpose::kPrivacyNoise));
     EXPECT_EQ(agent.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(agent.status().message().find("reward_noise_stddev = "), std::string::npos);
   }
   FunctionalNoiseQLearningOptions bad_learner;
   bad_learner.batch_size = 64;
-  EXPECT_FALSE(InputPerturbationQLearning::Create(bad_learner, 1.0, Stream(StreamPurpose::kPolicy),
-                                                  Stream(StreamPurpose::kPrivacyNoise))
+  EXPECT_FALSE(InputPerturbationQLearning::Create(bad_learner, 1.0,
+                                                  TestStream(kSeed, TestPurpose::kPolicy),
+                                                  TestStream(kSeed, TestPurpose::kPrivacyNoise))
                    .ok());
 }
 

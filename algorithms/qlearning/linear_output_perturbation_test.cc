@@ -11,21 +11,18 @@
 #include "algorithms/mechanisms/samplers.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
+#include "random/distributions.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
-RandomStream Stream(StreamPurpose purpose, uint64_t replicate = 0) {
-  StreamKey key;
-  key.master_seed = 2016;
-  key.replicate = replicate;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 2016;  // master seed of every stream of this file
 
 LinearOutputPerturbation MakeOrDie(const LinearOutputPerturbationOptions& options) {
-  absl::StatusOr<LinearOutputPerturbation> agent = LinearOutputPerturbation::Create(
-      options, Stream(StreamPurpose::kPolicy), Stream(StreamPurpose::kPrivacyNoise));
+  absl::StatusOr<LinearOutputPerturbation> agent =
+      LinearOutputPerturbation::Create(options, TestStream(kSeed, TestPurpose::kPolicy),
+                                       TestStream(kSeed, TestPurpose::kPrivacyNoise));
   EXPECT_TRUE(agent.ok()) << agent.status();
   return *std::move(agent);
 }
@@ -51,7 +48,7 @@ LinearOutputPerturbation Feed(const LinearOutputPerturbationOptions& options,
 }
 
 std::vector<std::vector<Sample>> Data(uint64_t replicate) {
-  RandomStream stream = Stream(StreamPurpose::kTest, replicate);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, replicate);
   std::vector<std::vector<Sample>> episodes(4);
   for (auto& episode : episodes) {
     for (int t = 0; t < 5; ++t) {
@@ -121,7 +118,7 @@ TEST(LinearOutputPerturbationTest, SensitivityBoundAndNoise) {
     EXPECT_NEAR(base.last_sensitivity(),
                 5.0 * 2.0 * 5.0 / (0.5 * std::max<int64_t>(1, std::min(counts[0], counts[1]))),
                 1e-12);
-    RandomStream change = Stream(StreamPurpose::kTest, 100 + replicate);
+    RandomStream change = TestStream(kSeed, TestPurpose::kTest, 100 + replicate);
     for (Sample& s : episodes[replicate % 4]) s.reward += 2.0 * change.NextOpenUniform() - 1.0;
     const LinearOutputPerturbation moved = Feed(options, episodes);
     double distance = 0.0;
@@ -132,7 +129,7 @@ TEST(LinearOutputPerturbationTest, SensitivityBoundAndNoise) {
   }
   options.output_noise_multiplier = 0.7;
   const LinearOutputPerturbation noisy = Feed(options, Data(3));
-  RandomStream replay = Stream(StreamPurpose::kPrivacyNoise);
+  RandomStream replay = TestStream(kSeed, TestPurpose::kPrivacyNoise);
   // Two releases happened; replay the first one's 8 draws to reach the second.
   const double stddev = 0.7 * noisy.last_sensitivity();
   for (int i = 0; i < 8; ++i) SampleGaussian(1.0, replay);
@@ -150,10 +147,10 @@ TEST(LinearOutputPerturbationTest, LearnsWithoutNoise) {
   double mean = 0.0;
   for (uint64_t seed = 0; seed < 5; ++seed) {
     absl::StatusOr<LinearOutputPerturbation> agent = LinearOutputPerturbation::Create(
-        LinearOutputPerturbationOptions(), Stream(StreamPurpose::kPolicy, seed),
-        Stream(StreamPurpose::kPrivacyNoise, seed));
+        LinearOutputPerturbationOptions(), TestStream(kSeed, TestPurpose::kPolicy, seed),
+        TestStream(kSeed, TestPurpose::kPrivacyNoise, seed));
     ASSERT_TRUE(agent.ok());
-    RandomStream env = Stream(StreamPurpose::kEnvironment, seed);
+    RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, seed);
     const std::vector<double> returns = TrainOnWalk(walk, 5000, *agent, env);
     for (size_t i = returns.size() - 10; i < returns.size(); ++i) mean += returns[i] / 50;
   }

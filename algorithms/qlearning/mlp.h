@@ -34,7 +34,7 @@
 #include <cmath>
 
 #include "absl/status/status.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

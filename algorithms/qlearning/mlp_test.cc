@@ -7,21 +7,17 @@
 #include <string>
 #include <vector>
 
+#include "testing/random_streams.h"
+
 namespace dprl {
 namespace {
 
 using Jet = ceres::Jet<double, kMlpNumParameters>;
 
-RandomStream TestStream(uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = 338;
-  key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 338;  // master seed of every stream of this file
 
 Mlp RandomMlp(uint64_t replicate) {
-  RandomStream stream = TestStream(replicate);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kTest, replicate);
   Mlp mlp;
   mlp.Initialize(stream);
   return mlp;

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
 #include "envs/continuous_walk.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

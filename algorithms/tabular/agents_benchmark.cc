@@ -19,31 +19,27 @@
 
 #include <memory>
 
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "envs/random_mdp.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 constexpr int kWarmupEpisodes = 200;
 
-RandomStream Stream(StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = 99;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
+constexpr uint64_t kSeed = 99;  // master seed of every stream of this file
 
 TabularMdp Mdp(int S, int A, int H) {
   RandomMdpOptions options;
   options.num_states = S;
   options.num_actions = A;
   options.horizon = H;
-  RandomStream stream = Stream(StreamPurpose::kEnvGeneration);
+  RandomStream stream = TestStream(kSeed, TestPurpose::kEnvGeneration);
   return MakeRandomDirichletMdp(options, stream).value();
 }
 
@@ -61,8 +57,8 @@ void RunOneEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env
 }
 
 void Measure(benchmark::State& state, const TabularMdp& mdp, TabularAgent& agent) {
-  RandomStream env = Stream(StreamPurpose::kEnvironment);
-  RandomStream policy = Stream(StreamPurpose::kPolicy);
+  RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
+  RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
   for (int i = 0; i < kWarmupEpisodes; ++i) RunOneEpisode(mdp, agent, env, policy);
   for (auto _ : state) RunOneEpisode(mdp, agent, env, policy);
   state.counters["episodes_per_second"] =
@@ -88,7 +84,7 @@ void BenchmarkPucb(benchmark::State& state, double privacy_epsilon) {
   options.privacy_epsilon = privacy_epsilon;
   options.num_episodes = int64_t{1} << 24;  // more than any benchmark run
   auto agent = PucbAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, options,
-                                 Stream(StreamPurpose::kPrivacyNoise))
+                                 TestStream(kSeed, TestPurpose::kPrivacyNoise))
                    .value();
   Measure(state, mdp, *agent);
   state.counters["counter_bytes"] = static_cast<double>(agent->memory_bytes());
@@ -100,7 +96,7 @@ void BM_PucbAllActive(benchmark::State& state) { BenchmarkPucb(state, 1e9); }
 void BM_Rlsvi(benchmark::State& state) {
   const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
   auto agent = RlsviAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, {},
-                                  Stream(StreamPurpose::kPrivacyNoise))
+                                  TestStream(kSeed, TestPurpose::kPrivacyNoise))
                    .value();
   Measure(state, mdp, *agent);
 }

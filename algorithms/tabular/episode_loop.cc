@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 
 namespace dprl {
 

@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

@@ -10,16 +10,10 @@
 
 #include "algorithms/tabular/ubev.h"
 #include "envs/lower_bound_mdp.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
-
-RandomStream Stream(uint64_t seed, StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
 
 TEST(MeasurePacTest, CountsStrictlyAboveAlphaAndFindsTheSettlingEpisode) {
   // Episodes 1..6; regret > 0.5 at t = 1, 2, 5; == 0.5 at t = 3 (alpha-optimal: not strictly >).
@@ -66,8 +60,8 @@ TEST(RunEpisodesTest, PacMeasurementMatchesTheRegretSeries) {
   const std::vector<double> alphas = {0.1, 0.3, 0.6, 2.0};
   const int64_t episodes = 3000;
   const EpisodeLoopResult run =
-      RunEpisodes(mdp, *agent, episodes, Stream(1, StreamPurpose::kEnvironment),
-                  Stream(1, StreamPurpose::kPolicy), {}, alphas)
+      RunEpisodes(mdp, *agent, episodes, TestStream(1, TestPurpose::kEnvironment),
+                  TestStream(1, TestPurpose::kPolicy), {}, alphas)
           .value();
   ASSERT_EQ(run.pac.size(), alphas.size());
   const std::vector<PacMeasurement> expected = MeasurePac(run.per_episode_regret, alphas);
@@ -85,8 +79,8 @@ TEST(RunEpisodesTest, PacMeasurementMatchesTheRegretSeries) {
   EXPECT_EQ(run.pac.back().non_alpha_optimal_episodes, 0);
   // UBEV explores at first: the first episode (uniform ties) has regret H alpha'/4 = 0.25 > 0.1.
   EXPECT_GT(run.pac[0].non_alpha_optimal_episodes, 0);
-  EXPECT_TRUE(RunEpisodes(mdp, *agent, 10, Stream(2, StreamPurpose::kEnvironment),
-                          Stream(2, StreamPurpose::kPolicy))
+  EXPECT_TRUE(RunEpisodes(mdp, *agent, 10, TestStream(2, TestPurpose::kEnvironment),
+                          TestStream(2, TestPurpose::kPolicy))
                   .value()
                   .pac.empty());
 }

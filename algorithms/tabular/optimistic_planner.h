@@ -39,7 +39,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

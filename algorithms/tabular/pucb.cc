@@ -9,18 +9,14 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 
 absl::Status PucbOptions::Validate() const {
-  if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("privacy_epsilon must be finite and > 0, got ", privacy_epsilon));
-  }
-  if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("failure_probability must be in (0, 1), got ", failure_probability));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
+  RETURN_IF_ERROR(ValidateOpenUnitInterval("failure_probability", failure_probability));
   if (num_episodes < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("num_episodes must be >= 1, got ", num_episodes));
@@ -31,10 +27,11 @@ absl::Status PucbOptions::Validate() const {
         absl::StrCat("neighbour_relation must be kAddRemove or kReplacement, got ",
                      static_cast<int>(neighbour_relation)));
   }
-  if (e_eps_bound != PucbErrorBoundMethod::kPaper &&
-      e_eps_bound != PucbErrorBoundMethod::kExactTail) {
-    return absl::InvalidArgumentError(absl::StrCat("e_eps_bound must be kPaper or kExactTail, got ",
-                                                   static_cast<int>(e_eps_bound)));
+  if (error_bound_method != PucbErrorBoundMethod::kPaper &&
+      error_bound_method != PucbErrorBoundMethod::kExactTail) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("error_bound_method must be kPaper or kExactTail, got ",
+                     static_cast<int>(error_bound_method)));
   }
   return absl::OkStatus();
 }
@@ -65,7 +62,7 @@ absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const Pucb
       CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank), counter_failure_probability);
   if (!e.ok()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("e_eps_bound = kExactTail: ", e.status().message()));
+        absl::StrCat("error_bound_method = kExactTail: ", e.status().message()));
   }
   return *e;
 }
@@ -119,7 +116,7 @@ double PucbConfidence(double count, double error_bound, double log_confidence_te
 }
 
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
-  if (options.e_eps_bound == PucbErrorBoundMethod::kExactTail) {
+  if (options.error_bound_method == PucbErrorBoundMethod::kExactTail) {
     const absl::StatusOr<double> bound = ExactTailErrorBound(shape, options);
     CHECK(bound.ok()) << bound.status();
     return *bound;
@@ -171,7 +168,7 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
   absl::StatusOr<double> exact_tail = ExactTailErrorBound(shape, options);
   if (!exact_tail.ok()) return exact_tail.status();
   double error_bound = *exact_tail;
-  if (options.e_eps_bound == PucbErrorBoundMethod::kPaper) {
+  if (options.error_bound_method == PucbErrorBoundMethod::kPaper) {
     error_bound = PucbErrorBound(shape, options);
     // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
     if (error_bound < *exact_tail) {

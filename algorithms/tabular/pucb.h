@@ -31,7 +31,8 @@
 // Every episode feeds every counter once (the visited triples' inputs, 0 to all the others), so
 // all counters have horizon T = num_episodes.
 //
-// Error bound E (options.e_eps_bound), log base 2 for log(T) (tree depth), natural log elsewhere:
+// Error bound E (options.error_bound_method), log base 2 for log(T) (tree depth), natural log
+// elsewhere:
 //   kPaper (Sec. 3, Alg. 3):
 //     E_eps = (3/privacy_epsilon) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}
 //           = (1/eps') ln(#counters/beta) log2(T)^{5/2}
@@ -79,9 +80,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/binary_counter.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -118,13 +119,14 @@ struct PucbOptions {
   // beta: failure probability in E_eps and in phi~. In (0, 1).
   double failure_probability = 0.05;
   // T: number of episodes, the horizon of every private counter and the T in E_eps. >= 1 (with
-  // e_eps_bound = kPaper, PucbAgent::Create also needs E_eps to be a valid bound: "Edge case").
+  // error_bound_method = kPaper, PucbAgent::Create also needs E_eps to be a valid bound: "Edge
+  // case").
   int64_t num_episodes = 10000;
   // The neighbour relation privacy_epsilon holds for; sets eps' (above).
   PucbNeighbourRelation neighbour_relation = PucbNeighbourRelation::kAddRemove;
   // E of the bonuses and of the n~ >= 2E threshold: kPaper = Alg. 3's E_eps; kExactTail = the
   // exact-tail E (same privacy, smaller E).
-  PucbErrorBoundMethod e_eps_bound = PucbErrorBoundMethod::kPaper;
+  PucbErrorBoundMethod error_bound_method = PucbErrorBoundMethod::kPaper;
 
   absl::Status Validate() const;
 };
@@ -163,11 +165,6 @@ class PucbAgent : public TabularAgent {
   const OptimisticPlan& plan() const override { return plan_; }
   // The private releases n~_t used by the last BeginEpisode (index TabularShape::Index).
   const std::vector<double>& released_visit_counts() const { return released_visits_; }
-  // Private counters, read-only (tests, diagnostics). Counter ids: n~, r~ at Index(h,s,a);
-  // m~ at Index(h,s,a) * S + s'.
-  const BinaryCounterBank& visit_counters() const { return visit_counters_; }
-  const BinaryCounterBank& reward_counters() const { return reward_counters_; }
-  const BinaryCounterBank& transition_counters() const { return transition_counters_; }
   // Bytes of counter state (O(S^2 A H), independent of T).
   int64_t memory_bytes() const;
 
@@ -176,6 +173,8 @@ class PucbAgent : public TabularAgent {
   void RecordStep(int h, int s, int a, double reward, int next_state) override;
 
  private:
+  // Reads the counter banks; testonly, "Not differentially private" (testing/counter_peers.h).
+  friend class PucbAgentPeer;
   class PrivateStatistics;
   PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
             BinaryCounterBank visits, BinaryCounterBank rewards, BinaryCounterBank transitions,

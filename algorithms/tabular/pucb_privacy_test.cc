@@ -8,25 +8,21 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mechanisms/statistics_for_tests.h"
 #include "algorithms/tabular/pucb.h"
+#include "testing/counter_peers.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
-
-RandomStream NoiseStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kPrivacyNoise;
-  return RandomStream(key);
-}
 
 std::unique_ptr<PucbAgent> MakeAgent(const TabularShape& shape, int64_t episodes,
                                      uint64_t noise_seed) {
   PucbOptions options;
   options.num_episodes = episodes;
   options.privacy_epsilon = 2.0;
-  return PucbAgent::Create(shape, options, NoiseStream(noise_seed)).value();
+  return PucbAgent::Create(shape, options, TestStream(noise_seed, TestPurpose::kPrivacyNoise))
+      .value();
 }
 
 // The residue attack on floating-point Laplace counters (Mironov 2012): a reward that is not on
@@ -48,11 +44,13 @@ TEST(PucbPrivacyTest, RewardReleasesAreIntegersWhateverTheRewards) {
     small->EndEpisode();
     other->EndEpisode();
     for (int64_t i = 0; i < shape.StateActionSteps(); ++i) {
-      const double a = small->reward_counters().Release(i);
-      const double b = other->reward_counters().Release(i);
+      const double a = PucbAgentPeer::RewardCounters(*small).Release(i);
+      const double b = PucbAgentPeer::RewardCounters(*other).Release(i);
       ASSERT_EQ(a, std::floor(a)) << "episode " << t;
       ASSERT_EQ(std::fmod(a, 1.0 / 1024), 0.0);
-      ASSERT_EQ(a - b, small->reward_counters().TrueSum(i) - other->reward_counters().TrueSum(i));
+      ASSERT_EQ(a - b,
+                BinaryCounterBankPeer::TrueSum(PucbAgentPeer::RewardCounters(*small), i) -
+                    BinaryCounterBankPeer::TrueSum(PucbAgentPeer::RewardCounters(*other), i));
     }
   }
 }
@@ -68,7 +66,8 @@ TEST(PucbPrivacyTest, RandomisedRoundingOfRewardsIsUnbiased) {
       ASSERT_TRUE(agent->Observe(0, 0, 0, reward, 0).ok());
       agent->EndEpisode();
     }
-    const int64_t bits = static_cast<int64_t>(agent->reward_counters().TrueSum(0));
+    const int64_t bits = static_cast<int64_t>(
+        BinaryCounterBankPeer::TrueSum(PucbAgentPeer::RewardCounters(*agent), 0));
     EXPECT_GE(bits, BinomialLowerQuantile(kEpisodes, reward, 1e-6)) << reward;
     EXPECT_LE(bits, BinomialUpperQuantile(kEpisodes, reward, 1e-6)) << reward;
   }
@@ -80,7 +79,8 @@ TEST(PucbPrivacyTest, RandomisedRoundingOfRewardsIsUnbiased) {
       ASSERT_TRUE(agent->Observe(0, 0, 0, reward, 0).ok());
       agent->EndEpisode();
     }
-    EXPECT_EQ(agent->reward_counters().TrueSum(0), 100 * reward);
+    EXPECT_EQ(BinaryCounterBankPeer::TrueSum(PucbAgentPeer::RewardCounters(*agent), 0),
+              100 * reward);
   }
 }
 
@@ -91,7 +91,9 @@ TEST(PucbPrivacyTest, ObserveRejectsRewardsOutsideTheUnitInterval) {
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(status.message(),
             "Observe: reward must be in [0, 1], got -0.25 at (h, s, a) = (1, 1, 0)");
-  EXPECT_EQ(agent->visit_counters().TrueSum(agent->shape().Index(1, 1, 0)), 0.0);
+  EXPECT_EQ(BinaryCounterBankPeer::TrueSum(PucbAgentPeer::VisitCounters(*agent),
+                                           agent->shape().Index(1, 1, 0)),
+            0.0);
 }
 
 // One episode's trajectory: (s, a, reward, s') for h = 0..H-1.
@@ -129,7 +131,9 @@ void Feed(PucbAgent& agent, const Trajectory* trajectory) {
 // agree outside episode t, so this is sum_c |TrueSum_U(c) - TrueSum_U'(c)| after episode t.
 double L1Distance(const BinaryCounterBank& a, const BinaryCounterBank& b) {
   double distance = 0.0;
-  for (int64_t c = 0; c < a.num_counters(); ++c) distance += std::fabs(a.TrueSum(c) - b.TrueSum(c));
+  for (int64_t c = 0; c < a.num_counters(); ++c)
+    distance +=
+        std::fabs(BinaryCounterBankPeer::TrueSum(a, c) - BinaryCounterBankPeer::TrueSum(b, c));
   return distance;
 }
 
@@ -157,14 +161,10 @@ TEST(PucbPrivacyTest, SensitivityIsHForAddRemoveAndTwoHForReplacement) {
       Feed(*removed, nullptr);
       Feed(*replaced, &other);
     }
-    for (auto [family_of_agent, family_of_neighbour] :
-         {std::pair{&PucbAgent::visit_counters, &PucbAgent::visit_counters},
-          std::pair{&PucbAgent::reward_counters, &PucbAgent::reward_counters},
-          std::pair{&PucbAgent::transition_counters, &PucbAgent::transition_counters}}) {
-      const double add_remove =
-          L1Distance(((*agent).*family_of_agent)(), ((*removed).*family_of_neighbour)());
-      const double replacement =
-          L1Distance(((*agent).*family_of_agent)(), ((*replaced).*family_of_neighbour)());
+    for (auto family : {&PucbAgentPeer::VisitCounters, &PucbAgentPeer::RewardCounters,
+                        &PucbAgentPeer::TransitionCounters}) {
+      const double add_remove = L1Distance(family(*agent), family(*removed));
+      const double replacement = L1Distance(family(*agent), family(*replaced));
       EXPECT_LE(add_remove, H);
       EXPECT_LE(replacement, 2 * H);
       largest_add_remove = std::max(largest_add_remove, add_remove);

@@ -11,18 +11,13 @@
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "envs/tabular_mdp.h"
+#include "testing/counter_peers.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
-
-RandomStream Stream(uint64_t seed, StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
 
 TEST(PucbOptionsTest, DefaultsAreValid) { EXPECT_TRUE(PucbOptions().Validate().ok()); }
 
@@ -53,14 +48,14 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
     options.num_episodes = episodes;
     ASSERT_TRUE(options.Validate().ok());
     const absl::Status status =
-        PucbAgent::Create({2, 2, 3}, options, Stream(1, StreamPurpose::kPrivacyNoise)).status();
+        PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).status();
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_THAT(std::string(status.message()),
                 HasSubstr("e_eps_bound = paper: at num_episodes = " + std::to_string(episodes)));
     EXPECT_THAT(std::string(status.message()), HasSubstr("use e_eps_bound = exact_tail"));
-    options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+    options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     auto agent =
-        PucbAgent::Create({2, 2, 3}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+        PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
     EXPECT_GT(agent->error_bound(), 0.0);
     for (int64_t t = 0; t < episodes; ++t) {
       agent->BeginEpisode();
@@ -72,14 +67,15 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
   // T = 3: valid at (3, 2, 4) with beta = 0.05, not for a one-triple MDP with beta = 0.9.
   PucbOptions three;
   three.num_episodes = 3;
-  EXPECT_TRUE(PucbAgent::Create({3, 2, 4}, three, Stream(1, StreamPurpose::kPrivacyNoise)).ok());
+  EXPECT_TRUE(PucbAgent::Create({3, 2, 4}, three, TestStream(1, TestPurpose::kPrivacyNoise)).ok());
   three.failure_probability = 0.9;
-  EXPECT_FALSE(PucbAgent::Create({1, 1, 1}, three, Stream(1, StreamPurpose::kPrivacyNoise)).ok());
+  EXPECT_FALSE(PucbAgent::Create({1, 1, 1}, three, TestStream(1, TestPurpose::kPrivacyNoise)).ok());
   // From T = 4 on at (3, 2, 4), E_eps exceeds the exact-tail E (checked up to 2^20).
   for (int64_t episodes : {4, 5, 7, 8, 16, 100, 1000, 1 << 20}) {
     PucbOptions options;
     options.num_episodes = episodes;
-    EXPECT_TRUE(PucbAgent::Create({3, 2, 4}, options, Stream(1, StreamPurpose::kPrivacyNoise)).ok())
+    EXPECT_TRUE(
+        PucbAgent::Create({3, 2, 4}, options, TestStream(1, TestPurpose::kPrivacyNoise)).ok())
         << "T = " << episodes;
   }
 }
@@ -90,9 +86,9 @@ TEST(PucbAgentTest, ZeroErrorBoundStillNeedsOneVisit) {
   PucbOptions options;
   options.privacy_epsilon = 1e6;
   options.num_episodes = 100;
-  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   auto agent =
-      PucbAgent::Create({2, 2, 2}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+      PucbAgent::Create({2, 2, 2}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
   ASSERT_EQ(agent->error_bound(), 0.0);
   for (int t = 0; t < 3; ++t) {
     agent->BeginEpisode();
@@ -109,19 +105,19 @@ TEST(PucbAgentTest, ZeroErrorBoundStillNeedsOneVisit) {
 }
 
 TEST(PucbOptionsTest, DefaultErrorBoundIsThePapers) {
-  EXPECT_EQ(PucbOptions().e_eps_bound, PucbErrorBoundMethod::kPaper);
+  EXPECT_EQ(PucbOptions().error_bound_method, PucbErrorBoundMethod::kPaper);
 }
 
 TEST(PucbOptionsTest, RejectsBadEnums) {
   PucbOptions options;
-  options.e_eps_bound = static_cast<PucbErrorBoundMethod>(7);
+  options.error_bound_method = static_cast<PucbErrorBoundMethod>(7);
   EXPECT_THAT(std::string(options.Validate().message()),
-              HasSubstr("e_eps_bound must be kPaper or kExactTail, got 7"));
+              HasSubstr("error_bound_method must be kPaper or kExactTail, got 7"));
   EXPECT_THAT(
-      std::string(PucbAgent::Create({2, 2, 2}, options, Stream(1, StreamPurpose::kPrivacyNoise))
+      std::string(PucbAgent::Create({2, 2, 2}, options, TestStream(1, TestPurpose::kPrivacyNoise))
                       .status()
                       .message()),
-      HasSubstr("e_eps_bound"));
+      HasSubstr("error_bound_method"));
   options = PucbOptions();
   options.neighbour_relation = static_cast<PucbNeighbourRelation>(5);
   EXPECT_THAT(std::string(options.Validate().message()),
@@ -153,13 +149,15 @@ TEST(PucbTest, ExactTailErrorBoundIsTheAgentsCounters) {
   PucbOptions options;
   options.privacy_epsilon = 3;
   options.num_episodes = 5000;
-  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   const TabularShape shape{3, 2, 4};
-  auto agent = PucbAgent::Create(shape, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+  auto agent = PucbAgent::Create(shape, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
   const double beta_counter = 0.05 / (2 * 24 + 3 * 24);
   const double discrete =
-      CounterErrorTailBound(5000, NodeNoiseOf(agent->visit_counters()), beta_counter).value();
-  for (const BinaryCounterBank* bank : {&agent->reward_counters(), &agent->transition_counters()}) {
+      CounterErrorTailBound(5000, NodeNoiseOf(PucbAgentPeer::VisitCounters(*agent)), beta_counter)
+          .value();
+  for (const BinaryCounterBank* bank :
+       {&PucbAgentPeer::RewardCounters(*agent), &PucbAgentPeer::TransitionCounters(*agent)}) {
     EXPECT_EQ(CounterErrorTailBound(5000, NodeNoiseOf(*bank), beta_counter).value(), discrete);
   }
   EXPECT_EQ(agent->error_bound(), discrete);
@@ -184,14 +182,15 @@ TEST(PucbTest, ExactTailErrorBoundIsMuchSmallerThanThePapers) {
     options.privacy_epsilon = c.privacy_epsilon;
     options.failure_probability = 0.05;
     const double paper = PucbErrorBound(c.shape, options);
-    options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+    options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     const double exact = PucbErrorBound(c.shape, options);
     auto agent =
-        PucbAgent::Create(c.shape, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+        PucbAgent::Create(c.shape, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
     const double beta_counter =
         0.05 / ((2.0 + c.shape.num_states) * static_cast<double>(c.shape.StateActionSteps()));
     const double discrete =
-        CounterErrorTailBound(c.episodes, NodeNoiseOf(agent->visit_counters()), beta_counter)
+        CounterErrorTailBound(c.episodes, NodeNoiseOf(PucbAgentPeer::VisitCounters(*agent)),
+                              beta_counter)
             .value();
     EXPECT_EQ(exact, discrete);
     std::printf(
@@ -207,7 +206,7 @@ TEST(PucbTest, QIsHBelowTwiceTheErrorBound) {
   PucbOptions options;
   options.num_episodes = 100;
   auto agent =
-      PucbAgent::Create({3, 2, 4}, options, Stream(1, StreamPurpose::kPrivacyNoise)).value();
+      PucbAgent::Create({3, 2, 4}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
   for (int t = 0; t < 50; ++t) {
     agent->BeginEpisode();
     for (double q : agent->plan().optimistic_q()) ASSERT_EQ(q, 4.0);
@@ -221,7 +220,7 @@ TEST(PucbTest, MemoryDoesNotGrowWithTheNumberOfEpisodes) {
   PucbOptions short_run, long_run;
   short_run.num_episodes = 1000;
   long_run.num_episodes = int64_t{1} << 40;
-  RandomStream noise = Stream(2, StreamPurpose::kPrivacyNoise);
+  RandomStream noise = TestStream(2, TestPurpose::kPrivacyNoise);
   const int64_t small = PucbAgent::Create({20, 4, 20}, short_run, noise).value()->memory_bytes();
   const int64_t large = PucbAgent::Create({20, 4, 20}, long_run, noise).value()->memory_bytes();
   EXPECT_EQ(small, large);
@@ -249,7 +248,7 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
   const int S = shape.num_states, A = shape.num_actions, H = shape.horizon;
   const double E = agent.error_bound();
   auto read = [&](const BinaryCounterBank& bank, int64_t id) {
-    return use_true_sums ? bank.TrueSum(id) : bank.Release(id);
+    return use_true_sums ? BinaryCounterBankPeer::TrueSum(bank, id) : bank.Release(id);
   };
   std::vector<double> q(shape.StateActionSteps()), v((H + 1) * S, 0.0);
   const double log_term = 2 * std::log(S * A * H / 0.05);
@@ -258,15 +257,15 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
       double best = -1e300;
       for (int a = 0; a < A; ++a) {
         const int64_t i = shape.Index(h, s, a);
-        const double n = read(agent.visit_counters(), i);
+        const double n = read(PucbAgentPeer::VisitCounters(agent), i);
         double q_plus = H;
         if (n >= 2 * E) {
           const double phi = std::sqrt((2 * std::log(n + E) + log_term) / std::max(n - E, 1.0));
           const double psi = (1 + S * H) * (3 * E / n + 2 * E * E / (n * n));
           double next = 0;
           for (int k = 0; k < S; ++k)
-            next += v[(h + 1) * S + k] * read(agent.transition_counters(), i * S + k);
-          const double q_tilde = (read(agent.reward_counters(), i) + next) / n;
+            next += v[(h + 1) * S + k] * read(PucbAgentPeer::TransitionCounters(agent), i * S + k);
+          const double q_tilde = (read(PucbAgentPeer::RewardCounters(agent), i) + next) / n;
           q_plus = std::min<double>(H, q_tilde + (H + 1) * phi + psi);
         }
         q[i] = q_plus;
@@ -288,10 +287,10 @@ TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   options.privacy_epsilon = 90;
   options.num_episodes = 16384;
   auto agent =
-      PucbAgent::Create({2, 2, 2}, options, Stream(3, StreamPurpose::kPrivacyNoise)).value();
-  EXPECT_NEAR(agent->visit_counters().node_noise_scale(), 1.0, 1e-9);
-  ASSERT_TRUE(RunEpisodes(mdp, *agent, 16383, Stream(4, StreamPurpose::kEnvironment),
-                          Stream(5, StreamPurpose::kPolicy))
+      PucbAgent::Create({2, 2, 2}, options, TestStream(3, TestPurpose::kPrivacyNoise)).value();
+  EXPECT_NEAR(PucbAgentPeer::VisitCounters(*agent).node_noise_scale(), 1.0, 1e-9);
+  ASSERT_TRUE(RunEpisodes(mdp, *agent, 16383, TestStream(4, TestPurpose::kEnvironment),
+                          TestStream(5, TestPurpose::kPolicy))
                   .ok());
   agent->BeginEpisode();
   const std::vector<double>& q = agent->plan().optimistic_q();
@@ -313,10 +312,10 @@ TEST(PucbTest, SameSeedsGiveSameRegret) {
   options.num_episodes = 512;
   auto run = [&](uint64_t noise_seed) {
     auto agent =
-        PucbAgent::Create({2, 2, 2}, options, Stream(noise_seed, StreamPurpose::kPrivacyNoise))
+        PucbAgent::Create({2, 2, 2}, options, TestStream(noise_seed, TestPurpose::kPrivacyNoise))
             .value();
-    return RunEpisodes(mdp, *agent, 512, Stream(4, StreamPurpose::kEnvironment),
-                       Stream(5, StreamPurpose::kPolicy))
+    return RunEpisodes(mdp, *agent, 512, TestStream(4, TestPurpose::kEnvironment),
+                       TestStream(5, TestPurpose::kPolicy))
         .value()
         .per_episode_regret;
   };
@@ -331,9 +330,9 @@ TEST(PucbTest, ExactTailChangesOnlyE) {
   paper_options.privacy_epsilon = 60;
   paper_options.num_episodes = 4096;
   PucbOptions exact_options = paper_options;
-  exact_options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  exact_options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   const TabularShape shape{2, 2, 2};
-  const RandomStream noise = Stream(11, StreamPurpose::kPrivacyNoise);
+  const RandomStream noise = TestStream(11, TestPurpose::kPrivacyNoise);
   auto paper = PucbAgent::Create(shape, paper_options, noise).value();
   auto exact = PucbAgent::Create(shape, exact_options, noise).value();
   EXPECT_LT(exact->error_bound(), paper->error_bound() / 10);
@@ -343,10 +342,11 @@ TEST(PucbTest, ExactTailChangesOnlyE) {
     exact->BeginEpisode();
     ASSERT_EQ(paper->released_visit_counts(), exact->released_visit_counts()) << t;
     for (int64_t i = 0; i < shape.StateActionSteps(); ++i) {
-      ASSERT_EQ(paper->reward_counters().Release(i), exact->reward_counters().Release(i));
+      ASSERT_EQ(PucbAgentPeer::RewardCounters(*paper).Release(i),
+                PucbAgentPeer::RewardCounters(*exact).Release(i));
       for (int next = 0; next < 2; ++next) {
-        ASSERT_EQ(paper->transition_counters().Release(2 * i + next),
-                  exact->transition_counters().Release(2 * i + next));
+        ASSERT_EQ(PucbAgentPeer::TransitionCounters(*paper).Release(2 * i + next),
+                  PucbAgentPeer::TransitionCounters(*exact).Release(2 * i + next));
       }
     }
     if (t % 512 == 0 || t == 4095) {

@@ -6,14 +6,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
+#include "random/distributions.h"
 
 namespace dprl {
 
 absl::Status RlsviOptions::Validate() const {
-  if (!(std::isfinite(beta_scale) && beta_scale > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("beta_scale must be finite and > 0, got ", beta_scale));
-  }
+  RETURN_IF_ERROR(ValidateFinitePositive("beta_scale", beta_scale));
   return absl::OkStatus();
 }
 

@@ -41,12 +41,13 @@
 //     reports regret rho* - rho^{pi^k} averaged over s_1 ~ p0 (which, pi^k being independent of
 //     s_1^k, is the conditional expectation of the paper's V*_1(s_1^k) - V^{pi^k}_1(s_1^k)).
 //
-// Randomness: w is drawn with SampleGaussian (samplers.h, Box-Muller on Philox uniforms) from
-// noise_stream.Child(k), in flat order TabularShape::Index(h, s, a) = (h S + s) A + a, one draw
-// per triple. The noise of episode k is thus a function of (stream, k) only: same stream, same
-// data => same plan, bit for bit; calling BeginEpisode twice in one episode gives the same plan.
-// The noise is real-valued because Q~ is (Conventions 9 concern integer counts); note that a
-// floating-point Gaussian is not exactly the real Gaussian the analysis assumes (Mironov 2012).
+// Randomness: w is drawn with SampleGaussian (random/distributions.h, Box-Muller on Philox
+// uniforms) from noise_stream.Child(k), in flat order TabularShape::Index(h, s, a) = (h S + s) A +
+// a, one draw per triple. The noise of episode k is thus a function of (stream, k) only: same
+// stream, same data => same plan, bit for bit; calling BeginEpisode twice in one episode gives the
+// same plan. The noise is real-valued because Q~ is (Conventions 9 concern integer counts); note
+// that a floating-point Gaussian is not exactly the real Gaussian the analysis assumes (Mironov
+// 2012).
 //
 // Privacy guarantee (Lu et al., Thm. 13 and Cor. 14; beta_scale = 1). The released policies
 // {pi^k} are (epsilon(delta), delta)-DP (Lemmas 11, 12 and 8), so by the billboard lemma
@@ -74,10 +75,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/empirical_counts.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

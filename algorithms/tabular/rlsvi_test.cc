@@ -11,25 +11,19 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
 #include "algorithms/tabular/episode_loop.h"
-#include "algorithms/tabular/value_iteration.h"
 #include "envs/tabular_mdp.h"
+#include "envs/value_iteration.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
 
-RandomStream Stream(uint64_t seed, StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = purpose;
-  return RandomStream(key);
-}
-
-RandomStream Noise(uint64_t seed) { return Stream(seed, StreamPurpose::kPrivacyNoise); }
+RandomStream Noise(uint64_t seed) { return TestStream(seed, TestPurpose::kPrivacyNoise); }
 
 std::unique_ptr<RlsviAgent> MakeAgent(const TabularShape& shape, uint64_t seed) {
   return RlsviAgent::Create(shape, RlsviOptions(), Noise(seed)).value();
@@ -160,8 +154,8 @@ std::vector<double> ReferenceQ(const RlsviAgent& agent) {
 TEST(RlsviAgentTest, PlanIsAlgorithm1OnCountsAndNoise) {
   const TabularMdp mdp = TwoStepMdp({1.0, 0.0});
   auto agent = MakeAgent(kTwoStepShape, 2);
-  ASSERT_TRUE(RunEpisodes(mdp, *agent, 300, Stream(3, StreamPurpose::kEnvironment),
-                          Stream(4, StreamPurpose::kPolicy))
+  ASSERT_TRUE(RunEpisodes(mdp, *agent, 300, TestStream(3, TestPurpose::kEnvironment),
+                          TestStream(4, TestPurpose::kPolicy))
                   .ok());
   agent->BeginEpisode();
   EXPECT_EQ(agent->beta(), RlsviBeta(kTwoStepShape, RlsviOptions(), 301));
@@ -186,7 +180,7 @@ TEST(RlsviAgentTest, PlanIsAlgorithm1OnCountsAndNoise) {
 TEST(RlsviAgentTest, PolicyIsGreedyWithRespectToPerturbedQ) {
   const TabularShape shape{5, 4, 3};
   auto agent = MakeAgent(shape, 5);
-  RandomStream policy = Stream(6, StreamPurpose::kPolicy);
+  RandomStream policy = TestStream(6, TestPurpose::kPolicy);
   for (int episode = 0; episode < 20; ++episode) {
     agent->BeginEpisode();
     const std::vector<double>& q = agent->plan().optimistic_q();
@@ -213,8 +207,8 @@ TEST(RlsviAgentTest, SameStreamSameDataGivesSamePlanAndRegret) {
   const TabularMdp mdp = TwoStepMdp({0.5, 0.5});
   auto run = [&](uint64_t noise_seed) {
     auto agent = MakeAgent(kTwoStepShape, noise_seed);
-    return RunEpisodes(mdp, *agent, 500, Stream(7, StreamPurpose::kEnvironment),
-                       Stream(8, StreamPurpose::kPolicy))
+    return RunEpisodes(mdp, *agent, 500, TestStream(7, TestPurpose::kEnvironment),
+                       TestStream(8, TestPurpose::kPolicy))
         .value()
         .per_episode_regret;
   };
@@ -249,7 +243,7 @@ TEST(RlsviAgentTest, NeighbouringRewardHistoriesMoveLastStepQByAtMostOneOverN) {
   const TabularShape shape{3, 2, 3};
   auto agent = MakeAgent(shape, 14);
   auto neighbour = MakeAgent(shape, 14);
-  RandomStream data = Stream(15, StreamPurpose::kTest);
+  RandomStream data = TestStream(15, TestPurpose::kTest);
   constexpr int kEpisodes = 40, kChangedEpisode = 17;
   for (int episode = 0; episode < kEpisodes; ++episode) {
     agent->BeginEpisode();
@@ -353,8 +347,8 @@ void ExpectLearns(const std::vector<double>& initial_distribution, uint64_t seed
   constexpr int64_t kEpisodes = int64_t{1} << 18;
   auto agent = MakeAgent(kTwoStepShape, seed);
   const std::vector<double> regret =
-      RunEpisodes(mdp, *agent, kEpisodes, Stream(seed, StreamPurpose::kEnvironment),
-                  Stream(seed, StreamPurpose::kPolicy))
+      RunEpisodes(mdp, *agent, kEpisodes, TestStream(seed, TestPurpose::kEnvironment),
+                  TestStream(seed, TestPurpose::kPolicy))
           .value()
           .per_episode_regret;
   auto mean = [&](int64_t begin, int64_t end) {

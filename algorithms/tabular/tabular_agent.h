@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/tabular/optimistic_planner.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

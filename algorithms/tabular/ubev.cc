@@ -5,14 +5,13 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 
 absl::Status UbevOptions::Validate() const {
-  if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("failure_probability must be in (0, 1), got ", failure_probability));
-  }
+  RETURN_IF_ERROR(ValidateOpenUnitInterval("failure_probability", failure_probability));
   return absl::OkStatus();
 }
 

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_format.h"
 #include "envs/testing/tabular_mdp_conformance.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace testing {
@@ -20,7 +21,7 @@ StreamKey Key(uint64_t seed, uint64_t replicate) {
   StreamKey key;
   key.master_seed = seed;
   key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   return key;
 }
 

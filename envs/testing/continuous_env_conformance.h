@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 namespace testing {

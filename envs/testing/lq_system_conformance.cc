@@ -4,21 +4,14 @@
 
 #include <cmath>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace testing {
 namespace {
 
 constexpr double kTolerance = 1e-12;
-
-RandomStream TestStream(uint64_t seed, uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.replicate = replicate;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
 
 double Spectral(const Eigen::MatrixXd& m) {
   return Eigen::JacobiSVD<Eigen::MatrixXd>(m).singularValues()(0);
@@ -72,9 +65,9 @@ void ExpectAssumption1(const LqSystem& s) {
 }
 
 void ExpectStepContract(const LqSystem& s, uint64_t seed) {
-  RandomStream controls = TestStream(seed, 1);
-  RandomStream a = TestStream(seed, 2);
-  RandomStream b = TestStream(seed, 2);
+  RandomStream controls = TestStream(seed, TestPurpose::kTest, 1);
+  RandomStream a = TestStream(seed, TestPurpose::kTest, 2);
+  RandomStream b = TestStream(seed, TestPurpose::kTest, 2);
   Eigen::VectorXd x = s.initial_state();
   for (int h = 0; h < s.horizon(); ++h) {
     const Eigen::VectorXd u = RandomControl(s.control_dim(), s.control_bound(), controls);
@@ -95,9 +88,9 @@ void ExpectDeterminismAndBounds(const LqSystem& s, const LqSystemConformanceOpti
   const LqSystem copy = s;
   int reported = 0;
   for (int t = 0; t < o.trajectories; ++t) {
-    RandomStream controls = TestStream(o.seed, 1000 + t);
-    RandomStream env1 = TestStream(o.seed, 100000 + t);
-    RandomStream env2 = TestStream(o.seed, 100000 + t);
+    RandomStream controls = TestStream(o.seed, TestPurpose::kTest, 1000 + t);
+    RandomStream env1 = TestStream(o.seed, TestPurpose::kTest, 100000 + t);
+    RandomStream env2 = TestStream(o.seed, TestPurpose::kTest, 100000 + t);
     Eigen::VectorXd x1 = s.initial_state(), x2 = copy.initial_state();
     for (int h = 0; h < s.horizon(); ++h) {
       const Eigen::VectorXd u = RandomControl(s.control_dim(), s.control_bound(), controls);
@@ -128,7 +121,7 @@ void ExpectNoiseDistribution(const LqSystem& s, const LqSystemConformanceOptions
   if (cw == 0.0) return;
   const double N = o.noise_samples;
   const double p = o.failure_probability / (n + n * (n + 1) / 2.0);
-  RandomStream stream = TestStream(o.seed, 7);
+  RandomStream stream = TestStream(o.seed, TestPurpose::kTest, 7);
   Eigen::VectorXd mean = Eigen::VectorXd::Zero(n);
   Eigen::MatrixXd second = Eigen::MatrixXd::Zero(n, n);
   for (int i = 0; i < o.noise_samples; ++i) {

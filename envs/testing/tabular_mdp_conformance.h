@@ -19,7 +19,7 @@
 //      - next-state frequencies match the row: Pearson chi-square goodness of fit, outcomes with
 //        expected count < kMinExpectedCount pooled into one bin (merged into the smallest other bin
 //        if the pool is still below it), threshold the (1 - tail) quantile of chi2(bins - 1)
-//        (ChiSquareUpperQuantile, algorithms/mechanisms/statistics_for_tests.h) with
+//        (ChiSquareUpperQuantile, testing/statistics_for_tests.h) with
 //        tail = failure_probability / (H*S*A + 1) (Bonferroni);
 //      - the mean sampled reward is within HoeffdingHalfWidth(samples_per_row, failure_probability
 //        / (H*S*A)) of MeanReward (exact for any reward distribution on [0, 1]).
@@ -35,6 +35,7 @@
 #include <string>
 
 #include "envs/tabular_mdp.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace testing {
@@ -46,26 +47,8 @@ struct TabularMdpConformanceOptions {
   uint64_t seed = 20200101;           // master_seed of the kTest stream used
 };
 
-// Outcomes with expected count below this are pooled before the chi-square test.
-inline constexpr double kMinExpectedCount = 10.0;
-
 void ExpectTabularMdpConforms(const TabularMdp& mdp);
 void ExpectTabularMdpConforms(const TabularMdp& mdp, const TabularMdpConformanceOptions& options);
-
-// sqrt(ln(2 / failure_probability) / (2 n)). Hoeffding (1963): the mean of n iid variables in
-// [0, 1] is further than this from its expectation with probability at most failure_probability.
-// Dvoretzky–Kiefer–Wolfowitz with Massart's (1990) constant: the empirical CDF of n iid samples is
-// further than this (sup norm) from the true CDF with probability at most failure_probability.
-double HoeffdingHalfWidth(double num_samples, double failure_probability);
-inline double DkwHalfWidth(double num_samples, double failure_probability) {
-  return HoeffdingHalfWidth(num_samples, failure_probability);
-}
-
-// Pearson chi-square goodness-of-fit of `counts` (size k, total n) against `probabilities`
-// (size k), with the pooling rule above. Returns an empty string on success, otherwise a message.
-// A positive count on a zero-probability outcome always fails.
-std::string ChiSquareGoodnessOfFitFailure(const double* probabilities, const int64_t* counts, int k,
-                                          double tail_probability);
 
 }  // namespace testing
 }  // namespace dprl

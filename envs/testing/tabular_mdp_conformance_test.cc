@@ -5,8 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace testing {
@@ -42,7 +43,7 @@ TEST(ChiSquareGoodnessOfFitTest, DetectsAPermutedRow) {
                          {0.5, 0.5, 0.5}, {1.0, 0.0, 0.0});
   ASSERT_TRUE(mdp.ok());
   StreamKey key;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   RandomStream stream(key);
   const TabularMdpConformanceOptions options;
   std::vector<int64_t> counts(3, 0);

@@ -11,6 +11,7 @@
 #include "algorithms/mechanisms/ou_functional_noise.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
+#include "testing/counter_peers.h"
 #include "tests/privacy_audit/controls.h"
 
 namespace dprl {
@@ -79,7 +80,7 @@ PucbOptions AuditedPucbOptions() {
   options.privacy_epsilon = kPucbEpsilon;
   options.num_episodes = 1;
   options.neighbour_relation = PucbNeighbourRelation::kAddRemove;
-  options.e_eps_bound = PucbErrorBoundMethod::kExactTail;
+  options.error_bound_method = PucbErrorBoundMethod::kExactTail;
   return options;
 }
 
@@ -90,8 +91,9 @@ int CountFavouring(const PucbAgent& agent, const Step (&trajectory)[2], bool fav
   for (const Step& step : trajectory) {
     const int64_t index = shape.Index(step.h, step.s, 0);
     for (double release :
-         {agent.visit_counters().Release(index), agent.reward_counters().Release(index),
-          agent.transition_counters().Release(index * shape.num_states + step.next)}) {
+         {PucbAgentPeer::VisitCounters(agent).Release(index),
+          PucbAgentPeer::RewardCounters(agent).Release(index),
+          PucbAgentPeer::TransitionCounters(agent).Release(index * shape.num_states + step.next)}) {
       if (favour_one ? release >= 1.0 : release <= 0.0) ++count;
     }
   }
@@ -138,10 +140,10 @@ ObservationSampler PucbJdpView(bool target_present) {
       std::vector<double> releases;
       for (const Step& step : kX) {
         const int64_t index = shape.Index(step.h, step.s, 0);
-        releases.push_back(agent->visit_counters().Release(index));
-        releases.push_back(agent->reward_counters().Release(index));
-        releases.push_back(
-            agent->transition_counters().Release(index * shape.num_states + step.next));
+        releases.push_back(PucbAgentPeer::VisitCounters(*agent).Release(index));
+        releases.push_back(PucbAgentPeer::RewardCounters(*agent).Release(index));
+        releases.push_back(PucbAgentPeer::TransitionCounters(*agent).Release(
+            index * shape.num_states + step.next));
       }
       if (episode == 1) before = releases;
       if (episode == 2) {

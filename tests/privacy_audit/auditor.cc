@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
@@ -163,7 +164,7 @@ absl::StatusOr<AuditResult> AuditNeighbours(const ObservationSampler& first,
                                             const ObservationSampler& second,
                                             const AuditOptions& options) {
   if (absl::Status status = options.Validate(); !status.ok()) return status;
-  const RandomStream base({options.seed, 0, 0, StreamPurpose::kTest});
+  const RandomStream base({options.seed, 0, 0, TestPurpose::kTest});
   const int64_t train = options.num_trials / 2;
   const int64_t heldout = options.num_trials - train;
   std::vector<double> observations[2];

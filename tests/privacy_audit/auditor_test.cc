@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "algorithms/mechanisms/rng.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 namespace {

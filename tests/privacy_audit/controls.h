@@ -28,7 +28,7 @@
 
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/binary_counter.h"
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 

@@ -6,7 +6,8 @@
 #include <cmath>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 // The flaw the colluding users exploit: consecutive releases differ by the input exactly.
 TEST(ControlsTest, LaplaceOnceReleasesDifferByTheInput) {
   LaplaceOnceCounter counter =
-      LaplaceOnceCounter::Create(1.0, 1, RandomStream({2, 0, 0, StreamPurpose::kTest})).value();
+      LaplaceOnceCounter::Create(1.0, 1, RandomStream({2, 0, 0, TestPurpose::kTest})).value();
   const int64_t before = counter.Release();
   counter.AddStep(1);
   EXPECT_EQ(counter.Release() - before, 1);
@@ -24,7 +25,7 @@ TEST(ControlsTest, LaplaceOnceReleasesDifferByTheInput) {
 
 TEST(ControlsTest, HalfNoiseCounterHasHalfTheScale) {
   const BinaryCounterBank bank =
-      CreateHalfNoiseCounter(1.0, 1, RandomStream({2, 0, 0, StreamPurpose::kTest})).value();
+      CreateHalfNoiseCounter(1.0, 1, RandomStream({2, 0, 0, TestPurpose::kTest})).value();
   EXPECT_DOUBLE_EQ(bank.node_noise_scale(), 0.5);  // L = 1, input_bound = 1, 2 x epsilon
 }
 
@@ -35,7 +36,7 @@ TEST(ControlsTest, ClassicGaussianStddevFormula) {
 // The residue test never rejects an output of its own candidate sum (else the attack would be
 // unsound), and it does reject some outputs of a different sum.
 TEST(ControlsTest, ResidueTestAcceptsItsOwnOutputsOnly) {
-  RandomStream stream({3, 0, 0, StreamPurpose::kTest});
+  RandomStream stream({3, 0, 0, TestPurpose::kTest});
   const double own_sum = 0.1 + 0.2 + 0.3;
   int rejected_other = 0;
   for (int i = 0; i < 20000; ++i) {
@@ -48,7 +49,7 @@ TEST(ControlsTest, ResidueTestAcceptsItsOwnOutputsOnly) {
 }
 
 TEST(ControlsTest, LaplaceOnceCounterRejectsBadOptions) {
-  const RandomStream stream({1, 0, 0, StreamPurpose::kTest});
+  const RandomStream stream({1, 0, 0, TestPurpose::kTest});
   EXPECT_NE(LaplaceOnceCounter::Create(0.0, 1, stream).status().message().find("claimed_epsilon"),
             std::string::npos);
   EXPECT_NE(LaplaceOnceCounter::Create(NAN, 1, stream).status().message().find("claimed_epsilon"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# //analysis:privacy_audit_report at the fast test's trials (seed 2): exit 0, every target
+# //tests/privacy_audit:privacy_audit_report at the fast test's trials (seed 2): exit 0, every target
 # "pass", every control "caught", CSV with one row per case, PNG and PDF written; a bad flag
 # gives exit 2 and a message naming it.
 set -uo pipefail
@@ -7,7 +7,7 @@ fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
-REPORT="${TEST_SRCDIR}/dprl/analysis/privacy_audit_report"
+REPORT="${TEST_SRCDIR}/dprl/tests/privacy_audit/privacy_audit_report"
 WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 [[ -x "$REPORT" ]] || fail "binary not found at $REPORT"
 

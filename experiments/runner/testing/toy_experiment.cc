@@ -18,8 +18,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "algorithms/mechanisms/rng.h"
 #include "experiments/runner/experiment.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -84,7 +85,7 @@ absl::StatusOr<TaskResult> RunTask(const ConfigSpec& config, const TaskContext& 
     ++episodes;
   }
   RandomStream stream(StreamKey{context.master_seed, static_cast<uint64_t>(context.config_index),
-                                static_cast<uint64_t>(context.seed_index), StreamPurpose::kTest});
+                                static_cast<uint64_t>(context.seed_index), TestPurpose::kTest});
   TaskResult result;
   std::vector<double> regret(episodes);
   double first_below = -1;

@@ -22,8 +22,8 @@
 //   stochastic:     action_probabilities, size H*S*A, pi(a | s, h) at (h*S + s)*A + a; every entry
 //                   finite and in [0, 1], every row summing to 1 within kPolicyRowSumTolerance.
 //   deterministic:  actions, size H*S, pi(s, h) at h*S + s, each in [0, A).
-#ifndef DPRL_ALGORITHMS_TABULAR_VALUE_ITERATION_H_
-#define DPRL_ALGORITHMS_TABULAR_VALUE_ITERATION_H_
+#ifndef DPRL_ENVS_VALUE_ITERATION_H_
+#define DPRL_ENVS_VALUE_ITERATION_H_
 
 #include <vector>
 
@@ -61,4 +61,4 @@ std::vector<double> DeterministicPolicyProbabilities(const TabularMdp& mdp,
 
 }  // namespace dprl
 
-#endif  // DPRL_ALGORITHMS_TABULAR_VALUE_ITERATION_H_
+#endif  // DPRL_ENVS_VALUE_ITERATION_H_

@@ -10,11 +10,12 @@
 //   BinomialUpperQuantile(n, p, a)    smallest x with P(Bin(n, p) > x) <= a (exact pmf sums)
 //   BinomialLowerQuantile(n, p, a)    largest x with P(Bin(n, p) < x) <= a
 // Testing utilities only.
-#ifndef DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
-#define DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
+#ifndef DPRL_TESTING_STATISTICS_FOR_TESTS_H_
+#define DPRL_TESTING_STATISTICS_FOR_TESTS_H_
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace dprl {
@@ -39,6 +40,24 @@ double PearsonChiSquare(const std::vector<int64_t>& counts, const std::vector<do
 // sqrt(n) * sup_x |F_n(x) - cdf(x)| of the samples (sorted in place) against a continuous cdf.
 double KolmogorovStatistic(std::vector<double>& samples, const std::function<double(double)>& cdf);
 
+// Outcomes with expected count below this are pooled before the chi-square test.
+inline constexpr double kMinExpectedCount = 10.0;
+
+// sqrt(ln(2 / failure_probability) / (2 n)). Hoeffding (1963): the mean of n iid variables in
+// [0, 1] is further than this from its expectation with probability at most failure_probability.
+// Dvoretzky–Kiefer–Wolfowitz with Massart's (1990) constant: the empirical CDF of n iid samples is
+// further than this (sup norm) from the true CDF with probability at most failure_probability.
+double HoeffdingHalfWidth(double num_samples, double failure_probability);
+inline double DkwHalfWidth(double num_samples, double failure_probability) {
+  return HoeffdingHalfWidth(num_samples, failure_probability);
+}
+
+// Pearson chi-square goodness-of-fit of `counts` (size k, total n) against `probabilities`
+// (size k), with the pooling rule above. Returns an empty string on success, otherwise a message.
+// A positive count on a zero-probability outcome always fails.
+std::string ChiSquareGoodnessOfFitFailure(const double* probabilities, const int64_t* counts, int k,
+                                          double tail_probability);
+
 }  // namespace dprl
 
-#endif  // DPRL_ALGORITHMS_MECHANISMS_STATISTICS_FOR_TESTS_H_
+#endif  // DPRL_TESTING_STATISTICS_FOR_TESTS_H_

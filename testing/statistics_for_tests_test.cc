@@ -1,4 +1,4 @@
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "testing/statistics_for_tests.h"
 
 #include <gtest/gtest.h>
 

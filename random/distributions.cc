@@ -1,13 +1,23 @@
-#include "envs/dirichlet.h"
+#include "random/distributions.h"
 
 #include <glog/logging.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "algorithms/mechanisms/samplers.h"
-
 namespace dprl {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+
+}  // namespace
+
+double SampleGaussian(double stddev, RandomStream& stream) {
+  CHECK(stddev >= 0.0 && std::isfinite(stddev)) << "SampleGaussian: stddev must be finite, >= 0";
+  const double u1 = stream.NextOpenUniform();
+  const double u2 = stream.NextOpenUniform();
+  return stddev * std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2);
+}
 
 double SampleLogGamma(double shape, RandomStream& stream) {
   CHECK(std::isfinite(shape) && shape > 0.0) << "shape = " << shape;

@@ -1,9 +1,13 @@
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "testing/statistics_for_tests.h"
 
 #include <glog/logging.h>
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
 
 namespace dprl {
 namespace {
@@ -152,6 +156,57 @@ double KolmogorovStatistic(std::vector<double>& samples, const std::function<dou
     d = std::max(d, std::max(f - i / n, (i + 1) / n - f));
   }
   return std::sqrt(n) * d;
+}
+
+double HoeffdingHalfWidth(double num_samples, double failure_probability) {
+  CHECK_GT(num_samples, 0.0);
+  CHECK(failure_probability > 0.0 && failure_probability < 1.0) << failure_probability;
+  return std::sqrt(std::log(2.0 / failure_probability) / (2.0 * num_samples));
+}
+
+std::string ChiSquareGoodnessOfFitFailure(const double* probabilities, const int64_t* counts, int k,
+                                          double tail_probability) {
+  int64_t n = 0;
+  for (int i = 0; i < k; ++i) n += counts[i];
+  if (n == 0) return "";
+  // Observed and expected counts per bin; bin 0 is the pool of small outcomes.
+  std::vector<double> observed(1, 0.0), expected(1, 0.0);
+  for (int i = 0; i < k; ++i) {
+    if (probabilities[i] <= 0.0 && counts[i] > 0) {
+      return absl::StrFormat("outcome %d has probability %g but was drawn %d times", i,
+                             probabilities[i], counts[i]);
+    }
+    const double e = probabilities[i] * n;
+    if (e >= kMinExpectedCount) {
+      observed.push_back(counts[i]);
+      expected.push_back(e);
+    } else {
+      observed[0] += counts[i];
+      expected[0] += e;
+    }
+  }
+  if (expected[0] < kMinExpectedCount && expected.size() > 1) {
+    int smallest = 1;
+    for (size_t b = 2; b < expected.size(); ++b) {
+      if (expected[b] < expected[smallest]) smallest = b;
+    }
+    observed[smallest] += observed[0];
+    expected[smallest] += expected[0];
+    observed.erase(observed.begin());
+    expected.erase(expected.begin());
+  }
+  const int bins = expected.size();
+  if (bins < 2) return "";  // nothing to test beyond the support check
+  double statistic = 0.0;
+  for (int b = 0; b < bins; ++b) {
+    const double d = observed[b] - expected[b];
+    statistic += d * d / expected[b];
+  }
+  const double threshold = ChiSquareUpperQuantile(bins - 1, tail_probability);
+  if (statistic <= threshold) return "";
+  return absl::StrFormat(
+      "chi-square statistic %g exceeds %g, the 1 - %g quantile of chi2(%d) (n = %d draws)",
+      statistic, threshold, tail_probability, bins - 1, n);
 }
 
 }  // namespace dprl

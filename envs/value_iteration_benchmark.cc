@@ -1,16 +1,17 @@
 // Cost of exact planning and evaluation, which every tabular experiment runs once per episode,
 // and of one environment step.
-//   ./bazelw run //algorithms/tabular:value_iteration_benchmark
+//   ./bazelw run //envs:value_iteration_benchmark
 #include <benchmark/benchmark.h>
 #include <glog/logging.h>
 
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/tabular/value_iteration.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "envs/tabular_mdp.h"
+#include "envs/value_iteration.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -22,7 +23,7 @@ TabularMdp BenchmarkMdp(const benchmark::State& state) {
   options.num_actions = state.range(1);
   options.horizon = state.range(2);
   StreamKey key;
-  key.purpose = StreamPurpose::kEnvGeneration;
+  key.purpose = TestPurpose::kEnvGeneration;
   RandomStream stream(key);
   absl::StatusOr<TabularMdp> mdp = MakeRandomDirichletMdp(options, stream);
   CHECK(mdp.ok()) << mdp.status();
@@ -59,7 +60,7 @@ void BM_RiverSwimSampleStep(benchmark::State& state) {
   absl::StatusOr<TabularMdp> mdp = MakeRiverSwim(RiverSwimOptions());
   CHECK(mdp.ok());
   StreamKey key;
-  key.purpose = StreamPurpose::kEnvironment;
+  key.purpose = TestPurpose::kEnvironment;
   RandomStream stream(key);
   int s = 0, h = 0;
   for (auto _ : state) {

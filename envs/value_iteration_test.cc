@@ -1,4 +1,4 @@
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 
 #include <glog/logging.h>
 #include <gtest/gtest.h>
@@ -6,10 +6,11 @@
 #include <cmath>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "envs/tabular_mdp.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -120,7 +121,7 @@ TEST(SolveOptimalTest, TiesGoToTheLowestIndex) {
 // random stochastic policies never exceed it.
 TEST(EvaluatePolicyTest, GreedyPolicyAttainsOptimumOnRandomMdps) {
   StreamKey key;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   RandomStream stream(key);
   for (int trial = 0; trial < 20; ++trial) {
     RandomMdpOptions options;
@@ -170,7 +171,7 @@ TEST(EvaluatePolicyTest, MatchesMonteCarloReturns) {
     }
   }
   StreamKey key;
-  key.purpose = StreamPurpose::kTest;
+  key.purpose = TestPurpose::kTest;
   key.master_seed = 9;
   RandomStream env_stream(key), policy_stream(key);
   env_stream = env_stream.Child(0);

@@ -1,4 +1,4 @@
-#include "algorithms/tabular/value_iteration.h"
+#include "envs/value_iteration.h"
 
 #include <glog/logging.h>
 

@@ -1,7 +1,7 @@
 // The privacy audit report: every case of tests/privacy_audit/audit_cases.h audited with more
 // trials than the fast test, printed as a table and written as CSV and figure.
 //
-//   bazel run //analysis:privacy_audit_report -- --out_prefix=$PWD/privacy_audit
+//   bazel run //tests/privacy_audit:privacy_audit_report -- --out_prefix=$PWD/privacy_audit
 //       [--trials_scale=10] [--suite_beta=1e-6]
 //
 // Outputs PATH.csv, PATH.png, PATH.pdf. Per case: the claimed epsilon (at its target_delta), the

@@ -1,7 +1,6 @@
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
 
 #include <Random123/philox.h>
-
 #include <glog/logging.h>
 
 namespace dprl {
@@ -30,8 +29,7 @@ std::array<uint64_t, 4> Philox(const std::array<uint64_t, 2>& key,
 }  // namespace
 
 RandomStream::RandomStream(const StreamKey& key)
-    : key_({key.master_seed, static_cast<uint64_t>(key.purpose)}),
-      path_({0, key.config, key.replicate}) {
+    : key_({key.master_seed, key.purpose}), path_({0, key.config, key.replicate}) {
   // The root path word hashes (config, replicate) so that every path word, hence every Child(a, b)
   // derivation input, depends on the whole StreamKey (config and replicate also stay in the
   // counter words, so roots that differ in them never share an output block).

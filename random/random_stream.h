@@ -1,4 +1,4 @@
-// Counter-based random streams for dprl.
+// Counter-based random streams for dprl (base layer: depends on nothing else in dprl).
 //
 // Specification
 // -------------
@@ -22,28 +22,22 @@
 //
 // The stream itself is not a privacy mechanism: its outputs are pseudo-random. dprl relies on
 // Philox as the cryptographically-motivated source for all noise; see docs/privacy_notes.md.
-#ifndef DPRL_ALGORITHMS_MECHANISMS_RNG_H_
-#define DPRL_ALGORITHMS_MECHANISMS_RNG_H_
+#ifndef DPRL_RANDOM_RANDOM_STREAM_H_
+#define DPRL_RANDOM_RANDOM_STREAM_H_
 
 #include <array>
 #include <cstdint>
 
 namespace dprl {
 
-// What a stream is used for; part of the key so that purposes never share bits.
-enum class StreamPurpose : uint64_t {
-  kEnvironment = 1,    // transitions, rewards, initial states
-  kPolicy = 2,         // an agent's own randomness (tie-breaking, exploration)
-  kPrivacyNoise = 3,   // noise of differentially private mechanisms
-  kEnvGeneration = 4,  // drawing a random MDP instance
-  kTest = 100,         // tests only
-};
-
+// The name of a stream. `purpose` separates the uses of randomness within one (configuration,
+// replicate) so that they never share bits; its values are chosen by the caller (the experiments'
+// StreamPurpose in experiments/stream_purpose.h, the tests' in testing/random_streams.h).
 struct StreamKey {
   uint64_t master_seed = 0;  // experiment-wide seed (flag --master_seed)
   uint64_t config = 0;       // index of the experiment configuration
   uint64_t replicate = 0;    // seed index within the configuration
-  StreamPurpose purpose = StreamPurpose::kTest;
+  uint64_t purpose = 0;      // what the stream is used for (see above)
 };
 
 class RandomStream {
@@ -93,4 +87,4 @@ class RandomStream {
 
 }  // namespace dprl
 
-#endif  // DPRL_ALGORITHMS_MECHANISMS_RNG_H_
+#endif  // DPRL_RANDOM_RANDOM_STREAM_H_

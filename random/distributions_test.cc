@@ -1,4 +1,4 @@
-#include "envs/dirichlet.h"
+#include "random/distributions.h"
 
 #include <gtest/gtest.h>
 
@@ -7,27 +7,15 @@
 #include <functional>
 #include <vector>
 
-#include "algorithms/mechanisms/rng.h"
-#include "algorithms/mechanisms/statistics_for_tests.h"
+#include "random/random_stream.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 
 namespace dprl {
 namespace {
 
-RandomStream TestStream(uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = StreamPurpose::kTest;
-  return RandomStream(key);
-}
-
 // Gamma(shape, 1) CDF: G ~ Gamma(shape) iff 2G ~ chi2(2 shape).
 double GammaCdf(double shape, double x) { return 1.0 - ChiSquareUpperTail(2.0 * shape, 2.0 * x); }
-
-// sup |F_n - F| of n samples exceeds this with probability at most failure_probability
-// (Dvoretzky–Kiefer–Wolfowitz inequality with Massart's constant; exact for finite n).
-double DkwHalfWidth(double n, double failure_probability) {
-  return std::sqrt(std::log(2.0 / failure_probability) / (2.0 * n));
-}
 
 // Sup distance between the empirical CDF of `samples` and `cdf` (KolmogorovStatistic is
 // sqrt(n) times it).

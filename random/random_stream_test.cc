@@ -1,16 +1,18 @@
-#include "algorithms/mechanisms/rng.h"
+#include "random/random_stream.h"
+
+#include <Random123/philox.h>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 #include <vector>
 
-#include <Random123/philox.h>
-#include <gtest/gtest.h>
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
 
-StreamKey Key(uint64_t seed, uint64_t config, uint64_t replicate, StreamPurpose purpose) {
+StreamKey Key(uint64_t seed, uint64_t config, uint64_t replicate, uint64_t purpose) {
   StreamKey key;
   key.master_seed = seed;
   key.config = config;
@@ -20,8 +22,8 @@ StreamKey Key(uint64_t seed, uint64_t config, uint64_t replicate, StreamPurpose 
 }
 
 TEST(RandomStreamTest, SameKeyGivesSameBits) {
-  RandomStream a(Key(7, 1, 2, StreamPurpose::kPolicy));
-  RandomStream b(Key(7, 1, 2, StreamPurpose::kPolicy));
+  RandomStream a(Key(7, 1, 2, TestPurpose::kPolicy));
+  RandomStream b(Key(7, 1, 2, TestPurpose::kPolicy));
   for (int i = 0; i < 100; ++i) EXPECT_EQ(a.NextU64(), b.NextU64());
 }
 
@@ -29,9 +31,9 @@ TEST(RandomStreamTest, SameKeyGivesSameBits) {
 // block}, each block read from word 3 down to word 0, with the root path word
 // Philox(key, {config, replicate, 0, root tag})[0] (golden check against Random123 directly).
 TEST(RandomStreamTest, WordOrderIsPhiloxBlocksInSequence) {
-  RandomStream stream(Key(7, 1, 2, StreamPurpose::kPolicy));
+  RandomStream stream(Key(7, 1, 2, TestPurpose::kPolicy));
   r123::Philox4x64 philox;
-  const r123::Philox4x64::key_type key = {{7, static_cast<uint64_t>(StreamPurpose::kPolicy)}};
+  const r123::Philox4x64::key_type key = {{7, static_cast<uint64_t>(TestPurpose::kPolicy)}};
   const uint64_t root_path = philox({{1, 2, 0, 0xC40D'0000'0000'0002ULL}}, key)[0];
   for (uint64_t block = 0; block < 7; ++block) {
     const r123::Philox4x64::ctr_type counter = {{root_path, 1, 2, block}};
@@ -41,15 +43,15 @@ TEST(RandomStreamTest, WordOrderIsPhiloxBlocksInSequence) {
 }
 
 TEST(RandomStreamTest, EveryKeyFieldChangesTheStream) {
-  const uint64_t base = RandomStream(Key(7, 1, 2, StreamPurpose::kPolicy)).NextU64();
-  EXPECT_NE(base, RandomStream(Key(8, 1, 2, StreamPurpose::kPolicy)).NextU64());
-  EXPECT_NE(base, RandomStream(Key(7, 2, 2, StreamPurpose::kPolicy)).NextU64());
-  EXPECT_NE(base, RandomStream(Key(7, 1, 3, StreamPurpose::kPolicy)).NextU64());
-  EXPECT_NE(base, RandomStream(Key(7, 1, 2, StreamPurpose::kEnvironment)).NextU64());
+  const uint64_t base = RandomStream(Key(7, 1, 2, TestPurpose::kPolicy)).NextU64();
+  EXPECT_NE(base, RandomStream(Key(8, 1, 2, TestPurpose::kPolicy)).NextU64());
+  EXPECT_NE(base, RandomStream(Key(7, 2, 2, TestPurpose::kPolicy)).NextU64());
+  EXPECT_NE(base, RandomStream(Key(7, 1, 3, TestPurpose::kPolicy)).NextU64());
+  EXPECT_NE(base, RandomStream(Key(7, 1, 2, TestPurpose::kEnvironment)).NextU64());
 }
 
 TEST(RandomStreamTest, ChildrenAreDistinctAndDeterministic) {
-  RandomStream parent(Key(1, 0, 0, StreamPurpose::kTest));
+  RandomStream parent(Key(1, 0, 0, TestPurpose::kTest));
   std::set<uint64_t> firsts;
   for (uint64_t i = 0; i < 1000; ++i) firsts.insert(parent.Child(i).NextU64());
   EXPECT_EQ(firsts.size(), 1000u);
@@ -62,7 +64,7 @@ TEST(RandomStreamTest, ChildrenAreDistinctAndDeterministic) {
 }
 
 TEST(RandomStreamTest, PairChildrenAreDistinctAndDeterministic) {
-  RandomStream parent(Key(1, 0, 0, StreamPurpose::kTest));
+  RandomStream parent(Key(1, 0, 0, TestPurpose::kTest));
   std::set<uint64_t> firsts;
   for (uint64_t a = 0; a < 40; ++a) {
     for (uint64_t b = 0; b < 40; ++b) firsts.insert(parent.Child(a, b).NextU64());
@@ -73,8 +75,8 @@ TEST(RandomStreamTest, PairChildrenAreDistinctAndDeterministic) {
   EXPECT_EQ(parent.Child(3, 5).NextU64(), parent.Child(3, 5).NextU64());
   EXPECT_NE(parent.Child(3, 5).NextU64(), parent.Child(5, 3).NextU64());
   // Parents differing only in config or replicate give different pair children.
-  RandomStream other_config(Key(1, 1, 0, StreamPurpose::kTest));
-  RandomStream other_replicate(Key(1, 0, 1, StreamPurpose::kTest));
+  RandomStream other_config(Key(1, 1, 0, TestPurpose::kTest));
+  RandomStream other_replicate(Key(1, 0, 1, TestPurpose::kTest));
   EXPECT_NE(parent.Child(3, 5).NextU64(), other_config.Child(3, 5).NextU64());
   EXPECT_NE(parent.Child(3, 5).NextU64(), other_replicate.Child(3, 5).NextU64());
   // The first three words are the spare words of the derivation block; the fourth starts the
@@ -98,7 +100,7 @@ TEST(RandomStreamTest, PairChildrenAreDistinctAndDeterministic) {
 // Threshold 27.877 is the 0.999 quantile of chi2(9): false-failure probability 1e-3 for a
 // correct generator (fixed seed, so the test is deterministic).
 TEST(RandomStreamTest, UniformIntIsUniform) {
-  RandomStream stream(Key(11, 0, 0, StreamPurpose::kTest));
+  RandomStream stream(Key(11, 0, 0, TestPurpose::kTest));
   constexpr int kBins = 10;
   constexpr int kDraws = 100000;
   std::vector<int> counts(kBins, 0);
@@ -112,7 +114,7 @@ TEST(RandomStreamTest, UniformIntIsUniform) {
 // Mean of NextOpenUniform over 1e6 draws: standard error sqrt(1/12/1e6) = 2.89e-4; a 5-sigma
 // band fails a correct generator with probability < 6e-7.
 TEST(RandomStreamTest, OpenUniformMeanAndRange) {
-  RandomStream stream(Key(12, 0, 0, StreamPurpose::kTest));
+  RandomStream stream(Key(12, 0, 0, TestPurpose::kTest));
   double sum = 0.0;
   for (int i = 0; i < 1000000; ++i) {
     const double u = stream.NextOpenUniform();
