@@ -4,9 +4,11 @@
 #include <limits>
 #include <string>
 
+#include "absl/status/status.h"
 #include "algorithms/accounting/conversions.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -108,15 +110,21 @@ TEST(GdpTest, ExactIsBelowRdpConversionsAndMonotone) {
 
 TEST(GdpTest, RejectsBadArguments) {
   for (double mu : {0.0, -1.0, kNaN, kInf}) {
-    EXPECT_THAT(std::string(GdpDelta(mu, 1.0).status().message()), HasSubstr("gdp_mu")) << mu;
-    EXPECT_THAT(std::string(GdpEpsilon(mu, 1e-5).status().message()), HasSubstr("gdp_mu"));
-    EXPECT_THAT(std::string(GaussianCompositionGdpMu(mu).status().message()), HasSubstr("rho"));
+    EXPECT_THAT(GdpDelta(mu, 1.0),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("gdp_mu")))
+        << mu;
+    EXPECT_THAT(GdpEpsilon(mu, 1e-5),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("gdp_mu")));
+    EXPECT_THAT(GaussianCompositionGdpMu(mu),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rho")));
   }
   for (double eps : {-1.0, kNaN, kInf}) {
-    EXPECT_THAT(std::string(GdpDelta(1.0, eps).status().message()), HasSubstr("privacy_epsilon"));
+    EXPECT_THAT(GdpDelta(1.0, eps),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("privacy_epsilon")));
   }
   for (double delta : {0.0, 1.0, -0.5, kNaN}) {
-    EXPECT_THAT(std::string(GdpEpsilon(1.0, delta).status().message()), HasSubstr("target_delta"));
+    EXPECT_THAT(GdpEpsilon(1.0, delta),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("target_delta")));
   }
 }
 

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <string>
 
+#include "absl/status/status.h"
 #include "algorithms/accounting/conversions.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -60,8 +62,8 @@ TEST(OutputPerturbationTest, CalibratesTheReleases) {
   absl::StatusOr<DpSgdCalibration> sgd = CalibrateDpSgd(0.9, 1e-4, 5000, 50, 1.0);
   ASSERT_TRUE(sgd.ok());
   EXPECT_NEAR(*c, sgd->noise_multiplier_rdp, 1e-12);
-  EXPECT_EQ(CalibrateOutputPerturbation(0.9, 1e-4, 0).status().message(),
-            "num_releases = 0, must be >= 1");
+  EXPECT_THAT(CalibrateOutputPerturbation(0.9, 1e-4, 0),
+              StatusIs(absl::StatusCode::kInvalidArgument, "num_releases = 0, must be >= 1"));
 }
 
 TEST(BaselinesPrivacyTest, BadInputNamed) {

@@ -3,10 +3,12 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_split.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -34,7 +36,7 @@ std::vector<std::string> With(const std::string& flag, const std::string& value)
 
 std::string Error(const std::vector<std::string>& args) {
   absl::StatusOr<RlsviEpsilonFlags> flags = Parse(args);
-  EXPECT_FALSE(flags.ok());
+  EXPECT_THAT(flags, StatusIs(absl::StatusCode::kInvalidArgument));
   return flags.ok() ? "" : std::string(flags.status().message());
 }
 
