@@ -9,11 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "random/random_stream.h"
 #include "testing/counter_peers.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -42,8 +44,7 @@ TEST(BinaryCounterOptionsTest, DefaultsAreValid) {
 
 void ExpectInvalid(const BinaryCounterOptions& options, const std::string& text) {
   const absl::Status status = options.Validate();
-  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << text;
-  EXPECT_NE(std::string(status.message()).find(text), std::string::npos) << status.message();
+  EXPECT_THAT(status, StatusIs(absl::StatusCode::kInvalidArgument, ::testing::HasSubstr(text)));
   const absl::StatusOr<BinaryCounterBank> bank =
       BinaryCounterBank::Create(3, options, TestStream(1, TestPurpose::kPrivacyNoise));
   EXPECT_EQ(bank.status(), status);
@@ -71,9 +72,9 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
   ExpectInvalid(too_large, "input_bound * horizon_steps must be <= 2^53");
   const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(),
                                                   TestStream(1, TestPurpose::kPrivacyNoise));
-  EXPECT_NE(std::string(negative.status().message())
-                .find("num_counters must be in [0, 2^31 - 1], got -1"),
-            std::string::npos);
+  EXPECT_THAT(negative,
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("num_counters must be in [0, 2^31 - 1], got -1")));
 }
 
 TEST(BinaryCounterTest, LevelsAndScale) {

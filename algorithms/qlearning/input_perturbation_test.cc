@@ -5,9 +5,11 @@
 #include <cmath>
 #include <string>
 
+#include "absl/status/status.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "random/distributions.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -43,8 +45,8 @@ TEST(InputPerturbationTest, BadNoiseNamed) {
     absl::StatusOr<InputPerturbationQLearning> agent = InputPerturbationQLearning::Create(
         FunctionalNoiseQLearningOptions(), bad, TestStream(kSeed, TestPurpose::kPolicy),
         TestStream(kSeed, TestPurpose::kPrivacyNoise));
-    EXPECT_EQ(agent.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(agent.status().message().find("reward_noise_stddev = "), std::string::npos);
+    EXPECT_THAT(agent, StatusIs(absl::StatusCode::kInvalidArgument,
+                                ::testing::HasSubstr("reward_noise_stddev = ")));
   }
   FunctionalNoiseQLearningOptions bad_learner;
   bad_learner.batch_size = 64;

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <limits>
 
+#include "absl/status/status.h"
 #include "algorithms/tabular/pucb.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -28,12 +30,12 @@ TEST(NoiselessPucbOptionsTest, RejectsFailureProbabilityOutsideUnitInterval) {
 }
 
 TEST(NoiselessPucbAgentTest, RejectsBadShape) {
-  EXPECT_THAT(std::string(NoiselessPucbAgent::Create({0, 2, 3}, {}).status().message()),
-              HasSubstr("num_states"));
-  EXPECT_THAT(std::string(NoiselessPucbAgent::Create({2, -1, 3}, {}).status().message()),
-              HasSubstr("num_actions"));
-  EXPECT_THAT(std::string(NoiselessPucbAgent::Create({2, 2, 0}, {}).status().message()),
-              HasSubstr("horizon"));
+  EXPECT_THAT(NoiselessPucbAgent::Create({0, 2, 3}, {}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));
+  EXPECT_THAT(NoiselessPucbAgent::Create({2, -1, 3}, {}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_actions")));
+  EXPECT_THAT(NoiselessPucbAgent::Create({2, 2, 0}, {}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("horizon")));
 }
 
 TEST(NoiselessPucbAgentTest, UnvisitedTriplesAreOptimisticAtH) {

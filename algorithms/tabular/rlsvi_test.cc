@@ -11,12 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "envs/tabular_mdp.h"
 #include "envs/value_iteration.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -90,15 +92,15 @@ TEST(RlsviOptionsTest, RejectsBetaScaleInfinite) {
 
 TEST(RlsviAgentTest, CreateRejectsBadShapeAndOptions) {
   RlsviOptions options;
-  EXPECT_THAT(std::string(RlsviAgent::Create({0, 2, 3}, options, Noise(1)).status().message()),
-              HasSubstr("num_states"));
-  EXPECT_THAT(std::string(RlsviAgent::Create({2, -1, 3}, options, Noise(1)).status().message()),
-              HasSubstr("num_actions"));
-  EXPECT_THAT(std::string(RlsviAgent::Create({2, 2, 0}, options, Noise(1)).status().message()),
-              HasSubstr("horizon"));
+  EXPECT_THAT(RlsviAgent::Create({0, 2, 3}, options, Noise(1)),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));
+  EXPECT_THAT(RlsviAgent::Create({2, -1, 3}, options, Noise(1)),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_actions")));
+  EXPECT_THAT(RlsviAgent::Create({2, 2, 0}, options, Noise(1)),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("horizon")));
   options.beta_scale = -1.0;
-  EXPECT_THAT(std::string(RlsviAgent::Create({2, 2, 2}, options, Noise(1)).status().message()),
-              HasSubstr("beta_scale"));
+  EXPECT_THAT(RlsviAgent::Create({2, 2, 2}, options, Noise(1)),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("beta_scale")));
 }
 
 // beta_k = (1/2) S H^3 ln(2HSAk), natural log: S = 6, A = 2, H = 5, k = 7 gives

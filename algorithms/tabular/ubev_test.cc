@@ -6,6 +6,9 @@
 #include <cmath>
 #include <limits>
 
+#include "absl/status/status.h"
+#include "testing/status_matchers.h"
+
 namespace dprl {
 namespace {
 
@@ -25,12 +28,12 @@ TEST(UbevOptionsTest, RejectsFailureProbabilityOutsideUnitInterval) {
 }
 
 TEST(UbevAgentTest, RejectsBadShape) {
-  EXPECT_THAT(std::string(UbevAgent::Create({0, 2, 3}, {}).status().message()),
-              HasSubstr("num_states"));
-  EXPECT_THAT(std::string(UbevAgent::Create({2, -1, 3}, {}).status().message()),
-              HasSubstr("num_actions"));
-  EXPECT_THAT(std::string(UbevAgent::Create({2, 2, 0}, {}).status().message()),
-              HasSubstr("horizon"));
+  EXPECT_THAT(UbevAgent::Create({0, 2, 3}, {}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));
+  EXPECT_THAT(UbevAgent::Create({2, -1, 3}, {}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_actions")));
+  EXPECT_THAT(UbevAgent::Create({2, 2, 0}, {}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("horizon")));
 }
 
 TEST(UbevTest, LlnpIsLnLnClippedAtZero) {
