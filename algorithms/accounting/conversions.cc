@@ -81,18 +81,18 @@ absl::Status ValidateTargetDelta(double target_delta) {
 
 absl::StatusOr<double> RdpToDpEpsilon(DpConversion conversion, double rdp_value, double renyi_order,
                                       double target_delta) {
-  if (absl::Status status = ValidateRenyiOrder(renyi_order); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateRenyiOrder(renyi_order));
   return RdpToDpEpsilonAtOrderMinusOne(conversion, rdp_value, renyi_order - 1.0, target_delta);
 }
 
 absl::StatusOr<double> RdpToDpEpsilonAtOrderMinusOne(DpConversion conversion, double rdp_value,
                                                      double renyi_order_minus_one,
                                                      double target_delta) {
-  if (absl::Status status = ValidateRdpValue(rdp_value); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateRdpValue(rdp_value));
   if (absl::Status status = ValidateRenyiOrderMinusOne(renyi_order_minus_one); !status.ok()) {
     return status;
   }
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   return std::max(
       0.0, ConvertUnclamped(conversion, rdp_value, renyi_order_minus_one, std::log(target_delta)));
 }
@@ -119,8 +119,8 @@ absl::StatusOr<OptimizedDpGuarantee> OptimizeRenyiOrder(const RdpCurve& curve,
                                                         DpConversion conversion,
                                                         double target_delta,
                                                         const RenyiOrderSearchOptions& search) {
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
-  if (absl::Status status = search.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
+  RETURN_IF_ERROR(search.Validate());
   const double log_delta = std::log(target_delta);
   const double u_min = search.min_renyi_order_minus_one;
   const double u_max = search.max_renyi_order_minus_one;
@@ -201,23 +201,21 @@ absl::StatusOr<OptimizedDpGuarantee> OptimizeRenyiOrder(const RdpCurve& curve,
 
 absl::StatusOr<double> ZcdpToDpEpsilon(DpConversion conversion, double rho, double target_delta) {
   RETURN_IF_ERROR(ValidateFiniteNonNegative("rho", rho));
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   if (conversion == DpConversion::kBasic) {
     // BS16 Prop. 1.3.
     return rho + 2.0 * std::sqrt(rho * -std::log(target_delta));
   }
-  absl::StatusOr<RdpCurve> curve = RdpCurve::Linear(rho);
-  if (!curve.ok()) return curve.status();
-  absl::StatusOr<OptimizedDpGuarantee> optimum =
-      OptimizeRenyiOrder(*curve, conversion, target_delta, WideSearch());
-  if (!optimum.ok()) return optimum.status();
-  return optimum->privacy_epsilon;  // CKS 2020 Cor. 13
+  ASSIGN_OR_RETURN(RdpCurve curve, RdpCurve::Linear(rho));
+  ASSIGN_OR_RETURN(OptimizedDpGuarantee optimum,
+                   OptimizeRenyiOrder(curve, conversion, target_delta, WideSearch()));
+  return optimum.privacy_epsilon;  // CKS 2020 Cor. 13
 }
 
 absl::StatusOr<double> DpToZcdpRho(DpConversion conversion, double privacy_epsilon,
                                    double target_delta) {
   RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   // kBasic: solve rho + 2 sqrt(rho L) = eps for sqrt(rho): sqrt(rho) = sqrt(L + eps) - sqrt(L).
   const double log_inv_delta = -std::log(target_delta);
   const double root_rho =

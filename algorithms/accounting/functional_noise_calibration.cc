@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -99,7 +100,7 @@ UniformBoundFailure FunctionalNoiseUniformBoundFailure(
 
 absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(
     const FunctionalNoiseCalibrationOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   FunctionalNoiseCalibration out;
   out.num_updates = NumUpdates(options);
   out.num_resets = ResolvedResets(options);
@@ -129,7 +130,7 @@ absl::StatusOr<double> FunctionalNoiseAchievedEpsilon(
   }
   FunctionalNoiseCalibrationOptions probe = options;
   probe.privacy_epsilon = 1.0;
-  if (absl::Status status = probe.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(probe.Validate());
   const double v = SensitivityScale(options);
   const double c = (v * v + v) * options.lipschitz_squared;
   const double t = NumUpdates(options);

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -41,16 +42,17 @@ absl::Status AsFlagError(const absl::Status& status) {
 
 absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int argc,
                                                                          const char* const* argv) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
-      argc, argv,
-      {"--privacy_epsilon", "--target_delta", "--num_samples", "--batch_size", "--learning_rate",
-       "--lipschitz_squared", "--noise_bound", "--num_resets", "--noise_stddev", "--format"});
-  if (!command_line.ok()) return command_line.status();
+  ASSIGN_OR_RETURN(
+      CommandLine command_line,
+      SplitCommandLine(argc, argv,
+                       {"--privacy_epsilon", "--target_delta", "--num_samples", "--batch_size",
+                        "--learning_rate", "--lipschitz_squared", "--noise_bound", "--num_resets",
+                        "--noise_stddev", "--format"}));
   FunctionalNoiseSigmaFlags flags;
-  flags.help = command_line->help;
+  flags.help = command_line.help;
   if (flags.help) return flags;
   FunctionalNoiseCalibrationOptions& o = flags.options;
-  for (const auto& [name, value] : command_line->values) {
+  for (const auto& [name, value] : command_line.values) {
     absl::Status status;
     if (name == "--privacy_epsilon") {
       status = ParseReal(name, value, &o.privacy_epsilon);

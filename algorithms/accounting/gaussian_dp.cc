@@ -40,7 +40,7 @@ absl::StatusOr<double> GaussianCompositionGdpMu(double rho) {
 }
 
 absl::StatusOr<double> GdpLogDelta(double gdp_mu, double privacy_epsilon) {
-  if (absl::Status status = ValidateMu(gdp_mu); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateMu(gdp_mu));
   RETURN_IF_ERROR(ValidateFiniteNonNegative("privacy_epsilon", privacy_epsilon));
   // DRS Cor. 2.13 with s = eps/mu - mu/2 and e^eps phi(s + mu) = phi(s) (see header).
   const double s = privacy_epsilon / gdp_mu - 0.5 * gdp_mu;
@@ -52,14 +52,13 @@ absl::StatusOr<double> GdpLogDelta(double gdp_mu, double privacy_epsilon) {
 }
 
 absl::StatusOr<double> GdpDelta(double gdp_mu, double privacy_epsilon) {
-  absl::StatusOr<double> log_delta = GdpLogDelta(gdp_mu, privacy_epsilon);
-  if (!log_delta.ok()) return log_delta.status();
-  return std::exp(*log_delta);
+  ASSIGN_OR_RETURN(double log_delta, GdpLogDelta(gdp_mu, privacy_epsilon));
+  return std::exp(log_delta);
 }
 
 absl::StatusOr<double> GdpEpsilon(double gdp_mu, double target_delta) {
-  if (absl::Status status = ValidateMu(gdp_mu); !status.ok()) return status;
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateMu(gdp_mu));
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   const double log_target = std::log(target_delta);
   auto log_delta = [&](double privacy_epsilon) { return *GdpLogDelta(gdp_mu, privacy_epsilon); };
   if (log_delta(0.0) <= log_target) return 0.0;

@@ -6,6 +6,7 @@
 #include "absl/strings/str_replace.h"
 #include "algorithms/accounting/conversions.h"
 #include "algorithms/accounting/gaussian_dp.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -15,7 +16,7 @@ absl::Status CheckTarget(double privacy_epsilon, double target_delta, int64_t nu
     return absl::InvalidArgumentError(
         absl::StrFormat("privacy_epsilon = %g, must be finite and > 0", privacy_epsilon));
   }
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   if (num_samples < 1) {
     return absl::InvalidArgumentError(
         absl::StrFormat("num_samples = %d, must be >= 1", num_samples));
@@ -28,24 +29,21 @@ absl::Status CheckTarget(double privacy_epsilon, double target_delta, int64_t nu
 absl::StatusOr<InputPerturbationCalibration> CalibrateInputPerturbation(double privacy_epsilon,
                                                                         double target_delta,
                                                                         int64_t num_samples) {
-  if (absl::Status s = CheckTarget(privacy_epsilon, target_delta, num_samples); !s.ok()) return s;
-  absl::StatusOr<double> rho = DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta);
-  if (!rho.ok()) return rho.status();
+  RETURN_IF_ERROR(CheckTarget(privacy_epsilon, target_delta, num_samples));
+  ASSIGN_OR_RETURN(double rho, DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta));
   InputPerturbationCalibration out;
-  out.rdp_rho = *rho;
-  out.reward_noise_stddev = std::sqrt(static_cast<double>(num_samples) / (2.0 * *rho));
-  absl::StatusOr<double> mu = GaussianCompositionGdpMu(*rho);
-  if (!mu.ok()) return mu.status();
-  absl::StatusOr<double> gdp = GdpEpsilon(*mu, target_delta);
-  if (!gdp.ok()) return gdp.status();
-  out.gdp_privacy_epsilon = *gdp;
+  out.rdp_rho = rho;
+  out.reward_noise_stddev = std::sqrt(static_cast<double>(num_samples) / (2.0 * rho));
+  ASSIGN_OR_RETURN(double mu, GaussianCompositionGdpMu(rho));
+  ASSIGN_OR_RETURN(double gdp, GdpEpsilon(mu, target_delta));
+  out.gdp_privacy_epsilon = gdp;
   return out;
 }
 
 absl::StatusOr<DpSgdCalibration> CalibrateDpSgd(double privacy_epsilon, double target_delta,
                                                 int64_t num_samples, int64_t batch_size,
                                                 double l2_clip_norm) {
-  if (absl::Status s = CheckTarget(privacy_epsilon, target_delta, num_samples); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckTarget(privacy_epsilon, target_delta, num_samples));
   if (batch_size < 1 || num_samples % batch_size != 0) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "batch_size = %d, must be >= 1 and divide num_samples = %d", batch_size, num_samples));
@@ -58,14 +56,13 @@ absl::StatusOr<DpSgdCalibration> CalibrateDpSgd(double privacy_epsilon, double t
   DpSgdCalibration out;
   out.noise_multiplier_paper =
       std::sqrt(2.0) * std::sqrt(updates * std::log(1.0 / target_delta)) / privacy_epsilon;
-  absl::StatusOr<double> eps = ZcdpToDpEpsilon(
-      DpConversion::kImproved,
-      updates / (2.0 * out.noise_multiplier_paper * out.noise_multiplier_paper), target_delta);
-  if (!eps.ok()) return eps.status();
-  out.rdp_epsilon_of_paper = *eps;
-  absl::StatusOr<double> rho = DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta);
-  if (!rho.ok()) return rho.status();
-  out.noise_multiplier_rdp = std::sqrt(updates / (2.0 * *rho));
+  ASSIGN_OR_RETURN(double eps, ZcdpToDpEpsilon(DpConversion::kImproved,
+                                               updates / (2.0 * out.noise_multiplier_paper *
+                                                          out.noise_multiplier_paper),
+                                               target_delta));
+  out.rdp_epsilon_of_paper = eps;
+  ASSIGN_OR_RETURN(double rho, DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta));
+  out.noise_multiplier_rdp = std::sqrt(updates / (2.0 * rho));
   out.l2_sensitivity = 2.0 * static_cast<double>(batch_size) * l2_clip_norm;
   out.gradient_noise_stddev_paper = out.noise_multiplier_paper * out.l2_sensitivity;
   out.gradient_noise_stddev_rdp = out.noise_multiplier_rdp * out.l2_sensitivity;
@@ -78,9 +75,8 @@ absl::StatusOr<double> CalibrateOutputPerturbation(double privacy_epsilon, doubl
     return absl::InvalidArgumentError(
         absl::StrReplaceAll(s.message(), {{"num_samples", "num_releases"}}));
   }
-  absl::StatusOr<double> rho = DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta);
-  if (!rho.ok()) return rho.status();
-  return std::sqrt(static_cast<double>(num_releases) / (2.0 * *rho));
+  ASSIGN_OR_RETURN(double rho, DpToZcdpRho(DpConversion::kImproved, privacy_epsilon, target_delta));
+  return std::sqrt(static_cast<double>(num_releases) / (2.0 * rho));
 }
 
 }  // namespace dprl

@@ -17,7 +17,7 @@ absl::Status GaussianMechanismOptions::Validate() const {
 }
 
 absl::StatusOr<double> GaussianRdpCoefficient(const GaussianMechanismOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   // Mironov 2017 Prop. 7 / Lu et al. Lemma 6: rdp(alpha) = alpha Delta^2 / (2 sigma^2).
   // Written as (Delta/sigma)^2 / 2 so that tiny or huge Delta, sigma do not overflow.
   const double ratio = options.l2_sensitivity / options.noise_stddev;
@@ -38,10 +38,9 @@ absl::Status ValidateRenyiOrderMinusOne(double renyi_order_minus_one) {
 }
 
 absl::StatusOr<double> GaussianRdp(const GaussianMechanismOptions& options, double renyi_order) {
-  if (absl::Status status = ValidateRenyiOrder(renyi_order); !status.ok()) return status;
-  absl::StatusOr<double> rho = GaussianRdpCoefficient(options);
-  if (!rho.ok()) return rho.status();
-  return *rho * renyi_order;
+  RETURN_IF_ERROR(ValidateRenyiOrder(renyi_order));
+  ASSIGN_OR_RETURN(double rho, GaussianRdpCoefficient(options));
+  return rho * renyi_order;
 }
 
 absl::StatusOr<RdpCurve> RdpCurve::Linear(double rdp_coefficient) {
@@ -52,9 +51,8 @@ absl::StatusOr<RdpCurve> RdpCurve::Linear(double rdp_coefficient) {
 }
 
 absl::StatusOr<RdpCurve> RdpCurve::Gaussian(const GaussianMechanismOptions& options) {
-  absl::StatusOr<double> rho = GaussianRdpCoefficient(options);
-  if (!rho.ok()) return rho.status();
-  return Linear(*rho);
+  ASSIGN_OR_RETURN(double rho, GaussianRdpCoefficient(options));
+  return Linear(rho);
 }
 
 RdpCurve RdpCurve::FromTerm(Term term) {
@@ -91,7 +89,7 @@ double RdpCurve::EvaluateAtOrderMinusOne(double renyi_order_minus_one) const {
 }
 
 absl::StatusOr<double> RdpCurve::Evaluate(double renyi_order) const {
-  if (absl::Status status = ValidateRenyiOrder(renyi_order); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateRenyiOrder(renyi_order));
   return EvaluateAtOrderMinusOne(renyi_order - 1.0);  // exact (Sterbenz) for alpha in (1, 2]
 }
 

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -58,15 +59,15 @@ absl::Status ParseDelta(const std::string& name, absl::string_view value, double
 }  // namespace
 
 absl::StatusOr<RlsviEpsilonFlags> ParseRlsviEpsilonFlags(int argc, const char* const* argv) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
-      argc, argv,
-      {"--states", "--actions", "--horizon", "--episodes", "--target_delta", "--format"});
-  if (!command_line.ok()) return command_line.status();
+  ASSIGN_OR_RETURN(CommandLine command_line,
+                   SplitCommandLine(argc, argv,
+                                    {"--states", "--actions", "--horizon", "--episodes",
+                                     "--target_delta", "--format"}));
   RlsviEpsilonFlags flags;
-  flags.help = command_line->help;
+  flags.help = command_line.help;
   if (flags.help) return flags;
   // Values are checked in flag-name order, so the first bad one is reported.
-  for (const auto& [name, value] : command_line->values) {
+  for (const auto& [name, value] : command_line.values) {
     absl::Status status;
     if (name == "--states") {
       status = ParseCount(name, value, &flags.options.num_states);
@@ -89,7 +90,7 @@ absl::StatusOr<RlsviEpsilonFlags> ParseRlsviEpsilonFlags(int argc, const char* c
     if (!status.ok()) return status;
   }
   if (absl::Status status = CheckRequiredFlags(
-          *command_line, {"--states", "--actions", "--horizon", "--episodes", "--target_delta"});
+          command_line, {"--states", "--actions", "--horizon", "--episodes", "--target_delta"});
       !status.ok()) {
     return status;
   }

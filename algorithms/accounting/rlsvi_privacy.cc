@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/accounting/gaussian_dp.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -27,16 +28,16 @@ double LogTwoHsa(const RlsviPrivacyOptions& options) {
 }  // namespace
 
 absl::Status RlsviPrivacyOptions::Validate() const {
-  if (absl::Status status = ValidateCount("num_states", num_states); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateCount("num_states", num_states));
   if (absl::Status status = ValidateCount("num_actions", num_actions); !status.ok()) {
     return status;
   }
-  if (absl::Status status = ValidateCount("horizon", horizon); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateCount("horizon", horizon));
   return ValidateCount("num_episodes", num_episodes);
 }
 
 absl::StatusOr<double> RlsviNoiseScaleBeta(const RlsviPrivacyOptions& options, int64_t episode) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   if (episode < 1 || episode > options.num_episodes) {
     return absl::InvalidArgumentError(absl::StrCat(
         "episode must be in [1, num_episodes = ", options.num_episodes, "], got ", episode));
@@ -48,7 +49,7 @@ absl::StatusOr<double> RlsviNoiseScaleBeta(const RlsviPrivacyOptions& options, i
 }
 
 absl::StatusOr<double> RlsviStepRdpCoefficient(const RlsviPrivacyOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const double A = static_cast<double>(options.num_actions);
   const double H = static_cast<double>(options.horizon);
   // Lemma 11: M_h^k is (alpha, 2 alpha A / (H^3 log(2HSA)))-RDP.
@@ -56,7 +57,7 @@ absl::StatusOr<double> RlsviStepRdpCoefficient(const RlsviPrivacyOptions& option
 }
 
 absl::StatusOr<double> RlsviRdpCoefficient(const RlsviPrivacyOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const double A = static_cast<double>(options.num_actions);
   const double H = static_cast<double>(options.horizon);
   const double K = static_cast<double>(options.num_episodes);
@@ -65,25 +66,23 @@ absl::StatusOr<double> RlsviRdpCoefficient(const RlsviPrivacyOptions& options) {
 }
 
 absl::StatusOr<RdpCurve> RlsviRdpCurve(const RlsviPrivacyOptions& options) {
-  absl::StatusOr<double> rho = RlsviRdpCoefficient(options);
-  if (!rho.ok()) return rho.status();
-  return RdpCurve::Linear(*rho);
+  ASSIGN_OR_RETURN(double rho, RlsviRdpCoefficient(options));
+  return RdpCurve::Linear(rho);
 }
 
 absl::StatusOr<double> RlsviTheorem13Epsilon(const RlsviPrivacyOptions& options, double renyi_order,
                                              double target_delta) {
-  absl::StatusOr<double> rho = RlsviRdpCoefficient(options);
-  if (!rho.ok()) return rho.status();
-  if (absl::Status status = ValidateRenyiOrder(renyi_order); !status.ok()) return status;
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  ASSIGN_OR_RETURN(double rho, RlsviRdpCoefficient(options));
+  RETURN_IF_ERROR(ValidateRenyiOrder(renyi_order));
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   // Theorem 13: eps(alpha, delta) = 2 alpha A K / (H^2 log(2HSA)) + log(1/delta) / (alpha - 1).
-  return *rho * renyi_order - std::log(target_delta) / (renyi_order - 1.0);
+  return rho * renyi_order - std::log(target_delta) / (renyi_order - 1.0);
 }
 
 absl::StatusOr<double> RlsviCorollary14OrderMinusOne(const RlsviPrivacyOptions& options,
                                                      double target_delta) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   const double A = static_cast<double>(options.num_actions);
   const double H = static_cast<double>(options.horizon);
   const double K = static_cast<double>(options.num_episodes);
@@ -93,8 +92,8 @@ absl::StatusOr<double> RlsviCorollary14OrderMinusOne(const RlsviPrivacyOptions& 
 
 absl::StatusOr<double> RlsviCorollary14Epsilon(const RlsviPrivacyOptions& options,
                                                double target_delta) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
-  if (absl::Status status = ValidateTargetDelta(target_delta); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
+  RETURN_IF_ERROR(ValidateTargetDelta(target_delta));
   const double A = static_cast<double>(options.num_actions);
   const double H = static_cast<double>(options.horizon);
   const double K = static_cast<double>(options.num_episodes);
@@ -105,38 +104,31 @@ absl::StatusOr<double> RlsviCorollary14Epsilon(const RlsviPrivacyOptions& option
 
 absl::StatusOr<RlsviPrivacyReport> ComputeRlsviPrivacy(const RlsviPrivacyOptions& options,
                                                        double target_delta) {
-  absl::StatusOr<RdpCurve> curve = RlsviRdpCurve(options);
-  if (!curve.ok()) return curve.status();
-  absl::StatusOr<double> order_minus_one = RlsviCorollary14OrderMinusOne(options, target_delta);
-  if (!order_minus_one.ok()) return order_minus_one.status();
-  absl::StatusOr<double> closed_form = RlsviCorollary14Epsilon(options, target_delta);
-  if (!closed_form.ok()) return closed_form.status();
+  ASSIGN_OR_RETURN(RdpCurve curve, RlsviRdpCurve(options));
+  ASSIGN_OR_RETURN(double order_minus_one, RlsviCorollary14OrderMinusOne(options, target_delta));
+  ASSIGN_OR_RETURN(double closed_form, RlsviCorollary14Epsilon(options, target_delta));
   // The stationary point 1 + sqrt(log(1/delta)/rho) can exceed the default search range only for
   // absurd parameters; search wide so that the optimum is never clamped.
   RenyiOrderSearchOptions search;
   search.min_renyi_order_minus_one = 1e-300;
   search.max_renyi_order_minus_one = 1e300;
-  absl::StatusOr<OptimizedDpGuarantee> paper =
-      OptimizeRenyiOrder(*curve, DpConversion::kBasic, target_delta, search);
-  if (!paper.ok()) return paper.status();
-  absl::StatusOr<OptimizedDpGuarantee> improved =
-      OptimizeRenyiOrder(*curve, DpConversion::kImproved, target_delta, search);
-  if (!improved.ok()) return improved.status();
+  ASSIGN_OR_RETURN(OptimizedDpGuarantee paper,
+                   OptimizeRenyiOrder(curve, DpConversion::kBasic, target_delta, search));
+  ASSIGN_OR_RETURN(OptimizedDpGuarantee improved,
+                   OptimizeRenyiOrder(curve, DpConversion::kImproved, target_delta, search));
 
-  absl::StatusOr<double> gdp_mu = GaussianCompositionGdpMu(curve->linear_coefficient());
-  if (!gdp_mu.ok()) return gdp_mu.status();
-  absl::StatusOr<double> gaussian_exact = GdpEpsilon(*gdp_mu, target_delta);
-  if (!gaussian_exact.ok()) return gaussian_exact.status();
+  ASSIGN_OR_RETURN(double gdp_mu, GaussianCompositionGdpMu(curve.linear_coefficient()));
+  ASSIGN_OR_RETURN(double gaussian_exact, GdpEpsilon(gdp_mu, target_delta));
 
   RlsviPrivacyReport report;
-  report.rdp_coefficient = curve->linear_coefficient();
-  report.corollary14_renyi_order = 1.0 + *order_minus_one;
-  report.corollary14_privacy_epsilon = *closed_form;
-  report.paper_conversion = *paper;
-  report.improved_conversion = *improved;
-  report.relative_improvement = 1.0 - improved->privacy_epsilon / paper->privacy_epsilon;
-  report.gdp_mu = *gdp_mu;
-  report.gaussian_exact_privacy_epsilon = *gaussian_exact;
+  report.rdp_coefficient = curve.linear_coefficient();
+  report.corollary14_renyi_order = 1.0 + order_minus_one;
+  report.corollary14_privacy_epsilon = closed_form;
+  report.paper_conversion = paper;
+  report.improved_conversion = improved;
+  report.relative_improvement = 1.0 - improved.privacy_epsilon / paper.privacy_epsilon;
+  report.gdp_mu = gdp_mu;
+  report.gaussian_exact_privacy_epsilon = gaussian_exact;
   return report;
 }
 

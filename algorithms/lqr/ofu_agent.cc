@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/lqr/riccati.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -17,7 +18,8 @@ Eigen::VectorXd ClipNorm(const Eigen::VectorXd& v, double bound) {
 
 absl::Status CheckSpdMatrix(const char* name, const Eigen::MatrixXd& m, int dim) {
   if (m.rows() != dim || m.cols() != dim || !m.allFinite()) {
-    return absl::InvalidArgumentError(absl::StrFormat("%s must be a finite %d x %d matrix", name, dim, dim));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s must be a finite %d x %d matrix", name, dim, dim));
   }
   if ((m - m.transpose()).cwiseAbs().maxCoeff() > 1e-12 * std::max(1.0, m.cwiseAbs().maxCoeff())) {
     return absl::InvalidArgumentError(absl::StrFormat("%s is not symmetric", name));
@@ -25,8 +27,8 @@ absl::Status CheckSpdMatrix(const char* name, const Eigen::MatrixXd& m, int dim)
   const double min_eig =
       Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly).eigenvalues()(0);
   if (!(min_eig > 0.0)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s is not positive definite (smallest eigenvalue %g)", name, min_eig));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s is not positive definite (smallest eigenvalue %g)", name, min_eig));
   }
   return absl::OkStatus();
 }
@@ -50,7 +52,7 @@ absl::Status LqAgentOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrFormat("regularizer must be finite and > 0, got %g", regularizer));
   }
-  if (absl::Status s = privacy.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(privacy.Validate());
   return ofu.Validate();
 }
 
@@ -61,11 +63,12 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
                                         const Eigen::MatrixXd& r,
                                         const Eigen::MatrixXd& noise_covariance,
                                         RandomStream noise_stream, RandomStream policy_stream) {
-  if (absl::Status s = options.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(options.Validate());
   const int n = options.privacy.state_dim, d = options.privacy.control_dim;
-  if (absl::Status s = CheckSpdMatrix("Q", q, n); !s.ok()) return s;
-  if (absl::Status s = CheckSpdMatrix("R", r, d); !s.ok()) return s;
-  if (noise_covariance.rows() != n || noise_covariance.cols() != n || !noise_covariance.allFinite()) {
+  RETURN_IF_ERROR(CheckSpdMatrix("Q", q, n));
+  RETURN_IF_ERROR(CheckSpdMatrix("R", r, d));
+  if (noise_covariance.rows() != n || noise_covariance.cols() != n ||
+      !noise_covariance.allFinite()) {
     return absl::InvalidArgumentError(
         absl::StrFormat("noise_covariance must be a finite %d x %d matrix", n, n));
   }
@@ -75,16 +78,15 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
   agent.w_ = noise_covariance;
   const PrivateOfuOptions& p = options.privacy;
   if (agent.is_private()) {
-    absl::StatusOr<PrivateOfuParams> params = ComputePrivateOfuParams(p);
-    if (!params.ok()) return params.status();
-    agent.params_ = *params;
-    absl::StatusOr<MatrixTreeCounter> gram = MatrixTreeCounter::Create(params->counter1, noise_stream.Child(1));
-    if (!gram.ok()) return gram.status();
-    absl::StatusOr<MatrixTreeCounter> cross = MatrixTreeCounter::Create(params->counter2, noise_stream.Child(2));
-    if (!cross.ok()) return cross.status();
-    agent.gram_counter_.emplace(*std::move(gram));
-    agent.cross_counter_.emplace(*std::move(cross));
-    agent.radius_ = PrivateRadiusInputs(p, *params);
+    ASSIGN_OR_RETURN(PrivateOfuParams params, ComputePrivateOfuParams(p));
+    agent.params_ = params;
+    ASSIGN_OR_RETURN(MatrixTreeCounter gram,
+                     MatrixTreeCounter::Create(params.counter1, noise_stream.Child(1)));
+    ASSIGN_OR_RETURN(MatrixTreeCounter cross,
+                     MatrixTreeCounter::Create(params.counter2, noise_stream.Child(2)));
+    agent.gram_counter_.emplace(std::move(gram));
+    agent.cross_counter_.emplace(std::move(cross));
+    agent.radius_ = PrivateRadiusInputs(p, params);
   } else {
     agent.gram_ = Eigen::MatrixXd::Zero(n + d, n + d);
     agent.cross_ = Eigen::MatrixXd::Zero(n + d, n);
@@ -142,9 +144,8 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
     problem.noise_covariance = w_;
     problem.initial_state = initial_state;
     problem.horizon = p.horizon;
-    absl::StatusOr<OfuStepResult> step =
-        SolveOfuStep(problem, options_.ofu, previous_theta_ ? &*previous_theta_ : nullptr,
-                     policy_stream_);
+    absl::StatusOr<OfuStepResult> step = SolveOfuStep(
+        problem, options_.ofu, previous_theta_ ? &*previous_theta_ : nullptr, policy_stream_);
     CHECK(step.ok()) << "LqAgent: OFU step failed on validated inputs: " << step.status();
     theta = step->theta;
     diagnostics_.ofu_iterations = step->iterations;

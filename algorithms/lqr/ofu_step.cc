@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -203,8 +204,8 @@ bool OfuParameterToTheta(const OfuProblem& problem, const Eigen::VectorXd& v,
 absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem, const OfuStepOptions& options,
                                            const Eigen::MatrixXd* warm_start,
                                            RandomStream& stream) {
-  if (absl::Status s = options.Validate(); !s.ok()) return s;
-  if (absl::Status s = ValidateProblem(problem); !s.ok()) return s;
+  RETURN_IF_ERROR(options.Validate());
+  RETURN_IF_ERROR(ValidateProblem(problem));
   const auto begin = std::chrono::steady_clock::now();
   const Geometry g = MakeGeometry(problem);
   OfuStepResult result;

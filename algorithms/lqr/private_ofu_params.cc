@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
+#include "common/status_macros.h"
 #include "random/random_stream.h"
 
 namespace dprl {
@@ -54,7 +55,7 @@ absl::Status PrivateOfuOptions::Validate() const {
 }
 
 absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions& o) {
-  if (absl::Status s = o.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(o.Validate());
   PrivateOfuParams p;
   const int n = o.state_dim, d = o.control_dim, nd = n + d;
   const double H = o.horizon, g1 = 1.0 + o.control_bound;
@@ -68,9 +69,8 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   if (o.target_delta == 1.0) {
     p.zcdp_rho = o.privacy_epsilon;
   } else {
-    absl::StatusOr<double> rho = DpToZcdpRho(o.conversion, o.privacy_epsilon, o.target_delta);
-    if (!rho.ok()) return rho.status();
-    p.zcdp_rho = *rho;
+    ASSIGN_OR_RETURN(double rho, DpToZcdpRho(o.conversion, o.privacy_epsilon, o.target_delta));
+    p.zcdp_rho = rho;
   }
   p.counter1.rows = p.counter1.cols = nd;
   p.counter1.symmetric = true;
@@ -87,20 +87,17 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   p.counter2.zcdp_rho = p.zcdp_rho / 2.0 * kRhoSafety;
   // The counters' own calibration (grid, rounded-up variance) is the source of sigma_1, sigma_2.
   const RandomStream unused(StreamKey{});
-  absl::StatusOr<MatrixTreeCounter> c1 = MatrixTreeCounter::Create(p.counter1, unused);
-  if (!c1.ok()) return c1.status();
-  absl::StatusOr<MatrixTreeCounter> c2 = MatrixTreeCounter::Create(p.counter2, unused);
-  if (!c2.ok()) return c2.status();
-  CHECK_EQ(c1->levels(), p.levels);
-  p.sigma1 = c1->node_noise_stddev();
-  p.sigma2 = c2->node_noise_stddev();
-  const double spent = c1->rho_spent() + c2->rho_spent();
+  ASSIGN_OR_RETURN(MatrixTreeCounter c1, MatrixTreeCounter::Create(p.counter1, unused));
+  ASSIGN_OR_RETURN(MatrixTreeCounter c2, MatrixTreeCounter::Create(p.counter2, unused));
+  CHECK_EQ(c1.levels(), p.levels);
+  p.sigma1 = c1.node_noise_stddev();
+  p.sigma2 = c2.node_noise_stddev();
+  const double spent = c1.rho_spent() + c2.rho_spent();
   if (o.target_delta == 1.0) {
     p.achieved_epsilon = spent;
   } else {
-    absl::StatusOr<double> eps = ZcdpToDpEpsilon(o.conversion, spent, o.target_delta);
-    if (!eps.ok()) return eps.status();
-    p.achieved_epsilon = *eps;
+    ASSIGN_OR_RETURN(double eps, ZcdpToDpEpsilon(o.conversion, spent, o.target_delta));
+    p.achieved_epsilon = eps;
   }
   const double m = p.levels, K = static_cast<double>(o.episodes), a = o.confidence_alpha;
   const double log_term = std::log(2.0 / o.target_delta);

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -56,28 +57,29 @@ absl::Status ParseInt(const CommandLine& cl, const std::string& name, int64_t* o
 }
 
 absl::StatusOr<PrivateOfuOptions> ParseFlags(int argc, char** argv, bool* help) {
-  absl::StatusOr<CommandLine> cl = SplitCommandLine(
-      argc, argv,
-      {"--privacy_epsilon", "--target_delta", "--episodes", "--horizon", "--gamma", "--state_dim",
-       "--control_dim", "--noise_bound", "--confidence_alpha", "--neighbour", "--conversion"});
-  if (!cl.ok()) return cl.status();
-  *help = cl->help;
-  if (cl->help) return PrivateOfuOptions();
-  if (absl::Status s = CheckRequiredFlags(*cl, {"--privacy_epsilon", "--target_delta",
-                                                "--episodes", "--horizon", "--gamma",
-                                                "--state_dim", "--control_dim"});
+  ASSIGN_OR_RETURN(
+      CommandLine cl,
+      SplitCommandLine(argc, argv,
+                       {"--privacy_epsilon", "--target_delta", "--episodes", "--horizon", "--gamma",
+                        "--state_dim", "--control_dim", "--noise_bound", "--confidence_alpha",
+                        "--neighbour", "--conversion"}));
+  *help = cl.help;
+  if (cl.help) return PrivateOfuOptions();
+  if (absl::Status s =
+          CheckRequiredFlags(cl, {"--privacy_epsilon", "--target_delta", "--episodes", "--horizon",
+                                  "--gamma", "--state_dim", "--control_dim"});
       !s.ok()) {
     return s;
   }
   PrivateOfuOptions o;
   int64_t episodes = 0, horizon = 0, n = 0, d = 0;
   for (absl::Status s :
-       {ParseDouble(*cl, "--privacy_epsilon", &o.privacy_epsilon),
-        ParseDouble(*cl, "--target_delta", &o.target_delta), ParseInt(*cl, "--episodes", &episodes),
-        ParseInt(*cl, "--horizon", &horizon), ParseDouble(*cl, "--gamma", &o.control_bound),
-        ParseInt(*cl, "--state_dim", &n), ParseInt(*cl, "--control_dim", &d),
-        ParseDouble(*cl, "--noise_bound", &o.noise_bound),
-        ParseDouble(*cl, "--confidence_alpha", &o.confidence_alpha)}) {
+       {ParseDouble(cl, "--privacy_epsilon", &o.privacy_epsilon),
+        ParseDouble(cl, "--target_delta", &o.target_delta), ParseInt(cl, "--episodes", &episodes),
+        ParseInt(cl, "--horizon", &horizon), ParseDouble(cl, "--gamma", &o.control_bound),
+        ParseInt(cl, "--state_dim", &n), ParseInt(cl, "--control_dim", &d),
+        ParseDouble(cl, "--noise_bound", &o.noise_bound),
+        ParseDouble(cl, "--confidence_alpha", &o.confidence_alpha)}) {
     if (!s.ok()) return s;
   }
   if (horizon > (1 << 30) || n > (1 << 20) || d > (1 << 20)) {
@@ -87,7 +89,7 @@ absl::StatusOr<PrivateOfuOptions> ParseFlags(int argc, char** argv, bool* help) 
   o.horizon = static_cast<int>(horizon);
   o.state_dim = static_cast<int>(n);
   o.control_dim = static_cast<int>(d);
-  if (std::optional<std::string> v = cl->Get("--neighbour")) {
+  if (std::optional<std::string> v = cl.Get("--neighbour")) {
     if (*v == "replace") {
       o.neighbour = EpisodeNeighbour::kReplaceEpisode;
     } else if (*v == "zero_out") {
@@ -97,7 +99,7 @@ absl::StatusOr<PrivateOfuOptions> ParseFlags(int argc, char** argv, bool* help) 
           absl::StrCat("--neighbour must be replace or zero_out, got '", *v, "'"));
     }
   }
-  if (std::optional<std::string> v = cl->Get("--conversion")) {
+  if (std::optional<std::string> v = cl.Get("--conversion")) {
     if (*v == "basic") {
       o.conversion = DpConversion::kBasic;
     } else if (*v == "improved") {
@@ -126,7 +128,8 @@ int main(int argc, char** argv) {
   bool help = false;
   absl::StatusOr<dprl::PrivateOfuOptions> options = dprl::ParseFlags(argc, argv, &help);
   if (!options.ok()) {
-    std::fprintf(stderr, "private_ofu_params: %s\n", std::string(options.status().message()).c_str());
+    std::fprintf(stderr, "private_ofu_params: %s\n",
+                 std::string(options.status().message()).c_str());
     return 2;
   }
   if (help) {
@@ -135,7 +138,8 @@ int main(int argc, char** argv) {
   }
   absl::StatusOr<dprl::PrivateOfuParams> params = dprl::ComputePrivateOfuParams(*options);
   if (!params.ok()) {
-    std::fprintf(stderr, "private_ofu_params: %s\n", std::string(params.status().message()).c_str());
+    std::fprintf(stderr, "private_ofu_params: %s\n",
+                 std::string(params.status().message()).c_str());
     return 2;
   }
   std::fputs(dprl::FormatPrivateOfuParams(*options, *params).c_str(), stdout);

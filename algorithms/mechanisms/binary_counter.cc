@@ -53,7 +53,7 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
     return absl::InvalidArgumentError(
         absl::StrCat("num_counters must be in [0, 2^31 - 1], got ", num_counters));
   }
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   BinaryCounterBank bank(num_counters, options, std::move(noise_stream));
   const double scale = bank.levels_ * options.input_bound / options.privacy_epsilon;
   if (!std::isfinite(scale)) {
@@ -70,9 +70,8 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
   bank.discrete_scale_ = *rational;
   bank.node_scale_ = RationalToDouble(*rational);
   if (bank.node_scale_ <= DiscreteLaplaceSampler::kMaxScale) {
-    absl::StatusOr<DiscreteLaplaceSampler> sampler = DiscreteLaplaceSampler::Create(*rational);
-    if (!sampler.ok()) return sampler.status();
-    bank.sampler_.emplace(*std::move(sampler));
+    ASSIGN_OR_RETURN(DiscreteLaplaceSampler sampler, DiscreteLaplaceSampler::Create(*rational));
+    bank.sampler_.emplace(std::move(sampler));
   }
   return bank;
 }

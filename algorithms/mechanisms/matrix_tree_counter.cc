@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -20,8 +21,10 @@ bool FinitePositive(double x) { return std::isfinite(x) && x > 0.0; }
 }  // namespace
 
 absl::Status MatrixTreeCounterOptions::Validate() const {
-  if (rows < 1) return absl::InvalidArgumentError(absl::StrFormat("rows must be >= 1, got %d", rows));
-  if (cols < 1) return absl::InvalidArgumentError(absl::StrFormat("cols must be >= 1, got %d", cols));
+  if (rows < 1)
+    return absl::InvalidArgumentError(absl::StrFormat("rows must be >= 1, got %d", rows));
+  if (cols < 1)
+    return absl::InvalidArgumentError(absl::StrFormat("cols must be >= 1, got %d", cols));
   if (symmetric && rows != cols) {
     return absl::InvalidArgumentError(
         absl::StrFormat("symmetric requires rows == cols, got %d x %d", rows, cols));
@@ -51,15 +54,14 @@ MatrixTreeCounter::MatrixTreeCounter(const MatrixTreeCounterOptions& options,
 
 absl::StatusOr<MatrixTreeCounter> MatrixTreeCounter::Create(const MatrixTreeCounterOptions& options,
                                                             RandomStream noise_stream) {
-  if (absl::Status s = options.Validate(); !s.ok()) return s;
+  RETURN_IF_ERROR(options.Validate());
   MatrixTreeCounter c(options, noise_stream);
   c.levels_ = DyadicLevels(options.horizon_steps);
-  c.entries_ = options.symmetric ? options.rows * (options.rows + 1) / 2
-                                 : options.rows * options.cols;
+  c.entries_ =
+      options.symmetric ? options.rows * (options.rows + 1) / 2 : options.rows * options.cols;
   const double m = c.levels_;
   const double sigma0 = std::sqrt(m / (2.0 * options.zcdp_rho)) * options.l2_sensitivity;
-  const int exponent =
-      static_cast<int>(std::ceil(std::log2(sigma0))) - kGridBitsBelowSigma;
+  const int exponent = static_cast<int>(std::ceil(std::log2(sigma0))) - kGridBitsBelowSigma;
   c.grid_unit_ = std::ldexp(1.0, exponent);
   c.effective_sensitivity_ =
       options.l2_sensitivity + 2.0 * c.grid_unit_ * std::sqrt(static_cast<double>(c.entries_));
@@ -71,8 +73,8 @@ absl::StatusOr<MatrixTreeCounter> MatrixTreeCounter::Create(const MatrixTreeCoun
         options.zcdp_rho));
   }
   c.variance_units_ = static_cast<int64_t>(variance);
-  const double max_units =
-      static_cast<double>(options.horizon_steps) * (options.input_frobenius_bound / c.grid_unit_ + 1.0);
+  const double max_units = static_cast<double>(options.horizon_steps) *
+                           (options.input_frobenius_bound / c.grid_unit_ + 1.0);
   if (!(max_units < kMaxUnits)) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "grid sums could overflow int64: horizon_steps * input_frobenius_bound / grid_unit = %g "
@@ -116,8 +118,8 @@ void MatrixTreeCounter::AddStep(const Eigen::MatrixXd& input) {
     for (int i = 0; i < entries_; ++i) sum[i] += partial_[l][i];
     std::fill(partial_[l].begin(), partial_[l].end(), 0);
   }
-  RandomStream node_stream = noise_stream_.Child(static_cast<uint64_t>(node.level),
-                                                 static_cast<uint64_t>(node.index));
+  RandomStream node_stream =
+      noise_stream_.Child(static_cast<uint64_t>(node.level), static_cast<uint64_t>(node.index));
   const Rational variance{variance_units_, 1};
   std::vector<int64_t>& noisy = noisy_[node.level];
   for (int i = 0; i < entries_; ++i) {

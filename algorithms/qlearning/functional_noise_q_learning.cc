@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -69,15 +70,14 @@ absl::Status FunctionalNoiseQLearningOptions::Validate() const {
 absl::StatusOr<FunctionalNoiseQLearning> FunctionalNoiseQLearning::Create(
     const FunctionalNoiseQLearningOptions& options, RandomStream policy_stream,
     RandomStream noise_stream) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   OuFunctionalNoiseOptions noise_options;
   noise_options.num_paths = kMlpOutputs;
   noise_options.noise_stddev = options.noise_stddev;
   noise_options.kernel_rate = options.kernel_rate;
-  absl::StatusOr<OuFunctionalNoise> noise = OuFunctionalNoise::Create(noise_options);
-  if (!noise.ok()) return noise.status();
+  ASSIGN_OR_RETURN(OuFunctionalNoise noise, OuFunctionalNoise::Create(noise_options));
   return FunctionalNoiseQLearning(options, std::move(policy_stream), std::move(noise_stream),
-                                  *std::move(noise));
+                                  std::move(noise));
 }
 
 FunctionalNoiseQLearning::FunctionalNoiseQLearning(const FunctionalNoiseQLearningOptions& options,

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -15,10 +16,10 @@ absl::StatusOr<InputPerturbationQLearning> InputPerturbationQLearning::Create(
     return absl::InvalidArgumentError(
         absl::StrFormat("reward_noise_stddev = %g, must be finite and >= 0", reward_noise_stddev));
   }
-  absl::StatusOr<FunctionalNoiseQLearning> inner =
-      FunctionalNoiseQLearning::Create(learner, std::move(policy_stream), noise_stream.Child(0));
-  if (!inner.ok()) return inner.status();
-  return InputPerturbationQLearning(*std::move(inner), reward_noise_stddev, noise_stream.Child(1));
+  ASSIGN_OR_RETURN(
+      FunctionalNoiseQLearning inner,
+      FunctionalNoiseQLearning::Create(learner, std::move(policy_stream), noise_stream.Child(0)));
+  return InputPerturbationQLearning(std::move(inner), reward_noise_stddev, noise_stream.Child(1));
 }
 
 void InputPerturbationQLearning::Observe(double state, int action, double reward, double next_state,

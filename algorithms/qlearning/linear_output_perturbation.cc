@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -59,7 +60,7 @@ absl::Status LinearOutputPerturbationOptions::Validate() const {
 absl::StatusOr<LinearOutputPerturbation> LinearOutputPerturbation::Create(
     const LinearOutputPerturbationOptions& options, RandomStream policy_stream,
     RandomStream noise_stream) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   return LinearOutputPerturbation(options, std::move(policy_stream), std::move(noise_stream));
 }
 

@@ -39,8 +39,8 @@ class NoiselessPucbAgent::Statistics {
 
 absl::StatusOr<std::unique_ptr<NoiselessPucbAgent>> NoiselessPucbAgent::Create(
     const TabularShape& shape, const NoiselessPucbOptions& options) {
-  if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
   return std::unique_ptr<NoiselessPucbAgent>(new NoiselessPucbAgent(shape, options));
 }
 

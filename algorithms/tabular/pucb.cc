@@ -55,11 +55,11 @@ absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const Pucb
   const double state_action_steps = static_cast<double>(shape.StateActionSteps());
   const double num_counters = (2.0 + shape.num_states) * state_action_steps;  // 2SAH + S^2AH
   const double counter_failure_probability = options.failure_probability / num_counters;
-  absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey()));
-  if (!bank.ok()) return bank.status();
+  ASSIGN_OR_RETURN(
+      BinaryCounterBank bank,
+      BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey())));
   absl::StatusOr<double> e =
-      CounterErrorTailBound(options.num_episodes, NodeNoiseOf(*bank), counter_failure_probability);
+      CounterErrorTailBound(options.num_episodes, NodeNoiseOf(bank), counter_failure_probability);
   if (!e.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("error_bound_method = kExactTail: ", e.status().message()));
@@ -162,36 +162,33 @@ class PucbAgent::PrivateStatistics {
 absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape& shape,
                                                              const PucbOptions& options,
                                                              const RandomStream& noise_stream) {
-  if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
   const BinaryCounterOptions counter_options = CounterOptions(shape, options);
-  absl::StatusOr<double> exact_tail = ExactTailErrorBound(shape, options);
-  if (!exact_tail.ok()) return exact_tail.status();
-  double error_bound = *exact_tail;
+  ASSIGN_OR_RETURN(double exact_tail, ExactTailErrorBound(shape, options));
+  double error_bound = exact_tail;
   if (options.error_bound_method == PucbErrorBoundMethod::kPaper) {
     error_bound = PucbErrorBound(shape, options);
     // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
-    if (error_bound < *exact_tail) {
+    if (error_bound < exact_tail) {
       return absl::InvalidArgumentError(absl::StrCat(
           "e_eps_bound = paper: at num_episodes = ", options.num_episodes, " the E_eps of Alg. 3 (",
-          error_bound, ") is below the exact-tail bound (", *exact_tail,
+          error_bound, ") is below the exact-tail bound (", exact_tail,
           "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
           "small for small T; E_eps = 0 at T = 1); use e_eps_bound = exact_tail"));
     }
   }
 
   const int64_t triples = shape.StateActionSteps();
-  absl::StatusOr<BinaryCounterBank> visits =
-      BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0));
-  if (!visits.ok()) return visits.status();
-  absl::StatusOr<BinaryCounterBank> rewards =
-      BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1));
-  if (!rewards.ok()) return rewards.status();
-  absl::StatusOr<BinaryCounterBank> transitions =
-      BinaryCounterBank::Create(triples * shape.num_states, counter_options, noise_stream.Child(2));
-  if (!transitions.ok()) return transitions.status();
-  return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, *std::move(visits),
-                                                  *std::move(rewards), *std::move(transitions),
+  ASSIGN_OR_RETURN(BinaryCounterBank visits,
+                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0)));
+  ASSIGN_OR_RETURN(BinaryCounterBank rewards,
+                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1)));
+  ASSIGN_OR_RETURN(BinaryCounterBank transitions,
+                   BinaryCounterBank::Create(triples * shape.num_states, counter_options,
+                                             noise_stream.Child(2)));
+  return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, std::move(visits),
+                                                  std::move(rewards), std::move(transitions),
                                                   noise_stream.Child(3)));
 }
 

@@ -28,8 +28,8 @@ double RlsviBeta(const TabularShape& shape, const RlsviOptions& options, int64_t
 absl::StatusOr<std::unique_ptr<RlsviAgent>> RlsviAgent::Create(const TabularShape& shape,
                                                                const RlsviOptions& options,
                                                                const RandomStream& noise_stream) {
-  if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
   return std::unique_ptr<RlsviAgent>(new RlsviAgent(shape, options, noise_stream));
 }
 

@@ -22,8 +22,8 @@ double Llnp(double x) {
 
 absl::StatusOr<std::unique_ptr<UbevAgent>> UbevAgent::Create(const TabularShape& shape,
                                                              const UbevOptions& options) {
-  if (absl::Status status = ValidateTabularShape(shape); !status.ok()) return status;
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
   return std::unique_ptr<UbevAgent>(new UbevAgent(shape, options));
 }
 
