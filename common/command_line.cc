@@ -16,8 +16,19 @@ std::optional<std::string> CommandLine::Get(const std::string& name) const {
   return it->second;
 }
 
+std::vector<std::string> CommandLine::GetAll(const std::string& name) const {
+  auto it = repeated.find(name);
+  if (it == repeated.end()) return {};
+  return it->second;
+}
+
 absl::StatusOr<CommandLine> SplitCommandLine(int argc, const char* const* argv,
-                                             const std::vector<std::string>& known_names) {
+                                             const std::vector<std::string>& known_names,
+                                             const std::vector<std::string>& repeatable_names,
+                                             const std::vector<std::string>& switch_names) {
+  auto contains = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
   CommandLine command_line;
   for (int i = 1; i < argc; ++i) {
     const absl::string_view arg = argv[i];
@@ -31,14 +42,20 @@ absl::StatusOr<CommandLine> SplitCommandLine(int argc, const char* const* argv,
     }
     const size_t eq = arg.find('=');
     const std::string name(arg.substr(0, eq));
-    if (std::find(known_names.begin(), known_names.end(), name) == known_names.end()) {
+    if (!contains(known_names, name)) {
       return absl::InvalidArgumentError(absl::StrCat("unknown flag '", arg, "' (see --help)"));
     }
-    if (eq == absl::string_view::npos) {
+    const bool bare_switch = eq == absl::string_view::npos && contains(switch_names, name);
+    if (eq == absl::string_view::npos && !bare_switch) {
       return absl::InvalidArgumentError(
           absl::StrCat("flag ", name, " needs a value: ", name, "=VALUE"));
     }
-    if (!command_line.values.emplace(name, std::string(arg.substr(eq + 1))).second) {
+    std::string value = bare_switch ? "true" : std::string(arg.substr(eq + 1));
+    if (contains(repeatable_names, name)) {
+      command_line.repeated[name].push_back(std::move(value));
+      continue;
+    }
+    if (!command_line.values.emplace(name, std::move(value)).second) {
       return absl::InvalidArgumentError(absl::StrCat("flag ", name, " is given more than once"));
     }
   }

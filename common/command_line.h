@@ -1,8 +1,11 @@
 // The command-line syntax of every dprl binary: `--name=value` flags, `--help` / `-h`.
 //
 // SplitCommandLine checks the syntax against the binary's list of flag names and returns the
-// values as text; each binary then parses and range-checks its own values (with the helpers
-// below) so that its messages name the flag and the bad value. Syntax errors (one line each):
+// values as text. A flag may be given at most once, except the `repeatable_names`, whose values
+// are kept in order (e.g. --set=a=1 --set=b=2). The `switch_names` may also be given bare:
+// `--dry_run` means `--dry_run=true`; each binary then parses and range-checks its own values (with
+// the helpers below) so that its messages name the flag and the bad value. Syntax errors (one line
+// each):
 //   unexpected argument 'X' (flags have the form --flag=value; see --help)
 //   unknown flag 'X' (see --help)
 //   flag --name needs a value: --name=VALUE
@@ -25,14 +28,21 @@ namespace dprl {
 struct CommandLine {
   bool help = false;                          // --help or -h was given
   std::map<std::string, std::string> values;  // flag name (with "--") -> value text
+  // Repeatable flag name (with "--") -> its values in command-line order.
+  std::map<std::string, std::vector<std::string>> repeated;
 
   // The value of `name`, or nullopt when the flag was not given.
   std::optional<std::string> Get(const std::string& name) const;
+  // The values of a repeatable flag in command-line order (empty when it was not given).
+  std::vector<std::string> GetAll(const std::string& name) const;
 };
 
-// Splits argv[1..argc-1]; `known_names` are the accepted flag names, with their leading "--".
+// Splits argv[1..argc-1]; `known_names` are the accepted flag names, with their leading "--";
+// `repeatable_names` and `switch_names` (see above) must also be listed in `known_names`.
 absl::StatusOr<CommandLine> SplitCommandLine(int argc, const char* const* argv,
-                                             const std::vector<std::string>& known_names);
+                                             const std::vector<std::string>& known_names,
+                                             const std::vector<std::string>& repeatable_names = {},
+                                             const std::vector<std::string>& switch_names = {});
 
 // OK when every flag of `required` was given, else
 // "missing required flag(s) --a=VALUE --b=VALUE (see --help)".

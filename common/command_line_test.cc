@@ -68,5 +68,21 @@ TEST(CommandLineTest, ParsesUnsignedAndNumbersExactly) {
   for (const char* bad : {"", " 1", "1 ", "1x", "x"}) EXPECT_FALSE(ParseNumberText(bad, &d)) << bad;
 }
 
+TEST(CommandLineTest, RepeatableFlagsKeepOrderAndSwitchesMayBeBare) {
+  std::vector<const char*> argv = {"prog", "--set=a=1", "--dry_run", "--set=b=2", "--in=x"};
+  absl::StatusOr<CommandLine> line =
+      SplitCommandLine(static_cast<int>(argv.size()), argv.data(), {"--set", "--dry_run", "--in"},
+                       {"--set"}, {"--dry_run"});
+  ASSERT_TRUE(line.ok()) << line.status();
+  EXPECT_EQ(line->GetAll("--set"), (std::vector<std::string>{"a=1", "b=2"}));
+  EXPECT_EQ(line->Get("--dry_run"), "true");
+  EXPECT_EQ(line->Get("--in"), "x");
+  EXPECT_TRUE(line->GetAll("--in").empty());
+  // A bare flag that is not a switch still needs a value.
+  std::vector<const char*> bare_in = {"prog", "--in"};
+  EXPECT_EQ(SplitCommandLine(2, bare_in.data(), {"--in"}, {}, {"--dry_run"}).status().message(),
+            "flag --in needs a value: --in=VALUE");
+}
+
 }  // namespace
 }  // namespace dprl

@@ -6,7 +6,7 @@ A missing library fails the build with a message naming the Debian package that 
 `./bazelw` installs every package listed in deps/debian_packages.txt before calling Bazel.
 
 Targets of @system_libs: eigen, hdf5, mpi, ceres, gtest, gtest_main, gmock, benchmark,
-benchmark_main, absl, random123, plplot.
+benchmark_main, absl, random123, plplot, tomlplusplus.
 """
 
 # name -> (pkg-config modules, Debian package, extra deps)
@@ -28,6 +28,7 @@ _PKG_CONFIG_LIBS = {
     "plplot": (["plplot-c++"], "libplplot-dev", []),
     "glog": (["libglog"], "libgoogle-glog-dev", []),
     "gflags": (["gflags"], "libgflags-dev", []),
+    "tomlplusplus": (["tomlplusplus"], "libtomlplusplus-dev", []),
 }
 
 def _missing(what, package):
