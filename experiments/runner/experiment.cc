@@ -51,15 +51,17 @@ absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment
         "': default seeds must be >= 1, got smoke=", experiment.default_seeds_smoke,
         " default=", experiment.default_seeds_default, " paper=", experiment.default_seeds_paper));
   }
-  if (!experiment.make_configs || !experiment.run_task) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "experiment '", experiment.name, "': make_configs and run_task must both be set"));
+  if (!experiment.make_grid || !experiment.run_task) {
+    return absl::InvalidArgumentError(absl::StrCat("experiment '", experiment.name,
+                                                   "': make_grid and run_task must both be set"));
   }
   return absl::OkStatus();
 }
 
 absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {
-  if (configs.empty()) return absl::InvalidArgumentError("make_configs returned no configs");
+  if (configs.empty()) {
+    return absl::InvalidArgumentError("the grid has no configurations (an empty list field?)");
+  }
   std::set<std::string> groups;
   for (const ConfigSpec& config : configs) {
     if (!IsValidObjectName(config.group_name)) {
@@ -71,10 +73,15 @@ absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {
       return absl::InvalidArgumentError(
           absl::StrCat("config group_name '", config.group_name, "' is used twice"));
     }
-    if (!std::isfinite(config.relative_cost) || config.relative_cost <= 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("config '", config.group_name,
-                       "': relative_cost must be finite and > 0, got ", config.relative_cost));
+    if (!std::isfinite(config.estimated_core_seconds) || config.estimated_core_seconds <= 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "config '", config.group_name, "': estimated_core_seconds must be finite and > 0, got ",
+          config.estimated_core_seconds));
+    }
+    if (config.stored_values_per_seed < 1) {
+      return absl::InvalidArgumentError(absl::StrCat("config '", config.group_name,
+                                                     "': stored_values_per_seed must be >= 1, got ",
+                                                     config.stored_values_per_seed));
     }
     std::set<std::string> names;
     for (const auto& [name, value] : config.attributes) {

@@ -4,12 +4,17 @@
 // Specification (docs/conventions.md, "Experiments and outputs")
 // ---------------------------------------------------------------
 // * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --threads=N,
-//   --allow_code_change=true|false, --help
-//   (see runner_flags.h). A bad flag prints ONE message naming the flag and value on stderr
-//   (rank 0 only), every rank exits non-zero, nothing is created.
+//   --config=FILE.toml, --set=FIELD=VALUE (repeatable), --dry_run, --allow_code_change,
+//   --keep_task_files, --help (see runner_flags.h). A bad flag or config field prints ONE message
+//   naming the flag or field and the value on stderr (rank 0 only), every rank exits non-zero,
+//   nothing is created.
+// * The configurations come from the experiment's typed grid (ExperimentGrid below): its defaults
+//   for --scale, then the --config file, then the --set overrides in order. --help lists every
+//   field with its defaults; --dry_run prints the task list with its estimated cost and output
+//   size and exits without creating anything (config_report.h).
 // * Tasks are (config, seed) pairs. With one MPI rank (or no mpirun) they run serially; with N
-//   ranks rank 0 hands them out dynamically, largest ConfigSpec::relative_cost first, and also
-//   computes tasks itself (its dispatcher runs in a second thread).
+//   ranks rank 0 hands them out dynamically, largest ConfigSpec::estimated_core_seconds first, and
+//   also computes tasks itself (its dispatcher runs in a second thread).
 // * Each task's result is written by the rank that computed it to
 //   <out>/tasks/<group_name>/seed_<k>.h5 atomically (temp file in the same directory, fsync,
 //   rename), so <out> must be on a filesystem shared by all ranks. A rerun with the same flags
@@ -17,7 +22,8 @@
 //   metadata (scale, master seed, config attributes) is an error asking for a fresh --out, and
 //   so is one written by another code version (git commit or uncommitted-changes flag, recorded
 //   per task file) unless --allow_code_change=true.
-// * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md), one
+// * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md; its root
+//   attributes hold the resolved grid as TOML and a `bazel run` command that re-runs it), one
 //   task file at a time, removes the task files unless --keep_task_files=true, and runs the
 //   analysis binary: <analysis> --in=<out>/<name>.h5 --out_prefix=<out>/<name>. A rerun whose
 //   <out>/<name>.h5 already holds this run's results (merge.h: CheckMergedFile) computes and
@@ -32,6 +38,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
@@ -40,6 +47,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "experiments/runner/config_fields.h"
 
 namespace dprl {
 
@@ -58,8 +66,13 @@ struct ConfigSpec {
   std::string group_name;
   // Parameters, written as HDF5 attributes of the group (names unique, non-empty).
   std::vector<std::pair<std::string, AttributeValue>> attributes;
-  // Load-balancing hint (larger = scheduled first); finite and > 0.
-  double relative_cost = 1.0;
+  // Rough single-core seconds of one task (one seed) on a 2-core x86 machine of 2026, from a
+  // per-experiment model calibrated on measured runs. Orders the scheduler (largest first),
+  // weights the progress ETA and gives --dry_run's cost; finite and > 0.
+  double estimated_core_seconds = 1.0;
+  // Number of float64 values one task stores (series lengths + scalars), for --dry_run's output
+  // size; >= 1. The experiments' tests check it against the tasks' actual results.
+  int64_t stored_values_per_seed = 1;
 };
 
 struct TaskResult {
@@ -82,8 +95,47 @@ class ProgressReporter {
   virtual void Update(double fraction_of_task_done) = 0;
 };
 
+// An experiment's typed grid at one scale (what varies between its configurations), with its
+// fields bound by name so the runner can override, print and store them (config_fields.h).
+// Implemented by TypedGrid<Grid> below for a plain struct Grid.
+class ExperimentGrid {
+ public:
+  virtual ~ExperimentGrid() = default;
+  // The grid's fields, bound to the grid: setting a field changes the grid.
+  virtual ConfigFields& fields() = 0;
+  virtual const ConfigFields& fields() const = 0;
+  // Validates the grid (errors name the field and the value) and lists its configurations.
+  virtual absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const = 0;
+};
+
+// The ExperimentGrid of a struct `Grid` with
+//   static Grid ForScale(Scale scale);                    // documented defaults per scale
+//   void BindFields(ConfigFields& fields);                // every field: name + one-line doc
+//   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+template <typename Grid>
+class TypedGrid final : public ExperimentGrid {
+ public:
+  explicit TypedGrid(Scale scale) : grid_(Grid::ForScale(scale)) { grid_.BindFields(fields_); }
+  ConfigFields& fields() override { return fields_; }
+  const ConfigFields& fields() const override { return fields_; }
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const override {
+    return grid_.MakeConfigs();
+  }
+  const Grid& grid() const { return grid_; }
+
+ private:
+  Grid grid_;
+  ConfigFields fields_;
+};
+
+// ExperimentDefinition::make_grid for a struct Grid as above.
+template <typename Grid>
+std::unique_ptr<ExperimentGrid> MakeTypedGrid(Scale scale) {
+  return std::make_unique<TypedGrid<Grid>>(scale);
+}
+
 struct TaskContext {
-  int config_index;  // index into make_configs(scale)
+  int config_index;  // index into the grid's MakeConfigs()
   int seed_index;    // 0 .. seeds-1
   uint64_t master_seed;
   ProgressReporter* progress;  // never null
@@ -93,7 +145,8 @@ struct ExperimentDefinition {
   std::string name;         // output file <out>/<name>.h5; characters [A-Za-z0-9_.=-]
   std::string description;  // one line for --help
   int default_seeds_smoke = 2, default_seeds_default = 5, default_seeds_paper = 20;
-  std::function<absl::StatusOr<std::vector<ConfigSpec>>(Scale)> make_configs;
+  // The grid at a scale's defaults, e.g. MakeTypedGrid<VietriGrid>.
+  std::function<std::unique_ptr<ExperimentGrid>(Scale)> make_grid;
   // Must be deterministic in (config, seed_index, master_seed) and must not use MPI or HDF5.
   std::function<absl::StatusOr<TaskResult>(const ConfigSpec& config, const TaskContext& context)>
       run_task;
@@ -105,7 +158,8 @@ bool IsValidObjectName(absl::string_view name);
 
 // Checks the definition's name, seed defaults and callbacks.
 absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment);
-// Checks group names (valid, unique), attribute names (non-empty, unique per config) and costs.
+// Checks group names (valid, unique), attribute names (non-empty, unique per config), cost and
+// size estimates.
 absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs);
 // Checks that a task result has at least one series, valid unique names and non-empty series.
 absl::Status ValidateTaskResult(const TaskResult& result);

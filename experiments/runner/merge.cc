@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include <cstring>
-#include <variant>
 #include <utility>
+#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "experiments/runner/file_util.h"
@@ -21,6 +21,7 @@ absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
       {"experiment", info.experiment},
       {"git_commit", info.git_commit},
       {"command_line", info.command_line},
+      {"resolved_config", info.resolved_config},
       {"scale", ScaleName(info.scale)},
       {"seeds", static_cast<int64_t>(info.seeds)},
   };

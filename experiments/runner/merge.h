@@ -19,7 +19,8 @@ inline constexpr int64_t kResultsSchemaVersion = 1;
 struct MergeInfo {
   std::string experiment;
   std::string git_commit;
-  std::string command_line;
+  std::string command_line;     // a pasteable command that re-runs the run (ReproduceCommand)
+  std::string resolved_config;  // the run's grid as TOML (ConfigFields::ToToml)
   Scale scale = Scale::kDefault;
   int seeds = 0;
   uint64_t master_seed = 0;

@@ -18,22 +18,6 @@ extern char** environ;
 namespace dprl {
 namespace {
 
-std::string ShellQuote(const std::string& arg) {
-  const bool safe = !arg.empty() && arg.find_first_not_of(
-                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                        "0123456789_-.,/=:+@%") == std::string::npos;
-  if (safe) return arg;
-  std::string quoted = "'";
-  for (char c : arg) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
-
 bool IsExecutableFile(const std::string& path) {
   struct stat info;
   return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
@@ -73,10 +57,20 @@ GitState CurrentGitState() {
   return state;
 }
 
-std::string CommandLine(int argc, const char* const* argv) {
-  std::vector<std::string> parts;
-  for (int i = 0; i < argc; ++i) parts.push_back(ShellQuote(argv[i]));
-  return absl::StrJoin(parts, " ");
+std::string ShellQuote(const std::string& arg) {
+  const bool safe = !arg.empty() && arg.find_first_not_of(
+                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                        "0123456789_-.,/=:+@%") == std::string::npos;
+  if (safe) return arg;
+  std::string quoted = "'";
+  for (char c : arg) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
 }
 
 absl::StatusOr<std::string> FindRunfile(const std::string& argv0,

@@ -22,8 +22,8 @@ struct GitState {
 };
 GitState CurrentGitState();
 
-// argv joined by spaces, each argument single-quoted for the shell if it needs it.
-std::string CommandLine(int argc, const char* const* argv);
+// `arg` single-quoted for a POSIX shell if it holds anything but [A-Za-z0-9_-.,/=:+@%].
+std::string ShellQuote(const std::string& arg);
 
 // Locates the runfile `relative_path` (e.g. "analysis/regret_figure", relative to the workspace
 // root) of the binary `argv0`. Tries, in order: $RUNFILES_DIR/dprl/, $TEST_SRCDIR/dprl/,

@@ -1,8 +1,8 @@
 // Progress and ETA of a run, printed on stderr by rank 0 (docs/conventions.md: long runs show
 // progress).
 //
-// Each task carries a weight (its config's relative_cost). Work done = sum of the weights of
-// finished tasks + weight x reported fraction of running tasks; ETA = elapsed x (total - done)
+// Each task carries a weight (its config's estimated_core_seconds). Work done = sum of the weights
+// of finished tasks + weight x reported fraction of running tasks; ETA = elapsed x (total - done)
 // / done. A background thread prints the status every `interval` (default 2 s) while running:
 //   vietri_fig: 12/40 tasks done (8 resumed, 2 running), 31% of work, elapsed 1m02s, ETA 2m18s
 // On a terminal the status is one line rewritten in place ("\r", the line, then "erase to end of

@@ -2,7 +2,8 @@
 //
 // Phases (every decision that can fail is taken on rank 0 and broadcast, so all ranks agree on
 // the exit code and only rank 0 prints):
-//   1. MPI_Init_thread; parse flags (every rank, deterministic); make_configs (every rank).
+//   1. MPI_Init_thread; parse flags and resolve the grid (every rank, deterministic); --help and
+//      --dry_run print and exit here.
 //   2. Rank 0: resolve and create --out. If <out>/<name>.h5 already holds this run's results
 //      (merge.h: CheckMergedFile; same code version unless --allow_code_change=true), every task
 //      counts as done. Else create task directories, remove stale temp files, scan existing task
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
@@ -94,8 +96,8 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
     return out_error(status);
   }
   const std::string merged_path = MergedPath(out_dir, experiment);
-  const MergeInfo info{experiment.name, git.commit,  "",
-                       flags.scale,     flags.seeds, flags.master_seed};
+  const MergeInfo info{experiment.name, git.commit,       "", "", flags.scale,
+                       flags.seeds,     flags.master_seed};
   const MergedFileCheck merged = CheckMergedFile(merged_path, configs, info);
   if (merged.state == MergedFileState::kThisRun) {
     // A results file records the commit but not uncommitted changes: a dirty tree cannot be
@@ -164,7 +166,6 @@ absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::stri
 }  // namespace
 
 int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experiment) {
-  const std::string command_line = CommandLine(argc, argv);
   const std::string argv0 = argc > 0 ? argv[0] : "";
   MpiSession mpi(&argc, &argv);
   SilenceHdf5Errors();
@@ -186,17 +187,17 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     if (leader) std::fputs(RunnerUsage(argv0.c_str(), experiment).c_str(), stdout);
     return kExitOk;
   }
-  absl::StatusOr<std::vector<ConfigSpec>> configs = experiment.make_configs(flags->scale);
+  // The grid: the scale's defaults, then --config, then --set (user input: errors exit 2).
+  absl::StatusOr<std::unique_ptr<ExperimentGrid>> grid = ResolveGrid(experiment, *flags);
+  absl::StatusOr<std::vector<ConfigSpec>> configs =
+      grid.ok() ? (*grid)->MakeConfigs() : absl::StatusOr<std::vector<ConfigSpec>>(grid.status());
   absl::Status config_status = configs.ok() ? ValidateConfigs(*configs) : configs.status();
   int local_failed = config_status.ok() ? 0 : 1, any_failed = 0;
   MPI_Allreduce(&local_failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (any_failed) {
-    return fail(config_status.ok()
-                    ? absl::InternalError("make_configs failed on another rank")
-                    : absl::Status(config_status.code(),
-                                   absl::StrCat("make_configs(", ScaleName(flags->scale),
-                                                "): ", config_status.message())),
-                kExitFailure);
+    return fail(
+        config_status.ok() ? absl::InternalError("the grid failed on another rank") : config_status,
+        kExitBadFlags);
   }
   // Threads: ranks are the unit of parallelism under mpirun; a run without mpirun uses the cores.
   if (mpi.size() > 1 && flags->threads > 1) {
@@ -209,6 +210,15 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
       flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
   const int seeds = flags->seeds;
   const int num_tasks = static_cast<int>(configs->size()) * seeds;
+  if (flags->dry_run) {
+    if (leader) {
+      std::fputs(DryRunReport(experiment, *flags, *configs, std::max(mpi.size(), threads)).c_str(),
+                 stdout);
+    }
+    return kExitOk;
+  }
+  const std::string command_line = ReproduceCommand(experiment, *flags, **grid);
+  const std::string resolved_config = (*grid)->fields().ToToml();
 
   // Phase 2: code version, output directory and resume scan on rank 0.
   GitState git;
@@ -249,7 +259,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   std::vector<int> order;
   std::vector<double> weights(num_tasks);
   for (int id = 0; id < num_tasks; ++id) {
-    weights[id] = (*configs)[id / seeds].relative_cost;
+    weights[id] = (*configs)[id / seeds].estimated_core_seconds;
     if (leader && !done[id]) order.push_back(id);
   }
   std::stable_sort(order.begin(), order.end(),
@@ -304,7 +314,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
       std::fprintf(stderr, "%s: %s already holds the results of this run; not merging again\n",
                    experiment.name.c_str(), merged_path.c_str());
     } else if (final_status.ok()) {
-      MergeInfo info{experiment.name, git.commit, command_line,
+      MergeInfo info{experiment.name, git.commit, command_line,      resolved_config,
                      flags->scale,    seeds,      flags->master_seed};
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
       if (final_status.ok())

@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "common/command_line.h"
+#include "experiments/runner/config_report.h"
 
 namespace dprl {
 namespace {
@@ -37,10 +38,11 @@ int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency());
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
-  absl::StatusOr<CommandLine> command_line =
-      SplitCommandLine(argc, argv,
-                       {"--out", "--seeds", "--scale", "--master_seed", "--threads",
-                        "--allow_code_change", "--keep_task_files"});
+  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
+      argc, argv,
+      {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change",
+       "--keep_task_files", "--config", "--set", "--dry_run"},
+      /*repeatable_names=*/{"--set"}, /*switch_names=*/{"--dry_run"});
   if (!command_line.ok()) return command_line.status();
   RunnerFlags flags;
   flags.help = command_line->help;
@@ -85,9 +87,24 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
     }
     flags.threads = static_cast<int>(threads);
   }
+  if (std::optional<std::string> value = command_line->Get("--config")) {
+    if (value->empty()) return absl::InvalidArgumentError("--config: the file name is empty");
+    absl::StatusOr<std::string> path = ResolveUserPath(*value);
+    if (!path.ok()) return path.status();
+    flags.config_file = *path;
+  }
+  for (const std::string& value : command_line->GetAll("--set")) {
+    const size_t eq = value.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--set=", value, ": expected --set=FIELD=VALUE (see --help for the fields)"));
+    }
+    flags.set_overrides.push_back(value);
+  }
   for (const auto& [name, flag] :
        {std::pair<const char*, bool*>{"--allow_code_change", &flags.allow_code_change},
-        {"--keep_task_files", &flags.keep_task_files}}) {
+        {"--keep_task_files", &flags.keep_task_files},
+        {"--dry_run", &flags.dry_run}}) {
     if (std::optional<std::string> value = command_line->Get(name)) {
       if (*value != "true" && *value != "false") {
         return absl::InvalidArgumentError(
@@ -103,7 +120,8 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
   return absl::StrFormat(
       "%s: %s\n\n"
       "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
-      "          [--threads=N] [--allow_code_change=true] [--keep_task_files=true]\n"
+      "          [--config=FILE.toml] [--set=FIELD=VALUE ...] [--dry_run] [--threads=N]\n"
+      "          [--allow_code_change=true] [--keep_task_files=true]\n"
       "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
@@ -111,6 +129,12 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --seeds=N        seeds per config (default: %d for smoke, %d for default, %d for paper)\n"
       "  --scale=S        smoke | default | paper (default: default)\n"
       "  --master_seed=N  master random seed (default: %d)\n"
+      "  --config=FILE    TOML file of field values (below), applied over the scale's defaults:\n"
+      "                   num_episodes = 1000000 / [riverswim] num_states = 10\n"
+      "  --set=FIELD=VALUE\n"
+      "                   override one field (below), after --config; repeatable. Lists are\n"
+      "                   comma-separated: --set=privacy_epsilons=0.5,5\n"
+      "  --dry_run        print the tasks with estimated cost and output size, then exit\n"
       "  --threads=N      compute threads without mpirun (default: the number of cores, %d);\n"
       "                   under mpirun use ranks instead. Results do not depend on it.\n"
       "  --allow_code_change=true|false\n"
@@ -120,34 +144,49 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --keep_task_files=true|false\n"
       "                   keep DIR/tasks/ after the merge (default false: removed once DIR/%s.h5\n"
       "                   is written; rerunning the same run then only redoes the analysis)\n"
-      "  --help           this text\n",
+      "  --help           this text\n\n%s",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
-      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads(), experiment.name);
+      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads(), experiment.name,
+      FieldsUsage(experiment));
+}
+
+namespace {
+
+// Where relative paths are taken from: $BUILD_WORKING_DIRECTORY under `bazel run`, else the
+// current directory.
+absl::StatusOr<std::string> BaseDirectory() {
+  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
+  if (working != nullptr && working[0] != '\0') return std::string(working);
+  char buffer[PATH_MAX];
+  if (getcwd(buffer, sizeof(buffer)) == nullptr) {
+    return absl::FailedPreconditionError("cannot determine the current directory");
+  }
+  return std::string(buffer);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ResolveUserPath(const std::string& path) {
+  if (!path.empty() && path[0] == '/') return path;
+  absl::StatusOr<std::string> base = BaseDirectory();
+  if (!base.ok()) return base.status();
+  return absl::StrCat(*base, "/", path);
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
                                           const std::string& experiment_name) {
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
-  std::string base;
-  if (working != nullptr && working[0] != '\0') {
-    base = working;
-  } else {
-    char buffer[PATH_MAX];
-    if (getcwd(buffer, sizeof(buffer)) == nullptr) {
-      return absl::FailedPreconditionError("cannot determine the current directory for --out");
-    }
-    base = buffer;
-  }
   std::string path;
   if (flag_value.empty()) {
-    const std::string root = (workspace != nullptr && workspace[0] != '\0') ? workspace : base;
+    absl::StatusOr<std::string> base = BaseDirectory();
+    if (!base.ok()) return base.status();
+    const std::string root = (workspace != nullptr && workspace[0] != '\0') ? workspace : *base;
     path = absl::StrCat(root, "/results/", experiment_name);
-  } else if (flag_value[0] == '/') {
-    path = flag_value;
   } else {
-    path = absl::StrCat(base, "/", flag_value);
+    absl::StatusOr<std::string> resolved = ResolveUserPath(flag_value);
+    if (!resolved.ok()) return resolved.status();
+    path = *resolved;
   }
   while (path.size() > 1 && path.back() == '/') path.pop_back();
   return path;

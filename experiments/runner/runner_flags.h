@@ -11,6 +11,15 @@
 //                      number of cores (std::thread::hardware_concurrency). Under mpirun with more
 //                      than one rank it must be 1 (or absent): ranks are the unit of parallelism.
 //                      Results do not depend on it (streams are keyed by task, not by thread).
+//   --config=FILE      a TOML file of grid field values (config_toml.h), applied over the scale's
+//                      defaults. Relative paths as for --out.
+//   --set=FIELD=VALUE  overrides one grid field (config_fields.h syntax:
+//   --set=privacy_epsilons=0.5,5
+//                      --set=riverswim.num_states=10); repeatable, applied in order after --config.
+//                      `--help` lists the fields of the experiment with their defaults.
+//   --dry_run[=true|false]
+//                      print the task list with estimated cost and output size, then exit 0
+//                      without creating anything.
 //   --allow_code_change=true|false
 //                      resume from task files written by another code version (git commit or
 //                      uncommitted-changes flag differing from this run's). Default: false, and
@@ -22,13 +31,15 @@
 //                      a rerun with other settings, e.g. more seeds, recomputes every task).
 //   --help, -h         print usage and exit 0.
 //
-// Only the form --flag=value is accepted. Unknown flags, positional arguments, repeated flags and
-// malformed values are errors whose message names the flag and the value.
+// Only the form --flag=value is accepted (and a bare --dry_run). Unknown flags, positional
+// arguments, repeated flags (other than --set) and malformed values are errors whose message names
+// the flag and the value.
 #ifndef DPRL_EXPERIMENTS_RUNNER_RUNNER_FLAGS_H_
 #define DPRL_EXPERIMENTS_RUNNER_RUNNER_FLAGS_H_
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
@@ -46,6 +57,9 @@ struct RunnerFlags {
   int threads = 0;  // --threads value; 0 = not given (see DefaultThreads)
   bool allow_code_change = false;
   bool keep_task_files = false;
+  std::string config_file;                 // absolute after ParseRunnerFlags; "" = not given
+  std::vector<std::string> set_overrides;  // the --set values ("FIELD=VALUE"), in order
+  bool dry_run = false;
 };
 
 // Compute threads of a run without mpirun when --threads is not given: the number of cores
@@ -58,6 +72,10 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
 
 // The --help text (program name, description, flags with defaults).
 std::string RunnerUsage(const char* program, const ExperimentDefinition& experiment);
+
+// An absolute path for a relative --out or --config value: taken relative to
+// $BUILD_WORKING_DIRECTORY under `bazel run`, else to the current directory.
+absl::StatusOr<std::string> ResolveUserPath(const std::string& path);
 
 // The absolute output directory for a --out value ("" = default), following the rules above.
 // Reads the environment variables BUILD_WORKSPACE_DIRECTORY / BUILD_WORKING_DIRECTORY.

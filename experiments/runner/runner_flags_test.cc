@@ -13,6 +13,13 @@ namespace {
 
 using ::testing::HasSubstr;
 
+struct OneFieldGrid {
+  int64_t n = 1;
+  static OneFieldGrid ForScale(Scale) { return {}; }
+  void BindFields(ConfigFields& fields) { fields.Add("n", &n, "a number"); }
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const { return std::vector<ConfigSpec>{}; }
+};
+
 ExperimentDefinition Toy() {
   ExperimentDefinition experiment;
   experiment.name = "toy";
@@ -20,7 +27,7 @@ ExperimentDefinition Toy() {
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 5;
   experiment.default_seeds_paper = 20;
-  experiment.make_configs = [](Scale) { return std::vector<ConfigSpec>{}; };
+  experiment.make_grid = MakeTypedGrid<OneFieldGrid>;
   experiment.run_task = [](const ConfigSpec&, const TaskContext&) { return TaskResult{}; };
   return experiment;
 }
@@ -66,6 +73,24 @@ TEST(RunnerFlagsTest, ParsesAllFlags) {
   EXPECT_FALSE(Parse({"--keep_task_files=false"})->keep_task_files);
   EXPECT_TRUE(Parse({"--help"})->help);
   EXPECT_TRUE(Parse({"-h"})->help);
+}
+
+TEST(RunnerFlagsTest, ParsesConfigSetAndDryRun) {
+  absl::StatusOr<RunnerFlags> flags =
+      Parse({"--set=n=3", "--config=/tmp/run.toml", "--set=a.b=1,2", "--dry_run"});
+  ASSERT_TRUE(flags.ok()) << flags.status();
+  EXPECT_EQ(flags->set_overrides, (std::vector<std::string>{"n=3", "a.b=1,2"}));
+  EXPECT_EQ(flags->config_file, "/tmp/run.toml");
+  EXPECT_TRUE(flags->dry_run);
+  EXPECT_FALSE(Parse({})->dry_run);
+  EXPECT_FALSE(Parse({"--dry_run=false"})->dry_run);
+  EXPECT_EQ(ErrorOf({"--set=n"}),
+            "--set=n: expected --set=FIELD=VALUE (see --help for the fields)");
+  EXPECT_EQ(ErrorOf({"--set==3"}),
+            "--set==3: expected --set=FIELD=VALUE (see --help for the fields)");
+  EXPECT_EQ(ErrorOf({"--config="}), "--config: the file name is empty");
+  EXPECT_EQ(ErrorOf({"--config=a.toml", "--config=b.toml"}),
+            "flag --config is given more than once");
 }
 
 TEST(RunnerFlagsTest, SeedsRejectsZeroNegativeMalformedAndHuge) {
@@ -153,14 +178,18 @@ TEST(ValidationTest, ConfigsAndNames) {
   EXPECT_FALSE(IsValidObjectName("a b"));
   ConfigSpec a{"a", {{"x", int64_t{1}}}, 1.0};
   EXPECT_TRUE(ValidateConfigs({a}).ok());
-  EXPECT_THAT(std::string(ValidateConfigs({}).message()), HasSubstr("no configs"));
+  EXPECT_THAT(std::string(ValidateConfigs({}).message()), HasSubstr("has no configurations"));
   EXPECT_THAT(std::string(ValidateConfigs({a, a}).message()), HasSubstr("'a' is used twice"));
   ConfigSpec bad_name{"a/b", {}, 1.0};
   EXPECT_THAT(std::string(ValidateConfigs({bad_name}).message()), HasSubstr("'a/b'"));
   for (double cost : {0.0, -1.0, std::nan(""), HUGE_VAL}) {
     ConfigSpec bad_cost{"c", {}, cost};
-    EXPECT_THAT(std::string(ValidateConfigs({bad_cost}).message()), HasSubstr("relative_cost"));
+    EXPECT_THAT(std::string(ValidateConfigs({bad_cost}).message()),
+                HasSubstr("estimated_core_seconds must be finite and > 0"));
   }
+  ConfigSpec bad_size{"s", {}, 1.0, 0};
+  EXPECT_THAT(std::string(ValidateConfigs({bad_size}).message()),
+              HasSubstr("'s': stored_values_per_seed must be >= 1, got 0"));
   ConfigSpec duplicate{"d", {{"x", 1.0}, {"x", 2.0}}, 1.0};
   EXPECT_THAT(std::string(ValidateConfigs({duplicate}).message()),
               HasSubstr("attribute 'x' given twice"));

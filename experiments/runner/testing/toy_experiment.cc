@@ -3,8 +3,9 @@
 // RandomStream(master_seed, config, seed, kTest), so cumulative regret grows like sqrt(T) and the
 // output is a deterministic function of (config, seed, master_seed).
 //
-// Configs: env in {chain, grid} x agent in {ucb (non-private), pucb privacy_epsilon 0.5,
-// pucb privacy_epsilon 2}; episodes = 300 (smoke), 2000 (default), 20000 (paper).
+// Configs (ToyGrid's defaults): env in {chain, grid} x agent in {ucb (non-private), pucb
+// privacy_epsilon 0.5, pucb privacy_epsilon 2}; episodes = 300 (smoke), 2000 (default), 20000
+// (paper). Every field can be overridden (--set / --config), as in a real experiment.
 //
 // Test knobs (environment variables):
 //   DPRL_TOY_SLEEP_MS=N        each task sleeps N ms in 10 steps, reporting progress
@@ -30,41 +31,55 @@ std::string EnvOr(const char* name, const std::string& fallback) {
   return value == nullptr ? fallback : value;
 }
 
-int64_t Episodes(Scale scale) {
-  switch (scale) {
-    case Scale::kSmoke:
-      return 300;
-    case Scale::kDefault:
-      return 2000;
-    case Scale::kPaper:
-      return 20000;
-  }
-  return 300;
-}
+// The toy's typed grid (exercises every ConfigFields type the runner tests use).
+struct ToyGrid {
+  int64_t episodes = 300;
+  std::vector<std::string> environments = {"chain", "grid"};
+  bool include_ucb = true;
+  std::vector<double> privacy_epsilons = {0.5, 2.0};
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs(Scale scale) {
-  std::vector<ConfigSpec> configs;
-  for (const std::string env : {"chain", "grid"}) {
-    for (double privacy_epsilon : {0.0, 0.5, 2.0}) {
-      ConfigSpec config;
-      config.attributes.emplace_back("env", env);
-      config.attributes.emplace_back("episodes", Episodes(scale));
-      if (privacy_epsilon == 0.0) {
-        config.group_name = absl::StrCat(env, "_ucb");
-        config.attributes.emplace_back("agent", std::string("ucb"));
-        config.relative_cost = 1.0;
-      } else {
-        config.group_name = absl::StrCat(env, "_pucb_eps=", privacy_epsilon);
-        config.attributes.emplace_back("agent", std::string("pucb"));
-        config.attributes.emplace_back("privacy_epsilon", privacy_epsilon);
-        config.attributes.emplace_back("error_bound_E", 10.0 / privacy_epsilon);
-        config.relative_cost = 1.0 + 1.0 / privacy_epsilon;
-      }
-      configs.push_back(config);
-    }
+  static ToyGrid ForScale(Scale scale) {
+    ToyGrid grid;
+    grid.episodes = scale == Scale::kSmoke ? 300 : scale == Scale::kDefault ? 2000 : 20000;
+    return grid;
   }
-  return configs;
-}
+  void BindFields(ConfigFields& fields) {
+    fields.Add("episodes", &episodes, "episodes per task, >= 1");
+    fields.Add("environments", &environments, "environment names (any distinct names)");
+    fields.Add("include_ucb", &include_ucb, "add the non-private ucb config per environment");
+    fields.Add("privacy_epsilons", &privacy_epsilons, "privacy_epsilon of each pucb config, > 0");
+  }
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const {
+    if (episodes < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("field 'episodes' must be >= 1, got ", episodes));
+    }
+    std::vector<ConfigSpec> configs;
+    for (const std::string& env : environments) {
+      std::vector<double> levels = privacy_epsilons;
+      if (include_ucb) levels.insert(levels.begin(), 0.0);
+      for (double privacy_epsilon : levels) {
+        ConfigSpec config;
+        config.attributes.emplace_back("env", env);
+        config.attributes.emplace_back("episodes", episodes);
+        config.stored_values_per_seed = episodes + 2;
+        if (privacy_epsilon == 0.0) {
+          config.group_name = absl::StrCat(env, "_ucb");
+          config.attributes.emplace_back("agent", std::string("ucb"));
+          config.estimated_core_seconds = 1e-7 * episodes;
+        } else {
+          config.group_name = absl::StrCat(env, "_pucb_eps=", privacy_epsilon);
+          config.attributes.emplace_back("agent", std::string("pucb"));
+          config.attributes.emplace_back("privacy_epsilon", privacy_epsilon);
+          config.attributes.emplace_back("error_bound_E", 10.0 / privacy_epsilon);
+          config.estimated_core_seconds = 1e-7 * episodes * (1.0 + 1.0 / privacy_epsilon);
+        }
+        configs.push_back(config);
+      }
+    }
+    return configs;
+  }
+};
 
 absl::StatusOr<TaskResult> RunTask(const ConfigSpec& config, const TaskContext& context) {
   if (config.group_name == EnvOr("DPRL_TOY_FAIL_GROUP", "")) {
@@ -106,7 +121,7 @@ int main(int argc, char** argv) {
   dprl::ExperimentDefinition experiment;
   experiment.name = "toy";
   experiment.description = "runner test experiment with pseudo-random regret (not a paper result)";
-  experiment.make_configs = dprl::MakeConfigs;
+  experiment.make_grid = dprl::MakeTypedGrid<dprl::ToyGrid>;
   experiment.run_task = dprl::RunTask;
   experiment.analysis_binary = dprl::EnvOr("DPRL_TOY_ANALYSIS", "analysis/regret_figure");
   return dprl::RunExperimentMain(argc, argv, experiment);
