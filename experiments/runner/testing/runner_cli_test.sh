@@ -23,6 +23,56 @@ grep -q -- "--seeds=N" "$WORK/help.out" || fail "--help does not list --seeds"
 grep -q "runner test experiment" "$WORK/help.out" || fail "--help lacks the description"
 grep -q -- "--allow_code_change=true|false" "$WORK/help.out" || fail "--help lacks --allow_code_change"
 
+# The grid's fields: listed by --help with per-scale defaults; bad overrides are one error each.
+grep -q "privacy_epsilons (list of float)" "$WORK/help.out" || fail "--help does not list the fields"
+grep -q "default 2000; smoke 300; paper 20000" "$WORK/help.out" || fail "--help lacks per-scale defaults"
+expect_error set_unknown "--set=num_states=3: unknown field 'num_states' (see --help" \
+  --set=num_states=3
+expect_error set_type "--set=episodes=many: field 'episodes' takes an int, got 'many'" \
+  --set=episodes=many
+expect_error set_syntax "--set=episodes: expected --set=FIELD=VALUE" --set=episodes
+expect_error set_range "field 'episodes' must be >= 1, got 0" --set=episodes=0
+expect_error empty_grid "the grid has no configurations" --set=environments=
+expect_error config_missing "--config=$WORK/none.toml: cannot read the file" \
+  "--config=$WORK/none.toml"
+printf 'episodes = 50\n[chain]\nlength = 3\n' >"$WORK/unknown.toml"
+expect_error config_unknown "--config=$WORK/unknown.toml: unknown field 'chain.length'" \
+  "--config=$WORK/unknown.toml"
+printf 'episodes = "fifty"\n' >"$WORK/typed.toml"
+expect_error config_type "field 'episodes' takes an int, got a string" "--config=$WORK/typed.toml"
+printf 'episodes = [\n' >"$WORK/syntax.toml"
+expect_error config_syntax "--config=$WORK/syntax.toml: line " "--config=$WORK/syntax.toml"
+
+# --dry_run: the task list, cost and size on stdout, exit 0, nothing created.
+"$TOY" --scale=smoke --dry_run "--out=$WORK/dry" >"$WORK/dry.out" 2>"$WORK/dry.err" ||
+  { cat "$WORK/dry.err"; fail "--dry_run failed"; }
+grep -q "6 configs x 2 seeds = 12 tasks" "$WORK/dry.out" || { cat "$WORK/dry.out"; fail "dry run tasks"; }
+grep -q "chain_pucb_eps=0.5" "$WORK/dry.out" || fail "dry run lacks a config"
+grep -q "Estimated output: 29.0 kB of float64 data" "$WORK/dry.out" ||
+  { cat "$WORK/dry.out"; fail "dry run size"; }
+[[ ! -e "$WORK/dry" ]] || fail "--dry_run created its --out"
+
+# Overrides from a file and the command line: the results file stores the resolved grid and a
+# command that re-runs it.
+printf 'episodes = 50\nprivacy_epsilons = [1, 3]\n' >"$WORK/run.toml"
+"$TOY" --scale=smoke "--config=$WORK/run.toml" --set=environments=chain --set=privacy_epsilons=0.5 \
+  "--out=$WORK/overridden" 2>"$WORK/overridden.err" || { cat "$WORK/overridden.err"; fail "override run"; }
+/usr/bin/python3 - "$WORK/overridden/toy.h5" <<'PY' || fail "overridden run's file"
+import sys, h5py
+with h5py.File(sys.argv[1], "r") as f:
+    assert sorted(f.keys()) == ["chain_pucb_eps=0.5", "chain_ucb"], list(f.keys())
+    assert f["chain_ucb"].attrs["episodes"] == 50
+    command = f.attrs["command_line"]
+    command = command.decode() if isinstance(command, bytes) else command
+    expected = ("bazel run //experiments:toy -- --scale=smoke --seeds=2 --master_seed=20201 "
+                "--set=episodes=50 --set=environments=chain --set=privacy_epsilons=0.5")
+    assert command == expected, command
+    config = f.attrs["resolved_config"]
+    config = config.decode() if isinstance(config, bytes) else config
+    assert 'episodes = 50\nenvironments = ["chain"]\ninclude_ucb = true\n' \
+        'privacy_epsilons = [0.5]\n' == config, config
+PY
+
 expect_error seeds_zero "--seeds must be >= 1, got '0'" --seeds=0
 expect_error seeds_negative "--seeds must be >= 1, got '-2'" --seeds=-2
 expect_error seeds_text "--seeds: 'many' is not a positive integer" --seeds=many
