@@ -110,6 +110,18 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
                                                                const TabularShape& shape,
                                                                const TaskContext& context);
 
+// PUCB's cost relative to UBEV's per episode (private counters and their node noise; measured
+// with //algorithms/tabular:agents_benchmark, 1.2-1.7x, rounded up).
+inline constexpr double kPucbCostFactor = 1.5;
+
+// ConfigSpec::estimated_core_seconds of a regret task: a per-episode cost proportional to
+// S * A * H (the planner's work), calibrated on vietri_fig's default-scale run (2 cores, 2026),
+// times `cost_factor` (1 for UBEV and pucb_noiseless, kPucbCostFactor for PUCB).
+double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor);
+
+// ConfigSpec::stored_values_per_seed of RunTabularRegretTask's result for `num_episodes`.
+int64_t TabularRegretValuesPerSeed(int64_t num_episodes);
+
 // One regret task: the environment named by the config's env, num_states, num_actions, horizon
 // attributes, the agent of MakeTabularAgent, num_episodes episodes of RunEpisodes with the
 // environment and policy streams above. Result: series per_episode_regret [num_episodes] and

@@ -17,10 +17,8 @@
 // (algorithms/tabular/episode_loop.h) and the first episode in which some optimistic value
 // drops below H ("the bonus leaves H").
 //
-// Scales (episodes T, privacy_epsilon grid for the paper's E / the exact-tail E, seeds):
-//   smoke    T = 3000,      {10, 1000} / {10},                            2 seeds  (tests)
-//   default  T = 300000,    {1, 10, ..., 10000} / {1, 10, 100, 1000},     4 seeds  (2 cores)
-//   paper    T = 10000000,  {0.1, 1, ..., 10000} / {0.1, 1, ..., 1000},   20 seeds (cluster)
+// The grid is VietriGrid below (every field overridable: --set, --config; defaults per scale in
+// VietriGrid::ForScale: T = 3000 / 300000 / 10^7 at smoke / default / paper; seeds 2 / 4 / 20).
 // Large eps (1000, 10000: weak privacy) is in the grid on purpose: it shows the privacy cost as a
 // delay that shrinks like E_eps ~ 1/eps, PUCB's curve joining UBEV's, within T. At eps <= 10 the
 // paper's E_eps exceeds the number of visits a triple can get in T episodes (PUCB never leaves
@@ -31,12 +29,40 @@
 #ifndef DPRL_EXPERIMENTS_VIETRI_TASK_H_
 #define DPRL_EXPERIMENTS_VIETRI_TASK_H_
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
+
+// The grid of //experiments:vietri_fig. Field documentation: BindFields (printed by --help).
+struct VietriGrid {
+  int64_t num_episodes = 0;
+  std::vector<std::string> environments;
+  int64_t riverswim_num_states = 0;
+  int64_t riverswim_horizon = 0;
+  std::string riverswim_reward_model;
+  int64_t random_mdp_num_states = 0;
+  int64_t random_mdp_num_actions = 0;
+  int64_t random_mdp_horizon = 0;
+  std::vector<std::string> reference_agents;
+  std::vector<double> privacy_epsilons;
+  std::vector<double> exact_tail_privacy_epsilons;
+  double failure_probability = 0.0;
+
+  // RiverSwim (4 states, H = 5) and a random Dirichlet MDP (S = 4, A = 2, H = 4): shorter than
+  // Osband et al.'s RiverSwim so that E_eps (which grows like H) is reachable within T. Paper's-E
+  // grids: smoke {10, 1000}, default {1, 10, ..., 10^4}, paper {0.1, 1, ..., 10^4}; exact-tail
+  // grids: smoke {10}, default {1, ..., 1000}, paper {0.1, ..., 1000}.
+  static VietriGrid ForScale(Scale scale);
+  void BindFields(ConfigFields& fields);
+  // Validates every field (errors name it) and lists the configurations: per environment the
+  // reference agents, then PUCB at each privacy_epsilons value, then PUCB with the exact-tail E.
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+};
 
 absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunVietriTask(const ConfigSpec& config, const TaskContext& context);

@@ -4,9 +4,17 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
+#include <vector>
+
+#include "experiments/tabular_task.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 class NullProgress : public ProgressReporter {
  public:
@@ -39,6 +47,66 @@ TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
     EXPECT_EQ(first.series[0].second.size(), 3000u);
     for (double r : first.series[0].second) ASSERT_GE(r, 0.0);
     EXPECT_TRUE(ValidateTaskResult(first).ok());
+  }
+}
+
+TEST(VietriGridTest, OverridesChangeTheConfigurations) {
+  TypedGrid<VietriGrid> grid(Scale::kDefault);
+  for (const char* set :
+       {"environments=riverswim", "riverswim.num_states=10", "privacy_epsilons=0.5,5",
+        "exact_tail_privacy_epsilons=5", "num_episodes=1e6"}) {
+    const std::string text(set);
+    const size_t eq = text.find('=');
+    ASSERT_THAT(grid.fields().SetFromText(text.substr(0, eq), text.substr(eq + 1)), IsOk());
+  }
+  absl::StatusOr<std::vector<ConfigSpec>> configs = grid.MakeConfigs();
+  ASSERT_THAT(configs, IsOk());
+  std::vector<std::string> groups;
+  for (const ConfigSpec& config : *configs) {
+    groups.push_back(config.group_name);
+    EXPECT_EQ(Attribute<int64_t>(config, "num_states").value(), 10);
+    EXPECT_EQ(Attribute<int64_t>(config, "num_episodes").value(), 1000000);
+  }
+  EXPECT_THAT(groups,
+              ElementsAre("riverswim-ubev", "riverswim-pucb_noiseless", "riverswim-pucb-eps=0.5",
+                          "riverswim-pucb-eps=5", "riverswim-pucb-exact-eps=5"));
+}
+
+TEST(VietriGridTest, BadFieldsAreNamed) {
+  auto error_of = [](const std::string& field, const std::string& value) {
+    TypedGrid<VietriGrid> grid(Scale::kSmoke);
+    EXPECT_THAT(grid.fields().SetFromText(field, value), IsOk());
+    return grid.MakeConfigs().status();
+  };
+  EXPECT_THAT(error_of("num_episodes", "0"), StatusIs(absl::StatusCode::kInvalidArgument,
+                                                      "field 'num_episodes' must be >= 1, got 0"));
+  EXPECT_THAT(error_of("environments", "riverswim,gridworld"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "field 'environments': 'gridworld' is not one of riverswim, random_mdp"));
+  EXPECT_THAT(error_of("privacy_epsilons", "1,-2"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("field 'privacy_epsilons' value #2 must be finite and > 0")));
+  EXPECT_THAT(
+      error_of("failure_probability", "1"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("field 'failure_probability'")));
+  EXPECT_THAT(error_of("riverswim.num_states", "1"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("fields 'riverswim.*': ")));
+  EXPECT_THAT(
+      error_of("riverswim.reward_model", "gaussian"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("field 'riverswim.reward_model': ")));
+  EXPECT_THAT(
+      error_of("reference_agents", "ubev,ubev"),
+      StatusIs(absl::StatusCode::kInvalidArgument, "field 'reference_agents' lists 'ubev' twice"));
+}
+
+TEST(VietriTaskTest, StoredValuesEstimateMatchesTheResult) {
+  std::vector<ConfigSpec> configs = MakeVietriConfigs(Scale::kSmoke).value();
+  NullProgress progress;
+  for (int c : {0, 2}) {
+    const TaskResult result = RunVietriTask(configs[c], {c, 0, 20201, &progress}).value();
+    int64_t values = static_cast<int64_t>(result.scalars.size());
+    for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
+    EXPECT_EQ(values, configs[c].stored_values_per_seed) << configs[c].group_name;
   }
 }
 

@@ -1,0 +1,47 @@
+#include "experiments/grid_validation.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "common/validation.h"
+
+namespace dprl {
+
+std::string GridFieldName(const std::string& field) { return absl::StrCat("field '", field, "'"); }
+
+absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64_t minimum) {
+  if (value >= minimum) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(GridFieldName(field), " must be >= ", minimum, ", got ", value));
+}
+
+absl::Status ValidateEachFinitePositive(const std::string& field,
+                                        const std::vector<double>& values) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (absl::Status status = ValidateFinitePositive(
+            absl::StrCat(GridFieldName(field), " value #", i + 1), values[i]);
+        !status.ok()) {
+      return status;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateChoices(const std::string& field, const std::vector<std::string>& values,
+                             const std::vector<std::string>& allowed) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (std::find(allowed.begin(), allowed.end(), values[i]) == allowed.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(GridFieldName(field), ": '", values[i],
+                                                     "' is not one of ",
+                                                     absl::StrJoin(allowed, ", ")));
+    }
+    if (std::find(values.begin(), values.begin() + i, values[i]) != values.begin() + i) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(GridFieldName(field), " lists '", values[i], "' twice"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace dprl
