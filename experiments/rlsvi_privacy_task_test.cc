@@ -15,11 +15,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-class NullProgress : public ProgressReporter {
- public:
-  void Update(double) override {}
-};
-
 template <typename T>
 T Get(const ConfigSpec& config, const std::string& name) {
   for (const auto& [key, value] : config.attributes) {
@@ -88,7 +83,7 @@ TEST(RlsviPrivacyTaskTest, EpisodeGridIsLogSpacedDistinctAndEndsAtTheMaximum) {
 TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEverySeed) {
   std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
   const ConfigSpec& curve = Find(configs, "privacy-S=5-A=2-H=10-delta=1e-05");
-  NullProgress progress;
+  NullProgressReporter progress;
   TaskResult seed0 = RunRlsviPrivacyTask(curve, {0, 0, 20201, &progress}).value();
   TaskResult seed1 = RunRlsviPrivacyTask(curve, {0, 1, 7, &progress}).value();
   EXPECT_TRUE(ValidateTaskResult(seed0).ok());
@@ -115,7 +110,7 @@ TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEveryS
 
 TEST(RlsviPrivacyTaskTest, RegretTasksAreDeterministicPerSeedAndRlsviHasNoBonusScalar) {
   std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
-  NullProgress progress;
+  NullProgressReporter progress;
   for (const std::string group : {"riverswim-rlsvi", "random_mdp-pucb", "riverswim-ubev"}) {
     const ConfigSpec& config = Find(configs, group);
     TaskResult first = RunRlsviPrivacyTask(config, {0, 1, 20201, &progress}).value();
@@ -138,7 +133,7 @@ TEST(RlsviPrivacyTaskTest, RegretTasksAreDeterministicPerSeedAndRlsviHasNoBonusS
 }
 
 TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
-  NullProgress progress;
+  NullProgressReporter progress;
   ConfigSpec broken;
   broken.group_name = "broken";
   EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),

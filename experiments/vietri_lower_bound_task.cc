@@ -1,5 +1,8 @@
 #include "experiments/vietri_lower_bound_task.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -8,20 +11,14 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "envs/value_iteration.h"
+#include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
-
-constexpr double kFailureProbability = 0.05;  // beta of UBEV and PUCB
-constexpr double kAlphaPrime = 0.5;           // alpha' of every instance (largest allowed gap)
-
-struct InstanceChoice {
-  int num_initial_states;  // n
-  int num_arms;            // m
-  int rewarded_horizon;    // H
-};
 
 // One agent variant = one curve per instance. Private variants get one config per eps.
 struct AgentVariant {
@@ -31,93 +28,168 @@ struct AgentVariant {
   std::vector<std::pair<std::string, AttributeValue>> extra_attributes;
 };
 
-// The compared agents: UBEV, PUCB with the paper's E_eps, PUCB with the exact-tail E
-// (PucbOptions::error_bound_method, read by PucbOptionsFromConfig in tabular_task.cc).
-std::vector<AgentVariant> AgentVariants() {
-  return {
+// The agents that can be compared: UBEV, PUCB's planner on exact counts, PUCB with the paper's
+// E_eps, PUCB with the exact-tail E (PucbOptions::error_bound_method, read by
+// PucbOptionsFromConfig in tabular_task.cc).
+const std::vector<AgentVariant>& AgentVariants() {
+  static const auto* variants = new std::vector<AgentVariant>{
       {"ubev", "ubev", false, {}},
       {"pucb_noiseless", "pucb_noiseless", false, {}},
       {"pucb", "pucb", true, {{"e_eps_bound", std::string("paper")}}},
       {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", std::string("exact_tail")}}},
   };
-}
-
-struct Grid {
-  int64_t episodes;
-  std::vector<double> privacy_epsilons;
-  std::vector<InstanceChoice> instances;
-};
-
-Grid GridFor(Scale scale) {
-  switch (scale) {
-    case Scale::kSmoke:
-      return {2000, {1000, 10000}, {{2, 1, 2}}};
-    case Scale::kDefault:
-      return {200000, {1000, 3000, 10000, 30000, 100000}, {{2, 1, 2}, {3, 2, 2}}};
-    case Scale::kPaper:
-      return {10000000,
-              {30, 100, 300, 1000, 3000, 10000, 30000, 100000},
-              {{2, 1, 2}, {3, 2, 2}, {4, 2, 3}}};
-  }
-  return {0, {}, {}};
+  return *variants;
 }
 
 // Per-episode cost relative to UBEV: PUCB feeds all 2SAH + S^2AH counters every episode.
-double RelativeCost(const AgentVariant& variant, const InstanceChoice& instance) {
+double CostFactor(const AgentVariant& variant, const TabularShape& shape) {
   if (!variant.is_private) return 1.0;
-  const int S = instance.num_initial_states + 2;
-  return 1.0 + 0.05 * S * S * (instance.num_arms + 1) * (instance.rewarded_horizon + 1);
+  return 1.0 + 0.05 * shape.num_states * shape.num_states * shape.num_actions * shape.horizon;
 }
 
 }  // namespace
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale) {
-  const Grid grid = GridFor(scale);
+absl::StatusOr<LowerBoundInstance> ParseLowerBoundInstance(const std::string& text) {
+  LowerBoundInstance instance;
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "n%d_m%d_H%d%c", &instance.num_initial_states, &instance.num_arms,
+                  &instance.rewarded_horizon, &tail) != 3 ||
+      LowerBoundInstanceName(instance) != text) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", text,
+                     "' is not an instance name n<N>_m<M>_H<H> (e.g. n2_m1_H2: n initial states, m "
+                     "arms, rewarded horizon H)"));
+  }
+  if (instance.num_initial_states < 1 || instance.num_arms < 1 || instance.rewarded_horizon < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("'", text, "': n, m and H must all be >= 1"));
+  }
+  return instance;
+}
+
+std::string LowerBoundInstanceName(const LowerBoundInstance& instance) {
+  return absl::StrFormat("n%d_m%d_H%d", instance.num_initial_states, instance.num_arms,
+                         instance.rewarded_horizon);
+}
+
+VietriLowerBoundGrid VietriLowerBoundGrid::ForScale(Scale scale) {
+  VietriLowerBoundGrid grid;
+  grid.agent_variants = {"ubev", "pucb_noiseless", "pucb", "pucb_exact_tail"};
+  grid.alpha_prime = 0.5;
+  grid.failure_probability = 0.05;
+  switch (scale) {
+    case Scale::kSmoke:
+      grid.num_episodes = 2000;
+      grid.privacy_epsilons = {1000, 10000};
+      grid.instances = {"n2_m1_H2"};
+      break;
+    case Scale::kDefault:
+      grid.num_episodes = 200000;
+      grid.privacy_epsilons = {1000, 3000, 10000, 30000, 100000};
+      grid.instances = {"n2_m1_H2", "n3_m2_H2"};
+      break;
+    case Scale::kPaper:
+      grid.num_episodes = 10000000;
+      grid.privacy_epsilons = {30, 100, 300, 1000, 3000, 10000, 30000, 100000};
+      grid.instances = {"n2_m1_H2", "n3_m2_H2", "n4_m2_H3"};
+      break;
+  }
+  return grid;
+}
+
+void VietriLowerBoundGrid::BindFields(ConfigFields& fields) {
+  fields.Add("num_episodes", &num_episodes, "episodes T of every run (>= 1)");
+  fields.Add("instances", &instances,
+             "lower-bound MDPs (Sec. 6.2) as n<N>_m<M>_H<H>: n initial states, m arms, the paper's "
+             "horizon H (the MDP has H + 1 steps); each instance vector I is drawn from "
+             "--master_seed");
+  fields.Add("agent_variants", &agent_variants,
+             "agents, one curve each: ubev, pucb_noiseless (non-private), pucb (paper's E_eps), "
+             "pucb_exact_tail (exact-tail E); the last two at every privacy_epsilons value");
+  fields.Add("privacy_epsilons", &privacy_epsilons,
+             "eps of the private variants (> 0; eps-JDP, add/remove one user's episode; 2 eps "
+             "under replacement). Below ~1000 PUCB stays at the cap H within T at default T");
+  fields.Add("alpha_prime", &alpha_prime, "the family's gap parameter alpha' in (0, 0.5]");
+  fields.Add("failure_probability", &failure_probability,
+             "beta of PUCB and pucb_noiseless, delta of UBEV, in (0, 1)");
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() const {
+  RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
+  std::vector<std::string> variant_names;
+  for (const AgentVariant& variant : AgentVariants()) variant_names.push_back(variant.name);
+  RETURN_IF_ERROR(ValidateChoices("agent_variants", agent_variants, variant_names));
+  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(ValidateFiniteInClosedRange(GridFieldName("alpha_prime"), alpha_prime, 0, 0.5));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("alpha_prime"), alpha_prime));
+  RETURN_IF_ERROR(
+      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
   std::vector<ConfigSpec> configs;
-  for (const InstanceChoice& instance : grid.instances) {
-    const int n = instance.num_initial_states, m = instance.num_arms;
-    const int H = instance.rewarded_horizon;
-    const std::string env = absl::StrFormat("lower_bound_n%d_m%d_H%d", n, m, H);
+  for (size_t i = 0; i < instances.size(); ++i) {
+    absl::StatusOr<LowerBoundInstance> instance = ParseLowerBoundInstance(instances[i]);
+    if (!instance.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("field 'instances' value #", i + 1, ": ", instance.status().message()));
+    }
+    const int n = instance->num_initial_states, m = instance->num_arms;
+    const int H = instance->rewarded_horizon;
+    const std::string env = absl::StrCat("lower_bound_", instances[i]);
     const TabularShape shape{n + 2, m + 1, H + 1};
-    const double alpha_unit = H * kAlphaPrime / (2.0 * n);
+    const double alpha_unit = H * alpha_prime / (2.0 * n);
     for (const AgentVariant& variant : AgentVariants()) {
+      if (std::find(agent_variants.begin(), agent_variants.end(), variant.name) ==
+          agent_variants.end()) {
+        continue;
+      }
       ConfigSpec base;
       base.attributes = {{"env", env},
                          {"env_family", std::string("lower_bound")},
                          {"num_initial_states", int64_t{n}},
                          {"num_arms", int64_t{m}},
                          {"rewarded_horizon", int64_t{H}},
-                         {"alpha_prime", kAlphaPrime},
+                         {"alpha_prime", alpha_prime},
                          {"num_states", int64_t{shape.num_states}},
                          {"num_actions", int64_t{shape.num_actions}},
                          {"horizon", int64_t{shape.horizon}},
-                         {"num_episodes", grid.episodes},
-                         {"failure_probability", kFailureProbability},
+                         {"num_episodes", num_episodes},
+                         {"failure_probability", failure_probability},
                          {"agent", variant.agent},
                          {"agent_variant", variant.name},
                          {"pac_alpha", alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]},
                          {"pac_alpha_unit", alpha_unit}};
       for (const auto& attribute : variant.extra_attributes) base.attributes.push_back(attribute);
-      base.relative_cost = RelativeCost(variant, instance);
+      base.estimated_core_seconds =
+          TabularTaskCoreSeconds(shape, num_episodes, CostFactor(variant, shape));
+      base.stored_values_per_seed =
+          TabularRegretValuesPerSeed(num_episodes) + 3 * std::size(kPacAlphaMultipliers) + n + 1;
       if (!variant.is_private) {
         base.group_name = absl::StrCat(env, "-", variant.name);
         configs.push_back(std::move(base));
         continue;
       }
-      for (double privacy_epsilon : grid.privacy_epsilons) {
+      for (double privacy_epsilon : privacy_epsilons) {
         ConfigSpec config = base;
         config.group_name = absl::StrFormat("%s-%s-eps=%g", env, variant.name, privacy_epsilon);
         config.attributes.push_back({"privacy_epsilon", privacy_epsilon});
-        absl::StatusOr<PucbOptions> options = PucbOptionsFromConfig(config);
-        if (!options.ok()) return options.status();
-        for (auto& attribute : PucbGuaranteeAttributes(shape, *options)) {
+        ASSIGN_OR_RETURN(const PucbOptions options, PucbOptionsFromConfig(config));
+        for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
           config.attributes.push_back(std::move(attribute));
         }
         configs.push_back(std::move(config));
       }
     }
   }
+  for (const ConfigSpec& config : configs) {  // the environment's own checks (n, m, H, alpha')
+    if (absl::StatusOr<LowerBoundEnvironment> environment = MakeLowerBoundEnvironment(config, 0);
+        !environment.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("field 'instances': ", config.group_name, ": ",
+                                                     environment.status().message()));
+    }
+  }
   return configs;
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale) {
+  return VietriLowerBoundGrid::ForScale(scale).MakeConfigs();
 }
 
 absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
@@ -174,7 +246,7 @@ ExperimentDefinition VietriLowerBoundExperiment() {
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 3;
   experiment.default_seeds_paper = 20;
-  experiment.make_configs = MakeVietriLowerBoundConfigs;
+  experiment.make_grid = MakeTypedGrid<VietriLowerBoundGrid>;
   experiment.run_task = RunVietriLowerBoundTask;
   experiment.analysis_binary = "analysis/vietri_lower_bound_figure";
   return experiment;

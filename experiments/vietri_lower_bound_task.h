@@ -60,6 +60,8 @@
 #ifndef DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
 #define DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -70,6 +72,33 @@ namespace dprl {
 // Multipliers of g = H alpha'/(2n) giving pac_alpha_grid, and the index of pac_alpha in it.
 inline constexpr double kPacAlphaMultipliers[] = {0.15, 0.3, 0.6, 1.2};
 inline constexpr int kPacAlphaFixedIndex = 2;
+
+// One member of the lower-bound family by its shape.
+struct LowerBoundInstance {
+  int num_initial_states = 0;  // n
+  int num_arms = 0;            // m
+  int rewarded_horizon = 0;    // the paper's H (the MDP has H + 1 steps)
+};
+// "n2_m1_H2" <-> {2, 1, 2}; a malformed name is an error showing the syntax.
+absl::StatusOr<LowerBoundInstance> ParseLowerBoundInstance(const std::string& text);
+std::string LowerBoundInstanceName(const LowerBoundInstance& instance);
+
+// The grid of //experiments:vietri_lower_bound_fig. Field documentation: BindFields (printed by
+// --help); defaults per scale in ForScale (the scales table above).
+struct VietriLowerBoundGrid {
+  int64_t num_episodes = 0;
+  std::vector<std::string> instances;
+  std::vector<std::string> agent_variants;
+  std::vector<double> privacy_epsilons;
+  double alpha_prime = 0.0;
+  double failure_probability = 0.0;
+
+  static VietriLowerBoundGrid ForScale(Scale scale);
+  void BindFields(ConfigFields& fields);
+  // Validates every field (errors name it) and lists the configurations: per instance, per agent
+  // variant, per privacy_epsilons value for the private variants.
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+};
 
 absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,

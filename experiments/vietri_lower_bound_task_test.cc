@@ -9,16 +9,12 @@
 #include <string>
 
 #include "experiments/tabular_task.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
-
-class NullProgress : public ProgressReporter {
- public:
-  void Update(double) override {}
-};
 
 const std::vector<std::pair<std::string, std::vector<double>>>::value_type* FindSeries(
     const TaskResult& result, const std::string& name) {
@@ -76,7 +72,7 @@ TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
 
 TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsMatchTheRegret) {
   const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
-  NullProgress progress;
+  NullProgressReporter progress;
   for (size_t c = 0; c < configs.size(); ++c) {
     TaskContext context{static_cast<int>(c), 1, 20201, &progress};
     TaskResult first = RunVietriLowerBoundTask(configs[c], context).value();
@@ -128,10 +124,50 @@ TEST(VietriLowerBoundTaskTest, InstancesDependOnTheMasterSeed) {
   EXPECT_GE(instances.size(), 5u);  // (m+1)^n >= 9 equally likely instances
 }
 
+TEST(VietriLowerBoundGridTest, InstanceNamesRoundTripAndBadOnesAreNamed) {
+  const LowerBoundInstance instance = ParseLowerBoundInstance("n3_m2_H4").value();
+  EXPECT_EQ(instance.num_initial_states, 3);
+  EXPECT_EQ(instance.num_arms, 2);
+  EXPECT_EQ(instance.rewarded_horizon, 4);
+  EXPECT_EQ(LowerBoundInstanceName(instance), "n3_m2_H4");
+  for (const char* bad : {"n3_m2", "n3_m2_H4x", "3_2_4", "n03_m2_H4", ""}) {
+    EXPECT_THAT(ParseLowerBoundInstance(bad),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("n<N>_m<M>_H<H>")))
+        << bad;
+  }
+  TypedGrid<VietriLowerBoundGrid> grid(Scale::kSmoke);
+  ASSERT_THAT(grid.fields().SetFromText("instances", "n2_m1_H2,n2_m1"), IsOk());
+  EXPECT_THAT(grid.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                           HasSubstr("field 'instances' value #2: 'n2_m1'")));
+  ASSERT_THAT(grid.fields().SetFromText("instances", "n0_m1_H2"), IsOk());
+  EXPECT_THAT(grid.MakeConfigs(),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "field 'instances' value #1: 'n0_m1_H2': n, m and H must all be >= 1"));
+  TypedGrid<VietriLowerBoundGrid> variants(Scale::kSmoke);
+  ASSERT_THAT(variants.fields().SetFromText("agent_variants", "ubev,pucb"), IsOk());
+  std::set<std::string> groups;
+  const std::vector<ConfigSpec> configs = variants.MakeConfigs().value();
+  for (const ConfigSpec& config : configs) groups.insert(config.group_name);
+  EXPECT_EQ(groups, (std::set<std::string>{"lower_bound_n2_m1_H2-ubev",
+                                           "lower_bound_n2_m1_H2-pucb-eps=1000",
+                                           "lower_bound_n2_m1_H2-pucb-eps=10000"}));
+}
+
+TEST(VietriLowerBoundTaskTest, StoredValuesEstimateMatchesTheResult) {
+  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
+  NullProgressReporter progress;
+  for (int c : {0, 2}) {
+    const TaskResult result = RunVietriLowerBoundTask(configs[c], {c, 0, 20201, &progress}).value();
+    int64_t values = static_cast<int64_t>(result.scalars.size());
+    for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
+    EXPECT_EQ(values, configs[c].stored_values_per_seed) << configs[c].group_name;
+  }
+}
+
 TEST(VietriLowerBoundTaskTest, RejectsConfigWithoutAttributes) {
   ConfigSpec broken;
   broken.group_name = "broken";
-  NullProgress progress;
+  NullProgressReporter progress;
   absl::StatusOr<TaskResult> result = RunVietriLowerBoundTask(broken, {0, 0, 1, &progress});
   EXPECT_FALSE(result.ok());
   EXPECT_THAT(std::string(result.status().message()), HasSubstr("env"));

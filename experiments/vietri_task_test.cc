@@ -16,11 +16,6 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-class NullProgress : public ProgressReporter {
- public:
-  void Update(double) override {}
-};
-
 TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironments) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = MakeVietriConfigs(scale);
@@ -36,7 +31,7 @@ TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironment
 
 TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
   std::vector<ConfigSpec> configs = MakeVietriConfigs(Scale::kSmoke).value();
-  NullProgress progress;
+  NullProgressReporter progress;
   for (int c : {0, 1}) {  // riverswim UBEV and the first PUCB
     TaskContext context{c, 1, 20201, &progress};
     TaskResult first = RunVietriTask(configs[c], context).value();
@@ -101,7 +96,7 @@ TEST(VietriGridTest, BadFieldsAreNamed) {
 
 TEST(VietriTaskTest, StoredValuesEstimateMatchesTheResult) {
   std::vector<ConfigSpec> configs = MakeVietriConfigs(Scale::kSmoke).value();
-  NullProgress progress;
+  NullProgressReporter progress;
   for (int c : {0, 2}) {
     const TaskResult result = RunVietriTask(configs[c], {c, 0, 20201, &progress}).value();
     int64_t values = static_cast<int64_t>(result.scalars.size());
@@ -113,7 +108,7 @@ TEST(VietriTaskTest, StoredValuesEstimateMatchesTheResult) {
 TEST(VietriTaskTest, RejectsConfigWithoutAttributes) {
   ConfigSpec broken;
   broken.group_name = "broken";
-  NullProgress progress;
+  NullProgressReporter progress;
   absl::StatusOr<TaskResult> result = RunVietriTask(broken, {0, 0, 1, &progress});
   EXPECT_FALSE(result.ok());
   EXPECT_THAT(std::string(result.status().message()), ::testing::HasSubstr("env"));

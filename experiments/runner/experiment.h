@@ -134,6 +134,12 @@ std::unique_ptr<ExperimentGrid> MakeTypedGrid(Scale scale) {
   return std::make_unique<TypedGrid<Grid>>(scale);
 }
 
+// Ignores progress: for running a task outside the runner (tests, benchmarks, scripts).
+class NullProgressReporter final : public ProgressReporter {
+ public:
+  void Update(double) override {}
+};
+
 struct TaskContext {
   int config_index;  // index into the grid's MakeConfigs()
   int seed_index;    // 0 .. seeds-1
