@@ -13,22 +13,10 @@
 #include "experiments/tabular_task.h"
 
 namespace dprl {
-namespace {
-
-constexpr char kRiverSwim[] = "riverswim";
-constexpr char kRandomMdp[] = "random_mdp";
-
-}  // namespace
 
 VietriGrid VietriGrid::ForScale(Scale scale) {
   VietriGrid grid;
-  grid.environments = {kRiverSwim, kRandomMdp};
-  grid.riverswim_num_states = 4;
-  grid.riverswim_horizon = 5;
-  grid.riverswim_reward_model = RewardModelName(RewardModel::kDeterministic);
-  grid.random_mdp_num_states = 4;
-  grid.random_mdp_num_actions = 2;
-  grid.random_mdp_horizon = 4;
+  grid.environments = TabularEnvironmentFields::Names();
   grid.reference_agents = {"ubev", "pucb_noiseless"};
   grid.failure_probability = 0.05;
   switch (scale) {
@@ -56,13 +44,7 @@ void VietriGrid::BindFields(ConfigFields& fields) {
   fields.Add("environments", &environments,
              "environments, each run with every agent: riverswim (envs/riverswim.h, 2 actions), "
              "random_mdp (a Dirichlet MDP drawn once from --master_seed, Bernoulli rewards)");
-  fields.Add("riverswim.num_states", &riverswim_num_states, "RiverSwim chain length S (>= 2)");
-  fields.Add("riverswim.horizon", &riverswim_horizon, "RiverSwim episode length H (>= 1)");
-  fields.Add("riverswim.reward_model", &riverswim_reward_model,
-             "RiverSwim rewards: deterministic (as TabulaRL runs it) | bernoulli");
-  fields.Add("random_mdp.num_states", &random_mdp_num_states, "random MDP states S (>= 1)");
-  fields.Add("random_mdp.num_actions", &random_mdp_num_actions, "random MDP actions A (>= 1)");
-  fields.Add("random_mdp.horizon", &random_mdp_horizon, "random MDP episode length H (>= 1)");
+  environment_parameters.BindFields(fields);
   fields.Add("reference_agents", &reference_agents,
              "non-private references: ubev (Dann et al. 2017 as published), pucb_noiseless "
              "(PUCB's planner on exact counts, eps = infinity)");
@@ -77,7 +59,7 @@ void VietriGrid::BindFields(ConfigFields& fields) {
 
 absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
-  RETURN_IF_ERROR(ValidateChoices("environments", environments, {kRiverSwim, kRandomMdp}));
+  RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
   RETURN_IF_ERROR(
       ValidateChoices("reference_agents", reference_agents, {"ubev", "pucb_noiseless"}));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
@@ -87,37 +69,13 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
       ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
   std::vector<ConfigSpec> configs;
   for (const std::string& env : environments) {
-    const bool riverswim = env == kRiverSwim;
-    TabularShape shape;
-    RewardModel reward_model = RewardModel::kBernoulli;
-    if (riverswim) {
-      absl::StatusOr<RewardModel> parsed = ParseRewardModel(riverswim_reward_model);
-      if (!parsed.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("field 'riverswim.reward_model': ", parsed.status().message()));
-      }
-      reward_model = *parsed;
-      shape = {static_cast<int>(riverswim_num_states), 2, static_cast<int>(riverswim_horizon)};
-    } else {
-      shape = {static_cast<int>(random_mdp_num_states), static_cast<int>(random_mdp_num_actions),
-               static_cast<int>(random_mdp_horizon)};
-    }
-    // The environment's own checks, with the field group named (e.g. riverswim.num_states).
-    if (absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(
-            env, shape.num_states, shape.num_actions, shape.horizon, 0, reward_model);
-        !mdp.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("fields '", env, ".*': ", mdp.status().message()));
-    }
+    ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
+    const TabularShape& shape = choice.shape;
     auto common = [&](ConfigSpec& config, const std::string& agent, double cost_factor) {
-      config.attributes = {{"env", env},
-                           {"agent", agent},
-                           {"reward_model", RewardModelName(reward_model)},
-                           {"num_states", int64_t{shape.num_states}},
-                           {"num_actions", int64_t{shape.num_actions}},
-                           {"horizon", int64_t{shape.horizon}},
-                           {"num_episodes", num_episodes},
-                           {"failure_probability", failure_probability}};
+      config.attributes = choice.Attributes();
+      config.attributes.insert(config.attributes.begin() + 1, {"agent", agent});
+      config.attributes.push_back({"num_episodes", num_episodes});
+      config.attributes.push_back({"failure_probability", failure_probability});
       config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
     };

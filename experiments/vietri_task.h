@@ -35,6 +35,7 @@
 
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
+#include "experiments/tabular_environments.h"
 
 namespace dprl {
 
@@ -42,20 +43,14 @@ namespace dprl {
 struct VietriGrid {
   int64_t num_episodes = 0;
   std::vector<std::string> environments;
-  int64_t riverswim_num_states = 0;
-  int64_t riverswim_horizon = 0;
-  std::string riverswim_reward_model;
-  int64_t random_mdp_num_states = 0;
-  int64_t random_mdp_num_actions = 0;
-  int64_t random_mdp_horizon = 0;
+  TabularEnvironmentFields environment_parameters;  // riverswim.*, random_mdp.*
   std::vector<std::string> reference_agents;
   std::vector<double> privacy_epsilons;
   std::vector<double> exact_tail_privacy_epsilons;
   double failure_probability = 0.0;
 
-  // RiverSwim (4 states, H = 5) and a random Dirichlet MDP (S = 4, A = 2, H = 4): shorter than
-  // Osband et al.'s RiverSwim so that E_eps (which grows like H) is reachable within T. Paper's-E
-  // grids: smoke {10, 1000}, default {1, 10, ..., 10^4}, paper {0.1, 1, ..., 10^4}; exact-tail
+  // RiverSwim (4 states, H = 5) and a random Dirichlet MDP (S = 4, A = 2, H = 4) at every scale
+  // (tabular_environments.h). Paper's-E grids: smoke {10, 1000}, default {1, 10, ..., 10^4}, paper {0.1, 1, ..., 10^4}; exact-tail
   // grids: smoke {10}, default {1, ..., 1000}, paper {0.1, ..., 1000}.
   static VietriGrid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);
