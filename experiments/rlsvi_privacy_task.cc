@@ -1,6 +1,7 @@
 #include "experiments/rlsvi_privacy_task.h"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -8,54 +9,13 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
+#include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
-
-constexpr double kFailureProbability = 0.05;  // beta of UBEV and PUCB (as vietri_fig)
-constexpr double kTargetDeltas[] = {1e-3, 1e-5, 1e-7};
-
-struct Shape {
-  int64_t num_states, num_actions, horizon;
-};
-
-struct EnvChoice {
-  std::string name;
-  Shape shape;
-};
-
-// The MDPs of //experiments:vietri_fig.
-std::vector<EnvChoice> Environments() {
-  return {{"riverswim", {4, 2, 5}}, {"random_mdp", {4, 2, 4}}};
-}
-
-// The privacy curves: the two MDPs' shapes and the accounting README's examples.
-std::vector<Shape> CurveShapes() { return {{4, 2, 5}, {4, 2, 4}, {5, 2, 10}, {20, 4, 20}}; }
-
-struct Grid {
-  int64_t regret_episodes;
-  int64_t max_curve_episodes;
-  int points_per_decade;
-};
-
-Grid GridFor(Scale scale) {
-  switch (scale) {
-    case Scale::kSmoke:
-      return {2000, 1000000, 4};
-    case Scale::kDefault:
-      return {500000, 10000000, 10};
-    case Scale::kPaper:
-      return {10000000, 100000000, 20};
-  }
-  return {0, 0, 0};
-}
-
-std::vector<std::pair<std::string, AttributeValue>> ShapeAttributes(const Shape& shape) {
-  return {{"num_states", shape.num_states},
-          {"num_actions", shape.num_actions},
-          {"horizon", shape.horizon}};
-}
 
 absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
   absl::StatusOr<int64_t> S = Attribute<int64_t>(config, "num_states");
@@ -111,80 +71,168 @@ std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade) {
   return grid;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
-  const Grid grid = GridFor(scale);
+absl::StatusOr<TabularShape> ParseShapeName(const std::string& text) {
+  TabularShape shape;
+  char tail = 0;
+  if (std::sscanf(text.c_str(), "S%d_A%d_H%d%c", &shape.num_states, &shape.num_actions,
+                  &shape.horizon, &tail) != 3 ||
+      absl::StrFormat("S%d_A%d_H%d", shape.num_states, shape.num_actions, shape.horizon) != text) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", text, "' is not a shape name S<S>_A<A>_H<H> (e.g. S4_A2_H5)"));
+  }
+  return shape;
+}
+
+RlsviPrivacyGrid RlsviPrivacyGrid::ForScale(Scale scale) {
+  RlsviPrivacyGrid grid;
+  grid.environments = TabularEnvironmentFields::Names();
+  grid.failure_probability = 0.05;  // beta of UBEV and PUCB (as vietri_fig)
+  // The two MDPs' shapes and the accounting README's examples.
+  grid.curve_shapes = {"S4_A2_H5", "S4_A2_H4", "S5_A2_H10", "S20_A4_H20"};
+  grid.curve_target_deltas = {1e-3, 1e-5, 1e-7};
+  switch (scale) {
+    case Scale::kSmoke:
+      grid.num_episodes = 2000;
+      grid.curve_max_episodes = 1000000;
+      grid.curve_points_per_decade = 4;
+      break;
+    case Scale::kDefault:
+      grid.num_episodes = 500000;
+      grid.curve_max_episodes = 10000000;
+      grid.curve_points_per_decade = 10;
+      break;
+    case Scale::kPaper:
+      grid.num_episodes = 10000000;
+      grid.curve_max_episodes = 100000000;
+      grid.curve_points_per_decade = 20;
+      break;
+  }
+  return grid;
+}
+
+void RlsviPrivacyGrid::BindFields(ConfigFields& fields) {
+  fields.Add("num_episodes", &num_episodes, "episodes K of the regret runs (>= 1)");
+  fields.Add("environments", &environments,
+             "environments of the regret runs, each with rlsvi, pucb and ubev: riverswim, "
+             "random_mdp");
+  environment_parameters.BindFields(fields);
+  fields.Add("failure_probability", &failure_probability, "beta of PUCB, delta of UBEV, in (0, 1)");
+  fields.Add("curve_shapes", &curve_shapes,
+             "shapes S<S>_A<A>_H<H> of the privacy_epsilon(K) curves (one per shape and delta)");
+  fields.Add("curve_target_deltas", &curve_target_deltas, "delta of each curve, in (0, 1)");
+  fields.Add("curve_max_episodes", &curve_max_episodes, "largest K of the curves (>= 1)");
+  fields.Add("curve_points_per_decade", &curve_points_per_decade,
+             "log-spaced K values per decade on the curves (>= 1)");
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
+  RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
+  RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
+  RETURN_IF_ERROR(
+      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  for (size_t i = 0; i < curve_target_deltas.size(); ++i) {
+    RETURN_IF_ERROR(ValidateOpenUnitInterval(
+        absl::StrCat(GridFieldName("curve_target_deltas"), " value #", i + 1),
+        curve_target_deltas[i]));
+  }
+  RETURN_IF_ERROR(ValidateFieldAtLeast("curve_max_episodes", curve_max_episodes, 1));
+  RETURN_IF_ERROR(ValidateFieldAtLeast("curve_points_per_decade", curve_points_per_decade, 1));
+  const int64_t curve_points =
+      static_cast<int64_t>(EpisodeGrid(curve_max_episodes, curve_points_per_decade).size());
   std::vector<ConfigSpec> configs;
-  for (const Shape& shape : CurveShapes()) {
-    for (double delta : kTargetDeltas) {
+  for (size_t i = 0; i < curve_shapes.size(); ++i) {
+    absl::StatusOr<TabularShape> shape = ParseShapeName(curve_shapes[i]);
+    if (!shape.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("field 'curve_shapes' value #", i + 1, ": ", shape.status().message()));
+    }
+    for (double delta : curve_target_deltas) {
       ConfigSpec curve;
-      curve.group_name = absl::StrFormat("privacy-S=%d-A=%d-H=%d-delta=%g", shape.num_states,
-                                         shape.num_actions, shape.horizon, delta);
-      curve.attributes = {{"kind", std::string("privacy_curve")}, {"agent", std::string("rlsvi")}};
-      for (auto& attribute : ShapeAttributes(shape)) curve.attributes.push_back(attribute);
-      curve.attributes.push_back({"target_delta", delta});
-      curve.attributes.push_back({"max_episodes", grid.max_curve_episodes});
-      curve.attributes.push_back({"points_per_decade", int64_t{grid.points_per_decade}});
-      curve.relative_cost = 0.001;
+      curve.group_name = absl::StrFormat("privacy-S=%d-A=%d-H=%d-delta=%g", shape->num_states,
+                                         shape->num_actions, shape->horizon, delta);
+      curve.attributes = {{"kind", std::string("privacy_curve")},
+                          {"agent", std::string("rlsvi")},
+                          {"num_states", int64_t{shape->num_states}},
+                          {"num_actions", int64_t{shape->num_actions}},
+                          {"horizon", int64_t{shape->horizon}},
+                          {"target_delta", delta},
+                          {"max_episodes", curve_max_episodes},
+                          {"points_per_decade", curve_points_per_decade}};
+      curve.estimated_core_seconds = 1e-5 * curve_points;
+      curve.stored_values_per_seed = 3 * curve_points;
+      // The accountant's own checks (S, A, H >= 1, delta), at the largest K.
+      if (absl::StatusOr<RlsviEpsilonPair> check = RlsviEpsilons(
+              shape->num_states, shape->num_actions, shape->horizon, curve_max_episodes, delta);
+          !check.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("field 'curve_shapes' value #", i + 1, ": ", check.status().message()));
+      }
       configs.push_back(std::move(curve));
     }
   }
-  for (const EnvChoice& env : Environments()) {
-    absl::StatusOr<RlsviEpsilonPair> rlsvi_privacy_epsilon =
-        RlsviEpsilons(env.shape.num_states, env.shape.num_actions, env.shape.horizon,
-                      grid.regret_episodes, kRlsviRegretTargetDelta);
-    if (!rlsvi_privacy_epsilon.ok()) return rlsvi_privacy_epsilon.status();
+  for (const std::string& env : environments) {
+    ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
+    const TabularShape& shape = choice.shape;
+    ASSIGN_OR_RETURN(const RlsviEpsilonPair rlsvi_privacy_epsilon,
+                     RlsviEpsilons(shape.num_states, shape.num_actions, shape.horizon, num_episodes,
+                                   kRlsviRegretTargetDelta));
     auto regret_config = [&](const std::string& agent, const std::string& protects,
-                             const std::string& notion) {
+                             const std::string& notion, double cost_factor) {
       ConfigSpec config;
-      config.group_name = absl::StrCat(env.name, "-", agent);
-      config.attributes = {{"kind", std::string("regret")}, {"env", env.name}, {"agent", agent}};
-      for (auto& attribute : ShapeAttributes(env.shape)) config.attributes.push_back(attribute);
-      config.attributes.push_back({"num_episodes", grid.regret_episodes});
+      config.group_name = absl::StrCat(env, "-", agent);
+      config.attributes = {{"kind", std::string("regret")},
+                           {"env", env},
+                           {"agent", agent},
+                           {"num_states", int64_t{shape.num_states}},
+                           {"num_actions", int64_t{shape.num_actions}},
+                           {"horizon", int64_t{shape.horizon}},
+                           {"num_episodes", num_episodes}};
       config.attributes.push_back({"privacy_protects", protects});
       config.attributes.push_back({"privacy_notion", notion});
+      config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
+      config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return config;
     };
-    ConfigSpec rlsvi = regret_config("rlsvi", "rewards", "(eps,delta)-JDP");
-    rlsvi.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon->paper});
-    rlsvi.attributes.push_back({"privacy_epsilon_improved", rlsvi_privacy_epsilon->improved});
+    ConfigSpec rlsvi = regret_config("rlsvi", "rewards", "(eps,delta)-JDP", 1.0);
+    rlsvi.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon.paper});
+    rlsvi.attributes.push_back({"privacy_epsilon_improved", rlsvi_privacy_epsilon.improved});
     rlsvi.attributes.push_back({"target_delta", kRlsviRegretTargetDelta});
     // Lu et al. 2026: neighbouring reward sequences differ in one episode's rewards (replaced).
     rlsvi.attributes.push_back({"neighbour_relation", std::string("replacement")});
     rlsvi.attributes.push_back(
         {"privacy_accounting", std::string("Lu et al. 2026 Cor. 14 (paper conversion)")});
-    rlsvi.relative_cost = 1.0;
+    rlsvi.stored_values_per_seed -= 1;  // no first_episode_bonus_below_horizon (see above)
     configs.push_back(std::move(rlsvi));
 
-    const TabularShape shape{static_cast<int>(env.shape.num_states),
-                             static_cast<int>(env.shape.num_actions),
-                             static_cast<int>(env.shape.horizon)};
     PucbOptions options;
-    options.privacy_epsilon = rlsvi_privacy_epsilon->paper;
-    options.failure_probability = kFailureProbability;
-    options.num_episodes = grid.regret_episodes;
+    options.privacy_epsilon = rlsvi_privacy_epsilon.paper;
+    options.failure_probability = failure_probability;
+    options.num_episodes = num_episodes;
     // Like with like: PUCB's epsilon is for REPLACING one user's episode, as RLSVI's (eps' =
     // eps / (6H)); Alg. 2's eps / (3H) would be 2 eps-JDP under replacement.
     options.neighbour_relation = PucbNeighbourRelation::kReplacement;
-    ConfigSpec pucb = regret_config("pucb", "states_and_rewards", "eps-JDP");
-    pucb.attributes.push_back({"failure_probability", kFailureProbability});
-    pucb.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon->paper});
+    ConfigSpec pucb = regret_config("pucb", "states_and_rewards", "eps-JDP", kPucbCostFactor);
+    pucb.attributes.push_back({"failure_probability", failure_probability});
+    pucb.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon.paper});
     pucb.attributes.push_back({"target_delta", 0.0});
     pucb.attributes.push_back(
         {"privacy_accounting",
          absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)",
-                         grid.regret_episodes, kRlsviRegretTargetDelta)});
+                         num_episodes, kRlsviRegretTargetDelta)});
     for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
       pucb.attributes.push_back(std::move(attribute));
     }
-    pucb.relative_cost = 4.0;
     configs.push_back(std::move(pucb));
 
-    ConfigSpec ubev = regret_config("ubev", "nothing", "none");
-    ubev.attributes.push_back({"failure_probability", kFailureProbability});
-    ubev.relative_cost = 1.0;
+    ConfigSpec ubev = regret_config("ubev", "nothing", "none", 1.0);
+    ubev.attributes.push_back({"failure_probability", failure_probability});
     configs.push_back(std::move(ubev));
   }
   return configs;
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
+  return RlsviPrivacyGrid::ForScale(scale).MakeConfigs();
 }
 
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
@@ -212,7 +260,7 @@ ExperimentDefinition RlsviPrivacyExperiment() {
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 4;
   experiment.default_seeds_paper = 20;
-  experiment.make_configs = MakeRlsviPrivacyConfigs;
+  experiment.make_grid = MakeTypedGrid<RlsviPrivacyGrid>;
   experiment.run_task = RunRlsviPrivacyTask;
   experiment.analysis_binary = "analysis/rlsvi_privacy_figure";
   return experiment;

@@ -35,7 +35,8 @@
 //   Environments: RiverSwim (S=4, A=2, H=5) and one random Dirichlet MDP (S=4, A=2, H=4), as
 //   //experiments:vietri_fig.
 //
-// Scales (regret episodes K, K_max of the privacy curves and points per decade, seeds):
+// The grid is RlsviPrivacyGrid below (every field overridable: --set, --config). Scales (regret
+// episodes K, K_max of the privacy curves and points per decade, seeds):
 //   smoke    K = 2000,      K_max = 1e6, 4 per decade,   2 seeds  (seconds; tests)
 //   default  K = 500000,    K_max = 1e7, 10 per decade,  4 seeds  (~2-3 minutes on 2 cores)
 //   paper    K = 10000000,  K_max = 1e8, 20 per decade,  20 seeds (cluster, mpirun)
@@ -45,10 +46,13 @@
 #define DPRL_EXPERIMENTS_RLSVI_PRIVACY_TASK_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "algorithms/tabular/optimistic_planner.h"
 #include "experiments/runner/experiment.h"
+#include "experiments/tabular_environments.h"
 
 namespace dprl {
 
@@ -66,6 +70,29 @@ absl::StatusOr<RlsviEpsilonPair> RlsviEpsilons(int64_t num_states, int64_t num_a
 
 // Log-spaced distinct integers round(10^(i / points_per_decade)), from 1 up to max_episodes.
 std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade);
+
+// A tabular shape named S<S>_A<A>_H<H> (e.g. S4_A2_H5); a malformed name is an error showing the
+// syntax.
+absl::StatusOr<TabularShape> ParseShapeName(const std::string& text);
+
+// The grid of //experiments:rlsvi_privacy_fig. Field documentation: BindFields (printed by
+// --help); defaults per scale in ForScale (the scales table above).
+struct RlsviPrivacyGrid {
+  int64_t num_episodes = 0;
+  std::vector<std::string> environments;
+  TabularEnvironmentFields environment_parameters;  // riverswim.*, random_mdp.*
+  double failure_probability = 0.0;
+  std::vector<std::string> curve_shapes;
+  std::vector<double> curve_target_deltas;
+  int64_t curve_max_episodes = 0;
+  int64_t curve_points_per_decade = 0;
+
+  static RlsviPrivacyGrid ForScale(Scale scale);
+  void BindFields(ConfigFields& fields);
+  // Validates every field (errors name it) and lists the configurations: the privacy curves
+  // (per shape, per target delta), then per environment rlsvi, pucb and ubev.
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+};
 
 absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,

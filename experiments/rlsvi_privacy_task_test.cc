@@ -5,10 +5,14 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "algorithms/accounting/rlsvi_privacy.h"
+#include "experiments/tabular_task.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -144,6 +148,37 @@ TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
   broken.attributes = {{"kind", std::string("privacy_curve")}};
   EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
               HasSubstr("num_states"));
+}
+
+TEST(RlsviPrivacyGridTest, StoredValuesEstimateMatchesEveryKindOfResult) {
+  const std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
+  NullProgressReporter progress;
+  std::set<std::string> checked;
+  for (size_t c = 0; c < configs.size(); ++c) {
+    const std::string agent = Attribute<std::string>(configs[c], "agent").value();
+    const std::string kind = Attribute<std::string>(configs[c], "kind").value();
+    if (!checked.insert(kind + agent).second) continue;  // one config per kind and agent
+    const TaskResult result =
+        RunRlsviPrivacyTask(configs[c], {static_cast<int>(c), 0, 20201, &progress}).value();
+    int64_t values = static_cast<int64_t>(result.scalars.size());
+    for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
+    EXPECT_EQ(values, configs[c].stored_values_per_seed) << configs[c].group_name;
+  }
+  EXPECT_EQ(checked.size(), 4u);  // privacy_curve, and the regret of rlsvi, pucb and ubev
+}
+
+TEST(RlsviPrivacyGridTest, BadFieldsAreNamed) {
+  EXPECT_THAT(ParseShapeName("S4_A2"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("S<S>_A<A>_H<H>")));
+  EXPECT_EQ(ParseShapeName("S20_A4_H20").value().num_actions, 4);
+  TypedGrid<RlsviPrivacyGrid> grid(Scale::kSmoke);
+  ASSERT_THAT(grid.fields().SetFromText("curve_shapes", "S0_A2_H5"), IsOk());
+  EXPECT_THAT(grid.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                           HasSubstr("field 'curve_shapes' value #1: ")));
+  TypedGrid<RlsviPrivacyGrid> deltas(Scale::kSmoke);
+  ASSERT_THAT(deltas.fields().SetFromText("curve_target_deltas", "1e-5,1"), IsOk());
+  EXPECT_THAT(deltas.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                             HasSubstr("field 'curve_target_deltas' value #2")));
 }
 
 }  // namespace
