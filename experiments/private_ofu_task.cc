@@ -1,59 +1,64 @@
 #include "experiments/private_ofu_task.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "envs/lq_system.h"
+#include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
 
-constexpr double kTargetDelta = 1e-5;
-constexpr double kConfidenceAlpha = 0.05;
-constexpr double kRegularizer = 1.0;  // lambda of non-private OFU-RL
-
-struct Grid {
-  int64_t episodes;
-  int horizon;
-  std::vector<std::string> systems;
-  std::vector<double> privacy_epsilons;
+// The knobs of one agent that a grid sets (PrivateOfuGrid) and a config records.
+struct AgentSettings {
+  double privacy_epsilon = 1.0;  // private agents only
+  double target_delta = 1e-5;    // private agents only
+  double confidence_alpha = 0.05;
+  double regularizer_lambda = 1.0;  // ofu_rl only
 };
 
-Grid GridFor(Scale scale) {
-  switch (scale) {
-    case Scale::kSmoke:
-      return {64, 5, {"chain_n2", "rotation_n2"}, {1, 1000}};
-    case Scale::kDefault:
-      return {4096, 5, {"chain_n2", "rotation_n2"}, {1, 100, 1e4, 1e6}};
-    case Scale::kPaper:
-      return {65536,
-              5,
-              {"chain_n2", "rotation_n2", "chain_n4", "rotation_n4"},
-              {0.1, 1, 10, 100, 1e3, 1e4, 1e6}};
-  }
-  return {0, 0, {}, {}};
-}
-
 LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t episodes,
-                            double privacy_epsilon) {
+                            const AgentSettings& settings) {
   LqAgentOptions o;
   o.kind = kind;
-  o.regularizer = kRegularizer;
-  o.privacy.privacy_epsilon = privacy_epsilon;
-  o.privacy.target_delta = kTargetDelta;
+  o.regularizer = settings.regularizer_lambda;
+  o.privacy.privacy_epsilon = settings.privacy_epsilon;
+  o.privacy.target_delta = settings.target_delta;
   o.privacy.episodes = episodes;
   o.privacy.horizon = system.horizon();
   o.privacy.control_bound = system.control_bound();
   o.privacy.state_dim = system.state_dim();
   o.privacy.control_dim = system.control_dim();
   o.privacy.noise_bound = system.noise_bound();
-  o.privacy.confidence_alpha = kConfidenceAlpha;
+  o.privacy.confidence_alpha = settings.confidence_alpha;
   return o;
+}
+
+// Rough single-core seconds of one task: the default-scale run (72 tasks, K = 4096, H = 5, n = 2)
+// took about 250 core-seconds, about 0.39 ms per episode and cost unit; Ceres' OFU step grows
+// with the state dimension (taken as n^2) and the agents differ (ofu_rl and private_ofu_rl solve
+// the OFU program, 3 units; private_ce only a Riccati equation, 1 unit).
+double CoreSeconds(LqAgentKind kind, const LqSystem& system, int64_t episodes) {
+  const double units = kind == LqAgentKind::kPrivateCertaintyEquivalence ? 1.0 : 3.0;
+  const double n = system.state_dim();
+  return 0.39e-3 * units * static_cast<double>(episodes) * system.horizon() / 5.0 * n * n / 4.0;
+}
+
+// "eps=100" for integral eps (the names of the default grids), "eps=0.5" otherwise.
+std::string EpsilonLabel(double privacy_epsilon) {
+  return privacy_epsilon == std::floor(privacy_epsilon) && privacy_epsilon < 1e15
+             ? absl::StrFormat("eps=%.0f", privacy_epsilon)
+             : absl::StrFormat("eps=%g", privacy_epsilon);
 }
 
 absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
@@ -66,54 +71,121 @@ absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
-  const Grid grid = GridFor(scale);
+PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
+  PrivateOfuGrid grid;
+  grid.horizon = 5;
+  grid.systems = {"chain_n2", "rotation_n2"};
+  grid.agents = {LqAgentKindName(LqAgentKind::kOfu), LqAgentKindName(LqAgentKind::kPrivateOfu),
+                 LqAgentKindName(LqAgentKind::kPrivateCertaintyEquivalence)};
+  grid.target_delta = 1e-5;
+  grid.confidence_alpha = 0.05;
+  grid.regularizer_lambda = 1.0;
+  switch (scale) {
+    case Scale::kSmoke:
+      grid.num_episodes = 64;
+      grid.privacy_epsilons = {1, 1000};
+      break;
+    case Scale::kDefault:
+      grid.num_episodes = 4096;
+      grid.privacy_epsilons = {1, 100, 1e4, 1e6};
+      break;
+    case Scale::kPaper:
+      grid.num_episodes = 65536;
+      grid.systems = {"chain_n2", "rotation_n2", "chain_n4", "rotation_n4"};
+      grid.privacy_epsilons = {0.1, 1, 10, 100, 1e3, 1e4, 1e6};
+      break;
+  }
+  return grid;
+}
+
+void PrivateOfuGrid::BindFields(ConfigFields& fields) {
+  fields.Add("num_episodes", &num_episodes, "episodes K of every run (>= 1)");
+  fields.Add("horizon", &horizon, "episode length H (>= 1)");
+  fields.Add(
+      "systems", &systems,
+      absl::StrCat("LQ systems (envs/lq_system.h): ", absl::StrJoin(NamedLqSystems(), ", ")));
+  fields.Add("agents", &agents,
+             "ofu_rl (non-private OFU-RL), private_ofu_rl (Alg. 1), private_ce (certainty "
+             "equivalence on the same private statistics); the private ones at every eps");
+  fields.Add("privacy_epsilons", &privacy_epsilons,
+             "eps of the private agents (> 0; (eps, delta)-JDP, one episode replaced)");
+  fields.Add("target_delta", &target_delta, "delta of the private agents, in (0, 1)");
+  fields.Add("confidence_alpha", &confidence_alpha,
+             "alpha of the confidence sets (failure probability), in (0, 1)");
+  fields.Add("regularizer_lambda", &regularizer_lambda, "lambda of ofu_rl's H_k = lambda I (> 0)");
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
+  RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
+  RETURN_IF_ERROR(ValidateFieldAtLeast("horizon", horizon, 1));
+  RETURN_IF_ERROR(ValidateChoices("systems", systems, NamedLqSystems()));
+  const std::vector<LqAgentKind> kinds = {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
+                                          LqAgentKind::kPrivateCertaintyEquivalence};
+  std::vector<std::string> kind_names;
+  for (LqAgentKind kind : kinds) kind_names.push_back(LqAgentKindName(kind));
+  RETURN_IF_ERROR(ValidateChoices("agents", agents, kind_names));
+  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
+  RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("confidence_alpha"), confidence_alpha));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("regularizer_lambda"), regularizer_lambda));
+  auto wanted = [&](LqAgentKind kind) {
+    return std::find(agents.begin(), agents.end(), LqAgentKindName(kind)) != agents.end();
+  };
   std::vector<ConfigSpec> configs;
-  for (const std::string& name : grid.systems) {
-    absl::StatusOr<LqSystem> system = MakeNamedLqSystem(name, grid.horizon);
-    if (!system.ok()) return system.status();
+  for (const std::string& name : systems) {
+    ASSIGN_OR_RETURN(const LqSystem system, MakeNamedLqSystem(name, static_cast<int>(horizon)));
     auto common = [&](ConfigSpec& config, LqAgentKind kind) {
       config.attributes = {{"env", name},
                            {"agent", std::string(LqAgentKindName(kind))},
-                           {"state_dim", int64_t{system->state_dim()}},
-                           {"control_dim", int64_t{system->control_dim()}},
-                           {"horizon", int64_t{grid.horizon}},
-                           {"num_episodes", grid.episodes},
-                           {"control_bound_gamma", system->control_bound()},
-                           {"noise_bound_C_w", system->noise_bound()},
-                           {"confidence_alpha", kConfidenceAlpha}};
+                           {"state_dim", int64_t{system.state_dim()}},
+                           {"control_dim", int64_t{system.control_dim()}},
+                           {"horizon", horizon},
+                           {"num_episodes", num_episodes},
+                           {"control_bound_gamma", system.control_bound()},
+                           {"noise_bound_C_w", system.noise_bound()},
+                           {"confidence_alpha", confidence_alpha}};
+      config.estimated_core_seconds = CoreSeconds(kind, system, num_episodes);
+      config.stored_values_per_seed = 2 * num_episodes + 2;
     };
-    ConfigSpec ofu;
-    ofu.group_name = absl::StrCat(name, "-ofu_rl");
-    common(ofu, LqAgentKind::kOfu);
-    ofu.attributes.push_back({"regularizer_lambda", kRegularizer});
-    ofu.relative_cost = 3.0;
-    configs.push_back(ofu);
-    for (double eps : grid.privacy_epsilons) {
+    if (wanted(LqAgentKind::kOfu)) {
+      ConfigSpec ofu;
+      ofu.group_name = absl::StrCat(name, "-ofu_rl");
+      common(ofu, LqAgentKind::kOfu);
+      ofu.attributes.push_back({"regularizer_lambda", regularizer_lambda});
+      configs.push_back(ofu);
+    }
+    for (double eps : privacy_epsilons) {
       for (LqAgentKind kind :
            {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
-        const LqAgentOptions o = AgentOptions(*system, kind, grid.episodes, eps);
-        absl::StatusOr<PrivateOfuParams> params = ComputePrivateOfuParams(o.privacy);
-        if (!params.ok()) return params.status();
+        if (!wanted(kind)) continue;
+        AgentSettings settings;
+        settings.privacy_epsilon = eps;
+        settings.target_delta = target_delta;
+        settings.confidence_alpha = confidence_alpha;
+        const LqAgentOptions o = AgentOptions(system, kind, num_episodes, settings);
+        ASSIGN_OR_RETURN(const PrivateOfuParams params, ComputePrivateOfuParams(o.privacy));
         ConfigSpec c;
-        c.group_name = absl::StrFormat("%s-%s-eps=%.0f", name, LqAgentKindName(kind), eps);
+        c.group_name = absl::StrCat(name, "-", LqAgentKindName(kind), "-", EpsilonLabel(eps));
         common(c, kind);
         c.attributes.push_back({"privacy_epsilon", eps});
-        c.attributes.push_back({"target_delta", kTargetDelta});
+        c.attributes.push_back({"target_delta", target_delta});
         c.attributes.push_back(
             {"neighbour", std::string(EpisodeNeighbourName(o.privacy.neighbour))});
-        c.attributes.push_back({"tree_levels_m", int64_t{params->levels}});
-        c.attributes.push_back({"sigma_1", params->sigma1});
-        c.attributes.push_back({"sigma_2", params->sigma2});
-        c.attributes.push_back({"Lambda", params->big_lambda});
-        c.attributes.push_back({"eta", params->eta});
-        c.attributes.push_back({"nu", params->nu});
-        c.relative_cost = kind == LqAgentKind::kPrivateOfu ? 3.0 : 1.0;
+        c.attributes.push_back({"tree_levels_m", int64_t{params.levels}});
+        c.attributes.push_back({"sigma_1", params.sigma1});
+        c.attributes.push_back({"sigma_2", params.sigma2});
+        c.attributes.push_back({"Lambda", params.big_lambda});
+        c.attributes.push_back({"eta", params.eta});
+        c.attributes.push_back({"nu", params.nu});
         configs.push_back(c);
       }
     }
   }
   return configs;
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
+  return PrivateOfuGrid::ForScale(scale).MakeConfigs();
 }
 
 absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context) {
@@ -129,13 +201,15 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
   if (!kind.ok()) return kind.status();
   absl::StatusOr<LqSystem> system = MakeNamedLqSystem(*env, static_cast<int>(*horizon));
   if (!system.ok()) return system.status();
-  double eps = 1.0;
-  if (*kind != LqAgentKind::kOfu) {
-    absl::StatusOr<double> value = Attribute<double>(config, "privacy_epsilon");
-    if (!value.ok()) return value.status();
-    eps = *value;
+  AgentSettings settings;
+  ASSIGN_OR_RETURN(settings.confidence_alpha, Attribute<double>(config, "confidence_alpha"));
+  if (*kind == LqAgentKind::kOfu) {
+    ASSIGN_OR_RETURN(settings.regularizer_lambda, Attribute<double>(config, "regularizer_lambda"));
+  } else {
+    ASSIGN_OR_RETURN(settings.privacy_epsilon, Attribute<double>(config, "privacy_epsilon"));
+    ASSIGN_OR_RETURN(settings.target_delta, Attribute<double>(config, "target_delta"));
   }
-  const LqAgentOptions options = AgentOptions(*system, *kind, *episodes, eps);
+  const LqAgentOptions options = AgentOptions(*system, *kind, *episodes, settings);
   const uint64_t group_key = StableHash(config.group_name);
   absl::StatusOr<LqAgent> agent = LqAgent::Create(
       options, system->q(), system->r(), system->NoiseCovariance(),
@@ -167,7 +241,7 @@ ExperimentDefinition PrivateOfuExperiment() {
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 4;
   experiment.default_seeds_paper = 20;
-  experiment.make_configs = MakePrivateOfuConfigs;
+  experiment.make_grid = MakeTypedGrid<PrivateOfuGrid>;
   experiment.run_task = RunPrivateOfuTask;
   experiment.analysis_binary = "analysis/private_ofu_figure";
   return experiment;

@@ -15,7 +15,8 @@
 // found and whose private V_k needed repair. Wall time is not stored (it would break bit-identical
 // results across runs); see the benchmark //algorithms/lqr:private_ofu_benchmark.
 //
-// Scales (episodes K, horizon H, privacy_epsilon grid, seeds):
+// The grid is PrivateOfuGrid below (every field overridable: --set, --config). Scales (episodes K,
+// horizon H, privacy_epsilon grid, seeds):
 //   smoke    K = 64,     H = 5, {1, 1000},                         2 seeds   (tests)
 //   default  K = 4096,   H = 5, {1, 100, 1e4, 1e6},                4 seeds   (2 cores, ~5 min)
 //   paper    K = 65536,  H = 5, {0.1, 1, 10, 100, 1e3, 1e4, 1e6},  20 seeds  (cluster)
@@ -27,12 +28,33 @@
 #ifndef DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
 #define DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
+
+// The grid of //experiments:private_ofu_fig. Field documentation: BindFields (printed by --help);
+// defaults per scale in ForScale (the scales table above).
+struct PrivateOfuGrid {
+  int64_t num_episodes = 0;
+  int64_t horizon = 0;
+  std::vector<std::string> systems;
+  std::vector<std::string> agents;
+  std::vector<double> privacy_epsilons;
+  double target_delta = 0.0;
+  double confidence_alpha = 0.0;
+  double regularizer_lambda = 0.0;
+
+  static PrivateOfuGrid ForScale(Scale scale);
+  void BindFields(ConfigFields& fields);
+  // Validates every field (errors name it) and lists the configurations: per system ofu_rl, then
+  // per privacy_epsilons value private_ofu_rl and private_ce (those of `agents`).
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+};
 
 absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context);

@@ -5,14 +5,15 @@
 
 #include <set>
 #include <string>
+#include <vector>
+
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
-class NoProgress : public ProgressReporter {
- public:
-  void Update(double) override {}
-};
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 std::string StringAttribute(const ConfigSpec& c, const std::string& name) {
   for (const auto& [key, value] : c.attributes) {
@@ -40,7 +41,7 @@ TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
 TEST(PrivateOfuTaskTest, TaskIsDeterministicAndHasOneRegretPerEpisode) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(Scale::kSmoke);
   ASSERT_TRUE(configs.ok());
-  NoProgress progress;
+  NullProgressReporter progress;
   const TaskContext context{1, 0, 7, &progress};
   absl::StatusOr<TaskResult> a = RunPrivateOfuTask((*configs)[1], context);
   absl::StatusOr<TaskResult> b = RunPrivateOfuTask((*configs)[1], context);
@@ -59,10 +60,32 @@ TEST(PrivateOfuTaskTest, BadConfigIsAnError) {
                        {"agent", std::string("ofu_rl")},
                        {"horizon", int64_t{5}},
                        {"num_episodes", int64_t{4}}};
-  NoProgress progress;
+  NullProgressReporter progress;
   absl::StatusOr<TaskResult> r = RunPrivateOfuTask(config, TaskContext{0, 0, 1, &progress});
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(r.status().message(), ::testing::HasSubstr("unknown LQ system name 'nope'"));
+}
+
+TEST(PrivateOfuGridTest, OverridesAndStoredValues) {
+  TypedGrid<PrivateOfuGrid> grid(Scale::kSmoke);
+  ASSERT_THAT(grid.fields().SetFromText("systems", "chain_n2"), IsOk());
+  ASSERT_THAT(grid.fields().SetFromText("agents", "private_ce"), IsOk());
+  ASSERT_THAT(grid.fields().SetFromText("privacy_epsilons", "0.5,20"), IsOk());
+  ASSERT_THAT(grid.fields().SetFromText("num_episodes", "8"), IsOk());
+  const std::vector<ConfigSpec> configs = grid.MakeConfigs().value();
+  std::vector<std::string> groups;
+  for (const ConfigSpec& config : configs) groups.push_back(config.group_name);
+  EXPECT_THAT(groups, ElementsAre("chain_n2-private_ce-eps=0.5", "chain_n2-private_ce-eps=20"));
+  NullProgressReporter progress;
+  const TaskResult result = RunPrivateOfuTask(configs[0], {0, 0, 20201, &progress}).value();
+  int64_t values = static_cast<int64_t>(result.scalars.size());
+  for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
+  EXPECT_EQ(values, configs[0].stored_values_per_seed);
+
+  TypedGrid<PrivateOfuGrid> bad(Scale::kSmoke);
+  ASSERT_THAT(bad.fields().SetFromText("systems", "chain_n3"), IsOk());
+  EXPECT_THAT(bad.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                          HasSubstr("field 'systems': 'chain_n3' is not one of")));
 }
 
 }  // namespace
