@@ -11,17 +11,17 @@
 #include "algorithms/qlearning/input_perturbation.h"
 #include "algorithms/qlearning/linear_output_perturbation.h"
 #include "algorithms/qlearning/walk_training.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "envs/continuous_walk.h"
+#include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
 
-constexpr int kEpisodeLength = 50;
-constexpr int kBatchSize = 50;
-constexpr double kDiscount = 0.9;
-constexpr double kLearningRate = 1.0;
-constexpr double kKernelRate = 1.0;
+// The continuous walk's episode length (App. E.1: 50 steps).
+int EpisodeLength() { return ContinuousWalkOptions().episode_length; }
 
 // The scripted reference: move towards 0.5 (right below it, left otherwise).
 struct ScriptedMiddle {
@@ -36,35 +36,42 @@ struct UniformRandom {
   void Observe(double, int, double, double, bool) {}
 };
 
-struct Fig1Grid {
-  int64_t num_samples;
-  std::vector<double> noise_stddevs;
-  std::vector<int64_t> resets;
-};
-
-Fig1Grid Fig1GridFor(Scale scale) {
-  if (scale == Scale::kSmoke) return {500, {0.0, 0.4}, {1, 10}};
-  return {5000, {0.0, 0.2, 0.4, 0.6, 0.8, 1.0}, {1, 100}};
-}
-
 // The attributes every group carries (the training setting).
-std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(const std::string& agent,
-                                                                     const std::string& panel,
-                                                                     const std::string& label,
-                                                                     int64_t num_samples) {
-  FunctionalNoiseQLearningOptions defaults;
+std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(
+    const WalkTrainingFields& training, const std::string& agent, const std::string& panel,
+    const std::string& label) {
   return {{"agent", agent},
           {"panel", panel},
           {"label", label},
-          {"num_samples", num_samples},
-          {"episode_length", int64_t{kEpisodeLength}},
-          {"batch_size", int64_t{kBatchSize}},
-          {"discount", kDiscount},
-          {"learning_rate", kLearningRate},
+          {"num_samples", training.num_samples},
+          {"episode_length", int64_t{EpisodeLength()}},
+          {"batch_size", training.batch_size},
+          {"discount", training.discount},
+          {"learning_rate", training.learning_rate},
           {"optimizer", std::string("sgd")},
-          {"exploration_start", defaults.exploration_start},
-          {"exploration_end", defaults.exploration_end},
-          {"exploration_decay_steps", defaults.exploration_decay_steps}};
+          {"exploration_start", training.exploration_start},
+          {"exploration_end", training.exploration_end},
+          {"exploration_decay_steps", training.exploration_decay_steps}};
+}
+
+// Per task: the episode returns and last10_mean_return; the walk trains at a few microseconds
+// per sample (default-scale runs take about a second in all).
+void SetEstimates(const WalkTrainingFields& training, ConfigSpec& config) {
+  config.estimated_core_seconds = 2e-5 * static_cast<double>(training.num_samples);
+  config.stored_values_per_seed = training.num_samples / EpisodeLength() + 1;
+}
+
+// The two reference policies, drawn in every panel.
+void AddReferences(const WalkTrainingFields& training, std::vector<ConfigSpec>& configs) {
+  for (const auto& [agent, label] :
+       {std::pair<std::string, std::string>{"scripted", "scripted: move to 0.5"},
+        {"uniform", "uniform random"}}) {
+    ConfigSpec config;
+    config.group_name = absl::StrCat("reference-", agent);
+    config.attributes = CommonAttributes(training, agent, "all", label);
+    SetEstimates(training, config);
+    configs.push_back(config);
+  }
 }
 
 absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& config) {
@@ -105,132 +112,223 @@ absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& c
   return options;
 }
 
-constexpr double kTargetDelta = 1e-4;
-constexpr double kClipNorm = 1.0;
-
 // App. E.3's parameters of the Theorem 5 calibration (the paper's, not this run's).
-FunctionalNoiseCalibrationOptions AppendixE3(double privacy_epsilon) {
+FunctionalNoiseCalibrationOptions AppendixE3(double privacy_epsilon, double target_delta) {
   FunctionalNoiseCalibrationOptions options;
   options.privacy_epsilon = privacy_epsilon;
-  options.target_delta = kTargetDelta;
+  options.target_delta = target_delta;
   return options;
 }
 
-// The sigma App. E.3 reports for each target epsilon.
-double PaperSigma(double privacy_epsilon) { return privacy_epsilon > 0.6 ? 0.32 : 0.74; }
+// The sigma App. E.3 reports for its two target epsilons (0.9 and 0.45); 0 for any other.
+double PaperSigma(double privacy_epsilon) {
+  if (privacy_epsilon == 0.9) return 0.32;
+  if (privacy_epsilon == 0.45) return 0.74;
+  return 0.0;
+}
+
+// Checks the learner options a configuration's attributes give (batch size, resets, rates...);
+// the error names the configuration.
+absl::Status CheckAgentOptions(const ConfigSpec& config) {
+  absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
+  if (options.ok()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "configuration ", config.group_name, " (from the fields): ", options.status().message()));
+}
 
 }  // namespace
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale) {
-  const Fig1Grid grid = Fig1GridFor(scale);
+void WalkTrainingFields::BindFields(ConfigFields& fields) {
+  fields.Add("num_samples", &num_samples,
+             "training samples T (a multiple of the 50-step episode and of batch_size)");
+  fields.Add("batch_size", &batch_size, "batch size B of Algorithm 1's SGD updates (>= 1)");
+  fields.Add("discount", &discount, "discount gamma in [0, 1)");
+  fields.Add("learning_rate", &learning_rate, "plain SGD learning rate (> 0)");
+  fields.Add("exploration_start", &exploration_start, "epsilon-greedy exploration rate at step 0");
+  fields.Add("exploration_end", &exploration_end, "epsilon-greedy exploration rate at the end");
+  fields.Add("exploration_decay_steps", &exploration_decay_steps,
+             "time constant (steps) of the exploration schedule");
+}
+
+absl::Status WalkTrainingFields::Validate() const {
+  RETURN_IF_ERROR(ValidateFieldAtLeast("num_samples", num_samples, 1));
+  RETURN_IF_ERROR(ValidateFieldAtLeast("batch_size", batch_size, 1));
+  if (num_samples % EpisodeLength() != 0 || num_samples % batch_size != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "field 'num_samples' must be a multiple of the episode length ", EpisodeLength(),
+        " and of field 'batch_size' (", batch_size, "), got ", num_samples));
+  }
+  return absl::OkStatus();
+}
+
+WalkTrainingFields WalkTrainingFields::ForScale(Scale scale) {
+  WalkTrainingFields training;
+  const FunctionalNoiseQLearningOptions defaults;
+  training.num_samples = scale == Scale::kSmoke ? 500 : 5000;
+  training.exploration_start = defaults.exploration_start;
+  training.exploration_end = defaults.exploration_end;
+  training.exploration_decay_steps = defaults.exploration_decay_steps;
+  return training;
+}
+
+WangHegdeFig1Grid WangHegdeFig1Grid::ForScale(Scale scale) {
+  WangHegdeFig1Grid grid;
+  grid.training = WalkTrainingFields::ForScale(scale);
+  if (scale == Scale::kSmoke) {
+    grid.noise_stddevs = {0.0, 0.4};
+    grid.num_resets = {1, 10};
+  } else {
+    grid.noise_stddevs = {0.0, 0.2, 0.4, 0.6, 0.8, 1.0};
+    grid.num_resets = {1, 100};
+  }
+  return grid;
+}
+
+void WangHegdeFig1Grid::BindFields(ConfigFields& fields) {
+  training.BindFields(fields);
+  fields.Add("noise_stddevs", &noise_stddevs,
+             "functional noise levels sigma (>= 0), one curve each");
+  fields.Add("num_resets", &num_resets,
+             "J values, one panel each: noise resets over training (1 or T/B in the paper)");
+  fields.Add("kernel_rate", &kernel_rate, "rate of the kernel exp(-rate |x - y|) (> 0)");
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
+  RETURN_IF_ERROR(training.Validate());
+  for (size_t i = 0; i < noise_stddevs.size(); ++i) {
+    RETURN_IF_ERROR(ValidateFiniteNonNegative(
+        absl::StrCat(GridFieldName("noise_stddevs"), " value #", i + 1), noise_stddevs[i]));
+  }
   std::vector<ConfigSpec> configs;
-  for (int64_t resets : grid.resets) {
-    const std::string panel = resets == 1 ? "J = 1" : absl::StrFormat("J = T/B = %d", resets);
-    for (double sigma : grid.noise_stddevs) {
+  for (int64_t resets : num_resets) {
+    const std::string panel = resets == 1 ? "J = 1"
+                              : resets == training.num_samples / training.batch_size
+                                  ? absl::StrFormat("J = T/B = %d", resets)
+                                  : absl::StrFormat("J = %d", resets);
+    for (double sigma : noise_stddevs) {
       ConfigSpec config;
       config.group_name = absl::StrFormat("sigma=%g-J=%d", sigma, resets);
-      config.attributes = CommonAttributes("functional_noise", panel,
-                                           absl::StrFormat("#gs = %g", sigma), grid.num_samples);
+      config.attributes =
+          CommonAttributes(training, "functional_noise", panel, absl::StrFormat("#gs = %g", sigma));
       config.attributes.push_back({"noise_stddev", sigma});
       config.attributes.push_back({"num_resets", resets});
-      config.attributes.push_back({"kernel_rate", kKernelRate});
+      config.attributes.push_back({"kernel_rate", kernel_rate});
+      SetEstimates(training, config);
+      RETURN_IF_ERROR(CheckAgentOptions(config));
       configs.push_back(config);
     }
   }
-  for (const auto& [agent, label] :
-       {std::pair<std::string, std::string>{"scripted", "scripted: move to 0.5"},
-        {"uniform", "uniform random"}}) {
-    ConfigSpec config;
-    config.group_name = absl::StrCat("reference-", agent);
-    config.attributes = CommonAttributes(agent, "all", label, grid.num_samples);
-    config.relative_cost = 0.1;
-    configs.push_back(config);
-  }
+  AddReferences(training, configs);
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
-  const int64_t num_samples = scale == Scale::kSmoke ? 500 : 5000;
-  const int64_t batches = num_samples / kBatchSize;
+WangHegdeFig2Grid WangHegdeFig2Grid::ForScale(Scale scale) {
+  WangHegdeFig2Grid grid;
+  grid.training = WalkTrainingFields::ForScale(scale);
+  return grid;
+}
+
+void WangHegdeFig2Grid::BindFields(ConfigFields& fields) {
+  training.BindFields(fields);
+  fields.Add("privacy_epsilons", &privacy_epsilons,
+             "eps of every private method, one panel each (> 0); the 'paper sigma' curve exists "
+             "only at the paper's 0.9 and 0.45");
+  fields.Add("target_delta", &target_delta, "delta of every private method, in (0, 1)");
+  fields.Add("l2_clip_norm", &l2_clip_norm, "DP-SGD's per-example gradient clip C (> 0)");
+  fields.Add("kernel_rate", &kernel_rate,
+             "kernel rate of Algorithm 1 at the paper's sigma (Theorem 5's curve uses its own)");
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
+  RETURN_IF_ERROR(training.Validate());
+  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("l2_clip_norm"), l2_clip_norm));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("kernel_rate"), kernel_rate));
+  const int64_t num_samples = training.num_samples;
+  const int64_t batches = num_samples / training.batch_size;
   std::vector<ConfigSpec> configs;
-  for (double eps : {0.9, 0.45}) {
-    const std::string panel = absl::StrFormat("#ge = %g, #gd = 1e-4", eps);
+  for (double eps : privacy_epsilons) {
+    const std::string panel = absl::StrFormat("#ge = %g, #gd = %g", eps, target_delta);
     auto add = [&](const std::string& name, const std::string& agent, const std::string& label,
-                   double sigma, double kernel_rate) -> ConfigSpec& {
+                   double sigma, double rate) -> ConfigSpec& {
       ConfigSpec config;
       config.group_name = absl::StrFormat("eps=%g-%s", eps, name);
-      config.attributes = CommonAttributes(agent, panel, label, num_samples);
+      config.attributes = CommonAttributes(training, agent, panel, label);
       config.attributes.push_back({"method", name});
       config.attributes.push_back({"privacy_epsilon", eps});
-      config.attributes.push_back({"target_delta", kTargetDelta});
+      config.attributes.push_back({"target_delta", target_delta});
       config.attributes.push_back({"noise_stddev", sigma});
       config.attributes.push_back({"num_resets", batches});
-      config.attributes.push_back({"kernel_rate", kernel_rate});
+      config.attributes.push_back({"kernel_rate", rate});
+      SetEstimates(training, config);
       configs.push_back(config);
       return configs.back();
     };
     // Algorithm 1 at the paper's sigma (kernel exp(-|x - y|), as the authors' code).
-    ConfigSpec& paper = add("functional-paper-sigma", "functional_noise",
-                            absl::StrFormat("functional noise, paper's #gs = %g", PaperSigma(eps)),
-                            PaperSigma(eps), kKernelRate);
-    paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
+    if (PaperSigma(eps) > 0) {
+      ConfigSpec& paper =
+          add("functional-paper-sigma", "functional_noise",
+              absl::StrFormat("functional noise, paper's #gs = %g", PaperSigma(eps)),
+              PaperSigma(eps), kernel_rate);
+      paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
+    }
     // Algorithm 1 at Theorem 5's sigma and beta = 1/v with App. E.3's parameters.
-    absl::StatusOr<FunctionalNoiseCalibration> theorem5 = CalibrateFunctionalNoise(AppendixE3(eps));
-    if (!theorem5.ok()) return theorem5.status();
+    ASSIGN_OR_RETURN(const FunctionalNoiseCalibration theorem5,
+                     CalibrateFunctionalNoise(AppendixE3(eps, target_delta)));
     ConfigSpec& thm =
         add("functional-theorem5", "functional_noise",
-            absl::StrFormat("functional noise, Thm. 5 #gs = %.3g", theorem5->noise_stddev),
-            theorem5->noise_stddev, theorem5->kernel_rate);
+            absl::StrFormat("functional noise, Thm. 5 #gs = %.3g", theorem5.noise_stddev),
+            theorem5.noise_stddev, theorem5.kernel_rate);
     thm.attributes.push_back({"calibration", std::string("Theorem 5 with App. E.3 parameters")});
-    thm.attributes.push_back({"achieved_total_delta", theorem5->total_delta});
+    thm.attributes.push_back({"achieved_total_delta", theorem5.total_delta});
     // Input perturbation (Venkitasubramaniam 2013).
-    absl::StatusOr<InputPerturbationCalibration> input =
-        CalibrateInputPerturbation(eps, kTargetDelta, num_samples);
-    if (!input.ok()) return input.status();
+    ASSIGN_OR_RETURN(const InputPerturbationCalibration input,
+                     CalibrateInputPerturbation(eps, target_delta, num_samples));
     ConfigSpec& ip =
         add("input-perturbation", "input_perturbation",
-            absl::StrFormat("input perturbation, reward noise %.3g", input->reward_noise_stddev),
-            0.0, kKernelRate);
-    ip.attributes.push_back({"reward_noise_stddev", input->reward_noise_stddev});
-    ip.attributes.push_back({"gdp_privacy_epsilon", input->gdp_privacy_epsilon});
+            absl::StrFormat("input perturbation, reward noise %.3g", input.reward_noise_stddev),
+            0.0, kernel_rate);
+    ip.attributes.push_back({"reward_noise_stddev", input.reward_noise_stddev});
+    ip.attributes.push_back({"gdp_privacy_epsilon", input.gdp_privacy_epsilon});
     // DP-SGD (Abadi et al. 2016) with App. E.2's moments-accountant bound.
-    absl::StatusOr<DpSgdCalibration> sgd =
-        CalibrateDpSgd(eps, kTargetDelta, num_samples, kBatchSize, kClipNorm);
-    if (!sgd.ok()) return sgd.status();
+    ASSIGN_OR_RETURN(const DpSgdCalibration sgd,
+                     CalibrateDpSgd(eps, target_delta, num_samples,
+                                    static_cast<int>(training.batch_size), l2_clip_norm));
     ConfigSpec& dp =
         add("dp-sgd", "dp_sgd",
-            absl::StrFormat("DP-SGD, noise multiplier %.3g", sgd->noise_multiplier_paper), 0.0,
-            kKernelRate);
-    dp.attributes.push_back({"l2_clip_norm", kClipNorm});
-    dp.attributes.push_back({"gradient_noise_stddev", sgd->gradient_noise_stddev_paper});
-    dp.attributes.push_back({"noise_multiplier", sgd->noise_multiplier_paper});
-    dp.attributes.push_back({"rdp_privacy_epsilon", sgd->rdp_epsilon_of_paper});
-    dp.attributes.push_back({"noise_multiplier_rdp", sgd->noise_multiplier_rdp});
+            absl::StrFormat("DP-SGD, noise multiplier %.3g", sgd.noise_multiplier_paper), 0.0,
+            kernel_rate);
+    dp.attributes.push_back({"l2_clip_norm", l2_clip_norm});
+    dp.attributes.push_back({"gradient_noise_stddev", sgd.gradient_noise_stddev_paper});
+    dp.attributes.push_back({"noise_multiplier", sgd.noise_multiplier_paper});
+    dp.attributes.push_back({"rdp_privacy_epsilon", sgd.rdp_epsilon_of_paper});
+    dp.attributes.push_back({"noise_multiplier_rdp", sgd.noise_multiplier_rdp});
     // Balle-Gomrokchi-Precup 2016 style output perturbation: NOT private under the
     // reward-function relation (one-trajectory relation only); for utility, as the paper does.
-    absl::StatusOr<double> release_multiplier =
-        CalibrateOutputPerturbation(eps, kTargetDelta, batches);
-    if (!release_multiplier.ok()) return release_multiplier.status();
+    ASSIGN_OR_RETURN(const double release_multiplier,
+                     CalibrateOutputPerturbation(eps, target_delta, batches));
     const LinearOutputPerturbationOptions linear;
     ConfigSpec& bgp = add("output-perturbation", "output_perturbation",
-                          "BGP16 output perturbation (not private here)", 0.0, kKernelRate);
-    bgp.attributes.push_back({"output_noise_multiplier", *release_multiplier});
+                          "BGP16 output perturbation (not private here)", 0.0, kernel_rate);
+    bgp.attributes.push_back({"output_noise_multiplier", release_multiplier});
     bgp.attributes.push_back({"ridge_regularizer", linear.ridge_regularizer});
     bgp.attributes.push_back({"num_features", int64_t{linear.num_features}});
     bgp.attributes.push_back({"feature_width", linear.feature_width});
     bgp.attributes.push_back(
         {"neighbour_relation", std::string("one trajectory's rewards (not the paper's)")});
   }
-  for (const auto& [agent, label] :
-       {std::pair<std::string, std::string>{"scripted", "scripted: move to 0.5"},
-        {"uniform", "uniform random"}}) {
-    ConfigSpec config;
-    config.group_name = absl::StrCat("reference-", agent);
-    config.attributes = CommonAttributes(agent, "all", label, num_samples);
-    config.relative_cost = 0.1;
-    configs.push_back(config);
-  }
+  for (const ConfigSpec& config : configs) RETURN_IF_ERROR(CheckAgentOptions(config));
+  AddReferences(training, configs);
   return configs;
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale) {
+  return WangHegdeFig1Grid::ForScale(scale).MakeConfigs();
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
+  return WangHegdeFig2Grid::ForScale(scale).MakeConfigs();
 }
 
 absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const TaskContext& context) {
@@ -325,7 +423,7 @@ ExperimentDefinition WangHegdeFig1Experiment() {
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 10;
   experiment.default_seeds_paper = 10;
-  experiment.make_configs = MakeWangHegdeFig1Configs;
+  experiment.make_grid = MakeTypedGrid<WangHegdeFig1Grid>;
   experiment.run_task = RunWangHegdeTask;
   experiment.analysis_binary = "analysis/wang_hegde_figure";
   return experiment;
@@ -340,7 +438,7 @@ ExperimentDefinition WangHegdeFig2Experiment() {
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 10;
   experiment.default_seeds_paper = 10;
-  experiment.make_configs = MakeWangHegdeFig2Configs;
+  experiment.make_grid = MakeTypedGrid<WangHegdeFig2Grid>;
   experiment.run_task = RunWangHegdeTask;
   experiment.analysis_binary = "analysis/wang_hegde_figure";
   return experiment;

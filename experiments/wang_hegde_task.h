@@ -61,12 +61,54 @@
 #ifndef DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
 #define DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
 
+#include <cstdint>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
+
+// The training setting shared by both figures (grid fields; documentation in BindFields).
+struct WalkTrainingFields {
+  int64_t num_samples = 5000;
+  int64_t batch_size = 50;
+  double discount = 0.9;
+  double learning_rate = 1.0;
+  double exploration_start = 0.0;  // defaults: FunctionalNoiseQLearningOptions's
+  double exploration_end = 0.0;
+  double exploration_decay_steps = 0.0;
+
+  static WalkTrainingFields ForScale(Scale scale);  // T = 500 at smoke scale, else 5000
+  void BindFields(ConfigFields& fields);
+  absl::Status Validate() const;
+};
+
+// The grids of //experiments:wang_hegde_fig1 and wang_hegde_fig2 (every field overridable:
+// --set, --config; documentation in BindFields, printed by --help; defaults: the scales above).
+struct WangHegdeFig1Grid {
+  WalkTrainingFields training;
+  std::vector<double> noise_stddevs;
+  std::vector<int64_t> num_resets;
+  double kernel_rate = 1.0;
+
+  static WangHegdeFig1Grid ForScale(Scale scale);
+  void BindFields(ConfigFields& fields);
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+};
+
+struct WangHegdeFig2Grid {
+  WalkTrainingFields training;
+  std::vector<double> privacy_epsilons = {0.9, 0.45};
+  double target_delta = 1e-4;
+  double l2_clip_norm = 1.0;
+  double kernel_rate = 1.0;
+
+  static WangHegdeFig2Grid ForScale(Scale scale);
+  void BindFields(ConfigFields& fields);
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
+};
 
 absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale);
 absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale);

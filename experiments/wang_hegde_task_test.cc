@@ -10,11 +10,6 @@
 namespace dprl {
 namespace {
 
-class NoProgress : public ProgressReporter {
- public:
-  void Update(double) override {}
-};
-
 TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig1Configs(Scale::kDefault);
   ASSERT_TRUE(configs.ok()) << configs.status();
@@ -50,7 +45,7 @@ TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
 // A task depends only on (config, seed, master seed): running it twice gives the same returns,
 // and every configuration of both figures runs at smoke scale.
 TEST(WangHegdeTaskTest, EveryConfigRunsAndIsDeterministic) {
-  NoProgress progress;
+  NullProgressReporter progress;
   for (auto make : {MakeWangHegdeFig1Configs, MakeWangHegdeFig2Configs}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = make(Scale::kSmoke);
     ASSERT_TRUE(configs.ok());
@@ -68,7 +63,7 @@ TEST(WangHegdeTaskTest, EveryConfigRunsAndIsDeterministic) {
 }
 
 TEST(WangHegdeTaskTest, BadConfigurationsAreErrors) {
-  NoProgress progress;
+  NullProgressReporter progress;
   const TaskContext context{0, 0, 1, &progress};
   ConfigSpec config = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[0];
   for (auto& [name, value] : config.attributes) {
