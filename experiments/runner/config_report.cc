@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "experiments/runner/config_toml.h"
 #include "experiments/runner/process_util.h"
+#include "experiments/runner/progress.h"
 
 namespace dprl {
 namespace {
@@ -135,9 +136,9 @@ std::string DryRunReport(const ExperimentDefinition& experiment, const RunnerFla
   const double wall = std::max(core_seconds / std::max(1, cores), longest_task);
   absl::StrAppend(
       &report,
-      absl::StrFormat("Estimated cost: %.3g core-seconds, about %.3g s (%.2g h) on %d core(s) "
-                      "(rough: calibrated on a 2-core machine).\n",
-                      core_seconds, wall, wall / 3600, cores),
+      absl::StrFormat("Estimated cost: %.3g core-seconds, about %s on %d core(s) (rough: "
+                      "calibrated on a 2-core machine).\n",
+                      core_seconds, FormatDuration(wall), cores),
       absl::StrFormat("Estimated output: %s of float64 data in %s/%s.h5 before compression "
                       "(%.4g values); the per-task files hold as much again until the merge "
                       "removes them.\n",

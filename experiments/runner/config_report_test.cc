@@ -131,7 +131,7 @@ TEST(DryRunReportTest, ListsTasksCostAndSize) {
   EXPECT_THAT(report, HasSubstr("eps=1"));
   EXPECT_THAT(report, HasSubstr("eps=10"));
   // Cost: 3 seeds x (20 + 2) core-s = 66 core-s, 33 s on 2 cores.
-  EXPECT_THAT(report, HasSubstr("Estimated cost: 66 core-seconds, about 33 s"));
+  EXPECT_THAT(report, HasSubstr("Estimated cost: 66 core-seconds, about 33s on 2 core(s)"));
   // Size: 3 seeds x 2 configs x 11 values x 8 bytes = 528 bytes.
   EXPECT_THAT(report, HasSubstr("Estimated output: 528 B of float64 data"));
   EXPECT_THAT(report, Not(HasSubstr("nan")));
