@@ -1,5 +1,6 @@
 #include "experiments/wang_hegde_task.h"
 
+#include <cmath>
 #include <numeric>
 #include <string>
 
@@ -127,6 +128,13 @@ double PaperSigma(double privacy_epsilon) {
   return 0.0;
 }
 
+// "1e-4" for a power of ten (as the paper's panel titles), "%g" otherwise.
+std::string DeltaLabel(double target_delta) {
+  const double exponent = std::round(std::log10(target_delta));
+  if (std::pow(10.0, exponent) == target_delta) return absl::StrFormat("1e%.0f", exponent);
+  return absl::StrFormat("%g", target_delta);
+}
+
 // Checks the learner options a configuration's attributes give (batch size, resets, rates...);
 // the error names the configuration.
 absl::Status CheckAgentOptions(const ConfigSpec& config) {
@@ -249,7 +257,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   const int64_t batches = num_samples / training.batch_size;
   std::vector<ConfigSpec> configs;
   for (double eps : privacy_epsilons) {
-    const std::string panel = absl::StrFormat("#ge = %g, #gd = %g", eps, target_delta);
+    const std::string panel = absl::StrFormat("#ge = %g, #gd = %s", eps, DeltaLabel(target_delta));
     auto add = [&](const std::string& name, const std::string& agent, const std::string& label,
                    double sigma, double rate) -> ConfigSpec& {
       ConfigSpec config;
