@@ -50,9 +50,10 @@ absl::StatusOr<TabularEnvironmentChoice> TabularEnvironmentFields::Resolve(
   } else {
     return absl::InvalidArgumentError(absl::StrCat("unknown environment '", env, "'"));
   }
-  if (absl::StatusOr<TabularMdp> mdp =
-          MakeTabularEnvironment(env, choice.shape.num_states, choice.shape.num_actions,
-                                 choice.shape.horizon, /*master_seed=*/0, choice.reward_model);
+  ConfigSpec config;
+  config.group_name = env;
+  config.attributes = choice.Attributes();
+  if (absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(config, /*master_seed=*/0);
       !mdp.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("fields '", env, ".*': ", mdp.status().message()));

@@ -3,35 +3,13 @@
 #include <utility>
 
 #include "algorithms/tabular/episode_loop.h"
-#include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/pucb.h"
-#include "algorithms/tabular/rlsvi.h"
-#include "algorithms/tabular/ubev.h"
+#include "common/status_macros.h"
 #include "envs/lower_bound_mdp.h"
-#include "envs/random_mdp.h"
-#include "envs/riverswim.h"
+#include "experiments/tabular_agent_types.h"
+#include "experiments/tabular_registry.h"
 
 namespace dprl {
-
-namespace {
-
-// Parses the optional string attribute `name` of `config` with `parse` into *value; *value is
-// left unchanged when the attribute is absent. Errors name the configuration.
-template <typename T, typename Parser>
-absl::Status ParseOptionalAttribute(const ConfigSpec& config, const std::string& name, Parser parse,
-                                    T* value) {
-  absl::StatusOr<std::string> text = Attribute<std::string>(config, name);
-  if (!text.ok()) return absl::OkStatus();
-  absl::StatusOr<T> parsed = parse(*text);
-  if (!parsed.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": ", parsed.status().message()));
-  }
-  *value = *parsed;
-  return absl::OkStatus();
-}
-
-}  // namespace
 
 uint64_t StableHash(const std::string& text) {
   uint64_t hash = 1469598103934665603ULL;
@@ -49,27 +27,11 @@ RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed
   return RandomStream(key);
 }
 
-absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
-                                                  int num_actions, int horizon,
-                                                  uint64_t master_seed,
-                                                  RewardModel riverswim_reward_model) {
-  if (env == "riverswim") {
-    RiverSwimOptions options;
-    options.num_states = num_states;
-    options.horizon = horizon;
-    options.reward_model = riverswim_reward_model;
-    return MakeRiverSwim(options);
-  }
-  if (env == "random_mdp") {
-    RandomMdpOptions options;
-    options.num_states = num_states;
-    options.num_actions = num_actions;
-    options.horizon = horizon;
-    RandomStream generation =
-        TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
-    return MakeRandomDirichletMdp(options, generation);
-  }
-  return absl::InvalidArgumentError(absl::StrCat("unknown environment ", env));
+absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed) {
+  ASSIGN_OR_RETURN(const std::string env, Attribute<std::string>(config, "env"));
+  RandomStream generation =
+      TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
+  return CreateTabularEnvironment(config, generation);
 }
 
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
@@ -115,28 +77,12 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
 }
 
 absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
-  absl::StatusOr<double> privacy_epsilon = Attribute<double>(config, "privacy_epsilon");
-  if (!privacy_epsilon.ok()) return privacy_epsilon.status();
-  absl::StatusOr<double> beta = Attribute<double>(config, "failure_probability");
-  if (!beta.ok()) return beta.status();
-  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  if (!episodes.ok()) return episodes.status();
-  PucbOptions options;
-  options.privacy_epsilon = *privacy_epsilon;
-  options.failure_probability = *beta;
-  options.num_episodes = *episodes;
-  // Optional: the neighbour relation privacy_epsilon is meant for (absent = add/remove, Alg. 2),
-  // and how E is computed (absent = the paper's Alg. 3).
-  for (const absl::Status& status :
-       {ParseOptionalAttribute(config, "neighbour_relation", ParsePucbNeighbourRelation,
-                               &options.neighbour_relation),
-        ParseOptionalAttribute(config, "e_eps_bound", ParsePucbErrorBoundMethod,
-                               &options.error_bound_method)}) {
-    if (!status.ok()) return status;
-  }
-  if (absl::Status status = options.Validate(); !status.ok()) {
+  ASSIGN_OR_RETURN(const Parameters parameters,
+                   Parameters::FromConfig(config, PucbParameters(), "agent pucb"));
+  absl::StatusOr<PucbOptions> options = PucbOptionsFromParameters(parameters);
+  if (!options.ok()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": ", status.message()));
+        absl::StrCat("configuration ", config.group_name, ": ", options.status().message()));
   }
   return options;
 }
@@ -153,42 +99,9 @@ std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
                                                                const TabularShape& shape,
                                                                const TaskContext& context) {
-  absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
-  if (!agent.ok()) return agent.status();
-  const RandomStream noise_stream = TaskStream(context.master_seed, StableHash(config.group_name),
-                                               context.seed_index, StreamPurpose::kPrivacyNoise);
-  if (*agent == "rlsvi") {
-    absl::StatusOr<std::unique_ptr<RlsviAgent>> rlsvi =
-        RlsviAgent::Create(shape, RlsviOptions{}, noise_stream);
-    if (!rlsvi.ok()) return rlsvi.status();
-    return std::unique_ptr<TabularAgent>(*std::move(rlsvi));
-  }
-  absl::StatusOr<double> beta = Attribute<double>(config, "failure_probability");
-  if (!beta.ok()) return beta.status();
-  if (*agent == "ubev") {
-    UbevOptions options;
-    options.failure_probability = *beta;
-    absl::StatusOr<std::unique_ptr<UbevAgent>> ubev = UbevAgent::Create(shape, options);
-    if (!ubev.ok()) return ubev.status();
-    return std::unique_ptr<TabularAgent>(*std::move(ubev));
-  }
-  if (*agent == "pucb_noiseless") {
-    NoiselessPucbOptions options;
-    options.failure_probability = *beta;
-    absl::StatusOr<std::unique_ptr<NoiselessPucbAgent>> noiseless =
-        NoiselessPucbAgent::Create(shape, options);
-    if (!noiseless.ok()) return noiseless.status();
-    return std::unique_ptr<TabularAgent>(*std::move(noiseless));
-  }
-  if (*agent == "pucb") {
-    absl::StatusOr<PucbOptions> options = PucbOptionsFromConfig(config);
-    if (!options.ok()) return options.status();
-    absl::StatusOr<std::unique_ptr<PucbAgent>> pucb =
-        PucbAgent::Create(shape, *options, noise_stream);
-    if (!pucb.ok()) return pucb.status();
-    return std::unique_ptr<TabularAgent>(*std::move(pucb));
-  }
-  return absl::InvalidArgumentError(absl::StrCat("unknown agent ", *agent));
+  return CreateTabularAgent(config, shape,
+                            TaskStream(context.master_seed, StableHash(config.group_name),
+                                       context.seed_index, StreamPurpose::kPrivacyNoise));
 }
 
 double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor) {
@@ -206,25 +119,13 @@ int64_t TabularRegretValuesPerSeed(int64_t num_episodes) {
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context) {
   absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<int64_t> S = Attribute<int64_t>(config, "num_states");
-  absl::StatusOr<int64_t> A = Attribute<int64_t>(config, "num_actions");
-  absl::StatusOr<int64_t> H = Attribute<int64_t>(config, "horizon");
   absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  for (const absl::Status& status :
-       {env.status(), S.status(), A.status(), H.status(), episodes.status()}) {
+  for (const absl::Status& status : {env.status(), episodes.status()}) {
     if (!status.ok()) return status;
   }
-  // Optional: RiverSwim's reward model (absent = its default, deterministic).
-  RewardModel reward_model = RiverSwimOptions().reward_model;
-  if (absl::Status status =
-          ParseOptionalAttribute(config, "reward_model", ParseRewardModel, &reward_model);
-      !status.ok()) {
-    return status;
-  }
-  absl::StatusOr<TabularMdp> mdp =
-      MakeTabularEnvironment(*env, *S, *A, *H, context.master_seed, reward_model);
+  absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(config, context.master_seed);
   if (!mdp.ok()) return mdp.status();
-  const TabularShape shape{static_cast<int>(*S), static_cast<int>(*A), static_cast<int>(*H)};
+  const TabularShape shape{mdp->num_states(), mdp->num_actions(), mdp->horizon()};
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
   if (!agent.ok()) return agent.status();
 

@@ -15,18 +15,10 @@
 //                       family's instance vector I).
 // Never the MPI rank or the thread: a task gives the same bits wherever it runs.
 //
-// Attributes read by MakeTabularEnvironment / MakeTabularAgent (HDF5 group attributes, see
-// docs/hdf5_schema.md):
-//   env                 string  riverswim | random_mdp
-//   num_states, num_actions, horizon, num_episodes   int64
-//   reward_model        string  optional, riverswim only: deterministic (default) | bernoulli
-//   agent               string  ubev (Dann et al. 2017) | pucb | pucb_noiseless (PUCB's planner
-//                               on exact counts, "eps = infinity") | rlsvi
-//   failure_probability float64 delta of UBEV, beta of PUCB and pucb_noiseless
-//   privacy_epsilon     float64 PUCB only: epsilon of its JDP guarantee under neighbour_relation
-//   neighbour_relation  string  PUCB only, optional: add_remove (default; Alg. 2's eps/(3H)) |
-//                               replacement (eps/(6H))
-//   e_eps_bound         string  PUCB only, optional: paper (default) | exact_tail
+// Attributes (HDF5 group attributes, see docs/hdf5_schema.md): `env` and `agent` name a
+// registered environment and agent (tabular_registry.h), whose parameter specs say which other
+// attributes they read (tabular_environment_types.cc, tabular_agent_types.h); RunTabularRegretTask
+// also reads num_episodes.
 // Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), read by
 // MakeLowerBoundEnvironment:
 //   env                 string  instance name (keys the instance stream), e.g. lower_bound_n2_m1_H2
@@ -72,12 +64,10 @@ absl::StatusOr<T> Attribute(const ConfigSpec& config, const std::string& name) {
       absl::StrCat("configuration ", config.group_name, " lacks attribute ", name));
 }
 
-// The environment named by (env, S, A, H) (attributes above); random_mdp instances are drawn
-// from the stream keyed by (master_seed, env); RiverSwim uses riverswim_reward_model.
-absl::StatusOr<TabularMdp> MakeTabularEnvironment(const std::string& env, int num_states,
-                                                  int num_actions, int horizon,
-                                                  uint64_t master_seed,
-                                                  RewardModel riverswim_reward_model);
+// The registered environment (tabular_registry.h) named by the config's `env` attribute, with
+// its parameters from the config's attributes; random instances are drawn from the stream keyed
+// by (master_seed, env) above.
+absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed);
 
 struct LowerBoundEnvironment {
   TabularMdp mdp;
@@ -104,8 +94,8 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
 std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
     const TabularShape& shape, const PucbOptions& options);
 
-// The agent named by the config's `agent` attribute, for an MDP of `shape`, with its privacy
-// noise stream keyed as above.
+// The registered agent (tabular_registry.h) named by the config's `agent` attribute, for an MDP
+// of `shape`, with its privacy noise stream keyed as above.
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
                                                                const TabularShape& shape,
                                                                const TaskContext& context);

@@ -1,0 +1,91 @@
+// Registers the tabular agents (tabular_agent_types.h) with the registry (tabular_registry.h).
+#include "experiments/tabular_agent_types.h"
+
+#include <memory>
+#include <string>
+
+#include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/rlsvi.h"
+#include "algorithms/tabular/ubev.h"
+#include "common/status_macros.h"
+#include "experiments/tabular_registry.h"
+
+namespace dprl {
+namespace {
+
+ParameterSpec FailureProbability(const std::string& doc) {
+  return Required("failure_probability", 0.0, doc);
+}
+
+// A std::unique_ptr<TabularAgent> from the StatusOr of a concrete agent.
+template <typename Agent>
+absl::StatusOr<std::unique_ptr<TabularAgent>> AsTabularAgent(
+    absl::StatusOr<std::unique_ptr<Agent>> agent) {
+  if (!agent.ok()) return agent.status();
+  return std::unique_ptr<TabularAgent>(*std::move(agent));
+}
+
+const bool kUbevRegistered = RegisterTabularAgent(TabularAgentType{
+    "ubev",
+    "UBEV (Dann et al. 2017, Alg. 1), non-private",
+    {FailureProbability("delta of Alg. 1, in (0, 1)")},
+    [](const Parameters& parameters, const TabularShape& shape, const RandomStream&) {
+      UbevOptions options;
+      options.failure_probability = parameters.Float("failure_probability");
+      return AsTabularAgent(UbevAgent::Create(shape, options));
+    }});
+
+const bool kNoiselessPucbRegistered = RegisterTabularAgent(TabularAgentType{
+    "pucb_noiseless",
+    "PUCB's planner on exact counts (eps = infinity), non-private",
+    {FailureProbability("beta of the bonuses, in (0, 1)")},
+    [](const Parameters& parameters, const TabularShape& shape, const RandomStream&) {
+      NoiselessPucbOptions options;
+      options.failure_probability = parameters.Float("failure_probability");
+      return AsTabularAgent(NoiselessPucbAgent::Create(shape, options));
+    }});
+
+const bool kPucbRegistered = RegisterTabularAgent(TabularAgentType{
+    "pucb", "PUCB (Vietri et al. 2020, Alg. 2-3), eps-JDP", PucbParameters(),
+    [](const Parameters& parameters, const TabularShape& shape,
+       const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+      ASSIGN_OR_RETURN(const PucbOptions options, PucbOptionsFromParameters(parameters));
+      return AsTabularAgent(PucbAgent::Create(shape, options, noise_stream));
+    }});
+
+const bool kRlsviRegistered = RegisterTabularAgent(TabularAgentType{
+    "rlsvi",
+    "RLSVI (Lu et al. 2026, Alg. 1), (eps, delta)-JDP for rewards",
+    {},
+    [](const Parameters&, const TabularShape& shape, const RandomStream& noise_stream) {
+      return AsTabularAgent(RlsviAgent::Create(shape, RlsviOptions{}, noise_stream));
+    }});
+
+}  // namespace
+
+std::vector<ParameterSpec> PucbParameters() {
+  return {
+      Required("privacy_epsilon", 0.0, "eps of the JDP guarantee under neighbour_relation"),
+      FailureProbability("beta of the bonuses and of E_eps, in (0, 1)"),
+      Required("num_episodes", int64_t{0}, "T, which sizes the binary counters"),
+      Optional("neighbour_relation", std::string("add_remove"),
+               "add_remove (Alg. 2's eps/(3H)) | replacement (eps/(6H))"),
+      Optional("e_eps_bound", std::string("paper"),
+               "paper (Alg. 3's E_eps) | exact_tail (the exact tail bound, same privacy)"),
+  };
+}
+
+absl::StatusOr<PucbOptions> PucbOptionsFromParameters(const Parameters& parameters) {
+  PucbOptions options;
+  options.privacy_epsilon = parameters.Float("privacy_epsilon");
+  options.failure_probability = parameters.Float("failure_probability");
+  options.num_episodes = parameters.Int("num_episodes");
+  ASSIGN_OR_RETURN(options.neighbour_relation,
+                   ParsePucbNeighbourRelation(parameters.String("neighbour_relation")));
+  ASSIGN_OR_RETURN(options.error_bound_method,
+                   ParsePucbErrorBoundMethod(parameters.String("e_eps_bound")));
+  RETURN_IF_ERROR(options.Validate());
+  return options;
+}
+
+}  // namespace dprl
