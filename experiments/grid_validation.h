@@ -2,7 +2,7 @@
 // rule, each naming the field as the user writes it in --set / --config:
 //   field 'num_episodes' must be >= 1, got 0
 //   field 'privacy_epsilons' value #2 must be finite and > 0, got -1
-//   field 'environments': 'gridworld' is not one of riverswim, random_mdp
+//   field 'environments': 'gridworld' is not one of random_mdp, riverswim
 //   field 'environments' lists 'riverswim' twice
 #ifndef DPRL_EXPERIMENTS_GRID_VALIDATION_H_
 #define DPRL_EXPERIMENTS_GRID_VALIDATION_H_

@@ -8,8 +8,9 @@
 
 namespace dprl {
 
-ParameterSpec Required(const std::string& name, AttributeValue example, const std::string& doc) {
-  return ParameterSpec{name, std::move(example), /*required=*/true, doc};
+ParameterSpec Required(const std::string& name, AttributeValue grid_default,
+                       const std::string& doc) {
+  return ParameterSpec{name, std::move(grid_default), /*required=*/true, doc};
 }
 
 ParameterSpec Optional(const std::string& name, AttributeValue default_value,

@@ -22,15 +22,17 @@ namespace dprl {
 
 struct ParameterSpec {
   std::string name;
-  // The type and, for an optional parameter, the default: the alternative of `default_value`
-  // gives the type; `required` parameters ignore its value.
+  // Its alternative is the parameter's type. Its value is where experiment grids start from
+  // (tabular_environments.h) and, for an optional parameter, the value of a configuration that
+  // lacks it.
   AttributeValue default_value;
-  bool required = true;
+  bool required = true;  // a configuration must carry it
   std::string doc;
 };
 
-// A required parameter of the type of `example` (int64_t{0}, 0.0 or std::string()).
-ParameterSpec Required(const std::string& name, AttributeValue example, const std::string& doc);
+// A required parameter (grids start from `grid_default`, whose type is the parameter's).
+ParameterSpec Required(const std::string& name, AttributeValue grid_default,
+                       const std::string& doc);
 // An optional parameter with its default.
 ParameterSpec Optional(const std::string& name, AttributeValue default_value,
                        const std::string& doc);

@@ -85,7 +85,8 @@ absl::StatusOr<TabularShape> ParseShapeName(const std::string& text) {
 
 RlsviPrivacyGrid RlsviPrivacyGrid::ForScale(Scale scale) {
   RlsviPrivacyGrid grid;
-  grid.environments = TabularEnvironmentFields::Names();
+  grid.environments = {"riverswim", "random_mdp"};
+  grid.environment_parameters = TabularEnvironmentFields::Defaults();
   grid.failure_probability = 0.05;  // beta of UBEV and PUCB (as vietri_fig)
   // The two MDPs' shapes and the accounting README's examples.
   grid.curve_shapes = {"S4_A2_H5", "S4_A2_H4", "S5_A2_H10", "S20_A4_H20"};

@@ -16,7 +16,8 @@ namespace dprl {
 
 VietriGrid VietriGrid::ForScale(Scale scale) {
   VietriGrid grid;
-  grid.environments = TabularEnvironmentFields::Names();
+  grid.environments = {"riverswim", "random_mdp"};
+  grid.environment_parameters = TabularEnvironmentFields::Defaults();
   grid.reference_agents = {"ubev", "pucb_noiseless"};
   grid.failure_probability = 0.05;
   switch (scale) {
@@ -72,7 +73,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
     const TabularShape& shape = choice.shape;
     auto common = [&](ConfigSpec& config, const std::string& agent, double cost_factor) {
-      config.attributes = choice.Attributes();
+      config.attributes = choice.attributes;
       config.attributes.insert(config.attributes.begin() + 1, {"agent", agent});
       config.attributes.push_back({"num_episodes", num_episodes});
       config.attributes.push_back({"failure_probability", failure_probability});

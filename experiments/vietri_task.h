@@ -50,8 +50,9 @@ struct VietriGrid {
   double failure_probability = 0.0;
 
   // RiverSwim (4 states, H = 5) and a random Dirichlet MDP (S = 4, A = 2, H = 4) at every scale
-  // (tabular_environments.h). Paper's-E grids: smoke {10, 1000}, default {1, 10, ..., 10^4}, paper {0.1, 1, ..., 10^4}; exact-tail
-  // grids: smoke {10}, default {1, ..., 1000}, paper {0.1, ..., 1000}.
+  // (tabular_environments.h). Paper's-E grids: smoke {10, 1000}, default {1, 10, ..., 10^4}, paper
+  // {0.1, 1, ..., 10^4}; exact-tail grids: smoke {10}, default {1, ..., 1000}, paper {0.1, ...,
+  // 1000}.
   static VietriGrid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);
   // Validates every field (errors name it) and lists the configurations: per environment the

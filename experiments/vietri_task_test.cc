@@ -77,7 +77,7 @@ TEST(VietriGridTest, BadFieldsAreNamed) {
                                                       "field 'num_episodes' must be >= 1, got 0"));
   EXPECT_THAT(error_of("environments", "riverswim,gridworld"),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       "field 'environments': 'gridworld' is not one of riverswim, random_mdp"));
+                       "field 'environments': 'gridworld' is not one of random_mdp, riverswim"));
   EXPECT_THAT(error_of("privacy_epsilons", "1,-2"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("field 'privacy_epsilons' value #2 must be finite and > 0")));
@@ -86,9 +86,9 @@ TEST(VietriGridTest, BadFieldsAreNamed) {
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("field 'failure_probability'")));
   EXPECT_THAT(error_of("riverswim.num_states", "1"),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("fields 'riverswim.*': ")));
-  EXPECT_THAT(
-      error_of("riverswim.reward_model", "gaussian"),
-      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("field 'riverswim.reward_model': ")));
+  EXPECT_THAT(error_of("riverswim.reward_model", "gaussian"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("fields 'riverswim.*': reward_model must be one of")));
   EXPECT_THAT(
       error_of("reference_agents", "ubev,ubev"),
       StatusIs(absl::StatusCode::kInvalidArgument, "field 'reference_agents' lists 'ubev' twice"));
