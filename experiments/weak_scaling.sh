@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Weak scaling of the experiment runner: the same work per rank on 1 rank and on 2 ranks.
+#
+#   ./bazelw run //experiments:weak_scaling [-- EPISODES SEEDS_PER_RANK]
+#
+# Runs //experiments:vietri_fig on one configuration (PUCB at eps = 10 on RiverSwim, the default
+# S = 4, H = 5) with EPISODES episodes per task (default 1000000): first SEEDS_PER_RANK tasks
+# (default 8) on one rank (--threads=1), then 2 x SEEDS_PER_RANK tasks under `mpirun -np 2`.
+# Every task costs the same, so perfect weak scaling takes the same wall time. Prints both wall
+# times (the whole command: tasks, merge and analysis) and the efficiency t(1 rank) / t(2 ranks).
+# Measure on an otherwise idle machine with at least 2 cores.
+set -euo pipefail
+episodes="${1:-1000000}"
+seeds="${2:-8}"
+runfiles="${RUNFILES_DIR:-$0.runfiles}"
+binary="$runfiles/dprl/experiments/vietri_fig"
+[[ -x "$binary" ]] || { echo "weak_scaling: cannot find $binary" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+sets=(--set=environments=riverswim --set=reference_agents= --set=privacy_epsilons=10
+      --set=exact_tail_privacy_epsilons= "--set=num_episodes=$episodes")
+
+run() {  # run NAME COMMAND...: prints the wall seconds of COMMAND
+  local name="$1" start end
+  shift
+  start="$(date +%s.%N)"
+  "$@" >"$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; exit 1; }
+  end="$(date +%s.%N)"
+  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
+}
+
+one="$(run one "$binary" --threads=1 "--seeds=$seeds" "--out=$work/one" "${sets[@]}")"
+two="$(run two mpirun --allow-run-as-root --oversubscribe -np 2 "$binary" "--seeds=$((2 * seeds))" \
+  "--out=$work/two" "${sets[@]}")"
+printf 'weak_scaling: %d episodes per task; 1 rank x %d tasks: %.1f s; 2 ranks x %d tasks: %.1f s; ' \
+  "$episodes" "$seeds" "$one" "$((2 * seeds))" "$two"
+awk -v a="$one" -v b="$two" 'BEGIN { printf "efficiency %.3f\n", a / b }'
