@@ -16,6 +16,7 @@
 #include "common/validation.h"
 #include "envs/continuous_walk.h"
 #include "experiments/grid_validation.h"
+#include "experiments/parameters.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
@@ -75,40 +76,42 @@ void AddReferences(const WalkTrainingFields& training, std::vector<ConfigSpec>& 
   }
 }
 
+// The learner parameters every Q-learning configuration carries (the optional two: DP-SGD's).
+const std::vector<ParameterSpec>& LearnerParameters() {
+  static const auto* specs = new std::vector<ParameterSpec>{
+      Required("num_samples", int64_t{0}, "training samples T"),
+      Required("batch_size", int64_t{0}, "batch size B"),
+      Required("num_resets", int64_t{0}, "noise resets J"),
+      Required("noise_stddev", 0.0, "functional noise sigma"),
+      Required("kernel_rate", 0.0, "kernel rate"),
+      Required("discount", 0.0, "discount gamma"),
+      Required("learning_rate", 0.0, "SGD learning rate"),
+      Required("exploration_start", 0.0, "exploration rate at step 0"),
+      Required("exploration_end", 0.0, "final exploration rate"),
+      Required("exploration_decay_steps", 0.0, "exploration time constant"),
+      Optional("l2_clip_norm", 0.0, "DP-SGD's clip C (0 = none)"),
+      Optional("gradient_noise_stddev", 0.0, "DP-SGD's gradient noise (0 = none)"),
+  };
+  return *specs;
+}
+
 absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& config) {
+  ASSIGN_OR_RETURN(const Parameters parameters,
+                   Parameters::FromConfig(config, LearnerParameters(), "the Q-learner"));
   FunctionalNoiseQLearningOptions options;
-  absl::StatusOr<int64_t> num_samples = Attribute<int64_t>(config, "num_samples");
-  absl::StatusOr<int64_t> batch_size = Attribute<int64_t>(config, "batch_size");
-  absl::StatusOr<int64_t> num_resets = Attribute<int64_t>(config, "num_resets");
-  absl::StatusOr<double> noise_stddev = Attribute<double>(config, "noise_stddev");
-  absl::StatusOr<double> kernel_rate = Attribute<double>(config, "kernel_rate");
-  absl::StatusOr<double> discount = Attribute<double>(config, "discount");
-  absl::StatusOr<double> learning_rate = Attribute<double>(config, "learning_rate");
-  absl::StatusOr<double> start = Attribute<double>(config, "exploration_start");
-  absl::StatusOr<double> end = Attribute<double>(config, "exploration_end");
-  absl::StatusOr<double> decay = Attribute<double>(config, "exploration_decay_steps");
-  for (const absl::Status& status :
-       {num_samples.status(), batch_size.status(), num_resets.status(), noise_stddev.status(),
-        kernel_rate.status(), discount.status(), learning_rate.status(), start.status(),
-        end.status(), decay.status()}) {
-    if (!status.ok()) return status;
-  }
-  options.num_samples = *num_samples;
-  options.batch_size = static_cast<int>(*batch_size);
-  options.num_resets = static_cast<int>(*num_resets);
-  options.noise_stddev = *noise_stddev;
-  options.kernel_rate = *kernel_rate;
-  options.discount = *discount;
+  options.num_samples = parameters.Int("num_samples");
+  options.batch_size = static_cast<int>(parameters.Int("batch_size"));
+  options.num_resets = static_cast<int>(parameters.Int("num_resets"));
+  options.noise_stddev = parameters.Float("noise_stddev");
+  options.kernel_rate = parameters.Float("kernel_rate");
+  options.discount = parameters.Float("discount");
   options.optimizer.kind = OptimizerKind::kSgd;
-  options.optimizer.learning_rate = *learning_rate;
-  options.exploration_start = *start;
-  options.exploration_end = *end;
-  options.exploration_decay_steps = *decay;
-  for (auto [name, target] : {std::pair{"l2_clip_norm", &options.l2_clip_norm},
-                              std::pair{"gradient_noise_stddev", &options.gradient_noise_stddev}}) {
-    absl::StatusOr<double> value = Attribute<double>(config, name);
-    if (value.ok()) *target = *value;
-  }
+  options.optimizer.learning_rate = parameters.Float("learning_rate");
+  options.exploration_start = parameters.Float("exploration_start");
+  options.exploration_end = parameters.Float("exploration_end");
+  options.exploration_decay_steps = parameters.Float("exploration_decay_steps");
+  options.l2_clip_norm = parameters.Float("l2_clip_norm");
+  options.gradient_noise_stddev = parameters.Float("gradient_noise_stddev");
   if (absl::Status status = options.Validate(); !status.ok()) return status;
   return options;
 }
