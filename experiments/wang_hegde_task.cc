@@ -56,10 +56,10 @@ std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(
           {"exploration_decay_steps", training.exploration_decay_steps}};
 }
 
-// Per task: the episode returns and last10_mean_return; the walk trains at a few microseconds
-// per sample (default-scale runs take about a second in all).
+// Per task: the episode returns and last10_mean_return; the walk trains at about 3 microseconds
+// per sample (a default-scale run, 140 tasks, takes about a second on 2 cores).
 void SetEstimates(const WalkTrainingFields& training, ConfigSpec& config) {
-  config.estimated_core_seconds = 2e-5 * static_cast<double>(training.num_samples);
+  config.estimated_core_seconds = 3e-6 * static_cast<double>(training.num_samples);
   config.stored_values_per_seed = training.num_samples / EpisodeLength() + 1;
 }
 
