@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "envs/value_iteration.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -38,7 +40,7 @@ LowerBoundMdpOptions HandInstance() {
 }
 
 TEST(LowerBoundMdpTest, DefaultConforms) {
-  EXPECT_TRUE(LowerBoundMdpOptions().Validate().ok());
+  EXPECT_THAT(LowerBoundMdpOptions().Validate(), IsOk());
   testing::ExpectTabularMdpConforms(MakeOrDie(LowerBoundMdpOptions()));
 }
 
@@ -189,8 +191,8 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
   RandomStream b = TestStream(11);
   const absl::StatusOr<std::vector<int>> first = SampleLowerBoundInstance(5, 4, a);
   const absl::StatusOr<std::vector<int>> second = SampleLowerBoundInstance(5, 4, b);
-  ASSERT_TRUE(first.ok()) << first.status();
-  ASSERT_TRUE(second.ok());
+  ASSERT_THAT(first, IsOk());
+  ASSERT_THAT(second, IsOk());
   EXPECT_EQ(*first, *second);
   LowerBoundMdpOptions options;
   options.num_initial_states = 5;
@@ -203,7 +205,7 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
   // probability 1e-6.
   RandomStream stream = TestStream(12);
   const absl::StatusOr<std::vector<int>> many = SampleLowerBoundInstance(40000, 3, stream);
-  ASSERT_TRUE(many.ok());
+  ASSERT_THAT(many, IsOk());
   int64_t counts[4] = {0, 0, 0, 0};
   for (int arm : *many) {
     ASSERT_GE(arm, 0);
@@ -216,17 +218,16 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
 
 TEST(LowerBoundMdpTest, RandomInstanceRejectsBadSizes) {
   RandomStream stream = TestStream(1);
-  EXPECT_THAT(std::string(SampleLowerBoundInstance(0, 2, stream).status().message()),
-              HasSubstr("num_initial_states = 0"));
-  EXPECT_THAT(std::string(SampleLowerBoundInstance(2, 0, stream).status().message()),
-              HasSubstr("num_arms = 0"));
+  EXPECT_THAT(SampleLowerBoundInstance(0, 2, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_initial_states = 0")));
+  EXPECT_THAT(SampleLowerBoundInstance(2, 0, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_arms = 0")));
 }
 
 void ExpectRejected(const LowerBoundMdpOptions& options, const std::string& expected) {
-  const absl::Status status = options.Validate();
-  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << expected;
-  EXPECT_THAT(std::string(status.message()), HasSubstr(expected));
-  EXPECT_FALSE(MakeLowerBoundMdp(options).ok());
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(expected)));
+  EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
 TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
@@ -271,7 +272,7 @@ TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
 TEST(LowerBoundMdpOptionsTest, LargestGapIsValid) {
   LowerBoundMdpOptions options;
   options.alpha_prime = 0.5;
-  EXPECT_TRUE(options.Validate().ok());
+  EXPECT_THAT(options.Validate(), IsOk());
 }
 
 }  // namespace

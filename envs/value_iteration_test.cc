@@ -11,6 +11,7 @@
 #include "envs/tabular_mdp.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -130,7 +131,7 @@ TEST(EvaluatePolicyTest, GreedyPolicyAttainsOptimumOnRandomMdps) {
     options.horizon = 1 + trial % 9;
     options.dirichlet_concentration = 0.2 + 0.3 * (trial % 5);
     absl::StatusOr<TabularMdp> mdp = MakeRandomDirichletMdp(options, stream);
-    ASSERT_TRUE(mdp.ok()) << mdp.status();
+    ASSERT_THAT(mdp, IsOk());
     const OptimalSolution solution = SolveOptimal(*mdp);
     EXPECT_NEAR(EvaluateDeterministicPolicy(*mdp, solution.greedy_actions), solution.initial_value,
                 1e-12);
@@ -160,7 +161,7 @@ TEST(EvaluatePolicyTest, MatchesMonteCarloReturns) {
   options.num_states = 4;
   options.horizon = 8;
   absl::StatusOr<TabularMdp> mdp = MakeRiverSwim(options);
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   const int S = 4, A = 2, H = 8;
   std::vector<double> policy(H * S * A);
   for (int h = 0; h < H; ++h) {

@@ -8,6 +8,7 @@
 #include "envs/tabular_mdp.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace testing {
@@ -41,7 +42,7 @@ TEST(ChiSquareGoodnessOfFitTest, DetectsAPermutedRow) {
   absl::StatusOr<TabularMdp> mdp =
       TabularMdp::Create("permuted", 3, 1, 1, {0.5, 0.3, 0.2, 0.5, 0.3, 0.2, 0.5, 0.3, 0.2},
                          {0.5, 0.5, 0.5}, {1.0, 0.0, 0.0});
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   StreamKey key;
   key.purpose = TestPurpose::kTest;
   RandomStream stream(key);
