@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -55,7 +56,7 @@ double LowerBoundPlusProbability(double alpha_prime, int optimal_arm, int action
 }
 
 absl::StatusOr<TabularMdp> MakeLowerBoundMdp(const LowerBoundMdpOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const int n = options.num_initial_states;
   const int S = n + 2;
   const int A = options.num_arms + 1;
