@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "envs/testing/continuous_env_conformance.h"
+#include "testing/random_streams.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
@@ -75,9 +76,7 @@ TEST(ContinuousWalkTest, RewardPeaksInTheMiddle) {
 
 TEST(ContinuousWalkTest, ActionOneMovesRightAndActionZeroLeftWithClamping) {
   const ContinuousWalk walk = MakeOrDie(ContinuousWalkOptions());
-  StreamKey key;
-  key.master_seed = 7;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(7);
   for (int i = 0; i < 1000; ++i) {
     const double s = stream.NextOpenUniform();
     const double right = walk.SampleStep(s, kWalkRight, stream).next_state;

@@ -121,9 +121,7 @@ TEST(SolveOptimalTest, TiesGoToTheLowestIndex) {
 // On random MDPs: the greedy policy attains rho* exactly (in one-hot stochastic form too), and
 // random stochastic policies never exceed it.
 TEST(EvaluatePolicyTest, GreedyPolicyAttainsOptimumOnRandomMdps) {
-  StreamKey key;
-  key.purpose = TestPurpose::kTest;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(0);
   for (int trial = 0; trial < 20; ++trial) {
     RandomMdpOptions options;
     options.num_states = 2 + trial % 7;
@@ -171,12 +169,8 @@ TEST(EvaluatePolicyTest, MatchesMonteCarloReturns) {
       policy[mdp->Index(h, s, kRiverSwimLeft)] = 1.0 - right;
     }
   }
-  StreamKey key;
-  key.purpose = TestPurpose::kTest;
-  key.master_seed = 9;
-  RandomStream env_stream(key), policy_stream(key);
-  env_stream = env_stream.Child(0);
-  policy_stream = policy_stream.Child(1);
+  RandomStream env_stream = TestStream(9).Child(0);
+  RandomStream policy_stream = TestStream(9).Child(1);
   constexpr int kEpisodes = 200000;
   double total = 0.0;
   for (int episode = 0; episode < kEpisodes; ++episode) {

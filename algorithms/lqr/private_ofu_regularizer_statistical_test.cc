@@ -33,11 +33,8 @@ TEST(PrivateOfuRegularizerStatisticalTest, RegulariserIsPositiveDefinite) {
   int failed_runs = 0;
   double worst = 0.0;
   for (int run = 0; run < kRuns; ++run) {
-    StreamKey key;
-    key.master_seed = 31;
-    key.replicate = run;
-    key.purpose = TestPurpose::kTest;
-    absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(p->counter1, RandomStream(key));
+    absl::StatusOr<MatrixTreeCounter> c =
+        MatrixTreeCounter::Create(p->counter1, TestStream(31, TestPurpose::kTest, run));
     ASSERT_THAT(c, IsOk());
     bool failed = false;
     for (int64_t k = 2; k <= o.episodes; ++k) {

@@ -43,9 +43,7 @@ TEST(ChiSquareGoodnessOfFitTest, DetectsAPermutedRow) {
       TabularMdp::Create("permuted", 3, 1, 1, {0.5, 0.3, 0.2, 0.5, 0.3, 0.2, 0.5, 0.3, 0.2},
                          {0.5, 0.5, 0.5}, {1.0, 0.0, 0.0});
   ASSERT_THAT(mdp, IsOk());
-  StreamKey key;
-  key.purpose = TestPurpose::kTest;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(0);
   const TabularMdpConformanceOptions options;
   std::vector<int64_t> counts(3, 0);
   for (int i = 0; i < options.samples_per_row; ++i) {
