@@ -34,7 +34,7 @@ LowerBoundMdpOptions HandInstance() {
   options.num_initial_states = 3;
   options.num_arms = 2;
   options.alpha_prime = 0.2;
-  options.horizon = 5;
+  options.rewarded_horizon = 5;
   options.instance = {0, 2, 1};
   return options;
 }
@@ -54,6 +54,7 @@ TEST(LowerBoundMdpTest, ShapeNameIndicesAndInitialDistribution) {
   EXPECT_EQ(mdp.num_states(), 5);   // [3] + {+, -}
   EXPECT_EQ(mdp.num_actions(), 3);  // {0, 1, 2}
   EXPECT_EQ(mdp.horizon(), 6);      // the arm pull + H rewarded steps
+  EXPECT_EQ(HandInstance().num_steps(), 6);
   EXPECT_EQ(LowerBoundPlusState(3), 3);
   EXPECT_EQ(LowerBoundMinusState(3), 4);
   const double third = 1.0 / 3.0;
@@ -117,8 +118,8 @@ TEST(LowerBoundMdpTest, EveryEpisodeReturnsExactlyHOrZero) {
           total += step.reward;
           s = step.next_state;
         }
-        ASSERT_TRUE(total == 0.0 || total == options.horizon) << total;
-        EXPECT_EQ(total == options.horizon, first_absorbing == LowerBoundPlusState(3));
+        ASSERT_TRUE(total == 0.0 || total == options.rewarded_horizon) << total;
+        EXPECT_EQ(total == options.rewarded_horizon, first_absorbing == LowerBoundPlusState(3));
         EXPECT_EQ(s, first_absorbing);
         plus_episodes += total > 0.0;
         ++episodes;
@@ -180,7 +181,7 @@ TEST(LowerBoundMdpTest, GeneralOptimalValueFormula) {
   options.num_initial_states = 4;
   options.num_arms = 3;
   options.alpha_prime = 0.5;  // the largest gap: Pr[+ | s, I_s] = 1
-  options.horizon = 7;
+  options.rewarded_horizon = 7;
   options.instance = {3, 0, 0, 1};
   // (7/4) * ((1/2 + 1/2) + 2 (1/2 + 1/4) + (1/2 + 1/2)) = (7/4) * 3.5 = 6.125.
   EXPECT_NEAR(SolveOptimal(MakeOrDie(options)).initial_value, 6.125, 1e-14);
@@ -197,7 +198,7 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
   LowerBoundMdpOptions options;
   options.num_initial_states = 5;
   options.num_arms = 4;
-  options.horizon = 3;
+  options.rewarded_horizon = 3;
   options.instance = *first;
   testing::ExpectTabularMdpConforms(MakeOrDie(options));
 
@@ -252,8 +253,8 @@ TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
   ExpectRejected(nan_gap, "alpha_prime = nan");
   for (int bad : {0, -5}) {
     LowerBoundMdpOptions options;
-    options.horizon = bad;
-    ExpectRejected(options, "horizon = " + std::to_string(bad));
+    options.rewarded_horizon = bad;
+    ExpectRejected(options, "rewarded_horizon = " + std::to_string(bad));
   }
   LowerBoundMdpOptions short_instance;
   short_instance.instance = {1};
@@ -265,7 +266,7 @@ TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
   arm_too_large.instance = {3, 0};
   ExpectRejected(arm_too_large, "instance[0] = 3, must be in {0, .., num_arms = 2}");
   LowerBoundMdpOptions huge;
-  huge.horizon = std::numeric_limits<int>::max();
+  huge.rewarded_horizon = std::numeric_limits<int>::max();
   ExpectRejected(huge, "transition entries");
 }
 
