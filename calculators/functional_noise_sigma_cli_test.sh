@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line behaviour of //algorithms/accounting:functional_noise_sigma: --help, the App. E.3
+# Command-line behaviour of //calculators:functional_noise_sigma: --help, the App. E.3
 # values (table and CSV), a given --noise_stddev, and one clear error per bad flag class: exit
 # code 2, exactly one stderr line naming the flag and the value, nothing on stdout.
 set -uo pipefail
@@ -9,7 +9,7 @@ fail() {
   exit 1
 }
 
-BIN="${TEST_SRCDIR:-$PWD/..}/dprl/algorithms/accounting/functional_noise_sigma"
+BIN="${TEST_SRCDIR:-$PWD/..}/dprl/calculators/functional_noise_sigma"
 [[ -x "$BIN" ]] || fail "calculator not found at $BIN"
 WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 

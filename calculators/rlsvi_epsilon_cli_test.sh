@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line behaviour of //algorithms/accounting:rlsvi_epsilon: --help, the printed values
+# Command-line behaviour of //calculators:rlsvi_epsilon: --help, the printed values
 # (table and CSV) for a configuration derived by hand, and one clear error per bad flag class:
 # exit code 2, exactly one stderr line naming the flag and the value, nothing on stdout.
 set -uo pipefail
@@ -9,7 +9,7 @@ fail() {
   exit 1
 }
 
-BIN="${TEST_SRCDIR:-$PWD/..}/dprl/algorithms/accounting/rlsvi_epsilon"
+BIN="${TEST_SRCDIR:-$PWD/..}/dprl/calculators/rlsvi_epsilon"
 [[ -x "$BIN" ]] || fail "calculator not found at $BIN"
 WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 VALID=(--states=5 --actions=2 --horizon=10 --episodes=1000 --target_delta=1e-5)

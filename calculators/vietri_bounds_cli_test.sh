@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# //analysis:vietri_bounds: the printed E_eps equals an independent python3 computation of
+# //calculators:vietri_bounds: the printed E_eps equals an independent python3 computation of
 # Alg. 3's formula, the unlabelled O/Omega shapes are labelled, and every bad-input class gives
 # exit code 2, nothing on stdout and exactly one stderr line naming the flag and the bad value.
 set -uo pipefail
@@ -7,7 +7,7 @@ fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
-BOUNDS="${TEST_SRCDIR}/dprl/analysis/vietri_bounds"
+BOUNDS="${TEST_SRCDIR}/dprl/calculators/vietri_bounds"
 WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 [[ -x "$BOUNDS" ]] || fail "binary not found at $BOUNDS"
 PYTHON="$(command -v python3 || true)"

@@ -3,7 +3,7 @@
 # prints one line naming the flag on stderr, nothing on stdout, and exits 2.
 set -u
 bin="$(dirname "$0")/private_ofu_params"
-[[ -x "$bin" ]] || bin="algorithms/lqr/private_ofu_params"
+[[ -x "$bin" ]] || bin="calculators/private_ofu_params"
 fail=0
 good=(--privacy_epsilon=1 --target_delta=1e-5 --episodes=1000 --horizon=10 --gamma=0.5 --state_dim=2 --control_dim=1)
 out="$("$bin" "${good[@]}")" || { echo "good run failed"; fail=1; }
