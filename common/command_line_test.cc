@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "testing/status_matchers.h"
+
 namespace dprl {
 namespace {
 
@@ -18,15 +21,11 @@ absl::StatusOr<CommandLine> Split(std::vector<std::string> args) {
   return SplitCommandLine(static_cast<int>(argv.size()), argv.data(), {"--in", "--count"});
 }
 
-std::string ErrorOf(std::vector<std::string> args) {
-  absl::StatusOr<CommandLine> result = Split(std::move(args));
-  EXPECT_FALSE(result.ok());
-  return std::string(result.status().message());
-}
+absl::Status ErrorOf(std::vector<std::string> args) { return Split(std::move(args)).status(); }
 
 TEST(CommandLineTest, SplitsFlagsAndHelp) {
   absl::StatusOr<CommandLine> line = Split({"--in=a=b", "-h", "--count="});
-  ASSERT_TRUE(line.ok());
+  ASSERT_THAT(line, IsOk());
   EXPECT_TRUE(line->help);
   EXPECT_EQ(line->Get("--in"), "a=b");  // only the first '=' separates
   EXPECT_EQ(line->Get("--count"), "");
@@ -35,20 +34,27 @@ TEST(CommandLineTest, SplitsFlagsAndHelp) {
 }
 
 TEST(CommandLineTest, RejectsPositionalUnknownValuelessAndRepeated) {
-  EXPECT_EQ(ErrorOf({"file.h5"}),
-            "unexpected argument 'file.h5' (flags have the form --flag=value; see --help)");
-  EXPECT_EQ(ErrorOf({"--out=x"}), "unknown flag '--out=x' (see --help)");
-  EXPECT_EQ(ErrorOf({"--in"}), "flag --in needs a value: --in=VALUE");
-  EXPECT_EQ(ErrorOf({"--in=a", "--in=b"}), "flag --in is given more than once");
+  EXPECT_THAT(
+      ErrorOf({"file.h5"}),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               "unexpected argument 'file.h5' (flags have the form --flag=value; see --help)"));
+  EXPECT_THAT(ErrorOf({"--out=x"}),
+              StatusIs(absl::StatusCode::kInvalidArgument, "unknown flag '--out=x' (see --help)"));
+  EXPECT_THAT(ErrorOf({"--in"}),
+              StatusIs(absl::StatusCode::kInvalidArgument, "flag --in needs a value: --in=VALUE"));
+  EXPECT_THAT(ErrorOf({"--in=a", "--in=b"}),
+              StatusIs(absl::StatusCode::kInvalidArgument, "flag --in is given more than once"));
 }
 
 TEST(CommandLineTest, RequiredFlagsNameEveryMissingOne) {
   const CommandLine line = Split({"--in=x"}).value();
-  EXPECT_TRUE(CheckRequiredFlags(line, {"--in"}).ok());
-  EXPECT_EQ(CheckRequiredFlags(line, {"--in", "--count"}).message(),
-            "missing required flag --count=VALUE (see --help)");
-  EXPECT_THAT(std::string(CheckRequiredFlags(Split({}).value(), {"--in", "--count"}).message()),
-              HasSubstr("missing required flags --in=VALUE --count=VALUE"));
+  EXPECT_THAT(CheckRequiredFlags(line, {"--in"}), IsOk());
+  EXPECT_THAT(CheckRequiredFlags(line, {"--in", "--count"}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "missing required flag --count=VALUE (see --help)"));
+  EXPECT_THAT(CheckRequiredFlags(Split({}).value(), {"--in", "--count"}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("missing required flags --in=VALUE --count=VALUE")));
 }
 
 TEST(CommandLineTest, ParsesUnsignedAndNumbersExactly) {

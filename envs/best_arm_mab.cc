@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 
@@ -23,7 +24,7 @@ absl::Status BestArmMabOptions::Validate() const {
 }
 
 absl::StatusOr<TabularMdp> MakeBestArmMab(const BestArmMabOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const int k = static_cast<int>(options.arm_means.size());
   std::vector<double> transitions(k, 1.0);  // P(0 | 0, a) = 1 for every arm
   std::vector<double> rewards = options.arm_means;

@@ -15,9 +15,7 @@
 // Closed forms (derived in best_arm_mab_test.cc): the value of arm a is rho^a = P_a and the
 // optimal value is rho* = max_a P_a; arm a is (rho* - P_a)-suboptimal (Lemma 8's alpha).
 //
-//   parameter    default       constraint
-//   arm_means    {0.5, 0.6}    k = size >= 1, each finite and in [0, 1]
-// The paper fixes no default instance; this one has a 0.1-suboptimal arm.
+// Parameters: BestArmMabOptions below (its field documents its default and range).
 #ifndef DPRL_ENVS_BEST_ARM_MAB_H_
 #define DPRL_ENVS_BEST_ARM_MAB_H_
 
@@ -30,7 +28,9 @@
 namespace dprl {
 
 struct BestArmMabOptions {
-  std::vector<double> arm_means = {0.5, 0.6};  // P_a: Bernoulli mean of arm a (action a)
+  // P_a: Bernoulli mean of arm a (action a). k = size >= 1, each finite and in [0, 1]. The paper
+  // fixes no default instance; this one has a 0.1-suboptimal arm.
+  std::vector<double> arm_means = {0.5, 0.6};
 
   absl::Status Validate() const;
 };

@@ -9,8 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "envs/value_iteration.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -26,7 +28,7 @@ TabularMdp MakeOrDie(std::vector<double> means) {
 }
 
 TEST(BestArmMabTest, DefaultConforms) {
-  EXPECT_TRUE(BestArmMabOptions().Validate().ok());
+  EXPECT_THAT(BestArmMabOptions().Validate(), IsOk());
   testing::ExpectTabularMdpConforms(MakeOrDie(BestArmMabOptions().arm_means));
 }
 
@@ -65,8 +67,9 @@ TEST(BestArmMabTest, ArmValuesAndOptimalValueByHand) {
 TEST(BestArmMabOptionsTest, RejectsBadValues) {
   BestArmMabOptions empty;
   empty.arm_means.clear();
-  EXPECT_THAT(std::string(empty.Validate().message()), HasSubstr("arm_means is empty"));
-  EXPECT_FALSE(MakeBestArmMab(empty).ok());
+  EXPECT_THAT(empty.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("arm_means is empty")));
+  EXPECT_THAT(MakeBestArmMab(empty), StatusIs(absl::StatusCode::kInvalidArgument));
   const std::vector<std::pair<double, std::string>> bad = {
       {-0.1, "arm_means[1] = -0.1"},
       {1.5, "arm_means[1] = 1.5"},
@@ -75,10 +78,9 @@ TEST(BestArmMabOptionsTest, RejectsBadValues) {
   for (const auto& [value, expected] : bad) {
     BestArmMabOptions options;
     options.arm_means = {0.5, value};
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_THAT(std::string(status.message()), HasSubstr(expected));
-    EXPECT_FALSE(MakeBestArmMab(options).ok());
+    EXPECT_THAT(options.Validate(),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(expected)));
+    EXPECT_THAT(MakeBestArmMab(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
 }
 

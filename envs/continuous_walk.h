@@ -21,9 +21,7 @@
 // one 64-bit word, so runs that differ only in the agent's actions read the same environment bits
 // step by step.
 //
-//   parameter        default  constraint
-//   max_step         0.25     finite, in (0, 1]   (upper end of the move's uniform length)
-//   episode_length   50       >= 1                (steps per episode)
+// Parameters: ContinuousWalkOptions below (each field documents its default and range).
 #ifndef DPRL_ENVS_CONTINUOUS_WALK_H_
 #define DPRL_ENVS_CONTINUOUS_WALK_H_
 
@@ -41,8 +39,10 @@ inline constexpr int kWalkLeft = 0;
 inline constexpr int kWalkRight = 1;
 
 struct ContinuousWalkOptions {
-  double max_step = 0.25;   // the move's length is U[0, max_step]; in (0, 1]
-  int episode_length = 50;  // steps per episode; >= 1
+  // Upper end of the move's uniform length: the length is U[0, max_step]. Finite, in (0, 1].
+  double max_step = 0.25;
+  // Steps per episode. >= 1.
+  int episode_length = 50;
 
   absl::Status Validate() const;
 };

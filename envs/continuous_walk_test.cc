@@ -7,10 +7,15 @@
 #include <cmath>
 #include <string>
 
+#include "absl/status/status.h"
 #include "envs/testing/continuous_env_conformance.h"
+#include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 testing::ContinuousEnvUnderTest Describe(const ContinuousWalk& walk) {
   testing::ContinuousEnvUnderTest env;
@@ -53,7 +58,7 @@ TEST(ContinuousWalkTest, LongStepsConform) {
 
 TEST(ContinuousWalkTest, DefaultsAreAppendixE1) {
   const ContinuousWalkOptions options;
-  EXPECT_TRUE(options.Validate().ok());
+  EXPECT_THAT(options.Validate(), IsOk());
   EXPECT_EQ(options.max_step, 0.25);
   EXPECT_EQ(options.episode_length, 50);
   const ContinuousWalk walk = MakeOrDie(options);
@@ -71,9 +76,7 @@ TEST(ContinuousWalkTest, RewardPeaksInTheMiddle) {
 
 TEST(ContinuousWalkTest, ActionOneMovesRightAndActionZeroLeftWithClamping) {
   const ContinuousWalk walk = MakeOrDie(ContinuousWalkOptions());
-  StreamKey key;
-  key.master_seed = 7;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(7);
   for (int i = 0; i < 1000; ++i) {
     const double s = stream.NextOpenUniform();
     const double right = walk.SampleStep(s, kWalkRight, stream).next_state;
@@ -94,18 +97,15 @@ TEST(ContinuousWalkOptionsTest, RejectsBadValues) {
   for (double bad : {0.0, -0.1, 1.5, std::nan(""), HUGE_VAL}) {
     ContinuousWalkOptions options;
     options.max_step = bad;
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find("max_step = "), std::string::npos) << status;
-    EXPECT_FALSE(ContinuousWalk::Create(options).ok());
+    EXPECT_THAT(options.Validate(),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("max_step = ")));
+    EXPECT_THAT(ContinuousWalk::Create(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
   for (int bad : {0, -2}) {
     ContinuousWalkOptions options;
     options.episode_length = bad;
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find("episode_length = " + std::to_string(bad)), std::string::npos)
-        << status;
+    EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                             HasSubstr("episode_length = " + std::to_string(bad))));
   }
 }
 

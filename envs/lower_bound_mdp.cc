@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -26,7 +27,9 @@ absl::Status LowerBoundMdpOptions::Validate() const {
         "alpha_prime = %g, must be in (0, 1/2] (Pr[+ | s, I_s] = 1/2 + alpha_prime <= 1)",
         alpha_prime));
   }
-  if (horizon < 1) return Invalid(absl::StrFormat("horizon = %d, must be >= 1", horizon));
+  if (rewarded_horizon < 1) {
+    return Invalid(absl::StrFormat("rewarded_horizon = %d, must be >= 1", rewarded_horizon));
+  }
   if (static_cast<int64_t>(instance.size()) != num_initial_states) {
     return Invalid(absl::StrFormat("instance has %d entries, must have num_initial_states = %d",
                                    instance.size(), num_initial_states));
@@ -38,10 +41,10 @@ absl::Status LowerBoundMdpOptions::Validate() const {
     }
   }
   const double states = num_initial_states + 2.0;
-  const double entries = (horizon + 1.0) * states * states * (num_arms + 1.0);
+  const double entries = (rewarded_horizon + 1.0) * states * states * (num_arms + 1.0);
   if (entries > static_cast<double>(kMaxLowerBoundMdpTransitionEntries)) {
     return Invalid(absl::StrFormat(
-        "(horizon + 1) * (num_initial_states + 2)^2 * (num_arms + 1) = %.0f transition "
+        "(rewarded_horizon + 1) * (num_initial_states + 2)^2 * (num_arms + 1) = %.0f transition "
         "entries, more than the limit %d",
         entries, kMaxLowerBoundMdpTransitionEntries));
   }
@@ -55,11 +58,11 @@ double LowerBoundPlusProbability(double alpha_prime, int optimal_arm, int action
 }
 
 absl::StatusOr<TabularMdp> MakeLowerBoundMdp(const LowerBoundMdpOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const int n = options.num_initial_states;
   const int S = n + 2;
   const int A = options.num_arms + 1;
-  const int steps = options.horizon + 1;  // the arm pull, then H rewarded steps (see header)
+  const int steps = options.num_steps();  // the arm pull, then H rewarded steps (see header)
   const int plus = LowerBoundPlusState(n);
   const int minus = LowerBoundMinusState(n);
 
@@ -92,10 +95,10 @@ absl::StatusOr<TabularMdp> MakeLowerBoundMdp(const LowerBoundMdpOptions& options
   }
   std::vector<double> initial(S, 0.0);
   for (int s = 0; s < n; ++s) initial[s] = 1.0 / n;
-  return TabularMdp::Create(absl::StrFormat("lower_bound_n%d_m%d_H%d_alpha_prime%g", n,
-                                            options.num_arms, options.horizon, options.alpha_prime),
-                            S, A, steps, std::move(transitions), std::move(rewards),
-                            std::move(initial));
+  return TabularMdp::Create(
+      absl::StrFormat("lower_bound_n%d_m%d_H%d_alpha_prime%g", n, options.num_arms,
+                      options.rewarded_horizon, options.alpha_prime),
+      S, A, steps, std::move(transitions), std::move(rewards), std::move(initial));
 }
 
 absl::StatusOr<std::vector<int>> SampleLowerBoundInstance(int num_initial_states, int num_arms,

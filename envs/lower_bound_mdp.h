@@ -36,6 +36,7 @@
 // episode starting with a pull could earn at most H - 1. We therefore keep the paper's H as the
 // number of rewarded steps and add the pull as one extra, unrewarded step:
 //   TabularMdp horizon = H + 1   (code steps h = 0..H; step 0 is the arm pull)
+// The options name the two: rewarded_horizon is the paper's H, num_steps() = H + 1 the MDP's.
 //   r(s, a, h) = 0 for s in [n] and for -;   r(+, a, h) = 1          (every h, every a)
 // Every reward mean is 0 or 1, so rewards are deterministic and the return of an episode is
 // exactly H * 1[s_1 = +] in {0, H} (code step 1 is the first step spent in + or -). Each reward of
@@ -49,14 +50,8 @@
 //   Q*_0(s, a) = H Pr[+ | s, a],   V*_h(+) = H + 1 - h,   V*_h(-) = 0,
 //   rho* = (H / n) sum_s (1/2 + alpha_prime (I_s != 0 ? 1 : 1/2)).
 //
-//   parameter            default    constraint
-//   num_initial_states   2          >= 1                           (n)
-//   num_arms             2          >= 1                           (m; actions 0..m)
-//   alpha_prime          0.1        finite, in (0, 1/2]            (alpha'; keeps Pr[+] <= 1)
-//   horizon              10         >= 1                           (H, return of a + episode)
-//   instance             {1, 0}     size n, each I_s in {0..m}     (I = (I_1, .., I_n))
-// and (H + 1) (n + 2)^2 (m + 1) <= kMaxLowerBoundMdpTransitionEntries (memory guard).
-// The paper fixes no defaults; these give a small instance with both kinds of state.
+// Parameters: LowerBoundMdpOptions below (each field documents its default and range). The paper
+// fixes no defaults; these give a small instance with both kinds of state.
 #ifndef DPRL_ENVS_LOWER_BOUND_MDP_H_
 #define DPRL_ENVS_LOWER_BOUND_MDP_H_
 
@@ -73,12 +68,25 @@ namespace dprl {
 // 1e8 doubles of transitions (0.8 GB, about twice that with the alias tables).
 inline constexpr int64_t kMaxLowerBoundMdpTransitionEntries = 100'000'000;
 
+// Validate() also requires (H + 1) (n + 2)^2 (m + 1) <= kMaxLowerBoundMdpTransitionEntries (a
+// memory guard).
 struct LowerBoundMdpOptions {
-  int num_initial_states = 2;  // n: initial states [n], p0 uniform over them; >= 1
-  int num_arms = 2;            // m: actions {0, .., m}; >= 1
-  double alpha_prime = 0.1;    // alpha': Pr[+|s,0] = 1/2 + alpha'/2, Pr[+|s,I_s] = 1/2 + alpha'
-  int horizon = 10;            // H: reward of an episode that reaches +; TabularMdp has H + 1 steps
-  std::vector<int> instance = {1, 0};  // I_s (paper s = code s + 1), the optimal arm of state s
+  // n: initial states [n], p0 uniform over them. >= 1.
+  int num_initial_states = 2;
+  // m: actions {0, .., m}. >= 1.
+  int num_arms = 2;
+  // alpha': Pr[+|s,0] = 1/2 + alpha'/2, Pr[+|s,I_s] = 1/2 + alpha'. Finite, in (0, 1/2] (keeps
+  // Pr[+] <= 1).
+  double alpha_prime = 0.1;
+  // The paper's H: the rewarded steps, so the return of an episode that reaches + is H. >= 1.
+  // The MDP has num_steps() = H + 1 steps (the arm pull first).
+  int rewarded_horizon = 10;
+  // I = (I_1, .., I_n): I_s (paper s = code s + 1) is the optimal arm of state s. Size n, each
+  // I_s in {0, .., m}.
+  std::vector<int> instance = {1, 0};
+
+  // The TabularMdp horizon: the unrewarded arm pull plus rewarded_horizon rewarded steps.
+  int num_steps() const { return rewarded_horizon + 1; }
 
   absl::Status Validate() const;
 };
@@ -90,8 +98,8 @@ inline int LowerBoundMinusState(int num_initial_states) { return num_initial_sta
 // Pr[+ | s, a] for a state whose optimal arm is `optimal_arm` (= I_s), per the table above.
 double LowerBoundPlusProbability(double alpha_prime, int optimal_arm, int action);
 
-// The MDP is named "lower_bound_n<n>_m<m>_H<H>_alpha_prime<alpha'>" (%g). Its TabularMdp horizon is
-// options.horizon + 1 (see above).
+// The MDP is named "lower_bound_n<n>_m<m>_H<H>_alpha_prime<alpha'>" (%g), H = rewarded_horizon.
+// Its TabularMdp horizon is options.num_steps() = H + 1 (see above).
 absl::StatusOr<TabularMdp> MakeLowerBoundMdp(const LowerBoundMdpOptions& options);
 
 // A random instance I with I_s drawn independently and uniformly from {0, .., m} (the prior of

@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "envs/value_iteration.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -32,13 +34,13 @@ LowerBoundMdpOptions HandInstance() {
   options.num_initial_states = 3;
   options.num_arms = 2;
   options.alpha_prime = 0.2;
-  options.horizon = 5;
+  options.rewarded_horizon = 5;
   options.instance = {0, 2, 1};
   return options;
 }
 
 TEST(LowerBoundMdpTest, DefaultConforms) {
-  EXPECT_TRUE(LowerBoundMdpOptions().Validate().ok());
+  EXPECT_THAT(LowerBoundMdpOptions().Validate(), IsOk());
   testing::ExpectTabularMdpConforms(MakeOrDie(LowerBoundMdpOptions()));
 }
 
@@ -52,6 +54,7 @@ TEST(LowerBoundMdpTest, ShapeNameIndicesAndInitialDistribution) {
   EXPECT_EQ(mdp.num_states(), 5);   // [3] + {+, -}
   EXPECT_EQ(mdp.num_actions(), 3);  // {0, 1, 2}
   EXPECT_EQ(mdp.horizon(), 6);      // the arm pull + H rewarded steps
+  EXPECT_EQ(HandInstance().num_steps(), 6);
   EXPECT_EQ(LowerBoundPlusState(3), 3);
   EXPECT_EQ(LowerBoundMinusState(3), 4);
   const double third = 1.0 / 3.0;
@@ -115,8 +118,8 @@ TEST(LowerBoundMdpTest, EveryEpisodeReturnsExactlyHOrZero) {
           total += step.reward;
           s = step.next_state;
         }
-        ASSERT_TRUE(total == 0.0 || total == options.horizon) << total;
-        EXPECT_EQ(total == options.horizon, first_absorbing == LowerBoundPlusState(3));
+        ASSERT_TRUE(total == 0.0 || total == options.rewarded_horizon) << total;
+        EXPECT_EQ(total == options.rewarded_horizon, first_absorbing == LowerBoundPlusState(3));
         EXPECT_EQ(s, first_absorbing);
         plus_episodes += total > 0.0;
         ++episodes;
@@ -178,7 +181,7 @@ TEST(LowerBoundMdpTest, GeneralOptimalValueFormula) {
   options.num_initial_states = 4;
   options.num_arms = 3;
   options.alpha_prime = 0.5;  // the largest gap: Pr[+ | s, I_s] = 1
-  options.horizon = 7;
+  options.rewarded_horizon = 7;
   options.instance = {3, 0, 0, 1};
   // (7/4) * ((1/2 + 1/2) + 2 (1/2 + 1/4) + (1/2 + 1/2)) = (7/4) * 3.5 = 6.125.
   EXPECT_NEAR(SolveOptimal(MakeOrDie(options)).initial_value, 6.125, 1e-14);
@@ -189,13 +192,13 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
   RandomStream b = TestStream(11);
   const absl::StatusOr<std::vector<int>> first = SampleLowerBoundInstance(5, 4, a);
   const absl::StatusOr<std::vector<int>> second = SampleLowerBoundInstance(5, 4, b);
-  ASSERT_TRUE(first.ok()) << first.status();
-  ASSERT_TRUE(second.ok());
+  ASSERT_THAT(first, IsOk());
+  ASSERT_THAT(second, IsOk());
   EXPECT_EQ(*first, *second);
   LowerBoundMdpOptions options;
   options.num_initial_states = 5;
   options.num_arms = 4;
-  options.horizon = 3;
+  options.rewarded_horizon = 3;
   options.instance = *first;
   testing::ExpectTabularMdpConforms(MakeOrDie(options));
 
@@ -203,7 +206,7 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
   // probability 1e-6.
   RandomStream stream = TestStream(12);
   const absl::StatusOr<std::vector<int>> many = SampleLowerBoundInstance(40000, 3, stream);
-  ASSERT_TRUE(many.ok());
+  ASSERT_THAT(many, IsOk());
   int64_t counts[4] = {0, 0, 0, 0};
   for (int arm : *many) {
     ASSERT_GE(arm, 0);
@@ -216,17 +219,16 @@ TEST(LowerBoundMdpTest, RandomInstanceIsDeterministicUniformAndConforms) {
 
 TEST(LowerBoundMdpTest, RandomInstanceRejectsBadSizes) {
   RandomStream stream = TestStream(1);
-  EXPECT_THAT(std::string(SampleLowerBoundInstance(0, 2, stream).status().message()),
-              HasSubstr("num_initial_states = 0"));
-  EXPECT_THAT(std::string(SampleLowerBoundInstance(2, 0, stream).status().message()),
-              HasSubstr("num_arms = 0"));
+  EXPECT_THAT(SampleLowerBoundInstance(0, 2, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_initial_states = 0")));
+  EXPECT_THAT(SampleLowerBoundInstance(2, 0, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_arms = 0")));
 }
 
 void ExpectRejected(const LowerBoundMdpOptions& options, const std::string& expected) {
-  const absl::Status status = options.Validate();
-  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << expected;
-  EXPECT_THAT(std::string(status.message()), HasSubstr(expected));
-  EXPECT_FALSE(MakeLowerBoundMdp(options).ok());
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(expected)));
+  EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
 TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
@@ -251,8 +253,8 @@ TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
   ExpectRejected(nan_gap, "alpha_prime = nan");
   for (int bad : {0, -5}) {
     LowerBoundMdpOptions options;
-    options.horizon = bad;
-    ExpectRejected(options, "horizon = " + std::to_string(bad));
+    options.rewarded_horizon = bad;
+    ExpectRejected(options, "rewarded_horizon = " + std::to_string(bad));
   }
   LowerBoundMdpOptions short_instance;
   short_instance.instance = {1};
@@ -264,14 +266,14 @@ TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
   arm_too_large.instance = {3, 0};
   ExpectRejected(arm_too_large, "instance[0] = 3, must be in {0, .., num_arms = 2}");
   LowerBoundMdpOptions huge;
-  huge.horizon = std::numeric_limits<int>::max();
+  huge.rewarded_horizon = std::numeric_limits<int>::max();
   ExpectRejected(huge, "transition entries");
 }
 
 TEST(LowerBoundMdpOptionsTest, LargestGapIsValid) {
   LowerBoundMdpOptions options;
   options.alpha_prime = 0.5;
-  EXPECT_TRUE(options.Validate().ok());
+  EXPECT_THAT(options.Validate(), IsOk());
 }
 
 }  // namespace

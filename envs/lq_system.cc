@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "common/status_macros.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -80,8 +81,8 @@ absl::StatusOr<LqSystem> LqSystem::Create(LqSystemParameters p) {
   const int d = static_cast<int>(p.b.cols());
   if (!AllFinite(p.a)) return Invalid(s, "A has a non-finite entry");
   if (!AllFinite(p.b)) return Invalid(s, "B has a non-finite entry");
-  if (absl::Status st = CheckSpd(s, "Q", p.q, n); !st.ok()) return st;
-  if (absl::Status st = CheckSpd(s, "R", p.r, d); !st.ok()) return st;
+  RETURN_IF_ERROR(CheckSpd(s, "Q", p.q, n));
+  RETURN_IF_ERROR(CheckSpd(s, "R", p.r, d));
   if (p.horizon < 1) return Invalid(s, absl::StrFormat("horizon must be >= 1, got %d", p.horizon));
   if (p.initial_state.size() != n || !p.initial_state.allFinite()) {
     return Invalid(s, absl::StrFormat("initial_state must be a finite vector of size %d", n));

@@ -42,16 +42,7 @@
 // "chain" systems are upper bidiagonal (each state is pushed by the next one, controls act on odd
 // states); "rotation" systems are damped rotations of every pair of states, one control per pair.
 //
-//   parameter     constraint                         meaning
-//   name          non-empty                          identifies the system in outputs
-//   a, b          n x n, n x d, finite               dynamics (unknown to agents)
-//   q, r          symmetric positive definite        cost matrices (known to agents)
-//   initial_state ||x_1|| <= 1                       x_1
-//   horizon       >= 1                               H
-//   noise_bound   [0, 1)                             C_w
-//   a_norm_bound  ||A|| <= C_A < 1                   C_A
-//   b_norm_bound  ||B|| <= C_B < 1                   C_B
-//   control_bound gamma >= 0, C_A + gamma C_B + C_w <= 1   gamma
+// Parameters: LqSystemParameters below (each field documents its meaning and constraint).
 #ifndef DPRL_ENVS_LQ_SYSTEM_H_
 #define DPRL_ENVS_LQ_SYSTEM_H_
 
@@ -66,17 +57,28 @@
 namespace dprl {
 
 struct LqSystemParameters {
-  std::string name;               // non-empty
-  Eigen::MatrixXd a;              // A, n x n
-  Eigen::MatrixXd b;              // B, n x d
-  Eigen::MatrixXd q;              // Q, n x n, symmetric positive definite
-  Eigen::MatrixXd r;              // R, d x d, symmetric positive definite
-  Eigen::VectorXd initial_state;  // x_1, ||x_1|| <= 1
-  int horizon = 10;               // H >= 1
-  double noise_bound = 0.1;       // C_w in [0, 1): ||w|| <= C_w
-  double a_norm_bound = 0.9;      // C_A: ||A||_2 <= C_A < 1
-  double b_norm_bound = 0.9;      // C_B: ||B||_2 <= C_B < 1
-  double control_bound = 0.0;     // gamma >= 0 with C_A + gamma C_B + C_w <= 1
+  // Identifies the system in outputs. Non-empty.
+  std::string name;
+  // A: n x n, finite; dynamics unknown to agents.
+  Eigen::MatrixXd a;
+  // B: n x d, finite; dynamics unknown to agents.
+  Eigen::MatrixXd b;
+  // Q: n x n cost matrix, symmetric positive definite; known to agents.
+  Eigen::MatrixXd q;
+  // R: d x d cost matrix, symmetric positive definite; known to agents.
+  Eigen::MatrixXd r;
+  // x_1, ||x_1|| <= 1.
+  Eigen::VectorXd initial_state;
+  // H >= 1.
+  int horizon = 10;
+  // C_w in [0, 1): ||w|| <= C_w.
+  double noise_bound = 0.1;
+  // C_A: ||A||_2 <= C_A < 1.
+  double a_norm_bound = 0.9;
+  // C_B: ||B||_2 <= C_B < 1.
+  double b_norm_bound = 0.9;
+  // gamma >= 0 with C_A + gamma C_B + C_w <= 1.
+  double control_bound = 0.0;
 };
 
 class LqSystem {

@@ -7,10 +7,14 @@
 #include <limits>
 #include <string>
 
+#include "absl/status/status.h"
 #include "envs/testing/lq_system_conformance.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::AllOf;
 
 using ::testing::HasSubstr;
 
@@ -30,17 +34,13 @@ LqSystemParameters ValidScalar() {
   return p;
 }
 
-std::string ErrorOf(const LqSystemParameters& p) {
-  absl::StatusOr<LqSystem> s = LqSystem::Create(p);
-  EXPECT_FALSE(s.ok());
-  return s.ok() ? "" : std::string(s.status().message());
-}
+absl::Status ErrorOf(const LqSystemParameters& p) { return LqSystem::Create(p).status(); }
 
 TEST(LqSystemTest, NamedSystemsConform) {
   for (const std::string& name : NamedLqSystems()) {
     SCOPED_TRACE(name);
     absl::StatusOr<LqSystem> s = MakeNamedLqSystem(name, 10);
-    ASSERT_TRUE(s.ok()) << s.status();
+    ASSERT_THAT(s, IsOk());
     EXPECT_EQ(s->name(), name);
     EXPECT_EQ(s->state_dim(), 2 * s->control_dim());
     testing::ExpectLqSystemConforms(*s);
@@ -48,11 +48,14 @@ TEST(LqSystemTest, NamedSystemsConform) {
 }
 
 TEST(LqSystemTest, NamedSystemDimensions) {
-  for (const auto& [name, n] : {std::pair<std::string, int>{"chain_n2", 2}, {"chain_n4", 4},
-                                {"chain_n8", 8}, {"rotation_n2", 2}, {"rotation_n4", 4},
+  for (const auto& [name, n] : {std::pair<std::string, int>{"chain_n2", 2},
+                                {"chain_n4", 4},
+                                {"chain_n8", 8},
+                                {"rotation_n2", 2},
+                                {"rotation_n4", 4},
                                 {"rotation_n8", 8}}) {
     absl::StatusOr<LqSystem> s = MakeNamedLqSystem(name, 3);
-    ASSERT_TRUE(s.ok()) << s.status();
+    ASSERT_THAT(s, IsOk());
     EXPECT_EQ(s->state_dim(), n) << name;
     EXPECT_EQ(s->control_dim(), n / 2) << name;
     EXPECT_EQ(s->horizon(), 3);
@@ -61,7 +64,7 @@ TEST(LqSystemTest, NamedSystemDimensions) {
 
 TEST(LqSystemTest, NamedChainN2Constants) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 4);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   // ||A|| = sqrt((0.59 + sqrt(0.59^2 - 4 * 0.0625)) / 2) = 0.6720 -> C_A = 0.68, C_B = 0.5,
   // gamma = (1 - 0.68 - 0.1) / 0.5 = 0.44.
   EXPECT_DOUBLE_EQ(s->a_norm_bound(), 0.68);
@@ -72,13 +75,12 @@ TEST(LqSystemTest, NamedChainN2Constants) {
 
 TEST(LqSystemTest, UnknownNameListsKnownOnes) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("nope", 3);
-  ASSERT_FALSE(s.ok());
-  EXPECT_THAT(s.status().message(), HasSubstr("nope"));
-  EXPECT_THAT(s.status().message(), HasSubstr("chain_n2"));
-  EXPECT_FALSE(MakeNamedLqSystem("chain_n2", 0).ok());
+  EXPECT_THAT(s, StatusIs(absl::StatusCode::kInvalidArgument,
+                          AllOf(HasSubstr("nope"), HasSubstr("chain_n2"))));
+  EXPECT_THAT(MakeNamedLqSystem("chain_n2", 0), StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
-TEST(LqSystemTest, ScalarIsValid) { EXPECT_TRUE(LqSystem::Create(ValidScalar()).ok()); }
+TEST(LqSystemTest, ScalarIsValid) { EXPECT_THAT(LqSystem::Create(ValidScalar()), IsOk()); }
 
 TEST(LqSystemTest, RejectsFrobeniusNorm) {
   LqSystemParameters p = ValidScalar();
@@ -88,7 +90,8 @@ TEST(LqSystemTest, RejectsFrobeniusNorm) {
   p.b_norm_bound = 0.95;
   p.control_bound = 0.0;
   p.noise_bound = 0.0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("Assumption 1(a) violated: ||Theta||_F"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("Assumption 1(a) violated: ||Theta||_F")));
 }
 
 TEST(LqSystemTest, RejectsUncontrollable) {
@@ -103,28 +106,33 @@ TEST(LqSystemTest, RejectsUncontrollable) {
   p.a_norm_bound = 0.3;
   p.b_norm_bound = 0.5;
   p.control_bound = 1.0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("not controllable"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("not controllable")));
 }
 
 TEST(LqSystemTest, RejectsNormBounds) {
   LqSystemParameters p = ValidScalar();
   p.a_norm_bound = 0.4;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("||A|| = 0.5 > C_A = 0.4"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("||A|| = 0.5 > C_A = 0.4")));
   p = ValidScalar();
   p.b_norm_bound = 0.4;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("||B|| = 0.5 > C_B = 0.4"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("||B|| = 0.5 > C_B = 0.4")));
   p = ValidScalar();
   p.a_norm_bound = 1.0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("C_A = 1 is not in [0, 1)"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("C_A = 1 is not in [0, 1)")));
   p = ValidScalar();
   p.b_norm_bound = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_THAT(ErrorOf(p), HasSubstr("C_B = nan"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("C_B = nan")));
 }
 
 TEST(LqSystemTest, RejectsInitialState) {
   LqSystemParameters p = ValidScalar();
   p.initial_state(0) = 1.5;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("Assumption 1(c) violated: ||x_1|| = 1.5 > 1"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("Assumption 1(c) violated: ||x_1|| = 1.5 > 1")));
 }
 
 TEST(LqSystemTest, RejectsNoiseBound) {
@@ -132,28 +140,35 @@ TEST(LqSystemTest, RejectsNoiseBound) {
                      std::numeric_limits<double>::quiet_NaN()}) {
     LqSystemParameters p = ValidScalar();
     p.noise_bound = bad;
-    EXPECT_THAT(ErrorOf(p), HasSubstr("Assumption 1(d) violated: noise_bound C_w")) << bad;
+    EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("Assumption 1(d) violated: noise_bound C_w")))
+        << bad;
   }
 }
 
 TEST(LqSystemTest, RejectsGamma) {
   LqSystemParameters p = ValidScalar();
   p.control_bound = 0.9;  // 0.5 + 0.9 * 0.5 + 0.1 = 1.05
-  EXPECT_THAT(ErrorOf(p), HasSubstr("Assumption 1(e) violated: C_A + gamma C_B + C_w"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("Assumption 1(e) violated: C_A + gamma C_B + C_w")));
   p.control_bound = -1.0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("control_bound gamma = -1"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("control_bound gamma = -1")));
 }
 
 TEST(LqSystemTest, RejectsCostMatrices) {
   LqSystemParameters p = ValidScalar();
   p.q(0, 0) = 0.0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("Q is not positive definite"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("Q is not positive definite")));
   p = ValidScalar();
   p.r(0, 0) = -1.0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("R is not positive definite"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("R is not positive definite")));
   p = ValidScalar();
   p.q = Eigen::MatrixXd::Identity(2, 2);
-  EXPECT_THAT(ErrorOf(p), HasSubstr("Q must be 1 x 1"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("Q must be 1 x 1")));
   LqSystemParameters asym;
   asym = ValidScalar();
   asym.name = "two";
@@ -164,27 +179,32 @@ TEST(LqSystemTest, RejectsCostMatrices) {
   asym.q = Eigen::MatrixXd::Identity(2, 2);
   asym.q(0, 1) = 0.5;
   asym.initial_state = Eigen::VectorXd::Zero(2);
-  EXPECT_THAT(ErrorOf(asym), HasSubstr("Q is not symmetric"));
+  EXPECT_THAT(ErrorOf(asym),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("Q is not symmetric")));
 }
 
 TEST(LqSystemTest, RejectsShapesAndName) {
   LqSystemParameters p = ValidScalar();
   p.name = "";
-  EXPECT_THAT(ErrorOf(p), HasSubstr("name must be non-empty"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("name must be non-empty")));
   p = ValidScalar();
   p.horizon = 0;
-  EXPECT_THAT(ErrorOf(p), HasSubstr("horizon must be >= 1, got 0"));
+  EXPECT_THAT(ErrorOf(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("horizon must be >= 1, got 0")));
   p = ValidScalar();
   p.a(0, 0) = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_THAT(ErrorOf(p), HasSubstr("A has a non-finite entry"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("A has a non-finite entry")));
   p = ValidScalar();
   p.b = Eigen::MatrixXd::Zero(2, 1);
-  EXPECT_THAT(ErrorOf(p), HasSubstr("B must be 1 x d"));
+  EXPECT_THAT(ErrorOf(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("B must be 1 x d")));
 }
 
 TEST(LqSystemTest, NoiseCovarianceIsUniformBall) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n4", 2);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   EXPECT_TRUE(s->NoiseCovariance().isApprox(Eigen::MatrixXd::Identity(4, 4) * (0.01 / 6.0)));
 }
 

@@ -19,13 +19,7 @@
 // order (h, s, a) (only h = 0 when time_homogeneous), then all mean rewards in the same order, each
 // mean reward reading one word (NextOpenUniform). `stream` is advanced past everything read.
 //
-//   parameter                default  constraint
-//   num_states               10       >= 1                           (S)
-//   num_actions              2        >= 1                           (A)
-//   horizon                  10       >= 1                           (H)
-//   dirichlet_concentration  1.0      finite, > 0                    (1.0: uniform on the simplex)
-//   time_homogeneous         false                                   (true: P_h, r_h same for all
-//   h) and S * S * A * (time_homogeneous ? 1 : H) <= kMaxRandomMdpTransitionEntries (memory guard)
+// Parameters: RandomMdpOptions below (each field documents its default and range).
 #ifndef DPRL_ENVS_RANDOM_MDP_H_
 #define DPRL_ENVS_RANDOM_MDP_H_
 
@@ -41,12 +35,19 @@ namespace dprl {
 // 1e8 doubles of transitions (0.8 GB, about twice that with the alias tables).
 inline constexpr int64_t kMaxRandomMdpTransitionEntries = 100'000'000;
 
+// Validate() also requires S * S * A * (time_homogeneous ? 1 : H) <=
+// kMaxRandomMdpTransitionEntries (a memory guard).
 struct RandomMdpOptions {
-  int num_states = 10;                   // S
-  int num_actions = 2;                   // A
-  int horizon = 10;                      // H
-  double dirichlet_concentration = 1.0;  // alpha of P_h(.|s,a) ~ Dirichlet(alpha * 1_S)
-  bool time_homogeneous = false;         // draw one (P, r) for all steps h
+  // S: number of states. >= 1.
+  int num_states = 10;
+  // A: number of actions. >= 1.
+  int num_actions = 2;
+  // H: steps per episode. >= 1.
+  int horizon = 10;
+  // alpha of P_h(.|s,a) ~ Dirichlet(alpha * 1_S). Finite, > 0; 1.0 is uniform on the simplex.
+  double dirichlet_concentration = 1.0;
+  // Draw one (P, r) for all steps h (P_h, r_h the same for every h).
+  bool time_homogeneous = false;
 
   absl::Status Validate() const;
 };

@@ -9,12 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 TabularMdp MakeOrDie(const RandomMdpOptions& options, uint64_t seed) {
   RandomStream stream = TestStream(seed, TestPurpose::kEnvGeneration);
@@ -24,7 +28,7 @@ TabularMdp MakeOrDie(const RandomMdpOptions& options, uint64_t seed) {
 }
 
 TEST(RandomMdpTest, DefaultConforms) {
-  EXPECT_TRUE(RandomMdpOptions().Validate().ok());
+  EXPECT_THAT(RandomMdpOptions().Validate(), IsOk());
   testing::ExpectTabularMdpConforms(MakeOrDie(RandomMdpOptions(), 1));
 }
 
@@ -57,11 +61,12 @@ TEST(RandomMdpTest, SameStreamSameMdpAndTheStreamAdvances) {
                b = TestStream(4, TestPurpose::kEnvGeneration);
   absl::StatusOr<TabularMdp> first_a = MakeRandomDirichletMdp(RandomMdpOptions(), a);
   absl::StatusOr<TabularMdp> first_b = MakeRandomDirichletMdp(RandomMdpOptions(), b);
-  ASSERT_TRUE(first_a.ok() && first_b.ok());
+  ASSERT_THAT(first_a, IsOk());
+  ASSERT_THAT(first_b, IsOk());
   EXPECT_EQ(first_a->transitions(), first_b->transitions());
   EXPECT_EQ(first_a->mean_rewards(), first_b->mean_rewards());
   absl::StatusOr<TabularMdp> second_a = MakeRandomDirichletMdp(RandomMdpOptions(), a);
-  ASSERT_TRUE(second_a.ok());
+  ASSERT_THAT(second_a, IsOk());
   EXPECT_NE(first_a->transitions(), second_a->transitions());
   EXPECT_NE(first_a->mean_rewards(), second_a->mean_rewards());
 }
@@ -105,11 +110,10 @@ TEST(RandomMdpTest, MeanRewardsAreUniform) {
 }
 
 void ExpectRejected(const RandomMdpOptions& options, const std::string& message) {
-  const absl::Status status = options.Validate();
-  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << message;
-  EXPECT_NE(status.message().find(message), std::string::npos) << status;
+  EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message)));
   RandomStream stream = TestStream(0, TestPurpose::kEnvGeneration);
-  EXPECT_FALSE(MakeRandomDirichletMdp(options, stream).ok()) << message;
+  EXPECT_THAT(MakeRandomDirichletMdp(options, stream), StatusIs(absl::StatusCode::kInvalidArgument))
+      << message;
 }
 
 TEST(RandomMdpOptionsTest, RejectsBadValues) {

@@ -7,11 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "envs/value_iteration.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 TabularMdp MakeOrDie(int num_states, int horizon) {
   RiverSwimOptions options;
@@ -28,11 +32,11 @@ TEST(RiverSwimTest, TwoStatesConform) { testing::ExpectTabularMdpConforms(MakeOr
 
 TEST(RiverSwimTest, DefaultsAreOsbandEtAl2013) {
   const RiverSwimOptions options;
-  EXPECT_TRUE(options.Validate().ok());
+  EXPECT_THAT(options.Validate(), IsOk());
   EXPECT_EQ(options.num_states, 6);
   EXPECT_EQ(options.horizon, 20);
   absl::StatusOr<TabularMdp> mdp = MakeRiverSwim(options);
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   EXPECT_EQ(mdp->name(), "riverswim_N6_H20");
   EXPECT_EQ(mdp->num_actions(), 2);
   EXPECT_EQ(mdp->initial_distribution(), std::vector<double>({1, 0, 0, 0, 0, 0}));
@@ -133,20 +137,16 @@ TEST(RiverSwimOptionsTest, RejectsBadValues) {
   for (int bad : {1, 0, -3}) {
     RiverSwimOptions options;
     options.num_states = bad;
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find("num_states = " + std::to_string(bad)), std::string::npos)
-        << status;
-    EXPECT_FALSE(MakeRiverSwim(options).ok());
+    EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                             HasSubstr("num_states = " + std::to_string(bad))));
+    EXPECT_THAT(MakeRiverSwim(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
   for (int bad : {0, -1}) {
     RiverSwimOptions options;
     options.horizon = bad;
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find("horizon = " + std::to_string(bad)), std::string::npos)
-        << status;
-    EXPECT_FALSE(MakeRiverSwim(options).ok());
+    EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                             HasSubstr("horizon = " + std::to_string(bad))));
+    EXPECT_THAT(MakeRiverSwim(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
 }
 

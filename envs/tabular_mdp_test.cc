@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -47,20 +49,20 @@ struct SmallMdpParts {
 
 TEST(TabularMdpTest, SmallMdpConforms) {
   absl::StatusOr<TabularMdp> mdp = SmallMdpParts().Create();
-  ASSERT_TRUE(mdp.ok()) << mdp.status();
+  ASSERT_THAT(mdp, IsOk());
   testing::ExpectTabularMdpConforms(*mdp);
 }
 
 TEST(TabularMdpTest, SingleStateSingleActionConforms) {
   absl::StatusOr<TabularMdp> mdp = TabularMdp::Create("trivial", 1, 1, 1, {1.0}, {0.3}, {1.0});
-  ASSERT_TRUE(mdp.ok()) << mdp.status();
+  ASSERT_THAT(mdp, IsOk());
   testing::ExpectTabularMdpConforms(*mdp);
 }
 
 TEST(TabularMdpTest, AccessorsFollowTheDocumentedLayout) {
   const SmallMdpParts parts;
   absl::StatusOr<TabularMdp> mdp = parts.Create();
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   EXPECT_EQ(mdp->name(), "small");
   EXPECT_EQ(mdp->num_states(), 3);
   EXPECT_EQ(mdp->num_actions(), 2);
@@ -75,7 +77,7 @@ TEST(TabularMdpTest, AccessorsFollowTheDocumentedLayout) {
 
 TEST(TabularMdpTest, DeterministicRowsAndRewardsAreExact) {
   absl::StatusOr<TabularMdp> mdp = SmallMdpParts().Create();
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   RandomStream stream = TestStream(3);
   for (int i = 0; i < 10000; ++i) {
     // (h=0, s=0, a=1): next state 1 surely, reward 1 surely.
@@ -92,7 +94,7 @@ TEST(TabularMdpTest, DeterministicRowsAndRewardsAreExact) {
 
 TEST(TabularMdpTest, SamplingReadsAFixedNumberOfWords) {
   absl::StatusOr<TabularMdp> mdp = SmallMdpParts().Create();
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   RandomStream used = TestStream(4);
   RandomStream reference = TestStream(4);
   mdp->SampleStep(0, 1, 1, used);
@@ -109,9 +111,7 @@ void ExpectRejected(const SmallMdpParts& parts, const std::string& parameter,
                     const std::string& name = "small") {
   absl::StatusOr<TabularMdp> mdp = TabularMdp::Create(
       name, parts.S, parts.A, parts.H, parts.transitions, parts.mean_rewards, parts.initial);
-  ASSERT_FALSE(mdp.ok()) << "expected rejection naming " << parameter;
-  EXPECT_EQ(mdp.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(std::string(mdp.status().message()), HasSubstr(parameter));
+  EXPECT_THAT(mdp, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(parameter)));
 }
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
@@ -164,7 +164,7 @@ TEST(TabularMdpCreateTest, RejectsTransitionRowsNotSummingToOne) {
   ExpectRejected(parts, "transitions row [h=0, s=0, a=0]");
   parts = SmallMdpParts();
   parts.transitions[0] = 0.2 + 1e-12;  // within tolerance: accepted
-  EXPECT_TRUE(parts.Create().ok());
+  EXPECT_THAT(parts.Create(), IsOk());
 }
 
 TEST(TabularMdpCreateTest, RejectsBadMeanRewards) {
@@ -208,14 +208,12 @@ TEST(TabularMdpTest, DeterministicRewardModel) {
   for (RewardModel model : {RewardModel::kBernoulli, RewardModel::kDeterministic}) {
     EXPECT_EQ(ParseRewardModel(RewardModelName(model)).value(), model);
   }
-  EXPECT_EQ(ParseRewardModel("gaussian").status().message(),
-            "reward_model must be one of bernoulli, deterministic, got 'gaussian'");
-  EXPECT_THAT(
-      std::string(TabularMdp::Create("small", parts.S, parts.A, parts.H, parts.transitions,
-                                     parts.mean_rewards, parts.initial, static_cast<RewardModel>(9))
-                      .status()
-                      .message()),
-      HasSubstr("reward_model = 9"));
+  EXPECT_THAT(ParseRewardModel("gaussian"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "reward_model must be one of bernoulli, deterministic, got 'gaussian'"));
+  EXPECT_THAT(TabularMdp::Create("small", parts.S, parts.A, parts.H, parts.transitions,
+                                 parts.mean_rewards, parts.initial, static_cast<RewardModel>(9)),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("reward_model = 9")));
 }
 
 }  // namespace

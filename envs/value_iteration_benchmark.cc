@@ -22,9 +22,7 @@ TabularMdp BenchmarkMdp(const benchmark::State& state) {
   options.num_states = state.range(0);
   options.num_actions = state.range(1);
   options.horizon = state.range(2);
-  StreamKey key;
-  key.purpose = TestPurpose::kEnvGeneration;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(0, TestPurpose::kEnvGeneration);
   absl::StatusOr<TabularMdp> mdp = MakeRandomDirichletMdp(options, stream);
   CHECK(mdp.ok()) << mdp.status();
   return *std::move(mdp);
@@ -59,9 +57,7 @@ BENCHMARK(BM_EvaluatePolicyUniform)->Apply(Sizes);
 void BM_RiverSwimSampleStep(benchmark::State& state) {
   absl::StatusOr<TabularMdp> mdp = MakeRiverSwim(RiverSwimOptions());
   CHECK(mdp.ok());
-  StreamKey key;
-  key.purpose = TestPurpose::kEnvironment;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(0, TestPurpose::kEnvironment);
   int s = 0, h = 0;
   for (auto _ : state) {
     const TabularMdp::Transition t = mdp->SampleStep(h, s, kRiverSwimRight, stream);

@@ -11,6 +11,7 @@
 #include "envs/tabular_mdp.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -120,9 +121,7 @@ TEST(SolveOptimalTest, TiesGoToTheLowestIndex) {
 // On random MDPs: the greedy policy attains rho* exactly (in one-hot stochastic form too), and
 // random stochastic policies never exceed it.
 TEST(EvaluatePolicyTest, GreedyPolicyAttainsOptimumOnRandomMdps) {
-  StreamKey key;
-  key.purpose = TestPurpose::kTest;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(0);
   for (int trial = 0; trial < 20; ++trial) {
     RandomMdpOptions options;
     options.num_states = 2 + trial % 7;
@@ -130,7 +129,7 @@ TEST(EvaluatePolicyTest, GreedyPolicyAttainsOptimumOnRandomMdps) {
     options.horizon = 1 + trial % 9;
     options.dirichlet_concentration = 0.2 + 0.3 * (trial % 5);
     absl::StatusOr<TabularMdp> mdp = MakeRandomDirichletMdp(options, stream);
-    ASSERT_TRUE(mdp.ok()) << mdp.status();
+    ASSERT_THAT(mdp, IsOk());
     const OptimalSolution solution = SolveOptimal(*mdp);
     EXPECT_NEAR(EvaluateDeterministicPolicy(*mdp, solution.greedy_actions), solution.initial_value,
                 1e-12);
@@ -160,7 +159,7 @@ TEST(EvaluatePolicyTest, MatchesMonteCarloReturns) {
   options.num_states = 4;
   options.horizon = 8;
   absl::StatusOr<TabularMdp> mdp = MakeRiverSwim(options);
-  ASSERT_TRUE(mdp.ok());
+  ASSERT_THAT(mdp, IsOk());
   const int S = 4, A = 2, H = 8;
   std::vector<double> policy(H * S * A);
   for (int h = 0; h < H; ++h) {
@@ -170,12 +169,8 @@ TEST(EvaluatePolicyTest, MatchesMonteCarloReturns) {
       policy[mdp->Index(h, s, kRiverSwimLeft)] = 1.0 - right;
     }
   }
-  StreamKey key;
-  key.purpose = TestPurpose::kTest;
-  key.master_seed = 9;
-  RandomStream env_stream(key), policy_stream(key);
-  env_stream = env_stream.Child(0);
-  policy_stream = policy_stream.Child(1);
+  RandomStream env_stream = TestStream(9).Child(0);
+  RandomStream policy_stream = TestStream(9).Child(1);
   constexpr int kEpisodes = 200000;
   double total = 0.0;
   for (int episode = 0; episode < kEpisodes; ++episode) {

@@ -2,7 +2,7 @@
 
 usage: check_rlsvi_privacy_results.py RESULTS.h5 SUMMARY.csv CALCULATOR
 
-CALCULATOR is //algorithms/accounting:rlsvi_epsilon (the accountant's command line): the
+CALCULATOR is //calculators:rlsvi_epsilon (the accountant's command line): the
 privacy_epsilon of the rlsvi and pucb regret groups must equal its corollary14_privacy_epsilon
 (printed with 17 significant digits, so bit for bit) for (S, A, H, K = num_episodes, 1e-5), and
 the last point of every privacy curve must equal its values at K_max for both conversions.

@@ -6,7 +6,7 @@
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/rlsvi_privacy_fig"
-CALCULATOR="$RUNFILES/algorithms/accounting/rlsvi_epsilon"
+CALCULATOR="$RUNFILES/calculators/rlsvi_epsilon"
 CHECK="$RUNFILES/experiments/check_rlsvi_privacy_results.py"
 [[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
 

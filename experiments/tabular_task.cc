@@ -63,7 +63,7 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
   LowerBoundMdpOptions options;
   options.num_initial_states = static_cast<int>(values[0]);
   options.num_arms = static_cast<int>(values[1]);
-  options.horizon = static_cast<int>(values[2]);
+  options.rewarded_horizon = static_cast<int>(values[2]);
   options.alpha_prime = *alpha_prime;
   RandomStream generation =
       TaskStream(master_seed, StableHash(*env), 0, StreamPurpose::kEnvGeneration);

@@ -38,12 +38,8 @@
 //   x = log(u) in the bracket around the best grid point (guards against non-unimodal curves up to
 //   the grid resolution; the optimal eps is accurate to ~1e-15 relative, u* to ~1e-8 relative).
 // All orders are handled as u = alpha - 1, with log1p(u) for log(alpha), so orders within 1e-300 of
-// 1 are representable and the conversions do not cancel there.
-//
-// Parameters (RenyiOrderSearchOptions)                      default
-//   min_renyi_order_minus_one   smallest alpha - 1 searched   1e-12   finite, > 0
-//   max_renyi_order_minus_one   largest alpha - 1 searched    1e12    finite, > min
-//   grid_points                 grid size (general curves)    241     in [3, 100000]
+// 1 are representable and the conversions do not cancel there. The search bounds and grid are
+// RenyiOrderSearchOptions (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_ACCOUNTING_CONVERSIONS_H_
 #define DPRL_ALGORITHMS_ACCOUNTING_CONVERSIONS_H_
 

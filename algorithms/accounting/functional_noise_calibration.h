@@ -37,15 +37,7 @@
 // 2k > 8.68 sqrt(beta) sigma fails by orders of magnitude (8.68 sqrt(beta) sigma ~ 1455), so
 // delta_g = 1 for every k of the paper.
 //
-//   parameter          default  constraint
-//   privacy_epsilon    0.9      finite, > 0
-//   target_delta       1e-4     in (0, 1)
-//   num_samples        5000     T, >= 1
-//   batch_size         64       B, in [1, T]
-//   learning_rate      3e-4     alpha, finite, > 0
-//   lipschitz_squared  16       L^2, finite, > 0
-//   noise_bound        2.3      k, finite, > 0
-//   num_resets         0        J, 0 means floor(T/B); else in [1, ceil(T/B)]
+// Parameters: FunctionalNoiseCalibrationOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_ACCOUNTING_FUNCTIONAL_NOISE_CALIBRATION_H_
 #define DPRL_ALGORITHMS_ACCOUNTING_FUNCTIONAL_NOISE_CALIBRATION_H_
 
@@ -60,14 +52,22 @@ namespace dprl {
 inline constexpr double kLemma8Constant = 8.68;
 
 struct FunctionalNoiseCalibrationOptions {
-  double privacy_epsilon = 0.9;     // the epsilon of the target guarantee
-  double target_delta = 1e-4;       // the delta of the target guarantee (before delta_g)
-  int64_t num_samples = 5000;       // T, environment steps of training
-  int64_t batch_size = 64;          // B, samples per SGD step (T/B steps)
-  double learning_rate = 3e-4;      // alpha, the SGD step size
-  double lipschitz_squared = 16.0;  // L^2, L the Lipschitz constant of Q_theta in s
-  double noise_bound = 2.3;         // k, the uniform bound 2k of the noise paths
-  int64_t num_resets = 0;           // J, sample paths drawn; 0 = floor(T/B)
+  // The epsilon of the target guarantee. Finite, > 0.
+  double privacy_epsilon = 0.9;
+  // The delta of the target guarantee (before delta_g). In (0, 1).
+  double target_delta = 1e-4;
+  // T: environment steps of training. >= 1.
+  int64_t num_samples = 5000;
+  // B: samples per SGD step (T/B steps). In [1, T].
+  int64_t batch_size = 64;
+  // alpha: the SGD step size. Finite, > 0.
+  double learning_rate = 3e-4;
+  // L^2, L the Lipschitz constant of Q_theta in s. Finite, > 0.
+  double lipschitz_squared = 16.0;
+  // k: the uniform bound 2k of the noise paths. Finite, > 0.
+  double noise_bound = 2.3;
+  // J: sample paths drawn. 0 means floor(T/B); otherwise in [1, ceil(T/B)].
+  int64_t num_resets = 0;
 
   absl::Status Validate() const;
 };

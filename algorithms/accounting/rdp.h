@@ -22,11 +22,7 @@
 // curves (is_linear()) enable the exact stationary-point search of conversions.h. Orders are passed
 // to curves as renyi_order_minus_one = alpha - 1 > 0, so that orders within 1e-16 of 1 (where the
 // (eps, delta) conversions are numerically delicate) are representable without cancellation.
-//
-// Parameters (GaussianMechanismOptions)   default
-//   l2_sensitivity   Delta, max ||f(D) - f(D')||_2 over neighbours     1.0   finite, > 0
-//   noise_stddev     sigma, per-coordinate standard deviation          1.0   finite, > 0
-//   noise_multiplier() = sigma / Delta;  rdp_coefficient rho = Delta^2 / (2 sigma^2).
+// The Gaussian mechanism's parameters are GaussianMechanismOptions (documented at each field).
 #ifndef DPRL_ALGORITHMS_ACCOUNTING_RDP_H_
 #define DPRL_ALGORITHMS_ACCOUNTING_RDP_H_
 
@@ -40,7 +36,8 @@
 namespace dprl {
 
 struct GaussianMechanismOptions {
-  // Delta: l2-sensitivity of the released query. Finite, > 0.
+  // Delta: l2-sensitivity of the released query, max ||f(D) - f(D')||_2 over neighbours.
+  // Finite, > 0.
   double l2_sensitivity = 1.0;
   // sigma: standard deviation of the Gaussian noise added to every coordinate. Finite, > 0.
   double noise_stddev = 1.0;

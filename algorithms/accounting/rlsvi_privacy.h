@@ -35,12 +35,8 @@
 //   DRS Cor. 2.13. It uses the Gaussian structure the paper's lemmas establish, not only the RDP
 //   curve, and is the smallest of the three.
 //
-// Parameters (RlsviPrivacyOptions)   default   symbol
-//   num_states                       5         S, >= 1
-//   num_actions                      2         A, >= 1
-//   horizon                          10        H, >= 1
-//   num_episodes                     1000      K, >= 1
-// All integers must be <= 2^53 (exactly representable as doubles). target_delta is in (0, 1).
+// Parameters: RlsviPrivacyOptions below (S, A, H, K; each field documents its default and range)
+// and target_delta in (0, 1).
 #ifndef DPRL_ALGORITHMS_ACCOUNTING_RLSVI_PRIVACY_H_
 #define DPRL_ALGORITHMS_ACCOUNTING_RLSVI_PRIVACY_H_
 
@@ -53,6 +49,7 @@
 
 namespace dprl {
 
+// The integers are at most 2^53 so that they are exactly representable as doubles.
 struct RlsviPrivacyOptions {
   // S: number of states. In [1, 2^53].
   int64_t num_states = 5;

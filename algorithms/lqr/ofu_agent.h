@@ -36,13 +36,7 @@
 // Randomness: counter noise from `noise_stream` (purpose kPrivacyNoise), the OFU random starts
 // from `policy_stream` (purpose kPolicy).
 //
-//   option                 default            meaning
-//   kind                   kPrivateOfu        which agent
-//   regularizer            1.0                lambda of kOfu (H_k = lambda I), finite > 0
-//   privacy                PrivateOfuOptions  K, H, gamma, n, d, C_w, alpha (all kinds), and
-//                                             privacy_epsilon, target_delta, neighbour,
-//                                             conversion (private kinds)
-//   ofu                    OfuStepOptions     Ceres options of (9)
+// Parameters: LqAgentOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
 #define DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
 
@@ -66,10 +60,15 @@ enum class LqAgentKind { kOfu, kPrivateOfu, kPrivateCertaintyEquivalence };
 const char* LqAgentKindName(LqAgentKind kind);
 
 struct LqAgentOptions {
-  LqAgentKind kind = LqAgentKind::kPrivateOfu;  // which agent (table above)
-  double regularizer = 1.0;                     // lambda of kOfu: H_k = lambda I
-  PrivateOfuOptions privacy;                    // problem sizes, confidence, privacy
-  OfuStepOptions ofu;                           // Ceres options of the OFU step
+  // Which agent (table above).
+  LqAgentKind kind = LqAgentKind::kPrivateOfu;
+  // lambda of kOfu: H_k = lambda I. Finite, > 0.
+  double regularizer = 1.0;
+  // K, H, gamma, n, d, C_w, alpha (all kinds), and privacy_epsilon, target_delta, neighbour,
+  // conversion (private kinds).
+  PrivateOfuOptions privacy;
+  // Ceres options of the OFU step (9).
+  OfuStepOptions ofu;
 
   absl::Status Validate() const;
 };

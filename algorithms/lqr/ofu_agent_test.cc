@@ -7,9 +7,11 @@
 #include <cmath>
 #include <numeric>
 
+#include "absl/status/status.h"
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "envs/lq_system.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -42,7 +44,7 @@ LqRunResult RunAgent(const LqSystem& s, const LqAgentOptions& o, uint64_t seed) 
 
 TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   for (LqAgentKind kind :
        {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     SCOPED_TRACE(LqAgentKindName(kind));
@@ -50,7 +52,7 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
     absl::StatusOr<LqAgent> agent = LqAgent::Create(
         o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 1),
         TestStream(kSeed, TestPurpose::kPolicy, 1));
-    ASSERT_TRUE(agent.ok()) << agent.status();
+    ASSERT_THAT(agent, IsOk());
     RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 1);
     for (int k = 0; k < 20; ++k) {
       const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
@@ -80,7 +82,7 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
 
 TEST(LqAgentTest, DeterministicGivenStreams) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 4);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   for (LqAgentKind kind :
        {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     const LqAgentOptions o = OptionsFor(*s, kind, 12);
@@ -93,7 +95,7 @@ TEST(LqAgentTest, DeterministicGivenStreams) {
 // first 50 (deterministic given the fixed streams).
 TEST(LqAgentTest, OfuRlRegretDecreases) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 5);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   const LqRunResult run = RunAgent(*s, OptionsFor(*s, LqAgentKind::kOfu, 200), 3);
   const auto& r = run.per_episode_regret;
   const double first = std::accumulate(r.begin(), r.begin() + 50, 0.0) / 50;
@@ -104,28 +106,35 @@ TEST(LqAgentTest, OfuRlRegretDecreases) {
 
 TEST(LqAgentTest, RejectsBadInput) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
-  ASSERT_TRUE(s.ok());
+  ASSERT_THAT(s, IsOk());
   LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
   auto error = [&](const LqAgentOptions& options, const Eigen::MatrixXd& q,
                    const Eigen::MatrixXd& r) {
-    absl::StatusOr<LqAgent> agent = LqAgent::Create(
-        options, q, r, s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 0),
-        TestStream(kSeed, TestPurpose::kPolicy, 0));
-    EXPECT_FALSE(agent.ok());
-    return agent.ok() ? std::string() : std::string(agent.status().message());
+    return LqAgent::Create(options, q, r, s->NoiseCovariance(),
+                           TestStream(kSeed, TestPurpose::kPrivacyNoise, 0),
+                           TestStream(kSeed, TestPurpose::kPolicy, 0))
+        .status();
   };
   o.privacy.privacy_epsilon = 0.0;
-  EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("privacy_epsilon must be finite and > 0, got 0"));
+  EXPECT_THAT(error(o, s->q(), s->r()),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("privacy_epsilon must be finite and > 0, got 0")));
   o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
   o.privacy.target_delta = 2.0;
-  EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("target_delta must be in (0, 1], got 2"));
+  EXPECT_THAT(error(o, s->q(), s->r()),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("target_delta must be in (0, 1], got 2")));
   o = OptionsFor(*s, LqAgentKind::kOfu, 10);
   o.regularizer = -1.0;
-  EXPECT_THAT(error(o, s->q(), s->r()), HasSubstr("regularizer must be finite and > 0, got -1"));
+  EXPECT_THAT(error(o, s->q(), s->r()),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("regularizer must be finite and > 0, got -1")));
   o = OptionsFor(*s, LqAgentKind::kOfu, 10);
-  EXPECT_THAT(error(o, -s->q(), s->r()), HasSubstr("Q is not positive definite"));
-  EXPECT_THAT(error(o, s->q(), Eigen::MatrixXd::Zero(1, 1)),
-              HasSubstr("R is not positive definite"));
+  EXPECT_THAT(error(o, -s->q(), s->r()), StatusIs(absl::StatusCode::kInvalidArgument,
+                                                  HasSubstr("Q is not positive definite")));
+  EXPECT_THAT(
+      error(o, s->q(), Eigen::MatrixXd::Zero(1, 1)),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("R is not positive definite")));
 }
 
 }  // namespace

@@ -28,12 +28,8 @@
 // by ceres::GradientProblemSolver (L-BFGS, Wolfe line search) from several starts: the centre
 // (v = 0, Theta = c-shrunk Theta^), the warm start (the previous episode's Theta~ mapped back to v,
 // when given), and random_starts points with U uniform in the unit ball. The best end point wins.
-// OfuStepResult reports total Ceres iterations and wall time.
-//
-//   option            default  constraint  meaning
-//   random_starts     2        >= 0        extra starts with U uniform in the ball
-//   max_iterations    100      >= 1        L-BFGS iterations per start
-//   function_tolerance 1e-10   > 0         Ceres relative function-change tolerance
+// OfuStepResult reports total Ceres iterations and wall time. The solver's settings are
+// OfuStepOptions (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_OFU_STEP_H_
 #define DPRL_ALGORITHMS_LQR_OFU_STEP_H_
 
@@ -46,9 +42,12 @@
 namespace dprl {
 
 struct OfuStepOptions {
-  int random_starts = 2;     // starts with U uniform in the unit ball (besides centre/warm)
-  int max_iterations = 100;  // L-BFGS iterations per start
-  double function_tolerance = 1e-10;  // Ceres function_tolerance
+  // Extra starts with U uniform in the unit ball (besides the centre and the warm start). >= 0.
+  int random_starts = 2;
+  // L-BFGS iterations per start. >= 1.
+  int max_iterations = 100;
+  // Ceres function_tolerance (relative change of the objective that stops a start). Finite, > 0.
+  double function_tolerance = 1e-10;
 
   absl::Status Validate() const;
 };

@@ -7,11 +7,13 @@
 #include <cmath>
 #include <limits>
 
+#include "absl/status/status.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "random/distributions.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -73,7 +75,7 @@ TEST(OfuStepTest, NoWorseThanCentreAndRandomSearch) {
     const OfuProblem p = RandomProblem(n, 1, trial % 3 == 0 ? 0.3 : 2.0, 0.3, s);
     RandomStream solver_stream = TestStream(kSeed, TestPurpose::kTest, 100 + trial);
     absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, solver_stream);
-    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_THAT(r, IsOk());
     if (!r->intersection_found) continue;
     ++checked;
     ExpectFeasible(p, r->theta);
@@ -107,9 +109,9 @@ TEST(OfuStepTest, WarmStartIsNoWorseAndCounted) {
   OfuStepOptions o;
   o.random_starts = 0;
   absl::StatusOr<OfuStepResult> first = SolveOfuStep(p, o, nullptr, s);
-  ASSERT_TRUE(first.ok());
+  ASSERT_THAT(first, IsOk());
   absl::StatusOr<OfuStepResult> second = SolveOfuStep(p, o, &first->theta, s);
-  ASSERT_TRUE(second.ok());
+  ASSERT_THAT(second, IsOk());
   EXPECT_EQ(second->starts, 2);
   EXPECT_LE(second->optimal_cost, first->optimal_cost + 1e-12);
 }
@@ -119,7 +121,7 @@ TEST(OfuStepTest, EmptyIntersectionFallsBack) {
   OfuProblem p = RandomProblem(1, 1, 0.01, 0.0, s);
   p.theta_hat = Eigen::MatrixXd::Constant(2, 1, 3.0);  // far outside S, tiny ellipsoid
   absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
-  ASSERT_TRUE(r.ok());
+  ASSERT_THAT(r, IsOk());
   EXPECT_FALSE(r->intersection_found);
   EXPECT_NEAR(r->theta.norm(), 1.0, 1e-12);
 }
@@ -129,17 +131,18 @@ TEST(OfuStepTest, RejectsBadInput) {
   OfuProblem p = RandomProblem(1, 1, 1.0, 0.3, s);
   p.beta = 0.0;
   absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
-  ASSERT_FALSE(r.ok());
-  EXPECT_THAT(r.status().message(), HasSubstr("beta must be finite and > 0, got 0"));
+  EXPECT_THAT(r, StatusIs(absl::StatusCode::kInvalidArgument,
+                          HasSubstr("beta must be finite and > 0, got 0")));
   p = RandomProblem(1, 1, 1.0, 0.3, s);
   p.v = -Eigen::MatrixXd::Identity(2, 2);
   r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
-  ASSERT_FALSE(r.ok());
-  EXPECT_THAT(r.status().message(), HasSubstr("v must be positive definite"));
+  EXPECT_THAT(
+      r, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("v must be positive definite")));
   OfuStepOptions o;
   o.max_iterations = 0;
-  EXPECT_THAT(o.Validate().message(), HasSubstr("max_iterations must be >= 1, got 0"));
-  EXPECT_TRUE(OfuStepOptions().Validate().ok());
+  EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("max_iterations must be >= 1, got 0")));
+  EXPECT_THAT(OfuStepOptions().Validate(), IsOk());
 }
 
 }  // namespace

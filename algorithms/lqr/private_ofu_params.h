@@ -50,18 +50,7 @@
 //   log det(I + Z_k'Z_k / lambda_min) <= (n+d) ln(1 + (k-1) H (1+gamma)^2 / ((n+d) lambda_min)).
 // Non-private OFU-RL (H_k = lambda I, L_k = 0): lambda_min = lambda_max = lambda, nu = 0.
 //
-//   option            default   constraint
-//   privacy_epsilon   1.0       finite, > 0
-//   target_delta      1e-5      (0, 1]
-//   episodes          1000      K, in [2, 2^40]
-//   horizon           10        H >= 1
-//   control_bound     1.0       gamma, finite >= 0
-//   state_dim         2         n >= 1
-//   control_dim       1         d >= 1
-//   noise_bound       0.1       C_w in [0, 1)
-//   confidence_alpha  0.05      alpha in (0, 1]
-//   neighbour         kReplaceEpisode
-//   conversion        kBasic
+// Parameters: PrivateOfuOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
 #define DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
 
@@ -81,39 +70,50 @@ enum class EpisodeNeighbour { kReplaceEpisode, kZeroOutEpisode };
 const char* EpisodeNeighbourName(EpisodeNeighbour neighbour);
 
 struct PrivateOfuOptions {
-  double privacy_epsilon = 1.0;  // overall eps of the (eps, delta)-JDP guarantee
-  double target_delta = 1e-5;    // overall delta, in (0, 1]
-  int64_t episodes = 1000;       // K: episodes; trees run over K - 1 steps
-  int horizon = 10;              // H: steps per episode (enters Delta_1, Delta_2 and beta_k)
-  double control_bound = 1.0;    // gamma: ||u|| <= gamma after clipping (Delta_1, Delta_2)
-  int state_dim = 2;             // n
-  int control_dim = 1;           // d
-  double noise_bound = 0.1;      // C_w: ||w|| <= C_w (beta_k)
-  double confidence_alpha = 0.05;  // alpha of Lemma 1 / Thm. 3
-  EpisodeNeighbour neighbour = EpisodeNeighbour::kReplaceEpisode;  // sets Delta_1, Delta_2
-  DpConversion conversion = DpConversion::kBasic;  // (eps, delta) -> rho
+  // Overall eps of the (eps, delta)-JDP guarantee. Finite, > 0.
+  double privacy_epsilon = 1.0;
+  // Overall delta. In (0, 1].
+  double target_delta = 1e-5;
+  // K: episodes; the trees run over K - 1 steps. In [2, 2^40].
+  int64_t episodes = 1000;
+  // H: steps per episode (enters Delta_1, Delta_2 and beta_k). >= 1.
+  int horizon = 10;
+  // gamma: ||u|| <= gamma after clipping (enters Delta_1, Delta_2). Finite, >= 0.
+  double control_bound = 1.0;
+  // n: state dimension. >= 1.
+  int state_dim = 2;
+  // d: control dimension. >= 1.
+  int control_dim = 1;
+  // C_w: ||w|| <= C_w (enters beta_k). In [0, 1).
+  double noise_bound = 0.1;
+  // alpha of Lemma 1 / Thm. 3. In (0, 1].
+  double confidence_alpha = 0.05;
+  // The neighbour relation (see above); sets Delta_1, Delta_2.
+  EpisodeNeighbour neighbour = EpisodeNeighbour::kReplaceEpisode;
+  // The (eps, delta) -> rho conversion.
+  DpConversion conversion = DpConversion::kBasic;
 
   // OK, or InvalidArgument naming the field and its bad value.
   absl::Status Validate() const;
 };
 
 struct PrivateOfuParams {
-  int levels = 0;                  // m = ceil(log2 K)
-  double sensitivity1 = 0.0;       // Delta_1
-  double sensitivity2 = 0.0;       // Delta_2
-  double input_bound1 = 0.0;       // H (1+gamma)^2
-  double input_bound2 = 0.0;       // H (1+gamma)
-  double zcdp_rho = 0.0;           // rho of both counters together
-  double achieved_epsilon = 0.0;   // ZcdpToDpEpsilon(conversion, spent rho, delta) <= eps
-  double sigma1 = 0.0;             // node noise stddev of B_1
-  double sigma2 = 0.0;             // node noise stddev of B_2
-  double paper_sigma1 = 0.0;       // sqrt(8 m Delta_1^2 ln(2/delta)) / eps, paper's Delta
-  double paper_sigma2 = 0.0;       // sqrt(8 m Delta_2^2 ln(2/delta)) / eps, paper's Delta
-  double big_lambda = 0.0;         // Lambda
-  double eta = 0.0;                // 2 Lambda
-  double lambda_min = 0.0;         // Lambda
-  double lambda_max = 0.0;         // 3 Lambda
-  double nu = 0.0;                 // nu
+  int levels = 0;                     // m = ceil(log2 K)
+  double sensitivity1 = 0.0;          // Delta_1
+  double sensitivity2 = 0.0;          // Delta_2
+  double input_bound1 = 0.0;          // H (1+gamma)^2
+  double input_bound2 = 0.0;          // H (1+gamma)
+  double zcdp_rho = 0.0;              // rho of both counters together
+  double achieved_epsilon = 0.0;      // ZcdpToDpEpsilon(conversion, spent rho, delta) <= eps
+  double sigma1 = 0.0;                // node noise stddev of B_1
+  double sigma2 = 0.0;                // node noise stddev of B_2
+  double paper_sigma1 = 0.0;          // sqrt(8 m Delta_1^2 ln(2/delta)) / eps, paper's Delta
+  double paper_sigma2 = 0.0;          // sqrt(8 m Delta_2^2 ln(2/delta)) / eps, paper's Delta
+  double big_lambda = 0.0;            // Lambda
+  double eta = 0.0;                   // 2 Lambda
+  double lambda_min = 0.0;            // Lambda
+  double lambda_max = 0.0;            // 3 Lambda
+  double nu = 0.0;                    // nu
   MatrixTreeCounterOptions counter1;  // options of B_1
   MatrixTreeCounterOptions counter2;  // options of B_2
 };
@@ -122,11 +122,11 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
 
 // Inputs of the Lemma 1 radius.
 struct ConfidenceRadiusInputs {
-  int state_dim = 1;             // n
-  int control_dim = 1;           // d
-  int horizon = 1;               // H
-  double control_bound = 0.0;    // gamma
-  double noise_bound = 0.0;      // C_w
+  int state_dim = 1;               // n
+  int control_dim = 1;             // d
+  int horizon = 1;                 // H
+  double control_bound = 0.0;      // gamma
+  double noise_bound = 0.0;        // C_w
   double confidence_alpha = 0.05;  // alpha
   double lambda_min = 1.0;
   double lambda_max = 1.0;

@@ -6,20 +6,19 @@
 #include <cmath>
 #include <limits>
 
+#include "absl/status/status.h"
+#include "testing/status_matchers.h"
+
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string ErrorOf(const PrivateOfuOptions& o) {
-  absl::StatusOr<PrivateOfuParams> p = ComputePrivateOfuParams(o);
-  EXPECT_FALSE(p.ok());
-  return p.ok() ? "" : std::string(p.status().message());
-}
+absl::Status ErrorOf(const PrivateOfuOptions& o) { return ComputePrivateOfuParams(o).status(); }
 
 TEST(PrivateOfuParamsTest, DefaultsAreValid) {
-  EXPECT_TRUE(PrivateOfuOptions().Validate().ok());
-  EXPECT_TRUE(ComputePrivateOfuParams(PrivateOfuOptions()).ok());
+  EXPECT_THAT(PrivateOfuOptions().Validate(), IsOk());
+  EXPECT_THAT(ComputePrivateOfuParams(PrivateOfuOptions()), IsOk());
 }
 
 TEST(PrivateOfuParamsTest, RejectsBadInput) {
@@ -28,34 +27,46 @@ TEST(PrivateOfuParamsTest, RejectsBadInput) {
   for (double bad : {0.0, -1.0, nan, inf}) {
     PrivateOfuOptions o;
     o.privacy_epsilon = bad;
-    EXPECT_THAT(ErrorOf(o), HasSubstr("privacy_epsilon must be finite and > 0")) << bad;
+    EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("privacy_epsilon must be finite and > 0")))
+        << bad;
   }
   for (double bad : {0.0, -0.1, 1.5, nan, inf}) {
     PrivateOfuOptions o;
     o.target_delta = bad;
-    EXPECT_THAT(ErrorOf(o), HasSubstr("target_delta must be in (0, 1]")) << bad;
+    EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("target_delta must be in (0, 1]")))
+        << bad;
   }
   PrivateOfuOptions o;
   o.episodes = 1;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("episodes must be in [2, 2^40], got 1"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("episodes must be in [2, 2^40], got 1")));
   o = PrivateOfuOptions();
   o.horizon = 0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("horizon must be >= 1, got 0"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("horizon must be >= 1, got 0")));
   o = PrivateOfuOptions();
   o.control_bound = -1;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("control_bound (gamma) must be finite and >= 0, got -1"));
+  EXPECT_THAT(ErrorOf(o),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("control_bound (gamma) must be finite and >= 0, got -1")));
   o = PrivateOfuOptions();
   o.state_dim = 0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("state_dim must be >= 1, got 0"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("state_dim must be >= 1, got 0")));
   o = PrivateOfuOptions();
   o.control_dim = 0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("control_dim must be >= 1, got 0"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("control_dim must be >= 1, got 0")));
   o = PrivateOfuOptions();
   o.noise_bound = 1.0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("noise_bound (C_w) must be in [0, 1), got 1"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("noise_bound (C_w) must be in [0, 1), got 1")));
   o = PrivateOfuOptions();
   o.confidence_alpha = 0.0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("confidence_alpha must be in (0, 1], got 0"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("confidence_alpha must be in (0, 1], got 0")));
 }
 
 TEST(PrivateOfuParamsTest, NodeCountIsCeilLog2K) {
@@ -63,7 +74,7 @@ TEST(PrivateOfuParamsTest, NodeCountIsCeilLog2K) {
     PrivateOfuOptions o;
     o.episodes = k;
     absl::StatusOr<PrivateOfuParams> p = ComputePrivateOfuParams(o);
-    ASSERT_TRUE(p.ok());
+    ASSERT_THAT(p, IsOk());
     EXPECT_EQ(p->levels, static_cast<int>(std::ceil(std::log2(static_cast<double>(k))))) << k;
   }
 }
@@ -77,7 +88,7 @@ TEST(PrivateOfuParamsTest, BudgetIsMetAndNearlyTight) {
         o.target_delta = delta;
         o.conversion = conv;
         absl::StatusOr<PrivateOfuParams> p = ComputePrivateOfuParams(o);
-        ASSERT_TRUE(p.ok()) << p.status();
+        ASSERT_THAT(p, IsOk());
         EXPECT_LE(p->achieved_epsilon, eps);
         EXPECT_GE(p->achieved_epsilon, eps * 0.999);
       }
@@ -93,7 +104,8 @@ TEST(PrivateOfuParamsTest, SensitivitiesAndConstants) {
   absl::StatusOr<PrivateOfuParams> zero = ComputePrivateOfuParams(o);
   o.neighbour = EpisodeNeighbour::kReplaceEpisode;
   absl::StatusOr<PrivateOfuParams> replace = ComputePrivateOfuParams(o);
-  ASSERT_TRUE(zero.ok() && replace.ok());
+  ASSERT_THAT(zero, IsOk());
+  ASSERT_THAT(replace, IsOk());
   EXPECT_DOUBLE_EQ(zero->sensitivity1, 5 * 1.5 * 1.5);  // paper's Delta_1 = H (1+gamma)^2
   EXPECT_DOUBLE_EQ(zero->sensitivity2, 5 * 1.5);        // paper's Delta_2 = H (1+gamma)
   EXPECT_DOUBLE_EQ(replace->sensitivity1, std::sqrt(2.0) * 5 * 1.5 * 1.5);
@@ -119,7 +131,7 @@ TEST(PrivateOfuParamsTest, DeltaOneAccepted) {
   PrivateOfuOptions o;
   o.target_delta = 1.0;
   absl::StatusOr<PrivateOfuParams> p = ComputePrivateOfuParams(o);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   EXPECT_DOUBLE_EQ(p->zcdp_rho, 1.0);
 }
 

@@ -14,6 +14,7 @@
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -27,17 +28,14 @@ TEST(PrivateOfuRegularizerStatisticalTest, RegulariserIsPositiveDefinite) {
   o.control_dim = 1;
   o.confidence_alpha = 0.05;
   absl::StatusOr<PrivateOfuParams> p = ComputePrivateOfuParams(o);
-  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_THAT(p, IsOk());
   const int nd = 3;
   int failed_runs = 0;
   double worst = 0.0;
   for (int run = 0; run < kRuns; ++run) {
-    StreamKey key;
-    key.master_seed = 31;
-    key.replicate = run;
-    key.purpose = TestPurpose::kTest;
-    absl::StatusOr<MatrixTreeCounter> c = MatrixTreeCounter::Create(p->counter1, RandomStream(key));
-    ASSERT_TRUE(c.ok());
+    absl::StatusOr<MatrixTreeCounter> c =
+        MatrixTreeCounter::Create(p->counter1, TestStream(31, TestPurpose::kTest, run));
+    ASSERT_THAT(c, IsOk());
     bool failed = false;
     for (int64_t k = 2; k <= o.episodes; ++k) {
       c->AddStep(Eigen::MatrixXd::Zero(nd, nd));

@@ -11,6 +11,7 @@
 #include "random/distributions.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -120,7 +121,7 @@ TEST(RiccatiTest, PolicyCostMatchesForwardMoments) {
 // ||R||)] because ||K_h|| <= gamma keeps ||x_h|| <= 1 (checked). Failure probability 1e-6.
 TEST(RiccatiTest, MonteCarloMatchesOptimalCost) {
   absl::StatusOr<LqSystem> sys = MakeNamedLqSystem("rotation_n2", 5);
-  ASSERT_TRUE(sys.ok()) << sys.status();
+  ASSERT_THAT(sys, IsOk());
   RiccatiSolution<double> sol =
       SolveRiccati<double>(sys->a(), sys->b(), sys->q(), sys->r(), sys->horizon());
   for (const MatrixXd& k : sol.k) {

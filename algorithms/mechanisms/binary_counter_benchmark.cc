@@ -12,19 +12,12 @@
 namespace dprl {
 namespace {
 
-RandomStream BenchmarkStream() {
-  StreamKey key;
-  key.master_seed = 2024;
-  key.purpose = TestPurpose::kPrivacyNoise;
-  return RandomStream(key);
-}
-
 BinaryCounterBank MakeBank(int64_t num_counters, int64_t horizon) {
   BinaryCounterOptions options;
   options.horizon_steps = horizon;
   options.privacy_epsilon = 1.0;
-  absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(num_counters, options, BenchmarkStream());
+  absl::StatusOr<BinaryCounterBank> bank = BinaryCounterBank::Create(
+      num_counters, options, TestStream(2024, TestPurpose::kPrivacyNoise));
   return *std::move(bank);
 }
 

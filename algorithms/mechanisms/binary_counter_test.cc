@@ -39,7 +39,7 @@ BinaryCounterOptions Options(int64_t horizon, double bound = 1.0) {
 }
 
 TEST(BinaryCounterOptionsTest, DefaultsAreValid) {
-  EXPECT_TRUE(BinaryCounterOptions().Validate().ok());
+  EXPECT_THAT(BinaryCounterOptions().Validate(), IsOk());
 }
 
 void ExpectInvalid(const BinaryCounterOptions& options, const std::string& text) {

@@ -40,11 +40,9 @@ constexpr double kFalseFailure = 1e-6;
 
 // max_t |Release_t - TrueSum_t| for every counter of a fresh bank.
 std::vector<double> MaxErrors(const BinaryCounterBank& prototype, uint64_t seed) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.purpose = TestPurpose::kPrivacyNoise;
-  BinaryCounterBank bank =
-      BinaryCounterBank::Create(kCounters, prototype.options(), RandomStream(key)).value();
+  BinaryCounterBank bank = BinaryCounterBank::Create(kCounters, prototype.options(),
+                                                     TestStream(seed, TestPurpose::kPrivacyNoise))
+                               .value();
   for (int64_t c = 0; c < kCounters; ++c) bank.Track(c);
   std::vector<double> max_error(kCounters, 0.0);
   for (int64_t t = 1; t <= kHorizon; ++t) {
@@ -98,9 +96,8 @@ TEST(CounterErrorTailStatisticalTest, ViolationRateIsAtMostBetaAndTheBoundIsTigh
     BinaryCounterOptions options;
     options.horizon_steps = kHorizon;
     options.privacy_epsilon = privacy_epsilon;  // b = 9 / privacy_epsilon (L = 9)
-    StreamKey key;
     const BinaryCounterBank prototype =
-        BinaryCounterBank::Create(0, options, RandomStream(key)).value();
+        BinaryCounterBank::Create(0, options, TestStream(0)).value();
     const double bound =
         CounterErrorTailBound(kHorizon, NodeNoiseOf(prototype), kBetaCounter).value();
     const double half = 0.5 * bound;

@@ -268,10 +268,9 @@ TEST(CounterErrorTailTest, RejectsEachBadValueClass) {
                          HasSubstr("laplace_grid_error must be finite and >= 0")));
   }
   for (const Rational r : {Rational{0, 1}, Rational{1, 0}, Rational{-2, 1}}) {
-    EXPECT_THAT(std::string(CounterErrorTailBound(10, Discrete(r.numerator, r.denominator), 0.1)
-                                .status()
-                                .message()),
-                HasSubstr("discrete_scale must have numerator and denominator >= 1"));
+    EXPECT_THAT(CounterErrorTailBound(10, Discrete(r.numerator, r.denominator), 0.1),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("discrete_scale must have numerator and denominator >= 1")));
   }
   NodeNoiseDistribution bad_enum;
   bad_enum.noise = static_cast<NodeNoiseKind>(7);

@@ -40,13 +40,7 @@
 // parameter node_noise_stddev() per node (CKS 2020, Prop. 5/Cor. 9). The rounding error of the
 // sum is zero-mean with |error| < g per step and entry.
 //
-// Parameters (MatrixTreeCounterOptions):
-//   rows, cols             1, 1      matrix shape (rows == cols if symmetric)
-//   symmetric              false     noise on p <= q, mirrored; inputs must be symmetric
-//   horizon_steps          1         T, number of steps (AddStep calls) ever made, in [1, 2^40]
-//   l2_sensitivity         1.0       Delta (see Privacy), finite > 0
-//   input_frobenius_bound  1.0       ||X_t||_F <= this for every input (CHECKed), finite > 0
-//   zcdp_rho               1.0       rho of the whole counter, finite > 0
+// Parameters: MatrixTreeCounterOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_MATRIX_TREE_COUNTER_H_
 
@@ -61,13 +55,20 @@
 namespace dprl {
 
 struct MatrixTreeCounterOptions {
-  int rows = 1;                        // matrix rows, >= 1
-  int cols = 1;                        // matrix columns, >= 1 (== rows when symmetric)
-  bool symmetric = false;              // release only p <= q with mirrored noise
-  int64_t horizon_steps = 1;           // T: the number of AddStep calls, in [1, 2^40]
-  double l2_sensitivity = 1.0;         // Delta: Frobenius distance of neighbouring step inputs
-  double input_frobenius_bound = 1.0;  // ||X_t||_F bound, CHECKed on every input
-  double zcdp_rho = 1.0;               // rho-zCDP of all releases of this counter
+  // Matrix rows, >= 1.
+  int rows = 1;
+  // Matrix columns, >= 1 (== rows when symmetric).
+  int cols = 1;
+  // Release only the entries p <= q, with mirrored noise; every input must be symmetric.
+  bool symmetric = false;
+  // T: the number of AddStep calls ever made, in [1, 2^40].
+  int64_t horizon_steps = 1;
+  // Delta: Frobenius distance of neighbouring step inputs (see Privacy). Finite, > 0.
+  double l2_sensitivity = 1.0;
+  // Bound on ||X_t||_F, CHECKed on every input. Finite, > 0.
+  double input_frobenius_bound = 1.0;
+  // rho: the whole counter (all its releases) is rho-zCDP. Finite, > 0.
+  double zcdp_rho = 1.0;
 
   // OK, or InvalidArgument naming the field and its bad value.
   absl::Status Validate() const;

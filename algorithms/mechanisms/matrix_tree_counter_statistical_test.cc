@@ -13,6 +13,7 @@
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -36,7 +37,7 @@ void CheckVariance(bool symmetric, int rows, int cols, int counters) {
     key.replicate = c;
     key.purpose = TestPurpose::kTest;
     absl::StatusOr<MatrixTreeCounter> counter = MatrixTreeCounter::Create(o, RandomStream(key));
-    ASSERT_TRUE(counter.ok()) << counter.status();
+    ASSERT_THAT(counter, IsOk());
     sigma2 = std::pow(counter->node_noise_stddev(), 2);
     const Eigen::MatrixXd input = Eigen::MatrixXd::Constant(rows, cols, 0.25);
     for (int t = 1; t <= 15; ++t) {

@@ -6,8 +6,10 @@
 #include <cmath>
 #include <limits>
 
+#include "absl/status/status.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -27,15 +29,12 @@ MatrixTreeCounterOptions Symmetric3(int64_t steps) {
   return o;
 }
 
-std::string ErrorOf(const MatrixTreeCounterOptions& o) {
-  absl::StatusOr<MatrixTreeCounter> c =
-      MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 0));
-  EXPECT_FALSE(c.ok());
-  return c.ok() ? "" : std::string(c.status().message());
+absl::Status ErrorOf(const MatrixTreeCounterOptions& o) {
+  return MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 0)).status();
 }
 
 TEST(MatrixTreeCounterTest, DefaultsAreValid) {
-  EXPECT_TRUE(MatrixTreeCounterOptions().Validate().ok());
+  EXPECT_THAT(MatrixTreeCounterOptions().Validate(), IsOk());
 }
 
 TEST(MatrixTreeCounterTest, RejectsBadOptions) {
@@ -43,32 +42,43 @@ TEST(MatrixTreeCounterTest, RejectsBadOptions) {
   const double inf = std::numeric_limits<double>::infinity();
   MatrixTreeCounterOptions o;
   o.rows = 0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("rows must be >= 1, got 0"));
+  EXPECT_THAT(ErrorOf(o),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rows must be >= 1, got 0")));
   o = MatrixTreeCounterOptions();
   o.cols = -1;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("cols must be >= 1, got -1"));
+  EXPECT_THAT(ErrorOf(o),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("cols must be >= 1, got -1")));
   o = MatrixTreeCounterOptions();
   o.symmetric = true;
   o.cols = 2;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("symmetric requires rows == cols, got 1 x 2"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("symmetric requires rows == cols, got 1 x 2")));
   o = MatrixTreeCounterOptions();
   o.horizon_steps = 0;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("horizon_steps must be in [1, 2^40], got 0"));
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   HasSubstr("horizon_steps must be in [1, 2^40], got 0")));
   for (double bad : {0.0, -1.0, nan, inf}) {
     o = MatrixTreeCounterOptions();
     o.l2_sensitivity = bad;
-    EXPECT_THAT(ErrorOf(o), HasSubstr("l2_sensitivity must be finite and > 0")) << bad;
+    EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("l2_sensitivity must be finite and > 0")))
+        << bad;
     o = MatrixTreeCounterOptions();
     o.input_frobenius_bound = bad;
-    EXPECT_THAT(ErrorOf(o), HasSubstr("input_frobenius_bound must be finite and > 0")) << bad;
+    EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("input_frobenius_bound must be finite and > 0")))
+        << bad;
     o = MatrixTreeCounterOptions();
     o.zcdp_rho = bad;
-    EXPECT_THAT(ErrorOf(o), HasSubstr("zcdp_rho must be finite and > 0")) << bad;
+    EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("zcdp_rho must be finite and > 0")))
+        << bad;
   }
   o = MatrixTreeCounterOptions();
   o.zcdp_rho = 1e30;
   o.horizon_steps = int64_t{1} << 40;
-  EXPECT_THAT(ErrorOf(o), HasSubstr("could overflow int64"));
+  EXPECT_THAT(ErrorOf(o),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("could overflow int64")));
 }
 
 TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {
@@ -78,7 +88,7 @@ TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {
       o.zcdp_rho = rho;
       absl::StatusOr<MatrixTreeCounter> c =
           MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 0));
-      ASSERT_TRUE(c.ok()) << c.status();
+      ASSERT_THAT(c, IsOk());
       EXPECT_EQ(c->levels(), static_cast<int>(std::floor(std::log2(steps))) + 1);
       EXPECT_EQ(c->released_entries(), 6);
       EXPECT_LE(c->rho_spent(), rho);
@@ -94,7 +104,7 @@ TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {
 TEST(MatrixTreeCounterTest, SymmetricReleaseIsSymmetricAndOnTheGrid) {
   absl::StatusOr<MatrixTreeCounter> c =
       MatrixTreeCounter::Create(Symmetric3(40), TestStream(kSeed, TestPurpose::kTest, 1));
-  ASSERT_TRUE(c.ok());
+  ASSERT_THAT(c, IsOk());
   RandomStream inputs = TestStream(kSeed, TestPurpose::kTest, 2);
   Eigen::MatrixXd exact = Eigen::MatrixXd::Zero(3, 3);
   for (int t = 1; t <= 40; ++t) {
@@ -122,7 +132,9 @@ TEST(MatrixTreeCounterTest, DeterministicGivenTheStream) {
       MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 3));
   absl::StatusOr<MatrixTreeCounter> other =
       MatrixTreeCounter::Create(o, TestStream(kSeed, TestPurpose::kTest, 4));
-  ASSERT_TRUE(a.ok() && b.ok() && other.ok());
+  ASSERT_THAT(a, IsOk());
+  ASSERT_THAT(b, IsOk());
+  ASSERT_THAT(other, IsOk());
   const Eigen::MatrixXd x = Eigen::MatrixXd::Constant(3, 2, 0.3);
   for (int t = 0; t < 9; ++t) {
     a->AddStep(x);
@@ -136,7 +148,7 @@ TEST(MatrixTreeCounterTest, DeterministicGivenTheStream) {
 TEST(MatrixTreeCounterTest, NoInputsNoNoiseBeforeTheFirstStep) {
   absl::StatusOr<MatrixTreeCounter> c =
       MatrixTreeCounter::Create(Symmetric3(4), TestStream(kSeed, TestPurpose::kTest, 5));
-  ASSERT_TRUE(c.ok());
+  ASSERT_THAT(c, IsOk());
   EXPECT_EQ(c->Release(), Eigen::MatrixXd::Zero(3, 3));
 }
 

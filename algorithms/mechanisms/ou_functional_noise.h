@@ -39,10 +39,7 @@
 // algorithms/accounting/functional_noise_calibration.h. Randomness comes from the caller's
 // RandomStream (kPrivacyNoise purpose in production).
 //
-//   parameter     default  constraint
-//   num_paths     2        >= 1               (m, one path per action)
-//   noise_stddev  1.0      finite, >= 0       (sigma; 0 gives the zero function, nothing stored)
-//   kernel_rate   1.0      finite, > 0        (beta of K(x, y) = exp(-beta |x - y|))
+// Parameters: OuFunctionalNoiseOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_MECHANISMS_OU_FUNCTIONAL_NOISE_H_
 #define DPRL_ALGORITHMS_MECHANISMS_OU_FUNCTIONAL_NOISE_H_
 
@@ -58,9 +55,12 @@
 namespace dprl {
 
 struct OuFunctionalNoiseOptions {
-  int num_paths = 2;          // m: independent sample paths (one per action); >= 1
-  double noise_stddev = 1.0;  // sigma: K is scaled by sigma^2; finite, >= 0
-  double kernel_rate = 1.0;   // beta in exp(-beta |x - y|); finite, > 0
+  // m: independent sample paths (one per action). >= 1.
+  int num_paths = 2;
+  // sigma: K is scaled by sigma^2; 0 gives the zero function (nothing stored). Finite, >= 0.
+  double noise_stddev = 1.0;
+  // beta in K(x, y) = exp(-beta |x - y|). Finite, > 0.
+  double kernel_rate = 1.0;
 
   absl::Status Validate() const;
 };

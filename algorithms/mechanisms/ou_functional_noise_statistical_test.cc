@@ -22,6 +22,7 @@
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -77,7 +78,7 @@ TEST(OuFunctionalNoiseStatisticalTest, CovarianceMatchesKernelWhateverTheQueryOr
   options.noise_stddev = kSigma;
   options.kernel_rate = kBeta;
   absl::StatusOr<OuFunctionalNoise> created = OuFunctionalNoise::Create(options);
-  ASSERT_TRUE(created.ok());
+  ASSERT_THAT(created, IsOk());
   OuFunctionalNoise noise = *std::move(created);
 
   for (int order = 0; order < kOrders; ++order) {

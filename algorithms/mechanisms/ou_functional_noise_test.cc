@@ -7,10 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 constexpr uint64_t kSeed = 2019;  // master seed of every stream of this file
 
@@ -20,7 +24,7 @@ OuFunctionalNoise MakeOrDie(int paths, double sigma, double beta) {
   options.noise_stddev = sigma;
   options.kernel_rate = beta;
   absl::StatusOr<OuFunctionalNoise> noise = OuFunctionalNoise::Create(options);
-  EXPECT_TRUE(noise.ok()) << noise.status();
+  EXPECT_THAT(noise, IsOk());
   return *std::move(noise);
 }
 
@@ -151,12 +155,10 @@ TEST(OuFunctionalNoiseTest, ZeroStddevIsTheZeroFunction) {
 }
 
 TEST(OuFunctionalNoiseOptionsTest, DefaultsValidAndBadValuesNamed) {
-  EXPECT_TRUE(OuFunctionalNoiseOptions().Validate().ok());
+  EXPECT_THAT(OuFunctionalNoiseOptions().Validate(), IsOk());
   auto expect_bad = [](const OuFunctionalNoiseOptions& options, const std::string& text) {
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find(text), std::string::npos) << status;
-    EXPECT_FALSE(OuFunctionalNoise::Create(options).ok());
+    EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(text)));
+    EXPECT_THAT(OuFunctionalNoise::Create(options), StatusIs(absl::StatusCode::kInvalidArgument));
   };
   for (int bad : {0, -1}) {
     OuFunctionalNoiseOptions options;

@@ -13,22 +13,15 @@
 namespace dprl {
 namespace {
 
-RandomStream BenchmarkStream() {
-  StreamKey key;
-  key.master_seed = 2024;
-  key.purpose = TestPurpose::kTest;
-  return RandomStream(key);
-}
-
 void BM_NextU64(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   for (auto _ : state) benchmark::DoNotOptimize(stream.NextU64());
 }
 BENCHMARK(BM_NextU64);
 
 // Discrete Laplace with scale numerator / denominator.
 void BM_DiscreteLaplace(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   const Rational scale{state.range(0), state.range(1)};
   for (auto _ : state) benchmark::DoNotOptimize(SampleDiscreteLaplace(scale, stream));
 }
@@ -41,7 +34,7 @@ BENCHMARK(BM_DiscreteLaplace)
 // The table-based exact sampler (discrete_laplace_sampler.h): one 32-bit half of a stream word per
 // sample (the rest of the word is discarded here; binary counters use both halves).
 void BM_DiscreteLaplaceSampler(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   const DiscreteLaplaceSampler sampler =
       DiscreteLaplaceSampler::Create({state.range(0), state.range(1)}).value();
   for (auto _ : state) benchmark::DoNotOptimize(sampler.Sample(stream));
@@ -62,19 +55,19 @@ void BM_DiscreteLaplaceSamplerCreate(benchmark::State& state) {
 BENCHMARK(BM_DiscreteLaplaceSamplerCreate)->Args({10, 1})->Args({10000, 1})->Args({4194304, 1});
 
 void BM_Laplace(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   for (auto _ : state) benchmark::DoNotOptimize(SampleLaplace(10.0, stream));
 }
 BENCHMARK(BM_Laplace);
 
 void BM_Gaussian(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   for (auto _ : state) benchmark::DoNotOptimize(SampleGaussian(10.0, stream));
 }
 BENCHMARK(BM_Gaussian);
 
 void BM_BernoulliExp(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   const Rational gamma{state.range(0), state.range(1)};
   for (auto _ : state) benchmark::DoNotOptimize(SampleBernoulliExp(gamma, stream));
 }
@@ -82,7 +75,7 @@ BENCHMARK(BM_BernoulliExp)->Args({1, 1})->Args({7, 3});
 
 // Discrete Gaussian with sigma^2 = numerator / denominator.
 void BM_DiscreteGaussian(benchmark::State& state) {
-  RandomStream stream = BenchmarkStream();
+  RandomStream stream = TestStream(2024);
   const Rational sigma_squared{state.range(0), state.range(1)};
   for (auto _ : state) benchmark::DoNotOptimize(SampleDiscreteGaussian(sigma_squared, stream));
 }
@@ -90,7 +83,7 @@ BENCHMARK(BM_DiscreteGaussian)->Args({100, 1})->Args({100000000, 1});
 
 // Child-stream derivation plus one draw: the per-node overhead of the binary counter.
 void BM_PairChildFirstWord(benchmark::State& state) {
-  const RandomStream parent = BenchmarkStream();
+  const RandomStream parent = TestStream(2024);
   uint64_t i = 0;
   for (auto _ : state) {
     RandomStream child = parent.Child(17, ++i);

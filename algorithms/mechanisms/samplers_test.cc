@@ -10,17 +10,21 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "random/distributions.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
+using ::testing::HasSubstr;
+
 void ExpectRational(absl::StatusOr<Rational> r, int64_t numerator, int64_t denominator) {
-  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_THAT(r, IsOk());
   EXPECT_EQ(r->numerator, numerator);
   EXPECT_EQ(r->denominator, denominator);
 }
@@ -61,7 +65,7 @@ TEST(RationalAtLeastTest, MatchesBruteForce) {
       }
     }
     const absl::StatusOr<Rational> r = RationalAtLeast(x, max_denominator);
-    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_THAT(r, IsOk());
     EXPECT_EQ(r->numerator * best_q, best_p * r->denominator) << "x = " << x;
     EXPECT_LE(r->denominator, max_denominator);
     EXPECT_EQ(std::gcd(r->numerator, r->denominator), 1);
@@ -69,16 +73,17 @@ TEST(RationalAtLeastTest, MatchesBruteForce) {
 }
 
 TEST(RationalAtLeastTest, RejectsBadArguments) {
-  auto message = [](double x, int64_t max_denominator) {
-    return std::string(RationalAtLeast(x, max_denominator).status().message());
-  };
-  EXPECT_NE(message(std::nan(""), 10).find("x must be finite"), std::string::npos);
-  EXPECT_NE(message(INFINITY, 10).find("x must be finite"), std::string::npos);
-  EXPECT_NE(message(-INFINITY, 10).find("x must be finite"), std::string::npos);
-  EXPECT_NE(message(1.5, 0).find("max_denominator must be >= 1, got 0"), std::string::npos);
-  EXPECT_NE(message(1.5, -3).find("max_denominator must be >= 1, got -3"), std::string::npos);
-  EXPECT_EQ(RationalAtLeast(1e19, 10).status().code(), absl::StatusCode::kOutOfRange);
-  EXPECT_EQ(RationalAtLeast(-1e19, 10).status().code(), absl::StatusCode::kOutOfRange);
+  for (double x : {std::nan(""), static_cast<double>(INFINITY), -static_cast<double>(INFINITY)}) {
+    EXPECT_THAT(RationalAtLeast(x, 10),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("x must be finite")));
+  }
+  EXPECT_THAT(RationalAtLeast(1.5, 0), StatusIs(absl::StatusCode::kInvalidArgument,
+                                                HasSubstr("max_denominator must be >= 1, got 0")));
+  EXPECT_THAT(RationalAtLeast(1.5, -3),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("max_denominator must be >= 1, got -3")));
+  EXPECT_THAT(RationalAtLeast(1e19, 10), StatusIs(absl::StatusCode::kOutOfRange));
+  EXPECT_THAT(RationalAtLeast(-1e19, 10), StatusIs(absl::StatusCode::kOutOfRange));
 }
 
 // Two-sided z test of a sample mean against its expectation: with `checks` such tests in a file
@@ -337,7 +342,7 @@ TEST(DiscreteLaplaceSamplerTest, RejectsBadScales) {
             absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(DiscreteLaplaceSampler::Create({(int64_t{1} << 22) + 1, 1}).status().code(),
             absl::StatusCode::kInvalidArgument);
-  EXPECT_TRUE(DiscreteLaplaceSampler::Create({int64_t{1} << 22, 1}).ok());
+  EXPECT_THAT(DiscreteLaplaceSampler::Create({int64_t{1} << 22, 1}), IsOk());
 }
 
 TEST(SampleDiscreteGaussianTest, ChiSquare) {

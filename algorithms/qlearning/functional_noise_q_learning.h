@@ -46,19 +46,7 @@
 // Randomness: policy_stream (kPolicy: initial network, exploration) and noise_stream
 // (kPrivacyNoise: the sample paths) are passed in; the environment's stream is the caller's.
 //
-//   parameter                 default  constraint
-//   num_samples               5000     T, >= 1
-//   batch_size                50       B, >= 1, divides T
-//   num_resets                1        J, >= 1, divides T/B
-//   noise_stddev              0        sigma, finite, >= 0
-//   kernel_rate               1        beta, finite, > 0
-//   discount                  0.999    gamma, in [0, 1)
-//   exploration_start         0.9      in [0, 1]
-//   exploration_end           0.05     in [0, 1]
-//   exploration_decay_steps   200      finite, > 0
-//   l2_clip_norm              0        C, finite, >= 0 (0 = no clipping)
-//   gradient_noise_stddev     0        finite, >= 0 (needs l2_clip_norm > 0 when > 0)
-//   optimizer                 SGD, learning_rate 0.01 (see mlp.h)
+// Parameters: FunctionalNoiseQLearningOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_QLEARNING_FUNCTIONAL_NOISE_Q_LEARNING_H_
 #define DPRL_ALGORITHMS_QLEARNING_FUNCTIONAL_NOISE_Q_LEARNING_H_
 
@@ -73,18 +61,30 @@
 namespace dprl {
 
 struct FunctionalNoiseQLearningOptions {
-  int64_t num_samples = 5000;              // T: environment steps of training
-  int batch_size = 50;                     // B: samples per optimiser step; divides T
-  int num_resets = 1;                      // J: independent sample-path sets; divides T/B
-  double noise_stddev = 0.0;               // sigma of the Gaussian-process noise G(0, sigma^2 K)
-  double kernel_rate = 1.0;                // beta of K(x, y) = exp(-beta |x - y|)
-  double discount = 0.999;                 // gamma of the target y_t (line 19)
-  double exploration_start = 0.9;          // exploration_rate at t = 0
-  double exploration_end = 0.05;           // exploration_rate as t -> infinity
-  double exploration_decay_steps = 200.0;  // time constant of the exponential decay
-  double l2_clip_norm = 0.0;               // DP-SGD: per-example gradient clip C; 0 = none
-  double gradient_noise_stddev = 0.0;      // DP-SGD: stddev of the noise on the summed gradient
-  OptimizerOptions optimizer;              // line 22's update (plain SGD by default)
+  // T: environment steps of training. >= 1.
+  int64_t num_samples = 5000;
+  // B: samples per optimiser step. >= 1, divides T.
+  int batch_size = 50;
+  // J: independent sample-path sets. >= 1, divides T/B.
+  int num_resets = 1;
+  // sigma of the Gaussian-process noise G(0, sigma^2 K). Finite, >= 0.
+  double noise_stddev = 0.0;
+  // beta of K(x, y) = exp(-beta |x - y|). Finite, > 0.
+  double kernel_rate = 1.0;
+  // gamma of the target y_t (line 19). In [0, 1).
+  double discount = 0.999;
+  // exploration_rate at t = 0. In [0, 1].
+  double exploration_start = 0.9;
+  // exploration_rate as t -> infinity. In [0, 1].
+  double exploration_end = 0.05;
+  // Time constant of the exponential decay of exploration_rate. Finite, > 0.
+  double exploration_decay_steps = 200.0;
+  // DP-SGD: per-example gradient clip C. Finite, >= 0; 0 = no clipping.
+  double l2_clip_norm = 0.0;
+  // DP-SGD: stddev of the noise on the summed gradient. Finite, >= 0 (> 0 needs l2_clip_norm > 0).
+  double gradient_noise_stddev = 0.0;
+  // Line 22's update: plain SGD with learning_rate 0.01 by default (OptimizerOptions, mlp.h).
+  OptimizerOptions optimizer;
 
   absl::Status Validate() const;
 };

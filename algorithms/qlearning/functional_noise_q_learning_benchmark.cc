@@ -30,15 +30,10 @@ void BM_Algorithm1Steps(benchmark::State& state) {
   options.optimizer.learning_rate = 1.0;
   uint64_t replicate = 0;
   for (auto _ : state) {
-    StreamKey key;
-    key.master_seed = 440;
-    key.replicate = replicate++;
-    key.purpose = TestPurpose::kPolicy;
-    RandomStream policy(key);
-    key.purpose = TestPurpose::kPrivacyNoise;
-    RandomStream noise(key);
-    key.purpose = TestPurpose::kEnvironment;
-    RandomStream env_stream(key);
+    RandomStream policy = TestStream(440, TestPurpose::kPolicy, replicate);
+    RandomStream noise = TestStream(440, TestPurpose::kPrivacyNoise, replicate);
+    RandomStream env_stream = TestStream(440, TestPurpose::kEnvironment, replicate);
+    ++replicate;
     FunctionalNoiseQLearning agent = *FunctionalNoiseQLearning::Create(options, policy, noise);
     benchmark::DoNotOptimize(TrainOnWalk(env, kSteps, agent, env_stream));
   }

@@ -28,15 +28,7 @@
 // output_noise_multiplier; T/B of them compose (calibration in
 // algorithms/accounting/q_learning_baselines_privacy.h, CalibrateOutputPerturbation).
 //
-//   parameter                 default  constraint
-//   num_samples, batch_size   5000, 50 as FunctionalNoiseQLearningOptions (B divides T)
-//   episode_length            50       >= 1  (m)
-//   num_features              10       >= 2  (d)
-//   feature_width             0.1      finite, > 0 (w)
-//   ridge_regularizer         1.0      finite, > 0 (lambda)
-//   discount                  0.9      in [0, 1)
-//   output_noise_multiplier   0        finite, >= 0
-//   exploration_*             0.9, 0.05, 200 (as Algorithm 1's loop)
+// Parameters: LinearOutputPerturbationOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_QLEARNING_LINEAR_OUTPUT_PERTURBATION_H_
 #define DPRL_ALGORITHMS_QLEARNING_LINEAR_OUTPUT_PERTURBATION_H_
 
@@ -51,16 +43,28 @@
 namespace dprl {
 
 struct LinearOutputPerturbationOptions {
-  int64_t num_samples = 5000;            // T
-  int batch_size = 50;                   // B: samples between releases; divides T
-  int episode_length = 50;               // m: steps per trajectory (enters the sensitivity)
-  int num_features = 10;                 // d: Gaussian bumps on [0, 1]
-  double feature_width = 0.1;            // w of the bumps
-  double ridge_regularizer = 1.0;        // lambda
-  double discount = 0.9;                 // gamma of the Monte-Carlo returns
-  double output_noise_multiplier = 0.0;  // noise stddev / Delta at each release
+  // T: environment steps of training. >= 1.
+  int64_t num_samples = 5000;
+  // B: samples between releases. >= 1, divides T.
+  int batch_size = 50;
+  // m: steps per trajectory (enters the sensitivity). >= 1.
+  int episode_length = 50;
+  // d: Gaussian bumps on [0, 1]. >= 2.
+  int num_features = 10;
+  // w: width of the bumps. Finite, > 0.
+  double feature_width = 0.1;
+  // lambda: ridge regulariser. Finite, > 0.
+  double ridge_regularizer = 1.0;
+  // gamma of the Monte-Carlo returns. In [0, 1).
+  double discount = 0.9;
+  // Noise stddev / Delta at each release. Finite, >= 0.
+  double output_noise_multiplier = 0.0;
+  // Exploration schedule, as in Algorithm 1's loop (functional_noise_q_learning.h):
+  // exploration_rate at t = 0, in [0, 1].
   double exploration_start = 0.9;
+  // exploration_rate as t -> infinity, in [0, 1].
   double exploration_end = 0.05;
+  // Time constant of the exponential decay. Finite, > 0.
   double exploration_decay_steps = 200.0;
 
   absl::Status Validate() const;

@@ -52,7 +52,7 @@ TEST(RunEpisodesTest, PacMeasurementMatchesTheRegretSeries) {
   options.num_initial_states = 2;
   options.num_arms = 1;
   options.alpha_prime = 0.5;
-  options.horizon = 2;
+  options.rewarded_horizon = 2;
   options.instance = {1, 0};
   const TabularMdp mdp = MakeLowerBoundMdp(options).value();
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};

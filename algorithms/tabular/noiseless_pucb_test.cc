@@ -16,16 +16,16 @@ namespace {
 using ::testing::HasSubstr;
 
 TEST(NoiselessPucbOptionsTest, DefaultsAreValid) {
-  EXPECT_TRUE(NoiselessPucbOptions().Validate().ok());
+  EXPECT_THAT(NoiselessPucbOptions().Validate(), IsOk());
 }
 
 TEST(NoiselessPucbOptionsTest, RejectsFailureProbabilityOutsideUnitInterval) {
   for (double beta : {0.0, 1.0, -0.5, 2.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
     NoiselessPucbOptions options;
     options.failure_probability = beta;
-    absl::Status status = options.Validate();
-    EXPECT_FALSE(status.ok()) << beta;
-    EXPECT_THAT(std::string(status.message()), HasSubstr("failure_probability")) << beta;
+    EXPECT_THAT(options.Validate(),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("failure_probability")))
+        << beta;
   }
 }
 
@@ -53,8 +53,8 @@ TEST(NoiselessPucbAgentTest, BonusIsPucbsAtZeroError) {
   const int n = 10000;
   for (int t = 0; t < n; ++t) {
     agent->BeginEpisode();
-    ASSERT_TRUE(agent->Observe(0, 0, 0, 1.0, 0).ok());
-    ASSERT_TRUE(agent->Observe(1, 0, 0, 0.0, 0).ok());
+    ASSERT_THAT(agent->Observe(0, 0, 0, 1.0, 0), IsOk());
+    ASSERT_THAT(agent->Observe(1, 0, 0, 0.0, 0), IsOk());
     agent->EndEpisode();
   }
   agent->BeginEpisode();

@@ -1,9 +1,11 @@
 #include "algorithms/tabular/optimistic_planner.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <vector>
 
-#include <gtest/gtest.h>
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -94,9 +96,7 @@ TEST(OptimisticPlanTest, TiesAreBrokenUniformly) {
   OptimisticPlan plan(shape);
   plan.Plan(stats, 1.0);
   EXPECT_EQ(plan.action_probabilities(), (std::vector<double>{0.5, 0.5, 0.0}));
-  StreamKey key;
-  key.master_seed = 3;
-  RandomStream stream(key);
+  RandomStream stream = TestStream(3);
   int counts[3] = {0, 0, 0};
   for (int i = 0; i < 2000; ++i) ++counts[plan.SampleAction(0, 0, stream)];
   EXPECT_GT(counts[0], 0);

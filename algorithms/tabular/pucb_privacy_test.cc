@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "algorithms/tabular/pucb.h"
 #include "testing/counter_peers.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -38,8 +40,8 @@ TEST(PucbPrivacyTest, RewardReleasesAreIntegersWhateverTheRewards) {
     small->BeginEpisode();
     other->BeginEpisode();
     for (int h = 0; h < 3; ++h) {
-      ASSERT_TRUE(small->Observe(h, 0, 0, 0.005, 0).ok());
-      ASSERT_TRUE(other->Observe(h, 0, 0, 0.0071, 0).ok());
+      ASSERT_THAT(small->Observe(h, 0, 0, 0.005, 0), IsOk());
+      ASSERT_THAT(other->Observe(h, 0, 0, 0.0071, 0), IsOk());
     }
     small->EndEpisode();
     other->EndEpisode();
@@ -63,7 +65,7 @@ TEST(PucbPrivacyTest, RandomisedRoundingOfRewardsIsUnbiased) {
     auto agent = MakeAgent({1, 1, 1}, kEpisodes, 9);
     for (int64_t t = 0; t < kEpisodes; ++t) {
       agent->BeginEpisode();
-      ASSERT_TRUE(agent->Observe(0, 0, 0, reward, 0).ok());
+      ASSERT_THAT(agent->Observe(0, 0, 0, reward, 0), IsOk());
       agent->EndEpisode();
     }
     const int64_t bits = static_cast<int64_t>(
@@ -76,7 +78,7 @@ TEST(PucbPrivacyTest, RandomisedRoundingOfRewardsIsUnbiased) {
     auto agent = MakeAgent({1, 1, 1}, 100, 10);
     for (int t = 0; t < 100; ++t) {
       agent->BeginEpisode();
-      ASSERT_TRUE(agent->Observe(0, 0, 0, reward, 0).ok());
+      ASSERT_THAT(agent->Observe(0, 0, 0, reward, 0), IsOk());
       agent->EndEpisode();
     }
     EXPECT_EQ(BinaryCounterBankPeer::TrueSum(PucbAgentPeer::RewardCounters(*agent), 0),
@@ -87,10 +89,9 @@ TEST(PucbPrivacyTest, RandomisedRoundingOfRewardsIsUnbiased) {
 TEST(PucbPrivacyTest, ObserveRejectsRewardsOutsideTheUnitInterval) {
   auto agent = MakeAgent({2, 2, 2}, 10, 1);
   agent->BeginEpisode();
-  const absl::Status status = agent->Observe(1, 1, 0, -0.25, 0);
-  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(status.message(),
-            "Observe: reward must be in [0, 1], got -0.25 at (h, s, a) = (1, 1, 0)");
+  EXPECT_THAT(agent->Observe(1, 1, 0, -0.25, 0),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "Observe: reward must be in [0, 1], got -0.25 at (h, s, a) = (1, 1, 0)"));
   EXPECT_EQ(BinaryCounterBankPeer::TrueSum(PucbAgentPeer::VisitCounters(*agent),
                                            agent->shape().Index(1, 1, 0)),
             0.0);
@@ -121,7 +122,7 @@ void Feed(PucbAgent& agent, const Trajectory* trajectory) {
   if (trajectory != nullptr) {  // nullptr: the empty user (add/remove neighbour)
     for (int h = 0; h < static_cast<int>(trajectory->size()); ++h) {
       const Step& step = (*trajectory)[h];
-      ASSERT_TRUE(agent.Observe(h, step.s, step.a, step.reward, step.next).ok());
+      ASSERT_THAT(agent.Observe(h, step.s, step.a, step.reward, step.next), IsOk());
     }
   }
   agent.EndEpisode();

@@ -23,6 +23,7 @@
 namespace dprl {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 RandomStream Noise(uint64_t seed) { return TestStream(seed, TestPurpose::kPrivacyNoise); }
@@ -57,27 +58,28 @@ TabularMdp TwoStepMdp(std::vector<double> initial_distribution) {
 
 constexpr TabularShape kTwoStepShape{2, 2, 2};
 
-TEST(RlsviOptionsTest, DefaultsAreValid) { EXPECT_TRUE(RlsviOptions().Validate().ok()); }
+TEST(RlsviOptionsTest, DefaultsAreValid) { EXPECT_THAT(RlsviOptions().Validate(), IsOk()); }
 
 TEST(RlsviOptionsTest, RejectsBetaScaleZero) {
   RlsviOptions options;
   options.beta_scale = 0.0;
-  EXPECT_THAT(std::string(options.Validate().message()),
-              HasSubstr("beta_scale must be finite and > 0, got 0"));
+  EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                           HasSubstr("beta_scale must be finite and > 0, got 0")));
 }
 
 TEST(RlsviOptionsTest, RejectsBetaScaleNegative) {
   RlsviOptions options;
   options.beta_scale = -2.5;
-  EXPECT_THAT(std::string(options.Validate().message()),
-              HasSubstr("beta_scale must be finite and > 0, got -2.5"));
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("beta_scale must be finite and > 0, got -2.5")));
 }
 
 TEST(RlsviOptionsTest, RejectsBetaScaleNaN) {
   RlsviOptions options;
   options.beta_scale = std::nan("");
-  EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("beta_scale"));
-  EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("nan"));
+  EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                           AllOf(HasSubstr("beta_scale"), HasSubstr("nan"))));
 }
 
 TEST(RlsviOptionsTest, RejectsBetaScaleInfinite) {
@@ -85,8 +87,9 @@ TEST(RlsviOptionsTest, RejectsBetaScaleInfinite) {
        {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
     RlsviOptions options;
     options.beta_scale = value;
-    EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("beta_scale")) << value;
-    EXPECT_THAT(std::string(options.Validate().message()), HasSubstr("inf")) << value;
+    EXPECT_THAT(options.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                             AllOf(HasSubstr("beta_scale"), HasSubstr("inf"))))
+        << value;
   }
 }
 
@@ -156,9 +159,9 @@ std::vector<double> ReferenceQ(const RlsviAgent& agent) {
 TEST(RlsviAgentTest, PlanIsAlgorithm1OnCountsAndNoise) {
   const TabularMdp mdp = TwoStepMdp({1.0, 0.0});
   auto agent = MakeAgent(kTwoStepShape, 2);
-  ASSERT_TRUE(RunEpisodes(mdp, *agent, 300, TestStream(3, TestPurpose::kEnvironment),
-                          TestStream(4, TestPurpose::kPolicy))
-                  .ok());
+  ASSERT_THAT(RunEpisodes(mdp, *agent, 300, TestStream(3, TestPurpose::kEnvironment),
+                          TestStream(4, TestPurpose::kPolicy)),
+              IsOk());
   agent->BeginEpisode();
   EXPECT_EQ(agent->beta(), RlsviBeta(kTwoStepShape, RlsviOptions(), 301));
   const std::vector<double> reference = ReferenceQ(*agent);
@@ -199,7 +202,7 @@ TEST(RlsviAgentTest, PolicyIsGreedyWithRespectToPerturbedQ) {
     }
     // Some data so that later plans mix counts and noise.
     for (int h = 0; h < shape.horizon; ++h) {
-      ASSERT_TRUE(agent->Observe(h, episode % 5, 1, 0.5, h % 5).ok());
+      ASSERT_THAT(agent->Observe(h, episode % 5, 1, 0.5, h % 5), IsOk());
     }
     agent->EndEpisode();
   }
@@ -254,10 +257,10 @@ TEST(RlsviAgentTest, NeighbouringRewardHistoriesMoveLastStepQByAtMostOneOverN) {
       const int s = static_cast<int>(data.UniformInt(3)), a = static_cast<int>(data.UniformInt(2));
       const int next = static_cast<int>(data.UniformInt(3));
       const double reward = data.NextOpenUniform();
-      ASSERT_TRUE(agent->Observe(h, s, a, reward, next).ok());
-      ASSERT_TRUE(
-          neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next)
-              .ok());
+      ASSERT_THAT(agent->Observe(h, s, a, reward, next), IsOk());
+      ASSERT_THAT(
+          neighbour->Observe(h, s, a, episode == kChangedEpisode ? 1.0 - reward : reward, next),
+          IsOk());
     }
     agent->EndEpisode();
     neighbour->EndEpisode();
@@ -306,7 +309,7 @@ TEST(RlsviStatisticalTest, NoiseVarianceIsBetaOverCountPlusOne) {
     for (int a = 0; a < shape.num_actions; ++a) {
       for (int n = 0; n < class_counts[shape.Index(0, s, a) % 4]; ++n) {
         agent->BeginEpisode();
-        ASSERT_TRUE(agent->Observe(0, s, a, 0.0, s).ok());
+        ASSERT_THAT(agent->Observe(0, s, a, 0.0, s), IsOk());
         agent->EndEpisode();
       }
     }

@@ -1,6 +1,6 @@
 // The closed-form bounds of Vietri, Balle, Krishnamurthy & Wu 2020, "Private Reinforcement
 // Learning with PAC and Regret Guarantees", ICML. Pure arithmetic: no agents, no randomness, no
-// I/O (used by PUCB, by //analysis:vietri_bounds and by the lower-bound experiments).
+// I/O (used by PUCB, by //calculators:vietri_bounds and by the lower-bound experiments).
 //
 // Specification
 // -------------

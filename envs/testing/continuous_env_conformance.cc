@@ -17,14 +17,6 @@ namespace {
 
 constexpr int kMaxReportedFailures = 5;
 
-StreamKey Key(uint64_t seed, uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.replicate = replicate;
-  key.purpose = TestPurpose::kTest;
-  return key;
-}
-
 bool InRange(double x, double low, double high) {
   return std::isfinite(x) && x >= low && x <= high;
 }
@@ -45,7 +37,7 @@ void ExpectShape(const ContinuousEnvUnderTest& env) {
 
 // Episodes with every action pattern (constant action a, and alternating), checking ranges.
 void ExpectContract(const ContinuousEnvUnderTest& env, const ContinuousEnvConformanceOptions& o) {
-  RandomStream stream(Key(o.seed, 1));
+  RandomStream stream = TestStream(o.seed, TestPurpose::kTest, 1);
   int failures = 0;
   for (int episode = 0; episode < 200 && failures < kMaxReportedFailures; ++episode) {
     double state = env.sample_initial_state(stream);
@@ -84,8 +76,8 @@ void ExpectContract(const ContinuousEnvUnderTest& env, const ContinuousEnvConfor
 
 void ExpectDeterminism(const ContinuousEnvUnderTest& env,
                        const ContinuousEnvConformanceOptions& o) {
-  RandomStream first(Key(o.seed, 2));
-  RandomStream second(Key(o.seed, 2));
+  RandomStream first = TestStream(o.seed, TestPurpose::kTest, 2);
+  RandomStream second = TestStream(o.seed, TestPurpose::kTest, 2);
   for (int episode = 0; episode < 20; ++episode) {
     double a = env.sample_initial_state(first);
     double b = env.sample_initial_state(second);
@@ -112,7 +104,7 @@ void ExpectDistributions(const ContinuousEnvUnderTest& env,
   const double half_width = DkwHalfWidth(o.samples, o.failure_probability / tests);
   std::vector<double> samples(o.samples);
   if (env.initial_state_cdf) {
-    RandomStream stream(Key(o.seed, 3));
+    RandomStream stream = TestStream(o.seed, TestPurpose::kTest, 3);
     for (double& x : samples) x = env.sample_initial_state(stream);
     const double distance = GridCdfDistance(samples, env.initial_state_cdf, env.state_low,
                                             env.state_high, o.cdf_grid_points);
@@ -120,7 +112,7 @@ void ExpectDistributions(const ContinuousEnvUnderTest& env,
         << env.name << ": initial-state CDF distance " << distance << " > DKW bound " << half_width;
   }
   if (!env.next_state_cdf) return;
-  RandomStream root(Key(o.seed, 4));
+  RandomStream root = TestStream(o.seed, TestPurpose::kTest, 4);
   uint64_t index = 0;
   for (double s : probes) {
     for (int a = 0; a < env.num_actions; ++a) {

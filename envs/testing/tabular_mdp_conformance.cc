@@ -20,14 +20,6 @@ namespace {
 // Stop reporting a family of failures after this many messages.
 constexpr int kMaxReportedFailures = 5;
 
-StreamKey ConformanceKey(uint64_t seed, uint64_t replicate) {
-  StreamKey key;
-  key.master_seed = seed;
-  key.replicate = replicate;
-  key.purpose = TestPurpose::kTest;
-  return key;
-}
-
 // Returns whether p[0 .. size-1] is a probability vector; reports a failure if not.
 bool ExpectProbabilityVector(const double* p, int size, const std::string& what) {
   double sum = 0.0;
@@ -90,8 +82,8 @@ void ExpectValidModel(const TabularMdp& mdp) {
 
 void ExpectDeterministic(const TabularMdp& mdp) {
   const TabularMdp copy = mdp;
-  RandomStream first(ConformanceKey(1, 0));
-  RandomStream second(ConformanceKey(1, 0));
+  RandomStream first = TestStream(1, TestPurpose::kTest, 0);
+  RandomStream second = TestStream(1, TestPurpose::kTest, 0);
   const int A = mdp.num_actions();
   for (int episode = 0; episode < 200; ++episode) {
     int s1 = mdp.SampleInitialState(first);
@@ -115,7 +107,7 @@ void ExpectSamplesMatchModel(const TabularMdp& mdp, const TabularMdpConformanceO
   const double chi_square_tail = options.failure_probability / (num_rows + 1);
   const double reward_half_width = HoeffdingHalfWidth(
       options.samples_per_row, options.failure_probability / static_cast<double>(num_rows));
-  RandomStream stream(ConformanceKey(options.seed, 1));
+  RandomStream stream = TestStream(options.seed, TestPurpose::kTest, 1);
   std::vector<int64_t> counts(S);
   int failures = 0;
   for (int h = 0; h < H; ++h) {
@@ -157,7 +149,7 @@ void ExpectSamplesMatchModel(const TabularMdp& mdp, const TabularMdpConformanceO
     }
   }
 
-  RandomStream initial_stream(ConformanceKey(options.seed, 2));
+  RandomStream initial_stream = TestStream(options.seed, TestPurpose::kTest, 2);
   std::fill(counts.begin(), counts.end(), 0);
   for (int i = 0; i < options.initial_state_samples; ++i) {
     const int s = mdp.SampleInitialState(initial_stream);

@@ -8,6 +8,7 @@
 #include "envs/tabular_mdp.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace testing {
@@ -41,10 +42,8 @@ TEST(ChiSquareGoodnessOfFitTest, DetectsAPermutedRow) {
   absl::StatusOr<TabularMdp> mdp =
       TabularMdp::Create("permuted", 3, 1, 1, {0.5, 0.3, 0.2, 0.5, 0.3, 0.2, 0.5, 0.3, 0.2},
                          {0.5, 0.5, 0.5}, {1.0, 0.0, 0.0});
-  ASSERT_TRUE(mdp.ok());
-  StreamKey key;
-  key.purpose = TestPurpose::kTest;
-  RandomStream stream(key);
+  ASSERT_THAT(mdp, IsOk());
+  RandomStream stream = TestStream(0);
   const TabularMdpConformanceOptions options;
   std::vector<int64_t> counts(3, 0);
   for (int i = 0; i < options.samples_per_row; ++i) {

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
 
@@ -128,18 +130,12 @@ absl::Status AuditOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrFormat("num_trials must be >= 2, got %d", num_trials));
   }
-  if (!(confidence_beta > 0.0 && confidence_beta < 1.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("confidence_beta must be in (0, 1), got %g", confidence_beta));
-  }
+  RETURN_IF_ERROR(ValidateOpenUnitInterval("confidence_beta", confidence_beta));
   if (!(target_delta >= 0.0 && target_delta < 1.0)) {
     return absl::InvalidArgumentError(
         absl::StrFormat("target_delta must be in [0, 1), got %g", target_delta));
   }
-  if (max_thresholds < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("max_thresholds must be >= 1, got %d", max_thresholds));
-  }
+  RETURN_IF_ERROR(ValidateAtLeastOne("max_thresholds", max_thresholds));
   return absl::OkStatus();
 }
 
@@ -163,7 +159,7 @@ double MaxReportableEpsilon(const AuditOptions& options) {
 absl::StatusOr<AuditResult> AuditNeighbours(const ObservationSampler& first,
                                             const ObservationSampler& second,
                                             const AuditOptions& options) {
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   const RandomStream base({options.seed, 0, 0, TestPurpose::kTest});
   const int64_t train = options.num_trials / 2;
   const int64_t heldout = options.num_trials - train;

@@ -4,11 +4,15 @@
 
 #include <cmath>
 
+#include "absl/status/status.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "random/random_stream.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 // Every audit below runs at confidence_beta = 1e-6: a statement "eps_lower <= true eps" fails
 // with probability <= 1e-6 by construction. Statements "eps_lower > x" are power statements whose
@@ -48,21 +52,26 @@ TEST(RegularizedIncompleteBetaTest, KnownValues) {
 }
 
 TEST(AuditOptionsTest, DefaultsValidAndBadValuesNamed) {
-  EXPECT_TRUE(AuditOptions().Validate().ok());
+  EXPECT_THAT(AuditOptions().Validate(), IsOk());
   AuditOptions options;
   options.num_trials = 1;
-  EXPECT_NE(options.Validate().message().find("num_trials"), std::string::npos);
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_trials")));
   options = AuditOptions();
   options.confidence_beta = 0.0;
-  EXPECT_NE(options.Validate().message().find("confidence_beta"), std::string::npos);
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("confidence_beta")));
   options.confidence_beta = std::nan("");
-  EXPECT_NE(options.Validate().message().find("confidence_beta"), std::string::npos);
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("confidence_beta")));
   options = AuditOptions();
   options.target_delta = 1.0;
-  EXPECT_NE(options.Validate().message().find("target_delta"), std::string::npos);
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("target_delta")));
   options = AuditOptions();
   options.max_thresholds = 0;
-  EXPECT_NE(options.Validate().message().find("max_thresholds"), std::string::npos);
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("max_thresholds")));
 }
 
 // Randomized response with P(truth) = 3/4 is exactly ln 3-DP.

@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -13,18 +15,11 @@ namespace dprl {
 absl::StatusOr<LaplaceOnceCounter> LaplaceOnceCounter::Create(double claimed_epsilon,
                                                               int64_t input_bound,
                                                               RandomStream noise_stream) {
-  if (!(claimed_epsilon > 0.0 && std::isfinite(claimed_epsilon))) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("claimed_epsilon must be finite and > 0, got %g", claimed_epsilon));
-  }
-  if (input_bound < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("input_bound must be >= 1, got %d", input_bound));
-  }
-  absl::StatusOr<Rational> scale =
-      RationalAtLeast(input_bound / claimed_epsilon, BinaryCounterBank::kScaleMaxDenominator);
-  if (!scale.ok()) return scale.status();
-  return LaplaceOnceCounter(SampleDiscreteLaplace(*scale, noise_stream));
+  RETURN_IF_ERROR(ValidateFinitePositive("claimed_epsilon", claimed_epsilon));
+  RETURN_IF_ERROR(ValidateAtLeastOne("input_bound", input_bound));
+  ASSIGN_OR_RETURN(const Rational scale, RationalAtLeast(input_bound / claimed_epsilon,
+                                                         BinaryCounterBank::kScaleMaxDenominator));
+  return LaplaceOnceCounter(SampleDiscreteLaplace(scale, noise_stream));
 }
 
 void LaplaceOnceCounter::AddStep(int64_t input) { true_sum_ += input; }

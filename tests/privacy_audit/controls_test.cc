@@ -6,11 +6,15 @@
 #include <cmath>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 // The flaw the colluding users exploit: consecutive releases differ by the input exactly.
 TEST(ControlsTest, LaplaceOnceReleasesDifferByTheInput) {
@@ -50,12 +54,12 @@ TEST(ControlsTest, ResidueTestAcceptsItsOwnOutputsOnly) {
 
 TEST(ControlsTest, LaplaceOnceCounterRejectsBadOptions) {
   const RandomStream stream({1, 0, 0, TestPurpose::kTest});
-  EXPECT_NE(LaplaceOnceCounter::Create(0.0, 1, stream).status().message().find("claimed_epsilon"),
-            std::string::npos);
-  EXPECT_NE(LaplaceOnceCounter::Create(NAN, 1, stream).status().message().find("claimed_epsilon"),
-            std::string::npos);
-  EXPECT_NE(LaplaceOnceCounter::Create(1.0, 0, stream).status().message().find("input_bound"),
-            std::string::npos);
+  EXPECT_THAT(LaplaceOnceCounter::Create(0.0, 1, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("claimed_epsilon")));
+  EXPECT_THAT(LaplaceOnceCounter::Create(NAN, 1, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("claimed_epsilon")));
+  EXPECT_THAT(LaplaceOnceCounter::Create(1.0, 0, stream),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("input_bound")));
 }
 
 }  // namespace

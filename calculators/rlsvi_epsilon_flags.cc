@@ -1,4 +1,4 @@
-#include "algorithms/accounting/rlsvi_epsilon_flags.h"
+#include "calculators/rlsvi_epsilon_flags.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,5 +1,6 @@
-// Command-line flags and output of //algorithms/accounting:rlsvi_epsilon, the calculator of the
-// JDP guarantee of RLSVI (Lu et al. 2026, Thm. 13 / Cor. 14; see rlsvi_privacy.h).
+// Command-line flags and output of //calculators:rlsvi_epsilon, the calculator of the
+// JDP guarantee of RLSVI (Lu et al. 2026, Thm. 13 / Cor. 14; see
+// algorithms/accounting/rlsvi_privacy.h).
 //
 //   --states=S          S, integer in [1, 2^53]             required
 //   --actions=A         A, integer in [1, 2^53]             required
@@ -13,8 +14,8 @@
 // positional arguments, repeated flags, missing required flags and malformed values (not an
 // integer, <= 0, NaN/inf, delta outside (0, 1)) are errors whose single-line message names the flag
 // and the value; the binary prints it on stderr, nothing on stdout, and exits with code 2.
-#ifndef DPRL_ALGORITHMS_ACCOUNTING_RLSVI_EPSILON_FLAGS_H_
-#define DPRL_ALGORITHMS_ACCOUNTING_RLSVI_EPSILON_FLAGS_H_
+#ifndef DPRL_CALCULATORS_RLSVI_EPSILON_FLAGS_H_
+#define DPRL_CALCULATORS_RLSVI_EPSILON_FLAGS_H_
 
 #include <string>
 
@@ -43,4 +44,4 @@ std::string FormatRlsviReport(const RlsviEpsilonFlags& flags, const RlsviPrivacy
 
 }  // namespace dprl
 
-#endif  // DPRL_ALGORITHMS_ACCOUNTING_RLSVI_EPSILON_FLAGS_H_
+#endif  // DPRL_CALCULATORS_RLSVI_EPSILON_FLAGS_H_

@@ -1,7 +1,7 @@
-// Command-line flags and output of //algorithms/accounting:functional_noise_sigma, the calculator
+// Command-line flags and output of //calculators:functional_noise_sigma, the calculator
 // of the functional-noise calibration of private Q-learning (Wang & Hegde 2019, Theorem 5 and
-// App. E.3; see functional_noise_calibration.h). Every flag is optional; the defaults are App.
-// E.3's parameters.
+// App. E.3; see algorithms/accounting/functional_noise_calibration.h). Every flag is optional; the
+// defaults are App. E.3's parameters.
 //
 //   --privacy_epsilon=E    epsilon, finite > 0                      default 0.9
 //   --target_delta=D       delta, in (0, 1)                         default 1e-4
@@ -17,8 +17,8 @@
 //
 // Only --flag=value is accepted (common/command_line.h). Errors are one line on stderr naming the
 // flag and the value, nothing on stdout, exit code 2.
-#ifndef DPRL_ALGORITHMS_ACCOUNTING_FUNCTIONAL_NOISE_SIGMA_FLAGS_H_
-#define DPRL_ALGORITHMS_ACCOUNTING_FUNCTIONAL_NOISE_SIGMA_FLAGS_H_
+#ifndef DPRL_CALCULATORS_FUNCTIONAL_NOISE_SIGMA_FLAGS_H_
+#define DPRL_CALCULATORS_FUNCTIONAL_NOISE_SIGMA_FLAGS_H_
 
 #include <optional>
 #include <string>
@@ -48,4 +48,4 @@ std::string FormatFunctionalNoiseReport(const FunctionalNoiseSigmaFlags& flags,
 
 }  // namespace dprl
 
-#endif  // DPRL_ALGORITHMS_ACCOUNTING_FUNCTIONAL_NOISE_SIGMA_FLAGS_H_
+#endif  // DPRL_CALCULATORS_FUNCTIONAL_NOISE_SIGMA_FLAGS_H_

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "algorithms/accounting/functional_noise_calibration.h"
-#include "algorithms/accounting/functional_noise_sigma_flags.h"
+#include "calculators/functional_noise_sigma_flags.h"
 
 int main(int argc, char** argv) {
   const char* program = "functional_noise_sigma";

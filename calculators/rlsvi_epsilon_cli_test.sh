@@ -1,31 +1,13 @@
 #!/usr/bin/env bash
-# Command-line behaviour of //algorithms/accounting:rlsvi_epsilon: --help, the printed values
+# Command-line behaviour of //calculators:rlsvi_epsilon: --help, the printed values
 # (table and CSV) for a configuration derived by hand, and one clear error per bad flag class:
 # exit code 2, exactly one stderr line naming the flag and the value, nothing on stdout.
 set -uo pipefail
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-
-BIN="${TEST_SRCDIR:-$PWD/..}/dprl/algorithms/accounting/rlsvi_epsilon"
-[[ -x "$BIN" ]] || fail "calculator not found at $BIN"
-WORK="${TEST_TMPDIR:-$(mktemp -d)}"
+source "${TEST_SRCDIR:-$PWD/..}/dprl/calculators/cli_test_lib.sh" || exit 1
+BIN="$(calculator_path rlsvi_epsilon)" || exit 1
 VALID=(--states=5 --actions=2 --horizon=10 --episodes=1000 --target_delta=1e-5)
 
-# expect_error NAME EXPECTED_TEXT ARGS...
-expect_error() {
-  local name="$1" expected="$2"
-  shift 2
-  "$BIN" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
-  local code=$?
-  [[ "$code" -eq 2 ]] || { cat "$WORK/$name.err"; fail "$name: exit code $code, expected 2"; }
-  [[ ! -s "$WORK/$name.out" ]] || fail "$name: wrote to stdout: $(cat "$WORK/$name.out")"
-  local err="$WORK/$name.err"
-  [[ "$(wc -l <"$err")" -eq 1 ]] || { cat "$err"; fail "$name: not one line"; }
-  grep -qF -- "$expected" "$err" || { cat "$err"; fail "$name: no '$expected'"; }
-}
 
 # The valid flags with one of them replaced: with_flag --states=0
 with_flag() {

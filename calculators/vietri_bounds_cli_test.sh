@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
-# //analysis:vietri_bounds: the printed E_eps equals an independent python3 computation of
+# //calculators:vietri_bounds: the printed E_eps equals an independent python3 computation of
 # Alg. 3's formula, the unlabelled O/Omega shapes are labelled, and every bad-input class gives
 # exit code 2, nothing on stdout and exactly one stderr line naming the flag and the bad value.
 set -uo pipefail
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-BOUNDS="${TEST_SRCDIR}/dprl/analysis/vietri_bounds"
-WORK="${TEST_TMPDIR:-$(mktemp -d)}"
-[[ -x "$BOUNDS" ]] || fail "binary not found at $BOUNDS"
+source "${TEST_SRCDIR:-$PWD/..}/dprl/calculators/cli_test_lib.sh" || exit 1
+BIN="$(calculator_path vietri_bounds)" || exit 1
 PYTHON="$(command -v python3 || true)"
 [[ -n "$PYTHON" ]] || fail "no python3"
 
@@ -17,7 +12,7 @@ GOOD=(--states=6 --actions=2 --horizon=20 --privacy_epsilon=1 --alpha=0.1 --beta
       --episodes=1e6)
 
 # --- Good input. ---
-"$BOUNDS" "${GOOD[@]}" >"$WORK/good.out" 2>"$WORK/good.err" || { cat "$WORK/good.err"; fail "good input rejected"; }
+"$BIN" "${GOOD[@]}" >"$WORK/good.out" 2>"$WORK/good.err" || { cat "$WORK/good.err"; fail "good input rejected"; }
 [[ ! -s "$WORK/good.err" ]] || { cat "$WORK/good.err"; fail "stderr not empty on success"; }
 for label in "E_eps" "single_counter_error" "best_arm_pulls_lemma8" "pac_upper_thm3" \
              "regret_upper_thm4" "pac_lower_thm5" "regret_lower_thm6"; do
@@ -50,25 +45,15 @@ for name, want in expected.items():
 PY
 
 # beta >= 1/4: Lemma 8 is not applicable and says so; beta >= 1/8 flags Thm. 5's assumption.
-"$BOUNDS" --states=6 --actions=2 --horizon=20 --privacy_epsilon=1 --alpha=0.1 --beta=0.3 \
+"$BIN" --states=6 --actions=2 --horizon=20 --privacy_epsilon=1 --alpha=0.1 --beta=0.3 \
   --episodes=1000 >"$WORK/beta.out" 2>&1 || fail "beta = 0.3 rejected"
 grep -q "^best_arm_pulls_lemma8 *n/a" "$WORK/beta.out" || fail "Lemma 8 printed for beta >= 1/4"
 grep -q "Thm. 5 is stated for beta < 1/8 only" "$WORK/beta.out" || fail "Thm. 5 range not noted"
 
-"$BOUNDS" --help >"$WORK/help.out" 2>&1 || fail "--help exited non-zero"
+"$BIN" --help >"$WORK/help.out" 2>&1 || fail "--help exited non-zero"
 grep -q -- "--privacy_epsilon=EPS" "$WORK/help.out" || fail "--help lacks --privacy_epsilon"
 
 # --- Bad input: expect_error NAME EXPECTED_TEXT ARGS... ---
-expect_error() {
-  local name="$1" expected="$2"
-  shift 2
-  "$BOUNDS" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
-  local code=$?
-  [[ "$code" -eq 2 ]] || fail "$name: exit code $code, expected 2 for: $*"
-  [[ ! -s "$WORK/$name.out" ]] || fail "$name: wrote to stdout"
-  [[ "$(wc -l <"$WORK/$name.err")" -eq 1 ]] || { cat "$WORK/$name.err"; fail "$name: not one line"; }
-  grep -qF -- "$expected" "$WORK/$name.err" || { cat "$WORK/$name.err"; fail "$name: no '$expected'"; }
-}
 # with_flag NAME=VALUE: the good flags with one replaced.
 with_flag() {
   local replacement="$1" flag

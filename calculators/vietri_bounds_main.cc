@@ -1,6 +1,6 @@
 // vietri_bounds: prints the bounds of Vietri et al. 2020 for given S, A, H, eps, alpha, beta, T.
 //
-//   bazel run //analysis:vietri_bounds -- --states=6 --actions=2 --horizon=20
+//   bazel run //calculators:vietri_bounds -- --states=6 --actions=2 --horizon=20
 //       --privacy_epsilon=1 --alpha=0.1 --beta=0.05 --episodes=1e6      (one command line)
 //
 // Prints (stdout, one quantity per line: name, value, formula and source):
@@ -20,8 +20,6 @@
 //   --help                                                usage on stdout, exit 0
 // Errors (unknown, missing, repeated or malformed flag, value out of range): exactly one line on
 // stderr naming the flag and the bad value, nothing on stdout, exit code 2.
-#include "algorithms/tabular/vietri_bounds.h"
-
 #include <cctype>
 #include <cmath>
 #include <cstdint>
@@ -36,6 +34,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "algorithms/tabular/vietri_bounds.h"
 #include "common/command_line.h"
 
 namespace dprl {

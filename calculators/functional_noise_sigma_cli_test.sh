@@ -1,28 +1,12 @@
 #!/usr/bin/env bash
-# Command-line behaviour of //algorithms/accounting:functional_noise_sigma: --help, the App. E.3
+# Command-line behaviour of //calculators:functional_noise_sigma: --help, the App. E.3
 # values (table and CSV), a given --noise_stddev, and one clear error per bad flag class: exit
 # code 2, exactly one stderr line naming the flag and the value, nothing on stdout.
 set -uo pipefail
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+source "${TEST_SRCDIR:-$PWD/..}/dprl/calculators/cli_test_lib.sh" || exit 1
+BIN="$(calculator_path functional_noise_sigma)" || exit 1
 
-BIN="${TEST_SRCDIR:-$PWD/..}/dprl/algorithms/accounting/functional_noise_sigma"
-[[ -x "$BIN" ]] || fail "calculator not found at $BIN"
-WORK="${TEST_TMPDIR:-$(mktemp -d)}"
-
-expect_error() {
-  local name="$1" expected="$2"
-  shift 2
-  "$BIN" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
-  local code=$?
-  [[ "$code" -eq 2 ]] || { cat "$WORK/$name.err"; fail "$name: exit code $code, expected 2"; }
-  [[ ! -s "$WORK/$name.out" ]] || fail "$name: wrote to stdout: $(cat "$WORK/$name.out")"
-  [[ "$(wc -l <"$WORK/$name.err")" -eq 1 ]] || { cat "$WORK/$name.err"; fail "$name: not one line"; }
-  grep -qF -- "$expected" "$WORK/$name.err" || { cat "$WORK/$name.err"; fail "$name: no '$expected'"; }
-}
 
 "$BIN" --help >"$WORK/help.out" || fail "--help exited non-zero"
 grep -q -- "--noise_bound=K" "$WORK/help.out" || fail "--help does not list --noise_bound"

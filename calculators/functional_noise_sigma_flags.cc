@@ -1,4 +1,4 @@
-#include "algorithms/accounting/functional_noise_sigma_flags.h"
+#include "calculators/functional_noise_sigma_flags.h"
 
 #include <cmath>
 #include <cstdint>

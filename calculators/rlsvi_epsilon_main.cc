@@ -5,8 +5,8 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "algorithms/accounting/rlsvi_epsilon_flags.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
+#include "calculators/rlsvi_epsilon_flags.h"
 
 int main(int argc, char** argv) {
   const char* program = "rlsvi_epsilon";
