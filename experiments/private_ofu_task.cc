@@ -7,7 +7,9 @@
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
+#include "common/hdf5_names.h"
 #include "envs/lq_system.h"
+#include "experiments/episode_grid.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
@@ -146,11 +148,18 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
       [&](int64_t k) {
         if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
       });
-  TaskResult result;
-  result.series.push_back({"per_episode_regret", run.per_episode_regret});
-  result.series.push_back({"ofu_iterations", run.ofu_iterations});
-  result.scalars.push_back({"empty_intersections", static_cast<double>(run.empty_intersections)});
-  result.scalars.push_back({"v_repairs", static_cast<double>(run.v_repairs)});
+  // K is small here (65536 at paper scale), so the loop's per-episode vectors are summed on the
+  // grid afterwards, in episode order, as the tabular tasks do while running.
+  CumulativeOnGrid regret(total), iterations(total);
+  for (int64_t k = 0; k < total; ++k) {
+    regret.Add(run.per_episode_regret[k]);
+    iterations.Add(run.ofu_iterations[k]);
+  }
+  TaskResult result = RegretOnGridResult(regret, regret.total());
+  result.series.push_back({hdf5_names::kCumulativeOfuIterations, iterations.cumulative()});
+  result.scalars.push_back(
+      {hdf5_names::kEmptyIntersections, static_cast<double>(run.empty_intersections)});
+  result.scalars.push_back({hdf5_names::kVRepairs, static_cast<double>(run.v_repairs)});
   return result;
 }
 

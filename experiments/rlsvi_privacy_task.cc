@@ -1,5 +1,6 @@
 #include "experiments/rlsvi_privacy_task.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -8,6 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
+#include "experiments/episode_grid.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
@@ -99,18 +102,6 @@ absl::StatusOr<RlsviEpsilonPair> RlsviEpsilons(int64_t num_states, int64_t num_a
                           report->improved_conversion.privacy_epsilon};
 }
 
-std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade) {
-  std::vector<int64_t> grid;
-  if (max_episodes < 1 || points_per_decade < 1) return grid;
-  for (int i = 0;; ++i) {
-    const int64_t k = std::llround(std::pow(10.0, static_cast<double>(i) / points_per_decade));
-    if (k > max_episodes) break;
-    if (grid.empty() || k > grid.back()) grid.push_back(k);
-  }
-  if (grid.back() != max_episodes) grid.push_back(max_episodes);
-  return grid;
-}
-
 absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
   const Grid grid = GridFor(scale);
   std::vector<ConfigSpec> configs;
@@ -199,7 +190,14 @@ absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
   absl::StatusOr<TaskResult> result = RunTabularRegretTask(config, context);
   if (!result.ok()) return result;
   absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
-  if (agent.ok() && *agent == "rlsvi") result->scalars.clear();  // no optimistic cap to leave
+  if (agent.ok() && *agent == "rlsvi") {  // no optimistic cap to leave
+    std::vector<std::pair<std::string, double>>& scalars = result->scalars;
+    scalars.erase(std::remove_if(scalars.begin(), scalars.end(),
+                                 [](const std::pair<std::string, double>& scalar) {
+                                   return scalar.first == hdf5_names::kFirstEpisodeBonusBelowHorizon;
+                                 }),
+                  scalars.end());
+  }
   return result;
 }
 

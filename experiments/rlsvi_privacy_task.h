@@ -64,9 +64,6 @@ absl::StatusOr<RlsviEpsilonPair> RlsviEpsilons(int64_t num_states, int64_t num_a
                                                int64_t horizon, int64_t num_episodes,
                                                double target_delta);
 
-// Log-spaced distinct integers round(10^(i / points_per_decade)), from 1 up to max_episodes.
-std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade);
-
 absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
                                                const TaskContext& context);

@@ -7,9 +7,11 @@
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
+#include "common/hdf5_names.h"
 #include "envs/lower_bound_mdp.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
+#include "experiments/episode_grid.h"
 
 namespace dprl {
 
@@ -130,7 +132,7 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
   for (const absl::Status& status :
        {ParseOptionalAttribute(config, "neighbour_relation", ParsePucbNeighbourRelation,
                                &options.neighbour_relation),
-        ParseOptionalAttribute(config, "e_eps_bound", ParsePucbErrorBoundMethod,
+        ParseOptionalAttribute(config, hdf5_names::kErrorBoundMethod, ParsePucbErrorBoundMethod,
                                &options.error_bound_method)}) {
     if (!status.ok()) return status;
   }
@@ -143,11 +145,11 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
 
 std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
     const TabularShape& shape, const PucbOptions& options) {
-  return {{"neighbour_relation", PucbNeighbourRelationName(options.neighbour_relation)},
-          {"privacy_epsilon_replacement",
+  return {{hdf5_names::kNeighbourRelation, PucbNeighbourRelationName(options.neighbour_relation)},
+          {hdf5_names::kPrivacyEpsilonReplacement,
            PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement)},
-          {"error_bound_E", PucbErrorBound(shape, options)},
-          {"counter_epsilon", PucbCounterEpsilon(shape, options)}};
+          {hdf5_names::kErrorBound, PucbErrorBound(shape, options)},
+          {hdf5_names::kCounterEpsilon, PucbCounterEpsilon(shape, options)}};
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
@@ -216,18 +218,19 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
   if (!agent.ok()) return agent.status();
 
+  CumulativeOnGrid regret(*episodes);
   absl::StatusOr<EpisodeLoopResult> run =
       RunEpisodes(*mdp, **agent, *episodes,
                   TaskStream(context.master_seed, StableHash(*env), context.seed_index,
                              StreamPurpose::kEnvironment),
                   TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
                              StreamPurpose::kPolicy),
-                  [&](double fraction) { context.progress->Update(fraction); });
+                  [&](double fraction) { context.progress->Update(fraction); }, {},
+                  [&](double value) { regret.Add(value); });
   if (!run.ok()) return run.status();
-  TaskResult result;
-  result.series.push_back({"per_episode_regret", std::move(run->per_episode_regret)});
-  result.scalars.push_back(
-      {"first_episode_bonus_below_horizon", static_cast<double>(run->first_episode_below_cap)});
+  TaskResult result = RegretOnGridResult(regret, run->total_regret);
+  result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
+                            static_cast<double>(run->first_episode_below_cap)});
   return result;
 }
 

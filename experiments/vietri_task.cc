@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
@@ -84,7 +85,7 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
                                         privacy_epsilon);
       common(pucb, "pucb");
       pucb.attributes.push_back({"privacy_epsilon", privacy_epsilon});
-      pucb.attributes.push_back({"e_eps_bound", PucbErrorBoundMethodName(method)});
+      pucb.attributes.push_back({hdf5_names::kErrorBoundMethod, PucbErrorBoundMethodName(method)});
       for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
         pucb.attributes.push_back(std::move(attribute));
       }

@@ -56,7 +56,7 @@ grep -q "task (config 'grid_ucb', seed 0) on rank 0: toy failure requested" "$WO
 if DPRL_TOY_RAGGED_GROUP=chain_ucb "$TOY" --scale=smoke "--out=$WORK/ragged" 2>"$WORK/ragged.err"; then
   fail "ragged series accepted"
 fi
-grep -q "config 'chain_ucb' seed 1: series #0 is 'per_episode_regret' of length 301" \
+grep -q "config 'chain_ucb' seed 1: series #0 is 'episode_grid' of length 158" \
   "$WORK/ragged.err" || { cat "$WORK/ragged.err"; fail "ragged series not reported"; }
 [[ ! -e "$WORK/ragged/toy.h5" ]] || fail "results file written despite ragged series"
 
