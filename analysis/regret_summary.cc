@@ -57,20 +57,20 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
   for (const std::string& path : {grid_path, regret_path, total_path}) {
     if (reader.HasObject(path)) continue;
     const bool legacy = reader.HasObject(absl::StrCat(group, "/", names::kLegacyPerEpisodeRegret));
-    return malformed(absl::StrCat(
-        "group '", group, "' has no dataset '", path.substr(group.size() + 1), "'",
-        legacy ? absl::StrCat(" (it has '", names::kLegacyPerEpisodeRegret,
-                              "' of results schema version 1; rerun the experiment)")
-               : ""));
+    return malformed(
+        absl::StrCat("group '", group, "' has no dataset '", path.substr(group.size() + 1), "'",
+                     legacy ? absl::StrCat(" (it has '", names::kLegacyPerEpisodeRegret,
+                                           "' of results schema version 1; rerun the experiment)")
+                            : ""));
   }
   absl::StatusOr<Hdf5Matrix> grid = reader.ReadMatrix(grid_path);
   if (!grid.ok()) return grid.status();
   absl::StatusOr<Hdf5Matrix> regret = reader.ReadMatrix(regret_path);
   if (!regret.ok()) return regret.status();
   if (regret->ndims != 2 || regret->rows < 1 || regret->cols < 1) {
-    return malformed(
-        absl::StrFormat("dataset '%s' must be [seeds x grid points] with both >= 1, got %d-D %d x %d",
-                        regret_path, regret->ndims, regret->rows, regret->cols));
+    return malformed(absl::StrFormat(
+        "dataset '%s' must be [seeds x grid points] with both >= 1, got %d-D %d x %d", regret_path,
+        regret->ndims, regret->rows, regret->cols));
   }
   if (grid->ndims != 2 || grid->rows != regret->rows || grid->cols != regret->cols) {
     return malformed(absl::StrFormat("dataset '%s' must have the shape of '%s' (%d x %d)",
@@ -95,8 +95,8 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
   absl::StatusOr<std::vector<double>> total = reader.ReadVector(total_path);
   if (!total.ok()) return total.status();
   if (static_cast<int64_t>(total->size()) != regret->rows) {
-    return malformed(absl::StrFormat("dataset '%s' has %d values but '%s' has %d seeds",
-                                     total_path, total->size(), regret_path, regret->rows));
+    return malformed(absl::StrFormat("dataset '%s' has %d values but '%s' has %d seeds", total_path,
+                                     total->size(), regret_path, regret->rows));
   }
   for (int64_t s = 0; s < regret->rows; ++s) {
     if ((*total)[s] != regret->at(s, regret->cols - 1)) {
@@ -206,8 +206,8 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
                     CsvOptionalNumber(s.privacy_epsilon), ",", CsvField(s.neighbour_relation), ",",
-                    CsvOptionalNumber(s.error_bound), ",", CsvField(s.error_bound_method), ",", s.seeds,
-                    ",", s.episodes, ",", CsvNumber(s.final_regret_mean), ",",
+                    CsvOptionalNumber(s.error_bound), ",", CsvField(s.error_bound_method), ",",
+                    s.seeds, ",", s.episodes, ",", CsvNumber(s.final_regret_mean), ",",
                     CsvOptionalNumber(s.final_regret_ci95), ",",
                     CsvOptionalNumber(s.loglog_slope_last_decade), ",",
                     CsvNumber(s.first_episode_bonus_below_horizon), "\n");

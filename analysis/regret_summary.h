@@ -30,7 +30,7 @@ struct RegretGroupData {
   std::optional<double> privacy_epsilon;
   std::string neighbour_relation;  // add_remove | replacement; "" = n/a
   std::optional<double> error_bound;
-  std::string error_bound_method;  // how error_bound was computed (paper | exact_tail); "" = n/a
+  std::string error_bound_method;    // how error_bound was computed (paper | exact_tail); "" = n/a
   std::vector<double> episode_grid;  // t_1 < ... < t_n = T (row 0; every row is the same)
   Hdf5Matrix cumulative_regret;      // seeds x n: cumulative regret after episode t_j
   std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
@@ -50,7 +50,7 @@ struct RegretGroupSummary {
   int seeds = 0;
   int64_t episodes = 0;
   double final_regret_mean = 0;
-  std::optional<double> final_regret_ci95;         // half-width; none for 1 seed
+  std::optional<double> final_regret_ci95;  // half-width; none for 1 seed
   // Of the mean cumulative regret, over the grid episodes in [ceil(T/10), T].
   std::optional<double> loglog_slope_last_decade;
   double first_episode_bonus_below_horizon = -1;  // median over seeds, -1 = never/absent

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -33,19 +34,19 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
         "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
         reader.path(), path, returns->ndims, returns->rows, returns->cols));
   }
-  for (auto [name, target] :
-       {std::pair{"agent", &s.agent}, std::pair{"panel", &s.panel}, std::pair{"label", &s.label}}) {
+  for (auto [name, target] : {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{"panel", &s.panel},
+                              std::pair{"label", &s.label}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
   s.color_key = s.label;
-  if (reader.HasAttribute(group, "method")) {
-    absl::StatusOr<std::string> method = reader.ReadStringAttribute(group, "method");
+  if (reader.HasAttribute(group, hdf5_names::kMethod)) {
+    absl::StatusOr<std::string> method = reader.ReadStringAttribute(group, hdf5_names::kMethod);
     if (!method.ok()) return method.status();
     s.color_key = *std::move(method);
   }
-  absl::StatusOr<int64_t> length = reader.ReadIntAttribute(group, "episode_length");
+  absl::StatusOr<int64_t> length = reader.ReadIntAttribute(group, hdf5_names::kEpisodeLength);
   if (!length.ok()) return length.status();
   if (*length < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(

@@ -33,7 +33,9 @@ Grid GridFor(Scale scale) {
     case Scale::kDefault:
       return {4096, 5, {"chain_n2", "rotation_n2"}, {1, 100, 1e4, 1e6}};
     case Scale::kPaper:
-      return {65536, 5, {"chain_n2", "rotation_n2", "chain_n4", "rotation_n4"},
+      return {65536,
+              5,
+              {"chain_n2", "rotation_n2", "chain_n4", "rotation_n4"},
               {0.1, 1, 10, 100, 1e3, 1e4, 1e6}};
   }
   return {0, 0, {}, {}};
@@ -57,8 +59,8 @@ LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t ep
 }
 
 absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
-  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
-                           LqAgentKind::kPrivateCertaintyEquivalence}) {
+  for (LqAgentKind kind :
+       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     if (name == LqAgentKindName(kind)) return kind;
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown agent '", name, "'"));
@@ -90,7 +92,8 @@ absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
     ofu.relative_cost = 3.0;
     configs.push_back(ofu);
     for (double eps : grid.privacy_epsilons) {
-      for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
+      for (LqAgentKind kind :
+           {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
         const LqAgentOptions o = AgentOptions(*system, kind, grid.episodes, eps);
         absl::StatusOr<PrivateOfuParams> params = ComputePrivateOfuParams(o.privacy);
         if (!params.ok()) return params.status();
@@ -99,7 +102,8 @@ absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
         common(c, kind);
         c.attributes.push_back({"privacy_epsilon", eps});
         c.attributes.push_back({"target_delta", kTargetDelta});
-        c.attributes.push_back({"neighbour", std::string(EpisodeNeighbourName(o.privacy.neighbour))});
+        c.attributes.push_back(
+            {"neighbour", std::string(EpisodeNeighbourName(o.privacy.neighbour))});
         c.attributes.push_back({"tree_levels_m", int64_t{params->levels}});
         c.attributes.push_back({"sigma_1", params->sigma1});
         c.attributes.push_back({"sigma_2", params->sigma2});
@@ -141,13 +145,13 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
       TaskStream(context.master_seed, group_key, context.seed_index, StreamPurpose::kPolicy));
   if (!agent.ok()) return agent.status();
   const int64_t total = *episodes;
-  const LqRunResult run = RunLqEpisodes(
-      *system, *agent,
-      TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                 StreamPurpose::kEnvironment),
-      [&](int64_t k) {
-        if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
-      });
+  const LqRunResult run =
+      RunLqEpisodes(*system, *agent,
+                    TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+                               StreamPurpose::kEnvironment),
+                    [&](int64_t k) {
+                      if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
+                    });
   // K is small here (65536 at paper scale), so the loop's per-episode vectors are summed on the
   // grid afterwards, in episode order, as the tabular tasks do while running.
   CumulativeOnGrid regret(total), iterations(total);

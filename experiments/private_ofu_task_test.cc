@@ -62,8 +62,10 @@ TEST(PrivateOfuTaskTest, TaskIsDeterministicAndStoresRegretOnTheGrid) {
 TEST(PrivateOfuTaskTest, BadConfigIsAnError) {
   ConfigSpec config;
   config.group_name = "x";
-  config.attributes = {{"env", std::string("nope")}, {"agent", std::string("ofu_rl")},
-                       {"horizon", int64_t{5}}, {"num_episodes", int64_t{4}}};
+  config.attributes = {{"env", std::string("nope")},
+                       {"agent", std::string("ofu_rl")},
+                       {"horizon", int64_t{5}},
+                       {"num_episodes", int64_t{4}}};
   NoProgress progress;
   absl::StatusOr<TaskResult> r = RunPrivateOfuTask(config, TaskContext{0, 0, 1, &progress});
   ASSERT_FALSE(r.ok());

@@ -194,7 +194,8 @@ absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
     std::vector<std::pair<std::string, double>>& scalars = result->scalars;
     scalars.erase(std::remove_if(scalars.begin(), scalars.end(),
                                  [](const std::pair<std::string, double>& scalar) {
-                                   return scalar.first == hdf5_names::kFirstEpisodeBonusBelowHorizon;
+                                   return scalar.first ==
+                                          hdf5_names::kFirstEpisodeBonusBelowHorizon;
                                  }),
                   scalars.end());
   }

@@ -9,7 +9,6 @@
 #include <variant>
 
 #include "algorithms/accounting/rlsvi_privacy.h"
-
 #include "common/hdf5_names.h"
 #include "experiments/task_result_checks.h"
 

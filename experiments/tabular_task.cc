@@ -219,14 +219,14 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   if (!agent.ok()) return agent.status();
 
   CumulativeOnGrid regret(*episodes);
-  absl::StatusOr<EpisodeLoopResult> run =
-      RunEpisodes(*mdp, **agent, *episodes,
-                  TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                             StreamPurpose::kEnvironment),
-                  TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
-                             StreamPurpose::kPolicy),
-                  [&](double fraction) { context.progress->Update(fraction); }, {},
-                  [&](double value) { regret.Add(value); });
+  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(
+      *mdp, **agent, *episodes,
+      TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+                 StreamPurpose::kEnvironment),
+      TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
+                 StreamPurpose::kPolicy),
+      [&](double fraction) { context.progress->Update(fraction); }, {},
+      [&](double value) { regret.Add(value); });
   if (!run.ok()) return run.status();
   TaskResult result = RegretOnGridResult(regret, run->total_regret);
   result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,

@@ -91,8 +91,8 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
                                                                 uint64_t master_seed);
 
 // PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes and
-// the optional neighbour_relation, error_bound_method (validated). The one place that maps attributes to
-// PUCB options (agents and config builders).
+// the optional neighbour_relation, error_bound_method (validated). The one place that maps
+// attributes to PUCB options (agents and config builders).
 absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
 
 // The attributes that describe a PUCB configuration's guarantee and bound, in this order:

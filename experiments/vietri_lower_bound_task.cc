@@ -40,7 +40,10 @@ std::vector<AgentVariant> AgentVariants() {
       {"ubev", "ubev", false, {}},
       {"pucb_noiseless", "pucb_noiseless", false, {}},
       {"pucb", "pucb", true, {{hdf5_names::kErrorBoundMethod, std::string("paper")}}},
-      {"pucb_exact_tail", "pucb", true, {{hdf5_names::kErrorBoundMethod, std::string("exact_tail")}}},
+      {"pucb_exact_tail",
+       "pucb",
+       true,
+       {{hdf5_names::kErrorBoundMethod, std::string("exact_tail")}}},
   };
 }
 

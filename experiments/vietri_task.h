@@ -11,8 +11,8 @@
 //                 privacy_epsilon (eps-JDP for adding/removing one user's episode, Alg. 2's
 //                 eps/(3H); 2 eps-JDP for replacing it, attribute privacy_epsilon_replacement)
 //                 with the paper's E_eps (error_bound_method = paper) and with the exact-tail E
-//                 (error_bound_method = exact_tail, algorithms/mechanisms/counter_error_tail.h: same
-//                 privacy, ~17x smaller E here)
+//                 (error_bound_method = exact_tail, algorithms/mechanisms/counter_error_tail.h:
+//                 same privacy, ~17x smaller E here)
 // Per task (config, seed) it records the exact per-episode regret rho* - rho^{pi_t}
 // (algorithms/tabular/episode_loop.h), summed into the cumulative regret on the log-spaced episode
 // grid plus its exact total (experiments/episode_grid.h, RegretOnGridResult), and the first

@@ -172,8 +172,8 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
     // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
     if (error_bound < exact_tail) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "error_bound_method = paper: at num_episodes = ", options.num_episodes, " the E_eps of Alg. 3 (",
-          error_bound, ") is below the exact-tail bound (", exact_tail,
+          "error_bound_method = paper: at num_episodes = ", options.num_episodes,
+          " the E_eps of Alg. 3 (", error_bound, ") is below the exact-tail bound (", exact_tail,
           "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
           "small for small T; E_eps = 0 at T = 1); use error_bound_method = exact_tail"));
     }

@@ -52,8 +52,9 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
     const absl::Status status =
         PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).status();
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_THAT(std::string(status.message()),
-                HasSubstr("error_bound_method = paper: at num_episodes = " + std::to_string(episodes)));
+    EXPECT_THAT(
+        std::string(status.message()),
+        HasSubstr("error_bound_method = paper: at num_episodes = " + std::to_string(episodes)));
     EXPECT_THAT(std::string(status.message()), HasSubstr("use error_bound_method = exact_tail"));
     options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     auto agent =
@@ -318,7 +319,7 @@ TEST(PucbTest, SameSeedsGiveSameRegret) {
             .value();
     std::vector<double> regret;
     EXPECT_TRUE(RunEpisodes(mdp, *agent, 512, TestStream(4, TestPurpose::kEnvironment),
-                       TestStream(5, TestPurpose::kPolicy), {}, {},
+                            TestStream(5, TestPurpose::kPolicy), {}, {},
                             [&](double value) { regret.push_back(value); })
                     .ok());
     return regret;

@@ -211,7 +211,7 @@ TEST(RlsviAgentTest, SameStreamSameDataGivesSamePlanAndRegret) {
     auto agent = MakeAgent(kTwoStepShape, noise_seed);
     std::vector<double> regret;
     EXPECT_TRUE(RunEpisodes(mdp, *agent, 500, TestStream(7, TestPurpose::kEnvironment),
-                       TestStream(8, TestPurpose::kPolicy), {}, {},
+                            TestStream(8, TestPurpose::kPolicy), {}, {},
                             [&](double value) { regret.push_back(value); })
                     .ok());
     return regret;
