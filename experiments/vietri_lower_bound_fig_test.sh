@@ -2,21 +2,9 @@
 # End-to-end smoke run of //experiments:vietri_lower_bound_fig: --scale=smoke into $TEST_TMPDIR,
 # the HDF5 layout checked with h5py (docs/hdf5_schema.md, "vietri_lower_bound_fig"), the figure
 # and the summary CSV written by //analysis:vietri_lower_bound_figure.
-set -uo pipefail
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-RUNFILES="${TEST_SRCDIR}/dprl"
+export DPRL_NO_TOY=1
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 BINARY="$RUNFILES/experiments/vietri_lower_bound_fig"
-WORK="${TEST_TMPDIR}"
-export TMPDIR="$WORK"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-PYTHON=""
-for candidate in /usr/bin/python3 python3; do
-  if "$candidate" -c "import h5py, numpy" >/dev/null 2>&1; then PYTHON="$candidate"; break; fi
-done
-[[ -n "$PYTHON" ]] || fail "no python3 with h5py and numpy (Debian: python3-h5py python3-numpy)"
 
 OUT="$WORK/lbfig"
 "$BINARY" --scale=smoke "--out=$OUT" 2>"$WORK/run.err" || { cat "$WORK/run.err"; fail "run failed"; }
