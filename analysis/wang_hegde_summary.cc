@@ -34,8 +34,9 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
         "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
         reader.path(), path, returns->ndims, returns->rows, returns->cols));
   }
-  for (auto [name, target] : {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{"panel", &s.panel},
-                              std::pair{"label", &s.label}}) {
+  for (auto [name, target] :
+       {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{hdf5_names::kPanel, &s.panel},
+        std::pair{hdf5_names::kLabel, &s.label}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
@@ -68,13 +69,25 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
   const MeanInterval interval = MeanWithConfidence95(last_means);
   s.last10_mean = interval.mean;
   s.last10_ci95_half_width = interval.half_width;
+  // Each seed's trailing moving average over the last min(kReturnSmoothingEpisodes, c + 1)
+  // episodes, then its mean and sd over seeds.
+  std::vector<double> window_sums(s.seeds, 0.0);
+  std::vector<double> smoothed(s.seeds, 0.0);
   for (int64_t c = 0; c < s.episodes; ++c) {
+    const int64_t window = std::min<int64_t>(kReturnSmoothingEpisodes, c + 1);
     double mean = 0.0;
-    for (int64_t r = 0; r < s.seeds; ++r) mean += returns->at(r, c);
+    for (int64_t r = 0; r < s.seeds; ++r) {
+      window_sums[r] += returns->at(r, c);
+      if (c >= kReturnSmoothingEpisodes) {
+        window_sums[r] -= returns->at(r, c - kReturnSmoothingEpisodes);
+      }
+      smoothed[r] = window_sums[r] / static_cast<double>(window);
+      mean += smoothed[r];
+    }
     mean /= static_cast<double>(s.seeds);
     double sd = 0.0;
     if (s.seeds > 1) {
-      for (int64_t r = 0; r < s.seeds; ++r) sd += std::pow(returns->at(r, c) - mean, 2);
+      for (int64_t r = 0; r < s.seeds; ++r) sd += std::pow(smoothed[r] - mean, 2);
       sd = std::sqrt(sd / static_cast<double>(s.seeds - 1));
     }
     s.samples.push_back(static_cast<double>((c + 1) * s.episode_length));
@@ -105,7 +118,7 @@ std::vector<PlotPanel> BuildReturnPanels(const std::vector<ReturnGroupSummary>& 
     PlotPanel panel;
     panel.title = absl::StrCat(title_prefix, name);
     panel.x_label = "samples";
-    panel.y_label = "return of the episode";
+    panel.y_label = absl::StrCat("return, mean of ", kReturnSmoothingEpisodes, " episodes");
     panel.log_x = false;
     panel.log_y = false;
     panel.note = "band: +-1 sd over seeds; dashed: reference policies";

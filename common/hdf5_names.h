@@ -89,6 +89,8 @@ inline constexpr char kPrivacyProtects[] = "privacy_protects";
 inline constexpr char kPrivacyNotion[] = "privacy_notion";
 // wang_hegde_fig1/2.
 inline constexpr char kMethod[] = "method";
+inline constexpr char kPanel[] = "panel";
+inline constexpr char kLabel[] = "label";
 inline constexpr char kEpisodeLength[] = "episode_length";
 inline constexpr char kNoiseStddev[] = "noise_stddev";
 inline constexpr char kNumResets[] = "num_resets";
