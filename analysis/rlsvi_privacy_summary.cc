@@ -13,7 +13,8 @@
 namespace dprl {
 namespace {
 
-constexpr char kDatasets[3][25] = {"episodes", "privacy_epsilon_paper", "privacy_epsilon_improved"};
+constexpr const char* kDatasets[3] = {hdf5_names::kEpisodes, hdf5_names::kPrivacyEpsilonPaper,
+                                      hdf5_names::kPrivacyEpsilonImproved};
 
 template <typename T>
 std::string Optional(const std::optional<T>& value) {

@@ -13,7 +13,7 @@
 namespace dprl {
 namespace {
 
-constexpr char kReturns[] = "episode_return";
+constexpr const char* kReturns = hdf5_names::kEpisodeReturn;
 constexpr char kReferencePanel[] = "all";
 
 }  // namespace

@@ -80,9 +80,9 @@ absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
     improved.push_back(privacy_epsilons->improved);
   }
   TaskResult result;
-  result.series = {{"episodes", std::move(episodes)},
-                   {"privacy_epsilon_paper", std::move(paper)},
-                   {"privacy_epsilon_improved", std::move(improved)}};
+  result.series = {{hdf5_names::kEpisodes, std::move(episodes)},
+                   {hdf5_names::kPrivacyEpsilonPaper, std::move(paper)},
+                   {hdf5_names::kPrivacyEpsilonImproved, std::move(improved)}};
   return result;
 }
 
