@@ -6,11 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "analysis/figure_flags.h"
 #include "analysis/output_files.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
-
-constexpr int64_t kSupportedSchemaVersion = 1;
 
 absl::Status Prefixed(const std::string& prefix, const absl::Status& status) {
   return absl::Status(status.code(), absl::StrCat(prefix, status.message()));
@@ -19,7 +18,8 @@ absl::Status Prefixed(const std::string& prefix, const absl::Status& status) {
 absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFigure& make_figure) {
   absl::StatusOr<Hdf5Reader> reader = Hdf5Reader::Open(flags.in);
   if (!reader.ok()) return Prefixed("--in: ", reader.status());
-  if (absl::Status status = CheckDprlSchema(*reader, kSupportedSchemaVersion); !status.ok()) {
+  if (absl::Status status = CheckDprlSchema(*reader, hdf5_names::kResultsSchemaVersion);
+      !status.ok()) {
     return Prefixed("--in: ", status);
   }
   absl::StatusOr<FigureOutputs> figure = make_figure(*reader);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -266,17 +267,18 @@ absl::StatusOr<std::vector<double>> Hdf5Reader::ReadVector(const std::string& da
 }
 
 absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version) {
-  if (!reader.HasAttribute("/", "dprl_schema_version")) {
+  if (!reader.HasAttribute("/", hdf5_names::kSchemaVersion)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("file '", reader.path(),
-                     "' is not a dprl results file (no root attribute dprl_schema_version)"));
+        absl::StrCat("file '", reader.path(), "' is not a dprl results file (no root attribute ",
+                     hdf5_names::kSchemaVersion, ")"));
   }
-  absl::StatusOr<int64_t> version = reader.ReadIntAttribute("/", "dprl_schema_version");
+  absl::StatusOr<int64_t> version = reader.ReadIntAttribute("/", hdf5_names::kSchemaVersion);
   if (!version.ok()) return version.status();
   if (*version != supported_version) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("file '", reader.path(), "' has dprl_schema_version ", *version,
-                     "; this binary reads version ", supported_version));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "file '", reader.path(), "' has ", hdf5_names::kSchemaVersion, " ", *version,
+        "; this binary reads version ", supported_version,
+        *version < supported_version ? " (an older layout: rerun the experiment)" : ""));
   }
   return absl::OkStatus();
 }

@@ -37,7 +37,7 @@ std::string VariantLabel(const LowerBoundGroupSummary& s) {
 bool ShownInPanelB(const LowerBoundGroupSummary& s, double min_eps, double max_eps,
                    const std::vector<double>& eps_values) {
   if (!s.regret.privacy_epsilon.has_value()) return true;
-  if (s.regret.e_eps_bound == "exact_tail") return false;
+  if (s.regret.error_bound_method == "exact_tail") return false;
   const double eps = *s.regret.privacy_epsilon;
   const double middle = eps_values.empty() ? 0.0 : eps_values[eps_values.size() / 2];
   return eps == min_eps || eps == max_eps || eps == middle;

@@ -10,6 +10,7 @@
 #include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -45,14 +46,15 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
   if (!regret.ok()) return regret.status();
   data.regret = *std::move(regret);
   data.agent_variant = data.regret.agent;
-  if (reader.HasAttribute(group, "agent_variant")) {
-    absl::StatusOr<std::string> variant = reader.ReadStringAttribute(group, "agent_variant");
+  if (reader.HasAttribute(group, hdf5_names::kAgentVariant)) {
+    absl::StatusOr<std::string> variant =
+        reader.ReadStringAttribute(group, hdf5_names::kAgentVariant);
     if (!variant.ok()) return variant.status();
     data.agent_variant = *variant;
   }
-  for (auto [name, target] :
-       {std::pair{"num_states", &data.num_states}, std::pair{"num_actions", &data.num_actions},
-        std::pair{"rewarded_horizon", &data.rewarded_horizon}}) {
+  for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &data.num_states},
+                              std::pair{hdf5_names::kNumActions, &data.num_actions},
+                              std::pair{hdf5_names::kRewardedHorizon, &data.rewarded_horizon}}) {
     absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
     if (!value.ok()) return value.status();
     if (*value < 1)
@@ -60,8 +62,8 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
                                             "' must be >= 1, got ", *value));
     *target = *value;
   }
-  for (auto [name, target] : {std::pair{"failure_probability", &data.failure_probability},
-                              std::pair{"pac_alpha", &data.pac_alpha}}) {
+  for (auto [name, target] : {std::pair{hdf5_names::kFailureProbability, &data.failure_probability},
+                              std::pair{hdf5_names::kPacAlpha, &data.pac_alpha}}) {
     absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *value;
@@ -70,11 +72,12 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
     return Malformed(
         reader, absl::StrCat("attribute 'failure_probability' of '", group, "' must be in (0, 1)"));
   }
-  const int64_t seeds = data.regret.per_episode_regret.rows;
+  const int64_t seeds = data.regret.cumulative_regret.rows;
   Hdf5Matrix grid;
-  for (auto [name, target] : {std::pair{"pac_alpha_grid", &grid},
-                              std::pair{"non_alpha_optimal_episodes", &data.non_alpha_optimal},
-                              std::pair{"alpha_optimal_from_episode", &data.alpha_optimal_from}}) {
+  for (auto [name, target] :
+       {std::pair{hdf5_names::kPacAlphaGrid, &grid},
+        std::pair{hdf5_names::kNonAlphaOptimalEpisodes, &data.non_alpha_optimal},
+        std::pair{hdf5_names::kAlphaOptimalFromEpisode, &data.alpha_optimal_from}}) {
     const std::string path = absl::StrCat(group, "/", name);
     if (!reader.HasObject(path)) {
       return Malformed(reader, absl::StrCat("group '", group, "' has no dataset '", name, "'"));
@@ -198,7 +201,7 @@ void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
 
 std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summaries) {
   std::string csv =
-      "group,env,agent_variant,privacy_epsilon,neighbour_relation,error_bound_E,seeds,episodes,pac_"
+      "group,env,agent_variant,privacy_epsilon,neighbour_relation,error_bound,seeds,episodes,pac_"
       "alpha,"
       "non_alpha_optimal_mean,non_alpha_optimal_ci95,alpha_optimal_from_episode_median,"
       "counts_by_alpha,pac_lower_shape,pac_upper_shape,above_pac_lower_shape,"
@@ -214,7 +217,7 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
     absl::StrAppend(
         &csv, CsvField(s.regret.group), ",", CsvField(s.regret.env), ",", CsvField(s.agent_variant),
         ",", CsvOptionalNumber(s.regret.privacy_epsilon), ",",
-        CsvField(s.regret.neighbour_relation), ",", CsvOptionalNumber(s.regret.error_bound_E), ",",
+        CsvField(s.regret.neighbour_relation), ",", CsvOptionalNumber(s.regret.error_bound), ",",
         s.regret.seeds, ",", s.regret.episodes, ",", CsvNumber(s.pac_alpha), ",",
         CsvNumber(s.count_mean[k]), ",", CsvOptionalNumber(s.count_ci95[k]), ",",
         CsvNumber(s.settled_median), ",", by_alpha, ",", CsvNumber(s.pac_lower_shape[k]), ",",

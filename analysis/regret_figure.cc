@@ -2,14 +2,16 @@
 //
 //   regret_figure --in=FILE.h5 --out_prefix=PATH
 //
-// Reads every config group of FILE.h5 (docs/hdf5_schema.md; each must have per_episode_regret
-// [seeds x episodes] and string attributes env, agent) and writes
+// Reads every config group of FILE.h5 (docs/hdf5_schema.md, schema version 2; each must have
+// episode_grid and cumulative_regret [seeds x grid points], total_regret [seeds] and string
+// attributes env, agent) and writes
 //   PATH.png, PATH.pdf   one panel per env: mean cumulative regret vs episode, log-log axes,
 //                        shaded 95% confidence band over seeds (mean +- t_{0.975,n-1} sd/sqrt(n);
 //                        the mean line alone for 1 seed), one colour per (agent,
-//                        privacy_epsilon), ~400 log-spaced points per curve (PLplot, cairo);
-//   PATH_summary.csv     group,env,agent,privacy_epsilon,neighbour_relation,error_bound_E,
-//                        e_eps_bound,seeds,episodes,
+//                        privacy_epsilon), up to ~400 log-spaced points of the file's episode
+//                        grid per curve (PLplot, cairo);
+//   PATH_summary.csv     group,env,agent,privacy_epsilon,neighbour_relation,error_bound,
+//                        error_bound_method,seeds,episodes,
 //                        final_regret_mean,final_regret_ci95,loglog_slope_last_decade,
 //                        first_episode_bonus_below_horizon
 //                        (definitions in regret_stats.h; empty cell = not applicable).

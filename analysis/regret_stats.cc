@@ -40,16 +40,6 @@ double BetaContinuedFraction(double a, double b, double x) {
 
 }  // namespace
 
-std::vector<double> CumulativeSum(const std::vector<double>& values) {
-  std::vector<double> out(values.size());
-  double sum = 0;
-  for (size_t i = 0; i < values.size(); ++i) {
-    sum += values[i];
-    out[i] = sum;
-  }
-  return out;
-}
-
 double RegularizedIncompleteBeta(double a, double b, double x) {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
@@ -99,17 +89,28 @@ MeanInterval MeanWithConfidence95(const std::vector<double>& samples) {
   return result;
 }
 
-std::vector<int64_t> LogSpacedIndices(int64_t length, int count) {
+std::vector<int64_t> LogSpacedGridIndices(const std::vector<double>& grid, int count) {
   std::vector<int64_t> indices;
-  if (length <= 0) return indices;
-  const double log_max = std::log(static_cast<double>(length));
-  for (int i = 0; i < count; ++i) {
-    const double episode = std::exp(log_max * i / std::max(1, count - 1));
-    const int64_t index =
-        std::clamp<int64_t>(static_cast<int64_t>(std::llround(episode)) - 1, 0, length - 1);
-    if (indices.empty() || index > indices.back()) indices.push_back(index);
+  if (grid.empty()) return indices;
+  const int64_t last = static_cast<int64_t>(grid.size()) - 1;
+  const double log_max = std::log(grid.back());
+  size_t next = 0;  // first grid index not yet considered
+  for (int i = 0; i < count && next < grid.size(); ++i) {
+    const double target = std::exp(log_max * i / std::max(1, count - 1));
+    while (next + 1 < grid.size() && grid[next] < target) ++next;
+    if (indices.empty() || static_cast<int64_t>(next) > indices.back()) indices.push_back(next);
   }
-  if (indices.back() != length - 1) indices.push_back(length - 1);
+  if (indices.back() != last) indices.push_back(last);
+  return indices;
+}
+
+std::vector<int64_t> LastDecadeIndices(const std::vector<double>& episodes) {
+  std::vector<int64_t> indices;
+  if (episodes.empty()) return indices;
+  const double first = std::ceil(episodes.back() / 10.0);
+  for (size_t j = 0; j < episodes.size(); ++j) {
+    if (episodes[j] >= first) indices.push_back(static_cast<int64_t>(j));
+  }
   return indices;
 }
 
@@ -138,34 +139,14 @@ std::optional<double> LogLogSlope(const std::vector<double>& x, const std::vecto
   return sxy / sxx;
 }
 
-std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& cumulative) {
-  const int64_t horizon = static_cast<int64_t>(cumulative.size());
-  if (horizon < 2) return std::nullopt;
-  const int64_t first = std::max<int64_t>(1, (horizon + 9) / 10);
-  auto usable = [&](int64_t t) {
-    const double c = cumulative[t - 1];
-    return c > 0 && std::isfinite(c);
-  };
-  // Two passes (means, then centred sums) for accuracy with millions of episodes.
-  double n = 0, mean_x = 0, mean_y = 0;
-  for (int64_t t = first; t <= horizon; ++t) {
-    if (!usable(t)) continue;
-    n += 1;
-    mean_x += std::log(static_cast<double>(t));
-    mean_y += std::log(cumulative[t - 1]);
+std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& episodes,
+                                            const std::vector<double>& cumulative) {
+  std::vector<double> x, y;
+  for (int64_t j : LastDecadeIndices(episodes)) {
+    x.push_back(episodes[j]);
+    y.push_back(cumulative[j]);
   }
-  if (n < 2) return std::nullopt;
-  mean_x /= n;
-  mean_y /= n;
-  double sxx = 0, sxy = 0;
-  for (int64_t t = first; t <= horizon; ++t) {
-    if (!usable(t)) continue;
-    const double dx = std::log(static_cast<double>(t)) - mean_x;
-    sxx += dx * dx;
-    sxy += dx * (std::log(cumulative[t - 1]) - mean_y);
-  }
-  if (!(sxx > 0)) return std::nullopt;
-  return sxy / sxx;
+  return LogLogSlope(x, y);
 }
 
 double MedianEpisodeOrNever(const std::vector<double>& episodes) {

@@ -3,8 +3,12 @@
 //  * Confidence band over seeds: mean +- t_{0.975, n-1} * sd / sqrt(n) (two-sided 95% Student-t
 //    interval for the mean, sd = sample standard deviation with n-1 in the denominator).
 //  * Log-log slope over the last decade: least-squares slope of log C(t) against log t over the
-//    episodes t in [ceil(T/10), T] with C(t) > 0, where C is the mean cumulative regret and T the
-//    horizon. Regret growing like T^a gives slope a (a = 1/2 for sqrt(T) regret).
+//    episodes t of the results file's log-spaced episode grid in [ceil(T/10), T] with C(t) > 0,
+//    where C is the mean cumulative regret and T the last grid episode (the number of episodes).
+//    Regret growing like T^a gives slope a (a = 1/2 for sqrt(T) regret). The grid points are
+//    log-spaced (100 per decade in the experiments), so every part of the decade weighs the same
+//    in log t; schema version 1 fitted every episode, which weighs the late part of the decade
+//    more (the two agree for a power law and differ by the curvature of log C in log t otherwise).
 //  * Episode medians: the median over seeds of an episode index where -1 means "never"; "never"
 //    counts as later than every episode, so the median is -1 when at least half the seeds
 //    never reached it (for an even count the two middle values are averaged).
@@ -16,9 +20,6 @@
 #include <vector>
 
 namespace dprl {
-
-// Prefix sums: out[i] = values[0] + ... + values[i].
-std::vector<double> CumulativeSum(const std::vector<double>& values);
 
 // Regularized incomplete beta function I_x(a, b), a, b > 0, x in [0, 1] (continued fraction,
 // modified Lentz; absolute accuracy ~1e-14).
@@ -35,12 +36,20 @@ struct MeanInterval {
 };
 MeanInterval MeanWithConfidence95(const std::vector<double>& samples);
 
-// About `count` distinct 0-based indices in [0, length), log-spaced in (index + 1), ascending,
-// always including 0 and length - 1. length >= 1, count >= 2.
-std::vector<int64_t> LogSpacedIndices(int64_t length, int count);
+// At most about `count` distinct indices into `grid` (ascending episodes >= 1), ascending, whose
+// episodes are roughly log-spaced: for each of `count` log-spaced targets in [1, grid.back()] the
+// first grid index at or after it. Always includes 0 and grid.size() - 1 (when non-empty);
+// count >= 2.
+std::vector<int64_t> LogSpacedGridIndices(const std::vector<double>& grid, int count);
 
-// `cumulative[t - 1]` = C(t). nullopt when fewer than 2 usable points (T < 2 or C <= 0).
-std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& cumulative);
+// The indices j of `episodes` (ascending) with episodes[j] >= ceil(episodes.back() / 10): the last
+// decade of the run.
+std::vector<int64_t> LastDecadeIndices(const std::vector<double>& episodes);
+
+// `cumulative[j]` = C(episodes[j]) (same sizes, episodes ascending, the last one = T). nullopt
+// when fewer than 2 usable points (C <= 0, or a single grid episode in the decade).
+std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& episodes,
+                                            const std::vector<double>& cumulative);
 
 // Least-squares slope of log y against log x over the pairs with x > 0 and y > 0 (both finite);
 // nullopt when fewer than 2 such pairs or all their x are equal. y ~ x^a gives a. Sizes must match.

@@ -58,31 +58,49 @@ TEST(MeanWithConfidence95Test, CoversTheMeanNinetyFivePercentOfTheTime) {
   EXPECT_LE(std::fabs(covered - 0.95 * kTrials), 5.5 * sd) << covered;
 }
 
-TEST(LogSpacedIndicesTest, EndpointsOrderAndSmallLengths) {
-  const std::vector<int64_t> indices = LogSpacedIndices(100000, 400);
+TEST(LogSpacedGridIndicesTest, EndpointsOrderAndSmallGrids) {
+  std::vector<double> every;  // every episode 1..100000
+  for (int t = 1; t <= 100000; ++t) every.push_back(t);
+  const std::vector<int64_t> indices = LogSpacedGridIndices(every, 400);
   EXPECT_EQ(indices.front(), 0);
   EXPECT_EQ(indices.back(), 99999);
   EXPECT_LE(indices.size(), 401u);
   EXPECT_GE(indices.size(), 300u);
   for (size_t i = 1; i < indices.size(); ++i) EXPECT_LT(indices[i - 1], indices[i]);
-  EXPECT_EQ(LogSpacedIndices(1, 400), std::vector<int64_t>{0});
-  EXPECT_EQ(LogSpacedIndices(5, 400), (std::vector<int64_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(LogSpacedGridIndices({7}, 400), std::vector<int64_t>{0});
+  EXPECT_EQ(LogSpacedGridIndices({1, 2, 3, 4, 5}, 400), (std::vector<int64_t>{0, 1, 2, 3, 4}));
+  // A sparse grid: every point is kept, none twice.
+  EXPECT_EQ(LogSpacedGridIndices({1, 10, 100, 1000}, 400), (std::vector<int64_t>{0, 1, 2, 3}));
+  // Fewer targets than points: log-spaced targets 1, 31.6, 1000 pick the first point at or after.
+  EXPECT_EQ(LogSpacedGridIndices({1, 10, 100, 1000}, 3), (std::vector<int64_t>{0, 2, 3}));
+  EXPECT_TRUE(LogSpacedGridIndices({}, 10).empty());
+}
+
+TEST(LastDecadeIndicesTest, FromCeilOfATenthOfTheLastEpisode) {
+  EXPECT_EQ(LastDecadeIndices({1, 5, 10, 11, 50, 101}), (std::vector<int64_t>{3, 4, 5}));
+  EXPECT_EQ(LastDecadeIndices({1, 5, 10, 100}), (std::vector<int64_t>{2, 3}));
+  EXPECT_TRUE(LastDecadeIndices({}).empty());
 }
 
 TEST(LogLogSlopeTest, PowerLawsAndDegenerateInputs) {
-  std::vector<double> sqrt_law, linear;
-  for (int t = 1; t <= 5000; ++t) {
+  std::vector<double> episodes, sqrt_law, linear;
+  for (int j = 0; j <= 370; ++j) {  // log-spaced episodes 1 .. 5000
+    const double t = std::round(std::pow(10.0, j / 100.0));
+    if (!episodes.empty() && t <= episodes.back()) continue;
+    episodes.push_back(t);
     sqrt_law.push_back(3.0 * std::sqrt(t));
     linear.push_back(0.1 * t);
   }
-  EXPECT_NEAR(*LogLogSlopeLastDecade(sqrt_law), 0.5, 1e-10);
-  EXPECT_NEAR(*LogLogSlopeLastDecade(linear), 1.0, 1e-10);
-  EXPECT_FALSE(LogLogSlopeLastDecade({2.0}).has_value());
-  EXPECT_FALSE(LogLogSlopeLastDecade({0.0, 0.0, 0.0}).has_value());
+  EXPECT_NEAR(*LogLogSlopeLastDecade(episodes, sqrt_law), 0.5, 1e-10);
+  EXPECT_NEAR(*LogLogSlopeLastDecade(episodes, linear), 1.0, 1e-10);
+  EXPECT_FALSE(LogLogSlopeLastDecade({1}, {2.0}).has_value());
+  EXPECT_FALSE(LogLogSlopeLastDecade({1, 2, 3}, {0.0, 0.0, 0.0}).has_value());
   // Only the last decade counts: a different early regime does not change the slope.
   std::vector<double> kinked = sqrt_law;
-  for (int t = 1; t < 400; ++t) kinked[t - 1] = 1e-3 * t;
-  EXPECT_NEAR(*LogLogSlopeLastDecade(kinked), 0.5, 1e-10);
+  for (size_t j = 0; j < episodes.size() && episodes[j] < 400; ++j) {
+    kinked[j] = 1e-3 * episodes[j];
+  }
+  EXPECT_NEAR(*LogLogSlopeLastDecade(episodes, kinked), 0.5, 1e-10);
 }
 
 TEST(MedianEpisodeTest, NeverCountsAsLatest) {
@@ -99,10 +117,6 @@ TEST(LogLogSlopeTest, RecoversThePowerAndSkipsNonPositivePoints) {
   EXPECT_FALSE(LogLogSlope({1, 2}, {1, 0}).has_value());
   EXPECT_FALSE(LogLogSlope({2, 2}, {1, 3}).has_value());
   EXPECT_FALSE(LogLogSlope({}, {}).has_value());
-}
-
-TEST(CumulativeSumTest, PrefixSums) {
-  EXPECT_EQ(CumulativeSum({1, 2, 3.5}), (std::vector<double>{1, 3, 6.5}));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "analysis/regret_summary.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <utility>
@@ -9,12 +10,12 @@
 #include "analysis/csv_cells.h"
 #include "analysis/figure_main.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
 
-constexpr char kRegret[] = "per_episode_regret";
-constexpr char kBonus[] = "first_episode_bonus_below_horizon";
+namespace names = hdf5_names;
 
 // An exact-tail error bound is flagged in the legend (its curve is dashed, in the colour of the
 // same agent and privacy_epsilon with the paper's bound).
@@ -38,7 +39,7 @@ std::string CurveLabel(const RegretGroupSummary& summary, bool with_relation) {
                       with_relation && !summary.neighbour_relation.empty()
                           ? ", " + RelationText(summary.neighbour_relation)
                           : "",
-                      summary.e_eps_bound == kExactTail ? ", exact-tail E" : "", ")");
+                      summary.error_bound_method == kExactTail ? ", exact-tail E" : "", ")");
 }
 
 }  // namespace
@@ -47,46 +48,92 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
                                                 const std::string& group) {
   RegretGroupData data;
   data.group = group;
-  const std::string regret_path = absl::StrCat(group, "/", kRegret);
-  if (!reader.HasObject(regret_path)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(reader.path(), ": group '", group, "' has no dataset '", kRegret, "'"));
+  auto malformed = [&](const std::string& what) {
+    return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": ", what));
+  };
+  const std::string grid_path = absl::StrCat(group, "/", names::kEpisodeGrid);
+  const std::string regret_path = absl::StrCat(group, "/", names::kCumulativeRegret);
+  const std::string total_path = absl::StrCat(group, "/", names::kTotalRegret);
+  for (const std::string& path : {grid_path, regret_path, total_path}) {
+    if (reader.HasObject(path)) continue;
+    const bool legacy = reader.HasObject(absl::StrCat(group, "/", names::kLegacyPerEpisodeRegret));
+    return malformed(
+        absl::StrCat("group '", group, "' has no dataset '", path.substr(group.size() + 1), "'",
+                     legacy ? absl::StrCat(" (it has '", names::kLegacyPerEpisodeRegret,
+                                           "' of results schema version 1; rerun the experiment)")
+                            : ""));
   }
+  absl::StatusOr<Hdf5Matrix> grid = reader.ReadMatrix(grid_path);
+  if (!grid.ok()) return grid.status();
   absl::StatusOr<Hdf5Matrix> regret = reader.ReadMatrix(regret_path);
   if (!regret.ok()) return regret.status();
   if (regret->ndims != 2 || regret->rows < 1 || regret->cols < 1) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
-        reader.path(), regret_path, regret->ndims, regret->rows, regret->cols));
+    return malformed(absl::StrFormat(
+        "dataset '%s' must be [seeds x grid points] with both >= 1, got %d-D %d x %d", regret_path,
+        regret->ndims, regret->rows, regret->cols));
   }
-  data.per_episode_regret = *std::move(regret);
-  for (auto [name, target] : {std::pair{"env", &data.env}, std::pair{"agent", &data.agent}}) {
+  if (grid->ndims != 2 || grid->rows != regret->rows || grid->cols != regret->cols) {
+    return malformed(absl::StrFormat("dataset '%s' must have the shape of '%s' (%d x %d)",
+                                     grid_path, regret_path, regret->rows, regret->cols));
+  }
+  // The grid: the same in every row, 1-based integer episodes, strictly increasing.
+  data.episode_grid.assign(grid->values.begin(), grid->values.begin() + grid->cols);
+  for (int64_t j = 0; j < grid->cols; ++j) {
+    const double t = data.episode_grid[j];
+    if (!(t >= 1) || t != std::floor(t) || (j > 0 && !(t > data.episode_grid[j - 1]))) {
+      return malformed(absl::StrFormat(
+          "dataset '%s' must hold strictly increasing integer episodes >= 1 (column %d is %g)",
+          grid_path, j, t));
+    }
+    for (int64_t s = 1; s < grid->rows; ++s) {
+      if (grid->at(s, j) != t) {
+        return malformed(absl::StrFormat("dataset '%s' differs between seeds (row %d, column %d)",
+                                         grid_path, s, j));
+      }
+    }
+  }
+  absl::StatusOr<std::vector<double>> total = reader.ReadVector(total_path);
+  if (!total.ok()) return total.status();
+  if (static_cast<int64_t>(total->size()) != regret->rows) {
+    return malformed(absl::StrFormat("dataset '%s' has %d values but '%s' has %d seeds", total_path,
+                                     total->size(), regret_path, regret->rows));
+  }
+  for (int64_t s = 0; s < regret->rows; ++s) {
+    if ((*total)[s] != regret->at(s, regret->cols - 1)) {
+      return malformed(absl::StrFormat(
+          "dataset '%s' (%.17g at seed %d) differs from the last column of '%s' (%.17g)",
+          total_path, (*total)[s], s, regret_path, regret->at(s, regret->cols - 1)));
+    }
+  }
+  data.cumulative_regret = *std::move(regret);
+  for (auto [name, target] :
+       {std::pair{names::kEnv, &data.env}, std::pair{names::kAgent, &data.agent}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
-  for (auto [name, target] : {std::pair{"privacy_epsilon", &data.privacy_epsilon},
-                              std::pair{"error_bound_E", &data.error_bound_E}}) {
+  for (auto [name, target] : {std::pair{names::kPrivacyEpsilon, &data.privacy_epsilon},
+                              std::pair{names::kErrorBound, &data.error_bound}}) {
     if (!reader.HasAttribute(group, name)) continue;
     absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *value;
   }
-  for (auto [name, target] : {std::pair{"e_eps_bound", &data.e_eps_bound},
-                              std::pair{"neighbour_relation", &data.neighbour_relation}}) {
+  for (auto [name, target] : {std::pair{names::kErrorBoundMethod, &data.error_bound_method},
+                              std::pair{names::kNeighbourRelation, &data.neighbour_relation}}) {
     if (!reader.HasAttribute(group, name)) continue;
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
-  const std::string bonus_path = absl::StrCat(group, "/", kBonus);
+  const std::string bonus_path = absl::StrCat(group, "/", names::kFirstEpisodeBonusBelowHorizon);
   if (reader.HasObject(bonus_path)) {
     absl::StatusOr<std::vector<double>> bonus = reader.ReadVector(bonus_path);
     if (!bonus.ok()) return bonus.status();
-    if (static_cast<int64_t>(bonus->size()) != data.per_episode_regret.rows) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s: dataset '%s' has %d values but '%s' has %d seeds", reader.path(),
-                          bonus_path, bonus->size(), regret_path, data.per_episode_regret.rows));
+    if (static_cast<int64_t>(bonus->size()) != data.cumulative_regret.rows) {
+      return malformed(absl::StrFormat("dataset '%s' has %d values but '%s' has %d seeds",
+                                       bonus_path, bonus->size(), regret_path,
+                                       data.cumulative_regret.rows));
     }
     data.first_episode_bonus_below_horizon = *std::move(bonus);
   }
@@ -100,39 +147,34 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
   summary.agent = data.agent;
   summary.privacy_epsilon = data.privacy_epsilon;
   summary.neighbour_relation = data.neighbour_relation;
-  summary.error_bound_E = data.error_bound_E;
-  summary.e_eps_bound = data.e_eps_bound;
-  const Hdf5Matrix& regret = data.per_episode_regret;
-  summary.seeds = static_cast<int>(regret.rows);
-  summary.episodes = regret.cols;
+  summary.error_bound = data.error_bound;
+  summary.error_bound_method = data.error_bound_method;
+  const Hdf5Matrix& cumulative = data.cumulative_regret;
+  const std::vector<double>& grid = data.episode_grid;
+  summary.seeds = static_cast<int>(cumulative.rows);
+  summary.episodes = static_cast<int64_t>(grid.back());
 
-  // Cumulative regret per seed (rows), and its mean over seeds at every episode.
-  std::vector<std::vector<double>> cumulative(regret.rows);
-  std::vector<double> mean_cumulative(regret.cols, 0.0);
-  for (int64_t s = 0; s < regret.rows; ++s) {
-    std::vector<double> row(regret.values.begin() + s * regret.cols,
-                            regret.values.begin() + (s + 1) * regret.cols);
-    cumulative[s] = CumulativeSum(row);
-    for (int64_t t = 0; t < regret.cols; ++t) mean_cumulative[t] += cumulative[s][t];
-  }
-  for (double& value : mean_cumulative) value /= static_cast<double>(regret.rows);
-
-  auto interval_at = [&](int64_t index) {
+  // The seeds' cumulative regret at grid point j, and its mean over seeds at every grid point.
+  auto column = [&](int64_t j) {
     std::vector<double> samples;
-    for (const std::vector<double>& row : cumulative) samples.push_back(row[index]);
-    return MeanWithConfidence95(samples);
+    for (int64_t s = 0; s < cumulative.rows; ++s) samples.push_back(cumulative.at(s, j));
+    return samples;
   };
-  const MeanInterval final_interval = interval_at(regret.cols - 1);
+  std::vector<double> mean_cumulative;
+  for (int64_t j = 0; j < cumulative.cols; ++j) {
+    mean_cumulative.push_back(MeanWithConfidence95(column(j)).mean);
+  }
+  const MeanInterval final_interval = MeanWithConfidence95(column(cumulative.cols - 1));
   summary.final_regret_mean = final_interval.mean;
   summary.final_regret_ci95 = final_interval.half_width;
-  summary.loglog_slope_last_decade = LogLogSlopeLastDecade(mean_cumulative);
+  summary.loglog_slope_last_decade = LogLogSlopeLastDecade(grid, mean_cumulative);
   if (data.first_episode_bonus_below_horizon.has_value()) {
     summary.first_episode_bonus_below_horizon =
         MedianEpisodeOrNever(*data.first_episode_bonus_below_horizon);
   }
-  for (int64_t index : LogSpacedIndices(regret.cols, plot_points)) {
-    const MeanInterval interval = interval_at(index);
-    summary.plot_episodes.push_back(static_cast<double>(index + 1));
+  for (int64_t index : LogSpacedGridIndices(grid, plot_points)) {
+    const MeanInterval interval = MeanWithConfidence95(column(index));
+    summary.plot_episodes.push_back(grid[index]);
     summary.plot_mean.push_back(interval.mean);
     if (interval.half_width.has_value()) {
       summary.plot_lower.push_back(interval.mean - *interval.half_width);
@@ -157,14 +199,15 @@ absl::StatusOr<std::vector<RegretGroupSummary>> SummarizeRegretGroups(const Hdf5
 
 std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
   std::string csv =
-      "group,env,agent,privacy_epsilon,neighbour_relation,error_bound_E,e_eps_bound,seeds,episodes,"
+      "group,env,agent,privacy_epsilon,neighbour_relation,error_bound,error_bound_method,seeds,"
+      "episodes,"
       "final_regret_mean,final_regret_ci95,loglog_slope_last_decade,"
       "first_episode_bonus_below_horizon\n";
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
                     CsvOptionalNumber(s.privacy_epsilon), ",", CsvField(s.neighbour_relation), ",",
-                    CsvOptionalNumber(s.error_bound_E), ",", CsvField(s.e_eps_bound), ",", s.seeds,
-                    ",", s.episodes, ",", CsvNumber(s.final_regret_mean), ",",
+                    CsvOptionalNumber(s.error_bound), ",", CsvField(s.error_bound_method), ",",
+                    s.seeds, ",", s.episodes, ",", CsvNumber(s.final_regret_mean), ",",
                     CsvOptionalNumber(s.final_regret_ci95), ",",
                     CsvOptionalNumber(s.loglog_slope_last_decade), ",",
                     CsvNumber(s.first_episode_bonus_below_horizon), "\n");
@@ -210,7 +253,7 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
       PlotCurve curve;
       curve.label = style.label ? style.label(*s) : CurveLabel(*s, !one_relation);
-      curve.dashed = s->e_eps_bound == kExactTail;
+      curve.dashed = s->error_bound_method == kExactTail;
       if (!curve.dashed) solid_keys.insert(key);
       // An exact-tail curve next to the solid curve of the same colour (same agent and epsilon)
       // is explained by the note instead of a second legend entry.

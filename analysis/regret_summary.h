@@ -1,11 +1,14 @@
 // Reading the regret groups of a dprl results file and summarizing them for
 // //analysis:regret_figure (figure panels and the summary CSV).
 //
-// A regret group (docs/hdf5_schema.md) has the dataset per_episode_regret [seeds x episodes],
-// string attributes env and agent, optional numeric attributes privacy_epsilon and
-// error_bound_E (absent for non-private agents), an optional string attribute neighbour_relation
+// A regret group (docs/hdf5_schema.md, schema version 2) has the datasets episode_grid and
+// cumulative_regret [seeds x n] (the cumulative regret after each grid episode, identical grid
+// rows, strictly increasing 1-based integers ending at T) and total_regret [seeds] (equal to the
+// last column), string attributes env and agent, optional numeric attributes privacy_epsilon and
+// error_bound (absent for non-private agents), an optional string attribute neighbour_relation
 // (add_remove | replacement: what privacy_epsilon is the guarantee for), and an optional dataset
-// first_episode_bonus_below_horizon [seeds] (-1 = never).
+// first_episode_bonus_below_horizon [seeds] (-1 = never). A group with the version-1 dataset
+// per_episode_regret instead is refused with a message naming it.
 #ifndef DPRL_ANALYSIS_REGRET_SUMMARY_H_
 #define DPRL_ANALYSIS_REGRET_SUMMARY_H_
 
@@ -26,9 +29,10 @@ struct RegretGroupData {
   std::string agent;
   std::optional<double> privacy_epsilon;
   std::string neighbour_relation;  // add_remove | replacement; "" = n/a
-  std::optional<double> error_bound_E;
-  std::string e_eps_bound;  // how error_bound_E was computed (PUCB: paper | exact_tail); "" = n/a
-  Hdf5Matrix per_episode_regret;                                         // seeds x episodes
+  std::optional<double> error_bound;
+  std::string error_bound_method;    // how error_bound was computed (paper | exact_tail); "" = n/a
+  std::vector<double> episode_grid;  // t_1 < ... < t_n = T (row 0; every row is the same)
+  Hdf5Matrix cumulative_regret;      // seeds x n: cumulative regret after episode t_j
   std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
 };
 
@@ -41,15 +45,17 @@ struct RegretGroupSummary {
   std::string agent;
   std::optional<double> privacy_epsilon;
   std::string neighbour_relation;
-  std::optional<double> error_bound_E;
-  std::string e_eps_bound;
+  std::optional<double> error_bound;
+  std::string error_bound_method;
   int seeds = 0;
   int64_t episodes = 0;
   double final_regret_mean = 0;
-  std::optional<double> final_regret_ci95;         // half-width; none for 1 seed
-  std::optional<double> loglog_slope_last_decade;  // of the mean cumulative regret
-  double first_episode_bonus_below_horizon = -1;   // median over seeds, -1 = never/absent
-  // Mean cumulative regret (and 95% band for >= 2 seeds) at ~plot_points log-spaced episodes.
+  std::optional<double> final_regret_ci95;  // half-width; none for 1 seed
+  // Of the mean cumulative regret, over the grid episodes in [ceil(T/10), T].
+  std::optional<double> loglog_slope_last_decade;
+  double first_episode_bonus_below_horizon = -1;  // median over seeds, -1 = never/absent
+  // Mean cumulative regret (and 95% band for >= 2 seeds) at ~plot_points log-spaced episodes of
+  // the grid.
   std::vector<double> plot_episodes, plot_mean, plot_lower, plot_upper;
 };
 

@@ -8,11 +8,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
 
-constexpr char kDatasets[3][25] = {"episodes", "privacy_epsilon_paper", "privacy_epsilon_improved"};
+constexpr const char* kDatasets[3] = {hdf5_names::kEpisodes, hdf5_names::kPrivacyEpsilonPaper,
+                                      hdf5_names::kPrivacyEpsilonImproved};
 
 template <typename T>
 std::string Optional(const std::optional<T>& value) {
@@ -47,14 +49,14 @@ absl::StatusOr<Hdf5Matrix> ReadDeterministic(const Hdf5Reader& reader, const std
 absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::string& group) {
   PrivacyCurve curve;
   curve.group = group;
-  for (auto [name, target] :
-       {std::pair{"num_states", &curve.num_states}, std::pair{"num_actions", &curve.num_actions},
-        std::pair{"horizon", &curve.horizon}}) {
+  for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &curve.num_states},
+                              std::pair{hdf5_names::kNumActions, &curve.num_actions},
+                              std::pair{hdf5_names::kHorizon, &curve.horizon}}) {
     absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *value;
   }
-  absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, "target_delta");
+  absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta);
   if (!delta.ok()) return delta.status();
   curve.target_delta = *delta;
   std::vector<double>* targets[3] = {&curve.episodes, &curve.privacy_epsilon_paper,
@@ -86,23 +88,23 @@ absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const st
   if (!data.ok()) return data.status();
   PrivacyRegretCurve curve;
   curve.regret = SummarizeRegretGroup(*data, plot_points);
-  for (auto [name, target] : {std::pair{"privacy_protects", &curve.privacy_protects},
-                              std::pair{"privacy_notion", &curve.privacy_notion}}) {
+  for (auto [name, target] : {std::pair{hdf5_names::kPrivacyProtects, &curve.privacy_protects},
+                              std::pair{hdf5_names::kPrivacyNotion, &curve.privacy_notion}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
   for (auto [name, target] :
-       {std::pair{"target_delta", &curve.target_delta},
-        std::pair{"privacy_epsilon_improved", &curve.privacy_epsilon_improved}}) {
+       {std::pair{hdf5_names::kTargetDelta, &curve.target_delta},
+        std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.privacy_epsilon_improved}}) {
     if (!reader.HasAttribute(group, name)) continue;
     absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *value;
   }
-  for (auto [name, target] :
-       {std::pair{"num_states", &curve.num_states}, std::pair{"num_actions", &curve.num_actions},
-        std::pair{"horizon", &curve.horizon}}) {
+  for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &curve.num_states},
+                              std::pair{hdf5_names::kNumActions, &curve.num_actions},
+                              std::pair{hdf5_names::kHorizon, &curve.horizon}}) {
     if (!reader.HasAttribute(group, name)) continue;
     absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
     if (!value.ok()) return value.status();
@@ -150,7 +152,7 @@ absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& re
   if (!groups.ok()) return groups.status();
   RlsviPrivacyResults results;
   for (const std::string& group : *groups) {
-    absl::StatusOr<std::string> kind = reader.ReadStringAttribute(group, "kind");
+    absl::StatusOr<std::string> kind = reader.ReadStringAttribute(group, hdf5_names::kKind);
     if (!kind.ok()) return kind.status();
     if (*kind == "privacy_curve") {
       absl::StatusOr<PrivacyCurve> curve = ReadCurve(reader, group);

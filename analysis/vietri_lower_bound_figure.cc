@@ -11,7 +11,8 @@
 //                        (b) the same vs 1/alpha over pac_alpha_grid, one curve per (agent, eps),
 //                        shapes at the largest eps; (c) mean cumulative regret vs episode with a
 //                        95% band over seeds and the Thm. 6 lower shape at the smallest eps;
-//   PATH_summary.csv     group,env,agent_variant,privacy_epsilon,error_bound_E,seeds,episodes,
+//   PATH_summary.csv     group,env,agent_variant,privacy_epsilon,neighbour_relation,error_bound,
+//                        seeds,episodes,
 //                        pac_alpha,non_alpha_optimal_mean,non_alpha_optimal_ci95,
 //                        alpha_optimal_from_episode_median,counts_by_alpha,pac_lower_shape,
 //                        pac_upper_shape,above_pac_lower_shape,inverse_eps_slope,slope_points,

@@ -3,10 +3,10 @@
 //   wang_hegde_figure --in=FILE.h5 --out_prefix=PATH
 //
 // Reads every config group of FILE.h5 (layout and statistics: wang_hegde_summary.h) and writes
-// PATH.png, PATH.pdf (one panel per `panel` attribute: mean return vs samples, +-1 sd band over
-// seeds, reference policies dashed) and PATH_summary.csv (last-10-episode mean return with its
-// 95% interval per group). Errors print one line naming the flag, exit non-zero and leave no
-// output files.
+// PATH.png, PATH.pdf (one panel per `panel` attribute: mean return vs samples, each seed's
+// returns averaged over the last 10 episodes, +-1 sd band over seeds, reference policies dashed)
+// and PATH_summary.csv (last-10-episode mean return with its 95% interval per group). Errors print
+// one line naming the flag, exit non-zero and leave no output files.
 #include <string>
 #include <vector>
 
@@ -18,8 +18,9 @@ namespace {
 
 constexpr char kUsage[] =
     "Usage: wang_hegde_figure --in=FILE.h5 --out_prefix=PATH\n"
-    "Writes PATH.png, PATH.pdf (return vs samples, +-1 sd band over seeds, reference policies\n"
-    "dashed) and PATH_summary.csv (last-10-episode mean return, 95% interval) from a results\n"
+    "Writes PATH.png, PATH.pdf (return vs samples, 10-episode moving average, +-1 sd band over\n"
+    "seeds, reference policies dashed) and PATH_summary.csv (last-10-episode mean return, 95% "
+    "interval) from a results\n"
     "file of //experiments:wang_hegde_fig1 or wang_hegde_fig2 (docs/hdf5_schema.md).\n";
 
 absl::StatusOr<FigureOutputs> MakeWangHegdeFigure(const Hdf5Reader& reader) {

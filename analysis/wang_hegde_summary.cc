@@ -8,11 +8,12 @@
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
 
-constexpr char kReturns[] = "episode_return";
+constexpr const char* kReturns = hdf5_names::kEpisodeReturn;
 constexpr char kReferencePanel[] = "all";
 
 }  // namespace
@@ -34,18 +35,19 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
         reader.path(), path, returns->ndims, returns->rows, returns->cols));
   }
   for (auto [name, target] :
-       {std::pair{"agent", &s.agent}, std::pair{"panel", &s.panel}, std::pair{"label", &s.label}}) {
+       {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{hdf5_names::kPanel, &s.panel},
+        std::pair{hdf5_names::kLabel, &s.label}}) {
     absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
     if (!value.ok()) return value.status();
     *target = *std::move(value);
   }
   s.color_key = s.label;
-  if (reader.HasAttribute(group, "method")) {
-    absl::StatusOr<std::string> method = reader.ReadStringAttribute(group, "method");
+  if (reader.HasAttribute(group, hdf5_names::kMethod)) {
+    absl::StatusOr<std::string> method = reader.ReadStringAttribute(group, hdf5_names::kMethod);
     if (!method.ok()) return method.status();
     s.color_key = *std::move(method);
   }
-  absl::StatusOr<int64_t> length = reader.ReadIntAttribute(group, "episode_length");
+  absl::StatusOr<int64_t> length = reader.ReadIntAttribute(group, hdf5_names::kEpisodeLength);
   if (!length.ok()) return length.status();
   if (*length < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -67,13 +69,25 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
   const MeanInterval interval = MeanWithConfidence95(last_means);
   s.last10_mean = interval.mean;
   s.last10_ci95_half_width = interval.half_width;
+  // Each seed's trailing moving average over the last min(kReturnSmoothingEpisodes, c + 1)
+  // episodes, then its mean and sd over seeds.
+  std::vector<double> window_sums(s.seeds, 0.0);
+  std::vector<double> smoothed(s.seeds, 0.0);
   for (int64_t c = 0; c < s.episodes; ++c) {
+    const int64_t window = std::min<int64_t>(kReturnSmoothingEpisodes, c + 1);
     double mean = 0.0;
-    for (int64_t r = 0; r < s.seeds; ++r) mean += returns->at(r, c);
+    for (int64_t r = 0; r < s.seeds; ++r) {
+      window_sums[r] += returns->at(r, c);
+      if (c >= kReturnSmoothingEpisodes) {
+        window_sums[r] -= returns->at(r, c - kReturnSmoothingEpisodes);
+      }
+      smoothed[r] = window_sums[r] / static_cast<double>(window);
+      mean += smoothed[r];
+    }
     mean /= static_cast<double>(s.seeds);
     double sd = 0.0;
     if (s.seeds > 1) {
-      for (int64_t r = 0; r < s.seeds; ++r) sd += std::pow(returns->at(r, c) - mean, 2);
+      for (int64_t r = 0; r < s.seeds; ++r) sd += std::pow(smoothed[r] - mean, 2);
       sd = std::sqrt(sd / static_cast<double>(s.seeds - 1));
     }
     s.samples.push_back(static_cast<double>((c + 1) * s.episode_length));
@@ -104,7 +118,7 @@ std::vector<PlotPanel> BuildReturnPanels(const std::vector<ReturnGroupSummary>& 
     PlotPanel panel;
     panel.title = absl::StrCat(title_prefix, name);
     panel.x_label = "samples";
-    panel.y_label = "return of the episode";
+    panel.y_label = absl::StrCat("return, mean of ", kReturnSmoothingEpisodes, " episodes");
     panel.log_x = false;
     panel.log_y = false;
     panel.note = "band: +-1 sd over seeds; dashed: reference policies";

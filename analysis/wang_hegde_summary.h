@@ -6,9 +6,13 @@
 //   string attributes agent, panel, label; int64 attribute episode_length (>= 1)
 // Groups with panel "all" are reference policies: drawn in every panel as a dashed horizontal
 // line at their mean return (over seeds and episodes). Every other panel value is one panel, in
-// order of first appearance; its curves are the mean return over seeds against the number of
-// samples (episode index x episode_length, at the end of each episode) with a +-1 standard
-// deviation band (sample standard deviation over seeds; no band for 1 seed), no smoothing.
+// order of first appearance; its curves are plotted against the number of samples (episode index
+// x episode_length, at the end of each episode). The per-episode returns are noisy (one episode
+// of 50 steps), so each seed's returns are first smoothed by a trailing moving average over the
+// last kReturnSmoothingEpisodes episodes (fewer at the start: the mean of episodes 1..c); a curve
+// is the mean over seeds of these averages, with a +-1 standard deviation band (sample standard
+// deviation over seeds of the averages; no band for 1 seed). The y label states the window. The
+// summary CSV uses the raw returns.
 // Colours follow the optional string attribute `method` (else the label), so one method keeps its
 // colour across panels.
 //
@@ -31,12 +35,15 @@
 
 namespace dprl {
 
+// Episodes in the trailing moving average of the plotted curves (10 episodes = 500 samples).
+inline constexpr int64_t kReturnSmoothingEpisodes = 10;
+
 struct ReturnGroupSummary {
   std::string group, panel, agent, label;
   std::string color_key;  // `method` attribute if present, else label
   int64_t seeds = 0, episodes = 0, episode_length = 0;
   std::vector<double> samples;             // x of the curve: (i + 1) * episode_length
-  std::vector<double> mean, lower, upper;  // per episode, mean and mean -+ sd
+  std::vector<double> mean, lower, upper;  // per episode: smoothed mean and mean -+ sd
   double last10_mean = 0.0;
   std::optional<double> last10_ci95_half_width;
   double overall_mean = 0.0;

@@ -43,9 +43,8 @@ TaskResult SyntheticResult(int64_t values, RandomStream& stream) {
 
 void MergePaperScale(benchmark::State& state, const std::vector<ConfigSpec>& configs,
                      const std::string& name) {
-  const std::string out =
-      absl::StrCat(std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp",
-                   "/merge_benchmark_", name);
+  const std::string out = absl::StrCat(
+      std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp", "/merge_benchmark_", name);
   RandomStream stream = TestStream(1, 0);
   double values = 0;
   for (const ConfigSpec& config : configs) {

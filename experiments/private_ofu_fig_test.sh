@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # //experiments:private_ofu_fig end to end at --scale=smoke: the results file checked with h5py
-# (groups, attributes, per_episode_regret >= 0 and its shape), the analysis outputs (PNG, PDF,
+# (groups, attributes, regret datasets on the episode grid), the analysis outputs (PNG, PDF,
 # summary CSV with one row per group), and the same results bit for bit on 1 rank with 1 thread,
 # 1 rank with 2 threads and 2 MPI ranks.
 export DPRL_NO_TOY=1
@@ -11,17 +11,17 @@ FIG="$RUNFILES/experiments/private_ofu_fig"
 run_smoke_serial "$FIG" private_ofu_fig
 "$PYTHON" - "$OUT.h5" "${OUT}_summary.csv" <<'PY' || fail "results check failed"
 import csv, sys
-import h5py
+import h5py, numpy as np
+from regret_grid import check_regret_group
 path, summary = sys.argv[1], sys.argv[2]
 with h5py.File(path, "r") as f:
-    assert f.attrs["dprl_schema_version"] == 1 and f.attrs["scale"] == "smoke", dict(f.attrs)
+    assert f.attrs["dprl_schema_version"] == 2 and f.attrs["scale"] == "smoke", dict(f.attrs)
     seeds = int(f.attrs["seeds"])
     agents = {}
     for name, group in f.items():
-        regret = group["per_episode_regret"][()]
-        assert regret.shape == (seeds, group.attrs["num_episodes"]), (name, regret.shape)
-        assert (regret >= -1e-9).all(), name
-        assert group["ofu_iterations"].shape == regret.shape, name
+        grid, regret = check_regret_group(group, seeds, tolerance=1e-9)
+        iterations = group["cumulative_ofu_iterations"][()]
+        assert iterations.shape == regret.shape and (np.diff(iterations, axis=1) >= 0).all(), name
         agents.setdefault(group.attrs["env"], set()).add(group.attrs["agent"])
         if group.attrs["agent"] != "ofu_rl":
             assert group.attrs["privacy_epsilon"] > 0 and group.attrs["sigma_1"] > 0, name

@@ -10,9 +10,11 @@
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/lq_system.h"
+#include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
@@ -145,7 +147,9 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
                            {"noise_bound_C_w", system.noise_bound()},
                            {"confidence_alpha", confidence_alpha}};
       config.estimated_core_seconds = CoreSeconds(kind, system, num_episodes);
-      config.stored_values_per_seed = 2 * num_episodes + 2;
+      // episode_grid, cumulative_regret, cumulative_ofu_iterations on the grid; total_regret,
+      // empty_intersections, v_repairs.
+      config.stored_values_per_seed = 3 * EpisodeGridSize(num_episodes) + 3;
     };
     if (wanted(LqAgentKind::kOfu)) {
       ConfigSpec ofu;
@@ -224,11 +228,18 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
                     [&](int64_t k) {
                       if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
                     });
-  TaskResult result;
-  result.series.push_back({"per_episode_regret", run.per_episode_regret});
-  result.series.push_back({"ofu_iterations", run.ofu_iterations});
-  result.scalars.push_back({"empty_intersections", static_cast<double>(run.empty_intersections)});
-  result.scalars.push_back({"v_repairs", static_cast<double>(run.v_repairs)});
+  // K is small here (65536 at paper scale), so the loop's per-episode vectors are summed on the
+  // grid afterwards, in episode order, as the tabular tasks do while running.
+  CumulativeOnGrid regret(total), iterations(total);
+  for (int64_t k = 0; k < total; ++k) {
+    regret.Add(run.per_episode_regret[k]);
+    iterations.Add(run.ofu_iterations[k]);
+  }
+  TaskResult result = RegretOnGridResult(regret, regret.total());
+  result.series.push_back({hdf5_names::kCumulativeOfuIterations, iterations.cumulative()});
+  result.scalars.push_back(
+      {hdf5_names::kEmptyIntersections, static_cast<double>(run.empty_intersections)});
+  result.scalars.push_back({hdf5_names::kVRepairs, static_cast<double>(run.v_repairs)});
   return result;
 }
 

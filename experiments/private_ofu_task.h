@@ -11,7 +11,9 @@
 //            (algorithms/lqr/ofu_agent.h, private_ofu_params.h).
 // Per task (config, seed) it records the exact per-episode regret
 //   J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1)  (algorithms/lqr/lq_episode_loop.h)
-// and the Ceres iterations of each episode's OFU step; scalars: episodes whose C_k cap S was not
+// and the Ceres iterations of each episode's OFU step, both summed over episodes on the
+// log-spaced episode grid (episode_grid, cumulative_regret, total_regret,
+// cumulative_ofu_iterations; experiments/episode_grid.h); scalars: episodes whose C_k cap S was not
 // found and whose private V_k needed repair. Wall time is not stored (it would break bit-identical
 // results across runs); see the benchmark //algorithms/lqr:private_ofu_benchmark.
 //

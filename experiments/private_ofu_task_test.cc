@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "common/hdf5_names.h"
+#include "experiments/episode_grid.h"
+#include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
@@ -38,7 +41,7 @@ TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
   EXPECT_TRUE(ValidateExperimentDefinition(PrivateOfuExperiment()).ok());
 }
 
-TEST(PrivateOfuTaskTest, TaskIsDeterministicAndHasOneRegretPerEpisode) {
+TEST(PrivateOfuTaskTest, TaskIsDeterministicAndStoresRegretOnTheGrid) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(Scale::kSmoke);
   ASSERT_TRUE(configs.ok());
   NullProgressReporter progress;
@@ -48,9 +51,12 @@ TEST(PrivateOfuTaskTest, TaskIsDeterministicAndHasOneRegretPerEpisode) {
   ASSERT_TRUE(a.ok()) << a.status();
   ASSERT_TRUE(b.ok());
   EXPECT_TRUE(ValidateTaskResult(*a).ok());
-  ASSERT_EQ(a->series[0].first, "per_episode_regret");
-  EXPECT_EQ(a->series[0].second.size(), 64u);
-  EXPECT_EQ(a->series[0].second, b->series[0].second);
+  ExpectRegretOnGrid(*a, 64);
+  const std::vector<double>& iterations = SeriesOf(*a, hdf5_names::kCumulativeOfuIterations);
+  ASSERT_EQ(iterations.size(), RegretEpisodeGrid(64).size());
+  for (size_t j = 1; j < iterations.size(); ++j) EXPECT_GE(iterations[j], iterations[j - 1]);
+  EXPECT_EQ(a->series, b->series);
+  EXPECT_EQ(a->scalars, b->scalars);
 }
 
 TEST(PrivateOfuTaskTest, BadConfigIsAnError) {

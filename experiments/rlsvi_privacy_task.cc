@@ -1,5 +1,6 @@
 #include "experiments/rlsvi_privacy_task.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -9,8 +10,10 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
+#include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
@@ -37,9 +40,9 @@ absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
     improved.push_back(privacy_epsilons->improved);
   }
   TaskResult result;
-  result.series = {{"episodes", std::move(episodes)},
-                   {"privacy_epsilon_paper", std::move(paper)},
-                   {"privacy_epsilon_improved", std::move(improved)}};
+  result.series = {{hdf5_names::kEpisodes, std::move(episodes)},
+                   {hdf5_names::kPrivacyEpsilonPaper, std::move(paper)},
+                   {hdf5_names::kPrivacyEpsilonImproved, std::move(improved)}};
   return result;
 }
 
@@ -57,18 +60,6 @@ absl::StatusOr<RlsviEpsilonPair> RlsviEpsilons(int64_t num_states, int64_t num_a
   if (!report.ok()) return report.status();
   return RlsviEpsilonPair{report->corollary14_privacy_epsilon,
                           report->improved_conversion.privacy_epsilon};
-}
-
-std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade) {
-  std::vector<int64_t> grid;
-  if (max_episodes < 1 || points_per_decade < 1) return grid;
-  for (int i = 0;; ++i) {
-    const int64_t k = std::llround(std::pow(10.0, static_cast<double>(i) / points_per_decade));
-    if (k > max_episodes) break;
-    if (grid.empty() || k > grid.back()) grid.push_back(k);
-  }
-  if (grid.back() != max_episodes) grid.push_back(max_episodes);
-  return grid;
 }
 
 absl::StatusOr<TabularShape> ParseShapeName(const std::string& text) {
@@ -248,7 +239,15 @@ absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
   absl::StatusOr<TaskResult> result = RunTabularRegretTask(config, context);
   if (!result.ok()) return result;
   absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
-  if (agent.ok() && *agent == "rlsvi") result->scalars.clear();  // no optimistic cap to leave
+  if (agent.ok() && *agent == "rlsvi") {  // no optimistic cap to leave
+    std::vector<std::pair<std::string, double>>& scalars = result->scalars;
+    scalars.erase(std::remove_if(scalars.begin(), scalars.end(),
+                                 [](const std::pair<std::string, double>& scalar) {
+                                   return scalar.first ==
+                                          hdf5_names::kFirstEpisodeBonusBelowHorizon;
+                                 }),
+                  scalars.end());
+  }
   return result;
 }
 

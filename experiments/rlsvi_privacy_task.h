@@ -68,9 +68,6 @@ absl::StatusOr<RlsviEpsilonPair> RlsviEpsilons(int64_t num_states, int64_t num_a
                                                int64_t horizon, int64_t num_episodes,
                                                double target_delta);
 
-// Log-spaced distinct integers round(10^(i / points_per_decade)), from 1 up to max_episodes.
-std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade);
-
 // A tabular shape named S<S>_A<A>_H<H> (e.g. S4_A2_H5); a malformed name is an error showing the
 // syntax.
 absl::StatusOr<TabularShape> ParseShapeName(const std::string& text);

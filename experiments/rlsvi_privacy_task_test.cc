@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "algorithms/accounting/rlsvi_privacy.h"
+#include "common/hdf5_names.h"
 #include "experiments/tabular_task.h"
+#include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
@@ -34,14 +36,6 @@ const ConfigSpec& Find(const std::vector<ConfigSpec>& configs, const std::string
   }
   ADD_FAILURE() << "no group " << group;
   return configs.front();
-}
-
-const std::vector<double>& Series(const TaskResult& result, const std::string& name) {
-  for (const auto& [key, values] : result.series) {
-    if (key == name) return values;
-  }
-  ADD_FAILURE() << "no series " << name;
-  return result.series.front().second;
 }
 
 TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBothEnvironments) {
@@ -77,13 +71,6 @@ TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBoth
   EXPECT_TRUE(ValidateExperimentDefinition(RlsviPrivacyExperiment()).ok());
 }
 
-TEST(RlsviPrivacyTaskTest, EpisodeGridIsLogSpacedDistinctAndEndsAtTheMaximum) {
-  EXPECT_EQ(EpisodeGrid(100, 4), (std::vector<int64_t>{1, 2, 3, 6, 10, 18, 32, 56, 100}));
-  EXPECT_EQ(EpisodeGrid(150, 1), (std::vector<int64_t>{1, 10, 100, 150}));
-  EXPECT_EQ(EpisodeGrid(1, 10), (std::vector<int64_t>{1}));
-  EXPECT_TRUE(EpisodeGrid(0, 10).empty());
-}
-
 TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEverySeed) {
   std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
   const ConfigSpec& curve = Find(configs, "privacy-S=5-A=2-H=10-delta=1e-05");
@@ -92,9 +79,9 @@ TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEveryS
   TaskResult seed1 = RunRlsviPrivacyTask(curve, {0, 1, 7, &progress}).value();
   EXPECT_TRUE(ValidateTaskResult(seed0).ok());
   EXPECT_EQ(seed0.series, seed1.series);
-  const std::vector<double>& episodes = Series(seed0, "episodes");
-  const std::vector<double>& paper = Series(seed0, "privacy_epsilon_paper");
-  const std::vector<double>& improved = Series(seed0, "privacy_epsilon_improved");
+  const std::vector<double>& episodes = SeriesOf(seed0, "episodes");
+  const std::vector<double>& paper = SeriesOf(seed0, "privacy_epsilon_paper");
+  const std::vector<double>& improved = SeriesOf(seed0, "privacy_epsilon_improved");
   ASSERT_EQ(episodes.size(), 25u);  // 4 per decade over 6 decades, and 1
   EXPECT_EQ(episodes.back(), 1e6);
   for (size_t i = 0; i < episodes.size(); ++i) {
@@ -121,17 +108,18 @@ TEST(RlsviPrivacyTaskTest, RegretTasksAreDeterministicPerSeedAndRlsviHasNoBonusS
     TaskResult again = RunRlsviPrivacyTask(config, {0, 1, 20201, &progress}).value();
     TaskResult other = RunRlsviPrivacyTask(config, {0, 0, 20201, &progress}).value();
     EXPECT_TRUE(ValidateTaskResult(first).ok());
-    const std::vector<double>& regret = Series(first, "per_episode_regret");
-    EXPECT_EQ(regret.size(), 2000u);
-    EXPECT_EQ(regret, Series(again, "per_episode_regret")) << group;  // same seed: same bits
+    ExpectRegretOnGrid(first, 2000);
+    const std::vector<double>& regret = SeriesOf(first, hdf5_names::kCumulativeRegret);
+    EXPECT_EQ(regret, SeriesOf(again, hdf5_names::kCumulativeRegret)) << group;  // same bits
     EXPECT_EQ(first.scalars, again.scalars);
-    for (double r : regret) ASSERT_GE(r, 0.0);
     if (group == "riverswim-rlsvi") {
-      EXPECT_NE(regret, Series(other, "per_episode_regret"));  // another seed: other noise
-      EXPECT_TRUE(first.scalars.empty());
+      // Another seed: other noise.
+      EXPECT_NE(regret, SeriesOf(other, hdf5_names::kCumulativeRegret));
+      ASSERT_EQ(first.scalars.size(), 1u);  // only total_regret: no optimistic cap to leave
+      EXPECT_EQ(first.scalars[0].first, hdf5_names::kTotalRegret);
     } else {
-      ASSERT_EQ(first.scalars.size(), 1u);
-      EXPECT_EQ(first.scalars[0].first, "first_episode_bonus_below_horizon");
+      ASSERT_EQ(first.scalars.size(), 2u);
+      EXPECT_EQ(first.scalars[1].first, hdf5_names::kFirstEpisodeBonusBelowHorizon);
     }
   }
 }

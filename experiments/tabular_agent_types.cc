@@ -7,6 +7,7 @@
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "experiments/tabular_registry.h"
 
@@ -70,7 +71,7 @@ std::vector<ParameterSpec> PucbParameters() {
       Required("num_episodes", int64_t{0}, "T, which sizes the binary counters"),
       Optional("neighbour_relation", std::string("add_remove"),
                "add_remove (Alg. 2's eps/(3H)) | replacement (eps/(6H))"),
-      Optional("e_eps_bound", std::string("paper"),
+      Optional(hdf5_names::kErrorBoundMethod, std::string("paper"),
                "paper (Alg. 3's E_eps) | exact_tail (the exact tail bound, same privacy)"),
   };
 }
@@ -83,7 +84,7 @@ absl::StatusOr<PucbOptions> PucbOptionsFromParameters(const Parameters& paramete
   ASSIGN_OR_RETURN(options.neighbour_relation,
                    ParsePucbNeighbourRelation(parameters.String("neighbour_relation")));
   ASSIGN_OR_RETURN(options.error_bound_method,
-                   ParsePucbErrorBoundMethod(parameters.String("e_eps_bound")));
+                   ParsePucbErrorBoundMethod(parameters.String(hdf5_names::kErrorBoundMethod)));
   RETURN_IF_ERROR(options.Validate());
   return options;
 }

@@ -4,7 +4,8 @@
 //   pucb_noiseless  failure_probability (beta; PUCB's planner on exact counts, "eps = infinity")
 //   pucb            privacy_epsilon, failure_probability (beta), num_episodes (T),
 //                   neighbour_relation (add_remove | replacement; default add_remove, Alg. 2's
-//                   eps/(3H)), e_eps_bound (paper | exact_tail; default paper, Alg. 3's E_eps)
+//                   eps/(3H)), error_bound_method (paper | exact_tail; default paper, Alg. 3's
+//                   E_eps)
 //   rlsvi           none (Lu et al. 2026, Alg. 1 with beta_scale 1)
 #ifndef DPRL_EXPERIMENTS_TABULAR_AGENT_TYPES_H_
 #define DPRL_EXPERIMENTS_TABULAR_AGENT_TYPES_H_

@@ -4,8 +4,10 @@
 
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "envs/lower_bound_mdp.h"
+#include "experiments/episode_grid.h"
 #include "experiments/tabular_agent_types.h"
 #include "experiments/tabular_registry.h"
 
@@ -89,11 +91,11 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
 
 std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
     const TabularShape& shape, const PucbOptions& options) {
-  return {{"neighbour_relation", PucbNeighbourRelationName(options.neighbour_relation)},
-          {"privacy_epsilon_replacement",
+  return {{hdf5_names::kNeighbourRelation, PucbNeighbourRelationName(options.neighbour_relation)},
+          {hdf5_names::kPrivacyEpsilonReplacement,
            PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement)},
-          {"error_bound_E", PucbErrorBound(shape, options)},
-          {"counter_epsilon", PucbCounterEpsilon(shape, options)}};
+          {hdf5_names::kErrorBound, PucbErrorBound(shape, options)},
+          {hdf5_names::kCounterEpsilon, PucbCounterEpsilon(shape, options)}};
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
@@ -113,7 +115,9 @@ double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, d
 }
 
 int64_t TabularRegretValuesPerSeed(int64_t num_episodes) {
-  return num_episodes + 1;  // per_episode_regret + first_episode_bonus_below_horizon
+  // episode_grid and cumulative_regret on the grid, total_regret and
+  // first_episode_bonus_below_horizon.
+  return 2 * EpisodeGridSize(num_episodes) + 2;
 }
 
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
@@ -129,18 +133,19 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
   if (!agent.ok()) return agent.status();
 
-  absl::StatusOr<EpisodeLoopResult> run =
-      RunEpisodes(*mdp, **agent, *episodes,
-                  TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                             StreamPurpose::kEnvironment),
-                  TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
-                             StreamPurpose::kPolicy),
-                  [&](double fraction) { context.progress->Update(fraction); });
+  CumulativeOnGrid regret(*episodes);
+  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(
+      *mdp, **agent, *episodes,
+      TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+                 StreamPurpose::kEnvironment),
+      TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
+                 StreamPurpose::kPolicy),
+      [&](double fraction) { context.progress->Update(fraction); }, {},
+      [&](double value) { regret.Add(value); });
   if (!run.ok()) return run.status();
-  TaskResult result;
-  result.series.push_back({"per_episode_regret", std::move(run->per_episode_regret)});
-  result.scalars.push_back(
-      {"first_episode_bonus_below_horizon", static_cast<double>(run->first_episode_below_cap)});
+  TaskResult result = RegretOnGridResult(regret, run->total_regret);
+  result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
+                            static_cast<double>(run->first_episode_below_cap)});
   return result;
 }
 

@@ -81,16 +81,16 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
                                                                 uint64_t master_seed);
 
 // PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes and
-// the optional neighbour_relation, e_eps_bound (validated). The one place that maps attributes to
-// PUCB options (agents and config builders).
+// the optional neighbour_relation, error_bound_method (validated). The one place that maps
+// attributes to PUCB options (agents and config builders).
 absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
 
 // The attributes that describe a PUCB configuration's guarantee and bound, in this order:
 //   neighbour_relation           string   add_remove | replacement (what privacy_epsilon is for)
 //   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
-//   error_bound_E                float64  E of the bonuses and of the 2E threshold
+//   error_bound                  float64  E of the bonuses and of the 2E threshold
 //   counter_epsilon              float64  eps' of every counter
-// (privacy_epsilon and e_eps_bound are set by the caller, which chose them.)
+// (privacy_epsilon and error_bound_method are set by the caller, which chose them.)
 std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
     const TabularShape& shape, const PucbOptions& options);
 
@@ -114,9 +114,10 @@ int64_t TabularRegretValuesPerSeed(int64_t num_episodes);
 
 // One regret task: the environment named by the config's env, num_states, num_actions, horizon
 // attributes, the agent of MakeTabularAgent, num_episodes episodes of RunEpisodes with the
-// environment and policy streams above. Result: series per_episode_regret [num_episodes] and
-// scalar first_episode_bonus_below_horizon (first episode whose plan has a value below the cap
-// H, -1 = never; meaningful for optimistic agents). Errors name the missing attribute.
+// environment and policy streams above. Result: RegretOnGridResult (the exact per-episode regret
+// summed on the log-spaced grid, never kept per episode) and the scalar
+// first_episode_bonus_below_horizon (first episode whose plan has a value below the cap H, -1 =
+// never; meaningful for optimistic agents). Errors name the missing attribute.
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context);
 

@@ -2,21 +2,9 @@
 # End-to-end smoke run of //experiments:vietri_lower_bound_fig: --scale=smoke into $TEST_TMPDIR,
 # the HDF5 layout checked with h5py (docs/hdf5_schema.md, "vietri_lower_bound_fig"), the figure
 # and the summary CSV written by //analysis:vietri_lower_bound_figure.
-set -uo pipefail
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-RUNFILES="${TEST_SRCDIR}/dprl"
+export DPRL_NO_TOY=1
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 BINARY="$RUNFILES/experiments/vietri_lower_bound_fig"
-WORK="${TEST_TMPDIR}"
-export TMPDIR="$WORK"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-PYTHON=""
-for candidate in /usr/bin/python3 python3; do
-  if "$candidate" -c "import h5py, numpy" >/dev/null 2>&1; then PYTHON="$candidate"; break; fi
-done
-[[ -n "$PYTHON" ]] || fail "no python3 with h5py and numpy (Debian: python3-h5py python3-numpy)"
 
 OUT="$WORK/lbfig"
 "$BINARY" --scale=smoke "--out=$OUT" 2>"$WORK/run.err" || { cat "$WORK/run.err"; fail "run failed"; }
@@ -30,8 +18,9 @@ done
 "$PYTHON" - "$OUT/vietri_lower_bound_fig.h5" "$OUT/vietri_lower_bound_fig_summary.csv" <<'PY' ||
 import csv, sys
 import h5py, numpy as np
+from regret_grid import check_regret_group
 f = h5py.File(sys.argv[1], "r")
-assert f.attrs["dprl_schema_version"] == 1 and f.attrs["experiment"] == "vietri_lower_bound_fig"
+assert f.attrs["dprl_schema_version"] == 2 and f.attrs["experiment"] == "vietri_lower_bound_fig"
 assert f.attrs["scale"] == "smoke" and f.attrs["seeds"] == 2
 names = list(f.keys())
 assert sorted(names) == sorted(["lower_bound_n2_m1_H2-ubev", "lower_bound_n2_m1_H2-pucb_noiseless",
@@ -46,8 +35,10 @@ for name, g in f.items():
     assert (a["num_states"], a["num_actions"], a["horizon"]) == (n + 2, m + 1, H + 1), name
     assert a["env_family"] == "lower_bound" and a["agent"] in ("ubev", "pucb_noiseless", "pucb"), name
     T = int(a["num_episodes"])
-    regret = g["per_episode_regret"][()]
-    assert regret.shape == (2, T) and (regret >= 0).all() and (regret <= H * a["alpha_prime"]).all()
+    episodes, cumulative = check_regret_group(g, 2)
+    # Every episode's regret is in [0, H alpha'] (no arm is worse than the best by more than alpha').
+    assert (np.diff(cumulative, axis=1) <= np.diff(episodes, axis=1) * H * a["alpha_prime"]).all()
+    total = g["total_regret"][()]
     grid = g["pac_alpha_grid"][()]
     counts = g["non_alpha_optimal_episodes"][()]
     settled = g["alpha_optimal_from_episode"][()]
@@ -55,20 +46,22 @@ for name, g in f.items():
     assert (grid[0] == grid[1]).all() and np.isclose(grid[0] / a["pac_alpha_unit"],
                                                      [0.15, 0.3, 0.6, 1.2]).all()
     assert a["pac_alpha"] == grid[0, 2]
-    for s in range(2):
-        for k in range(4):  # the PAC counts are those of the stored regret series
-            assert counts[s, k] == (regret[s] > grid[s, k]).sum(), (name, s, k)
-            bad = np.nonzero(regret[s] > grid[s, k])[0]
-            assert settled[s, k] == (bad[-1] + 2 if len(bad) else 1), (name, s, k)
     rho = (H / n) * sum(0.5 + a["alpha_prime"] * (1 if i != 0 else 0.5) for i in g["instance"][0])
     assert np.allclose(g["optimal_value"][()], rho), name
+    for s in range(2):
+        for k in range(4):
+            # count episodes have regret in (alpha, H alpha'], the other T - count in [0, alpha].
+            c, alpha = counts[s, k], grid[s, k]
+            assert c * alpha <= total[s] + 1e-9, (name, s, k)
+            assert total[s] <= c * H * a["alpha_prime"] + (T - c) * alpha + 1e-9, (name, s, k)
+            assert c + 1 <= settled[s, k] <= T + 1, (name, s, k)
     instances.add(tuple(g["instance"][0]))
     assert g["first_episode_bonus_below_horizon"].shape == (2,)
     if a["agent"] == "pucb":
-        assert a["privacy_epsilon"] > 0 and a["error_bound_E"] >= 0
+        assert a["privacy_epsilon"] > 0 and a["error_bound"] >= 0
         assert a["neighbour_relation"] == "add_remove", name
         assert a["privacy_epsilon_replacement"] == 2 * a["privacy_epsilon"], name
-        assert a["e_eps_bound"] == ("exact_tail" if "exact_tail" in name else "paper"), name
+        assert a["error_bound_method"] == ("exact_tail" if "exact_tail" in name else "paper"), name
     else:
         assert "privacy_epsilon" not in a
 assert len(instances) == 1, instances  # all agents face the same instance I
@@ -76,7 +69,7 @@ for eps in (1000, 10000):  # the exact-tail E is smaller than the paper's, same 
     paper = f["lower_bound_n2_m1_H2-pucb-eps=%d" % eps].attrs
     exact = f["lower_bound_n2_m1_H2-pucb_exact_tail-eps=%d" % eps].attrs
     assert paper["privacy_epsilon"] == exact["privacy_epsilon"]
-    assert exact["error_bound_E"] < paper["error_bound_E"] / 5, (exact["error_bound_E"], paper["error_bound_E"])
+    assert exact["error_bound"] < paper["error_bound"] / 5, (exact["error_bound"], paper["error_bound"])
 rows = list(csv.DictReader(open(sys.argv[2])))
 assert sorted(r["group"] for r in rows) == sorted(names), rows
 for r in rows:

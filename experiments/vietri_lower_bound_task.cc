@@ -11,9 +11,11 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/value_iteration.h"
+#include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
 
@@ -35,8 +37,11 @@ const std::vector<AgentVariant>& AgentVariants() {
   static const auto* variants = new std::vector<AgentVariant>{
       {"ubev", "ubev", false, {}},
       {"pucb_noiseless", "pucb_noiseless", false, {}},
-      {"pucb", "pucb", true, {{"e_eps_bound", std::string("paper")}}},
-      {"pucb_exact_tail", "pucb", true, {{"e_eps_bound", std::string("exact_tail")}}},
+      {"pucb", "pucb", true, {{hdf5_names::kErrorBoundMethod, std::string("paper")}}},
+      {"pucb_exact_tail",
+       "pucb",
+       true,
+       {{hdf5_names::kErrorBoundMethod, std::string("exact_tail")}}},
   };
   return *variants;
 }
@@ -212,13 +217,15 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
 
   std::vector<double> alphas;
   for (double multiplier : kPacAlphaMultipliers) alphas.push_back(*alpha_unit * multiplier);
+  CumulativeOnGrid regret(*episodes);
   absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(
       mdp, **agent, *episodes,
       TaskStream(context.master_seed, StableHash(*env), context.seed_index,
                  StreamPurpose::kEnvironment),
       TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
                  StreamPurpose::kPolicy),
-      [&](double fraction) { context.progress->Update(fraction); }, alphas);
+      [&](double fraction) { context.progress->Update(fraction); }, alphas,
+      [&](double value) { regret.Add(value); });
   if (!run.ok()) return run.status();
 
   std::vector<double> counts, settled, instance;
@@ -227,15 +234,14 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
     settled.push_back(static_cast<double>(pac.alpha_optimal_from_episode));
   }
   for (int arm : environment->instance) instance.push_back(arm);
-  TaskResult result;
-  result.series.push_back({"per_episode_regret", std::move(run->per_episode_regret)});
-  result.series.push_back({"pac_alpha_grid", alphas});
-  result.series.push_back({"non_alpha_optimal_episodes", std::move(counts)});
-  result.series.push_back({"alpha_optimal_from_episode", std::move(settled)});
-  result.series.push_back({"instance", std::move(instance)});
-  result.scalars.push_back(
-      {"first_episode_bonus_below_horizon", static_cast<double>(run->first_episode_below_cap)});
-  result.scalars.push_back({"optimal_value", SolveOptimal(mdp).initial_value});
+  TaskResult result = RegretOnGridResult(regret, run->total_regret);
+  result.series.push_back({hdf5_names::kPacAlphaGrid, alphas});
+  result.series.push_back({hdf5_names::kNonAlphaOptimalEpisodes, std::move(counts)});
+  result.series.push_back({hdf5_names::kAlphaOptimalFromEpisode, std::move(settled)});
+  result.series.push_back({hdf5_names::kInstance, std::move(instance)});
+  result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
+                            static_cast<double>(run->first_episode_below_cap)});
+  result.scalars.push_back({hdf5_names::kOptimalValue, SolveOptimal(mdp).initial_value});
   return result;
 }
 

@@ -38,7 +38,7 @@
 // Agent variants (AgentVariants() in the .cc): ubev (Dann et al. 2017, non-private),
 // pucb_noiseless (PUCB's planner on exact counts, "eps = infinity": the reference of the privacy
 // cost, since PUCB tends to it as eps grows), pucb
-// (e_eps_bound = paper) and pucb_exact_tail (PucbOptions::error_bound_method =
+// (error_bound_method = paper) and pucb_exact_tail (PucbOptions::error_bound_method =
 // PucbErrorBoundMethod::kExactTail: same counters and privacy, a tighter E). PUCB's
 // privacy_epsilon is for adding/removing one user's episode (Alg. 2's eps/(3H); attribute
 // neighbour_relation = add_remove); under replacement it is 2 eps (privacy_epsilon_replacement).
@@ -52,8 +52,9 @@
 //   agent_variant  string   curve key of the analysis (ubev, pucb, ...)
 //   pac_alpha      float64  the fixed alpha of panel (a), an element of pac_alpha_grid
 //   pac_alpha_unit float64  g = H alpha'/(2n)
-//   privacy_epsilon, error_bound_E, counter_epsilon   float64, private variants only
-// Datasets per config ([seeds x ...]): per_episode_regret [T], pac_alpha_grid [K] (same every
+//   privacy_epsilon, error_bound, counter_epsilon   float64, private variants only
+// Datasets per config ([seeds x ...]): episode_grid, cumulative_regret [n] and total_regret
+// (experiments/episode_grid.h, RegretOnGridResult), pac_alpha_grid [K] (same every
 // seed), non_alpha_optimal_episodes [K], alpha_optimal_from_episode [K] (1..T+1, T+1 = not
 // settled; episode_loop.h), instance [n] (I_s); scalars first_episode_bonus_below_horizon
 // (-1 = never), optimal_value (rho*).

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/tabular_mdp.h"
@@ -98,7 +99,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
                                         privacy_epsilon);
       common(pucb, "pucb", kPucbCostFactor);
       pucb.attributes.push_back({"privacy_epsilon", privacy_epsilon});
-      pucb.attributes.push_back({"e_eps_bound", PucbErrorBoundMethodName(method)});
+      pucb.attributes.push_back({hdf5_names::kErrorBoundMethod, PucbErrorBoundMethodName(method)});
       for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
         pucb.attributes.push_back(std::move(attribute));
       }

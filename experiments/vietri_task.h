@@ -10,12 +10,13 @@
 //                 counts (pucb_noiseless, "PUCB at eps = infinity", non-private); PUCB at several
 //                 privacy_epsilon (eps-JDP for adding/removing one user's episode, Alg. 2's
 //                 eps/(3H); 2 eps-JDP for replacing it, attribute privacy_epsilon_replacement)
-//                 with the paper's E_eps (e_eps_bound = paper) and with the exact-tail E
-//                 (e_eps_bound = exact_tail, algorithms/mechanisms/counter_error_tail.h: same
-//                 privacy, ~17x smaller E here)
+//                 with the paper's E_eps (error_bound_method = paper) and with the exact-tail E
+//                 (error_bound_method = exact_tail, algorithms/mechanisms/counter_error_tail.h:
+//                 same privacy, ~17x smaller E here)
 // Per task (config, seed) it records the exact per-episode regret rho* - rho^{pi_t}
-// (algorithms/tabular/episode_loop.h) and the first episode in which some optimistic value
-// drops below H ("the bonus leaves H").
+// (algorithms/tabular/episode_loop.h), summed into the cumulative regret on the log-spaced episode
+// grid plus its exact total (experiments/episode_grid.h, RegretOnGridResult), and the first
+// episode in which some optimistic value drops below H ("the bonus leaves H").
 //
 // The grid is VietriGrid below (every field overridable: --set, --config; defaults per scale in
 // VietriGrid::ForScale: T = 3000 / 300000 / 10^7 at smoke / default / paper; seeds 2 / 4 / 20).

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "common/hdf5_names.h"
 #include "experiments/tabular_task.h"
+#include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
@@ -36,11 +38,11 @@ TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
     TaskContext context{c, 1, 20201, &progress};
     TaskResult first = RunVietriTask(configs[c], context).value();
     TaskResult second = RunVietriTask(configs[c], context).value();
-    ASSERT_EQ(first.series.size(), 1u);
-    EXPECT_EQ(first.series[0].first, "per_episode_regret");
-    EXPECT_EQ(first.series[0].second, second.series[0].second);
-    EXPECT_EQ(first.series[0].second.size(), 3000u);
-    for (double r : first.series[0].second) ASSERT_GE(r, 0.0);
+    ASSERT_EQ(first.series.size(), 2u);  // episode_grid, cumulative_regret
+    ExpectRegretOnGrid(first, 3000);
+    EXPECT_EQ(first.series, second.series);
+    EXPECT_EQ(first.scalars, second.scalars);
+    ScalarOf(first, hdf5_names::kFirstEpisodeBonusBelowHorizon);
     EXPECT_TRUE(ValidateTaskResult(first).ok());
   }
 }

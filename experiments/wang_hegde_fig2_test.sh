@@ -14,7 +14,7 @@ import csv, sys
 import h5py, numpy
 path, summary = sys.argv[1], sys.argv[2]
 with h5py.File(path, "r") as f:
-    assert f.attrs["dprl_schema_version"] == 1 and f.attrs["scale"] == "smoke", dict(f.attrs)
+    assert f.attrs["dprl_schema_version"] == 2 and f.attrs["scale"] == "smoke", dict(f.attrs)
     seeds = int(f.attrs["seeds"])
     agents = set()
     for name, group in f.items():

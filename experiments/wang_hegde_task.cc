@@ -12,6 +12,7 @@
 #include "algorithms/qlearning/input_perturbation.h"
 #include "algorithms/qlearning/linear_output_perturbation.h"
 #include "algorithms/qlearning/walk_training.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/continuous_walk.h"
@@ -419,9 +420,9 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   const size_t last = std::min<size_t>(10, returns.size());
   TaskResult result;
   result.scalars.push_back(
-      {"last10_mean_return",
+      {hdf5_names::kLast10MeanReturn,
        std::accumulate(returns.end() - last, returns.end(), 0.0) / static_cast<double>(last)});
-  result.series.push_back({"episode_return", std::move(returns)});
+  result.series.push_back({hdf5_names::kEpisodeReturn, std::move(returns)});
   return result;
 }
 

@@ -10,31 +10,40 @@
 
 namespace dprl {
 
-std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_regret,
-                                       const std::vector<double>& alphas) {
-  std::vector<PacMeasurement> measurements;
-  measurements.reserve(alphas.size());
+PacAccumulator::PacAccumulator(const std::vector<double>& alphas) {
+  measurements_.reserve(alphas.size());
   for (double alpha : alphas) {
     CHECK(std::isfinite(alpha) && alpha >= 0.0)
         << "PAC accuracy alpha must be finite, >= 0: " << alpha;
     PacMeasurement measurement;
     measurement.alpha = alpha;
-    for (size_t t = 0; t < per_episode_regret.size(); ++t) {
-      if (per_episode_regret[t] > alpha) {
-        ++measurement.non_alpha_optimal_episodes;
-        measurement.alpha_optimal_from_episode = static_cast<int64_t>(t) + 2;
-      }
-    }
-    measurements.push_back(measurement);
+    measurements_.push_back(measurement);
   }
-  return measurements;
+}
+
+void PacAccumulator::Add(double regret) {
+  ++episodes_;
+  for (PacMeasurement& measurement : measurements_) {
+    if (regret > measurement.alpha) {
+      ++measurement.non_alpha_optimal_episodes;
+      measurement.alpha_optimal_from_episode = episodes_ + 1;
+    }
+  }
+}
+
+std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_regret,
+                                       const std::vector<double>& alphas) {
+  PacAccumulator accumulator(alphas);
+  for (double regret : per_episode_regret) accumulator.Add(regret);
+  return accumulator.measurements();
 }
 
 absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent,
                                               int64_t num_episodes, RandomStream environment_stream,
                                               RandomStream policy_stream,
                                               const std::function<void(double)>& progress,
-                                              const std::vector<double>& pac_alphas) {
+                                              const std::vector<double>& pac_alphas,
+                                              const RegretObserver& on_regret) {
   const TabularShape& shape = agent.shape();
   CHECK_EQ(shape.num_states, mdp.num_states());
   CHECK_EQ(shape.num_actions, mdp.num_actions());
@@ -42,7 +51,7 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
   const double optimal_value = SolveOptimal(mdp).initial_value;
 
   EpisodeLoopResult result;
-  result.per_episode_regret.resize(num_episodes);
+  PacAccumulator pac(pac_alphas);
   std::vector<double> evaluated_policy;  // policy whose value is cached
   double evaluated_value = 0.0;
   const int64_t progress_every = std::max<int64_t>(1, num_episodes / 200);
@@ -56,7 +65,10 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
     }
     // rho* >= rho^pi exactly; allow only floating-point rounding below zero.
     CHECK_GE(optimal_value - evaluated_value, -1e-9 * (1.0 + optimal_value));
-    result.per_episode_regret[t] = std::max(0.0, optimal_value - evaluated_value);
+    const double regret = std::max(0.0, optimal_value - evaluated_value);
+    result.total_regret += regret;
+    pac.Add(regret);
+    if (on_regret) on_regret(regret);
     if (result.first_episode_below_cap < 0 && agent.num_below_cap() > 0) {
       result.first_episode_below_cap = t + 1;
     }
@@ -76,7 +88,7 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
       progress(static_cast<double>(t + 1) / num_episodes);
     }
   }
-  result.pac = MeasurePac(result.per_episode_regret, pac_alphas);
+  result.pac = pac.measurements();
   return result;
 }
 

@@ -1,4 +1,4 @@
-// Runs an agent on a tabular MDP and records its exact per-episode regret.
+// Runs an agent on a tabular MDP and reports its exact per-episode regret.
 //
 //   regret_t = rho* - rho^{pi_t},   rho^pi = sum_s p0(s) V^pi_0(s)
 // (Vietri et al. 2020, Sec. 2: regret as the sum over episodes of rho* - rho^{pi_t}), computed by
@@ -15,7 +15,10 @@
 //                                 first episode t0 from which pi_t is alpha-optimal for every
 //                                 t0 <= t <= T. Convention: 1 if every episode is alpha-optimal,
 //                                 T + 1 if episode T itself is not (never settles within T).
-// The count is the quantity bounded by Thm. 3 (PUCB, upper) and Thm. 5 (any eps-JDP agent,
+// Both are accumulated while the episodes run (O(|alphas|) memory, no per-episode series is
+// kept): the loop hands each episode's regret to an optional observer and returns only the total,
+// so a caller that needs the series (or its cumulative sum on a grid of episodes) keeps what it
+// needs. The count is the quantity bounded by Thm. 3 (PUCB, upper) and Thm. 5 (any eps-JDP agent,
 // lower); alpha_optimal_from_episode >= non_alpha_optimal_episodes + 1 - (number of alpha-optimal
 // episodes before it), and equals the count + 1 when the agent never returns to bad policies.
 #ifndef DPRL_ALGORITHMS_TABULAR_EPISODE_LOOP_H_
@@ -38,28 +41,50 @@ struct PacMeasurement {
   int64_t alpha_optimal_from_episode = 1;  // in 1..T+1 (see above)
 };
 
+// The PAC measurement above, accumulated one episode at a time.
+class PacAccumulator {
+ public:
+  // `alphas`: each finite and >= 0, else CHECK-fails.
+  explicit PacAccumulator(const std::vector<double>& alphas);
+  // Adds regret_t of the next episode t = 1, 2, ...
+  void Add(double regret);
+  // One measurement per alpha, in the order given, over the episodes added so far.
+  const std::vector<PacMeasurement>& measurements() const { return measurements_; }
+
+ private:
+  std::vector<PacMeasurement> measurements_;
+  int64_t episodes_ = 0;
+};
+
 // The PAC measurement of `per_episode_regret` (regret_t at index t - 1) for every alpha in
 // `alphas` (each finite and >= 0, else CHECK-fails), in the order given. O(T * |alphas|).
 std::vector<PacMeasurement> MeasurePac(const std::vector<double>& per_episode_regret,
                                        const std::vector<double>& alphas);
 
 struct EpisodeLoopResult {
-  std::vector<double> per_episode_regret;  // size num_episodes, regret_t >= 0
+  // sum_{t=1..T} regret_t, summed in episode order in double (the last value of the cumulative
+  // sum of the regrets the observer saw).
+  double total_regret = 0.0;
   // First episode (1-based) whose plan has some Q+(s,a,h) below the cap H; -1 if none.
   int64_t first_episode_below_cap = -1;
-  // MeasurePac(per_episode_regret, pac_alphas); empty when no pac_alphas were given.
+  // MeasurePac of the regret series for pac_alphas; empty when no pac_alphas were given.
   std::vector<PacMeasurement> pac;
 };
 
+// Called once per episode, in episode order, with regret_t = rho* - rho^{pi_t} >= 0.
+using RegretObserver = std::function<void(double regret)>;
+
 // `progress` (may be empty) is called now and then with the fraction of episodes done.
 // `pac_alphas` (optional, each finite and >= 0): accuracies for EpisodeLoopResult::pac.
+// `on_regret` (may be empty) receives every episode's exact regret.
 // InvalidArgument (naming the environment and episode) when the agent refuses an observation,
 // e.g. a reward outside [0, 1].
 absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent,
                                               int64_t num_episodes, RandomStream environment_stream,
                                               RandomStream policy_stream,
                                               const std::function<void(double)>& progress = {},
-                                              const std::vector<double>& pac_alphas = {});
+                                              const std::vector<double>& pac_alphas = {},
+                                              const RegretObserver& on_regret = {});
 
 }  // namespace dprl
 

@@ -59,12 +59,19 @@ TEST(RunEpisodesTest, PacMeasurementMatchesTheRegretSeries) {
   std::unique_ptr<UbevAgent> agent = UbevAgent::Create(shape, UbevOptions{}).value();
   const std::vector<double> alphas = {0.1, 0.3, 0.6, 2.0};
   const int64_t episodes = 3000;
+  std::vector<double> regret;
   const EpisodeLoopResult run =
       RunEpisodes(mdp, *agent, episodes, TestStream(1, TestPurpose::kEnvironment),
-                  TestStream(1, TestPurpose::kPolicy), {}, alphas)
+                  TestStream(1, TestPurpose::kPolicy), {}, alphas,
+                  [&](double value) { regret.push_back(value); })
           .value();
   ASSERT_EQ(run.pac.size(), alphas.size());
-  const std::vector<PacMeasurement> expected = MeasurePac(run.per_episode_regret, alphas);
+  // The observer saw every episode once, and the total is their sum in episode order.
+  ASSERT_EQ(regret.size(), static_cast<size_t>(episodes));
+  double sum = 0.0;
+  for (double value : regret) sum += value;
+  EXPECT_EQ(run.total_regret, sum);
+  const std::vector<PacMeasurement> expected = MeasurePac(regret, alphas);
   for (size_t i = 0; i < alphas.size(); ++i) {
     EXPECT_EQ(run.pac[i].alpha, alphas[i]);
     EXPECT_EQ(run.pac[i].non_alpha_optimal_episodes, expected[i].non_alpha_optimal_episodes);

@@ -77,7 +77,7 @@ absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string
   if (name == "paper") return PucbErrorBoundMethod::kPaper;
   if (name == "exact_tail") return PucbErrorBoundMethod::kExactTail;
   return absl::InvalidArgumentError(
-      absl::StrCat("e_eps_bound must be one of paper, exact_tail, got '", name, "'"));
+      absl::StrCat("error_bound_method must be one of paper, exact_tail, got '", name, "'"));
 }
 
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
@@ -172,10 +172,10 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
     // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
     if (error_bound < exact_tail) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "e_eps_bound = paper: at num_episodes = ", options.num_episodes, " the E_eps of Alg. 3 (",
-          error_bound, ") is below the exact-tail bound (", exact_tail,
+          "error_bound_method = paper: at num_episodes = ", options.num_episodes,
+          " the E_eps of Alg. 3 (", error_bound, ") is below the exact-tail bound (", exact_tail,
           "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
-          "small for small T; E_eps = 0 at T = 1); use e_eps_bound = exact_tail"));
+          "small for small T; E_eps = 0 at T = 1); use error_bound_method = exact_tail"));
     }
   }
 

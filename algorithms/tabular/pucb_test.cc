@@ -52,9 +52,10 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
     const absl::Status status =
         PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).status();
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_THAT(std::string(status.message()),
-                HasSubstr("e_eps_bound = paper: at num_episodes = " + std::to_string(episodes)));
-    EXPECT_THAT(std::string(status.message()), HasSubstr("use e_eps_bound = exact_tail"));
+    EXPECT_THAT(
+        std::string(status.message()),
+        HasSubstr("error_bound_method = paper: at num_episodes = " + std::to_string(episodes)));
+    EXPECT_THAT(std::string(status.message()), HasSubstr("use error_bound_method = exact_tail"));
     options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     auto agent =
         PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();
@@ -316,10 +317,12 @@ TEST(PucbTest, SameSeedsGiveSameRegret) {
     auto agent =
         PucbAgent::Create({2, 2, 2}, options, TestStream(noise_seed, TestPurpose::kPrivacyNoise))
             .value();
-    return RunEpisodes(mdp, *agent, 512, TestStream(4, TestPurpose::kEnvironment),
-                       TestStream(5, TestPurpose::kPolicy))
-        .value()
-        .per_episode_regret;
+    std::vector<double> regret;
+    EXPECT_TRUE(RunEpisodes(mdp, *agent, 512, TestStream(4, TestPurpose::kEnvironment),
+                            TestStream(5, TestPurpose::kPolicy), {}, {},
+                            [&](double value) { regret.push_back(value); })
+                    .ok());
+    return regret;
   };
   EXPECT_EQ(run(7), run(7));
 }
@@ -382,7 +385,7 @@ TEST(PucbOptionsTest, ErrorBoundMethodNamesRoundTrip) {
   EXPECT_EQ(PucbErrorBoundMethodName(PucbErrorBoundMethod::kExactTail), "exact_tail");
   const absl::StatusOr<PucbErrorBoundMethod> bad = ParsePucbErrorBoundMethod("tight");
   EXPECT_THAT(bad, StatusIs(absl::StatusCode::kInvalidArgument,
-                            "e_eps_bound must be one of paper, exact_tail, got 'tight'"));
+                            "error_bound_method must be one of paper, exact_tail, got 'tight'"));
 }
 
 }  // namespace

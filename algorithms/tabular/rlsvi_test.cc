@@ -212,10 +212,12 @@ TEST(RlsviAgentTest, SameStreamSameDataGivesSamePlanAndRegret) {
   const TabularMdp mdp = TwoStepMdp({0.5, 0.5});
   auto run = [&](uint64_t noise_seed) {
     auto agent = MakeAgent(kTwoStepShape, noise_seed);
-    return RunEpisodes(mdp, *agent, 500, TestStream(7, TestPurpose::kEnvironment),
-                       TestStream(8, TestPurpose::kPolicy))
-        .value()
-        .per_episode_regret;
+    std::vector<double> regret;
+    EXPECT_TRUE(RunEpisodes(mdp, *agent, 500, TestStream(7, TestPurpose::kEnvironment),
+                            TestStream(8, TestPurpose::kPolicy), {}, {},
+                            [&](double value) { regret.push_back(value); })
+                    .ok());
+    return regret;
   };
   EXPECT_EQ(run(9), run(9));
   EXPECT_NE(run(9), run(10));
@@ -351,11 +353,11 @@ void ExpectLearns(const std::vector<double>& initial_distribution, uint64_t seed
   ASSERT_NEAR(SolveOptimal(mdp).initial_value, 0.9, 1e-15);  // the hand solution above
   constexpr int64_t kEpisodes = int64_t{1} << 18;
   auto agent = MakeAgent(kTwoStepShape, seed);
-  const std::vector<double> regret =
-      RunEpisodes(mdp, *agent, kEpisodes, TestStream(seed, TestPurpose::kEnvironment),
-                  TestStream(seed, TestPurpose::kPolicy))
-          .value()
-          .per_episode_regret;
+  std::vector<double> regret;
+  ASSERT_TRUE(RunEpisodes(mdp, *agent, kEpisodes, TestStream(seed, TestPurpose::kEnvironment),
+                          TestStream(seed, TestPurpose::kPolicy), {}, {},
+                          [&](double value) { regret.push_back(value); })
+                  .ok());
   auto mean = [&](int64_t begin, int64_t end) {
     return std::accumulate(regret.begin() + begin, regret.begin() + end, 0.0) / (end - begin);
   };

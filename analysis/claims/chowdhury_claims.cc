@@ -9,6 +9,7 @@
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -19,7 +20,7 @@ const char* const kLqSystems[] = {"chain_n2", "rotation_n2"};
 
 absl::StatusOr<std::string> OfuRlGroup(const Hdf5Reader& reader, const std::string& env) {
   absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{"env", env}, {"agent", "ofu_rl"}});
+      SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ofu_rl"}});
   if (!groups.ok()) return groups.status();
   if (groups->size() != 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -37,10 +38,10 @@ MeasureFunction RegretExponent(const std::string& env, bool private_agent) {
     std::string what = "OFU-RL";
     if (private_agent) {
       absl::StatusOr<std::vector<std::string>> groups =
-          SelectGroups(reader, {{"env", env}, {"agent", "private_ofu_rl"}});
+          SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "private_ofu_rl"}});
       if (!groups.ok()) return groups.status();
       absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-          SortByNumber(reader, *groups, "privacy_epsilon");
+          SortByNumber(reader, *groups, hdf5_names::kPrivacyEpsilon);
       if (!sorted.ok()) return sorted.status();
       if (sorted->empty()) return UndefinedMeasurement("no private_ofu_rl run in the file");
       group = sorted->back().second;
@@ -70,10 +71,10 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
     absl::StatusOr<RegretRows> reference = ReadRegretRows(reader, *ofu);
     if (!reference.ok()) return reference.status();
     absl::StatusOr<std::vector<std::string>> groups =
-        SelectGroups(reader, {{"env", env}, {"agent", "private_ofu_rl"}});
+        SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "private_ofu_rl"}});
     if (!groups.ok()) return groups.status();
     absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-        SortByNumber(reader, *groups, "privacy_epsilon");
+        SortByNumber(reader, *groups, hdf5_names::kPrivacyEpsilon);
     if (!sorted.ok()) return sorted.status();
     std::vector<SeedRows> rows = {reference->cumulative};
     std::vector<double> epsilons;

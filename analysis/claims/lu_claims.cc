@@ -14,6 +14,7 @@
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -29,25 +30,25 @@ struct Curve {
 
 absl::StatusOr<std::vector<Curve>> ReadCurves(const Hdf5Reader& reader) {
   absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{"kind", "privacy_curve"}});
+      SelectGroups(reader, {{hdf5_names::kKind, "privacy_curve"}});
   if (!groups.ok()) return groups.status();
   std::vector<Curve> curves;
   for (const std::string& group : *groups) {
     Curve curve;
     curve.group = group;
-    for (auto [name, field] : {std::pair{"num_states", &curve.options.num_states},
-                               std::pair{"num_actions", &curve.options.num_actions},
-                               std::pair{"horizon", &curve.options.horizon}}) {
+    for (auto [name, field] : {std::pair{hdf5_names::kNumStates, &curve.options.num_states},
+                               std::pair{hdf5_names::kNumActions, &curve.options.num_actions},
+                               std::pair{hdf5_names::kHorizon, &curve.options.horizon}}) {
       absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
       if (!value.ok()) return value.status();
       *field = *value;
     }
-    absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, "target_delta");
+    absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta);
     if (!delta.ok()) return delta.status();
     curve.target_delta = *delta;
-    for (auto [name, field] :
-         {std::pair{"episodes", &curve.episodes}, std::pair{"privacy_epsilon_paper", &curve.paper},
-          std::pair{"privacy_epsilon_improved", &curve.improved}}) {
+    for (auto [name, field] : {std::pair{hdf5_names::kEpisodes, &curve.episodes},
+                               std::pair{hdf5_names::kPrivacyEpsilonPaper, &curve.paper},
+                               std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.improved}}) {
       absl::StatusOr<SeedRows> rows = ReadSeedRows(reader, group, name);
       if (!rows.ok()) return rows.status();
       *field = rows->front();  // identical rows (checked by rlsvi_privacy_figure)

@@ -11,11 +11,10 @@
 #include "absl/strings/str_replace.h"
 #include "analysis/csv_cells.h"
 #include "analysis/hdf5_reader.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
-
-constexpr int64_t kSchemaVersion = 1;
 
 bool FileExists(const std::string& path) {
   struct stat info;
@@ -59,16 +58,18 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
       if (FileExists(path)) {
         absl::StatusOr<Hdf5Reader> opened = Hdf5Reader::Open(path);
         if (!opened.ok()) return opened.status();
-        if (absl::Status status = CheckDprlSchema(*opened, kSchemaVersion); !status.ok()) {
+        if (absl::Status status = CheckDprlSchema(*opened, hdf5_names::kResultsSchemaVersion);
+            !status.ok()) {
           return status;
         }
         reader = std::make_unique<Hdf5Reader>(*std::move(opened));
         info.present = true;
-        absl::StatusOr<std::string> scale = reader->ReadStringAttribute("/", "scale");
+        absl::StatusOr<std::string> scale = reader->ReadStringAttribute("/", hdf5_names::kScale);
         if (!scale.ok()) return scale.status();
-        absl::StatusOr<int64_t> seeds = reader->ReadIntAttribute("/", "seeds");
+        absl::StatusOr<int64_t> seeds = reader->ReadIntAttribute("/", hdf5_names::kSeeds);
         if (!seeds.ok()) return seeds.status();
-        absl::StatusOr<std::string> commit = reader->ReadStringAttribute("/", "git_commit");
+        absl::StatusOr<std::string> commit =
+            reader->ReadStringAttribute("/", hdf5_names::kGitCommit);
         if (!commit.ok()) return commit.status();
         info.scale = *scale;
         info.seeds = *seeds;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "analysis/figure_main.h"
 #include "analysis/regret_stats.h"
+#include "analysis/regret_summary.h"
 
 namespace dprl {
 namespace {
@@ -141,38 +142,17 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
 }
 
 absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group) {
-  absl::StatusOr<Hdf5Matrix> regret = reader.ReadMatrix(group + "/per_episode_regret");
-  if (!regret.ok()) return regret.status();
-  if (regret->rows < 1 || regret->cols < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(reader.path(), ": dataset '", group, "/per_episode_regret' is empty"));
-  }
-  const int64_t episodes = regret->cols;
-  const int64_t first = (episodes + 9) / 10;  // ceil(T/10), 1-based
-  // Log-spaced 1-based episodes in [first, T].
+  absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
+  if (!data.ok()) return data.status();
+  const Hdf5Matrix& cumulative = data->cumulative_regret;
   RegretRows rows;
-  const double log_first = std::log(static_cast<double>(first));
-  const double log_last = std::log(static_cast<double>(episodes));
-  for (int i = 0; i < kLastDecadeCheckpoints; ++i) {
-    const double t =
-        std::exp(log_first + (log_last - log_first) * i / (kLastDecadeCheckpoints - 1));
-    const int64_t episode = std::clamp<int64_t>(std::llround(t), first, episodes);
-    if (rows.episodes.empty() || episode > rows.episodes.back()) rows.episodes.push_back(episode);
-  }
-  if (rows.episodes.back() != episodes) rows.episodes.push_back(static_cast<double>(episodes));
-  for (int64_t seed = 0; seed < regret->rows; ++seed) {
-    std::vector<double> cumulative;
-    cumulative.reserve(rows.episodes.size());
-    double sum = 0;
-    size_t next = 0;
-    for (int64_t t = 0; t < episodes && next < rows.episodes.size(); ++t) {
-      sum += regret->at(seed, t);
-      if (t + 1 == static_cast<int64_t>(rows.episodes[next])) {
-        cumulative.push_back(sum);
-        ++next;
-      }
-    }
-    rows.cumulative.push_back(std::move(cumulative));
+  const std::vector<int64_t> late = LastDecadeIndices(data->episode_grid);
+  for (int64_t j : late) rows.episodes.push_back(data->episode_grid[j]);
+  for (int64_t seed = 0; seed < cumulative.rows; ++seed) {
+    std::vector<double> row;
+    row.reserve(late.size());
+    for (int64_t j : late) row.push_back(cumulative.at(seed, j));
+    rows.cumulative.push_back(std::move(row));
   }
   return rows;
 }

@@ -10,8 +10,8 @@
 //    the report says how many seeds it used.
 //  * Log-log exponent: least-squares slope of log y against log x (regret_stats.h LogLogSlope).
 //  * Late-episode regret exponent: the same slope of the mean cumulative regret against the
-//    episode over kLastDecadeCheckpoints log-spaced episodes in [ceil(T/10), T] (a subsample of
-//    the points regret_stats.h's LogLogSlopeLastDecade uses).
+//    episode over the results file's log-spaced episode grid points in [ceil(T/10), T] (the
+//    points regret_stats.h's LogLogSlopeLastDecade uses; ~100 per decade).
 //  * Medians of "first episode" datasets with -1 = never: regret_stats.h MedianEpisodeOrNever.
 #ifndef DPRL_ANALYSIS_CLAIMS_STATISTICS_H_
 #define DPRL_ANALYSIS_CLAIMS_STATISTICS_H_
@@ -66,14 +66,13 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
 
 // ---- Per-seed rows ---------------------------------------------------------------------------
 
-inline constexpr int kLastDecadeCheckpoints = 64;
-
 struct RegretRows {
-  std::vector<double> episodes;  // checkpoint episodes in [ceil(T/10), T], ascending, last = T
-  SeedRows cumulative;           // cumulative regret of each seed at the checkpoints
+  std::vector<double> episodes;  // grid episodes in [ceil(T/10), T], ascending, last = T
+  SeedRows cumulative;           // cumulative regret of each seed at those episodes
 };
 
-// From dataset `group`/per_episode_regret [seeds x T].
+// From the datasets `group`/episode_grid and cumulative_regret (regret_summary.h ReadRegretGroup,
+// which validates them).
 absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group);
 
 // Rows of a 1-D dataset [seeds] (one value per row) or a 2-D dataset [seeds x n].

@@ -12,6 +12,7 @@
 #include "analysis/claims/statistics.h"
 #include "analysis/lower_bound_summary.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -27,21 +28,24 @@ struct PucbRuns {
   int64_t episodes = 0;                  // T
 };
 
-// PUCB groups of `env` with error bound `e_eps_bound`, sorted by privacy_epsilon.
+// PUCB groups of `env` whose error bound was computed by `error_bound_method`, sorted by
+// privacy_epsilon.
 absl::StatusOr<PucbRuns> ReadPucbRuns(const Hdf5Reader& reader, const std::string& env,
-                                      const std::string& e_eps_bound) {
+                                      const std::string& error_bound_method) {
   absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{"env", env}, {"agent", "pucb"}, {"e_eps_bound", e_eps_bound}});
+      SelectGroups(reader, {{hdf5_names::kEnv, env},
+                            {hdf5_names::kAgent, "pucb"},
+                            {hdf5_names::kErrorBoundMethod, error_bound_method}});
   if (!groups.ok()) return groups.status();
   absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-      SortByNumber(reader, *groups, "privacy_epsilon");
+      SortByNumber(reader, *groups, hdf5_names::kPrivacyEpsilon);
   if (!sorted.ok()) return sorted.status();
   PucbRuns runs;
   for (const auto& [privacy_epsilon, group] : *sorted) {
     absl::StatusOr<SeedRows> first =
-        ReadSeedRows(reader, group, "first_episode_bonus_below_horizon");
+        ReadSeedRows(reader, group, hdf5_names::kFirstEpisodeBonusBelowHorizon);
     if (!first.ok()) return first.status();
-    absl::StatusOr<int64_t> episodes = reader.ReadIntAttribute(group, "num_episodes");
+    absl::StatusOr<int64_t> episodes = reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes);
     if (!episodes.ok()) return episodes.status();
     runs.epsilons.push_back(privacy_epsilon);
     runs.groups.push_back(group);
@@ -70,7 +74,7 @@ MeasureFunction RegretGapExponent(const std::string& env, const std::string& ref
     absl::StatusOr<PucbRuns> runs = ReadPucbRuns(reader, env, "paper");
     if (!runs.ok()) return runs.status();
     absl::StatusOr<std::string> reference_group =
-        SingleGroup(reader, {{"env", env}, {"agent", reference}}, reference);
+        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, reference}}, reference);
     if (!reference_group.ok()) return reference_group.status();
     absl::StatusOr<RegretRows> reference_rows = ReadRegretRows(reader, *reference_group);
     if (!reference_rows.ok()) return reference_rows.status();
@@ -137,7 +141,7 @@ MeasureFunction LateSlopeDifference(const std::string& env) {
     if (!runs.ok()) return runs.status();
     if (runs->groups.empty()) return UndefinedMeasurement("no PUCB run in the file");
     absl::StatusOr<std::string> ubev =
-        SingleGroup(reader, {{"env", env}, {"agent", "ubev"}}, "ubev");
+        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ubev"}}, "ubev");
     if (!ubev.ok()) return ubev.status();
     absl::StatusOr<RegretRows> ubev_rows = ReadRegretRows(reader, *ubev);
     if (!ubev_rows.ok()) return ubev_rows.status();
@@ -212,7 +216,8 @@ MeasureFunction ExactTailLearnsEarlier(const std::string& env) {
 MeasureFunction LowerBoundRatio(bool pac) {
   return [pac](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<std::vector<std::string>> groups = SelectGroups(reader, {{"agent", "pucb"}});
+    absl::StatusOr<std::vector<std::string>> groups =
+        SelectGroups(reader, {{hdf5_names::kAgent, "pucb"}});
     if (!groups.ok()) return groups.status();
     std::vector<SeedRows> rows;
     std::vector<std::vector<double>> shapes;  // per group: per column of its rows
@@ -221,7 +226,8 @@ MeasureFunction LowerBoundRatio(bool pac) {
       if (!data.ok()) return data.status();
       const LowerBoundGroupSummary summary = SummarizeLowerBoundGroup(*data, 2);
       if (pac) {
-        absl::StatusOr<SeedRows> counts = ReadSeedRows(reader, group, "non_alpha_optimal_episodes");
+        absl::StatusOr<SeedRows> counts =
+            ReadSeedRows(reader, group, hdf5_names::kNonAlphaOptimalEpisodes);
         if (!counts.ok()) return counts.status();
         rows.push_back(*std::move(counts));
         shapes.push_back(summary.pac_lower_shape);

@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
+#include "common/hdf5_names.h"
 
 namespace dprl {
 namespace {
@@ -26,7 +27,7 @@ absl::StatusOr<SeedRows> Returns(const Hdf5Reader& reader, const std::string& gr
     return absl::InvalidArgumentError(
         absl::StrCat(reader.path(), ": group '", group, "' is missing"));
   }
-  return ReadSeedRows(reader, group, "last10_mean_return");
+  return ReadSeedRows(reader, group, hdf5_names::kLast10MeanReturn);
 }
 
 // Sigma of Theorem 5 with App. E.3's parameters (group eps=<e>-functional-theorem5).
@@ -38,7 +39,7 @@ MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
       return absl::InvalidArgumentError(
           absl::StrCat(reader.path(), ": group '", group, "' is missing"));
     }
-    absl::StatusOr<double> sigma = reader.ReadDoubleAttribute(group, "noise_stddev");
+    absl::StatusOr<double> sigma = reader.ReadDoubleAttribute(group, hdf5_names::kNoiseStddev);
     if (!sigma.ok()) return sigma.status();
     return ExactMeasurement(*sigma,
                             absl::StrCat("Thm. 5's sigma at App. E.3's parameters (", group, ")"));
@@ -49,23 +50,23 @@ MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SigmaGroups(const Hdf5Reader& reader,
                                                                         int64_t resets) {
   absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{"agent", "functional_noise"}});
+      SelectGroups(reader, {{hdf5_names::kAgent, "functional_noise"}});
   if (!groups.ok()) return groups.status();
   int64_t wanted = resets;
   if (wanted == 0) {
     for (const std::string& group : *groups) {
-      absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, "num_resets");
+      absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, hdf5_names::kNumResets);
       if (!j.ok()) return j.status();
       wanted = std::max(wanted, *j);
     }
   }
   std::vector<std::string> selected;
   for (const std::string& group : *groups) {
-    absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, "num_resets");
+    absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, hdf5_names::kNumResets);
     if (!j.ok()) return j.status();
     if (*j == wanted) selected.push_back(group);
   }
-  return SortByNumber(reader, selected, "noise_stddev");
+  return SortByNumber(reader, selected, hdf5_names::kNoiseStddev);
 }
 
 // Least-squares slope of the mean return against sigma.

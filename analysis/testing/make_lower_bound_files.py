@@ -6,7 +6,7 @@ usage: make_lower_bound_files.py DIR
 DIR/good.h5           env 'lb' (S=4, A=2, H=2, beta=0.05, T=1000, 3 seeds): 'lb-ubev' and PUCB at
                       eps 10, 100, 1000 whose counts at pac_alpha (= grid[2] = 0.15) are
                       5000/eps + (seed - 1) (mean 5000/eps < T, so the slope in 1/eps is exactly 1)
-                      and 40 for UBEV; per_episode_regret = 0.01 everywhere (final regret 10).
+                      and 40 for UBEV; regret 0.01 in every episode (final regret 10), on the grid.
 DIR/foreign.h5        HDF5 without dprl_schema_version.
 DIR/not_hdf5.h5       a text file.
 DIR/no_counts.h5      a group without non_alpha_optimal_episodes.
@@ -21,6 +21,8 @@ import sys
 import h5py
 import numpy as np
 
+import regret_grid
+
 T = 1000
 SEEDS = 3
 GRID = np.array([0.0375, 0.075, 0.15, 0.3])
@@ -28,7 +30,7 @@ GRID = np.array([0.0375, 0.075, 0.15, 0.3])
 
 def dprl_file(path):
     f = h5py.File(path, "w", track_order=True)
-    f.attrs["dprl_schema_version"] = np.int64(1)
+    f.attrs["dprl_schema_version"] = np.int64(regret_grid.SCHEMA_VERSION)
     f.attrs["experiment"] = "vietri_lower_bound_fig"
     return f
 
@@ -45,8 +47,8 @@ def group(f, name, count, privacy_epsilon=None):
     g.attrs["pac_alpha"] = GRID[2]
     if privacy_epsilon is not None:
         g.attrs["privacy_epsilon"] = float(privacy_epsilon)
-        g.attrs["error_bound_E"] = 100.0 / privacy_epsilon
-    g.create_dataset("per_episode_regret", data=np.full((SEEDS, T), 0.01))
+        g.attrs["error_bound"] = 100.0 / privacy_epsilon
+    regret_grid.write_regret(g, np.full((SEEDS, T), 0.01))
     g.create_dataset("pac_alpha_grid", data=np.tile(GRID, (SEEDS, 1)))
     counts = np.array([[count + s - 1.0] * 2 + [count + s - 1.0, 1.0] for s in range(SEEDS)])
     g.create_dataset("non_alpha_optimal_episodes", data=counts)

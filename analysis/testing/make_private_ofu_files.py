@@ -13,6 +13,8 @@ DIR/not_hdf5.h5       a text file.
 import os, sys
 import h5py
 import numpy as np
+
+import regret_grid
 out = sys.argv[1]
 T = 1000
 t = np.arange(1, T + 1, dtype=np.float64)
@@ -20,7 +22,7 @@ step = np.sqrt(t) - np.sqrt(t - 1)  # cumulative regret sqrt(t)
 
 def dprl_file(path):
     f = h5py.File(path, "w", track_order=True)
-    f.attrs["dprl_schema_version"] = np.int64(1)
+    f.attrs["dprl_schema_version"] = np.int64(regret_grid.SCHEMA_VERSION)
     f.attrs["experiment"] = "test"
     return f
 
@@ -30,7 +32,7 @@ def group(f, name, agent, scale, eps=None):
     g.attrs["agent"] = agent
     if eps is not None:
         g.attrs["privacy_epsilon"] = eps
-    g.create_dataset("per_episode_regret", data=np.stack([scale * step, scale * step]))
+    regret_grid.write_regret(g, np.stack([scale * step, scale * step]))
 
 with dprl_file(os.path.join(out, "good.h5")) as f:
     group(f, "sys-ofu_rl", "ofu_rl", 1.0)

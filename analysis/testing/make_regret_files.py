@@ -2,17 +2,21 @@
 
 usage: make_regret_files.py DIR
 
-DIR/good.h5      2 envs; per_episode_regret[s, t-1] = (s + 1) * (sqrt(t) - sqrt(t - 1)), so the
-                 cumulative regret of seed s is (s + 1) * sqrt(t) exactly: mean 2 sqrt(T) over 3
-                 seeds, log-log slope 1/2. Group 'chain_pucb' has a bonus dataset [5, -1, 7]
-                 (median 7), neighbour_relation 'replacement' and a fixed-length string
-                 attribute; 'grid_single' has one seed.
+DIR/good.h5      2 envs; the regret of episode t of seed s is (s + 1) * (sqrt(t) - sqrt(t - 1)),
+                 so the cumulative regret of seed s is (s + 1) * sqrt(t): mean 2 sqrt(T) over 3
+                 seeds, log-log slope 1/2; stored on the episode grid (regret_grid.py). Group
+                 'chain_pucb' has a bonus dataset [5, -1, 7] (median 7), neighbour_relation
+                 'replacement' and a fixed-length string attribute; 'grid_single' has one seed.
 DIR/foreign.h5   HDF5 without dprl_schema_version.
+DIR/version1.h5  good.h5's first group in the layout of schema version 1 (per_episode_regret).
 DIR/empty.h5     a dprl results file without config groups.
-DIR/no_regret.h5 a group without per_episode_regret.
+DIR/no_regret.h5 a group without cumulative_regret.
+DIR/legacy.h5    a group with per_episode_regret instead of the grid datasets, marked version 2.
 DIR/no_env.h5    a group without the env attribute.
-DIR/one_d.h5     per_episode_regret stored 1-D.
-DIR/nan.h5       'chain_ucb' as in good.h5, 'chain_pucb' with NaN at per_episode_regret[2, 499].
+DIR/one_d.h5     cumulative_regret stored 1-D.
+DIR/bad_grid.h5  episode_grid not increasing; DIR/grid_rows.h5: rows of episode_grid differ.
+DIR/bad_total.h5 total_regret differs from the last column of cumulative_regret.
+DIR/nan.h5       'chain_ucb' as in good.h5, 'chain_pucb' with NaN at cumulative_regret[2, 99].
 DIR/nan_bonus.h5 'chain_ucb' with first_episode_bonus_below_horizon [5, NaN, 7].
 DIR/not_hdf5.h5  a text file.
 """
@@ -21,6 +25,8 @@ import sys
 
 import h5py
 import numpy as np
+
+import regret_grid
 
 T = 1000
 
@@ -31,9 +37,9 @@ def regret(seeds):
     return np.stack([(s + 1) * step for s in range(seeds)])
 
 
-def dprl_file(path):
+def dprl_file(path, version=regret_grid.SCHEMA_VERSION):
     f = h5py.File(path, "w", track_order=True)
-    f.attrs["dprl_schema_version"] = np.int64(1)
+    f.attrs["dprl_schema_version"] = np.int64(version)
     f.attrs["experiment"] = "test"
     return f
 
@@ -44,10 +50,10 @@ def group(f, name, env, agent, seeds=3, privacy_epsilon=None):
     g.attrs["agent"] = agent
     if privacy_epsilon is not None:
         g.attrs["privacy_epsilon"] = privacy_epsilon
-        g.attrs["error_bound_E"] = 10.0 / privacy_epsilon
-        g.attrs["e_eps_bound"] = "exact_tail"
+        g.attrs["error_bound"] = 10.0 / privacy_epsilon
+        g.attrs["error_bound_method"] = "exact_tail"
         g.attrs["neighbour_relation"] = "replacement"
-    g.create_dataset("per_episode_regret", data=regret(seeds), chunks=(1, T), compression="gzip")
+    regret_grid.write_regret(g, regret(seeds))
     return g
 
 
@@ -63,22 +69,48 @@ def main():
         f.create_dataset("x", data=np.zeros(3))
     with dprl_file(os.path.join(out, "empty.h5")):
         pass
+    with dprl_file(os.path.join(out, "version1.h5"), version=1) as f:
+        g = f.create_group("chain_ucb")
+        g.attrs["env"] = "chain"
+        g.attrs["agent"] = "ucb"
+        g.create_dataset("per_episode_regret", data=regret(3))
     with dprl_file(os.path.join(out, "no_regret.h5")) as f:
         group(f, "chain_ucb", "chain", "ucb")
         f.create_group("empty_config").attrs["env"] = "chain"
+    with dprl_file(os.path.join(out, "legacy.h5")) as f:
+        g = f.create_group("chain_ucb")
+        g.attrs["env"] = "chain"
+        g.attrs["agent"] = "ucb"
+        g.create_dataset("per_episode_regret", data=regret(3))
+    with dprl_file(os.path.join(out, "bad_grid.h5")) as f:
+        g = group(f, "chain_ucb", "chain", "ucb")
+        grid = g["episode_grid"][()]
+        grid[:, 5] = grid[:, 4]
+        g["episode_grid"][...] = grid
+    with dprl_file(os.path.join(out, "grid_rows.h5")) as f:
+        g = group(f, "chain_ucb", "chain", "ucb")
+        grid = g["episode_grid"][()]
+        grid[1, 60] += 0.5 * (grid[1, 61] - grid[1, 60])
+        g["episode_grid"][...] = grid
+    with dprl_file(os.path.join(out, "bad_total.h5")) as f:
+        g = group(f, "chain_ucb", "chain", "ucb")
+        g["total_regret"][1] += 1.0
     with dprl_file(os.path.join(out, "no_env.h5")) as f:
         del group(f, "chain_ucb", "chain", "ucb").attrs["env"]
     with dprl_file(os.path.join(out, "one_d.h5")) as f:
         g = f.create_group("chain_ucb")
         g.attrs["env"] = "chain"
         g.attrs["agent"] = "ucb"
-        g.create_dataset("per_episode_regret", data=np.ones(T))
+        grid = regret_grid.episode_grid(T)
+        g.create_dataset("episode_grid", data=grid.astype(np.float64))
+        g.create_dataset("cumulative_regret", data=np.sqrt(grid.astype(np.float64)))
+        g.create_dataset("total_regret", data=np.array([np.sqrt(T)]))
     with dprl_file(os.path.join(out, "nan.h5")) as f:
         group(f, "chain_ucb", "chain", "ucb")
-        values = regret(3)
-        values[2, 499] = np.nan
-        group(f, "chain_pucb", "chain", "pucb", privacy_epsilon=0.5)["per_episode_regret"][
-            ...] = values
+        g = group(f, "chain_pucb", "chain", "pucb", privacy_epsilon=0.5)
+        values = g["cumulative_regret"][()]
+        values[2, 99] = np.nan
+        g["cumulative_regret"][...] = values
     with dprl_file(os.path.join(out, "nan_bonus.h5")) as f:
         g = group(f, "chain_ucb", "chain", "ucb")
         g.create_dataset("first_episode_bonus_below_horizon", data=np.array([5.0, np.nan, 7.0]))

@@ -6,7 +6,7 @@ usage: make_rlsvi_privacy_files.py DIR
 DIR/good.h5         2 privacy curves (S, A, H) = (4, 2, 5) at delta 1e-3 and 1e-5, K = 1..1000,
                     eps_paper = K, eps_improved = K / 2 (2 identical rows); regret groups
                     chain-rlsvi (eps 1000, delta 1e-5, rewards), chain-pucb (eps 1000, delta 0),
-                    chain-ubev, with per_episode_regret[s, t-1] = (s + 1)(sqrt(t) - sqrt(t-1)).
+                    chain-ubev, with regret (s + 1)(sqrt(t) - sqrt(t-1)) in episode t of seed s.
 DIR/foreign.h5      HDF5 without dprl_schema_version.
 DIR/no_kind.h5      a group without the kind attribute.
 DIR/bad_kind.h5     a group of kind 'other'.
@@ -22,6 +22,8 @@ import sys
 import h5py
 import numpy as np
 
+import regret_grid
+
 T = 1000
 SEEDS = 2
 
@@ -34,7 +36,7 @@ def regret():
 
 def dprl_file(path):
     f = h5py.File(path, "w", track_order=True)
-    f.attrs["dprl_schema_version"] = np.int64(1)
+    f.attrs["dprl_schema_version"] = np.int64(regret_grid.SCHEMA_VERSION)
     f.attrs["experiment"] = "rlsvi_privacy_fig"
     return f
 
@@ -74,7 +76,7 @@ def regret_group(f, agent, protects, notion, eps=None, delta=None):
         g.attrs["neighbour_relation"] = "replacement"
     if delta is not None:
         g.attrs["target_delta"] = delta
-    g.create_dataset("per_episode_regret", data=regret(), chunks=(1, T), compression="gzip")
+    regret_grid.write_regret(g, regret())
     return g
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 def dprl_file(path):
     f = h5py.File(path, "w", track_order=True)
-    f.attrs["dprl_schema_version"] = np.int64(1)
+    f.attrs["dprl_schema_version"] = np.int64(2)  # results schema version (regret_grid.py)
     f.attrs["experiment"] = "test"
     return f
 

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "absl/strings/str_cat.h"
+#include "common/hdf5_names.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/task_store.h"
@@ -17,18 +18,18 @@ namespace {
 
 absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
   const std::vector<std::pair<std::string, AttributeValue>> attributes = {
-      {"dprl_schema_version", kResultsSchemaVersion},
-      {"experiment", info.experiment},
-      {"git_commit", info.git_commit},
-      {"command_line", info.command_line},
-      {"resolved_config", info.resolved_config},
-      {"scale", ScaleName(info.scale)},
-      {"seeds", static_cast<int64_t>(info.seeds)},
+      {hdf5_names::kSchemaVersion, kResultsSchemaVersion},
+      {hdf5_names::kExperiment, info.experiment},
+      {hdf5_names::kGitCommit, info.git_commit},
+      {hdf5_names::kCommandLine, info.command_line},
+      {hdf5_names::kResolvedConfig, info.resolved_config},
+      {hdf5_names::kScale, ScaleName(info.scale)},
+      {hdf5_names::kSeeds, static_cast<int64_t>(info.seeds)},
   };
   for (const auto& [name, value] : attributes) {
     if (absl::Status status = WriteAttribute(file, name, value); !status.ok()) return status;
   }
-  return WriteUint64Attribute(file, "master_seed", info.master_seed);
+  return WriteUint64Attribute(file, hdf5_names::kMasterSeed, info.master_seed);
 }
 
 absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpec& config,

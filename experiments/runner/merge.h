@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "common/hdf5_names.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
 
-inline constexpr int64_t kResultsSchemaVersion = 1;
+// The results file layout version (docs/hdf5_schema.md), defined with the names it governs.
+using hdf5_names::kResultsSchemaVersion;
 
 struct MergeInfo {
   std::string experiment;

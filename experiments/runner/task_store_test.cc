@@ -217,7 +217,7 @@ TEST_F(MergeTest, WritesSeedRowsInOrderReproducibly) {
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(out_ + "/a.h5");
   ASSERT_TRUE(file.ok());
   EXPECT_TRUE(SameAttributeValue(*ReadAttribute(file->get(), "dprl_schema_version"),
-                                 AttributeValue(int64_t{1})));
+                                 AttributeValue(kResultsSchemaVersion)));
   EXPECT_EQ(*ReadUint64Attribute(file->get(), "master_seed"), 7u);
   absl::StatusOr<H5Handle> group = OpenGroup(file->get(), "g");
   ASSERT_TRUE(group.ok());

@@ -1,7 +1,7 @@
 """Writes hand-made dprl results files whose claim verdicts are known (claims_test.sh).
 
 make_fixtures.py DIR KIND, KIND in {holds, fails, corrupt}: DIR/rlsvi_privacy_fig/... and
-DIR/wang_hegde_fig2/... in the layout of docs/hdf5_schema.md (schema version 1).
+DIR/wang_hegde_fig2/... in the layout of docs/hdf5_schema.md (schema version 2).
   holds    privacy curves with exactly Cor. 14's eps(delta) (Lu et al. 2026) and an improved
            conversion 10% below it; Thm. 5's sigma = App. E.3's (0.32, 0.74); functional noise
            returns ~15 against baselines ~1-2 at eps = 0.45.
@@ -23,7 +23,7 @@ SEEDS = 4
 def open_results(directory, experiment):
     os.makedirs(os.path.join(directory, experiment), exist_ok=True)
     f = h5py.File(os.path.join(directory, experiment, experiment + ".h5"), "w", track_order=True)
-    f.attrs["dprl_schema_version"] = numpy.int64(1)
+    f.attrs["dprl_schema_version"] = numpy.int64(2)
     f.attrs["experiment"] = experiment
     f.attrs["git_commit"] = "handmade"
     f.attrs["command_line"] = "make_fixtures.py"

@@ -23,6 +23,9 @@ for candidate in /usr/bin/python3 python3; do
 done
 [[ -n "$PYTHON" ]] || fail "no python3 with h5py and numpy (Debian: python3-h5py python3-numpy)"
 
+# analysis/testing/regret_grid.py (the schema-2 regret checks) is importable where a test lists it.
+export PYTHONPATH="$RUNFILES/analysis/testing${PYTHONPATH:+:$PYTHONPATH}"
+
 WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 # Open MPI keeps its session directory under TMPDIR; it must be writable in the sandbox.
 export TMPDIR="$WORK"

@@ -1,7 +1,9 @@
 // A toy experiment for the runner's tests. Not a paper result: its per-episode "regret" is
 // pseudo-random, r_t = c_agent * u_t / sqrt(t) with u_t uniform on (0.5, 1.5) drawn from
 // RandomStream(master_seed, config, seed, kTest), so cumulative regret grows like sqrt(T) and the
-// output is a deterministic function of (config, seed, master_seed).
+// output is a deterministic function of (config, seed, master_seed). It is stored as the regret
+// experiments store theirs (experiments/episode_grid.h, RegretOnGridResult), so
+// //analysis:regret_figure reads it.
 //
 // Configs (ToyGrid's defaults): env in {chain, grid} x agent in {ucb (non-private), pucb
 // privacy_epsilon 0.5, pucb privacy_epsilon 2}; episodes = 300 (smoke), 2000 (default), 20000
@@ -10,7 +12,8 @@
 // Test knobs (environment variables):
 //   DPRL_TOY_SLEEP_MS=N        each task sleeps N ms in 10 steps, reporting progress
 //   DPRL_TOY_FAIL_GROUP=G      tasks of config group G fail with an error
-//   DPRL_TOY_RAGGED_GROUP=G    seed 1 of group G returns a longer series (merge must reject)
+//   DPRL_TOY_RAGGED_GROUP=G    seed 1 of group G runs twice the episodes, so its series are
+//                              longer (merge must reject)
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -19,6 +22,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/hdf5_names.h"
+#include "experiments/episode_grid.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
@@ -62,7 +67,7 @@ struct ToyGrid {
         ConfigSpec config;
         config.attributes.emplace_back("env", env);
         config.attributes.emplace_back("episodes", episodes);
-        config.stored_values_per_seed = episodes + 2;
+        config.stored_values_per_seed = 2 * EpisodeGridSize(episodes) + 3;  // + total, 2 scalars
         if (privacy_epsilon == 0.0) {
           config.group_name = absl::StrCat(env, "_ucb");
           config.attributes.emplace_back("agent", std::string("ucb"));
@@ -71,7 +76,7 @@ struct ToyGrid {
           config.group_name = absl::StrCat(env, "_pucb_eps=", privacy_epsilon);
           config.attributes.emplace_back("agent", std::string("pucb"));
           config.attributes.emplace_back("privacy_epsilon", privacy_epsilon);
-          config.attributes.emplace_back("error_bound_E", 10.0 / privacy_epsilon);
+          config.attributes.emplace_back(hdf5_names::kErrorBound, 10.0 / privacy_epsilon);
           config.estimated_core_seconds = 1e-7 * episodes * (1.0 + 1.0 / privacy_epsilon);
         }
         configs.push_back(config);
@@ -97,19 +102,20 @@ absl::StatusOr<TaskResult> RunTask(const ConfigSpec& config, const TaskContext& 
     if (name == "privacy_epsilon") constant = 1.0 + 2.0 / std::get<double>(value);
   }
   if (config.group_name == EnvOr("DPRL_TOY_RAGGED_GROUP", "") && context.seed_index == 1) {
-    ++episodes;
+    episodes *= 2;  // a longer episode grid than seed 0's
   }
   RandomStream stream(StreamKey{context.master_seed, static_cast<uint64_t>(context.config_index),
                                 static_cast<uint64_t>(context.seed_index), TestPurpose::kTest});
-  TaskResult result;
-  std::vector<double> regret(episodes);
+  CumulativeOnGrid regret(episodes);
   double first_below = -1;
   for (int64_t t = 1; t <= episodes; ++t) {
-    regret[t - 1] = constant * (0.5 + stream.NextOpenUniform()) / std::sqrt(static_cast<double>(t));
-    if (first_below < 0 && regret[t - 1] < 0.05 * constant) first_below = static_cast<double>(t);
+    const double value =
+        constant * (0.5 + stream.NextOpenUniform()) / std::sqrt(static_cast<double>(t));
+    regret.Add(value);
+    if (first_below < 0 && value < 0.05 * constant) first_below = static_cast<double>(t);
   }
-  result.series.emplace_back("per_episode_regret", std::move(regret));
-  result.scalars.emplace_back("first_episode_bonus_below_horizon", first_below);
+  TaskResult result = RegretOnGridResult(regret, regret.total());
+  result.scalars.emplace_back(hdf5_names::kFirstEpisodeBonusBelowHorizon, first_below);
   result.scalars.emplace_back("draw", stream.NextOpenUniform());
   return result;
 }
