@@ -23,6 +23,7 @@
 #include "analysis/claims/report.h"
 #include "analysis/output_files.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -55,26 +56,25 @@ bool IsDirectory(const std::string& path) {
 }
 
 absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
-      argc, argv, {"--results", "--out_dir", "--bootstrap_replicates", "--bootstrap_seed"});
-  if (!command_line.ok()) return command_line.status();
+  ASSIGN_OR_RETURN(
+      CommandLine command_line,
+      SplitCommandLine(argc, argv,
+                       {"--results", "--out_dir", "--bootstrap_replicates", "--bootstrap_seed"}));
   Flags flags;
-  flags.help = command_line->help;
+  flags.help = command_line.help;
   if (flags.help) return flags;
-  if (absl::Status status = CheckRequiredFlags(*command_line, {"--results"}); !status.ok()) {
-    return status;
-  }
-  flags.results_dir = Resolve(*command_line->Get("--results"));
+  RETURN_IF_ERROR(CheckRequiredFlags(command_line, {"--results"}));
+  flags.results_dir = Resolve(*command_line.Get("--results"));
   if (!IsDirectory(flags.results_dir)) {
     return absl::InvalidArgumentError(
         absl::StrCat("--results: '", flags.results_dir, "' is not a directory"));
   }
-  flags.out_dir = Resolve(command_line->Get("--out_dir").value_or(flags.results_dir));
+  flags.out_dir = Resolve(command_line.Get("--out_dir").value_or(flags.results_dir));
   if (!IsDirectory(flags.out_dir)) {
     return absl::InvalidArgumentError(
         absl::StrCat("--out_dir: '", flags.out_dir, "' is not a directory"));
   }
-  if (std::optional<std::string> text = command_line->Get("--bootstrap_replicates")) {
+  if (std::optional<std::string> text = command_line.Get("--bootstrap_replicates")) {
     uint64_t value = 0;
     if (!ParseUnsignedText(*text, &value) || value < 100 || value > 1000000) {
       return absl::InvalidArgumentError(absl::StrCat("--bootstrap_replicates: '", *text,
@@ -82,7 +82,7 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
     }
     flags.bootstrap.replicates = static_cast<int>(value);
   }
-  if (std::optional<std::string> text = command_line->Get("--bootstrap_seed")) {
+  if (std::optional<std::string> text = command_line.Get("--bootstrap_seed")) {
     uint64_t value = 0;
     if (!ParseUnsignedText(*text, &value)) {
       return absl::InvalidArgumentError(
@@ -100,19 +100,18 @@ absl::Status Run(const Flags& flags) {
     return absl::InvalidArgumentError(absl::StrCat("--results: ", report.status().message()));
   const std::string csv_path = flags.out_dir + "/claims.csv";
   const std::string md_path = flags.out_dir + "/claims.md";
-  absl::StatusOr<OutputFiles> outputs = OutputFiles::Reserve({csv_path, md_path}, "--out_dir");
-  if (!outputs.ok()) return outputs.status();
+  ASSIGN_OR_RETURN(OutputFiles outputs, OutputFiles::Reserve({csv_path, md_path}, "--out_dir"));
   const std::string contents[] = {ClaimsCsv(*report), ClaimsMarkdown(*report)};
   for (size_t i = 0; i < 2; ++i) {
-    std::ofstream out(outputs->temp_path(i), std::ios::binary | std::ios::trunc);
+    std::ofstream out(outputs.temp_path(i), std::ios::binary | std::ios::trunc);
     out << contents[i];
     out.close();
     if (!out) {
       return absl::InternalError(
-          absl::StrCat("--out_dir: cannot write '", outputs->temp_path(i), "'"));
+          absl::StrCat("--out_dir: cannot write '", outputs.temp_path(i), "'"));
     }
   }
-  if (absl::Status status = outputs->Commit(); !status.ok()) return status;
+  RETURN_IF_ERROR(outputs.Commit());
   std::fputs(ClaimsText(*report).c_str(), stdout);
   std::fprintf(stderr, "claims: wrote %s and %s\n", csv_path.c_str(), md_path.c_str());
   return absl::OkStatus();

@@ -3,20 +3,18 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 
 absl::Status ParseFigureFlags(int argc, char** argv, FigureFlags* flags) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(argc, argv, {"--in", "--out_prefix"});
-  if (!command_line.ok()) return command_line.status();
-  flags->help = command_line->help;
+  ASSIGN_OR_RETURN(CommandLine command_line,
+                   SplitCommandLine(argc, argv, {"--in", "--out_prefix"}));
+  flags->help = command_line.help;
   if (flags->help) return absl::OkStatus();
-  if (absl::Status status = CheckRequiredFlags(*command_line, {"--in", "--out_prefix"});
-      !status.ok()) {
-    return status;
-  }
-  flags->in = *command_line->Get("--in");
-  flags->out_prefix = *command_line->Get("--out_prefix");
+  RETURN_IF_ERROR(CheckRequiredFlags(command_line, {"--in", "--out_prefix"}));
+  flags->in = *command_line.Get("--in");
+  flags->out_prefix = *command_line.Get("--out_prefix");
   if (flags->in.empty()) return absl::InvalidArgumentError("--in: the file name is empty");
   if (flags->out_prefix.empty() || flags->out_prefix.back() == '/') {
     return absl::InvalidArgumentError(absl::StrCat("--out_prefix: '", flags->out_prefix,

@@ -7,6 +7,7 @@
 #include "analysis/figure_flags.h"
 #include "analysis/output_files.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -25,25 +26,21 @@ absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFi
   absl::StatusOr<FigureOutputs> figure = make_figure(*reader);
   if (!figure.ok()) return Prefixed("--in: ", figure.status());
   for (const char* device : {"pngcairo", "pdfcairo"}) {
-    if (absl::Status status = CheckPlplotDevice(device); !status.ok()) return status;
+    RETURN_IF_ERROR(CheckPlplotDevice(device));
   }
   const std::vector<std::string> outputs = {absl::StrCat(flags.out_prefix, ".png"),
                                             absl::StrCat(flags.out_prefix, ".pdf"),
                                             absl::StrCat(flags.out_prefix, "_summary.csv")};
-  absl::StatusOr<OutputFiles> files = OutputFiles::Reserve(outputs, "--out_prefix");
-  if (!files.ok()) return files.status();
-  if (absl::Status status =
-          RenderPngAndPdf(figure->panels, files->temp_path(0), files->temp_path(1), figure->layout);
-      !status.ok()) {
-    return status;
-  }
+  ASSIGN_OR_RETURN(OutputFiles files, OutputFiles::Reserve(outputs, "--out_prefix"));
+  RETURN_IF_ERROR(
+      RenderPngAndPdf(figure->panels, files.temp_path(0), files.temp_path(1), figure->layout));
   const std::string& csv = figure->csv;
-  FILE* out = std::fopen(files->temp_path(2).c_str(), "w");
+  FILE* out = std::fopen(files.temp_path(2).c_str(), "w");
   const bool written = out != nullptr && std::fwrite(csv.data(), 1, csv.size(), out) == csv.size();
   if (out == nullptr || std::fclose(out) != 0 || !written) {
     return absl::InternalError(absl::StrCat("--out_prefix: cannot write '", outputs[2], "'"));
   }
-  if (absl::Status status = files->Commit(); !status.ok()) return status;
+  RETURN_IF_ERROR(files.Commit());
   std::fprintf(stderr, "%s: wrote %s, %s, %s\n", name.c_str(), outputs[0].c_str(),
                outputs[1].c_str(), outputs[2].c_str());
   return absl::OkStatus();
@@ -52,9 +49,8 @@ absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFi
 }  // namespace
 
 absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<std::string>> groups = reader.ListGroups("/");
-  if (!groups.ok()) return groups.status();
-  if (groups->empty()) {
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
+  if (groups.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat("'", reader.path(), "' contains no config groups"));
   }

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -257,13 +258,12 @@ absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_pat
 }
 
 absl::StatusOr<std::vector<double>> Hdf5Reader::ReadVector(const std::string& dataset_path) const {
-  absl::StatusOr<Hdf5Matrix> matrix = ReadMatrix(dataset_path);
-  if (!matrix.ok()) return matrix.status();
-  if (matrix->ndims != 1) {
+  ASSIGN_OR_RETURN(Hdf5Matrix matrix, ReadMatrix(dataset_path));
+  if (matrix.ndims != 1) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat("dataset '", dataset_path, "' is not 1-D"));
   }
-  return std::move(matrix->values);
+  return std::move(matrix.values);
 }
 
 absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version) {
@@ -272,13 +272,12 @@ absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version
         absl::StrCat("file '", reader.path(), "' is not a dprl results file (no root attribute ",
                      hdf5_names::kSchemaVersion, ")"));
   }
-  absl::StatusOr<int64_t> version = reader.ReadIntAttribute("/", hdf5_names::kSchemaVersion);
-  if (!version.ok()) return version.status();
-  if (*version != supported_version) {
+  ASSIGN_OR_RETURN(int64_t version, reader.ReadIntAttribute("/", hdf5_names::kSchemaVersion));
+  if (version != supported_version) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "file '", reader.path(), "' has ", hdf5_names::kSchemaVersion, " ", *version,
+        "file '", reader.path(), "' has ", hdf5_names::kSchemaVersion, " ", version,
         "; this binary reads version ", supported_version,
-        *version < supported_version ? " (an older layout: rerun the experiment)" : ""));
+        version < supported_version ? " (an older layout: rerun the experiment)" : ""));
   }
   return absl::OkStatus();
 }

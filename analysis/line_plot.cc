@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -419,7 +420,7 @@ int VisibleLength(const std::string& text) {
 
 absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const FigureLayout& layout,
                           const std::string& device, const std::string& path, double scale) {
-  if (absl::Status status = CheckPlplotDevice(device); !status.ok()) return status;
+  RETURN_IF_ERROR(CheckPlplotDevice(device));
   const PageLayout page = ComputeLayout(panels, layout);
   // Device units per mm: cairo devices work at 72 units per inch.
   const double units_per_h = kCharMm * scale * 72.0 / 25.4;
@@ -456,9 +457,7 @@ absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const FigureLayo
 
 absl::Status RenderPngAndPdf(const std::vector<PlotPanel>& panels, const std::string& png_path,
                              const std::string& pdf_path, const FigureLayout& layout) {
-  if (absl::Status status = RenderPanels(panels, layout, "pngcairo", png_path, 2.0); !status.ok()) {
-    return status;
-  }
+  RETURN_IF_ERROR(RenderPanels(panels, layout, "pngcairo", png_path, 2.0));
   return RenderPanels(panels, layout, "pdfcairo", pdf_path, 1.0);
 }
 

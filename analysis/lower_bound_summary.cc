@@ -11,6 +11,7 @@
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -42,31 +43,27 @@ double ShapeValue(const BoundShape& shape, bool is_private) {
 absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader,
                                                         const std::string& group) {
   LowerBoundGroupData data;
-  absl::StatusOr<RegretGroupData> regret = ReadRegretGroup(reader, group);
-  if (!regret.ok()) return regret.status();
-  data.regret = *std::move(regret);
+  ASSIGN_OR_RETURN(RegretGroupData regret, ReadRegretGroup(reader, group));
+  data.regret = std::move(regret);
   data.agent_variant = data.regret.agent;
   if (reader.HasAttribute(group, hdf5_names::kAgentVariant)) {
-    absl::StatusOr<std::string> variant =
-        reader.ReadStringAttribute(group, hdf5_names::kAgentVariant);
-    if (!variant.ok()) return variant.status();
-    data.agent_variant = *variant;
+    ASSIGN_OR_RETURN(std::string variant,
+                     reader.ReadStringAttribute(group, hdf5_names::kAgentVariant));
+    data.agent_variant = variant;
   }
   for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &data.num_states},
                               std::pair{hdf5_names::kNumActions, &data.num_actions},
                               std::pair{hdf5_names::kRewardedHorizon, &data.rewarded_horizon}}) {
-    absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
-    if (!value.ok()) return value.status();
-    if (*value < 1)
+    ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
+    if (value < 1)
       return Malformed(reader, absl::StrCat("attribute '", name, "' of '", group,
-                                            "' must be >= 1, got ", *value));
-    *target = *value;
+                                            "' must be >= 1, got ", value));
+    *target = value;
   }
   for (auto [name, target] : {std::pair{hdf5_names::kFailureProbability, &data.failure_probability},
                               std::pair{hdf5_names::kPacAlpha, &data.pac_alpha}}) {
-    absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *value;
+    ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
+    *target = value;
   }
   if (!(data.failure_probability > 0 && data.failure_probability < 1)) {
     return Malformed(
@@ -82,17 +79,16 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
     if (!reader.HasObject(path)) {
       return Malformed(reader, absl::StrCat("group '", group, "' has no dataset '", name, "'"));
     }
-    absl::StatusOr<Hdf5Matrix> matrix = reader.ReadMatrix(path);
-    if (!matrix.ok()) return matrix.status();
-    if (matrix->ndims != 2 || matrix->rows != seeds || matrix->cols < 1) {
+    ASSIGN_OR_RETURN(Hdf5Matrix matrix, reader.ReadMatrix(path));
+    if (matrix.ndims != 2 || matrix.rows != seeds || matrix.cols < 1) {
       return Malformed(reader,
                        absl::StrFormat("dataset '%s' must be [%d seeds x K >= 1]", path, seeds));
     }
-    if (target != &grid && matrix->cols != grid.cols) {
+    if (target != &grid && matrix.cols != grid.cols) {
       return Malformed(reader, absl::StrFormat("dataset '%s' has %d columns, pac_alpha_grid %d",
-                                               path, matrix->cols, grid.cols));
+                                               path, matrix.cols, grid.cols));
     }
-    *target = *std::move(matrix);
+    *target = std::move(matrix);
   }
   data.alpha_grid.assign(grid.values.begin(), grid.values.begin() + grid.cols);
   data.pac_alpha_index = -1;

@@ -15,6 +15,7 @@
 #include "analysis/figure_main.h"
 #include "analysis/private_ofu_summary.h"
 #include "analysis/regret_summary.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -27,15 +28,13 @@ constexpr char kUsage[] =
 constexpr int kPlotPoints = 400;
 
 absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<RegretGroupSummary>> summaries =
-      SummarizeRegretGroups(reader, kPlotPoints);
-  if (!summaries.ok()) return summaries.status();
-  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(*summaries);
-  if (!rows.ok()) return rows.status();
+  ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
+                   SummarizeRegretGroups(reader, kPlotPoints));
+  ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows, BuildPrivateOfuRows(summaries));
   FigureOutputs figure;
-  figure.panels = PrivateOfuPanels(*rows);
+  figure.panels = PrivateOfuPanels(rows);
   figure.layout.columns = static_cast<int>(figure.panels.size() / 2);
-  figure.csv = PrivateOfuSummaryCsv(*rows);
+  figure.csv = PrivateOfuSummaryCsv(rows);
   return figure;
 }
 

@@ -23,6 +23,7 @@
 
 #include "analysis/figure_main.h"
 #include "analysis/regret_summary.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -35,12 +36,11 @@ constexpr char kUsage[] =
 constexpr int kPlotPoints = 400;
 
 absl::StatusOr<FigureOutputs> MakeRegretFigure(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<RegretGroupSummary>> summaries =
-      SummarizeRegretGroups(reader, kPlotPoints);
-  if (!summaries.ok()) return summaries.status();
+  ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
+                   SummarizeRegretGroups(reader, kPlotPoints));
   FigureOutputs figure;
-  figure.panels = BuildRegretPanels(*summaries);
-  figure.csv = SummaryCsv(*summaries);
+  figure.panels = BuildRegretPanels(summaries);
+  figure.csv = SummaryCsv(summaries);
   figure.layout.legend = LegendLayout::kBelowEachColumn;
   return figure;
 }

@@ -11,6 +11,7 @@
 #include "analysis/figure_main.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -63,79 +64,72 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
                                            "' of results schema version 1; rerun the experiment)")
                             : ""));
   }
-  absl::StatusOr<Hdf5Matrix> grid = reader.ReadMatrix(grid_path);
-  if (!grid.ok()) return grid.status();
-  absl::StatusOr<Hdf5Matrix> regret = reader.ReadMatrix(regret_path);
-  if (!regret.ok()) return regret.status();
-  if (regret->ndims != 2 || regret->rows < 1 || regret->cols < 1) {
+  ASSIGN_OR_RETURN(Hdf5Matrix grid, reader.ReadMatrix(grid_path));
+  ASSIGN_OR_RETURN(Hdf5Matrix regret, reader.ReadMatrix(regret_path));
+  if (regret.ndims != 2 || regret.rows < 1 || regret.cols < 1) {
     return malformed(absl::StrFormat(
         "dataset '%s' must be [seeds x grid points] with both >= 1, got %d-D %d x %d", regret_path,
-        regret->ndims, regret->rows, regret->cols));
+        regret.ndims, regret.rows, regret.cols));
   }
-  if (grid->ndims != 2 || grid->rows != regret->rows || grid->cols != regret->cols) {
+  if (grid.ndims != 2 || grid.rows != regret.rows || grid.cols != regret.cols) {
     return malformed(absl::StrFormat("dataset '%s' must have the shape of '%s' (%d x %d)",
-                                     grid_path, regret_path, regret->rows, regret->cols));
+                                     grid_path, regret_path, regret.rows, regret.cols));
   }
   // The grid: the same in every row, 1-based integer episodes, strictly increasing.
-  data.episode_grid.assign(grid->values.begin(), grid->values.begin() + grid->cols);
-  for (int64_t j = 0; j < grid->cols; ++j) {
+  data.episode_grid.assign(grid.values.begin(), grid.values.begin() + grid.cols);
+  for (int64_t j = 0; j < grid.cols; ++j) {
     const double t = data.episode_grid[j];
     if (!(t >= 1) || t != std::floor(t) || (j > 0 && !(t > data.episode_grid[j - 1]))) {
       return malformed(absl::StrFormat(
           "dataset '%s' must hold strictly increasing integer episodes >= 1 (column %d is %g)",
           grid_path, j, t));
     }
-    for (int64_t s = 1; s < grid->rows; ++s) {
-      if (grid->at(s, j) != t) {
+    for (int64_t s = 1; s < grid.rows; ++s) {
+      if (grid.at(s, j) != t) {
         return malformed(absl::StrFormat("dataset '%s' differs between seeds (row %d, column %d)",
                                          grid_path, s, j));
       }
     }
   }
-  absl::StatusOr<std::vector<double>> total = reader.ReadVector(total_path);
-  if (!total.ok()) return total.status();
-  if (static_cast<int64_t>(total->size()) != regret->rows) {
+  ASSIGN_OR_RETURN(std::vector<double> total, reader.ReadVector(total_path));
+  if (static_cast<int64_t>(total.size()) != regret.rows) {
     return malformed(absl::StrFormat("dataset '%s' has %d values but '%s' has %d seeds", total_path,
-                                     total->size(), regret_path, regret->rows));
+                                     total.size(), regret_path, regret.rows));
   }
-  for (int64_t s = 0; s < regret->rows; ++s) {
-    if ((*total)[s] != regret->at(s, regret->cols - 1)) {
+  for (int64_t s = 0; s < regret.rows; ++s) {
+    if ((total)[s] != regret.at(s, regret.cols - 1)) {
       return malformed(absl::StrFormat(
           "dataset '%s' (%.17g at seed %d) differs from the last column of '%s' (%.17g)",
-          total_path, (*total)[s], s, regret_path, regret->at(s, regret->cols - 1)));
+          total_path, (total)[s], s, regret_path, regret.at(s, regret.cols - 1)));
     }
   }
-  data.cumulative_regret = *std::move(regret);
+  data.cumulative_regret = std::move(regret);
   for (auto [name, target] :
        {std::pair{names::kEnv, &data.env}, std::pair{names::kAgent, &data.agent}}) {
-    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *std::move(value);
+    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
+    *target = std::move(value);
   }
   for (auto [name, target] : {std::pair{names::kPrivacyEpsilon, &data.privacy_epsilon},
                               std::pair{names::kErrorBound, &data.error_bound}}) {
     if (!reader.HasAttribute(group, name)) continue;
-    absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *value;
+    ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
+    *target = value;
   }
   for (auto [name, target] : {std::pair{names::kErrorBoundMethod, &data.error_bound_method},
                               std::pair{names::kNeighbourRelation, &data.neighbour_relation}}) {
     if (!reader.HasAttribute(group, name)) continue;
-    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *std::move(value);
+    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
+    *target = std::move(value);
   }
   const std::string bonus_path = absl::StrCat(group, "/", names::kFirstEpisodeBonusBelowHorizon);
   if (reader.HasObject(bonus_path)) {
-    absl::StatusOr<std::vector<double>> bonus = reader.ReadVector(bonus_path);
-    if (!bonus.ok()) return bonus.status();
-    if (static_cast<int64_t>(bonus->size()) != data.cumulative_regret.rows) {
+    ASSIGN_OR_RETURN(std::vector<double> bonus, reader.ReadVector(bonus_path));
+    if (static_cast<int64_t>(bonus.size()) != data.cumulative_regret.rows) {
       return malformed(absl::StrFormat("dataset '%s' has %d values but '%s' has %d seeds",
-                                       bonus_path, bonus->size(), regret_path,
+                                       bonus_path, bonus.size(), regret_path,
                                        data.cumulative_regret.rows));
     }
-    data.first_episode_bonus_below_horizon = *std::move(bonus);
+    data.first_episode_bonus_below_horizon = std::move(bonus);
   }
   return data;
 }
@@ -186,13 +180,11 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
 
 absl::StatusOr<std::vector<RegretGroupSummary>> SummarizeRegretGroups(const Hdf5Reader& reader,
                                                                       int plot_points) {
-  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, ListConfigGroups(reader));
   std::vector<RegretGroupSummary> summaries;
-  for (const std::string& group : *groups) {
-    absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
-    if (!data.ok()) return data.status();
-    summaries.push_back(SummarizeRegretGroup(*data, plot_points));
+  for (const std::string& group : groups) {
+    ASSIGN_OR_RETURN(RegretGroupData data, ReadRegretGroup(reader, group));
+    summaries.push_back(SummarizeRegretGroup(data, plot_points));
   }
   return summaries;
 }

@@ -14,6 +14,7 @@
 // the flag, exit non-zero and leave no output files (temporary files renamed together at the end).
 #include "analysis/figure_main.h"
 #include "analysis/rlsvi_privacy_summary.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -26,11 +27,10 @@ constexpr char kUsage[] =
 constexpr int kPlotPoints = 400;
 
 absl::StatusOr<FigureOutputs> MakeRlsviPrivacyFigure(const Hdf5Reader& reader) {
-  absl::StatusOr<RlsviPrivacyResults> results = ReadRlsviPrivacyResults(reader, kPlotPoints);
-  if (!results.ok()) return results.status();
+  ASSIGN_OR_RETURN(RlsviPrivacyResults results, ReadRlsviPrivacyResults(reader, kPlotPoints));
   FigureOutputs figure;
-  figure.panels = BuildRlsviPrivacyPanels(*results);
-  figure.csv = RlsviPrivacySummaryCsv(*results);
+  figure.panels = BuildRlsviPrivacyPanels(results);
+  figure.csv = RlsviPrivacySummaryCsv(results);
   return figure;
 }
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -28,15 +29,14 @@ absl::Status Malformed(const Hdf5Reader& reader, const std::string& what) {
 // Row 0 of a [seeds x n] dataset whose rows must all be equal.
 absl::StatusOr<Hdf5Matrix> ReadDeterministic(const Hdf5Reader& reader, const std::string& path) {
   if (!reader.HasObject(path)) return Malformed(reader, absl::StrCat("no dataset '", path, "'"));
-  absl::StatusOr<Hdf5Matrix> matrix = reader.ReadMatrix(path);
-  if (!matrix.ok()) return matrix.status();
-  if (matrix->ndims != 2 || matrix->rows < 1 || matrix->cols < 1) {
+  ASSIGN_OR_RETURN(Hdf5Matrix matrix, reader.ReadMatrix(path));
+  if (matrix.ndims != 2 || matrix.rows < 1 || matrix.cols < 1) {
     return Malformed(reader,
                      absl::StrFormat("dataset '%s' must be [seeds x n] with both >= 1", path));
   }
-  for (int64_t r = 1; r < matrix->rows; ++r) {
-    for (int64_t c = 0; c < matrix->cols; ++c) {
-      if (matrix->at(r, c) != matrix->at(0, c)) {
+  for (int64_t r = 1; r < matrix.rows; ++r) {
+    for (int64_t c = 0; c < matrix.cols; ++c) {
+      if (matrix.at(r, c) != matrix.at(0, c)) {
         return Malformed(reader, absl::StrFormat("dataset '%s': row %d differs from row 0 (a "
                                                  "privacy curve is deterministic)",
                                                  path, r));
@@ -52,20 +52,17 @@ absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::stri
   for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &curve.num_states},
                               std::pair{hdf5_names::kNumActions, &curve.num_actions},
                               std::pair{hdf5_names::kHorizon, &curve.horizon}}) {
-    absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *value;
+    ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
+    *target = value;
   }
-  absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta);
-  if (!delta.ok()) return delta.status();
-  curve.target_delta = *delta;
+  ASSIGN_OR_RETURN(double delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
+  curve.target_delta = delta;
   std::vector<double>* targets[3] = {&curve.episodes, &curve.privacy_epsilon_paper,
                                      &curve.privacy_epsilon_improved};
   for (int i = 0; i < 3; ++i) {
-    absl::StatusOr<Hdf5Matrix> matrix =
-        ReadDeterministic(reader, absl::StrCat(group, "/", kDatasets[i]));
-    if (!matrix.ok()) return matrix.status();
-    targets[i]->assign(matrix->values.begin(), matrix->values.begin() + matrix->cols);
+    ASSIGN_OR_RETURN(Hdf5Matrix matrix,
+                     ReadDeterministic(reader, absl::StrCat(group, "/", kDatasets[i])));
+    targets[i]->assign(matrix.values.begin(), matrix.values.begin() + matrix.cols);
   }
   if (curve.episodes.size() != curve.privacy_epsilon_paper.size() ||
       curve.episodes.size() != curve.privacy_epsilon_improved.size()) {
@@ -84,31 +81,27 @@ absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::stri
 
 absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const std::string& group,
                                               int plot_points) {
-  absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
-  if (!data.ok()) return data.status();
+  ASSIGN_OR_RETURN(RegretGroupData data, ReadRegretGroup(reader, group));
   PrivacyRegretCurve curve;
-  curve.regret = SummarizeRegretGroup(*data, plot_points);
+  curve.regret = SummarizeRegretGroup(data, plot_points);
   for (auto [name, target] : {std::pair{hdf5_names::kPrivacyProtects, &curve.privacy_protects},
                               std::pair{hdf5_names::kPrivacyNotion, &curve.privacy_notion}}) {
-    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *std::move(value);
+    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
+    *target = std::move(value);
   }
   for (auto [name, target] :
        {std::pair{hdf5_names::kTargetDelta, &curve.target_delta},
         std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.privacy_epsilon_improved}}) {
     if (!reader.HasAttribute(group, name)) continue;
-    absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *value;
+    ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
+    *target = value;
   }
   for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &curve.num_states},
                               std::pair{hdf5_names::kNumActions, &curve.num_actions},
                               std::pair{hdf5_names::kHorizon, &curve.horizon}}) {
     if (!reader.HasAttribute(group, name)) continue;
-    absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *value;
+    ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
+    *target = value;
   }
   return curve;
 }
@@ -148,22 +141,18 @@ PlotPanel CurvePanel(const std::string& title) {
 
 absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& reader,
                                                             int regret_plot_points) {
-  absl::StatusOr<std::vector<std::string>> groups = reader.ListGroups("/");
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
   RlsviPrivacyResults results;
-  for (const std::string& group : *groups) {
-    absl::StatusOr<std::string> kind = reader.ReadStringAttribute(group, hdf5_names::kKind);
-    if (!kind.ok()) return kind.status();
-    if (*kind == "privacy_curve") {
-      absl::StatusOr<PrivacyCurve> curve = ReadCurve(reader, group);
-      if (!curve.ok()) return curve.status();
-      results.curves.push_back(*std::move(curve));
-    } else if (*kind == "regret") {
-      absl::StatusOr<PrivacyRegretCurve> curve = ReadRegret(reader, group, regret_plot_points);
-      if (!curve.ok()) return curve.status();
-      results.regrets.push_back(*std::move(curve));
+  for (const std::string& group : groups) {
+    ASSIGN_OR_RETURN(std::string kind, reader.ReadStringAttribute(group, hdf5_names::kKind));
+    if (kind == "privacy_curve") {
+      ASSIGN_OR_RETURN(PrivacyCurve curve, ReadCurve(reader, group));
+      results.curves.push_back(std::move(curve));
+    } else if (kind == "regret") {
+      ASSIGN_OR_RETURN(PrivacyRegretCurve curve, ReadRegret(reader, group, regret_plot_points));
+      results.regrets.push_back(std::move(curve));
     } else {
-      return Malformed(reader, absl::StrCat("group '", group, "' has unknown kind '", *kind,
+      return Malformed(reader, absl::StrCat("group '", group, "' has unknown kind '", kind,
                                             "' (expected privacy_curve or regret)"));
     }
   }

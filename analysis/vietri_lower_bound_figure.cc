@@ -36,6 +36,7 @@
 
 #include "analysis/figure_main.h"
 #include "analysis/lower_bound_summary.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -49,13 +50,11 @@ constexpr char kUsage[] =
 constexpr int kPlotPoints = 400;
 
 absl::StatusOr<FigureOutputs> MakeLowerBoundFigure(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, ListConfigGroups(reader));
   std::vector<LowerBoundGroupSummary> summaries;
-  for (const std::string& group : *groups) {
-    absl::StatusOr<LowerBoundGroupData> data = ReadLowerBoundGroup(reader, group);
-    if (!data.ok()) return data.status();
-    summaries.push_back(SummarizeLowerBoundGroup(*data, kPlotPoints));
+  for (const std::string& group : groups) {
+    ASSIGN_OR_RETURN(LowerBoundGroupData data, ReadLowerBoundGroup(reader, group));
+    summaries.push_back(SummarizeLowerBoundGroup(data, kPlotPoints));
   }
   FitInverseEpsSlopes(summaries);
   FigureOutputs figure;

@@ -12,6 +12,7 @@
 
 #include "analysis/figure_main.h"
 #include "analysis/wang_hegde_summary.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -24,13 +25,11 @@ constexpr char kUsage[] =
     "file of //experiments:wang_hegde_fig1 or wang_hegde_fig2 (docs/hdf5_schema.md).\n";
 
 absl::StatusOr<FigureOutputs> MakeWangHegdeFigure(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, ListConfigGroups(reader));
   std::vector<ReturnGroupSummary> summaries;
-  for (const std::string& group : *groups) {
-    absl::StatusOr<ReturnGroupSummary> summary = ReadReturnGroup(reader, group);
-    if (!summary.ok()) return summary.status();
-    summaries.push_back(*std::move(summary));
+  for (const std::string& group : groups) {
+    ASSIGN_OR_RETURN(ReturnGroupSummary summary, ReadReturnGroup(reader, group));
+    summaries.push_back(std::move(summary));
   }
   FigureOutputs figure;
   figure.panels = BuildReturnPanels(summaries, "");

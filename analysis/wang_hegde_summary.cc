@@ -9,6 +9,7 @@
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -27,42 +28,38 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
     return absl::InvalidArgumentError(
         absl::StrCat(reader.path(), ": group '", group, "' has no dataset '", kReturns, "'"));
   }
-  absl::StatusOr<Hdf5Matrix> returns = reader.ReadMatrix(path);
-  if (!returns.ok()) return returns.status();
-  if (returns->ndims != 2 || returns->rows < 1 || returns->cols < 1) {
+  ASSIGN_OR_RETURN(Hdf5Matrix returns, reader.ReadMatrix(path));
+  if (returns.ndims != 2 || returns.rows < 1 || returns.cols < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
-        reader.path(), path, returns->ndims, returns->rows, returns->cols));
+        reader.path(), path, returns.ndims, returns.rows, returns.cols));
   }
   for (auto [name, target] :
        {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{hdf5_names::kPanel, &s.panel},
         std::pair{hdf5_names::kLabel, &s.label}}) {
-    absl::StatusOr<std::string> value = reader.ReadStringAttribute(group, name);
-    if (!value.ok()) return value.status();
-    *target = *std::move(value);
+    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
+    *target = std::move(value);
   }
   s.color_key = s.label;
   if (reader.HasAttribute(group, hdf5_names::kMethod)) {
-    absl::StatusOr<std::string> method = reader.ReadStringAttribute(group, hdf5_names::kMethod);
-    if (!method.ok()) return method.status();
-    s.color_key = *std::move(method);
+    ASSIGN_OR_RETURN(std::string method, reader.ReadStringAttribute(group, hdf5_names::kMethod));
+    s.color_key = std::move(method);
   }
-  absl::StatusOr<int64_t> length = reader.ReadIntAttribute(group, hdf5_names::kEpisodeLength);
-  if (!length.ok()) return length.status();
-  if (*length < 1) {
+  ASSIGN_OR_RETURN(int64_t length, reader.ReadIntAttribute(group, hdf5_names::kEpisodeLength));
+  if (length < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%s: group '%s' has episode_length = %d, must be >= 1", reader.path(), group, *length));
+        "%s: group '%s' has episode_length = %d, must be >= 1", reader.path(), group, length));
   }
-  s.episode_length = *length;
-  s.seeds = returns->rows;
-  s.episodes = returns->cols;
+  s.episode_length = length;
+  s.seeds = returns.rows;
+  s.episodes = returns.cols;
   const int64_t last = std::min<int64_t>(10, s.episodes);
   std::vector<double> last_means(s.seeds, 0.0);
   double total = 0.0;
   for (int64_t r = 0; r < s.seeds; ++r) {
-    for (int64_t c = 0; c < s.episodes; ++c) total += returns->at(r, c);
+    for (int64_t c = 0; c < s.episodes; ++c) total += returns.at(r, c);
     for (int64_t c = s.episodes - last; c < s.episodes; ++c) {
-      last_means[r] += returns->at(r, c) / static_cast<double>(last);
+      last_means[r] += returns.at(r, c) / static_cast<double>(last);
     }
   }
   s.overall_mean = total / static_cast<double>(s.seeds * s.episodes);
@@ -77,9 +74,9 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
     const int64_t window = std::min<int64_t>(kReturnSmoothingEpisodes, c + 1);
     double mean = 0.0;
     for (int64_t r = 0; r < s.seeds; ++r) {
-      window_sums[r] += returns->at(r, c);
+      window_sums[r] += returns.at(r, c);
       if (c >= kReturnSmoothingEpisodes) {
-        window_sums[r] -= returns->at(r, c - kReturnSmoothingEpisodes);
+        window_sums[r] -= returns.at(r, c - kReturnSmoothingEpisodes);
       }
       smoothed[r] = window_sums[r] / static_cast<double>(window);
       mean += smoothed[r];

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/status_macros.h"
 #include "common/validation.h"
 
 namespace dprl {
@@ -19,11 +20,8 @@ absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64
 absl::Status ValidateEachFinitePositive(const std::string& field,
                                         const std::vector<double>& values) {
   for (size_t i = 0; i < values.size(); ++i) {
-    if (absl::Status status = ValidateFinitePositive(
-            absl::StrCat(GridFieldName(field), " value #", i + 1), values[i]);
-        !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(
+        ValidateFinitePositive(absl::StrCat(GridFieldName(field), " value #", i + 1), values[i]));
   }
   return absl::OkStatus();
 }

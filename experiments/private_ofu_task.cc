@@ -193,37 +193,32 @@ absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
 }
 
 absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context) {
-  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<std::string> agent_name = Attribute<std::string>(config, "agent");
-  absl::StatusOr<int64_t> horizon = Attribute<int64_t>(config, "horizon");
-  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  if (!env.ok()) return env.status();
-  if (!agent_name.ok()) return agent_name.status();
-  if (!horizon.ok()) return horizon.status();
-  if (!episodes.ok()) return episodes.status();
-  absl::StatusOr<LqAgentKind> kind = ParseKind(*agent_name);
-  if (!kind.ok()) return kind.status();
-  absl::StatusOr<LqSystem> system = MakeNamedLqSystem(*env, static_cast<int>(*horizon));
-  if (!system.ok()) return system.status();
+  ASSIGN_OR_RETURN(std::string env, Attribute<std::string>(config, "env"));
+  ASSIGN_OR_RETURN(std::string agent_name, Attribute<std::string>(config, "agent"));
+  ASSIGN_OR_RETURN(int64_t horizon, Attribute<int64_t>(config, "horizon"));
+  ASSIGN_OR_RETURN(int64_t episodes, Attribute<int64_t>(config, "num_episodes"));
+  ASSIGN_OR_RETURN(LqAgentKind kind, ParseKind(agent_name));
+  ASSIGN_OR_RETURN(LqSystem system, MakeNamedLqSystem(env, static_cast<int>(horizon)));
   AgentSettings settings;
   ASSIGN_OR_RETURN(settings.confidence_alpha, Attribute<double>(config, "confidence_alpha"));
-  if (*kind == LqAgentKind::kOfu) {
+  if (kind == LqAgentKind::kOfu) {
     ASSIGN_OR_RETURN(settings.regularizer_lambda, Attribute<double>(config, "regularizer_lambda"));
   } else {
     ASSIGN_OR_RETURN(settings.privacy_epsilon, Attribute<double>(config, "privacy_epsilon"));
     ASSIGN_OR_RETURN(settings.target_delta, Attribute<double>(config, "target_delta"));
   }
-  const LqAgentOptions options = AgentOptions(*system, *kind, *episodes, settings);
+  const LqAgentOptions options = AgentOptions(system, kind, episodes, settings);
   const uint64_t group_key = StableHash(config.group_name);
-  absl::StatusOr<LqAgent> agent = LqAgent::Create(
-      options, system->q(), system->r(), system->NoiseCovariance(),
-      TaskStream(context.master_seed, group_key, context.seed_index, StreamPurpose::kPrivacyNoise),
-      TaskStream(context.master_seed, group_key, context.seed_index, StreamPurpose::kPolicy));
-  if (!agent.ok()) return agent.status();
-  const int64_t total = *episodes;
+  ASSIGN_OR_RETURN(LqAgent agent,
+                   LqAgent::Create(options, system.q(), system.r(), system.NoiseCovariance(),
+                                   TaskStream(context.master_seed, group_key, context.seed_index,
+                                              StreamPurpose::kPrivacyNoise),
+                                   TaskStream(context.master_seed, group_key, context.seed_index,
+                                              StreamPurpose::kPolicy)));
+  const int64_t total = episodes;
   const LqRunResult run =
-      RunLqEpisodes(*system, *agent,
-                    TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+      RunLqEpisodes(system, agent,
+                    TaskStream(context.master_seed, StableHash(env), context.seed_index,
                                StreamPurpose::kEnvironment),
                     [&](int64_t k) {
                       if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);

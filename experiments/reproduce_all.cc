@@ -43,6 +43,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/runner_flags.h"
@@ -82,24 +83,22 @@ struct Flags {
 
 absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
   // (`auto`: process_util.h's function CommandLine hides the struct's name here.)
-  auto command_line = SplitCommandLine(
-      argc, argv,
-      {"--scale", "--results", "--launcher", "--threads", "--master_seed", "--allow_code_change"});
-  if (!command_line.ok()) return command_line.status();
+  ASSIGN_OR_RETURN(auto command_line,
+                   SplitCommandLine(argc, argv,
+                                    {"--scale", "--results", "--launcher", "--threads",
+                                     "--master_seed", "--allow_code_change"}));
   Flags flags;
-  flags.help = command_line->help;
+  flags.help = command_line.help;
   if (flags.help) return flags;
-  if (std::optional<std::string> scale = command_line->Get("--scale")) {
-    absl::StatusOr<Scale> parsed = ParseScale(*scale);
-    if (!parsed.ok()) return parsed.status();
-    flags.scale = ScaleName(*parsed);
+  if (std::optional<std::string> scale = command_line.Get("--scale")) {
+    ASSIGN_OR_RETURN(Scale parsed, ParseScale(*scale));
+    flags.scale = ScaleName(parsed);
   }
   // The experiments' own rule for --out, applied to the results root.
-  absl::StatusOr<std::string> results =
-      ResolveOutDir(command_line->Get("--results").value_or(""), "");
-  if (!results.ok()) return results.status();
-  flags.results_dir = *results;
-  if (std::optional<std::string> launcher = command_line->Get("--launcher")) {
+  ASSIGN_OR_RETURN(std::string results,
+                   ResolveOutDir(command_line.Get("--results").value_or(""), ""));
+  flags.results_dir = results;
+  if (std::optional<std::string> launcher = command_line.Get("--launcher")) {
     flags.launcher = absl::StrSplit(*launcher, ' ', absl::SkipEmpty());
     if (flags.launcher.empty()) {
       return absl::InvalidArgumentError(
@@ -108,7 +107,7 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
   }
   // The forwarded flags are checked here with the experiments' rules (runner_flags.h), so that
   // a bad value stops the run before the first experiment starts.
-  if (std::optional<std::string> value = command_line->Get("--threads")) {
+  if (std::optional<std::string> value = command_line.Get("--threads")) {
     uint64_t threads = 0;
     if (!ParseUnsignedText(*value, &threads) || threads < 1 || threads > 1024) {
       return absl::InvalidArgumentError(
@@ -116,7 +115,7 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
     }
     flags.forwarded.push_back(absl::StrCat("--threads=", *value));
   }
-  if (std::optional<std::string> value = command_line->Get("--master_seed")) {
+  if (std::optional<std::string> value = command_line.Get("--master_seed")) {
     uint64_t seed = 0;
     if (!ParseUnsignedText(*value, &seed)) {
       return absl::InvalidArgumentError(
@@ -124,7 +123,7 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
     }
     flags.forwarded.push_back(absl::StrCat("--master_seed=", *value));
   }
-  if (std::optional<std::string> value = command_line->Get("--allow_code_change")) {
+  if (std::optional<std::string> value = command_line.Get("--allow_code_change")) {
     if (*value != "true" && *value != "false") {
       return absl::InvalidArgumentError(
           absl::StrCat("--allow_code_change: '", *value, "' is not true or false"));
@@ -156,10 +155,9 @@ absl::StatusOr<double> RunStep(const std::string& step, const std::vector<std::s
   std::fprintf(stderr, "reproduce_all: %s\n", step.c_str());
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::string> args(command.begin() + 1, command.end());
-  absl::StatusOr<int> code = RunProcess(command[0], args);
-  if (!code.ok()) return code.status();
-  if (*code != 0) {
-    return absl::InternalError(absl::StrFormat("step '%s' exited with status %d", step, *code));
+  ASSIGN_OR_RETURN(int code, RunProcess(command[0], args));
+  if (code != 0) {
+    return absl::InternalError(absl::StrFormat("step '%s' exited with status %d", step, code));
   }
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -171,22 +169,20 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
 }
 
 absl::Status Run(const Flags& flags, const std::string& argv0) {
-  if (absl::Status status = MakeDirectory(flags.results_dir); !status.ok()) return status;
+  RETURN_IF_ERROR(MakeDirectory(flags.results_dir));
   // The experiments find their analysis binaries through RUNFILES_DIR: point it at this
   // binary's runfiles tree (which holds them all) whatever the current directory is.
-  absl::StatusOr<std::string> claims = FindRunfile(argv0, "analysis/claims");
-  if (!claims.ok()) return claims.status();
+  ASSIGN_OR_RETURN(std::string claims, FindRunfile(argv0, "analysis/claims"));
   std::vector<std::string> binaries;
   for (const ExperimentEntry& experiment : kExperiments) {
-    absl::StatusOr<std::string> binary =
-        FindRunfile(argv0, absl::StrCat("experiments/", experiment.name));
-    if (!binary.ok()) return binary.status();
-    binaries.push_back(*binary);
+    ASSIGN_OR_RETURN(std::string binary,
+                     FindRunfile(argv0, absl::StrCat("experiments/", experiment.name)));
+    binaries.push_back(binary);
   }
   {
     char resolved[PATH_MAX];
     const std::string suffix = "/dprl/analysis/claims";
-    std::string absolute = *claims;
+    std::string absolute = claims;
     if (absolute[0] != '/') {
       if (getcwd(resolved, sizeof(resolved)) == nullptr) {
         return absl::FailedPreconditionError("cannot determine the current directory");
@@ -208,9 +204,8 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
     command.push_back(absl::StrCat("--scale=", flags.scale));
     command.push_back(absl::StrCat("--out=", flags.results_dir, "/", name));
     command.insert(command.end(), flags.forwarded.begin(), flags.forwarded.end());
-    absl::StatusOr<double> seconds = RunStep(name, command);
-    if (!seconds.ok()) return seconds.status();
-    absl::StrAppendFormat(&timings, "| `%s` | %.0f s |\n", name, *seconds);
+    ASSIGN_OR_RETURN(double seconds, RunStep(name, command));
+    absl::StrAppendFormat(&timings, "| `%s` | %.0f s |\n", name, seconds);
     absl::StrAppendFormat(&figures, "### `%s`\n\n%s.\n\n", name, kExperiments[i].title);
     const std::string png = absl::StrCat(name, "/", name, ".png");
     if (FileExists(absl::StrCat(flags.results_dir, "/", png))) {
@@ -222,12 +217,10 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
         ".\n\n",
         name, name, name, name, name);
   }
-  absl::StatusOr<double> seconds =
-      RunStep("claims", {*claims, absl::StrCat("--results=", flags.results_dir)});
-  if (!seconds.ok()) return seconds.status();
-  absl::StrAppendFormat(&timings, "| `claims` | %.0f s |\n", *seconds);
-  absl::StatusOr<std::string> table = ReadFile(flags.results_dir + "/claims.md");
-  if (!table.ok()) return table.status();
+  ASSIGN_OR_RETURN(double seconds,
+                   RunStep("claims", {claims, absl::StrCat("--results=", flags.results_dir)}));
+  absl::StrAppendFormat(&timings, "| `claims` | %.0f s |\n", seconds);
+  ASSIGN_OR_RETURN(std::string table, ReadFile(flags.results_dir + "/claims.md"));
 
   const std::string report = absl::StrCat(
       "# dprl: paper claims and figures (", flags.scale, " scale)\n\n",
@@ -235,7 +228,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
       "`. Each claim is measured from the HDF5 results files by `//analysis:claims` "
       "(registry: `analysis/claims/`, method: `docs/claims.md`); the same table is in "
       "`claims.csv` and `claims.md`.\n\n## Claims\n\n",
-      *table, "\n## Figures\n\n", figures,
+      table, "\n## Figures\n\n", figures,
       "The privacy audit (claimed ε against an empirical lower bound) is a test-only target: "
       "`bazel run //analysis:privacy_audit_report -- --out_prefix=$PWD/privacy_audit` "
       "(`docs/privacy_audit.md`).\n\n## Wall time\n\n",

@@ -33,11 +33,10 @@ absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
   }
   std::vector<double> episodes, paper, improved;
   for (int64_t k : EpisodeGrid(*max_episodes, static_cast<int>(*per_decade))) {
-    absl::StatusOr<RlsviEpsilonPair> privacy_epsilons = RlsviEpsilons(*S, *A, *H, k, *delta);
-    if (!privacy_epsilons.ok()) return privacy_epsilons.status();
+    ASSIGN_OR_RETURN(RlsviEpsilonPair privacy_epsilons, RlsviEpsilons(*S, *A, *H, k, *delta));
     episodes.push_back(static_cast<double>(k));
-    paper.push_back(privacy_epsilons->paper);
-    improved.push_back(privacy_epsilons->improved);
+    paper.push_back(privacy_epsilons.paper);
+    improved.push_back(privacy_epsilons.improved);
   }
   TaskResult result;
   result.series = {{hdf5_names::kEpisodes, std::move(episodes)},
@@ -56,10 +55,9 @@ absl::StatusOr<RlsviEpsilonPair> RlsviEpsilons(int64_t num_states, int64_t num_a
   options.num_actions = num_actions;
   options.horizon = horizon;
   options.num_episodes = num_episodes;
-  absl::StatusOr<RlsviPrivacyReport> report = ComputeRlsviPrivacy(options, target_delta);
-  if (!report.ok()) return report.status();
-  return RlsviEpsilonPair{report->corollary14_privacy_epsilon,
-                          report->improved_conversion.privacy_epsilon};
+  ASSIGN_OR_RETURN(RlsviPrivacyReport report, ComputeRlsviPrivacy(options, target_delta));
+  return RlsviEpsilonPair{report.corollary14_privacy_epsilon,
+                          report.improved_conversion.privacy_epsilon};
 }
 
 absl::StatusOr<TabularShape> ParseShapeName(const std::string& text) {
@@ -229,12 +227,11 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
 
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
                                                const TaskContext& context) {
-  absl::StatusOr<std::string> kind = Attribute<std::string>(config, "kind");
-  if (!kind.ok()) return kind.status();
-  if (*kind == "privacy_curve") return RunPrivacyCurveTask(config);
-  if (*kind != "regret") {
+  ASSIGN_OR_RETURN(std::string kind, Attribute<std::string>(config, "kind"));
+  if (kind == "privacy_curve") return RunPrivacyCurveTask(config);
+  if (kind != "regret") {
     return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": unknown kind ", *kind));
+        absl::StrCat("configuration ", config.group_name, ": unknown kind ", kind));
   }
   absl::StatusOr<TaskResult> result = RunTabularRegretTask(config, context);
   if (!result.ok()) return result;

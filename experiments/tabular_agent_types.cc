@@ -22,8 +22,8 @@ ParameterSpec FailureProbability(const std::string& doc) {
 template <typename Agent>
 absl::StatusOr<std::unique_ptr<TabularAgent>> AsTabularAgent(
     absl::StatusOr<std::unique_ptr<Agent>> agent) {
-  if (!agent.ok()) return agent.status();
-  return std::unique_ptr<TabularAgent>(*std::move(agent));
+  ASSIGN_OR_RETURN(std::unique_ptr<Agent> concrete, std::move(agent));
+  return std::unique_ptr<TabularAgent>(std::move(concrete));
 }
 
 const bool kUbevRegistered = RegisterTabularAgent(TabularAgentType{

@@ -8,6 +8,7 @@
 //               one instance per (environment name, master seed). Parameters: num_states,
 //               num_actions, horizon
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "experiments/tabular_registry.h"
@@ -26,10 +27,9 @@ const bool kRiverSwimRegistered = RegisterTabularEnvironment(TabularEnvironmentT
       RiverSwimOptions options;
       options.num_states = static_cast<int>(parameters.Int("num_states"));
       options.horizon = static_cast<int>(parameters.Int("horizon"));
-      absl::StatusOr<RewardModel> reward_model =
-          ParseRewardModel(parameters.String("reward_model"));
-      if (!reward_model.ok()) return reward_model.status();
-      options.reward_model = *reward_model;
+      ASSIGN_OR_RETURN(RewardModel reward_model,
+                       ParseRewardModel(parameters.String("reward_model")));
+      options.reward_model = reward_model;
       return MakeRiverSwim(options);
     }});
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/status_macros.h"
 #include "glog/logging.h"
 
 namespace dprl {
@@ -72,36 +73,33 @@ std::vector<std::string> TabularAgentNames() { return Names(Agents()); }
 
 absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
                                                     RandomStream& generation) {
-  absl::StatusOr<std::string> name = TypeName(config, "env");
-  if (!name.ok()) return name.status();
-  const TabularEnvironmentType* type = FindTabularEnvironment(*name);
+  ASSIGN_OR_RETURN(std::string name, TypeName(config, "env"));
+  const TabularEnvironmentType* type = FindTabularEnvironment(name);
   if (type == nullptr) {
     return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": unknown environment '", *name,
+        absl::StrCat("configuration ", config.group_name, ": unknown environment '", name,
                      "' (one of ", absl::StrJoin(TabularEnvironmentNames(), ", "), ")"));
   }
-  absl::StatusOr<Parameters> parameters =
-      Parameters::FromConfig(config, type->parameters, absl::StrCat("environment ", *name));
-  if (!parameters.ok()) return parameters.status();
-  return type->create(*parameters, generation);
+  ASSIGN_OR_RETURN(
+      Parameters parameters,
+      Parameters::FromConfig(config, type->parameters, absl::StrCat("environment ", name)));
+  return type->create(parameters, generation);
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpec& config,
                                                                  const TabularShape& shape,
                                                                  const RandomStream& noise_stream) {
-  absl::StatusOr<std::string> name = TypeName(config, "agent");
-  if (!name.ok()) return name.status();
-  const TabularAgentType* type = FindTabularAgent(*name);
+  ASSIGN_OR_RETURN(std::string name, TypeName(config, "agent"));
+  const TabularAgentType* type = FindTabularAgent(name);
   if (type == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("configuration ", config.group_name,
-                                                   ": unknown agent '", *name, "' (one of ",
+                                                   ": unknown agent '", name, "' (one of ",
                                                    absl::StrJoin(TabularAgentNames(), ", "), ")"));
   }
-  absl::StatusOr<Parameters> parameters =
-      Parameters::FromConfig(config, type->parameters, absl::StrCat("agent ", *name));
-  if (!parameters.ok()) return parameters.status();
+  ASSIGN_OR_RETURN(Parameters parameters,
+                   Parameters::FromConfig(config, type->parameters, absl::StrCat("agent ", name)));
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
-      type->create(*parameters, shape, noise_stream);
+      type->create(parameters, shape, noise_stream);
   if (!agent.ok()) {
     return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
                                                             ": ", agent.status().message()));

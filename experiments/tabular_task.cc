@@ -38,23 +38,19 @@ absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint
 
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
                                                                 uint64_t master_seed) {
-  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<std::string> family = Attribute<std::string>(config, "env_family");
-  absl::StatusOr<double> alpha_prime = Attribute<double>(config, "alpha_prime");
-  if (!env.ok()) return env.status();
-  if (!family.ok()) return family.status();
-  if (!alpha_prime.ok()) return alpha_prime.status();
-  if (*family != "lower_bound") {
+  ASSIGN_OR_RETURN(std::string env, Attribute<std::string>(config, "env"));
+  ASSIGN_OR_RETURN(std::string family, Attribute<std::string>(config, "env_family"));
+  ASSIGN_OR_RETURN(double alpha_prime, Attribute<double>(config, "alpha_prime"));
+  if (family != "lower_bound") {
     return absl::InvalidArgumentError(absl::StrCat(
-        "configuration ", config.group_name, ": env_family '", *family, "' is not lower_bound"));
+        "configuration ", config.group_name, ": env_family '", family, "' is not lower_bound"));
   }
   int64_t values[6];
   const char* names[6] = {"num_initial_states", "num_arms",    "rewarded_horizon",
                           "num_states",         "num_actions", "horizon"};
   for (int i = 0; i < 6; ++i) {
-    absl::StatusOr<int64_t> value = Attribute<int64_t>(config, names[i]);
-    if (!value.ok()) return value.status();
-    values[i] = *value;
+    ASSIGN_OR_RETURN(int64_t value, Attribute<int64_t>(config, names[i]));
+    values[i] = value;
   }
   if (values[3] != values[0] + 2 || values[4] != values[1] + 1 || values[5] != values[2] + 1) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -66,16 +62,15 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
   options.num_initial_states = static_cast<int>(values[0]);
   options.num_arms = static_cast<int>(values[1]);
   options.rewarded_horizon = static_cast<int>(values[2]);
-  options.alpha_prime = *alpha_prime;
+  options.alpha_prime = alpha_prime;
   RandomStream generation =
-      TaskStream(master_seed, StableHash(*env), 0, StreamPurpose::kEnvGeneration);
-  absl::StatusOr<std::vector<int>> instance =
-      SampleLowerBoundInstance(options.num_initial_states, options.num_arms, generation);
-  if (!instance.ok()) return instance.status();
-  options.instance = *instance;
-  absl::StatusOr<TabularMdp> mdp = MakeLowerBoundMdp(options);
-  if (!mdp.ok()) return mdp.status();
-  return LowerBoundEnvironment{*std::move(mdp), *std::move(instance)};
+      TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
+  ASSIGN_OR_RETURN(
+      std::vector<int> instance,
+      SampleLowerBoundInstance(options.num_initial_states, options.num_arms, generation));
+  options.instance = instance;
+  ASSIGN_OR_RETURN(TabularMdp mdp, MakeLowerBoundMdp(options));
+  return LowerBoundEnvironment{std::move(mdp), std::move(instance)};
 }
 
 absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
@@ -127,25 +122,23 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   for (const absl::Status& status : {env.status(), episodes.status()}) {
     if (!status.ok()) return status;
   }
-  absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(config, context.master_seed);
-  if (!mdp.ok()) return mdp.status();
-  const TabularShape shape{mdp->num_states(), mdp->num_actions(), mdp->horizon()};
-  absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
-  if (!agent.ok()) return agent.status();
+  ASSIGN_OR_RETURN(TabularMdp mdp, MakeTabularEnvironment(config, context.master_seed));
+  const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
+  ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, shape, context));
 
   CumulativeOnGrid regret(*episodes);
-  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(
-      *mdp, **agent, *episodes,
-      TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                 StreamPurpose::kEnvironment),
-      TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
-                 StreamPurpose::kPolicy),
-      [&](double fraction) { context.progress->Update(fraction); }, {},
-      [&](double value) { regret.Add(value); });
-  if (!run.ok()) return run.status();
-  TaskResult result = RegretOnGridResult(regret, run->total_regret);
+  ASSIGN_OR_RETURN(EpisodeLoopResult run,
+                   RunEpisodes(
+                       mdp, *agent, *episodes,
+                       TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+                                  StreamPurpose::kEnvironment),
+                       TaskStream(context.master_seed, StableHash(config.group_name),
+                                  context.seed_index, StreamPurpose::kPolicy),
+                       [&](double fraction) { context.progress->Update(fraction); }, {},
+                       [&](double value) { regret.Add(value); }));
+  TaskResult result = RegretOnGridResult(regret, run.total_regret);
   result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
-                            static_cast<double>(run->first_episode_below_cap)});
+                            static_cast<double>(run.first_episode_below_cap)});
   return result;
 }
 

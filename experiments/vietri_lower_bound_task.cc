@@ -201,46 +201,44 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale)
 
 absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
                                                    const TaskContext& context) {
-  absl::StatusOr<LowerBoundEnvironment> environment =
-      MakeLowerBoundEnvironment(config, context.master_seed);
-  if (!environment.ok()) return environment.status();
+  ASSIGN_OR_RETURN(LowerBoundEnvironment environment,
+                   MakeLowerBoundEnvironment(config, context.master_seed));
   absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
   absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
   absl::StatusOr<double> alpha_unit = Attribute<double>(config, "pac_alpha_unit");
   for (const absl::Status& status : {env.status(), episodes.status(), alpha_unit.status()}) {
     if (!status.ok()) return status;
   }
-  const TabularMdp& mdp = environment->mdp;
+  const TabularMdp& mdp = environment.mdp;
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
-  absl::StatusOr<std::unique_ptr<TabularAgent>> agent = MakeTabularAgent(config, shape, context);
-  if (!agent.ok()) return agent.status();
+  ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, shape, context));
 
   std::vector<double> alphas;
   for (double multiplier : kPacAlphaMultipliers) alphas.push_back(*alpha_unit * multiplier);
   CumulativeOnGrid regret(*episodes);
-  absl::StatusOr<EpisodeLoopResult> run = RunEpisodes(
-      mdp, **agent, *episodes,
-      TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                 StreamPurpose::kEnvironment),
-      TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
-                 StreamPurpose::kPolicy),
-      [&](double fraction) { context.progress->Update(fraction); }, alphas,
-      [&](double value) { regret.Add(value); });
-  if (!run.ok()) return run.status();
+  ASSIGN_OR_RETURN(EpisodeLoopResult run,
+                   RunEpisodes(
+                       mdp, *agent, *episodes,
+                       TaskStream(context.master_seed, StableHash(*env), context.seed_index,
+                                  StreamPurpose::kEnvironment),
+                       TaskStream(context.master_seed, StableHash(config.group_name),
+                                  context.seed_index, StreamPurpose::kPolicy),
+                       [&](double fraction) { context.progress->Update(fraction); }, alphas,
+                       [&](double value) { regret.Add(value); }));
 
   std::vector<double> counts, settled, instance;
-  for (const PacMeasurement& pac : run->pac) {
+  for (const PacMeasurement& pac : run.pac) {
     counts.push_back(static_cast<double>(pac.non_alpha_optimal_episodes));
     settled.push_back(static_cast<double>(pac.alpha_optimal_from_episode));
   }
-  for (int arm : environment->instance) instance.push_back(arm);
-  TaskResult result = RegretOnGridResult(regret, run->total_regret);
+  for (int arm : environment.instance) instance.push_back(arm);
+  TaskResult result = RegretOnGridResult(regret, run.total_regret);
   result.series.push_back({hdf5_names::kPacAlphaGrid, alphas});
   result.series.push_back({hdf5_names::kNonAlphaOptimalEpisodes, std::move(counts)});
   result.series.push_back({hdf5_names::kAlphaOptimalFromEpisode, std::move(settled)});
   result.series.push_back({hdf5_names::kInstance, std::move(instance)});
   result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
-                            static_cast<double>(run->first_episode_below_cap)});
+                            static_cast<double>(run.first_episode_below_cap)});
   result.scalars.push_back({hdf5_names::kOptimalValue, SolveOptimal(mdp).initial_value});
   return result;
 }

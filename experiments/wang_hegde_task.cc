@@ -113,7 +113,7 @@ absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& c
   options.exploration_decay_steps = parameters.Float("exploration_decay_steps");
   options.l2_clip_norm = parameters.Float("l2_clip_norm");
   options.gradient_noise_stddev = parameters.Float("gradient_noise_stddev");
-  if (absl::Status status = options.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(options.Validate());
   return options;
 }
 
@@ -344,16 +344,13 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
 }
 
 absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const TaskContext& context) {
-  absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
-  if (!agent.ok()) return agent.status();
-  absl::StatusOr<int64_t> num_samples = Attribute<int64_t>(config, "num_samples");
-  if (!num_samples.ok()) return num_samples.status();
-  absl::StatusOr<ContinuousWalk> env = ContinuousWalk::Create(ContinuousWalkOptions());
-  if (!env.ok()) return env.status();
-  if (*num_samples % env->episode_length() != 0) {
-    return absl::InvalidArgumentError(absl::StrCat("num_samples = ", *num_samples,
+  ASSIGN_OR_RETURN(std::string agent, Attribute<std::string>(config, "agent"));
+  ASSIGN_OR_RETURN(int64_t num_samples, Attribute<int64_t>(config, "num_samples"));
+  ASSIGN_OR_RETURN(ContinuousWalk env, ContinuousWalk::Create(ContinuousWalkOptions()));
+  if (num_samples % env.episode_length() != 0) {
+    return absl::InvalidArgumentError(absl::StrCat("num_samples = ", num_samples,
                                                    " is not a multiple of the episode length ",
-                                                   env->episode_length()));
+                                                   env.episode_length()));
   }
   const uint64_t seed = static_cast<uint64_t>(context.seed_index);
   RandomStream env_stream = TaskStream(context.master_seed, StableHash("continuous_walk"), seed,
@@ -363,25 +360,20 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   const RandomStream noise_stream = TaskStream(context.master_seed, StableHash(config.group_name),
                                                seed, StreamPurpose::kPrivacyNoise);
   std::vector<double> returns;
-  if (*agent == "functional_noise" || *agent == "dp_sgd") {  // dp_sgd: clipping + noise attrs
-    absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
-    if (!options.ok()) return options.status();
-    absl::StatusOr<FunctionalNoiseQLearning> learner =
-        FunctionalNoiseQLearning::Create(*options, policy_stream, noise_stream);
-    if (!learner.ok()) return learner.status();
-    returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
-  } else if (*agent == "input_perturbation") {
-    absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
-    if (!options.ok()) return options.status();
-    absl::StatusOr<double> reward_noise = Attribute<double>(config, "reward_noise_stddev");
-    if (!reward_noise.ok()) return reward_noise.status();
-    absl::StatusOr<InputPerturbationQLearning> learner =
-        InputPerturbationQLearning::Create(*options, *reward_noise, policy_stream, noise_stream);
-    if (!learner.ok()) return learner.status();
-    returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
-  } else if (*agent == "output_perturbation") {
-    absl::StatusOr<FunctionalNoiseQLearningOptions> common = AgentOptions(config);
-    if (!common.ok()) return common.status();
+  if (agent == "functional_noise" || agent == "dp_sgd") {  // dp_sgd: clipping + noise attrs
+    ASSIGN_OR_RETURN(FunctionalNoiseQLearningOptions options, AgentOptions(config));
+    ASSIGN_OR_RETURN(FunctionalNoiseQLearning learner,
+                     FunctionalNoiseQLearning::Create(options, policy_stream, noise_stream));
+    returns = TrainOnWalk(env, num_samples, learner, env_stream);
+  } else if (agent == "input_perturbation") {
+    ASSIGN_OR_RETURN(FunctionalNoiseQLearningOptions options, AgentOptions(config));
+    ASSIGN_OR_RETURN(double reward_noise, Attribute<double>(config, "reward_noise_stddev"));
+    ASSIGN_OR_RETURN(
+        InputPerturbationQLearning learner,
+        InputPerturbationQLearning::Create(options, reward_noise, policy_stream, noise_stream));
+    returns = TrainOnWalk(env, num_samples, learner, env_stream);
+  } else if (agent == "output_perturbation") {
+    ASSIGN_OR_RETURN(FunctionalNoiseQLearningOptions common, AgentOptions(config));
     absl::StatusOr<double> multiplier = Attribute<double>(config, "output_noise_multiplier");
     absl::StatusOr<double> ridge = Attribute<double>(config, "ridge_regularizer");
     absl::StatusOr<int64_t> features = Attribute<int64_t>(config, "num_features");
@@ -391,30 +383,29 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
       if (!status.ok()) return status;
     }
     LinearOutputPerturbationOptions options;
-    options.num_samples = common->num_samples;
-    options.batch_size = common->batch_size;
-    options.episode_length = env->episode_length();
+    options.num_samples = common.num_samples;
+    options.batch_size = common.batch_size;
+    options.episode_length = env.episode_length();
     options.num_features = static_cast<int>(*features);
     options.feature_width = *width;
     options.ridge_regularizer = *ridge;
-    options.discount = common->discount;
+    options.discount = common.discount;
     options.output_noise_multiplier = *multiplier;
-    options.exploration_start = common->exploration_start;
-    options.exploration_end = common->exploration_end;
-    options.exploration_decay_steps = common->exploration_decay_steps;
-    absl::StatusOr<LinearOutputPerturbation> learner =
-        LinearOutputPerturbation::Create(options, policy_stream, noise_stream);
-    if (!learner.ok()) return learner.status();
-    returns = TrainOnWalk(*env, *num_samples, *learner, env_stream);
-  } else if (*agent == "scripted") {
+    options.exploration_start = common.exploration_start;
+    options.exploration_end = common.exploration_end;
+    options.exploration_decay_steps = common.exploration_decay_steps;
+    ASSIGN_OR_RETURN(LinearOutputPerturbation learner,
+                     LinearOutputPerturbation::Create(options, policy_stream, noise_stream));
+    returns = TrainOnWalk(env, num_samples, learner, env_stream);
+  } else if (agent == "scripted") {
     ScriptedMiddle scripted;
-    returns = TrainOnWalk(*env, *num_samples, scripted, env_stream);
-  } else if (*agent == "uniform") {
+    returns = TrainOnWalk(env, num_samples, scripted, env_stream);
+  } else if (agent == "uniform") {
     UniformRandom uniform{&policy_stream};
-    returns = TrainOnWalk(*env, *num_samples, uniform, env_stream);
+    returns = TrainOnWalk(env, num_samples, uniform, env_stream);
   } else {
     return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": unknown agent '", *agent, "'"));
+        absl::StrCat("configuration ", config.group_name, ": unknown agent '", agent, "'"));
   }
   context.progress->Update(1.0);
   const size_t last = std::min<size_t>(10, returns.size());

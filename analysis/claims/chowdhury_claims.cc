@@ -10,6 +10,7 @@
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -19,14 +20,13 @@ constexpr char kPaper[] = "Chowdhury et al. 2021";
 const char* const kLqSystems[] = {"chain_n2", "rotation_n2"};
 
 absl::StatusOr<std::string> OfuRlGroup(const Hdf5Reader& reader, const std::string& env) {
-  absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ofu_rl"}});
-  if (!groups.ok()) return groups.status();
-  if (groups->size() != 1) {
+  ASSIGN_OR_RETURN(std::vector<std::string> groups,
+                   SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ofu_rl"}}));
+  if (groups.size() != 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%s: expected one ofu_rl group of env '%s', found %d", reader.path(), env, groups->size()));
+        "%s: expected one ofu_rl group of env '%s', found %d", reader.path(), env, groups.size()));
   }
-  return groups->front();
+  return groups.front();
 }
 
 // Late-episode regret exponent in K of ofu_rl (private = false) or of private_ofu_rl at its
@@ -37,25 +37,21 @@ MeasureFunction RegretExponent(const std::string& env, bool private_agent) {
     std::string group;
     std::string what = "OFU-RL";
     if (private_agent) {
-      absl::StatusOr<std::vector<std::string>> groups =
-          SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "private_ofu_rl"}});
-      if (!groups.ok()) return groups.status();
-      absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-          SortByNumber(reader, *groups, hdf5_names::kPrivacyEpsilon);
-      if (!sorted.ok()) return sorted.status();
-      if (sorted->empty()) return UndefinedMeasurement("no private_ofu_rl run in the file");
-      group = sorted->back().second;
-      what = absl::StrFormat("Private-OFU-RL at eps = %g", sorted->back().first);
+      ASSIGN_OR_RETURN(
+          std::vector<std::string> groups,
+          SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "private_ofu_rl"}}));
+      ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, hdf5_names::kPrivacyEpsilon));
+      if (sorted.empty()) return UndefinedMeasurement("no private_ofu_rl run in the file");
+      group = sorted.back().second;
+      what = absl::StrFormat("Private-OFU-RL at eps = %g", sorted.back().first);
     } else {
-      absl::StatusOr<std::string> ofu = OfuRlGroup(reader, env);
-      if (!ofu.ok()) return ofu.status();
-      group = *ofu;
+      ASSIGN_OR_RETURN(std::string ofu, OfuRlGroup(reader, env));
+      group = ofu;
     }
-    absl::StatusOr<RegretRows> rows = ReadRegretRows(reader, group);
-    if (!rows.ok()) return rows.status();
-    const std::vector<double> episodes = rows->episodes;
+    ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
+    const std::vector<double> episodes = rows.episodes;
     return BootstrapMeasurement(
-        {rows->cumulative},
+        {rows.cumulative},
         [episodes](const std::vector<SeedRows>& g) { return LateEpisodeExponent(episodes, g[0]); },
         bootstrap, id,
         absl::StrFormat("late-episode exponent in K of %s, K = %g", what, episodes.back()));
@@ -66,22 +62,17 @@ MeasureFunction RegretExponent(const std::string& env, bool private_agent) {
 MeasureFunction PrivacyCostExponent(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<std::string> ofu = OfuRlGroup(reader, env);
-    if (!ofu.ok()) return ofu.status();
-    absl::StatusOr<RegretRows> reference = ReadRegretRows(reader, *ofu);
-    if (!reference.ok()) return reference.status();
-    absl::StatusOr<std::vector<std::string>> groups =
-        SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "private_ofu_rl"}});
-    if (!groups.ok()) return groups.status();
-    absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-        SortByNumber(reader, *groups, hdf5_names::kPrivacyEpsilon);
-    if (!sorted.ok()) return sorted.status();
-    std::vector<SeedRows> rows = {reference->cumulative};
+    ASSIGN_OR_RETURN(std::string ofu, OfuRlGroup(reader, env));
+    ASSIGN_OR_RETURN(RegretRows reference, ReadRegretRows(reader, ofu));
+    ASSIGN_OR_RETURN(
+        std::vector<std::string> groups,
+        SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "private_ofu_rl"}}));
+    ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, hdf5_names::kPrivacyEpsilon));
+    std::vector<SeedRows> rows = {reference.cumulative};
     std::vector<double> epsilons;
-    for (const auto& [privacy_epsilon, group] : *sorted) {
-      absl::StatusOr<RegretRows> regret = ReadRegretRows(reader, group);
-      if (!regret.ok()) return regret.status();
-      rows.push_back(regret->cumulative);
+    for (const auto& [privacy_epsilon, group] : sorted) {
+      ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
+      rows.push_back(regret.cumulative);
       epsilons.push_back(privacy_epsilon);
     }
     return BootstrapMeasurement(

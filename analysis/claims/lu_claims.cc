@@ -15,6 +15,7 @@
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -29,29 +30,25 @@ struct Curve {
 };
 
 absl::StatusOr<std::vector<Curve>> ReadCurves(const Hdf5Reader& reader) {
-  absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{hdf5_names::kKind, "privacy_curve"}});
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups,
+                   SelectGroups(reader, {{hdf5_names::kKind, "privacy_curve"}}));
   std::vector<Curve> curves;
-  for (const std::string& group : *groups) {
+  for (const std::string& group : groups) {
     Curve curve;
     curve.group = group;
     for (auto [name, field] : {std::pair{hdf5_names::kNumStates, &curve.options.num_states},
                                std::pair{hdf5_names::kNumActions, &curve.options.num_actions},
                                std::pair{hdf5_names::kHorizon, &curve.options.horizon}}) {
-      absl::StatusOr<int64_t> value = reader.ReadIntAttribute(group, name);
-      if (!value.ok()) return value.status();
-      *field = *value;
+      ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
+      *field = value;
     }
-    absl::StatusOr<double> delta = reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta);
-    if (!delta.ok()) return delta.status();
-    curve.target_delta = *delta;
+    ASSIGN_OR_RETURN(double delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
+    curve.target_delta = delta;
     for (auto [name, field] : {std::pair{hdf5_names::kEpisodes, &curve.episodes},
                                std::pair{hdf5_names::kPrivacyEpsilonPaper, &curve.paper},
                                std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.improved}}) {
-      absl::StatusOr<SeedRows> rows = ReadSeedRows(reader, group, name);
-      if (!rows.ok()) return rows.status();
-      *field = rows->front();  // identical rows (checked by rlsvi_privacy_figure)
+      ASSIGN_OR_RETURN(SeedRows rows, ReadSeedRows(reader, group, name));
+      *field = rows.front();  // identical rows (checked by rlsvi_privacy_figure)
     }
     if (curve.episodes.size() != curve.paper.size() ||
         curve.episodes.size() != curve.improved.size() || curve.episodes.empty()) {
@@ -67,38 +64,34 @@ absl::StatusOr<std::vector<Curve>> ReadCurves(const Hdf5Reader& reader) {
 absl::StatusOr<Measurement> Corollary14MatchesTheorem13(const Hdf5Reader& reader,
                                                         const BootstrapOptions&,
                                                         const std::string&) {
-  absl::StatusOr<std::vector<Curve>> curves = ReadCurves(reader);
-  if (!curves.ok()) return curves.status();
-  if (curves->empty()) return UndefinedMeasurement("no privacy_curve group in the file");
+  ASSIGN_OR_RETURN(std::vector<Curve> curves, ReadCurves(reader));
+  if (curves.empty()) return UndefinedMeasurement("no privacy_curve group in the file");
   double worst = 0;
   int points = 0;
-  for (const Curve& curve : *curves) {
+  for (const Curve& curve : curves) {
     for (size_t i = 0; i < curve.episodes.size(); ++i) {
       RlsviPrivacyOptions options = curve.options;
       options.num_episodes = static_cast<int64_t>(curve.episodes[i]);
-      absl::StatusOr<RdpCurve> rdp = RlsviRdpCurve(options);
-      if (!rdp.ok()) return rdp.status();
-      absl::StatusOr<OptimizedDpGuarantee> optimum =
-          OptimizeRenyiOrder(*rdp, DpConversion::kBasic, curve.target_delta);
-      if (!optimum.ok()) return optimum.status();
-      worst = std::max(worst, std::abs(curve.paper[i] - optimum->privacy_epsilon) / curve.paper[i]);
+      ASSIGN_OR_RETURN(RdpCurve rdp, RlsviRdpCurve(options));
+      ASSIGN_OR_RETURN(OptimizedDpGuarantee optimum,
+                       OptimizeRenyiOrder(rdp, DpConversion::kBasic, curve.target_delta));
+      worst = std::max(worst, std::abs(curve.paper[i] - optimum.privacy_epsilon) / curve.paper[i]);
       ++points;
     }
   }
   return ExactMeasurement(
       worst, absl::StrFormat("max relative difference over %d (S, A, H, delta, K) points of %d "
                              "curves; Thm. 13 minimised over alpha numerically",
-                             points, curves->size()));
+                             points, curves.size()));
 }
 
 // Range over curves of the log-log slope of eps_paper in K over the last decade of K.
 absl::StatusOr<Measurement> EpsilonLinearInEpisodes(const Hdf5Reader& reader,
                                                     const BootstrapOptions&, const std::string&) {
-  absl::StatusOr<std::vector<Curve>> curves = ReadCurves(reader);
-  if (!curves.ok()) return curves.status();
+  ASSIGN_OR_RETURN(std::vector<Curve> curves, ReadCurves(reader));
   double low = std::numeric_limits<double>::infinity(), high = -low;
   double max_episodes = 0;
-  for (const Curve& curve : *curves) {
+  for (const Curve& curve : curves) {
     const double last = curve.episodes.back();
     max_episodes = std::max(max_episodes, last);
     std::vector<double> x, y;
@@ -118,7 +111,7 @@ absl::StatusOr<Measurement> EpsilonLinearInEpisodes(const Hdf5Reader& reader,
       (low + high) / 2,
       absl::StrFormat("slope of log eps(delta) vs log K over K in [K_max/10, K_max] (K_max up to "
                       "%g); interval = range over %d curves",
-                      max_episodes, curves->size()));
+                      max_episodes, curves.size()));
   measurement.low = low;
   measurement.high = high;
   return measurement;
@@ -127,12 +120,11 @@ absl::StatusOr<Measurement> EpsilonLinearInEpisodes(const Hdf5Reader& reader,
 // min over curves and K of 1 - eps_improved / eps_paper (the relative improvement).
 absl::StatusOr<Measurement> ImprovedConversionSmaller(const Hdf5Reader& reader,
                                                       const BootstrapOptions&, const std::string&) {
-  absl::StatusOr<std::vector<Curve>> curves = ReadCurves(reader);
-  if (!curves.ok()) return curves.status();
-  if (curves->empty()) return UndefinedMeasurement("no privacy_curve group in the file");
+  ASSIGN_OR_RETURN(std::vector<Curve> curves, ReadCurves(reader));
+  if (curves.empty()) return UndefinedMeasurement("no privacy_curve group in the file");
   double smallest = std::numeric_limits<double>::infinity();
   int points = 0;
-  for (const Curve& curve : *curves) {
+  for (const Curve& curve : curves) {
     for (size_t i = 0; i < curve.episodes.size(); ++i) {
       smallest = std::min(smallest, 1 - curve.improved[i] / curve.paper[i]);
       ++points;
@@ -140,7 +132,7 @@ absl::StatusOr<Measurement> ImprovedConversionSmaller(const Hdf5Reader& reader,
   }
   return ExactMeasurement(
       smallest, absl::StrFormat("min of 1 - eps_improved / eps_paper over %d points of %d curves",
-                                points, curves->size()));
+                                points, curves.size()));
 }
 
 }  // namespace

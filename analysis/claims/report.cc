@@ -12,6 +12,7 @@
 #include "analysis/csv_cells.h"
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -45,7 +46,7 @@ std::string Cell(const std::string& text) {
 absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
                                             const std::string& results_dir,
                                             const BootstrapOptions& bootstrap) {
-  if (absl::Status status = bootstrap.Validate(); !status.ok()) return status;
+  RETURN_IF_ERROR(bootstrap.Validate());
   ClaimsReport report;
   std::map<std::string, std::unique_ptr<Hdf5Reader>> readers;  // nullptr = not run
   for (const Claim& claim : claims) {
@@ -56,24 +57,17 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
       info.experiment = claim.experiment;
       std::unique_ptr<Hdf5Reader> reader;
       if (FileExists(path)) {
-        absl::StatusOr<Hdf5Reader> opened = Hdf5Reader::Open(path);
-        if (!opened.ok()) return opened.status();
-        if (absl::Status status = CheckDprlSchema(*opened, hdf5_names::kResultsSchemaVersion);
-            !status.ok()) {
-          return status;
-        }
-        reader = std::make_unique<Hdf5Reader>(*std::move(opened));
+        ASSIGN_OR_RETURN(Hdf5Reader opened, Hdf5Reader::Open(path));
+        RETURN_IF_ERROR(CheckDprlSchema(opened, hdf5_names::kResultsSchemaVersion));
+        reader = std::make_unique<Hdf5Reader>(std::move(opened));
         info.present = true;
-        absl::StatusOr<std::string> scale = reader->ReadStringAttribute("/", hdf5_names::kScale);
-        if (!scale.ok()) return scale.status();
-        absl::StatusOr<int64_t> seeds = reader->ReadIntAttribute("/", hdf5_names::kSeeds);
-        if (!seeds.ok()) return seeds.status();
-        absl::StatusOr<std::string> commit =
-            reader->ReadStringAttribute("/", hdf5_names::kGitCommit);
-        if (!commit.ok()) return commit.status();
-        info.scale = *scale;
-        info.seeds = *seeds;
-        info.git_commit = *commit;
+        ASSIGN_OR_RETURN(std::string scale, reader->ReadStringAttribute("/", hdf5_names::kScale));
+        ASSIGN_OR_RETURN(int64_t seeds, reader->ReadIntAttribute("/", hdf5_names::kSeeds));
+        ASSIGN_OR_RETURN(std::string commit,
+                         reader->ReadStringAttribute("/", hdf5_names::kGitCommit));
+        info.scale = scale;
+        info.seeds = seeds;
+        info.git_commit = commit;
       }
       report.files.push_back(info);
       readers[claim.experiment] = std::move(reader);

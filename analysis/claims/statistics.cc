@@ -9,6 +9,7 @@
 #include "analysis/figure_main.h"
 #include "analysis/regret_stats.h"
 #include "analysis/regret_summary.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -96,19 +97,17 @@ Measurement UndefinedMeasurement(const std::string& why) {
 
 absl::StatusOr<std::vector<std::string>> SelectGroups(const Hdf5Reader& reader,
                                                       const AttributeFilter& filter) {
-  absl::StatusOr<std::vector<std::string>> groups = ListConfigGroups(reader);
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, ListConfigGroups(reader));
   std::vector<std::string> selected;
-  for (const std::string& group : *groups) {
+  for (const std::string& group : groups) {
     bool match = true;
     for (const auto& [name, value] : filter) {
       if (!reader.HasAttribute(group, name)) {
         match = false;
         break;
       }
-      absl::StatusOr<std::string> actual = reader.ReadStringAttribute(group, name);
-      if (!actual.ok()) return actual.status();
-      if (*actual != value) {
+      ASSIGN_OR_RETURN(std::string actual, reader.ReadStringAttribute(group, name));
+      if (actual != value) {
         match = false;
         break;
       }
@@ -122,9 +121,8 @@ absl::StatusOr<std::optional<double>> OptionalNumber(const Hdf5Reader& reader,
                                                      const std::string& group,
                                                      const std::string& attribute) {
   if (!reader.HasAttribute(group, attribute)) return std::optional<double>();
-  absl::StatusOr<double> value = reader.ReadDoubleAttribute(group, attribute);
-  if (!value.ok()) return value.status();
-  return std::optional<double>(*value);
+  ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, attribute));
+  return std::optional<double>(value);
 }
 
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
@@ -132,9 +130,8 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
     const std::string& attribute) {
   std::vector<std::pair<double, std::string>> sorted;
   for (const std::string& group : groups) {
-    absl::StatusOr<std::optional<double>> value = OptionalNumber(reader, group, attribute);
-    if (!value.ok()) return value.status();
-    if (value->has_value()) sorted.emplace_back(**value, group);
+    ASSIGN_OR_RETURN(std::optional<double> value, OptionalNumber(reader, group, attribute));
+    if (value.has_value()) sorted.emplace_back(*value, group);
   }
   std::stable_sort(sorted.begin(), sorted.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -142,12 +139,11 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
 }
 
 absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group) {
-  absl::StatusOr<RegretGroupData> data = ReadRegretGroup(reader, group);
-  if (!data.ok()) return data.status();
-  const Hdf5Matrix& cumulative = data->cumulative_regret;
+  ASSIGN_OR_RETURN(RegretGroupData data, ReadRegretGroup(reader, group));
+  const Hdf5Matrix& cumulative = data.cumulative_regret;
   RegretRows rows;
-  const std::vector<int64_t> late = LastDecadeIndices(data->episode_grid);
-  for (int64_t j : late) rows.episodes.push_back(data->episode_grid[j]);
+  const std::vector<int64_t> late = LastDecadeIndices(data.episode_grid);
+  for (int64_t j : late) rows.episodes.push_back(data.episode_grid[j]);
   for (int64_t seed = 0; seed < cumulative.rows; ++seed) {
     std::vector<double> row;
     row.reserve(late.size());
@@ -159,16 +155,15 @@ absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::s
 
 absl::StatusOr<SeedRows> ReadSeedRows(const Hdf5Reader& reader, const std::string& group,
                                       const std::string& dataset) {
-  absl::StatusOr<Hdf5Matrix> matrix = reader.ReadMatrix(group + "/" + dataset);
-  if (!matrix.ok()) return matrix.status();
-  if (matrix->rows < 1) {
+  ASSIGN_OR_RETURN(Hdf5Matrix matrix, reader.ReadMatrix(group + "/" + dataset));
+  if (matrix.rows < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat(reader.path(), ": dataset '", group, "/", dataset, "' has no rows"));
   }
-  SeedRows rows(matrix->rows);
-  for (int64_t r = 0; r < matrix->rows; ++r) {
-    rows[r].assign(matrix->values.begin() + r * matrix->cols,
-                   matrix->values.begin() + (r + 1) * matrix->cols);
+  SeedRows rows(matrix.rows);
+  for (int64_t r = 0; r < matrix.rows; ++r) {
+    rows[r].assign(matrix.values.begin() + r * matrix.cols,
+                   matrix.values.begin() + (r + 1) * matrix.cols);
   }
   return rows;
 }

@@ -13,6 +13,7 @@
 #include "analysis/lower_bound_summary.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -32,38 +33,32 @@ struct PucbRuns {
 // privacy_epsilon.
 absl::StatusOr<PucbRuns> ReadPucbRuns(const Hdf5Reader& reader, const std::string& env,
                                       const std::string& error_bound_method) {
-  absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{hdf5_names::kEnv, env},
-                            {hdf5_names::kAgent, "pucb"},
-                            {hdf5_names::kErrorBoundMethod, error_bound_method}});
-  if (!groups.ok()) return groups.status();
-  absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-      SortByNumber(reader, *groups, hdf5_names::kPrivacyEpsilon);
-  if (!sorted.ok()) return sorted.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups,
+                   SelectGroups(reader, {{hdf5_names::kEnv, env},
+                                         {hdf5_names::kAgent, "pucb"},
+                                         {hdf5_names::kErrorBoundMethod, error_bound_method}}));
+  ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, hdf5_names::kPrivacyEpsilon));
   PucbRuns runs;
-  for (const auto& [privacy_epsilon, group] : *sorted) {
-    absl::StatusOr<SeedRows> first =
-        ReadSeedRows(reader, group, hdf5_names::kFirstEpisodeBonusBelowHorizon);
-    if (!first.ok()) return first.status();
-    absl::StatusOr<int64_t> episodes = reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes);
-    if (!episodes.ok()) return episodes.status();
+  for (const auto& [privacy_epsilon, group] : sorted) {
+    ASSIGN_OR_RETURN(SeedRows first,
+                     ReadSeedRows(reader, group, hdf5_names::kFirstEpisodeBonusBelowHorizon));
+    ASSIGN_OR_RETURN(int64_t episodes, reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
     runs.epsilons.push_back(privacy_epsilon);
     runs.groups.push_back(group);
-    runs.first_episodes.push_back(*std::move(first));
-    runs.episodes = *episodes;
+    runs.first_episodes.push_back(std::move(first));
+    runs.episodes = episodes;
   }
   return runs;
 }
 
 absl::StatusOr<std::string> SingleGroup(const Hdf5Reader& reader, const AttributeFilter& filter,
                                         const std::string& what) {
-  absl::StatusOr<std::vector<std::string>> groups = SelectGroups(reader, filter);
-  if (!groups.ok()) return groups.status();
-  if (groups->size() != 1) {
-    return absl::InvalidArgumentError(absl::StrFormat("%s: expected one %s group, found %d",
-                                                      reader.path(), what, groups->size()));
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, SelectGroups(reader, filter));
+  if (groups.size() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: expected one %s group, found %d", reader.path(), what, groups.size()));
   }
-  return groups->front();
+  return groups.front();
 }
 
 // Regret gap PUCB - `reference` (ubev, or pucb_noiseless: PUCB's planner on exact counts)
@@ -71,26 +66,23 @@ absl::StatusOr<std::string> SingleGroup(const Hdf5Reader& reader, const Attribut
 MeasureFunction RegretGapExponent(const std::string& env, const std::string& reference) {
   return [env, reference](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                           const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<PucbRuns> runs = ReadPucbRuns(reader, env, "paper");
-    if (!runs.ok()) return runs.status();
-    absl::StatusOr<std::string> reference_group =
-        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, reference}}, reference);
-    if (!reference_group.ok()) return reference_group.status();
-    absl::StatusOr<RegretRows> reference_rows = ReadRegretRows(reader, *reference_group);
-    if (!reference_rows.ok()) return reference_rows.status();
-    std::vector<SeedRows> groups = {reference_rows->cumulative};
+    ASSIGN_OR_RETURN(PucbRuns runs, ReadPucbRuns(reader, env, "paper"));
+    ASSIGN_OR_RETURN(
+        std::string reference_group,
+        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, reference}}, reference));
+    ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference_group));
+    std::vector<SeedRows> groups = {reference_rows.cumulative};
     std::vector<double> epsilons;
-    for (size_t i = 0; i < runs->groups.size(); ++i) {
-      if (MedianEpisode(runs->first_episodes[i]) < 0) continue;  // saturated: never left H
-      absl::StatusOr<RegretRows> rows = ReadRegretRows(reader, runs->groups[i]);
-      if (!rows.ok()) return rows.status();
-      groups.push_back(rows->cumulative);
-      epsilons.push_back(runs->epsilons[i]);
+    for (size_t i = 0; i < runs.groups.size(); ++i) {
+      if (MedianEpisode(runs.first_episodes[i]) < 0) continue;  // saturated: never left H
+      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, runs.groups[i]));
+      groups.push_back(rows.cumulative);
+      epsilons.push_back(runs.epsilons[i]);
     }
     const std::string detail = absl::StrFormat(
         "slope of log(final regret PUCB - %s) vs log eps over %d eps with optimism below H "
         "(of %d run)",
-        reference, epsilons.size(), runs->groups.size());
+        reference, epsilons.size(), runs.groups.size());
     return BootstrapMeasurement(
         groups,
         [epsilons](const std::vector<SeedRows>& g) -> std::optional<double> {
@@ -109,19 +101,18 @@ MeasureFunction RegretGapExponent(const std::string& env, const std::string& ref
 MeasureFunction OptimismExponent(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<PucbRuns> runs = ReadPucbRuns(reader, env, "paper");
-    if (!runs.ok()) return runs.status();
+    ASSIGN_OR_RETURN(PucbRuns runs, ReadPucbRuns(reader, env, "paper"));
     std::vector<SeedRows> groups;
     std::vector<double> epsilons;
-    for (size_t i = 0; i < runs->groups.size(); ++i) {
-      if (MedianEpisode(runs->first_episodes[i]) < 0) continue;
-      groups.push_back(runs->first_episodes[i]);
-      epsilons.push_back(runs->epsilons[i]);
+    for (size_t i = 0; i < runs.groups.size(); ++i) {
+      if (MedianEpisode(runs.first_episodes[i]) < 0) continue;
+      groups.push_back(runs.first_episodes[i]);
+      epsilons.push_back(runs.epsilons[i]);
     }
     const std::string detail = absl::StrFormat(
         "slope of log(median first episode with optimism below H) vs log eps over %d eps (of %d "
         "run; 'never' excluded)",
-        epsilons.size(), runs->groups.size());
+        epsilons.size(), runs.groups.size());
     return BootstrapMeasurement(
         groups,
         [epsilons](const std::vector<SeedRows>& g) -> std::optional<double> {
@@ -137,27 +128,24 @@ MeasureFunction OptimismExponent(const std::string& env) {
 MeasureFunction LateSlopeDifference(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<PucbRuns> runs = ReadPucbRuns(reader, env, "paper");
-    if (!runs.ok()) return runs.status();
-    if (runs->groups.empty()) return UndefinedMeasurement("no PUCB run in the file");
-    absl::StatusOr<std::string> ubev =
-        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ubev"}}, "ubev");
-    if (!ubev.ok()) return ubev.status();
-    absl::StatusOr<RegretRows> ubev_rows = ReadRegretRows(reader, *ubev);
-    if (!ubev_rows.ok()) return ubev_rows.status();
-    absl::StatusOr<RegretRows> pucb_rows = ReadRegretRows(reader, runs->groups.back());
-    if (!pucb_rows.ok()) return pucb_rows.status();
-    const std::vector<double> episodes = ubev_rows->episodes;
-    if (pucb_rows->episodes != episodes) {
-      return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": groups '", *ubev, "' and '",
-                                                     runs->groups.back(),
+    ASSIGN_OR_RETURN(PucbRuns runs, ReadPucbRuns(reader, env, "paper"));
+    if (runs.groups.empty()) return UndefinedMeasurement("no PUCB run in the file");
+    ASSIGN_OR_RETURN(
+        std::string ubev,
+        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ubev"}}, "ubev"));
+    ASSIGN_OR_RETURN(RegretRows ubev_rows, ReadRegretRows(reader, ubev));
+    ASSIGN_OR_RETURN(RegretRows pucb_rows, ReadRegretRows(reader, runs.groups.back()));
+    const std::vector<double> episodes = ubev_rows.episodes;
+    if (pucb_rows.episodes != episodes) {
+      return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": groups '", ubev, "' and '",
+                                                     runs.groups.back(),
                                                      "' have different episode counts"));
     }
     const std::string detail =
         absl::StrFormat("late-episode exponent (last decade) of PUCB at eps = %g minus UBEV's",
-                        runs->epsilons.back());
+                        runs.epsilons.back());
     return BootstrapMeasurement(
-        {pucb_rows->cumulative, ubev_rows->cumulative},
+        {pucb_rows.cumulative, ubev_rows.cumulative},
         [episodes](const std::vector<SeedRows>& g) -> std::optional<double> {
           const std::optional<double> pucb = LateEpisodeExponent(episodes, g[0]);
           const std::optional<double> ubev = LateEpisodeExponent(episodes, g[1]);
@@ -173,22 +161,20 @@ MeasureFunction LateSlopeDifference(const std::string& env) {
 MeasureFunction ExactTailLearnsEarlier(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<PucbRuns> paper = ReadPucbRuns(reader, env, "paper");
-    if (!paper.ok()) return paper.status();
-    absl::StatusOr<PucbRuns> exact = ReadPucbRuns(reader, env, "exact_tail");
-    if (!exact.ok()) return exact.status();
+    ASSIGN_OR_RETURN(PucbRuns paper, ReadPucbRuns(reader, env, "paper"));
+    ASSIGN_OR_RETURN(PucbRuns exact, ReadPucbRuns(reader, env, "exact_tail"));
     std::vector<SeedRows> groups;  // pairs (paper, exact) at the same eps
     std::vector<double> epsilons;
-    for (size_t j = 0; j < exact->groups.size(); ++j) {
-      if (MedianEpisode(exact->first_episodes[j]) < 0) continue;  // exact-tail never left H
-      for (size_t i = 0; i < paper->groups.size(); ++i) {
-        if (paper->epsilons[i] != exact->epsilons[j]) continue;
-        groups.push_back(paper->first_episodes[i]);
-        groups.push_back(exact->first_episodes[j]);
-        epsilons.push_back(exact->epsilons[j]);
+    for (size_t j = 0; j < exact.groups.size(); ++j) {
+      if (MedianEpisode(exact.first_episodes[j]) < 0) continue;  // exact-tail never left H
+      for (size_t i = 0; i < paper.groups.size(); ++i) {
+        if (paper.epsilons[i] != exact.epsilons[j]) continue;
+        groups.push_back(paper.first_episodes[i]);
+        groups.push_back(exact.first_episodes[j]);
+        epsilons.push_back(exact.epsilons[j]);
       }
     }
-    const double never = static_cast<double>(paper->episodes + 1);
+    const double never = static_cast<double>(paper.episodes + 1);
     std::string detail = absl::StrFormat(
         "min over %d eps of median first episode below H, paper E / exact-tail E ('never' = T + 1)",
         epsilons.size());
@@ -216,32 +202,28 @@ MeasureFunction ExactTailLearnsEarlier(const std::string& env) {
 MeasureFunction LowerBoundRatio(bool pac) {
   return [pac](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<std::vector<std::string>> groups =
-        SelectGroups(reader, {{hdf5_names::kAgent, "pucb"}});
-    if (!groups.ok()) return groups.status();
+    ASSIGN_OR_RETURN(std::vector<std::string> groups,
+                     SelectGroups(reader, {{hdf5_names::kAgent, "pucb"}}));
     std::vector<SeedRows> rows;
     std::vector<std::vector<double>> shapes;  // per group: per column of its rows
-    for (const std::string& group : *groups) {
-      absl::StatusOr<LowerBoundGroupData> data = ReadLowerBoundGroup(reader, group);
-      if (!data.ok()) return data.status();
-      const LowerBoundGroupSummary summary = SummarizeLowerBoundGroup(*data, 2);
+    for (const std::string& group : groups) {
+      ASSIGN_OR_RETURN(LowerBoundGroupData data, ReadLowerBoundGroup(reader, group));
+      const LowerBoundGroupSummary summary = SummarizeLowerBoundGroup(data, 2);
       if (pac) {
-        absl::StatusOr<SeedRows> counts =
-            ReadSeedRows(reader, group, hdf5_names::kNonAlphaOptimalEpisodes);
-        if (!counts.ok()) return counts.status();
-        rows.push_back(*std::move(counts));
+        ASSIGN_OR_RETURN(SeedRows counts,
+                         ReadSeedRows(reader, group, hdf5_names::kNonAlphaOptimalEpisodes));
+        rows.push_back(std::move(counts));
         shapes.push_back(summary.pac_lower_shape);
       } else {
-        absl::StatusOr<RegretRows> regret = ReadRegretRows(reader, group);
-        if (!regret.ok()) return regret.status();
+        ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
         SeedRows finals;
-        for (const std::vector<double>& row : regret->cumulative) finals.push_back({row.back()});
+        for (const std::vector<double>& row : regret.cumulative) finals.push_back({row.back()});
         rows.push_back(std::move(finals));
         shapes.push_back({summary.regret_lower_shape_final});
       }
     }
     const std::string detail = absl::StrFormat(
-        "min over %d private PUCB runs%s of mean %s / %s shape (constant 1)", groups->size(),
+        "min over %d private PUCB runs%s of mean %s / %s shape (constant 1)", groups.size(),
         pac ? " and every alpha of the grid" : "",
         pac ? "non-alpha-optimal episodes" : "final regret", pac ? "Thm. 5" : "Thm. 6");
     return BootstrapMeasurement(

@@ -13,6 +13,7 @@
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -39,9 +40,8 @@ MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
       return absl::InvalidArgumentError(
           absl::StrCat(reader.path(), ": group '", group, "' is missing"));
     }
-    absl::StatusOr<double> sigma = reader.ReadDoubleAttribute(group, hdf5_names::kNoiseStddev);
-    if (!sigma.ok()) return sigma.status();
-    return ExactMeasurement(*sigma,
+    ASSIGN_OR_RETURN(double sigma, reader.ReadDoubleAttribute(group, hdf5_names::kNoiseStddev));
+    return ExactMeasurement(sigma,
                             absl::StrCat("Thm. 5's sigma at App. E.3's parameters (", group, ")"));
   };
 }
@@ -49,22 +49,19 @@ MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
 // Functional-noise groups of fig1 with J = `resets` (0 = the largest J), sorted by sigma.
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SigmaGroups(const Hdf5Reader& reader,
                                                                         int64_t resets) {
-  absl::StatusOr<std::vector<std::string>> groups =
-      SelectGroups(reader, {{hdf5_names::kAgent, "functional_noise"}});
-  if (!groups.ok()) return groups.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> groups,
+                   SelectGroups(reader, {{hdf5_names::kAgent, "functional_noise"}}));
   int64_t wanted = resets;
   if (wanted == 0) {
-    for (const std::string& group : *groups) {
-      absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, hdf5_names::kNumResets);
-      if (!j.ok()) return j.status();
-      wanted = std::max(wanted, *j);
+    for (const std::string& group : groups) {
+      ASSIGN_OR_RETURN(int64_t j, reader.ReadIntAttribute(group, hdf5_names::kNumResets));
+      wanted = std::max(wanted, j);
     }
   }
   std::vector<std::string> selected;
-  for (const std::string& group : *groups) {
-    absl::StatusOr<int64_t> j = reader.ReadIntAttribute(group, hdf5_names::kNumResets);
-    if (!j.ok()) return j.status();
-    if (*j == wanted) selected.push_back(group);
+  for (const std::string& group : groups) {
+    ASSIGN_OR_RETURN(int64_t j, reader.ReadIntAttribute(group, hdf5_names::kNumResets));
+    if (j == wanted) selected.push_back(group);
   }
   return SortByNumber(reader, selected, hdf5_names::kNoiseStddev);
 }
@@ -73,16 +70,13 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SigmaGroups(const Hd
 MeasureFunction ReturnSlopeInSigma(int64_t resets) {
   return [resets](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                   const std::string& id) -> absl::StatusOr<Measurement> {
-    absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted =
-        SigmaGroups(reader, resets);
-    if (!sorted.ok()) return sorted.status();
+    ASSIGN_OR_RETURN(auto sorted, SigmaGroups(reader, resets));
     std::vector<double> sigmas;
     std::vector<SeedRows> rows;
-    for (const auto& [sigma, group] : *sorted) {
-      absl::StatusOr<SeedRows> returns = Returns(reader, group);
-      if (!returns.ok()) return returns.status();
+    for (const auto& [sigma, group] : sorted) {
+      ASSIGN_OR_RETURN(SeedRows returns, Returns(reader, group));
       sigmas.push_back(sigma);
-      rows.push_back(*std::move(returns));
+      rows.push_back(std::move(returns));
     }
     return BootstrapMeasurement(
         rows,
@@ -113,16 +107,14 @@ MeasureFunction ReturnSlopeInSigma(int64_t resets) {
 absl::StatusOr<Measurement> SmallSigmaNearNonPrivate(const Hdf5Reader& reader,
                                                      const BootstrapOptions& bootstrap,
                                                      const std::string& id) {
-  absl::StatusOr<std::vector<std::pair<double, std::string>>> sorted = SigmaGroups(reader, 0);
-  if (!sorted.ok()) return sorted.status();
+  ASSIGN_OR_RETURN(auto sorted, SigmaGroups(reader, 0));
   std::vector<SeedRows> rows;  // [0] = sigma 0, then 0 < sigma < 0.4
   std::vector<double> sigmas;
-  for (const auto& [sigma, group] : *sorted) {
+  for (const auto& [sigma, group] : sorted) {
     if (!(sigma == 0 || (sigma > 0 && sigma < 0.4))) continue;
     if (sigma == 0 && !rows.empty()) continue;
-    absl::StatusOr<SeedRows> returns = Returns(reader, group);
-    if (!returns.ok()) return returns.status();
-    rows.push_back(*std::move(returns));
+    ASSIGN_OR_RETURN(SeedRows returns, Returns(reader, group));
+    rows.push_back(std::move(returns));
     sigmas.push_back(sigma);
   }
   if (sigmas.empty() || sigmas[0] != 0) {
@@ -150,9 +142,8 @@ absl::StatusOr<Measurement> BeatsBaselines(const Hdf5Reader& reader,
                                            const std::string& id) {
   std::vector<SeedRows> rows;
   for (const char* method : {"functional-paper-sigma", "input-perturbation", "dp-sgd"}) {
-    absl::StatusOr<SeedRows> returns = Returns(reader, absl::StrCat("eps=0.45-", method));
-    if (!returns.ok()) return returns.status();
-    rows.push_back(*std::move(returns));
+    ASSIGN_OR_RETURN(SeedRows returns, Returns(reader, absl::StrCat("eps=0.45-", method)));
+    rows.push_back(std::move(returns));
   }
   return BootstrapMeasurement(
       rows,
@@ -170,9 +161,8 @@ absl::StatusOr<Measurement> Bgp16Similar(const Hdf5Reader& reader,
   std::vector<SeedRows> rows;
   for (const char* eps : {"0.9", "0.45"}) {
     for (const char* method : {"functional-paper-sigma", "output-perturbation"}) {
-      absl::StatusOr<SeedRows> returns = Returns(reader, absl::StrCat("eps=", eps, "-", method));
-      if (!returns.ok()) return returns.status();
-      rows.push_back(*std::move(returns));
+      ASSIGN_OR_RETURN(SeedRows returns, Returns(reader, absl::StrCat("eps=", eps, "-", method)));
+      rows.push_back(std::move(returns));
     }
   }
   return BootstrapMeasurement(

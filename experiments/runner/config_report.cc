@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "common/status_macros.h"
 #include "experiments/runner/config_toml.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/progress.h"
@@ -47,9 +48,7 @@ absl::StatusOr<std::unique_ptr<ExperimentGrid>> ResolveGrid(const ExperimentDefi
                                                             const RunnerFlags& flags) {
   std::unique_ptr<ExperimentGrid> grid = experiment.make_grid(flags.scale);
   if (!flags.config_file.empty()) {
-    if (absl::Status status = ApplyTomlFile(flags.config_file, &grid->fields()); !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(ApplyTomlFile(flags.config_file, &grid->fields()));
   }
   for (const std::string& assignment : flags.set_overrides) {
     const size_t eq = assignment.find('=');

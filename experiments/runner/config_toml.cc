@@ -7,6 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "toml++/toml.h"
 
 namespace dprl {
@@ -55,12 +56,11 @@ absl::Status ApplyTable(const toml::table& table, const std::string& prefix, Con
   for (const auto& [key_part, node] : table) {
     const std::string key = prefix + std::string(key_part.str());
     if (const toml::table* sub = node.as_table()) {
-      if (absl::Status status = ApplyTable(*sub, key + ".", fields); !status.ok()) return status;
+      RETURN_IF_ERROR(ApplyTable(*sub, key + ".", fields));
       continue;
     }
-    absl::StatusOr<FieldValue> value = ToFieldValue(node, key, *fields);
-    if (!value.ok()) return value.status();
-    if (absl::Status status = fields->SetValue(key, *value); !status.ok()) return status;
+    ASSIGN_OR_RETURN(FieldValue value, ToFieldValue(node, key, *fields));
+    RETURN_IF_ERROR(fields->SetValue(key, value));
   }
   return absl::OkStatus();
 }

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -99,7 +100,7 @@ bool IsTempFileName(const std::string& name) {
 }
 
 absl::Status CommitTempFile(const std::string& temp_path, const std::string& final_path) {
-  if (absl::Status status = FsyncPath(temp_path, false); !status.ok()) return status;
+  RETURN_IF_ERROR(FsyncPath(temp_path, false));
   if (std::rename(temp_path.c_str(), final_path.c_str()) != 0) {
     return ErrnoError(absl::StrCat("cannot rename '", temp_path, "' to '", final_path, "'"), errno);
   }
@@ -120,10 +121,9 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir) {
 }
 
 absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir) {
-  absl::StatusOr<std::vector<std::string>> names = ListDirectory(dir);
-  if (!names.ok()) return names.status();
+  ASSIGN_OR_RETURN(std::vector<std::string> names, ListDirectory(dir));
   int removed = 0;
-  for (const std::string& name : *names) {
+  for (const std::string& name : names) {
     if (!IsTempFileName(name)) continue;
     const std::string path = absl::StrCat(dir, "/", name);
     if (unlink(path.c_str()) != 0) {

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -259,9 +260,8 @@ absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> ReadAllAttri
   }
   std::vector<std::pair<std::string, AttributeValue>> attributes;
   for (const std::string& name : names) {
-    absl::StatusOr<AttributeValue> value = ReadAttribute(object, name);
-    if (!value.ok()) return value.status();
-    attributes.emplace_back(name, *std::move(value));
+    ASSIGN_OR_RETURN(AttributeValue value, ReadAttribute(object, name));
+    attributes.emplace_back(name, std::move(value));
   }
   return attributes;
 }
@@ -286,17 +286,16 @@ absl::Status WriteVectorDataset(hid_t parent, const std::string& name,
 }
 
 absl::StatusOr<std::vector<double>> ReadVectorDataset(hid_t parent, const std::string& name) {
-  absl::StatusOr<H5Handle> dataset = OpenDataset(parent, name);
-  if (!dataset.ok()) return dataset.status();
-  H5Handle space(H5Dget_space(dataset->get()));
+  ASSIGN_OR_RETURN(H5Handle dataset, OpenDataset(parent, name));
+  H5Handle space(H5Dget_space(dataset.get()));
   if (H5Sget_simple_extent_ndims(space.get()) != 1) {
     return absl::InvalidArgumentError(absl::StrCat("dataset '", name, "' is not 1-D"));
   }
   hsize_t size = 0;
   H5Sget_simple_extent_dims(space.get(), &size, nullptr);
   std::vector<double> values(size);
-  if (size > 0 && H5Dread(dataset->get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                          values.data()) < 0) {
+  if (size > 0 &&
+      H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0) {
     return Hdf5Error(absl::StrCat("cannot read dataset '", name, "'"));
   }
   return values;

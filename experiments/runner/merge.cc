@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/task_store.h"
@@ -27,19 +28,16 @@ absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
       {hdf5_names::kSeeds, static_cast<int64_t>(info.seeds)},
   };
   for (const auto& [name, value] : attributes) {
-    if (absl::Status status = WriteAttribute(file, name, value); !status.ok()) return status;
+    RETURN_IF_ERROR(WriteAttribute(file, name, value));
   }
   return WriteUint64Attribute(file, hdf5_names::kMasterSeed, info.master_seed);
 }
 
 absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpec& config,
                          int seeds) {
-  absl::StatusOr<H5Handle> group = CreateGroup(file, config.group_name);
-  if (!group.ok()) return group.status();
+  ASSIGN_OR_RETURN(H5Handle group, CreateGroup(file, config.group_name));
   for (const auto& [name, value] : config.attributes) {
-    if (absl::Status status = WriteAttribute(group->get(), name, value); !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(WriteAttribute(group.get(), name, value));
   }
   // Layout (names and lengths) fixed by seed 0; datasets created when seed 0 is read.
   std::vector<std::pair<std::string, size_t>> series_layout;
@@ -48,57 +46,49 @@ absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpe
   std::vector<std::vector<double>> scalar_values;
   for (int seed = 0; seed < seeds; ++seed) {
     const std::string path = TaskFilePath(out_dir, config.group_name, seed);
-    absl::StatusOr<TaskResult> result = ReadTaskResult(path);
-    if (!result.ok()) return result.status();
+    ASSIGN_OR_RETURN(TaskResult result, ReadTaskResult(path));
     const std::string where = absl::StrCat("config '", config.group_name, "' seed ", seed, ": ");
     if (seed == 0) {
-      for (const auto& [name, values] : result->series) {
+      for (const auto& [name, values] : result.series) {
         series_layout.emplace_back(name, values.size());
-        absl::StatusOr<H5Handle> dataset =
-            CreateMatrixDataset(group->get(), name, seeds, static_cast<int64_t>(values.size()));
-        if (!dataset.ok()) return dataset.status();
-        series_datasets.push_back(*std::move(dataset));
+        ASSIGN_OR_RETURN(
+            H5Handle dataset,
+            CreateMatrixDataset(group.get(), name, seeds, static_cast<int64_t>(values.size())));
+        series_datasets.push_back(std::move(dataset));
       }
-      for (const auto& [name, value] : result->scalars) {
+      for (const auto& [name, value] : result.scalars) {
         scalar_names.push_back(name);
         scalar_values.emplace_back();
       }
     }
-    if (result->series.size() != series_layout.size() ||
-        result->scalars.size() != scalar_names.size()) {
+    if (result.series.size() != series_layout.size() ||
+        result.scalars.size() != scalar_names.size()) {
       return absl::FailedPreconditionError(absl::StrCat(
-          where, "the task returned ", result->series.size(), " series and ",
-          result->scalars.size(), " scalars, but seed 0 returned ", series_layout.size(), " and ",
-          scalar_names.size(), " (run_task must return the same series for every seed)"));
+          where, "the task returned ", result.series.size(), " series and ", result.scalars.size(),
+          " scalars, but seed 0 returned ", series_layout.size(), " and ", scalar_names.size(),
+          " (run_task must return the same series for every seed)"));
     }
     for (size_t i = 0; i < series_layout.size(); ++i) {
-      const auto& [name, values] = result->series[i];
+      const auto& [name, values] = result.series[i];
       if (name != series_layout[i].first || values.size() != series_layout[i].second) {
         return absl::FailedPreconditionError(absl::StrCat(
             where, "series #", i, " is '", name, "' of length ", values.size(), " but seed 0 has '",
             series_layout[i].first, "' of length ", series_layout[i].second,
             " (all seeds of a config must give the same series lengths)"));
       }
-      if (absl::Status status = WriteMatrixRow(series_datasets[i].get(), seed, values);
-          !status.ok()) {
-        return status;
-      }
+      RETURN_IF_ERROR(WriteMatrixRow(series_datasets[i].get(), seed, values));
     }
     for (size_t i = 0; i < scalar_names.size(); ++i) {
-      if (result->scalars[i].first != scalar_names[i]) {
+      if (result.scalars[i].first != scalar_names[i]) {
         return absl::FailedPreconditionError(
-            absl::StrCat(where, "scalar #", i, " is '", result->scalars[i].first,
+            absl::StrCat(where, "scalar #", i, " is '", result.scalars[i].first,
                          "' but seed 0 has '", scalar_names[i], "'"));
       }
-      scalar_values[i].push_back(result->scalars[i].second);
+      scalar_values[i].push_back(result.scalars[i].second);
     }
   }
   for (size_t i = 0; i < scalar_names.size(); ++i) {
-    if (absl::Status status =
-            WriteVectorDataset(group->get(), scalar_names[i], scalar_values[i], false);
-        !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(WriteVectorDataset(group.get(), scalar_names[i], scalar_values[i], false));
   }
   return absl::OkStatus();
 }
@@ -170,13 +160,12 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
   unlink(temp.c_str());
   absl::Status status;
   {
-    absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);
-    if (!file.ok()) return file.status();
-    status = WriteRootAttributes(file->get(), info);
+    ASSIGN_OR_RETURN(H5Handle file, CreateReproducibleFile(temp));
+    status = WriteRootAttributes(file.get(), info);
     for (size_t i = 0; status.ok() && i < configs.size(); ++i) {
-      status = MergeConfig(file->get(), out_dir, configs[i], info.seeds);
+      status = MergeConfig(file.get(), out_dir, configs[i], info.seeds);
     }
-    if (status.ok()) status = CloseFile(*file, temp);
+    if (status.ok()) status = CloseFile(file, temp);
   }
   if (status.ok()) status = CommitTempFile(temp, merged_path);
   if (!status.ok()) {

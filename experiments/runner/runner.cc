@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/file_util.h"
@@ -135,9 +136,7 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
                                          "task, or use a fresh --out directory)"));
       }
       const TaskMetadata expected = ExpectedMetadata(experiment, flags, git, configs[c], k);
-      if (absl::Status status = CheckTaskMetadataMatches(path, *found, expected); !status.ok()) {
-        return status;
-      }
+      RETURN_IF_ERROR(CheckTaskMetadataMatches(path, *found, expected));
       if (absl::Status status = CheckTaskCodeVersion(path, *found, expected); !status.ok()) {
         if (!flags.allow_code_change) return status;
         ++*other_code;
@@ -150,15 +149,13 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
 
 absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::string& argv0,
                          const std::string& merged_path, const std::string& out_prefix) {
-  absl::StatusOr<std::string> binary = FindRunfile(argv0, experiment.analysis_binary);
-  if (!binary.ok()) return binary.status();
-  absl::StatusOr<int> exit_code = RunProcess(
-      *binary, {absl::StrCat("--in=", merged_path), absl::StrCat("--out_prefix=", out_prefix)});
-  if (!exit_code.ok()) return exit_code.status();
-  if (*exit_code != 0) {
-    return absl::InternalError(absl::StrCat(
-        "analysis binary '", *binary, "' failed with exit code ", *exit_code,
-        " (the results file '", merged_path, "' is complete; rerun the analysis by hand)"));
+  ASSIGN_OR_RETURN(std::string binary, FindRunfile(argv0, experiment.analysis_binary));
+  ASSIGN_OR_RETURN(int exit_code, RunProcess(binary, {absl::StrCat("--in=", merged_path),
+                                                      absl::StrCat("--out_prefix=", out_prefix)}));
+  if (exit_code != 0) {
+    return absl::InternalError(absl::StrCat("analysis binary '", binary, "' failed with exit code ",
+                                            exit_code, " (the results file '", merged_path,
+                                            "' is complete; rerun the analysis by hand)"));
   }
   return absl::OkStatus();
 }

@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 #include "experiments/runner/config_report.h"
 
 namespace dprl {
@@ -38,26 +39,26 @@ int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency());
 
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
-  absl::StatusOr<CommandLine> command_line = SplitCommandLine(
-      argc, argv,
-      {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change",
-       "--keep_task_files", "--config", "--set", "--dry_run"},
-      /*repeatable_names=*/{"--set"}, /*switch_names=*/{"--dry_run"});
-  if (!command_line.ok()) return command_line.status();
+  ASSIGN_OR_RETURN(
+      CommandLine command_line,
+      SplitCommandLine(
+          argc, argv,
+          {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change",
+           "--keep_task_files", "--config", "--set", "--dry_run"},
+          /*repeatable_names=*/{"--set"}, /*switch_names=*/{"--dry_run"}));
   RunnerFlags flags;
-  flags.help = command_line->help;
-  if (std::optional<std::string> value = command_line->Get("--out")) {
+  flags.help = command_line.help;
+  if (std::optional<std::string> value = command_line.Get("--out")) {
     if (value->empty()) return absl::InvalidArgumentError("--out: the directory name is empty");
     flags.out_dir = *value;
   }
   flags.seeds = DefaultSeeds(experiment, flags.scale);
-  if (std::optional<std::string> value = command_line->Get("--scale")) {
-    absl::StatusOr<Scale> scale = ParseScale(*value);
-    if (!scale.ok()) return scale.status();
-    flags.scale = *scale;
+  if (std::optional<std::string> value = command_line.Get("--scale")) {
+    ASSIGN_OR_RETURN(Scale scale, ParseScale(*value));
+    flags.scale = scale;
     flags.seeds = DefaultSeeds(experiment, flags.scale);
   }
-  if (std::optional<std::string> value = command_line->Get("--seeds")) {
+  if (std::optional<std::string> value = command_line.Get("--seeds")) {
     const absl::string_view text = *value;
     uint64_t seeds = 0;
     if (!ParseUnsignedText(text, &seeds)) {
@@ -73,13 +74,13 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
     }
     flags.seeds = static_cast<int>(seeds);
   }
-  if (std::optional<std::string> value = command_line->Get("--master_seed")) {
+  if (std::optional<std::string> value = command_line.Get("--master_seed")) {
     if (!ParseUnsignedText(*value, &flags.master_seed)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "--master_seed: '", *value, "' is not an integer in [0, 18446744073709551615]"));
     }
   }
-  if (std::optional<std::string> value = command_line->Get("--threads")) {
+  if (std::optional<std::string> value = command_line.Get("--threads")) {
     uint64_t threads = 0;
     if (!ParseUnsignedText(*value, &threads) || threads == 0 || threads > kMaxThreads) {
       return absl::InvalidArgumentError(
@@ -87,13 +88,12 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
     }
     flags.threads = static_cast<int>(threads);
   }
-  if (std::optional<std::string> value = command_line->Get("--config")) {
+  if (std::optional<std::string> value = command_line.Get("--config")) {
     if (value->empty()) return absl::InvalidArgumentError("--config: the file name is empty");
-    absl::StatusOr<std::string> path = ResolveUserPath(*value);
-    if (!path.ok()) return path.status();
-    flags.config_file = *path;
+    ASSIGN_OR_RETURN(std::string path, ResolveUserPath(*value));
+    flags.config_file = path;
   }
-  for (const std::string& value : command_line->GetAll("--set")) {
+  for (const std::string& value : command_line.GetAll("--set")) {
     const size_t eq = value.find('=');
     if (eq == std::string::npos || eq == 0) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -105,7 +105,7 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
        {std::pair<const char*, bool*>{"--allow_code_change", &flags.allow_code_change},
         {"--keep_task_files", &flags.keep_task_files},
         {"--dry_run", &flags.dry_run}}) {
-    if (std::optional<std::string> value = command_line->Get(name)) {
+    if (std::optional<std::string> value = command_line.Get(name)) {
       if (*value != "true" && *value != "false") {
         return absl::InvalidArgumentError(
             absl::StrCat(name, ": '", *value, "' is not true or false"));
@@ -169,9 +169,8 @@ absl::StatusOr<std::string> BaseDirectory() {
 
 absl::StatusOr<std::string> ResolveUserPath(const std::string& path) {
   if (!path.empty() && path[0] == '/') return path;
-  absl::StatusOr<std::string> base = BaseDirectory();
-  if (!base.ok()) return base.status();
-  return absl::StrCat(*base, "/", path);
+  ASSIGN_OR_RETURN(std::string base, BaseDirectory());
+  return absl::StrCat(base, "/", path);
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
@@ -179,14 +178,12 @@ absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   std::string path;
   if (flag_value.empty()) {
-    absl::StatusOr<std::string> base = BaseDirectory();
-    if (!base.ok()) return base.status();
-    const std::string root = (workspace != nullptr && workspace[0] != '\0') ? workspace : *base;
+    ASSIGN_OR_RETURN(std::string base, BaseDirectory());
+    const std::string root = (workspace != nullptr && workspace[0] != '\0') ? workspace : base;
     path = absl::StrCat(root, "/results/", experiment_name);
   } else {
-    absl::StatusOr<std::string> resolved = ResolveUserPath(flag_value);
-    if (!resolved.ok()) return resolved.status();
-    path = *resolved;
+    ASSIGN_OR_RETURN(std::string resolved, ResolveUserPath(flag_value));
+    path = resolved;
   }
   while (path.size() > 1 && path.back() == '/') path.pop_back();
   return path;

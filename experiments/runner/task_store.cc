@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 
@@ -29,33 +30,20 @@ absl::Status WriteContents(hid_t file, const TaskMetadata& metadata, const TaskR
       {"git_dirty", static_cast<int64_t>(metadata.git_dirty ? 1 : 0)},
   };
   for (const auto& [name, value] : root) {
-    if (absl::Status status = WriteAttribute(file, name, value); !status.ok()) return status;
+    RETURN_IF_ERROR(WriteAttribute(file, name, value));
   }
-  if (absl::Status status = WriteUint64Attribute(file, "master_seed", metadata.master_seed);
-      !status.ok()) {
-    return status;
-  }
-  absl::StatusOr<H5Handle> config = CreateGroup(file, "config");
-  if (!config.ok()) return config.status();
+  RETURN_IF_ERROR(WriteUint64Attribute(file, "master_seed", metadata.master_seed));
+  ASSIGN_OR_RETURN(H5Handle config, CreateGroup(file, "config"));
   for (const auto& [name, value] : metadata.config_attributes) {
-    if (absl::Status status = WriteAttribute(config->get(), name, value); !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(WriteAttribute(config.get(), name, value));
   }
-  absl::StatusOr<H5Handle> series = CreateGroup(file, "series");
-  if (!series.ok()) return series.status();
+  ASSIGN_OR_RETURN(H5Handle series, CreateGroup(file, "series"));
   for (const auto& [name, values] : result.series) {
-    if (absl::Status status = WriteVectorDataset(series->get(), name, values, true); !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(WriteVectorDataset(series.get(), name, values, true));
   }
-  absl::StatusOr<H5Handle> scalars = CreateGroup(file, "scalars");
-  if (!scalars.ok()) return scalars.status();
+  ASSIGN_OR_RETURN(H5Handle scalars, CreateGroup(file, "scalars"));
   for (const auto& [name, value] : result.scalars) {
-    if (absl::Status status = WriteVectorDataset(scalars->get(), name, {value}, false);
-        !status.ok()) {
-      return status;
-    }
+    RETURN_IF_ERROR(WriteVectorDataset(scalars.get(), name, {value}, false));
   }
   return absl::OkStatus();
 }
@@ -77,10 +65,9 @@ absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata
   unlink(temp.c_str());  // a leftover of this very process id from an earlier crash
   absl::Status status;
   {
-    absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);
-    if (!file.ok()) return file.status();  // the message names the file
-    status = WriteContents(file->get(), metadata, result);
-    if (status.ok()) status = CloseFile(*file, temp);
+    ASSIGN_OR_RETURN(H5Handle file, CreateReproducibleFile(temp));  // the message names the file
+    status = WriteContents(file.get(), metadata, result);
+    if (status.ok()) status = CloseFile(file, temp);
   }
   if (status.ok()) status = CommitTempFile(temp, path);
   if (!status.ok()) {
@@ -91,9 +78,8 @@ absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata
 }
 
 absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
-  absl::StatusOr<H5Handle> file = OpenFileReadOnly(path);
-  if (!file.ok()) return file.status();  // the message names the file
-  const hid_t root = file->get();
+  ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(path));  // the message names the file
+  const hid_t root = file.get();
   TaskMetadata metadata;
   absl::StatusOr<AttributeValue> version = ReadAttribute(root, "dprl_task_schema_version");
   if (!version.ok() || !SameAttributeValue(*version, AttributeValue(kTaskSchemaVersion))) {
@@ -102,12 +88,11 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
                      "; delete it or use a fresh --out directory"));
   }
   auto read_string = [&](const char* name, std::string* out) -> absl::Status {
-    absl::StatusOr<AttributeValue> value = ReadAttribute(root, name);
-    if (!value.ok()) return value.status();
-    if (!std::holds_alternative<std::string>(*value)) {
+    ASSIGN_OR_RETURN(AttributeValue value, ReadAttribute(root, name));
+    if (!std::holds_alternative<std::string>(value)) {
       return absl::InvalidArgumentError(absl::StrCat("attribute '", name, "' is not a string"));
     }
-    *out = std::get<std::string>(*value);
+    *out = std::get<std::string>(value);
     return absl::OkStatus();
   };
   absl::Status status = read_string("experiment", &metadata.experiment);
@@ -146,11 +131,10 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
 }
 
 absl::StatusOr<TaskResult> ReadTaskResult(const std::string& path) {
-  absl::StatusOr<H5Handle> file = OpenFileReadOnly(path);
-  if (!file.ok()) return file.status();  // the message names the file
+  ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(path));  // the message names the file
   TaskResult result;
   for (const char* kind : {"series", "scalars"}) {
-    absl::StatusOr<H5Handle> group = OpenGroup(file->get(), kind);
+    absl::StatusOr<H5Handle> group = OpenGroup(file.get(), kind);
     if (!group.ok()) return Annotate(group.status(), path);
     absl::StatusOr<std::vector<std::string>> names = ListLinks(group->get());
     if (!names.ok()) return Annotate(names.status(), path);
