@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -92,7 +93,7 @@ TEST(RenderPanelsTest, WritesPngAndPdf) {
   const std::string png = dir + "/fig.png", pdf = dir + "/fig.pdf";
   std::vector<PlotPanel> panels = Panels(2, 3, 10, false);
   panels[0].y_min = 2;  // explicit limit: points below are clipped at the box
-  ASSERT_TRUE(RenderPngAndPdf(panels, png, pdf, {0, LegendLayout::kBelowEachColumn}).ok());
+  ASSERT_THAT(RenderPngAndPdf(panels, png, pdf, {0, LegendLayout::kBelowEachColumn}), IsOk());
   std::ifstream png_file(png, std::ios::binary), pdf_file(pdf, std::ios::binary);
   std::string png_head(4, '\0'), pdf_head(5, '\0');
   png_file.read(png_head.data(), 4);

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "testing/status_matchers.h"
+
 namespace dprl {
 namespace {
 
@@ -32,7 +34,7 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
     in.push_back(Group("private_ce", eps, 10.0 + 80.0 / eps));
   }
   absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in);
-  ASSERT_TRUE(rows.ok()) << rows.status();
+  ASSERT_THAT(rows, IsOk());
   ASSERT_EQ(rows->size(), 7u);
   EXPECT_FALSE((*rows)[0].privacy_cost.has_value());
   EXPECT_NEAR(*(*rows)[1].privacy_cost, 40.0, 1e-12);
@@ -49,12 +51,13 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
 }
 
 TEST(PrivateOfuSummaryTest, Errors) {
-  EXPECT_THAT(BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0)}).status().message(),
-              HasSubstr("env sys has no ofu_rl group"));
-  EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}).status().message(),
-              HasSubstr("unknown agent 'ucb'"));
-  EXPECT_THAT(BuildPrivateOfuRows({Group("private_ce", std::nullopt, 3.0)}).status().message(),
-              HasSubstr("without privacy_epsilon"));
+  EXPECT_THAT(
+      BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0)}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("env sys has no ofu_rl group")));
+  EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));
+  EXPECT_THAT(BuildPrivateOfuRows({Group("private_ce", std::nullopt, 3.0)}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("without privacy_epsilon")));
 }
 
 }  // namespace

@@ -79,15 +79,15 @@ TEST(CommandLineTest, RepeatableFlagsKeepOrderAndSwitchesMayBeBare) {
   absl::StatusOr<CommandLine> line =
       SplitCommandLine(static_cast<int>(argv.size()), argv.data(), {"--set", "--dry_run", "--in"},
                        {"--set"}, {"--dry_run"});
-  ASSERT_TRUE(line.ok()) << line.status();
+  ASSERT_THAT(line, IsOk());
   EXPECT_EQ(line->GetAll("--set"), (std::vector<std::string>{"a=1", "b=2"}));
   EXPECT_EQ(line->Get("--dry_run"), "true");
   EXPECT_EQ(line->Get("--in"), "x");
   EXPECT_TRUE(line->GetAll("--in").empty());
   // A bare flag that is not a switch still needs a value.
   std::vector<const char*> bare_in = {"prog", "--in"};
-  EXPECT_EQ(SplitCommandLine(2, bare_in.data(), {"--in"}, {}, {"--dry_run"}).status().message(),
-            "flag --in needs a value: --in=VALUE");
+  EXPECT_THAT(SplitCommandLine(2, bare_in.data(), {"--in"}, {}, {"--dry_run"}),
+              StatusIs(absl::StatusCode::kInvalidArgument, "flag --in needs a value: --in=VALUE"));
 }
 
 }  // namespace

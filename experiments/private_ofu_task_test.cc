@@ -9,6 +9,7 @@
 
 #include "common/hdf5_names.h"
 #include "experiments/episode_grid.h"
+#include "experiments/tabular_task.h"
 #include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
 
@@ -18,39 +19,32 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::string StringAttribute(const ConfigSpec& c, const std::string& name) {
-  for (const auto& [key, value] : c.attributes) {
-    if (key == name) return std::get<std::string>(value);
-  }
-  return "";
-}
-
 TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(scale);
-    ASSERT_TRUE(configs.ok()) << configs.status();
-    EXPECT_TRUE(ValidateConfigs(*configs).ok()) << ScaleName(scale);
+    ASSERT_THAT(configs, IsOk());
+    EXPECT_THAT(ValidateConfigs(*configs), IsOk()) << ScaleName(scale);
     std::set<std::string> agents, envs;
     for (const ConfigSpec& c : *configs) {
-      agents.insert(StringAttribute(c, "agent"));
-      envs.insert(StringAttribute(c, "env"));
+      agents.insert(Attribute<std::string>(c, "agent").value());
+      envs.insert(Attribute<std::string>(c, "env").value());
     }
     EXPECT_EQ(agents, (std::set<std::string>{"ofu_rl", "private_ofu_rl", "private_ce"}));
     EXPECT_GE(envs.size(), 2u);
   }
-  EXPECT_TRUE(ValidateExperimentDefinition(PrivateOfuExperiment()).ok());
+  EXPECT_THAT(ValidateExperimentDefinition(PrivateOfuExperiment()), IsOk());
 }
 
 TEST(PrivateOfuTaskTest, TaskIsDeterministicAndStoresRegretOnTheGrid) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(Scale::kSmoke);
-  ASSERT_TRUE(configs.ok());
+  ASSERT_THAT(configs, IsOk());
   NullProgressReporter progress;
   const TaskContext context{1, 0, 7, &progress};
   absl::StatusOr<TaskResult> a = RunPrivateOfuTask((*configs)[1], context);
   absl::StatusOr<TaskResult> b = RunPrivateOfuTask((*configs)[1], context);
-  ASSERT_TRUE(a.ok()) << a.status();
-  ASSERT_TRUE(b.ok());
-  EXPECT_TRUE(ValidateTaskResult(*a).ok());
+  ASSERT_THAT(a, IsOk());
+  ASSERT_THAT(b, IsOk());
+  EXPECT_THAT(ValidateTaskResult(*a), IsOk());
   ExpectRegretOnGrid(*a, 64);
   const std::vector<double>& iterations = SeriesOf(*a, hdf5_names::kCumulativeOfuIterations);
   ASSERT_EQ(iterations.size(), RegretEpisodeGrid(64).size());
@@ -68,8 +62,8 @@ TEST(PrivateOfuTaskTest, BadConfigIsAnError) {
                        {"num_episodes", int64_t{4}}};
   NullProgressReporter progress;
   absl::StatusOr<TaskResult> r = RunPrivateOfuTask(config, TaskContext{0, 0, 1, &progress});
-  ASSERT_FALSE(r.ok());
-  EXPECT_THAT(r.status().message(), ::testing::HasSubstr("unknown LQ system name 'nope'"));
+  EXPECT_THAT(
+      r, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown LQ system name 'nope'")));
 }
 
 TEST(PrivateOfuGridTest, OverridesAndStoredValues) {

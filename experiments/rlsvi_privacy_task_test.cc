@@ -21,15 +21,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-template <typename T>
-T Get(const ConfigSpec& config, const std::string& name) {
-  for (const auto& [key, value] : config.attributes) {
-    if (key == name) return std::get<T>(value);
-  }
-  ADD_FAILURE() << config.group_name << " lacks " << name;
-  return T{};
-}
-
 const ConfigSpec& Find(const std::vector<ConfigSpec>& configs, const std::string& group) {
   for (const ConfigSpec& config : configs) {
     if (config.group_name == group) return config;
@@ -41,34 +32,35 @@ const ConfigSpec& Find(const std::vector<ConfigSpec>& configs, const std::string
 TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBothEnvironments) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = MakeRlsviPrivacyConfigs(scale);
-    ASSERT_TRUE(configs.ok()) << configs.status();
-    EXPECT_TRUE(ValidateConfigs(*configs).ok());
+    ASSERT_THAT(configs, IsOk());
+    EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     std::map<std::string, int> kinds;
-    for (const ConfigSpec& config : *configs) ++kinds[Get<std::string>(config, "kind")];
+    for (const ConfigSpec& config : *configs)
+      ++kinds[Attribute<std::string>(config, "kind").value()];
     EXPECT_EQ(kinds["privacy_curve"], 12);  // 4 shapes x 3 deltas
     EXPECT_EQ(kinds["regret"], 6);          // 2 envs x 3 agents
     for (const std::string env : {"riverswim", "random_mdp"}) {
       const ConfigSpec& rlsvi = Find(*configs, env + "-rlsvi");
       const ConfigSpec& pucb = Find(*configs, env + "-pucb");
       Find(*configs, env + "-ubev");
-      EXPECT_EQ(Get<std::string>(rlsvi, "privacy_protects"), "rewards");
-      EXPECT_EQ(Get<std::string>(pucb, "privacy_protects"), "states_and_rewards");
+      EXPECT_EQ(Attribute<std::string>(rlsvi, "privacy_protects").value(), "rewards");
+      EXPECT_EQ(Attribute<std::string>(pucb, "privacy_protects").value(), "states_and_rewards");
       // PUCB runs at RLSVI's privacy_epsilon for this K and delta, from the accountant.
       RlsviPrivacyOptions options;
-      options.num_states = Get<int64_t>(rlsvi, "num_states");
-      options.num_actions = Get<int64_t>(rlsvi, "num_actions");
-      options.horizon = Get<int64_t>(rlsvi, "horizon");
-      options.num_episodes = Get<int64_t>(rlsvi, "num_episodes");
+      options.num_states = Attribute<int64_t>(rlsvi, "num_states").value();
+      options.num_actions = Attribute<int64_t>(rlsvi, "num_actions").value();
+      options.horizon = Attribute<int64_t>(rlsvi, "horizon").value();
+      options.num_episodes = Attribute<int64_t>(rlsvi, "num_episodes").value();
       const double expected = RlsviCorollary14Epsilon(options, kRlsviRegretTargetDelta).value();
-      EXPECT_EQ(Get<double>(rlsvi, "privacy_epsilon"), expected);
-      EXPECT_EQ(Get<double>(pucb, "privacy_epsilon"), expected);
-      EXPECT_EQ(Get<double>(rlsvi, "target_delta"), kRlsviRegretTargetDelta);
-      EXPECT_EQ(Get<double>(pucb, "target_delta"), 0.0);
-      EXPECT_LT(Get<double>(rlsvi, "privacy_epsilon_improved"), expected);
+      EXPECT_EQ(Attribute<double>(rlsvi, "privacy_epsilon").value(), expected);
+      EXPECT_EQ(Attribute<double>(pucb, "privacy_epsilon").value(), expected);
+      EXPECT_EQ(Attribute<double>(rlsvi, "target_delta").value(), kRlsviRegretTargetDelta);
+      EXPECT_EQ(Attribute<double>(pucb, "target_delta").value(), 0.0);
+      EXPECT_LT(Attribute<double>(rlsvi, "privacy_epsilon_improved").value(), expected);
       EXPECT_GT(expected, 10.0);  // the finding: large at realistic K
     }
   }
-  EXPECT_TRUE(ValidateExperimentDefinition(RlsviPrivacyExperiment()).ok());
+  EXPECT_THAT(ValidateExperimentDefinition(RlsviPrivacyExperiment()), IsOk());
 }
 
 TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEverySeed) {
@@ -77,7 +69,7 @@ TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEveryS
   NullProgressReporter progress;
   TaskResult seed0 = RunRlsviPrivacyTask(curve, {0, 0, 20201, &progress}).value();
   TaskResult seed1 = RunRlsviPrivacyTask(curve, {0, 1, 7, &progress}).value();
-  EXPECT_TRUE(ValidateTaskResult(seed0).ok());
+  EXPECT_THAT(ValidateTaskResult(seed0), IsOk());
   EXPECT_EQ(seed0.series, seed1.series);
   const std::vector<double>& episodes = SeriesOf(seed0, "episodes");
   const std::vector<double>& paper = SeriesOf(seed0, "privacy_epsilon_paper");
@@ -107,7 +99,7 @@ TEST(RlsviPrivacyTaskTest, RegretTasksAreDeterministicPerSeedAndRlsviHasNoBonusS
     TaskResult first = RunRlsviPrivacyTask(config, {0, 1, 20201, &progress}).value();
     TaskResult again = RunRlsviPrivacyTask(config, {0, 1, 20201, &progress}).value();
     TaskResult other = RunRlsviPrivacyTask(config, {0, 0, 20201, &progress}).value();
-    EXPECT_TRUE(ValidateTaskResult(first).ok());
+    EXPECT_THAT(ValidateTaskResult(first), IsOk());
     ExpectRegretOnGrid(first, 2000);
     const std::vector<double>& regret = SeriesOf(first, hdf5_names::kCumulativeRegret);
     EXPECT_EQ(regret, SeriesOf(again, hdf5_names::kCumulativeRegret)) << group;  // same bits
@@ -128,14 +120,14 @@ TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
   NullProgressReporter progress;
   ConfigSpec broken;
   broken.group_name = "broken";
-  EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
-              HasSubstr("kind"));
+  EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("kind")));
   broken.attributes = {{"kind", std::string("other")}};
-  EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
-              HasSubstr("unknown kind other"));
+  EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown kind other")));
   broken.attributes = {{"kind", std::string("privacy_curve")}};
-  EXPECT_THAT(std::string(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}).status().message()),
-              HasSubstr("num_states"));
+  EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));
 }
 
 TEST(RlsviPrivacyGridTest, StoredValuesEstimateMatchesEveryKindOfResult) {

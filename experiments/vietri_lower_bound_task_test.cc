@@ -21,8 +21,8 @@ using ::testing::HasSubstr;
 TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = MakeVietriLowerBoundConfigs(scale);
-    ASSERT_TRUE(configs.ok()) << configs.status();
-    EXPECT_TRUE(ValidateConfigs(*configs).ok()) << ValidateConfigs(*configs);
+    ASSERT_THAT(configs, IsOk());
+    EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     absl::StatusOr<std::vector<ConfigSpec>> again = MakeVietriLowerBoundConfigs(scale);
     ASSERT_EQ(again->size(), configs->size());
     std::set<std::string> envs, agents;
@@ -34,12 +34,12 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
       const std::string agent = Attribute<std::string>(config, "agent").value();
       agents.insert(agent);
       // Every config describes a valid lower-bound environment and (for PUCB) valid options.
-      EXPECT_TRUE(MakeLowerBoundEnvironment(config, 7).ok()) << config.group_name;
+      EXPECT_THAT(MakeLowerBoundEnvironment(config, 7), IsOk()) << config.group_name;
       const double alpha = Attribute<double>(config, "pac_alpha").value();
       const double unit = Attribute<double>(config, "pac_alpha_unit").value();
       EXPECT_DOUBLE_EQ(alpha, unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]);
       if (agent == "pucb") {
-        EXPECT_TRUE(PucbOptionsFromConfig(config).ok());
+        EXPECT_THAT(PucbOptionsFromConfig(config), IsOk());
         // The exact-tail E is 0 where the node noise is almost surely 0 (eps = 1e5).
         EXPECT_GE(Attribute<double>(config, hdf5_names::kErrorBound).value(), 0.0);
       } else {
@@ -49,7 +49,7 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
     EXPECT_EQ(agents, (std::set<std::string>{"ubev", "pucb_noiseless", "pucb"}));
     EXPECT_GE(envs.size(), 1u);
   }
-  EXPECT_TRUE(ValidateExperimentDefinition(VietriLowerBoundExperiment()).ok());
+  EXPECT_THAT(ValidateExperimentDefinition(VietriLowerBoundExperiment()), IsOk());
 }
 
 TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
@@ -71,7 +71,7 @@ TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
     TaskContext context{static_cast<int>(c), 1, 20201, &progress};
     TaskResult first = RunVietriLowerBoundTask(configs[c], context).value();
     TaskResult second = RunVietriLowerBoundTask(configs[c], context).value();
-    ASSERT_TRUE(ValidateTaskResult(first).ok());
+    ASSERT_THAT(ValidateTaskResult(first), IsOk());
     EXPECT_EQ(first.series, second.series);
     EXPECT_EQ(first.scalars, second.scalars);
     const int64_t T = Attribute<int64_t>(configs[c], "num_episodes").value();
@@ -169,14 +169,13 @@ TEST(VietriLowerBoundTaskTest, RejectsConfigWithoutAttributes) {
   broken.group_name = "broken";
   NullProgressReporter progress;
   absl::StatusOr<TaskResult> result = RunVietriLowerBoundTask(broken, {0, 0, 1, &progress});
-  EXPECT_FALSE(result.ok());
-  EXPECT_THAT(std::string(result.status().message()), HasSubstr("env"));
+  EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("env")));
   ConfigSpec wrong_shape = MakeVietriLowerBoundConfigs(Scale::kSmoke).value()[0];
   for (auto& [name, value] : wrong_shape.attributes) {
     if (name == "horizon") value = int64_t{2};
   }
-  EXPECT_THAT(std::string(MakeLowerBoundEnvironment(wrong_shape, 1).status().message()),
-              HasSubstr("rewarded_horizon + 1"));
+  EXPECT_THAT(MakeLowerBoundEnvironment(wrong_shape, 1),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rewarded_horizon + 1")));
 }
 
 }  // namespace

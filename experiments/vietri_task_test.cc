@@ -21,14 +21,14 @@ using ::testing::HasSubstr;
 TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironments) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = MakeVietriConfigs(scale);
-    ASSERT_TRUE(configs.ok());
-    EXPECT_TRUE(ValidateConfigs(*configs).ok());
+    ASSERT_THAT(configs, IsOk());
+    EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     std::set<std::string> groups;
     for (const ConfigSpec& config : *configs) groups.insert(config.group_name);
     EXPECT_TRUE(groups.count("riverswim-ubev"));
     EXPECT_TRUE(groups.count("random_mdp-ubev"));
   }
-  EXPECT_TRUE(ValidateExperimentDefinition(VietriExperiment()).ok());
+  EXPECT_THAT(ValidateExperimentDefinition(VietriExperiment()), IsOk());
 }
 
 TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
@@ -43,7 +43,7 @@ TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
     EXPECT_EQ(first.series, second.series);
     EXPECT_EQ(first.scalars, second.scalars);
     ScalarOf(first, hdf5_names::kFirstEpisodeBonusBelowHorizon);
-    EXPECT_TRUE(ValidateTaskResult(first).ok());
+    EXPECT_THAT(ValidateTaskResult(first), IsOk());
   }
 }
 
@@ -112,8 +112,7 @@ TEST(VietriTaskTest, RejectsConfigWithoutAttributes) {
   broken.group_name = "broken";
   NullProgressReporter progress;
   absl::StatusOr<TaskResult> result = RunVietriTask(broken, {0, 0, 1, &progress});
-  EXPECT_FALSE(result.ok());
-  EXPECT_THAT(std::string(result.status().message()), ::testing::HasSubstr("env"));
+  EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, ::testing::HasSubstr("env")));
 }
 
 }  // namespace

@@ -1,19 +1,23 @@
 #include "experiments/wang_hegde_task.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
 #include "experiments/tabular_task.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
+using ::testing::HasSubstr;
+
 TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig1Configs(Scale::kDefault);
-  ASSERT_TRUE(configs.ok()) << configs.status();
-  ASSERT_TRUE(ValidateConfigs(*configs).ok());
+  ASSERT_THAT(configs, IsOk());
+  ASSERT_THAT(ValidateConfigs(*configs), IsOk());
   EXPECT_EQ(configs->size(), 6u * 2u + 2u);
   std::set<std::pair<double, int64_t>> grid;
   for (const ConfigSpec& config : *configs) {
@@ -31,8 +35,8 @@ TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
 TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig2Configs(scale);
-    ASSERT_TRUE(configs.ok()) << configs.status();
-    ASSERT_TRUE(ValidateConfigs(*configs).ok());
+    ASSERT_THAT(configs, IsOk());
+    ASSERT_THAT(ValidateConfigs(*configs), IsOk());
     std::set<std::string> agents;
     for (const ConfigSpec& config : *configs)
       agents.insert(*Attribute<std::string>(config, "agent"));
@@ -48,14 +52,14 @@ TEST(WangHegdeTaskTest, EveryConfigRunsAndIsDeterministic) {
   NullProgressReporter progress;
   for (auto make : {MakeWangHegdeFig1Configs, MakeWangHegdeFig2Configs}) {
     absl::StatusOr<std::vector<ConfigSpec>> configs = make(Scale::kSmoke);
-    ASSERT_TRUE(configs.ok());
+    ASSERT_THAT(configs, IsOk());
     for (int i = 0; i < static_cast<int>(configs->size()); ++i) {
       const TaskContext context{i, 1, 77, &progress};
       absl::StatusOr<TaskResult> a = RunWangHegdeTask((*configs)[i], context);
       absl::StatusOr<TaskResult> b = RunWangHegdeTask((*configs)[i], context);
-      ASSERT_TRUE(a.ok()) << (*configs)[i].group_name << ": " << a.status();
-      ASSERT_TRUE(b.ok());
-      ASSERT_TRUE(ValidateTaskResult(*a).ok());
+      ASSERT_THAT(a, IsOk()) << (*configs)[i].group_name;
+      ASSERT_THAT(b, IsOk());
+      ASSERT_THAT(ValidateTaskResult(*a), IsOk());
       EXPECT_EQ(a->series[0].second, b->series[0].second) << (*configs)[i].group_name;
       EXPECT_EQ(a->series[0].second.size(), 10u);
     }
@@ -70,22 +74,21 @@ TEST(WangHegdeTaskTest, BadConfigurationsAreErrors) {
     if (name == "agent") value = std::string("sarsa");
   }
   absl::StatusOr<TaskResult> result = RunWangHegdeTask(config, context);
-  EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(result.status().message().find("unknown agent 'sarsa'"), std::string::npos);
+  EXPECT_THAT(result,
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'sarsa'")));
   config = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[1];
   for (auto& [name, value] : config.attributes) {
     if (name == "noise_stddev") value = -0.5;
   }
   result = RunWangHegdeTask(config, context);
-  EXPECT_NE(result.status().message().find("noise_stddev = -0.5"), std::string::npos)
-      << result.status();
+  EXPECT_THAT(result,
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("noise_stddev = -0.5")));
   config = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[1];
   for (auto& [name, value] : config.attributes) {
     if (name == "batch_size") value = int64_t{64};
   }
   result = RunWangHegdeTask(config, context);
-  EXPECT_NE(result.status().message().find("batch_size = 64"), std::string::npos)
-      << result.status();
+  EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("batch_size = 64")));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "gtest/gtest.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -78,7 +79,7 @@ TEST(BootstrapTest, UndefinedStatisticGivesUndefinedMeasurement) {
 }
 
 TEST(BootstrapOptionsTest, DefaultsValidTooFewReplicatesRejected) {
-  EXPECT_TRUE(BootstrapOptions().Validate().ok());
+  EXPECT_THAT(BootstrapOptions().Validate(), IsOk());
   BootstrapOptions options;
   options.replicates = 10;
   EXPECT_FALSE(options.Validate().ok());

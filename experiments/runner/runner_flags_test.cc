@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -47,7 +48,7 @@ std::string ErrorOf(std::vector<std::string> args) {
 
 TEST(RunnerFlagsTest, DefaultsDependOnScale) {
   absl::StatusOr<RunnerFlags> flags = Parse({});
-  ASSERT_TRUE(flags.ok());
+  ASSERT_THAT(flags, IsOk());
   EXPECT_EQ(flags->scale, Scale::kDefault);
   EXPECT_EQ(flags->seeds, 5);
   EXPECT_EQ(flags->master_seed, 20201u);
@@ -60,7 +61,7 @@ TEST(RunnerFlagsTest, DefaultsDependOnScale) {
 TEST(RunnerFlagsTest, ParsesAllFlags) {
   absl::StatusOr<RunnerFlags> flags =
       Parse({"--out=/tmp/x", "--seeds=7", "--scale=paper", "--master_seed=18446744073709551615"});
-  ASSERT_TRUE(flags.ok()) << flags.status();
+  ASSERT_THAT(flags, IsOk());
   EXPECT_EQ(flags->out_dir, "/tmp/x");
   EXPECT_EQ(flags->seeds, 7);
   EXPECT_EQ(flags->scale, Scale::kPaper);
@@ -78,7 +79,7 @@ TEST(RunnerFlagsTest, ParsesAllFlags) {
 TEST(RunnerFlagsTest, ParsesConfigSetAndDryRun) {
   absl::StatusOr<RunnerFlags> flags =
       Parse({"--set=n=3", "--config=/tmp/run.toml", "--set=a.b=1,2", "--dry_run"});
-  ASSERT_TRUE(flags.ok()) << flags.status();
+  ASSERT_THAT(flags, IsOk());
   EXPECT_EQ(flags->set_overrides, (std::vector<std::string>{"n=3", "a.b=1,2"}));
   EXPECT_EQ(flags->config_file, "/tmp/run.toml");
   EXPECT_TRUE(flags->dry_run);
@@ -158,7 +159,7 @@ TEST(ResolveOutDirTest, FollowsBazelRunEnvironment) {
   unsetenv("BUILD_WORKING_DIRECTORY");
   EXPECT_EQ(*ResolveOutDir("/abs/dir/", "toy"), "/abs/dir");
   absl::StatusOr<std::string> relative = ResolveOutDir("rel", "toy");
-  ASSERT_TRUE(relative.ok());
+  ASSERT_THAT(relative, IsOk());
   EXPECT_EQ(relative->front(), '/');
   EXPECT_THAT(*relative, ::testing::EndsWith("/rel"));
   EXPECT_THAT(*ResolveOutDir("", "toy"), ::testing::EndsWith("/results/toy"));
@@ -177,7 +178,7 @@ TEST(ValidationTest, ConfigsAndNames) {
   EXPECT_FALSE(IsValidObjectName("a/b"));
   EXPECT_FALSE(IsValidObjectName("a b"));
   ConfigSpec a{"a", {{"x", int64_t{1}}}, 1.0};
-  EXPECT_TRUE(ValidateConfigs({a}).ok());
+  EXPECT_THAT(ValidateConfigs({a}), IsOk());
   EXPECT_THAT(std::string(ValidateConfigs({}).message()), HasSubstr("has no configurations"));
   EXPECT_THAT(std::string(ValidateConfigs({a, a}).message()), HasSubstr("'a' is used twice"));
   ConfigSpec bad_name{"a/b", {}, 1.0};
@@ -199,10 +200,10 @@ TEST(ValidationTest, TaskResults) {
   TaskResult good;
   good.series = {{"per_episode_regret", {1.0, 2.0}}};
   good.scalars = {{"s", 1.0}};
-  EXPECT_TRUE(ValidateTaskResult(good).ok());
+  EXPECT_THAT(ValidateTaskResult(good), IsOk());
   TaskResult other;  // series other than per_episode_regret are fine (e.g. privacy curves)
   other.series = {{"other", {1.0}}};
-  EXPECT_TRUE(ValidateTaskResult(other).ok());
+  EXPECT_THAT(ValidateTaskResult(other), IsOk());
   TaskResult missing;
   missing.scalars = {{"s", 1.0}};
   EXPECT_THAT(std::string(ValidateTaskResult(missing).message()), HasSubstr("has no series"));

@@ -11,6 +11,7 @@
 #include "experiments/runner/merge.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -19,7 +20,7 @@ using ::testing::HasSubstr;
 
 std::string FreshDir(const std::string& name) {
   const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
-  EXPECT_TRUE(MakeDirectories(dir).ok());
+  EXPECT_THAT(MakeDirectories(dir), IsOk());
   return dir;
 }
 
@@ -52,12 +53,12 @@ TaskResult Result(double offset, int length = 3) {
 TEST(TaskStoreTest, RoundTripIsExactAndLeavesNoTempFile) {
   const std::string dir = FreshDir("roundtrip");
   const std::string path = dir + "/seed_0.h5";
-  ASSERT_TRUE(WriteTaskFile(path, Metadata(0), Result(0.1)).ok());
+  ASSERT_THAT(WriteTaskFile(path, Metadata(0), Result(0.1)), IsOk());
   absl::StatusOr<TaskMetadata> metadata = ReadTaskMetadata(path);
-  ASSERT_TRUE(metadata.ok()) << metadata.status();
-  EXPECT_TRUE(CheckTaskMetadataMatches(path, *metadata, Metadata(0)).ok());
+  ASSERT_THAT(metadata, IsOk());
+  EXPECT_THAT(CheckTaskMetadataMatches(path, *metadata, Metadata(0)), IsOk());
   absl::StatusOr<TaskResult> result = ReadTaskResult(path);
-  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_THAT(result, IsOk());
   const TaskResult expected = Result(0.1);
   EXPECT_EQ(result->series, expected.series);
   EXPECT_EQ(result->scalars, expected.scalars);
@@ -66,8 +67,8 @@ TEST(TaskStoreTest, RoundTripIsExactAndLeavesNoTempFile) {
 
 TEST(TaskStoreTest, SameContentGivesIdenticalBytes) {
   const std::string dir = FreshDir("bytes");
-  ASSERT_TRUE(WriteTaskFile(dir + "/a.h5", Metadata(1), Result(2.5)).ok());
-  ASSERT_TRUE(WriteTaskFile(dir + "/b.h5", Metadata(1), Result(2.5)).ok());
+  ASSERT_THAT(WriteTaskFile(dir + "/a.h5", Metadata(1), Result(2.5)), IsOk());
+  ASSERT_THAT(WriteTaskFile(dir + "/b.h5", Metadata(1), Result(2.5)), IsOk());
   EXPECT_EQ(ReadBytes(dir + "/a.h5"), ReadBytes(dir + "/b.h5"));
 }
 
@@ -99,7 +100,7 @@ TEST(TaskStoreTest, MismatchNamesFieldAndAsksForFreshOut) {
   }
   TaskMetadata reordered = Metadata(0);
   std::swap(reordered.config_attributes[0], reordered.config_attributes[2]);
-  EXPECT_TRUE(CheckTaskMetadataMatches(path, Metadata(0), reordered).ok());
+  EXPECT_THAT(CheckTaskMetadataMatches(path, Metadata(0), reordered), IsOk());
 }
 
 TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
@@ -108,14 +109,14 @@ TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
   TaskMetadata written = Metadata(0);
   written.git_commit = std::string(40, 'a');
   written.git_dirty = true;
-  ASSERT_TRUE(WriteTaskFile(path, written, Result(0)).ok());
+  ASSERT_THAT(WriteTaskFile(path, written, Result(0)), IsOk());
   absl::StatusOr<TaskMetadata> found = ReadTaskMetadata(path);
-  ASSERT_TRUE(found.ok()) << found.status();
+  ASSERT_THAT(found, IsOk());
   EXPECT_EQ(found->git_commit, written.git_commit);
   EXPECT_TRUE(found->git_dirty);
-  EXPECT_TRUE(CheckTaskCodeVersion(path, *found, written).ok());
+  EXPECT_THAT(CheckTaskCodeVersion(path, *found, written), IsOk());
   // The code version is not a setting: CheckTaskMetadataMatches ignores it.
-  EXPECT_TRUE(CheckTaskMetadataMatches(path, *found, Metadata(0)).ok());
+  EXPECT_THAT(CheckTaskMetadataMatches(path, *found, Metadata(0)), IsOk());
 
   TaskMetadata other_commit = written;
   other_commit.git_commit = std::string(40, 'b');
@@ -143,7 +144,7 @@ TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
     H5Fclose(file);
   }
   absl::StatusOr<TaskMetadata> old = ReadTaskMetadata(path);
-  ASSERT_TRUE(old.ok()) << old.status();
+  ASSERT_THAT(old, IsOk());
   EXPECT_EQ(old->git_commit, "(not recorded)");
   EXPECT_FALSE(old->git_dirty);
   EXPECT_THAT(std::string(CheckTaskCodeVersion(path, *old, Metadata(0)).message()),
@@ -153,16 +154,16 @@ TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
 TEST(TaskStoreTest, RejectsNonHdf5AndForeignFiles) {
   const std::string dir = FreshDir("foreign");
   std::ofstream(dir + "/text.h5") << "not hdf5";
-  EXPECT_THAT(std::string(ReadTaskMetadata(dir + "/text.h5").status().message()),
-              HasSubstr("is not an HDF5 file"));
+  EXPECT_THAT(ReadTaskMetadata(dir + "/text.h5"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("is not an HDF5 file")));
   {
     absl::StatusOr<H5Handle> file = CreateReproducibleFile(dir + "/empty.h5");
-    ASSERT_TRUE(file.ok());
+    ASSERT_THAT(file, IsOk());
   }
-  EXPECT_THAT(std::string(ReadTaskMetadata(dir + "/empty.h5").status().message()),
-              HasSubstr("is not a dprl task file"));
-  EXPECT_THAT(std::string(ReadTaskMetadata(dir + "/missing.h5").status().message()),
-              HasSubstr("does not exist"));
+  EXPECT_THAT(ReadTaskMetadata(dir + "/empty.h5"), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                                            HasSubstr("is not a dprl task file")));
+  EXPECT_THAT(ReadTaskMetadata(dir + "/missing.h5"),
+              StatusIs(absl::StatusCode::kNotFound, HasSubstr("does not exist")));
   EXPECT_FALSE(WriteTaskFile(dir + "/no/such/dir/seed_0.h5", Metadata(0), Result(1)).ok());
 }
 
@@ -184,15 +185,15 @@ TEST(FileUtilTest, MakeDirectoriesReportsFileInTheWay) {
   std::ofstream(dir + "/file") << "x";
   const absl::Status status = MakeDirectories(dir + "/file/sub");
   EXPECT_THAT(std::string(status.message()), HasSubstr("is not a directory"));
-  EXPECT_TRUE(MakeDirectories(dir + "/a/b/c").ok());
-  EXPECT_TRUE(CheckDirectoryWritable(dir + "/a/b/c").ok());
+  EXPECT_THAT(MakeDirectories(dir + "/a/b/c"), IsOk());
+  EXPECT_THAT(CheckDirectoryWritable(dir + "/a/b/c"), IsOk());
 }
 
 class MergeTest : public ::testing::Test {
  protected:
   void SetUp() override {
     out_ = FreshDir(::testing::UnitTest::GetInstance()->current_test_info()->name());
-    ASSERT_TRUE(MakeDirectories(TaskDirectory(out_, "g")).ok());
+    ASSERT_THAT(MakeDirectories(TaskDirectory(out_, "g")), IsOk());
     config_.group_name = "g";
     config_.attributes = Metadata(0).config_attributes;
     info_.experiment = "toy";
@@ -208,24 +209,24 @@ class MergeTest : public ::testing::Test {
 };
 
 TEST_F(MergeTest, WritesSeedRowsInOrderReproducibly) {
-  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 1), Metadata(1), Result(10)).ok());
-  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 0), Metadata(0), Result(0)).ok());
-  ASSERT_TRUE(MergeTaskFiles(out_, {config_}, info_, out_ + "/a.h5").ok());
-  ASSERT_TRUE(MergeTaskFiles(out_, {config_}, info_, out_ + "/b.h5").ok());
+  ASSERT_THAT(WriteTaskFile(TaskFilePath(out_, "g", 1), Metadata(1), Result(10)), IsOk());
+  ASSERT_THAT(WriteTaskFile(TaskFilePath(out_, "g", 0), Metadata(0), Result(0)), IsOk());
+  ASSERT_THAT(MergeTaskFiles(out_, {config_}, info_, out_ + "/a.h5"), IsOk());
+  ASSERT_THAT(MergeTaskFiles(out_, {config_}, info_, out_ + "/b.h5"), IsOk());
   EXPECT_EQ(ReadBytes(out_ + "/a.h5"), ReadBytes(out_ + "/b.h5"));
 
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(out_ + "/a.h5");
-  ASSERT_TRUE(file.ok());
+  ASSERT_THAT(file, IsOk());
   EXPECT_TRUE(SameAttributeValue(*ReadAttribute(file->get(), "dprl_schema_version"),
                                  AttributeValue(kResultsSchemaVersion)));
   EXPECT_EQ(*ReadUint64Attribute(file->get(), "master_seed"), 7u);
   absl::StatusOr<H5Handle> group = OpenGroup(file->get(), "g");
-  ASSERT_TRUE(group.ok());
+  ASSERT_THAT(group, IsOk());
   EXPECT_EQ(ReadAllAttributes(group->get())->size(), 3u);
   EXPECT_EQ(*ListLinks(group->get()),
             (std::vector<std::string>{"per_episode_regret", "aux", "bonus"}));
   absl::StatusOr<H5Handle> regret = OpenDataset(group->get(), "per_episode_regret");
-  ASSERT_TRUE(regret.ok());
+  ASSERT_THAT(regret, IsOk());
   double values[2][3];
   ASSERT_GE(H5Dread(regret->get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values), 0);
   EXPECT_EQ(values[0][2], 2.0);
@@ -234,10 +235,10 @@ TEST_F(MergeTest, WritesSeedRowsInOrderReproducibly) {
 }
 
 TEST_F(MergeTest, RejectsRaggedSeriesAndMissingTasks) {
-  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 0), Metadata(0), Result(0, 3)).ok());
+  ASSERT_THAT(WriteTaskFile(TaskFilePath(out_, "g", 0), Metadata(0), Result(0, 3)), IsOk());
   absl::Status missing = MergeTaskFiles(out_, {config_}, info_, out_ + "/m.h5");
   EXPECT_THAT(std::string(missing.message()), HasSubstr("seed_1.h5"));
-  ASSERT_TRUE(WriteTaskFile(TaskFilePath(out_, "g", 1), Metadata(1), Result(0, 4)).ok());
+  ASSERT_THAT(WriteTaskFile(TaskFilePath(out_, "g", 1), Metadata(1), Result(0, 4)), IsOk());
   absl::Status ragged = MergeTaskFiles(out_, {config_}, info_, out_ + "/m.h5");
   EXPECT_THAT(std::string(ragged.message()), HasSubstr("config 'g' seed 1"));
   EXPECT_THAT(std::string(ragged.message()), HasSubstr("length 4"));
