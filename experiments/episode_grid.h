@@ -45,6 +45,8 @@ class CumulativeOnGrid {
   // Adds the value of the next episode; CHECK-fails past num_episodes.
   void Add(double value);
 
+  // The number of episodes the accumulator expects.
+  int64_t num_episodes() const { return num_episodes_; }
   // True once all num_episodes values were added (then cumulative() has grid().size() entries).
   bool complete() const { return episodes_ == num_episodes_; }
   const std::vector<int64_t>& grid() const { return grid_; }

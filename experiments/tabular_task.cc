@@ -115,6 +115,22 @@ int64_t TabularRegretValuesPerSeed(int64_t num_episodes) {
   return 2 * EpisodeGridSize(num_episodes) + 2;
 }
 
+absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, TabularAgent& agent,
+                                                  const ConfigSpec& config, const std::string& env,
+                                                  const TaskContext& context,
+                                                  const std::vector<double>& pac_alphas,
+                                                  CumulativeOnGrid* regret) {
+  const int64_t num_episodes = regret->num_episodes();
+  return RunEpisodes(
+      mdp, agent, num_episodes,
+      TaskStream(context.master_seed, StableHash(env), context.seed_index,
+                 StreamPurpose::kEnvironment),
+      TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
+                 StreamPurpose::kPolicy),
+      [&](double fraction) { context.progress->Update(fraction); }, pac_alphas,
+      [regret](double value) { regret->Add(value); });
+}
+
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context) {
   absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
@@ -128,14 +144,7 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
 
   CumulativeOnGrid regret(*episodes);
   ASSIGN_OR_RETURN(EpisodeLoopResult run,
-                   RunEpisodes(
-                       mdp, *agent, *episodes,
-                       TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                                  StreamPurpose::kEnvironment),
-                       TaskStream(context.master_seed, StableHash(config.group_name),
-                                  context.seed_index, StreamPurpose::kPolicy),
-                       [&](double fraction) { context.progress->Update(fraction); }, {},
-                       [&](double value) { regret.Add(value); }));
+                   RunTaskEpisodes(mdp, *agent, config, *env, context, {}, &regret));
   TaskResult result = RegretOnGridResult(regret, run.total_regret);
   result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
                             static_cast<double>(run.first_episode_below_cap)});

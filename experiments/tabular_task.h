@@ -38,9 +38,11 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "envs/tabular_mdp.h"
+#include "experiments/episode_grid.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/stream_purpose.h"
 #include "random/random_stream.h"
@@ -111,6 +113,16 @@ double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, d
 
 // ConfigSpec::stored_values_per_seed of RunTabularRegretTask's result for `num_episodes`.
 int64_t TabularRegretValuesPerSeed(int64_t num_episodes);
+
+// RunEpisodes of `agent` on `mdp` for regret->num_episodes() episodes with the task's streams
+// above (environment keyed by `env`, policy by the config's group name), reporting progress to
+// the context, measuring PAC at `pac_alphas`, and adding every episode's regret to `regret`.
+// Shared by every tabular regret task.
+absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, TabularAgent& agent,
+                                                  const ConfigSpec& config, const std::string& env,
+                                                  const TaskContext& context,
+                                                  const std::vector<double>& pac_alphas,
+                                                  CumulativeOnGrid* regret);
 
 // One regret task: the environment named by the config's env, num_states, num_actions, horizon
 // attributes, the agent of MakeTabularAgent, num_episodes episodes of RunEpisodes with the

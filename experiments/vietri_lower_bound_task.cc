@@ -142,27 +142,38 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
     const std::string env = absl::StrCat("lower_bound_", instances[i]);
     const TabularShape shape{n + 2, m + 1, H + 1};
     const double alpha_unit = H * alpha_prime / (2.0 * n);
+    // The instance's attributes, checked once by the environment itself (n, m, H, alpha').
+    ConfigSpec instance_config;
+    instance_config.group_name = env;
+    instance_config.attributes = {{"env", env},
+                                  {"env_family", std::string("lower_bound")},
+                                  {"num_initial_states", int64_t{n}},
+                                  {"num_arms", int64_t{m}},
+                                  {"rewarded_horizon", int64_t{H}},
+                                  {"alpha_prime", alpha_prime},
+                                  {"num_states", int64_t{shape.num_states}},
+                                  {"num_actions", int64_t{shape.num_actions}},
+                                  {"horizon", int64_t{shape.horizon}}};
+    if (absl::StatusOr<LowerBoundEnvironment> environment =
+            MakeLowerBoundEnvironment(instance_config, 0);
+        !environment.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("field 'instances': ", env, ": ", environment.status().message()));
+    }
     for (const AgentVariant& variant : AgentVariants()) {
       if (std::find(agent_variants.begin(), agent_variants.end(), variant.name) ==
           agent_variants.end()) {
         continue;
       }
       ConfigSpec base;
-      base.attributes = {{"env", env},
-                         {"env_family", std::string("lower_bound")},
-                         {"num_initial_states", int64_t{n}},
-                         {"num_arms", int64_t{m}},
-                         {"rewarded_horizon", int64_t{H}},
-                         {"alpha_prime", alpha_prime},
-                         {"num_states", int64_t{shape.num_states}},
-                         {"num_actions", int64_t{shape.num_actions}},
-                         {"horizon", int64_t{shape.horizon}},
-                         {"num_episodes", num_episodes},
-                         {"failure_probability", failure_probability},
-                         {"agent", variant.agent},
-                         {"agent_variant", variant.name},
-                         {"pac_alpha", alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]},
-                         {"pac_alpha_unit", alpha_unit}};
+      base.attributes = instance_config.attributes;
+      base.attributes.insert(base.attributes.end(),
+                             {{"num_episodes", num_episodes},
+                              {"failure_probability", failure_probability},
+                              {"agent", variant.agent},
+                              {"agent_variant", variant.name},
+                              {"pac_alpha", alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]},
+                              {"pac_alpha_unit", alpha_unit}});
       for (const auto& attribute : variant.extra_attributes) base.attributes.push_back(attribute);
       base.estimated_core_seconds =
           TabularTaskCoreSeconds(shape, num_episodes, CostFactor(variant, shape));
@@ -183,13 +194,6 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
         }
         configs.push_back(std::move(config));
       }
-    }
-  }
-  for (const ConfigSpec& config : configs) {  // the environment's own checks (n, m, H, alpha')
-    if (absl::StatusOr<LowerBoundEnvironment> environment = MakeLowerBoundEnvironment(config, 0);
-        !environment.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("field 'instances': ", config.group_name, ": ",
-                                                     environment.status().message()));
     }
   }
   return configs;
@@ -217,14 +221,7 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
   for (double multiplier : kPacAlphaMultipliers) alphas.push_back(*alpha_unit * multiplier);
   CumulativeOnGrid regret(*episodes);
   ASSIGN_OR_RETURN(EpisodeLoopResult run,
-                   RunEpisodes(
-                       mdp, *agent, *episodes,
-                       TaskStream(context.master_seed, StableHash(*env), context.seed_index,
-                                  StreamPurpose::kEnvironment),
-                       TaskStream(context.master_seed, StableHash(config.group_name),
-                                  context.seed_index, StreamPurpose::kPolicy),
-                       [&](double fraction) { context.progress->Update(fraction); }, alphas,
-                       [&](double value) { regret.Add(value); }));
+                   RunTaskEpisodes(mdp, *agent, config, *env, context, alphas, &regret));
 
   std::vector<double> counts, settled, instance;
   for (const PacMeasurement& pac : run.pac) {
