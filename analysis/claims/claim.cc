@@ -13,6 +13,9 @@ absl::Status BootstrapOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrCat("bootstrap replicates must be >= 100, got ", replicates));
   }
+  if (min_seeds < 2) {
+    return absl::InvalidArgumentError(absl::StrCat("min_seeds must be >= 2, got ", min_seeds));
+  }
   return absl::OkStatus();
 }
 
@@ -24,14 +27,19 @@ std::string VerdictName(Verdict verdict) {
       return "fails";
     case Verdict::kInconclusive:
       return "inconclusive";
+    case Verdict::kOutOfRegime:
+      return "out of regime";
+    case Verdict::kUndefined:
+      return "undefined";
     case Verdict::kNotRun:
       return "not run";
   }
   return "unknown";
 }
 
-Verdict Judge(const Measurement& measurement, const Expectation& expectation) {
-  if (!measurement.defined) return Verdict::kInconclusive;
+Verdict Judge(const Measurement& measurement, const Expectation& expectation, int min_seeds) {
+  if (!measurement.regime_missed.empty()) return Verdict::kOutOfRegime;
+  if (!measurement.defined) return Verdict::kUndefined;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double accept_low = -kInf, accept_high = kInf;
   switch (expectation.comparison) {
@@ -46,8 +54,12 @@ Verdict Judge(const Measurement& measurement, const Expectation& expectation) {
       accept_high = expectation.target + expectation.tolerance;
       break;
   }
-  if (measurement.low >= accept_low && measurement.high <= accept_high) return Verdict::kHolds;
-  if (measurement.high < accept_low || measurement.low > accept_high) return Verdict::kFails;
+  const double low = measurement.low - measurement.systematic;
+  const double high = measurement.high + measurement.systematic;
+  const bool enough_seeds = measurement.seeds == 0 || measurement.seeds >= min_seeds;
+  if (!enough_seeds) return Verdict::kInconclusive;
+  if (low >= accept_low && high <= accept_high) return Verdict::kHolds;
+  if (high < accept_low || low > accept_high) return Verdict::kFails;
   return Verdict::kInconclusive;
 }
 

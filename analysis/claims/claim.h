@@ -2,16 +2,29 @@
 // measure it, the expected value or inequality with its tolerance, and the verdict rule.
 //
 // Verdict rules (the only place they are stated; docs/claims.md repeats them):
-//   Let [low, high] be the measured 95% interval (a point for deterministic statistics) and
-//   A the acceptance region of the expectation:
+//   Let [low, high] be the measured interval (coverage stated in `interval_method`; a point for
+//   deterministic statistics), widened on both sides by the measurement's systematic term (the
+//   fit-window sensitivity of a slope, statistics.h), and A the acceptance region:
 //     kNear     A = [target - tolerance, target + tolerance]
 //     kAtLeast  A = [target - tolerance, +inf)
 //     kAtMost   A = (-inf, target + tolerance]
-//   holds         [low, high] is inside A;
-//   fails         [low, high] does not meet A;
-//   inconclusive  [low, high] straddles a boundary of A, or the statistic is undefined at this
-//                 scale (e.g. fewer than two usable points for a fit) — the detail says which;
-//   not run       the experiment's results file is missing (nothing is guessed).
+//   not run        the experiment's results file is missing (nothing is guessed);
+//   out of regime  the results do not cover the regime the paper's statement needs (e.g. T far
+//                  above the privacy burn-in, alpha above the instance gap); the row names the
+//                  condition that was missed. Never "fails": the paper says nothing there;
+//   undefined      the statistic cannot be computed on these results (a non-positive value in a
+//                  log-log fit, a censored value, too few points); the row gives the reason;
+//   inconclusive   the interval straddles a boundary of A, or it rests on fewer seeds than
+//                  BootstrapOptions::min_seeds (verdicts are drawn from >= 20 seeds);
+//   holds          the widened interval is inside A;
+//   fails          the widened interval does not meet A.
+//
+// Evidence and consistency checks (ClaimKind): a claim is EVIDENCE for the paper only if the
+// measured number could have refuted it (it comes from runs of the algorithms, or from a
+// computation the paper's statement does not fix); `why_evidence` says what could have come out
+// differently. A number that follows from the code's own formulas (a closed form equal to its
+// own optimisation, an exponent implied by a calibration) is a CONSISTENCY CHECK: reported in
+// its own section, never counted in the headline.
 //
 // A claim the paper states without a constant ("regret is O(sqrt K)", "a lower bound of order
 // ...") is checked as a SHAPE: an exponent, or an inequality with the constant set to 1
@@ -29,12 +42,16 @@
 
 namespace dprl {
 
-// Seeded percentile bootstrap over seeds (statistics.h). Deterministic for a given seed.
+// Seeded BCa bootstrap over seed indices, paired across groups (statistics.h). Deterministic for
+// a given seed.
 struct BootstrapOptions {
-  // Bootstrap resamples per claim; >= 100. The 95% interval is the 2.5% and 97.5% percentiles.
+  // Bootstrap resamples per claim; >= 100. The interval is the BCa 95% interval.
   int replicates = 2000;
   // Master seed of the resampling; each claim derives its stream from (seed, claim id).
   uint64_t seed = 20201;
+  // Fewest seeds a bootstrap interval may rest on for a holds/fails verdict; fewer give
+  // "inconclusive" (the row says so). >= 2.
+  int min_seeds = 20;
 
   absl::Status Validate() const;
 };
@@ -45,6 +62,17 @@ struct Measurement {
   double low = 0.0;      // 95% interval; low == high == value for deterministic statistics
   double high = 0.0;
   std::string detail;  // what was measured (groups, points), or why it is undefined
+  // Non-empty: the regime condition of the claim that these results miss (verdict "out of
+  // regime"); `defined` and the numbers may still be set, for information.
+  std::string regime_missed;
+  // Systematic half-width added to both ends of [low, high] for the verdict: the largest change of
+  // the statistic when the fit window (eps range, T range) moves by one point (statistics.h).
+  double systematic = 0.0;
+  // Seeds the interval rests on; 0 for a deterministic statistic.
+  int seeds = 0;
+  // How [low, high] was obtained, with its coverage, e.g. "95% BCa bootstrap, 24 seeds paired
+  // across 5 groups"; empty for deterministic statistics.
+  std::string interval_method;
 };
 
 enum class Comparison { kNear, kAtLeast, kAtMost };
@@ -55,13 +83,16 @@ struct Expectation {
   double tolerance = 0.0;  // >= 0
 };
 
-enum class Verdict { kHolds, kFails, kInconclusive, kNotRun };
+enum class Verdict { kHolds, kFails, kInconclusive, kOutOfRegime, kUndefined, kNotRun };
 
-// "holds", "fails", "inconclusive", "not run".
+// "holds", "fails", "inconclusive", "out of regime", "undefined", "not run".
 std::string VerdictName(Verdict verdict);
 
-// The rule above. An undefined measurement is inconclusive.
-Verdict Judge(const Measurement& measurement, const Expectation& expectation);
+// The rule above, with min_seeds = BootstrapOptions::min_seeds.
+Verdict Judge(const Measurement& measurement, const Expectation& expectation, int min_seeds = 20);
+
+// Evidence for the paper (could have failed) or a consistency check of the code's own formulas.
+enum class ClaimKind { kEvidence, kConsistencyCheck };
 
 // E.g. "-1 ± 0.25", ">= 1", "<= 1e-09".
 std::string ExpectationText(const Expectation& expectation);
@@ -82,6 +113,12 @@ struct Claim {
   Expectation expected;
   bool shape_check = false;  // the paper gives no constant: exponent or constant-1 inequality
   MeasureFunction measure;
+  ClaimKind kind = ClaimKind::kEvidence;
+  // The regime the paper's statement needs, in words (empty: the statement has no regime
+  // condition); the measure function checks it and sets Measurement::regime_missed.
+  std::string regime;
+  // Evidence only: what could have come out differently, i.e. why a pass is support.
+  std::string why_evidence;
 };
 
 }  // namespace dprl

@@ -34,6 +34,10 @@ std::string ComparisonName(Comparison comparison) {
   return "";
 }
 
+std::string KindName(ClaimKind kind) {
+  return kind == ClaimKind::kEvidence ? "evidence" : "consistency";
+}
+
 std::string Number(double value) { return absl::StrFormat("%.4g", value); }
 
 // Markdown table cells must not hold '|' or newlines.
@@ -86,7 +90,7 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
                             absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
       }
       result.measurement = *std::move(measurement);
-      result.verdict = Judge(result.measurement, claim.expected);
+      result.verdict = Judge(result.measurement, claim.expected, bootstrap.min_seeds);
     }
     report.results.push_back(std::move(result));
   }
@@ -95,37 +99,71 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
 
 std::string MeasuredText(const Measurement& measurement) {
   if (!measurement.defined) return "–";
-  if (measurement.low == measurement.high) return Number(measurement.value);
-  return absl::StrCat(Number(measurement.value), " [", Number(measurement.low), ", ",
-                      Number(measurement.high), "]");
+  std::string text = measurement.low == measurement.high
+                         ? Number(measurement.value)
+                         : absl::StrCat(Number(measurement.value), " [", Number(measurement.low),
+                                        ", ", Number(measurement.high), "]");
+  if (measurement.systematic > 0) absl::StrAppend(&text, " ± ", Number(measurement.systematic), " (window)");
+  return text;
 }
 
 std::string ClaimsCsv(const ClaimsReport& report) {
   std::string csv =
-      "id,paper,location,statement,experiment,statistic,shape_check,expected,comparison,target,"
-      "tolerance,value,low,high,verdict,detail\n";
+      "id,kind,paper,location,statement,regime,why_evidence,experiment,statistic,shape_check,"
+      "expected,comparison,target,tolerance,value,low,high,systematic,seeds,verdict,"
+      "regime_missed,detail\n";
   for (const ClaimResult& r : report.results) {
     const Claim& c = r.claim;
     const Measurement& m = r.measurement;
-    absl::StrAppend(&csv, CsvField(c.id), ",", CsvField(c.paper), ",", CsvField(c.location), ",",
-                    CsvField(c.statement), ",", CsvField(c.experiment), ",", CsvField(c.statistic),
-                    ",", c.shape_check ? "true" : "false", ",",
+    absl::StrAppend(&csv, CsvField(c.id), ",", KindName(c.kind), ",", CsvField(c.paper), ",",
+                    CsvField(c.location), ",", CsvField(c.statement), ",", CsvField(c.regime), ",",
+                    CsvField(c.why_evidence), ",", CsvField(c.experiment), ",",
+                    CsvField(c.statistic), ",", c.shape_check ? "true" : "false", ",",
                     CsvField(ExpectationText(c.expected)), ",",
                     ComparisonName(c.expected.comparison), ",", CsvNumber(c.expected.target), ",",
                     CsvNumber(c.expected.tolerance), ",", m.defined ? CsvNumber(m.value) : "", ",",
                     m.defined ? CsvNumber(m.low) : "", ",", m.defined ? CsvNumber(m.high) : "", ",",
-                    VerdictName(r.verdict), ",", CsvField(m.detail), "\n");
+                    m.defined ? CsvNumber(m.systematic) : "", ",", m.seeds, ",",
+                    VerdictName(r.verdict), ",", CsvField(m.regime_missed), ",",
+                    CsvField(m.detail), "\n");
   }
   return csv;
 }
 
-std::string ClaimsMarkdown(const ClaimsReport& report) {
+namespace {
+
+std::string VerdictCell(const ClaimResult& r) {
+  const std::string name = VerdictName(r.verdict);
+  if (r.verdict == Verdict::kHolds || r.verdict == Verdict::kFails) {
+    return absl::StrCat("**", name, "**");
+  }
+  if (r.verdict == Verdict::kOutOfRegime) {
+    return absl::StrCat(name, ": ", Cell(r.measurement.regime_missed));
+  }
+  return name;
+}
+
+std::string Counts(const std::vector<const ClaimResult*>& rows) {
   std::map<Verdict, int> counts;
-  for (const ClaimResult& r : report.results) ++counts[r.verdict];
-  std::string md =
-      absl::StrFormat("%d claims: **%d hold**, **%d fail**, %d inconclusive, %d not run.\n\n",
-                      report.results.size(), counts[Verdict::kHolds], counts[Verdict::kFails],
-                      counts[Verdict::kInconclusive], counts[Verdict::kNotRun]);
+  for (const ClaimResult* r : rows) ++counts[r->verdict];
+  return absl::StrFormat(
+      "%d: **%d hold**, **%d fail**, %d inconclusive, %d out of regime, %d undefined, %d not run",
+      rows.size(), counts[Verdict::kHolds], counts[Verdict::kFails],
+      counts[Verdict::kInconclusive], counts[Verdict::kOutOfRegime], counts[Verdict::kUndefined],
+      counts[Verdict::kNotRun]);
+}
+
+}  // namespace
+
+std::string ClaimsMarkdown(const ClaimsReport& report) {
+  std::vector<const ClaimResult*> evidence, consistency;
+  for (const ClaimResult& r : report.results) {
+    (r.claim.kind == ClaimKind::kEvidence ? evidence : consistency).push_back(&r);
+  }
+  std::string md = absl::StrCat("Evidence claims (could have failed) ", Counts(evidence),
+                                ".\n\nConsistency checks (true by construction of the code's own "
+                                "formulas; not counted as evidence) ",
+                                Counts(consistency), ".\n\n");
   md += "Results files read:";
   for (const ResultsFileInfo& file : report.files) {
     if (file.present) {
@@ -137,22 +175,34 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
   }
   md.back() = '.';
   md +=
-      "\n\nMeasured: point estimate on the seeds as run [seeded 95% percentile bootstrap over "
-      "seeds; a single number is exact]. Verdict: *holds* if the interval lies inside the "
-      "expected region, *fails* if it lies outside, *inconclusive* if it straddles a boundary or "
-      "the statistic is undefined at this scale. *(shape)*: the paper states no constant, so the "
-      "check is an exponent or an inequality with constant 1.\n\n"
-      "| claim | paper, location | measured [95% interval] | expected | verdict | how measured |\n"
-      "|---|---|---|---|---|---|\n";
-  for (const ClaimResult& r : report.results) {
-    const Claim& c = r.claim;
-    const std::string verdict = r.verdict == Verdict::kHolds || r.verdict == Verdict::kFails
-                                    ? absl::StrCat("**", VerdictName(r.verdict), "**")
-                                    : VerdictName(r.verdict);
-    absl::StrAppend(&md, "| ", Cell(c.statement), " <br>`", c.id, "` | ", Cell(c.paper), ", ",
-                    Cell(c.location), " | ", MeasuredText(r.measurement), " | ",
-                    Cell(ExpectationText(c.expected)), c.shape_check ? " (shape)" : "", " | ",
-                    verdict, " | ", Cell(r.measurement.detail), " |\n");
+      "\n\nMeasured: point estimate on the seeds as run [95% BCa bootstrap interval over seed "
+      "indices paired across configurations; a single number is exact] ± the fit-window "
+      "systematic where one applies. Verdict: *out of regime* when the results miss the regime "
+      "the statement needs (the condition is named), *undefined* when the statistic cannot be "
+      "computed (the reason is in the detail), *holds* if the interval widened by the systematic "
+      "lies inside the expected region, *fails* if it lies outside, *inconclusive* if it "
+      "straddles a boundary or rests on fewer than 20 seeds. *(shape)*: the paper states no "
+      "constant, so the check is an exponent or an inequality with constant 1.\n";
+  const std::string header =
+      "| claim | paper, location | regime | measured [95% interval] | expected | verdict | how "
+      "measured |\n|---|---|---|---|---|---|---|\n";
+  auto table = [&](const std::vector<const ClaimResult*>& rows, bool with_why) {
+    std::string out = header;
+    for (const ClaimResult* r : rows) {
+      const Claim& c = r->claim;
+      std::string how = r->measurement.detail;
+      if (with_why && !c.why_evidence.empty()) how = absl::StrCat(how, ". Why evidence: ", c.why_evidence);
+      absl::StrAppend(&out, "| ", Cell(c.statement), " <br>`", c.id, "` | ", Cell(c.paper), ", ",
+                      Cell(c.location), " | ", c.regime.empty() ? "any" : Cell(c.regime), " | ",
+                      MeasuredText(r->measurement), " | ", Cell(ExpectationText(c.expected)),
+                      c.shape_check ? " (shape)" : "", " | ", VerdictCell(*r), " | ", Cell(how),
+                      " |\n");
+    }
+    return out;
+  };
+  absl::StrAppend(&md, "\n### Evidence\n\n", table(evidence, true));
+  if (!consistency.empty()) {
+    absl::StrAppend(&md, "\n### Consistency checks\n\n", table(consistency, false));
   }
   return md;
 }
@@ -160,8 +210,8 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
 std::string ClaimsText(const ClaimsReport& report) {
   std::string text;
   for (const ClaimResult& r : report.results) {
-    absl::StrAppendFormat(&text, "%-13s %-48s %-32s expected %s%s\n", VerdictName(r.verdict),
-                          r.claim.id, r.measurement.defined ? MeasuredText(r.measurement) : "-",
+    absl::StrAppendFormat(&text, "%-13s %-11s %-48s %-32s expected %s%s\n",
+                          VerdictName(r.verdict), KindName(r.claim.kind), r.claim.id, r.measurement.defined ? MeasuredText(r.measurement) : "-",
                           ExpectationText(r.claim.expected), r.claim.shape_check ? " (shape)" : "");
   }
   return text;

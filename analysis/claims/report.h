@@ -45,12 +45,16 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
 // "1.234 [1.1, 1.3]", "1.234" (deterministic), "–" (undefined or not run).
 std::string MeasuredText(const Measurement& measurement);
 
-// Columns: id,paper,location,statement,experiment,statistic,shape_check,expected,comparison,
-// target,tolerance,value,low,high,verdict,detail (empty value/low/high when undefined).
+// Columns: id,kind,paper,location,statement,regime,why_evidence,experiment,statistic,shape_check,
+// expected,comparison,target,tolerance,value,low,high,systematic,seeds,verdict,regime_missed,
+// detail (empty value/low/high/systematic when undefined; kind = evidence | consistency; seeds 0
+// for a deterministic statistic).
 std::string ClaimsCsv(const ClaimsReport& report);
-// A Markdown section: counts per verdict, the files read (scale, seeds, commit), the verdict
-// rule, and the table claim | paper, location | measured (95% interval) | expected | verdict |
-// how measured.
+// A Markdown section: counts per verdict for evidence and for consistency checks separately (the
+// headline counts evidence only), the files read (scale, seeds, commit), the verdict rule, and
+// two tables (Evidence, Consistency checks): claim | paper, location | regime | measured (95%
+// interval ± window systematic) | expected | verdict (out of regime: the missed condition) | how
+// measured (evidence rows end with why they are evidence).
 std::string ClaimsMarkdown(const ClaimsReport& report);
 // A plain-text table for stdout.
 std::string ClaimsText(const ClaimsReport& report);

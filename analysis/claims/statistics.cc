@@ -4,6 +4,8 @@
 #include <cmath>
 #include <random>
 
+#include <glog/logging.h>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/figure_main.h"
@@ -29,56 +31,205 @@ size_t DrawIndex(std::mt19937_64& rng, size_t n) {
   return static_cast<size_t>(product >> 64);
 }
 
-double Percentile(std::vector<double> sorted_values, double p) {
-  std::sort(sorted_values.begin(), sorted_values.end());
-  const double position = p * (sorted_values.size() - 1);
+// The value at fraction p of the sorted values (linear interpolation).
+double SortedPercentile(const std::vector<double>& sorted, double p) {
+  p = std::clamp(p, 0.0, 1.0);
+  const double position = p * (sorted.size() - 1);
   const size_t below = static_cast<size_t>(std::floor(position));
-  const size_t above = std::min(below + 1, sorted_values.size() - 1);
+  const size_t above = std::min(below + 1, sorted.size() - 1);
   const double weight = position - below;
-  return sorted_values[below] * (1 - weight) + sorted_values[above] * weight;
+  return sorted[below] * (1 - weight) + sorted[above] * weight;
+}
+
+// Groups restricted to the seed indices `indices` (the same for every group: paired).
+void SelectSeeds(const std::vector<SeedRows>& groups, const std::vector<size_t>& indices,
+                 std::vector<SeedRows>& out) {
+  out.resize(groups.size());
+  for (size_t g = 0; g < groups.size(); ++g) {
+    out[g].resize(indices.size());
+    for (size_t r = 0; r < indices.size(); ++r) out[g][r] = groups[g][indices[r]];
+  }
+}
+
+// BCa acceleration from the leave-one-seed-out jackknife; 0 when a jackknife value is undefined
+// or all are equal (then the interval is the bias-corrected percentile interval).
+double JackknifeAcceleration(const std::vector<SeedRows>& groups, size_t seeds,
+                             const ExplainedStatistic& statistic) {
+  if (seeds < 3) return 0.0;
+  std::vector<double> values;
+  std::vector<SeedRows> subset;
+  std::vector<size_t> indices;
+  for (size_t left_out = 0; left_out < seeds; ++left_out) {
+    indices.clear();
+    for (size_t i = 0; i < seeds; ++i) {
+      if (i != left_out) indices.push_back(i);
+    }
+    SelectSeeds(groups, indices, subset);
+    absl::StatusOr<double> value = statistic(subset);
+    if (!value.ok() || !std::isfinite(*value)) return 0.0;
+    values.push_back(*value);
+  }
+  double mean = 0;
+  for (double v : values) mean += v;
+  mean /= values.size();
+  double squares = 0, cubes = 0;
+  for (double v : values) {
+    const double d = mean - v;
+    squares += d * d;
+    cubes += d * d * d;
+  }
+  if (squares <= 0) return 0.0;
+  return cubes / (6.0 * std::pow(squares, 1.5));
 }
 
 }  // namespace
 
-Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
-                                 const GroupStatistic& statistic, const BootstrapOptions& options,
-                                 const std::string& claim_id, const std::string& detail) {
-  const std::optional<double> point = statistic(groups);
-  if (!point.has_value()) {
-    return UndefinedMeasurement(absl::StrCat(detail, "; undefined on the seeds as run"));
+double NormalCdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+
+double NormalQuantile(double p) {
+  double low = -40, high = 40;
+  while (high - low > 1e-12) {
+    const double mid = 0.5 * (low + high);
+    (NormalCdf(mid) < p ? low : high) = mid;
   }
-  size_t min_seeds = groups.empty() ? 0 : groups[0].size();
-  for (const SeedRows& rows : groups) min_seeds = std::min(min_seeds, rows.size());
+  return 0.5 * (low + high);
+}
+
+Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
+                                 const ExplainedStatistic& statistic,
+                                 const BootstrapOptions& options, const std::string& claim_id,
+                                 const std::string& detail) {
+  const size_t seeds = groups.empty() ? 0 : groups[0].size();
+  for (const SeedRows& rows : groups) {
+    if (rows.size() != seeds) {
+      return UndefinedMeasurement(absl::StrFormat(
+          "%s; undefined: groups have different seed counts (%d and %d), so seeds cannot be "
+          "paired across them",
+          detail, seeds, rows.size()));
+    }
+  }
+  const absl::StatusOr<double> point = statistic(groups);
+  if (!point.ok() || !std::isfinite(*point)) {
+    return UndefinedMeasurement(
+        absl::StrCat(detail, "; undefined on the seeds as run: ",
+                     point.ok() ? "non-finite value" : std::string(point.status().message())));
+  }
   std::mt19937_64 rng(options.seed ^ Fnv1a(claim_id));
   std::vector<double> values;
   values.reserve(options.replicates);
-  std::vector<SeedRows> resampled(groups.size());
+  std::vector<SeedRows> resampled;
+  std::vector<size_t> indices(seeds);
+  std::string first_undefined;
   for (int replicate = 0; replicate < options.replicates; ++replicate) {
-    for (size_t g = 0; g < groups.size(); ++g) {
-      resampled[g].resize(groups[g].size());
-      for (size_t r = 0; r < groups[g].size(); ++r) {
-        resampled[g][r] = groups[g][DrawIndex(rng, groups[g].size())];
-      }
+    for (size_t& index : indices) index = DrawIndex(rng, seeds);
+    SelectSeeds(groups, indices, resampled);
+    const absl::StatusOr<double> value = statistic(resampled);
+    if (value.ok() && std::isfinite(*value)) {
+      values.push_back(*value);
+    } else if (first_undefined.empty()) {
+      first_undefined = value.ok() ? "non-finite value" : std::string(value.status().message());
     }
-    const std::optional<double> value = statistic(resampled);
-    if (value.has_value() && std::isfinite(*value)) values.push_back(*value);
   }
+  const int undefined = options.replicates - static_cast<int>(values.size());
+  if (undefined > 0.05 * options.replicates) {
+    return UndefinedMeasurement(absl::StrFormat(
+        "%s; undefined: the statistic is undefined on %d of %d paired resamples (e.g. %s), so "
+        "no interval with the stated coverage exists",
+        detail, undefined, options.replicates, first_undefined));
+  }
+  std::sort(values.begin(), values.end());
+  double below = 0;
+  for (double v : values) below += v < *point ? 1.0 : (v == *point ? 0.5 : 0.0);
+  const double share = std::clamp(below / values.size(), 0.5 / values.size(),
+                                  1.0 - 0.5 / values.size());
+  const double z0 = NormalQuantile(share);
+  const double acceleration = JackknifeAcceleration(groups, seeds, statistic);
+  auto adjusted = [&](double coverage_end) {
+    const double z = NormalQuantile(coverage_end);
+    return NormalCdf(z0 + (z0 + z) / (1.0 - acceleration * (z0 + z)));
+  };
   Measurement measurement;
   measurement.defined = true;
   measurement.value = *point;
-  const int dropped = options.replicates - static_cast<int>(values.size());
-  if (values.empty()) {
-    measurement.low = measurement.high = *point;
-  } else {
-    // The interval always contains the point estimate (a percentile interval may not when the
-    // statistic is a min/max over groups and n is tiny).
-    measurement.low = std::min(*point, Percentile(values, 0.025));
-    measurement.high = std::max(*point, Percentile(values, 0.975));
+  measurement.seeds = static_cast<int>(seeds);
+  measurement.low = SortedPercentile(values, adjusted(0.025));
+  measurement.high = SortedPercentile(values, adjusted(0.975));
+  // With very few seeds a BCa interval of a min/max statistic may miss the point estimate; the
+  // reported interval always contains it.
+  measurement.low = std::min(measurement.low, *point);
+  measurement.high = std::max(measurement.high, *point);
+  measurement.interval_method =
+      absl::StrFormat("95%% BCa bootstrap, %d seeds paired across %d group%s", seeds,
+                      groups.size(), groups.size() == 1 ? "" : "s");
+  measurement.detail = absl::StrFormat("%s; %s, %d resamples", detail,
+                                       measurement.interval_method, options.replicates);
+  if (undefined > 0) {
+    absl::StrAppendFormat(&measurement.detail, " (%d undefined, e.g. %s)", undefined,
+                          first_undefined);
   }
-  measurement.detail = absl::StrFormat("%s; bootstrap over %d seeds, %d resamples", detail,
-                                       min_seeds, options.replicates);
-  if (dropped > 0) absl::StrAppendFormat(&measurement.detail, " (%d undefined, dropped)", dropped);
   return measurement;
+}
+
+Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
+                                 const GroupStatistic& statistic, const BootstrapOptions& options,
+                                 const std::string& claim_id, const std::string& detail) {
+  return BootstrapMeasurement(
+      groups,
+      ExplainedStatistic([&statistic](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
+        const std::optional<double> value = statistic(g);
+        if (!value.has_value()) return absl::FailedPreconditionError("statistic undefined");
+        return *value;
+      }),
+      options, claim_id, detail);
+}
+
+absl::StatusOr<double> StrictLogLogFit(const std::vector<double>& x,
+                                       const std::vector<double>& y) {
+  CHECK_EQ(x.size(), y.size());
+  if (x.size() < 2) {
+    return absl::FailedPreconditionError(
+        absl::StrFormat("a log-log fit needs >= 2 points, got %d", x.size()));
+  }
+  std::vector<double> lx, ly;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0) || !(y[i] > 0) || !std::isfinite(x[i]) || !std::isfinite(y[i])) {
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "point %d of the log-log fit is (%g, %g): not positive and finite", i, x[i], y[i]));
+    }
+    lx.push_back(std::log(x[i]));
+    ly.push_back(std::log(y[i]));
+  }
+  double mean_x = 0, mean_y = 0;
+  for (size_t i = 0; i < lx.size(); ++i) {
+    mean_x += lx[i];
+    mean_y += ly[i];
+  }
+  mean_x /= lx.size();
+  mean_y /= lx.size();
+  double sxx = 0, sxy = 0;
+  for (size_t i = 0; i < lx.size(); ++i) {
+    sxx += (lx[i] - mean_x) * (lx[i] - mean_x);
+    sxy += (lx[i] - mean_x) * (ly[i] - mean_y);
+  }
+  if (sxx <= 0) return absl::FailedPreconditionError("all x of the log-log fit are equal");
+  return sxy / sxx;
+}
+
+double FitWindowSystematic(const std::vector<double>& x, const std::vector<double>& y,
+                           const CurveFit& fit) {
+  if (x.size() < 3) return 0.0;
+  const absl::StatusOr<double> full = fit(x, y);
+  if (!full.ok()) return 0.0;
+  double largest = 0;
+  for (const bool drop_first : {true, false}) {
+    const size_t begin = drop_first ? 1 : 0;
+    const size_t end = drop_first ? x.size() : x.size() - 1;
+    const std::vector<double> wx(x.begin() + begin, x.begin() + end);
+    const std::vector<double> wy(y.begin() + begin, y.begin() + end);
+    const absl::StatusOr<double> window = fit(wx, wy);
+    if (window.ok()) largest = std::max(largest, std::abs(*window - *full));
+  }
+  return largest;
 }
 
 Measurement ExactMeasurement(double value, const std::string& detail) {
@@ -191,9 +342,9 @@ double MedianEpisode(const SeedRows& rows) {
   return MedianEpisodeOrNever(episodes);
 }
 
-std::optional<double> LateEpisodeExponent(const std::vector<double>& episodes,
-                                          const SeedRows& cumulative) {
-  return LogLogSlope(episodes, ColumnMeans(cumulative));
+absl::StatusOr<double> LateEpisodeExponent(const std::vector<double>& episodes,
+                                           const SeedRows& cumulative) {
+  return StrictLogLogFit(episodes, ColumnMeans(cumulative));
 }
 
 }  // namespace dprl

@@ -1,14 +1,27 @@
 // The reusable statistics of the claims registry (claim.h), and the readers that turn a results
 // file's groups into per-seed rows for them.
 //
-//  * Seeded percentile bootstrap over seeds: every group's per-seed rows are resampled with
-//    replacement, independently per group, `replicates` times; the statistic is recomputed on each
-//    resample and the 95% interval is [2.5%, 97.5%] percentiles of the defined values. The stream
-//    is std::mt19937_64 seeded with (BootstrapOptions::seed XOR FNV-1a(claim id)), indices drawn
-//    by multiply-shift, so the report is bit-for-bit deterministic. With n seeds there are at
-//    most C(2n-1, n) distinct resamples (35 for 4 seeds): the interval is coarse at small n and
-//    the report says how many seeds it used.
-//  * Log-log exponent: least-squares slope of log y against log x (regret_stats.h LogLogSlope).
+//  * Seeded BCa bootstrap over seed INDICES, paired across groups: the seeds of one results file
+//    are common random numbers across its configurations (seed i of every group shares the
+//    environment and agent streams of replicate i), so a resample draws one vector of n seed
+//    indices with replacement and applies it to every group; groups with different seed counts
+//    cannot be paired and make the statistic undefined. `replicates` resamples; the interval is
+//    the bias-corrected and accelerated (BCa, Efron 1987) 95% interval: with z0 = Phi^-1(share of
+//    resampled values below the point, ties counted half) and the acceleration
+//    a = sum d_i^3 / (6 (sum d_i^2)^(3/2)), d_i = mean jackknife value - jackknife value leaving
+//    seed i out of every group, the ends are the Phi(z0 + (z0 + z)/(1 - a (z0 + z))) percentiles of
+//    the resampled values for z = Phi^-1(0.025), Phi^-1(0.975). BCa's coverage error is
+//    O(1/n) against the percentile interval's O(1/sqrt n). The stream is std::mt19937_64 seeded
+//    with (BootstrapOptions::seed XOR FNV-1a(claim id)), indices drawn by multiply-shift, so the
+//    report is bit-for-bit deterministic. When more than 5% of the resamples leave the statistic
+//    undefined the measurement is undefined (the interval would not have its stated coverage);
+//    fewer are counted in the detail.
+//  * Log-log exponent: least-squares slope of log y against log x (StrictLogLogFit): a point with
+//    x <= 0, y <= 0 or a non-finite value makes the fit UNDEFINED with that point as the reason;
+//    no point is ever dropped.
+//  * Fit-window systematic: max |slope(window) - slope(all points)| over the windows that drop
+//    the first or the last point of the fit range (when >= 3 points remain); reported next to the
+//    statistical interval and added to it for the verdict (claim.h).
 //  * Late-episode regret exponent: the same slope of the mean cumulative regret against the
 //    episode over the results file's log-spaced episode grid points in [ceil(T/10), T] (the
 //    points regret_stats.h's LogLogSlopeLastDecade uses; ~100 per decade).
@@ -34,12 +47,38 @@ using SeedRows = std::vector<std::vector<double>>;
 
 // A statistic of several groups' (resampled) rows; nullopt = undefined on these rows.
 using GroupStatistic = std::function<std::optional<double>(const std::vector<SeedRows>& groups)>;
+// The same with the reason: an error status's message says why the statistic is undefined.
+using ExplainedStatistic =
+    std::function<absl::StatusOr<double>(const std::vector<SeedRows>& groups)>;
 
 // The bootstrap above. Undefined (with `detail` + the reason) when the statistic is undefined on
-// the rows as run; replicates where it is undefined are dropped (the detail counts them).
+// the rows as run, when the groups have different seed counts, or when it is undefined on more
+// than 5% of the resamples.
+Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
+                                 const ExplainedStatistic& statistic,
+                                 const BootstrapOptions& options, const std::string& claim_id,
+                                 const std::string& detail);
 Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
                                  const GroupStatistic& statistic, const BootstrapOptions& options,
                                  const std::string& claim_id, const std::string& detail);
+
+// Standard normal CDF and quantile (bisection to 1e-12), p in (0, 1).
+double NormalCdf(double z);
+double NormalQuantile(double p);
+
+// ---- Fits that never drop a point ------------------------------------------------------------
+
+// Least-squares slope of log y on log x over ALL pairs (sizes must match). Error (the reason, with
+// the offending index and value): a non-positive or non-finite value, fewer than 2 points, or all x
+// equal.
+absl::StatusOr<double> StrictLogLogFit(const std::vector<double>& x, const std::vector<double>& y);
+
+// The fit-window systematic above for `fit` (e.g. StrictLogLogFit) on (x, y); 0 when fewer than
+// 3 points or a window's fit is undefined (the caller's detail says so via the point count).
+using CurveFit = std::function<absl::StatusOr<double>(const std::vector<double>& x,
+                                                      const std::vector<double>& y)>;
+double FitWindowSystematic(const std::vector<double>& x, const std::vector<double>& y,
+                           const CurveFit& fit);
 
 // A deterministic number (closed form, or a dataset with identical rows): interval = point.
 Measurement ExactMeasurement(double value, const std::string& detail);
@@ -87,9 +126,10 @@ double ColumnMean(const SeedRows& rows, int column);
 std::vector<double> ColumnMeans(const SeedRows& rows);
 // Median over rows of column 0 with -1 = never (regret_stats.h MedianEpisodeOrNever).
 double MedianEpisode(const SeedRows& rows);
-// Late-episode exponent of the mean cumulative regret (rows of a RegretRows with `episodes`).
-std::optional<double> LateEpisodeExponent(const std::vector<double>& episodes,
-                                          const SeedRows& cumulative);
+// Late-episode exponent of the mean cumulative regret (rows of a RegretRows with `episodes`),
+// StrictLogLogFit.
+absl::StatusOr<double> LateEpisodeExponent(const std::vector<double>& episodes,
+                                           const SeedRows& cumulative);
 
 }  // namespace dprl
 

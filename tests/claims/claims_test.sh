@@ -4,9 +4,11 @@
 #     REPORT.md): every registered claim of the four papers is evaluated without error (verdicts
 #     may be "inconclusive" at this scale, none may be "not run"), REPORT.md holds the table and
 #     every figure;
-#  2. hand-made results files (make_fixtures.py) whose verdicts are known: the Lu et al. and
-#     Wang & Hegde claims they feed must hold on one set and fail on the other, the claims of
-#     experiments without a file are "not run";
+#  2. hand-made results files (make_fixtures.py) whose verdicts are known: the Lu et al.,
+#     Wang & Hegde and Vietri et al. claims they feed must hold on one set and fail on the other;
+#     the Vietri et al. ones are "out of regime" (naming the condition) on a third and
+#     "undefined" (with the reason) on a fourth; the claims of experiments without a file are
+#     "not run"; the headline counts evidence only;
 #  3. bad input: a NaN in a results file, a missing --results, a --results that is not a
 #     directory: non-zero exit, one error line naming the flag, no claims.csv / claims.md; bad
 #     reproduce_all flags: exit 2 naming the flag, nothing created.
@@ -15,6 +17,7 @@ source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 REPRODUCE="$RUNFILES/experiments/reproduce_all"
 CLAIMS="$RUNFILES/analysis/claims"
 FIXTURES="$RUNFILES/tests/claims/make_fixtures.py"
+export PYTHONPATH="$RUNFILES/analysis/testing${PYTHONPATH:+:$PYTHONPATH}"
 [[ -x "$REPRODUCE" && -x "$CLAIMS" ]] || fail "binaries not found under $RUNFILES"
 
 # --- 1. smoke-scale results through reproduce_all ------------------------------------------
@@ -31,7 +34,11 @@ papers = {r["paper"] for r in rows}
 for paper in ("Vietri et al. 2020", "Lu et al. 2026", "Wang & Hegde 2019", "Chowdhury et al. 2021"):
     assert paper in papers, (paper, papers)
 for r in rows:
-    assert r["verdict"] in ("holds", "fails", "inconclusive"), (r["id"], r["verdict"])
+    assert r["verdict"] in ("holds", "fails", "inconclusive", "out of regime", "undefined"), (
+        r["id"], r["verdict"])
+    assert r["kind"] in ("evidence", "consistency"), r
+    if r["verdict"] == "out of regime":
+        assert r["regime_missed"], r["id"]
     assert r["detail"], r["id"]
     if r["value"]:
         assert float(r["low"]) <= float(r["value"]) <= float(r["high"]), r["id"]
@@ -51,21 +58,51 @@ expect_figure_files "$WORK/smoke/vietri_fig/vietri_fig"
 # --- 2. hand-made files with known verdicts ---------------------------------------------------
 # expect_verdicts DIR VERDICT: the claims fed by make_fixtures.py have VERDICT, the others of
 # the two files' experiments too or as listed, the rest are "not run".
-for kind in holds fails; do
+for kind in holds fails regime undefined; do
   "$PYTHON" "$FIXTURES" "$WORK/$kind" "$kind" || fail "make_fixtures.py $kind failed"
   "$CLAIMS" "--results=$WORK/$kind" >"$WORK/$kind.out" 2>"$WORK/$kind.err" ||
     { cat "$WORK/$kind.err"; fail "claims on the '$kind' fixtures failed"; }
-  "$PYTHON" - "$WORK/$kind/claims.csv" "$kind" <<'PY' || fail "verdicts on the '$kind' fixtures"
-import csv, sys
-rows = {r["id"]: r for r in csv.DictReader(open(sys.argv[1]))}
+  "$PYTHON" - "$WORK/$kind" "$kind" <<'PY' || fail "verdicts on the '$kind' fixtures"
+import csv, os, sys
+rows = {r["id"]: r for r in csv.DictReader(open(os.path.join(sys.argv[1], "claims.csv")))}
 kind = sys.argv[2]
-known = ["lu.cor14_equals_thm13", "lu.improved_conversion_smaller", "wang_hegde.sigma_eps_0.9",
-         "wang_hegde.sigma_eps_0.45", "wang_hegde.beats_baselines_eps_0.45"]
+verdict = {"holds": "holds", "fails": "fails", "regime": "out of regime",
+           "undefined": "undefined"}[kind]
+vietri = ["vietri.privacy_cost_vs_eps.riverswim", "vietri.privacy_cost_vs_eps.random_mdp"]
+if kind != "undefined":  # the lower-order claim uses the smallest eps, where the gap is > 0
+    vietri += ["vietri.privacy_term_lower_order.riverswim",
+               "vietri.privacy_term_lower_order.random_mdp"]
+known = list(vietri)
+if kind in ("holds", "fails"):
+    known += ["lu.cor14_equals_thm13", "lu.improved_conversion_smaller",
+              "wang_hegde.sigma_eps_0.9", "wang_hegde.sigma_eps_0.45",
+              "wang_hegde.beats_baselines_eps_0.45"]
 for claim in known:
-    assert rows[claim]["verdict"] == kind, (claim, rows[claim])
+    assert rows[claim]["verdict"] == verdict, (claim, rows[claim])
+for claim in vietri:
+    r = rows[claim]
+    assert r["kind"] == "evidence" and r["why_evidence"] and r["regime"], r
+    if kind == "regime":
+        assert "regime" in r["regime_missed"] or "eps" in r["regime_missed"], r
+        assert "T = 10000 < 10 E" in r["detail"], r  # the excluded eps are named
+    if kind == "undefined":
+        assert "point 3 of the log-log fit" in r["detail"], r
+    if kind == "holds":
+        assert int(r["seeds"]) == 20 and float(r["systematic"]) >= 0, r
+        assert "paired" in r["detail"], r
+        assert "planner offset" in r["detail"] or "lower_order" in claim, r
+for claim in ("vietri.optimism_leaves_h_vs_eps.riverswim", "lu.cor14_equals_thm13"):
+    assert claim not in rows or rows[claim]["kind"] == "consistency", rows.get(claim)
+files = {"holds": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig"),
+         "fails": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig")}.get(kind, ("vietri_fig",))
 for claim, row in rows.items():
-    if row["experiment"] not in ("rlsvi_privacy_fig", "wang_hegde_fig2"):
+    if row["experiment"] not in files:
         assert row["verdict"] == "not run" and row["value"] == "", (claim, row)
+# The headline counts evidence only; consistency checks have their own line and table.
+md = open(os.path.join(sys.argv[1], "claims.md")).read()
+evidence = sum(r["kind"] == "evidence" for r in rows.values())
+assert md.startswith("Evidence claims (could have failed) %d:" % evidence), md[:200]
+assert "### Consistency checks" in md and "### Evidence" in md
 PY
 done
 

@@ -1,7 +1,17 @@
 """Writes hand-made dprl results files whose claim verdicts are known (claims_test.sh).
 
-make_fixtures.py DIR KIND, KIND in {holds, fails, corrupt}: DIR/rlsvi_privacy_fig/... and
-DIR/wang_hegde_fig2/... in the layout of docs/hdf5_schema.md (schema version 2).
+make_fixtures.py DIR KIND, KIND in {holds, fails, corrupt, regime, undefined}:
+DIR/rlsvi_privacy_fig/..., DIR/wang_hegde_fig2/... and DIR/vietri_fig/... in the layout of
+docs/hdf5_schema.md (schema version 2), 20 seeds (common random numbers: seed s has the same
+offset in every group of a file).
+  vietri_fig (T = 10^4, eps in {1, 2, 4, 8}): PUCB on exact counts has cumulative regret
+  c_s sqrt(t); PUCB at eps adds the privacy cost gap(t):
+    holds      gap = 400/eps * ln(1 + t)/ln(1 + T): exponent -1 in eps, gap/R_ref falls in t;
+               E = 100/eps, burn-in 50/eps (T >= 10 E, burn-in <= T/10 for every eps);
+    fails      gap = 400/sqrt(eps) * t/T: exponent -1/2 (> -0.75), gap/R_ref grows as sqrt(t);
+    regime     as holds with E = 5000/eps (T < 10 E for eps < 5) and burn-in never at eps = 8;
+    undefined  as holds with gap = 0 at eps = 8 (a log-log fit through 0 is undefined);
+  the vietri claims fed by these files get the kind's verdict ("out of regime" for regime).
   holds    privacy curves with exactly Cor. 14's eps(delta) (Lu et al. 2026) and an improved
            conversion 10% below it; Thm. 5's sigma = App. E.3's (0.32, 0.74); functional noise
            returns ~15 against baselines ~1-2 at eps = 0.45.
@@ -9,6 +19,7 @@ DIR/wang_hegde_fig2/... in the layout of docs/hdf5_schema.md (schema version 2).
            paper's, Thm. 5's sigma 1.32 / 2.54 and functional noise returns ~1 against
            baselines ~10.
   corrupt  as holds, with a NaN in one return (every reader must refuse the file).
+  regime, undefined: only vietri_fig.
 """
 import math
 import os
@@ -17,7 +28,9 @@ import sys
 import h5py
 import numpy
 
-SEEDS = 4
+import regret_grid
+
+SEEDS = 20
 
 
 def open_results(directory, experiment):
@@ -61,8 +74,8 @@ def write_rlsvi(directory, kind):
 def write_wang_hegde(directory, kind):
     good = kind != "fails"
     sigma = {"0.9": 0.32 if good else 1.32, "0.45": 0.74 if good else 2.54}
-    functional = [15.0, 15.5, 14.5, 15.2] if good else [1.0, 1.2, 0.8, 1.1]
-    baseline = [1.0, 1.2, 0.8, 1.1] if good else [10.0, 10.5, 9.5, 10.2]
+    functional = [15.0, 15.5, 14.5, 15.2] * 5 if good else [1.0, 1.2, 0.8, 1.1] * 5
+    baseline = [1.0, 1.2, 0.8, 1.1] * 5 if good else [10.0, 10.5, 9.5, 10.2] * 5
     with open_results(directory, "wang_hegde_fig2") as f:
         for eps in ["0.9", "0.45"]:
             for method, returns in [("functional-paper-sigma", functional),
@@ -80,11 +93,57 @@ def write_wang_hegde(directory, kind):
                 g.create_dataset("last10_mean_return", data=values)
 
 
+VIETRI_T = 10000
+VIETRI_EPS = [1.0, 2.0, 4.0, 8.0]
+
+
+def vietri_group(f, name, env, agent, cumulative):
+    """A regret group whose cumulative regret at episode t of seed s is cumulative[s, t - 1]."""
+    g = f.create_group(name)
+    g.attrs["env"] = env
+    g.attrs["agent"] = agent
+    g.attrs["num_episodes"] = numpy.int64(VIETRI_T)
+    per_episode = numpy.diff(cumulative, axis=1, prepend=0.0)
+    regret_grid.write_regret(g, per_episode)
+    return g
+
+
+def write_vietri(directory, kind):
+    t = numpy.arange(1, VIETRI_T + 1, dtype=numpy.float64)
+    scale = numpy.array([10.0 + (s % 5) for s in range(SEEDS)])[:, None]
+    jitter = numpy.array([1.0 + 0.02 * ((s % 4) - 1.5) for s in range(SEEDS)])[:, None]
+    reference = scale * numpy.sqrt(t)
+    with open_results(directory, "vietri_fig") as f:
+        for env in ("riverswim", "random_mdp"):
+            vietri_group(f, env + "-ubev", env, "ubev", 0.8 * reference)
+            vietri_group(f, env + "-pucb_noiseless", env, "pucb_noiseless", reference)
+            for eps in VIETRI_EPS:
+                if kind == "fails":
+                    gap = 400.0 / math.sqrt(eps) * t / VIETRI_T
+                else:
+                    gap = 400.0 / eps * numpy.log1p(t) / math.log1p(VIETRI_T)
+                if kind == "undefined" and eps == 8.0:
+                    gap = 0.0 * t
+                g = vietri_group(f, "%s-pucb-eps=%g" % (env, eps), env, "pucb",
+                                 reference + jitter * gap)
+                g.attrs["privacy_epsilon"] = eps
+                g.attrs["privacy_epsilon_replacement"] = 2 * eps
+                g.attrs["neighbour_relation"] = "add_remove"
+                g.attrs["error_bound_method"] = "paper"
+                g.attrs["error_bound"] = (5000.0 if kind == "regime" else 100.0) / eps
+                burn_in = -1.0 if kind == "regime" and eps == 8.0 else 50.0 / eps
+                g.create_dataset("first_episode_bonus_below_horizon",
+                                 data=numpy.round(burn_in * jitter[:, 0]))
+
+
 def main():
     directory, kind = sys.argv[1], sys.argv[2]
-    assert kind in ("holds", "fails", "corrupt"), kind
-    write_rlsvi(directory, kind)
-    write_wang_hegde(directory, kind)
+    assert kind in ("holds", "fails", "corrupt", "regime", "undefined"), kind
+    if kind in ("holds", "fails", "corrupt"):
+        write_rlsvi(directory, kind)
+        write_wang_hegde(directory, kind)
+    if kind != "corrupt":
+        write_vietri(directory, kind)
 
 
 if __name__ == "__main__":
