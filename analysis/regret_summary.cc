@@ -27,11 +27,12 @@ std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
 }
 
-// "UBEV (Dann et al.)", "PUCB, exact counts" (eps = infinity), "<agent> (non-private)" or
+// "UBEV (paper's Alg. 1)", "UBEV (authors' code)", "PUCB, exact counts" (eps = infinity), "<agent> (non-private)" or
 // "<agent> (#ge=<eps>[, relation][, exact-tail E])".
 std::string CurveLabel(const RegretGroupSummary& summary, bool with_relation) {
   if (!summary.privacy_epsilon.has_value()) {
-    if (summary.agent == "ubev") return "UBEV (Dann et al.)";
+    if (summary.agent == "ubev") return "UBEV (paper's Alg. 1)";
+    if (summary.agent == "ubev_as_run") return "UBEV (authors' code)";
     if (summary.agent == "pucb_noiseless") return "PUCB, exact counts";
     return absl::StrCat(summary.agent, " (non-private)");
   }

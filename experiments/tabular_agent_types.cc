@@ -28,11 +28,23 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> AsTabularAgent(
 
 const bool kUbevRegistered = RegisterTabularAgent(TabularAgentType{
     "ubev",
-    "UBEV (Dann et al. 2017, Alg. 1), non-private",
+    "UBEV (Dann et al. 2017, Alg. 1 as printed: transition bonus (H - t) phi), non-private",
     {FailureProbability("delta of Alg. 1, in (0, 1)")},
     [](const Parameters& parameters, const TabularShape& shape, const RandomStream&) {
       UbevOptions options;
       options.failure_probability = parameters.Float("failure_probability");
+      return AsTabularAgent(UbevAgent::Create(shape, options));
+    }});
+
+const bool kUbevAsRunRegistered = RegisterTabularAgent(TabularAgentType{
+    "ubev_as_run",
+    "UBEV as run in the authors' code (Dann et al., FiniteEpisodicRL.jl ubev.jl): transition "
+    "bonus scaled by the observed range max V - min V of the next values, non-private",
+    {FailureProbability("delta of Alg. 1, in (0, 1)")},
+    [](const Parameters& parameters, const TabularShape& shape, const RandomStream&) {
+      UbevOptions options;
+      options.failure_probability = parameters.Float("failure_probability");
+      options.transition_bonus = UbevTransitionBonus::kObservedValueRange;
       return AsTabularAgent(UbevAgent::Create(shape, options));
     }});
 

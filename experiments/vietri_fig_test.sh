@@ -29,7 +29,7 @@ with h5py.File(path, "r") as f:
             assert a["privacy_epsilon_replacement"] == 2 * a["privacy_epsilon"], name
         else:
             assert "privacy_epsilon" not in group.attrs, name
-    expected = {"ubev", "pucb_noiseless", "pucb"}
+    expected = {"ubev", "ubev_as_run", "pucb_noiseless", "pucb"}
     assert agents == {"riverswim": expected, "random_mdp": expected}, agents
     assert f["riverswim-ubev"].attrs["reward_model"] == "deterministic"
     assert f["random_mdp-ubev"].attrs["reward_model"] == "bernoulli"

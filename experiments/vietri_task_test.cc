@@ -27,6 +27,8 @@ TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironment
     for (const ConfigSpec& config : *configs) groups.insert(config.group_name);
     EXPECT_TRUE(groups.count("riverswim-ubev"));
     EXPECT_TRUE(groups.count("random_mdp-ubev"));
+    EXPECT_TRUE(groups.count("riverswim-ubev_as_run"));
+    EXPECT_TRUE(groups.count("random_mdp-ubev_as_run"));
   }
   EXPECT_THAT(ValidateExperimentDefinition(VietriExperiment()), IsOk());
 }
@@ -34,7 +36,7 @@ TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironment
 TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
   std::vector<ConfigSpec> configs = MakeVietriConfigs(Scale::kSmoke).value();
   NullProgressReporter progress;
-  for (int c : {0, 1}) {  // riverswim UBEV and the first PUCB
+  for (int c : {0, 1, 3}) {  // riverswim UBEV (paper's Alg. 1, authors' code), the first PUCB
     TaskContext context{c, 1, 20201, &progress};
     TaskResult first = RunVietriTask(configs[c], context).value();
     TaskResult second = RunVietriTask(configs[c], context).value();
@@ -65,7 +67,8 @@ TEST(VietriGridTest, OverridesChangeTheConfigurations) {
     EXPECT_EQ(Attribute<int64_t>(config, "num_episodes").value(), 1000000);
   }
   EXPECT_THAT(groups,
-              ElementsAre("riverswim-ubev", "riverswim-pucb_noiseless", "riverswim-pucb-eps=0.5",
+              ElementsAre("riverswim-ubev", "riverswim-ubev_as_run", "riverswim-pucb_noiseless",
+                          "riverswim-pucb-eps=0.5",
                           "riverswim-pucb-eps=5", "riverswim-pucb-exact-eps=5"));
 }
 

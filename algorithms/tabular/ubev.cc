@@ -43,21 +43,31 @@ double UbevAgent::Phi(double count) const {
 void UbevAgent::BeginEpisode() {
   const int S = shape_.num_states, H = shape_.horizon;
   int cached_step = -1;
-  double max_next_value = 0.0;
+  double max_next_value = 0.0, value_range = 0.0;
+  // Vmax of ubev.jl: the largest return, H with rewards in [0, 1].
+  const double max_return = H;
+  const bool range_bonus =
+      options_.transition_bonus == UbevTransitionBonus::kObservedValueRange;
   plan_.PlanGreedy(
       [&](int h, int s, int a, const double* next_values) {
-        if (h != cached_step) {  // max_s' V~_{t+1}(s'), once per step
+        if (h != cached_step) {  // max_s' (and min_s') V~_{t+1}(s'), once per step
           cached_step = h;
-          max_next_value = *std::max_element(next_values, next_values + S);
+          const auto [lowest, highest] = std::minmax_element(next_values, next_values + S);
+          max_next_value = *highest;
+          if (range_bonus) {  // ubev.jl: curmaxV, curminV capped at Vmax
+            max_next_value = std::min(*highest, max_return);
+            value_range = max_next_value - std::min(*lowest, max_return);
+          }
         }
         const int64_t i = shape_.Index(h, s, a);
         const double n = counts_.Visits(i);
         if (n < 1.0) return 1.0 + max_next_value;
         const double phi = Phi(n);
         const double reward_term = std::min(1.0, counts_.RewardSum(i) / n + phi);
-        const double remaining_steps = H - 1 - h;  // H - t with t = h + 1
+        // Paper: H - t with t = h + 1; authors' code: the observed range of V~_{t+1}.
+        const double bonus_scale = range_bonus ? value_range : H - 1 - h;
         const double next_term = std::min(
-            max_next_value, counts_.NextValueSum(i, next_values) / n + remaining_steps * phi);
+            max_next_value, counts_.NextValueSum(i, next_values) / n + bonus_scale * phi);
         return reward_term + next_term;
       },
       // No single cap H to leave (Q~_t <= H - t + 1): the num_below_cap diagnostic stays 0.

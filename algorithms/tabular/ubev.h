@@ -18,12 +18,23 @@
 //     V~_t(s) = max_a Q~_t(s,a),   pi_k(s, t) = argmax_a Q~_t(s,a)
 // Rewards are in [0, 1] (Observe refuses others).
 //
-// The authors' Julia reference (chrodan/FiniteEpisodicRL.jl, ubev.jl) uses the same llnp, phi
-// and ln(3 S A H / (delta / 9)) = ln(3 / delta'), the same caps and the same value 1 + max V~ for
-// unvisited pairs (its rewards are known, so its reward term is the true reward). Two
-// differences, where we follow the paper: it scales the transition bonus by the observed range
-// max V~_{t+1} - min V~_{t+1} instead of H - t, and breaks ties by the first maximiser. Ties here
-// are broken uniformly at random, as for every tabular agent (optimistic_planner.h).
+// Two variants, named honestly (UbevOptions::transition_bonus):
+//   kRemainingSteps      "UBEV (paper's Alg. 1)": the transition bonus (H - t) phi as printed.
+//   kObservedValueRange  "UBEV (authors' code)": what Dann et al.'s experiments ran, the Julia
+//                        reference chrodan/FiniteEpisodicRL.jl, ubev.jl (update_policy!):
+//                        the transition bonus is scaled by the observed range of the next values,
+//                          (min(max_s' V~_{t+1}, Vmax) - min(min_s' V~_{t+1}, Vmax)) phi,
+//                        and the next-state term is capped at min(max_s' V~_{t+1}, Vmax), with
+//                        Vmax = H (the largest return, rewards in [0, 1]). Since V~_{t+1} <= H - t
+//                        the Vmax cap never binds; it is kept as the authors wrote it. At
+//                        t = H the range is 0 (V~_{H+1} = 0), as is H - t.
+// Apart from that bonus the Julia code uses the same llnp, phi with ln(3SAH / (delta / 9)) =
+// ln(3 / delta') (unknown rewards), the reward term min(1, r^ + phi), the same caps and the same
+// value 1 + max V~ for unvisited pairs. It breaks ties by the first maximiser; ties here are
+// broken uniformly at random in both variants, as for every tabular agent
+// (optimistic_planner.h). The range bonus is much smaller than (H - t) phi early in an episode
+// (the next values of a sparse-reward MDP are close together), so the authors' code explores far
+// less than the printed rule.
 //
 // num_below_cap() (Q below the cap H) is a diagnostic of PUCB-style planners; UBEV has no single
 // cap (Q~_t <= H - t + 1), so it reports 0 (an episode loop records "never").
@@ -41,9 +52,17 @@
 
 namespace dprl {
 
+// How the transition bonus of UBEV is scaled (see the header comment).
+enum class UbevTransitionBonus {
+  kRemainingSteps,      // (H - t) phi: Dann et al. 2017, Alg. 1 as printed
+  kObservedValueRange,  // (max V~_{t+1} - min V~_{t+1}) phi: the authors' ubev.jl, as run
+};
+
 struct UbevOptions {
   // delta, the failure probability of Alg. 1 (delta' = delta / (9SAH) in phi). In (0, 1).
   double failure_probability = 0.05;
+  // The transition bonus: the paper's (H - t) phi, or the observed value range of ubev.jl.
+  UbevTransitionBonus transition_bonus = UbevTransitionBonus::kRemainingSteps;
 
   absl::Status Validate() const;
 };

@@ -100,6 +100,39 @@ TEST(UbevAgentTest, CapsBindWithFewVisits) {
   EXPECT_EQ(q[agent->shape().Index(0, 1, 0)], 2.0);
 }
 
+// The two transition bonuses by hand. Two states, one action, H = 3, n episodes of
+// (t=1: s0 -> s0), (t=2: s0 -> s1), (t=3: s1 -> s0), all rewards 0. At t = 3: V~_4 = 0, so
+// V~_3(s1) = min{1, 0 + phi} = phi (visited) and V~_3(s0) = 1 + 0 = 1 (unvisited). At t = 2,
+// state s0 (visited, next state s1):
+//   paper's Alg. 1   phi + min{1, phi + (H - t) phi} = phi + 2 phi            (H - t = 1)
+//   authors' code    phi + min{1, phi + (1 - phi) phi} = 3 phi - phi^2        (range 1 - phi)
+TEST(UbevAgentTest, TransitionBonusVariantsByHand) {
+  const int n = 10000;
+  double q[2] = {0, 0};
+  const UbevTransitionBonus bonuses[2] = {UbevTransitionBonus::kRemainingSteps,
+                                          UbevTransitionBonus::kObservedValueRange};
+  for (int variant = 0; variant < 2; ++variant) {
+    UbevOptions options;
+    options.transition_bonus = bonuses[variant];
+    auto agent = UbevAgent::Create({2, 1, 3}, options).value();
+    for (int k = 0; k < n; ++k) {
+      agent->BeginEpisode();
+      ASSERT_TRUE(agent->Observe(0, 0, 0, 0.0, 0).ok());
+      ASSERT_TRUE(agent->Observe(1, 0, 0, 0.0, 1).ok());
+      ASSERT_TRUE(agent->Observe(2, 1, 0, 0.0, 0).ok());
+      agent->EndEpisode();
+    }
+    agent->BeginEpisode();
+    EXPECT_NEAR(agent->plan().optimistic_q()[agent->shape().Index(2, 1, 0)], agent->Phi(n), 1e-12);
+    EXPECT_EQ(agent->plan().optimistic_q()[agent->shape().Index(2, 0, 0)], 1.0);
+    q[variant] = agent->plan().optimistic_q()[agent->shape().Index(1, 0, 0)];
+  }
+  auto reference = UbevAgent::Create({2, 1, 3}, {}).value();
+  const double phi = reference->Phi(n);
+  EXPECT_NEAR(q[0], 3 * phi, 1e-12);
+  EXPECT_NEAR(q[1], 3 * phi - phi * phi, 1e-12);
+}
+
 TEST(UbevAgentTest, ObserveRejectsRewardsOutsideTheUnitInterval) {
   auto agent = UbevAgent::Create({2, 2, 2}, {}).value();
   agent->BeginEpisode();
