@@ -15,7 +15,13 @@
 // summary CSV, and the wall time of each step.
 //
 // Flags (--flag=value only):
-//   --scale=S             smoke | default | paper. Default: default.
+//   --scale=S             smoke | default | paper, or a claims profile: claims (the regimes the
+//                         claims need, >= 20 seeds; for a 16-64-core node) | claims_reduced
+//                         (the same at smaller T, ~30 min on 2 cores). A profile gives each
+//                         experiment its own scale and overrides (claims_profile.h). Default:
+//                         default.
+//   --dry_run             forward --dry_run to every experiment (each prints its tasks and
+//                         estimated cost) and stop: no claims, no REPORT.md, nothing created.
 //   --results=DIR         results root. Default: $BUILD_WORKSPACE_DIRECTORY/results under
 //                         `bazel run`, else ./results. A relative DIR is taken relative to the
 //                         directory bazel was invoked from (as the experiments' --out).
@@ -44,6 +50,7 @@
 #include "absl/strings/str_split.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
+#include "experiments/claims_profile.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/runner_flags.h"
@@ -52,11 +59,15 @@ namespace dprl {
 namespace {
 
 constexpr char kUsage[] =
-    "Usage: reproduce_all [--scale=smoke|default|paper] [--results=DIR] [--launcher=\"CMD ...\"]\n"
-    "                     [--threads=N] [--master_seed=N] [--allow_code_change=true|false]\n"
+    "Usage: reproduce_all [--scale=smoke|default|paper|claims|claims_reduced] [--results=DIR]\n"
+    "                     [--launcher=\"CMD ...\"] [--threads=N] [--master_seed=N]\n"
+    "                     [--allow_code_change=true|false] [--dry_run]\n"
     "Runs every experiment (resumable) and its figures, then //analysis:claims, and writes\n"
     "DIR/REPORT.md (default DIR: $BUILD_WORKSPACE_DIRECTORY/results under `bazel run`).\n"
-    "  --launcher  prefix of each experiment's command, e.g. \"mpirun -np 64 --hostfile hosts\"\n";
+    "  --launcher  prefix of each experiment's command, e.g. \"mpirun -np 64 --hostfile hosts\"\n"
+    "  --scale=claims|claims_reduced  the claims profiles (docs/claims.md): the regimes the\n"
+    "              claims need with >= 20 seeds; claims_reduced fits ~30 min on 2 cores\n"
+    "  --dry_run   print every experiment's tasks and estimated cost, run nothing\n";
 
 struct ExperimentEntry {
   const char* name;
@@ -75,7 +86,8 @@ constexpr ExperimentEntry kExperiments[] = {
 
 struct Flags {
   bool help = false;
-  std::string scale = "default";
+  std::string scale = "default";  // a Scale name or a claims profile
+  bool dry_run = false;
   std::string results_dir;
   std::vector<std::string> launcher;
   std::vector<std::string> forwarded;  // --threads, --master_seed, --allow_code_change
@@ -86,13 +98,29 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
   ASSIGN_OR_RETURN(auto command_line,
                    SplitCommandLine(argc, argv,
                                     {"--scale", "--results", "--launcher", "--threads",
-                                     "--master_seed", "--allow_code_change"}));
+                                     "--master_seed", "--allow_code_change", "--dry_run"},
+                                    /*repeatable_names=*/{}, /*switch_names=*/{"--dry_run"}));
   Flags flags;
   flags.help = command_line.help;
   if (flags.help) return flags;
+  if (std::optional<std::string> value = command_line.Get("--dry_run")) {
+    if (*value != "true" && *value != "false") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--dry_run: '", *value, "' is not true or false"));
+    }
+    flags.dry_run = *value == "true";
+  }
   if (std::optional<std::string> scale = command_line.Get("--scale")) {
-    ASSIGN_OR_RETURN(Scale parsed, ParseScale(*scale));
-    flags.scale = ScaleName(parsed);
+    if (IsClaimsProfile(*scale)) {
+      flags.scale = *scale;
+    } else {
+      absl::StatusOr<Scale> parsed = ParseScale(*scale);
+      if (!parsed.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            parsed.status().message(), " (or a claims profile: claims | claims_reduced)"));
+      }
+      flags.scale = ScaleName(*parsed);
+    }
   }
   // The experiments' own rule for --out, applied to the results root.
   ASSIGN_OR_RETURN(std::string results,
@@ -168,8 +196,24 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// Each experiment's flags: --scale=S, or its claims-profile entry.
+absl::StatusOr<std::vector<std::vector<std::string>>> ExperimentFlags(const Flags& flags) {
+  std::vector<std::string> names;
+  for (const ExperimentEntry& experiment : kExperiments) names.push_back(experiment.name);
+  std::vector<std::vector<std::string>> result;
+  if (!IsClaimsProfile(flags.scale)) {
+    for (size_t i = 0; i < names.size(); ++i) result.push_back({"--scale=" + flags.scale});
+    return result;
+  }
+  ASSIGN_OR_RETURN(std::vector<ProfileStep> steps, ClaimsProfile(flags.scale, names));
+  for (ProfileStep& step : steps) result.push_back(std::move(step.flags));
+  return result;
+}
+
 absl::Status Run(const Flags& flags, const std::string& argv0) {
-  RETURN_IF_ERROR(MakeDirectory(flags.results_dir));
+  ASSIGN_OR_RETURN(const std::vector<std::vector<std::string>> experiment_flags,
+                   ExperimentFlags(flags));
+  if (!flags.dry_run) RETURN_IF_ERROR(MakeDirectory(flags.results_dir));
   // The experiments find their analysis binaries through RUNFILES_DIR: point it at this
   // binary's runfiles tree (which holds them all) whatever the current directory is.
   ASSIGN_OR_RETURN(std::string claims, FindRunfile(argv0, "analysis/claims"));
@@ -201,10 +245,12 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
     const std::string name = kExperiments[i].name;
     std::vector<std::string> command = flags.launcher;
     command.push_back(binaries[i]);
-    command.push_back(absl::StrCat("--scale=", flags.scale));
+    command.insert(command.end(), experiment_flags[i].begin(), experiment_flags[i].end());
     command.push_back(absl::StrCat("--out=", flags.results_dir, "/", name));
     command.insert(command.end(), flags.forwarded.begin(), flags.forwarded.end());
+    if (flags.dry_run) command.push_back("--dry_run");
     ASSIGN_OR_RETURN(double seconds, RunStep(name, command));
+    if (flags.dry_run) continue;
     absl::StrAppendFormat(&timings, "| `%s` | %.0f s |\n", name, seconds);
     absl::StrAppendFormat(&figures, "### `%s`\n\n%s.\n\n", name, kExperiments[i].title);
     const std::string png = absl::StrCat(name, "/", name, ".png");
@@ -217,6 +263,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
         ".\n\n",
         name, name, name, name, name);
   }
+  if (flags.dry_run) return absl::OkStatus();
   ASSIGN_OR_RETURN(double seconds,
                    RunStep("claims", {claims, absl::StrCat("--results=", flags.results_dir)}));
   absl::StrAppendFormat(&timings, "| `claims` | %.0f s |\n", seconds);

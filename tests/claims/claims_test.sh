@@ -122,6 +122,21 @@ expect_error 1 "--results: .*non-finite value" "--results=$WORK/corrupt"
 expect_error 2 "missing required flag --results" --out_dir=/tmp
 expect_error 2 "--results: '.*' is not a directory" "--results=$WORK/no_such_dir"
 expect_error 2 "--bootstrap_replicates: '5'" "--results=$WORK/holds" --bootstrap_replicates=5
+# The claims profiles: --dry_run prints every experiment's estimated cost and creates nothing;
+# claims_reduced fits 30 minutes on 2 cores (3600 core-seconds, the experiments' estimate).
+for profile in claims claims_reduced; do
+  "$REPRODUCE" "--scale=$profile" --dry_run "--results=$WORK/dry_$profile" >"$WORK/dry.out" 2>&1 ||
+    { cat "$WORK/dry.out"; fail "reproduce_all --scale=$profile --dry_run failed"; }
+  [[ ! -e "$WORK/dry_$profile" ]] || fail "--dry_run created the results directory"
+  "$PYTHON" - "$WORK/dry.out" "$profile" <<'PY' || fail "dry-run costs of $profile"
+import re, sys
+text = open(sys.argv[1]).read()
+costs = [float(c) for c in re.findall(r"Estimated cost: ([0-9.e+]+) core-seconds", text)]
+assert len(costs) == 6, text
+if sys.argv[2] == "claims_reduced":
+    assert sum(costs) <= 3600, costs
+PY
+done
 # reproduce_all refuses bad flags before running anything.
 REPRODUCE_ERRORS=(
   "--scale=huge|--scale"
@@ -130,6 +145,7 @@ REPRODUCE_ERRORS=(
   "--allow_code_change=yes|--allow_code_change: 'yes'"
   "--launcher= |--launcher: empty command"
   "--unknown=1|unknown flag '--unknown=1'"
+  "--dry_run=maybe|--dry_run: 'maybe'"
 )
 for case in "${REPRODUCE_ERRORS[@]}"; do
   flag="${case%%|*}" pattern="${case#*|}"

@@ -1,0 +1,67 @@
+#include "experiments/claims_profile.h"
+
+#include <map>
+
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+namespace {
+
+using FlagTable = std::map<std::string, std::vector<std::string>>;
+
+const FlagTable& FullProfile() {
+  static const FlagTable* const table = new FlagTable{
+      {"vietri_fig",
+       {"--scale=default", "--seeds=20", "--set=num_episodes=10000000",
+        "--set=privacy_epsilons=100,300,1000,3000,10000,30000",
+        "--set=exact_tail_privacy_epsilons=1000"}},
+      {"vietri_lower_bound_fig", {"--scale=default", "--seeds=20"}},
+      {"rlsvi_privacy_fig", {"--scale=default"}},  // closed forms: seeds do not matter
+      {"private_ofu_fig", {"--scale=default", "--seeds=20"}},
+      {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
+      {"wang_hegde_fig2", {"--scale=default", "--seeds=20"}},
+  };
+  return *table;
+}
+
+const FlagTable& ReducedProfile() {
+  static const FlagTable* const table = new FlagTable{
+      {"vietri_fig",
+       {"--scale=default", "--seeds=20", "--set=privacy_epsilons=1000,3000,10000,30000",
+        "--set=exact_tail_privacy_epsilons=1000"}},
+      {"vietri_lower_bound_fig",
+       {"--scale=default", "--seeds=20", "--set=num_episodes=50000"}},
+      {"rlsvi_privacy_fig", {"--scale=smoke"}},
+      {"private_ofu_fig", {"--scale=smoke", "--seeds=20"}},
+      {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
+      {"wang_hegde_fig2", {"--scale=default", "--seeds=20"}},
+  };
+  return *table;
+}
+
+}  // namespace
+
+bool IsClaimsProfile(absl::string_view scale) {
+  return scale == "claims" || scale == "claims_reduced";
+}
+
+absl::StatusOr<std::vector<ProfileStep>> ClaimsProfile(
+    absl::string_view name, const std::vector<std::string>& experiments) {
+  if (!IsClaimsProfile(name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--scale: '", name, "' is not a claims profile (claims | claims_reduced)"));
+  }
+  const FlagTable& table = name == "claims" ? FullProfile() : ReducedProfile();
+  std::vector<ProfileStep> steps;
+  for (const std::string& experiment : experiments) {
+    auto it = table.find(experiment);
+    if (it == table.end()) {
+      return absl::InternalError(
+          absl::StrCat("claims profile '", name, "' has no entry for ", experiment));
+    }
+    steps.push_back({experiment, it->second});
+  }
+  return steps;
+}
+
+}  // namespace dprl
