@@ -190,29 +190,18 @@ absl::StatusOr<double> StrictLogLogFit(const std::vector<double>& x,
     return absl::FailedPreconditionError(
         absl::StrFormat("a log-log fit needs >= 2 points, got %d", x.size()));
   }
-  std::vector<double> lx, ly;
   for (size_t i = 0; i < x.size(); ++i) {
     if (!(x[i] > 0) || !(y[i] > 0) || !std::isfinite(x[i]) || !std::isfinite(y[i])) {
       return absl::FailedPreconditionError(absl::StrFormat(
           "point %d of the log-log fit is (%g, %g): not positive and finite", i, x[i], y[i]));
     }
-    lx.push_back(std::log(x[i]));
-    ly.push_back(std::log(y[i]));
   }
-  double mean_x = 0, mean_y = 0;
-  for (size_t i = 0; i < lx.size(); ++i) {
-    mean_x += lx[i];
-    mean_y += ly[i];
+  // Every point is usable, so LogLogSlope fits all of them.
+  const std::optional<double> slope = LogLogSlope(x, y);
+  if (!slope.has_value()) {
+    return absl::FailedPreconditionError("all x of the log-log fit are equal");
   }
-  mean_x /= lx.size();
-  mean_y /= lx.size();
-  double sxx = 0, sxy = 0;
-  for (size_t i = 0; i < lx.size(); ++i) {
-    sxx += (lx[i] - mean_x) * (lx[i] - mean_x);
-    sxy += (lx[i] - mean_x) * (ly[i] - mean_y);
-  }
-  if (sxx <= 0) return absl::FailedPreconditionError("all x of the log-log fit are equal");
-  return sxy / sxx;
+  return *slope;
 }
 
 double FitWindowSystematic(const std::vector<double>& x, const std::vector<double>& y,
