@@ -27,7 +27,8 @@ std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
 }
 
-// "UBEV (paper's Alg. 1)", "UBEV (authors' code)", "PUCB, exact counts" (eps = infinity), "<agent> (non-private)" or
+// "UBEV (paper's Alg. 1)", "UBEV (authors' code)", "PUCB, exact counts" (eps = infinity), "<agent>
+// (non-private)" or
 // "<agent> (#ge=<eps>[, relation][, exact-tail E])".
 std::string CurveLabel(const RegretGroupSummary& summary, bool with_relation) {
   if (!summary.privacy_epsilon.has_value()) {

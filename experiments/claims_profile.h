@@ -28,7 +28,7 @@
 namespace dprl {
 
 struct ProfileStep {
-  std::string experiment;         // e.g. "vietri_fig"
+  std::string experiment;          // e.g. "vietri_fig"
   std::vector<std::string> flags;  // e.g. {"--scale=default", "--seeds=20", "--set=..."}
 };
 

@@ -63,9 +63,8 @@ void VietriGrid::BindFields(ConfigFields& fields) {
 absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
   RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
-  RETURN_IF_ERROR(
-      ValidateChoices("reference_agents", reference_agents,
-                      {"ubev", "ubev_as_run", "pucb_noiseless"}));
+  RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents,
+                                  {"ubev", "ubev_as_run", "pucb_noiseless"}));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(
       ValidateEachFinitePositive("exact_tail_privacy_epsilons", exact_tail_privacy_epsilons));

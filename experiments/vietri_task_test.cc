@@ -66,10 +66,9 @@ TEST(VietriGridTest, OverridesChangeTheConfigurations) {
     EXPECT_EQ(Attribute<int64_t>(config, "num_states").value(), 10);
     EXPECT_EQ(Attribute<int64_t>(config, "num_episodes").value(), 1000000);
   }
-  EXPECT_THAT(groups,
-              ElementsAre("riverswim-ubev", "riverswim-ubev_as_run", "riverswim-pucb_noiseless",
-                          "riverswim-pucb-eps=0.5",
-                          "riverswim-pucb-eps=5", "riverswim-pucb-exact-eps=5"));
+  EXPECT_THAT(groups, ElementsAre("riverswim-ubev", "riverswim-ubev_as_run",
+                                  "riverswim-pucb_noiseless", "riverswim-pucb-eps=0.5",
+                                  "riverswim-pucb-eps=5", "riverswim-pucb-exact-eps=5"));
 }
 
 TEST(VietriGridTest, BadFieldsAreNamed) {

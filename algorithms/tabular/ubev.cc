@@ -46,8 +46,7 @@ void UbevAgent::BeginEpisode() {
   double max_next_value = 0.0, value_range = 0.0;
   // Vmax of ubev.jl: the largest return, H with rewards in [0, 1].
   const double max_return = H;
-  const bool range_bonus =
-      options_.transition_bonus == UbevTransitionBonus::kObservedValueRange;
+  const bool range_bonus = options_.transition_bonus == UbevTransitionBonus::kObservedValueRange;
   plan_.PlanGreedy(
       [&](int h, int s, int a, const double* next_values) {
         if (h != cached_step) {  // max_s' (and min_s') V~_{t+1}(s'), once per step
@@ -66,8 +65,8 @@ void UbevAgent::BeginEpisode() {
         const double reward_term = std::min(1.0, counts_.RewardSum(i) / n + phi);
         // Paper: H - t with t = h + 1; authors' code: the observed range of V~_{t+1}.
         const double bonus_scale = range_bonus ? value_range : H - 1 - h;
-        const double next_term = std::min(
-            max_next_value, counts_.NextValueSum(i, next_values) / n + bonus_scale * phi);
+        const double next_term =
+            std::min(max_next_value, counts_.NextValueSum(i, next_values) / n + bonus_scale * phi);
         return reward_term + next_term;
       },
       // No single cap H to leave (Q~_t <= H - t + 1): the num_below_cap diagnostic stays 0.

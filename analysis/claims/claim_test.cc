@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "gmock/gmock.h"
@@ -150,8 +149,8 @@ TEST(BootstrapTest, PairsSeedIndicesAcrossGroups) {
 TEST(BootstrapTest, UnequalSeedCountsAreUndefined) {
   const Measurement m = BootstrapMeasurement(
       {{{1.0}, {2.0}}, {{1.0}}},
-      [](const std::vector<SeedRows>&) { return std::optional<double>(1.0); },
-      BootstrapOptions(), "claim.c", "x");
+      [](const std::vector<SeedRows>&) { return std::optional<double>(1.0); }, BootstrapOptions(),
+      "claim.c", "x");
   EXPECT_FALSE(m.defined);
   EXPECT_THAT(m.detail, testing::HasSubstr("cannot be paired"));
 }

@@ -104,7 +104,8 @@ absl::StatusOr<Measurement> EpsilonLinearInEpisodes(const Hdf5Reader& reader,
     }
     const absl::StatusOr<double> slope = StrictLogLogFit(x, y);
     if (!slope.ok()) {
-      return UndefinedMeasurement(absl::StrCat("curve ", curve.group, ": ", slope.status().message()));
+      return UndefinedMeasurement(
+          absl::StrCat("curve ", curve.group, ": ", slope.status().message()));
     }
     low = std::min(low, *slope);
     high = std::max(high, *slope);

@@ -103,7 +103,8 @@ std::string MeasuredText(const Measurement& measurement) {
                          ? Number(measurement.value)
                          : absl::StrCat(Number(measurement.value), " [", Number(measurement.low),
                                         ", ", Number(measurement.high), "]");
-  if (measurement.systematic > 0) absl::StrAppend(&text, " ± ", Number(measurement.systematic), " (window)");
+  if (measurement.systematic > 0)
+    absl::StrAppend(&text, " ± ", Number(measurement.systematic), " (window)");
   return text;
 }
 
@@ -115,17 +116,16 @@ std::string ClaimsCsv(const ClaimsReport& report) {
   for (const ClaimResult& r : report.results) {
     const Claim& c = r.claim;
     const Measurement& m = r.measurement;
-    absl::StrAppend(&csv, CsvField(c.id), ",", KindName(c.kind), ",", CsvField(c.paper), ",",
-                    CsvField(c.location), ",", CsvField(c.statement), ",", CsvField(c.regime), ",",
-                    CsvField(c.why_evidence), ",", CsvField(c.experiment), ",",
-                    CsvField(c.statistic), ",", c.shape_check ? "true" : "false", ",",
-                    CsvField(ExpectationText(c.expected)), ",",
-                    ComparisonName(c.expected.comparison), ",", CsvNumber(c.expected.target), ",",
-                    CsvNumber(c.expected.tolerance), ",", m.defined ? CsvNumber(m.value) : "", ",",
-                    m.defined ? CsvNumber(m.low) : "", ",", m.defined ? CsvNumber(m.high) : "", ",",
-                    m.defined ? CsvNumber(m.systematic) : "", ",", m.seeds, ",",
-                    VerdictName(r.verdict), ",", CsvField(m.regime_missed), ",",
-                    CsvField(m.detail), "\n");
+    absl::StrAppend(
+        &csv, CsvField(c.id), ",", KindName(c.kind), ",", CsvField(c.paper), ",",
+        CsvField(c.location), ",", CsvField(c.statement), ",", CsvField(c.regime), ",",
+        CsvField(c.why_evidence), ",", CsvField(c.experiment), ",", CsvField(c.statistic), ",",
+        c.shape_check ? "true" : "false", ",", CsvField(ExpectationText(c.expected)), ",",
+        ComparisonName(c.expected.comparison), ",", CsvNumber(c.expected.target), ",",
+        CsvNumber(c.expected.tolerance), ",", m.defined ? CsvNumber(m.value) : "", ",",
+        m.defined ? CsvNumber(m.low) : "", ",", m.defined ? CsvNumber(m.high) : "", ",",
+        m.defined ? CsvNumber(m.systematic) : "", ",", m.seeds, ",", VerdictName(r.verdict), ",",
+        CsvField(m.regime_missed), ",", CsvField(m.detail), "\n");
   }
   return csv;
 }
@@ -148,9 +148,8 @@ std::string Counts(const std::vector<const ClaimResult*>& rows) {
   for (const ClaimResult* r : rows) ++counts[r->verdict];
   return absl::StrFormat(
       "%d: **%d hold**, **%d fail**, %d inconclusive, %d out of regime, %d undefined, %d not run",
-      rows.size(), counts[Verdict::kHolds], counts[Verdict::kFails],
-      counts[Verdict::kInconclusive], counts[Verdict::kOutOfRegime], counts[Verdict::kUndefined],
-      counts[Verdict::kNotRun]);
+      rows.size(), counts[Verdict::kHolds], counts[Verdict::kFails], counts[Verdict::kInconclusive],
+      counts[Verdict::kOutOfRegime], counts[Verdict::kUndefined], counts[Verdict::kNotRun]);
 }
 
 }  // namespace
@@ -191,7 +190,8 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
     for (const ClaimResult* r : rows) {
       const Claim& c = r->claim;
       std::string how = r->measurement.detail;
-      if (with_why && !c.why_evidence.empty()) how = absl::StrCat(how, ". Why evidence: ", c.why_evidence);
+      if (with_why && !c.why_evidence.empty())
+        how = absl::StrCat(how, ". Why evidence: ", c.why_evidence);
       absl::StrAppend(&out, "| ", Cell(c.statement), " <br>`", c.id, "` | ", Cell(c.paper), ", ",
                       Cell(c.location), " | ", c.regime.empty() ? "any" : Cell(c.regime), " | ",
                       MeasuredText(r->measurement), " | ", Cell(ExpectationText(c.expected)),
@@ -210,8 +210,9 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
 std::string ClaimsText(const ClaimsReport& report) {
   std::string text;
   for (const ClaimResult& r : report.results) {
-    absl::StrAppendFormat(&text, "%-13s %-11s %-48s %-32s expected %s%s\n",
-                          VerdictName(r.verdict), KindName(r.claim.kind), r.claim.id, r.measurement.defined ? MeasuredText(r.measurement) : "-",
+    absl::StrAppendFormat(&text, "%-13s %-11s %-48s %-32s expected %s%s\n", VerdictName(r.verdict),
+                          KindName(r.claim.kind), r.claim.id,
+                          r.measurement.defined ? MeasuredText(r.measurement) : "-",
                           ExpectationText(r.claim.expected), r.claim.shape_check ? " (shape)" : "");
   }
   return text;

@@ -1,10 +1,10 @@
 #include "analysis/claims/statistics.h"
 
+#include <glog/logging.h>
+
 #include <algorithm>
 #include <cmath>
 #include <random>
-
-#include <glog/logging.h>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -140,8 +140,8 @@ Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
   std::sort(values.begin(), values.end());
   double below = 0;
   for (double v : values) below += v < *point ? 1.0 : (v == *point ? 0.5 : 0.0);
-  const double share = std::clamp(below / values.size(), 0.5 / values.size(),
-                                  1.0 - 0.5 / values.size());
+  const double share =
+      std::clamp(below / values.size(), 0.5 / values.size(), 1.0 - 0.5 / values.size());
   const double z0 = NormalQuantile(share);
   const double acceleration = JackknifeAcceleration(groups, seeds, statistic);
   auto adjusted = [&](double coverage_end) {
@@ -159,10 +159,10 @@ Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
   measurement.low = std::min(measurement.low, *point);
   measurement.high = std::max(measurement.high, *point);
   measurement.interval_method =
-      absl::StrFormat("95%% BCa bootstrap, %d seeds paired across %d group%s", seeds,
-                      groups.size(), groups.size() == 1 ? "" : "s");
-  measurement.detail = absl::StrFormat("%s; %s, %d resamples", detail,
-                                       measurement.interval_method, options.replicates);
+      absl::StrFormat("95%% BCa bootstrap, %d seeds paired across %d group%s", seeds, groups.size(),
+                      groups.size() == 1 ? "" : "s");
+  measurement.detail = absl::StrFormat("%s; %s, %d resamples", detail, measurement.interval_method,
+                                       options.replicates);
   if (undefined > 0) {
     absl::StrAppendFormat(&measurement.detail, " (%d undefined, e.g. %s)", undefined,
                           first_undefined);
@@ -183,8 +183,7 @@ Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
       options, claim_id, detail);
 }
 
-absl::StatusOr<double> StrictLogLogFit(const std::vector<double>& x,
-                                       const std::vector<double>& y) {
+absl::StatusOr<double> StrictLogLogFit(const std::vector<double>& x, const std::vector<double>& y) {
   CHECK_EQ(x.size(), y.size());
   if (x.size() < 2) {
     return absl::FailedPreconditionError(

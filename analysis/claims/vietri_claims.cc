@@ -44,8 +44,8 @@ std::string BurnInMiss(const PucbRuns& runs, size_t i) {
                            kRegimeFactor, kRegimeFactor * runs.error_bounds[i]);
   }
   if (burn_in < 0) {
-    return absl::StrFormat("eps = %g: median optimism never left H within T = %d",
-                           runs.epsilons[i], runs.episodes);
+    return absl::StrFormat("eps = %g: median optimism never left H within T = %d", runs.epsilons[i],
+                           runs.episodes);
   }
   if (burn_in * kRegimeFactor > horizon_episodes) {
     return absl::StrFormat("eps = %g: median burn-in %g > T/%g", runs.epsilons[i], burn_in,
@@ -68,7 +68,8 @@ absl::StatusOr<PucbRuns> ReadPucbRuns(const Hdf5Reader& reader, const std::strin
     ASSIGN_OR_RETURN(SeedRows first,
                      ReadSeedRows(reader, group, hdf5_names::kFirstEpisodeBonusBelowHorizon));
     ASSIGN_OR_RETURN(int64_t episodes, reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
-    ASSIGN_OR_RETURN(double error_bound, reader.ReadDoubleAttribute(group, hdf5_names::kErrorBound));
+    ASSIGN_OR_RETURN(double error_bound,
+                     reader.ReadDoubleAttribute(group, hdf5_names::kErrorBound));
     runs.error_bounds.push_back(error_bound);
     runs.epsilons.push_back(privacy_epsilon);
     runs.groups.push_back(group);
@@ -94,9 +95,10 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
     ASSIGN_OR_RETURN(PucbRuns runs, ReadPucbRuns(reader, env, "paper"));
-    ASSIGN_OR_RETURN(std::string reference_group,
-                     SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}},
-                                 "pucb_noiseless"));
+    ASSIGN_OR_RETURN(
+        std::string reference_group,
+        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}},
+                    "pucb_noiseless"));
     ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference_group));
     std::vector<SeedRows> groups = {reference_rows.cumulative};
     std::vector<double> epsilons;
@@ -123,10 +125,9 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
                      SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ubev"}}));
     if (ubev.size() == 1) {
       ASSIGN_OR_RETURN(RegretRows ubev_rows, ReadRegretRows(reader, ubev.front()));
-      absl::StrAppendFormat(&detail,
-                            "; planner offset (PUCB on exact counts - UBEV, final regret) = %.4g",
-                            ColumnMean(reference_rows.cumulative, -1) -
-                                ColumnMean(ubev_rows.cumulative, -1));
+      absl::StrAppendFormat(
+          &detail, "; planner offset (PUCB on exact counts - UBEV, final regret) = %.4g",
+          ColumnMean(reference_rows.cumulative, -1) - ColumnMean(ubev_rows.cumulative, -1));
     }
     if (static_cast<int>(epsilons.size()) < kMinEpsilons) {
       Measurement out = UndefinedMeasurement(detail);
@@ -143,8 +144,7 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
       return out;
     };
     Measurement measurement = BootstrapMeasurement(
-        groups,
-        ExplainedStatistic([epsilons, gaps](const std::vector<SeedRows>& g) {
+        groups, ExplainedStatistic([epsilons, gaps](const std::vector<SeedRows>& g) {
           return StrictLogLogFit(epsilons, gaps(g, -1));
         }),
         bootstrap, id, detail);
@@ -222,14 +222,15 @@ MeasureFunction PrivacyTermLowerOrder(const std::string& env) {
     }
     if (chosen == runs.groups.size()) {
       Measurement out = UndefinedMeasurement(absl::StrJoin(misses, ", "));
-      out.regime_missed = absl::StrFormat(
-          "no eps in the burn-in regime (T >= %g E and median burn-in <= T/%g)", kRegimeFactor,
-          kRegimeFactor);
+      out.regime_missed =
+          absl::StrFormat("no eps in the burn-in regime (T >= %g E and median burn-in <= T/%g)",
+                          kRegimeFactor, kRegimeFactor);
       return out;
     }
-    ASSIGN_OR_RETURN(std::string reference_group,
-                     SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}},
-                                 "pucb_noiseless"));
+    ASSIGN_OR_RETURN(
+        std::string reference_group,
+        SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}},
+                    "pucb_noiseless"));
     ASSIGN_OR_RETURN(RegretRows reference, ReadRegretRows(reader, reference_group));
     ASSIGN_OR_RETURN(RegretRows pucb, ReadRegretRows(reader, runs.groups[chosen]));
     if (pucb.episodes != reference.episodes) {
@@ -250,8 +251,8 @@ MeasureFunction PrivacyTermLowerOrder(const std::string& env) {
     const std::string detail = absl::StrFormat(
         "slope in t of (PUCB - PUCB on exact counts)(t) / (PUCB on exact counts)(t) at eps = %g "
         "(the smallest eps in the burn-in regime), t in [%g, %g] (%d grid episodes)",
-        runs.epsilons[chosen], episodes.empty() ? 0.0 : episodes.front(),
-        reference.episodes.back(), episodes.size());
+        runs.epsilons[chosen], episodes.empty() ? 0.0 : episodes.front(), reference.episodes.back(),
+        episodes.size());
     if (episodes.size() < 3 || episodes.back() < 3 * episodes.front()) {
       Measurement out = UndefinedMeasurement(detail);
       out.regime_missed = "the window after 10x the burn-in spans less than a factor 3 in t";
@@ -265,12 +266,12 @@ MeasureFunction PrivacyTermLowerOrder(const std::string& env) {
       }
       return out;
     };
-    Measurement measurement = BootstrapMeasurement(
-        {pucb.cumulative, reference.cumulative},
-        ExplainedStatistic([episodes, ratios](const std::vector<SeedRows>& g) {
-          return StrictLogLogFit(episodes, ratios(g));
-        }),
-        bootstrap, id, detail);
+    Measurement measurement =
+        BootstrapMeasurement({pucb.cumulative, reference.cumulative},
+                             ExplainedStatistic([episodes, ratios](const std::vector<SeedRows>& g) {
+                               return StrictLogLogFit(episodes, ratios(g));
+                             }),
+                             bootstrap, id, detail);
     if (!measurement.defined) return measurement;
     measurement.systematic = FitWindowSystematic(
         episodes, ratios({pucb.cumulative, reference.cumulative}), StrictLogLogFit);
@@ -373,8 +374,7 @@ MeasureFunction LowerBoundRatio(bool pac) {
         for (size_t k = 0; k < data.alpha_grid.size(); ++k) {
           if (data.alpha_grid[k] < gap) below = static_cast<int>(k);
         }
-        const double bound =
-            Theorem5Shape(s, a, h, gap, data.failure_probability, eps_replacement);
+        const double bound = Theorem5Shape(s, a, h, gap, data.failure_probability, eps_replacement);
         if (below < 0) {
           misses.push_back(absl::StrFormat("%s: no grid alpha below the gap %.3g", group, gap));
         } else if (bound > episodes) {
@@ -397,8 +397,8 @@ MeasureFunction LowerBoundRatio(bool pac) {
           continue;
         }
         if (non_private + private_term > h * episodes) {
-          misses.push_back(absl::StrFormat("%s: shape %.3g > H T (vacuous)", group,
-                                           non_private + private_term));
+          misses.push_back(
+              absl::StrFormat("%s: shape %.3g > H T (vacuous)", group, non_private + private_term));
           continue;
         }
         ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
@@ -417,7 +417,8 @@ MeasureFunction LowerBoundRatio(bool pac) {
         rows.size(),
         pac ? "non-optimal episodes (count at the largest grid alpha < g)" : "final regret",
         pac ? "Thm. 5 at alpha = g" : "Thm. 6");
-    if (!misses.empty()) absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
+    if (!misses.empty())
+      absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
     if (rows.empty()) {
       Measurement out = UndefinedMeasurement(detail);
       out.regime_missed =
@@ -486,16 +487,17 @@ std::vector<Claim> VietriClaims() {
         "measured regret curves; a privacy cost growing as fast as the non-private regret (slope "
         ">= 0) would contradict 'lower order'";
     claims.push_back(lower_order);
-    Claim optimism{absl::StrCat("vietri.optimism_leaves_h_vs_eps.", env),
-                   kPaper,
-                   "Alg. 3 / Sec. 5",
-                   absl::StrCat("PUCB's optimism stays at H until counts pass 2E_eps, E_eps ~ 1/eps (",
-                                env, ")"),
-                   "vietri_fig",
-                   "exponent of the median episode whose optimistic value leaves H, in eps",
-                   {Comparison::kNear, -1.0, 0.25},
-                   true,
-                   OptimismExponent(env)};
+    Claim optimism{
+        absl::StrCat("vietri.optimism_leaves_h_vs_eps.", env),
+        kPaper,
+        "Alg. 3 / Sec. 5",
+        absl::StrCat("PUCB's optimism stays at H until counts pass 2E_eps, E_eps ~ 1/eps (", env,
+                     ")"),
+        "vietri_fig",
+        "exponent of the median episode whose optimistic value leaves H, in eps",
+        {Comparison::kNear, -1.0, 0.25},
+        true,
+        OptimismExponent(env)};
     optimism.kind = ClaimKind::kConsistencyCheck;  // follows from PucbConfidence and E ~ 1/eps
     claims.push_back(optimism);
     Claim exact_tail{absl::StrCat("vietri.exact_tail_learns_earlier.", env),
