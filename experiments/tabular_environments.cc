@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
@@ -17,7 +18,7 @@ namespace {
 constexpr double kBytesPerTransitionEntry = 32.0;
 
 // Refuses, before the MDP is built, a size whose tables would not fit in this machine's memory
-// (CheckTaskMemory); the message names the fields and their values.
+// (CheckMemoryEstimate); the message names the fields and their values.
 absl::Status CheckMemoryBeforeBuilding(const TabularEnvironmentType& type,
                                        const std::map<std::string, AttributeValue>& values) {
   auto field = [&](const std::string& name) -> const int64_t* {
@@ -39,7 +40,7 @@ absl::Status CheckMemoryBeforeBuilding(const TabularEnvironmentType& type,
   }
   absl::StrAppend(&subject, " (H S A S = ", absl::StrFormat("%.3g", entries),
                   " transition entries)");
-  return CheckTaskMemory(subject, kBytesPerTransitionEntry * entries);
+  return CheckMemoryEstimate(subject, kBytesPerTransitionEntry * entries);
 }
 
 }  // namespace

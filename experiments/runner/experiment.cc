@@ -1,8 +1,6 @@
 // Validation helpers declared in experiment.h (RunExperimentMain lives in runner.cc).
 #include "experiments/runner/experiment.h"
 
-#include <unistd.h>
-
 #include <cmath>
 #include <set>
 #include <string>
@@ -62,44 +60,12 @@ absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment
   return absl::OkStatus();
 }
 
-namespace {
-
-// "3.2 GB": bytes in decimal units, 2 significant digits.
-std::string HumanBytes(double bytes) {
-  const char* units[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
-  int unit = 0;
-  while (bytes >= 1000.0 && unit < 6) {
-    bytes /= 1000.0;
-    ++unit;
-  }
-  return absl::StrFormat("%.2g %s", bytes, units[unit]);
-}
-
-}  // namespace
-
-double TaskMemoryLimitBytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page_size <= 0) return std::ldexp(1.0, 40);
-  return static_cast<double>(pages) * static_cast<double>(page_size);
-}
-
 absl::Status CheckTaskTime(const std::string& subject, double estimated_core_seconds) {
   if (estimated_core_seconds <= kMaxTaskCoreSeconds) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrFormat(
       "%s: one task would take an estimated %.2g core-seconds, above the limit of %.2g "
       "core-seconds (%.0f core-days) per task",
       subject, estimated_core_seconds, kMaxTaskCoreSeconds, kMaxTaskCoreSeconds / 86400.0));
-}
-
-absl::Status CheckTaskMemory(const std::string& subject, double estimated_bytes) {
-  const double limit = TaskMemoryLimitBytes();
-  if (estimated_bytes <= limit) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrFormat("%s: one task would need at least %.2g bytes (%s) of memory, above this "
-                      "machine's %.2g bytes (%s)",
-                      subject, estimated_bytes, HumanBytes(estimated_bytes), limit,
-                      HumanBytes(limit)));
 }
 
 absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {

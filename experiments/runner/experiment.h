@@ -160,23 +160,17 @@ struct ExperimentDefinition {
   std::string analysis_binary;  // runfiles-relative path, e.g. "analysis/regret_figure"; "" = none
 };
 
-// Limits of one task, checked before anything is allocated (the runner checks every config's
-// estimated_core_seconds; grids check memory before building what their tasks build):
-//   time:   estimated_core_seconds <= kMaxTaskCoreSeconds (1e7 core-seconds, about 116
-//           core-days: no single task of a paper-scale grid comes near it);
-//   memory: a lower estimate of the task's memory <= this machine's physical memory.
+// The time limit of one task, checked before anything is allocated (the runner checks every
+// config's estimated_core_seconds; grids check it where they can name the field). Memory is
+// bounded by common/resource_limits.h (CheckMemoryEstimate) before a grid builds what its tasks
+// build. 1e7 core-seconds is about 116 core-days: no single task of a paper-scale grid comes
+// near it.
 inline constexpr double kMaxTaskCoreSeconds = 1e7;
-// Physical memory of this machine in bytes (sysconf), or 2^40 if unknown.
-double TaskMemoryLimitBytes();
 // OK if estimated_core_seconds <= kMaxTaskCoreSeconds; else InvalidArgument
 //   "<subject>: one task would take an estimated 3.2e+11 core-seconds, above the limit of 1e+07
 //    core-seconds (116 core-days) per task"
 // `subject` names what the user set, e.g. "field 'num_episodes' = 1000000000000000000".
 absl::Status CheckTaskTime(const std::string& subject, double estimated_core_seconds);
-// OK if estimated_bytes <= TaskMemoryLimitBytes(); else InvalidArgument
-//   "<subject>: one task would need at least 3.2e+16 bytes (32 PB) of memory, above this
-//    machine's 1.3e+11 bytes (134 GB)"
-absl::Status CheckTaskMemory(const std::string& subject, double estimated_bytes);
 
 // True for a non-empty name of characters [A-Za-z0-9_.=-] other than "." and "..".
 bool IsValidObjectName(absl::string_view name);
