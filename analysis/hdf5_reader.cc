@@ -6,6 +6,7 @@
 #include <cstring>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -191,6 +192,15 @@ absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object
       H5Aread(attribute.get(), H5T_NATIVE_DOUBLE, &value) < 0) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat(Describe(object_path, name), " is not a numeric scalar"));
+  }
+  // No dprl attribute stores NaN or inf; privacy levels (privacy_epsilon*) are > 0.
+  if (!std::isfinite(value)) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat(Describe(object_path, name), " is not finite (", value, ")"));
+  }
+  if (absl::StartsWith(name, "privacy_epsilon") && !(value > 0.0)) {
+    return Error(absl::StatusCode::kInvalidArgument,
+                 absl::StrCat(Describe(object_path, name), " must be > 0, got ", value));
   }
   return value;
 }

@@ -49,7 +49,9 @@ class Hdf5Reader {
   bool HasAttribute(const std::string& object_path, const std::string& name) const;
   absl::StatusOr<std::string> ReadStringAttribute(const std::string& object_path,
                                                   const std::string& name) const;
-  // Integer or floating-point scalar attribute as double / as int64 (integers only).
+  // Integer or floating-point scalar attribute as double / as int64 (integers only). A double
+  // must be finite (no dprl attribute stores NaN or inf), and a privacy level (a name starting
+  // with "privacy_epsilon") > 0: errors name the file, object, attribute and value.
   absl::StatusOr<double> ReadDoubleAttribute(const std::string& object_path,
                                              const std::string& name) const;
   absl::StatusOr<int64_t> ReadIntAttribute(const std::string& object_path,

@@ -21,6 +21,9 @@ expect_error case6 "--gamma must be finite and >= 0, got -1" "${good[@]:0:4}" --
 expect_error case7 "--episodes must be in [2, 2^40], got 1" --privacy_epsilon=1 --target_delta=1e-5 --episodes=1 --horizon=10 --gamma=0.5 --state_dim=2 --control_dim=1
 expect_error case8 "missing required flag" --privacy_epsilon=1
 expect_error case9 "unknown flag" "${good[@]}" --bogus=1
+# Dimensions whose counter matrices exceed the machine's memory are refused before allocating.
+expect_error case10 "--state_dim=100000 --control_dim=100000 (the counters' (n+d) x (n+d) and (n+d) x n matrices): needs at least 4.8e+11 bytes" "${good[@]:0:5}" --state_dim=100000 --control_dim=100000
+expect_error case11 "--privacy_epsilon=1e-300 --target_delta=1e-05: the zCDP budget rho they give underflows to 0" --privacy_epsilon=1e-300 "${base[@]}"
 "$BIN" --help >"$WORK/help.out" || fail "--help exited non-zero"
 grep -q "usage: private_ofu_params" "$WORK/help.out" || fail "--help"
 echo "all CLI checks passed"

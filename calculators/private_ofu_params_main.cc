@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "common/command_line.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -136,10 +137,30 @@ int main(int argc, char** argv) {
     std::fputs(dprl::kUsage, stdout);
     return 0;
   }
+  // The counters are built to read their calibration: at least one (n+d) x (n+d) and one
+  // (n+d) x n matrix of doubles. Refuse dimensions whose matrices exceed this machine's memory.
+  const double nd = static_cast<double>(options->state_dim) + options->control_dim;
+  const double bytes = 8.0 * (nd * nd + nd * options->state_dim);
+  if (absl::Status status = dprl::CheckMemoryEstimate(
+          absl::StrCat("--state_dim=", options->state_dim, " --control_dim=",
+                       options->control_dim, " (the counters' (n+d) x (n+d) and (n+d) x n "
+                       "matrices)"),
+          bytes);
+      !status.ok()) {
+    std::fprintf(stderr, "private_ofu_params: %s\n", std::string(status.message()).c_str());
+    return 2;
+  }
   absl::StatusOr<dprl::PrivateOfuParams> params = dprl::ComputePrivateOfuParams(*options);
   if (!params.ok()) {
-    std::fprintf(stderr, "private_ofu_params: %s\n",
-                 std::string(params.status().message()).c_str());
+    std::string message(params.status().message());
+    // A tiny --privacy_epsilon (e.g. 1e-300) underflows the zCDP budget of the conversion.
+    if (message.rfind("zcdp_rho must be finite and > 0", 0) == 0) {
+      message = absl::StrCat("--privacy_epsilon=", options->privacy_epsilon, " --target_delta=",
+                             options->target_delta,
+                             ": the zCDP budget rho they give underflows to 0 (", message,
+                             "); use a larger --privacy_epsilon");
+    }
+    std::fprintf(stderr, "private_ofu_params: %s\n", message.c_str());
     return 2;
   }
   std::fputs(dprl::FormatPrivateOfuParams(*options, *params).c_str(), stdout);

@@ -1,8 +1,10 @@
 #include "experiments/grid_validation.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
@@ -10,6 +12,16 @@
 namespace dprl {
 
 std::string GridFieldName(const std::string& field) { return absl::StrCat("field '", field, "'"); }
+
+std::string GroupNameNumber(double value) {
+  std::string text;
+  for (int digits = 6; digits <= 17; ++digits) {
+    text = absl::StrFormat("%.*g", digits, value);
+    if (std::strtod(text.c_str(), nullptr) == value) break;
+  }
+  text.erase(std::remove(text.begin(), text.end(), '+'), text.end());
+  return text;
+}
 
 absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64_t minimum) {
   if (value >= minimum) return absl::OkStatus();

@@ -18,6 +18,12 @@ namespace dprl {
 // "field 'NAME'": what the validators of //common:validation are given as the parameter name.
 std::string GridFieldName(const std::string& field);
 
+// `value` (finite) written for an HDF5 group name (characters [A-Za-z0-9_.=-]): the shortest
+// %g form with 6 to 17 significant digits that reads back as exactly `value`, without the '+' of
+// an exponent: 0.5 -> "0.5", 1e6 -> "1e06", 1e-300 -> "1e-300", 0.1000000001 -> "0.1000000001".
+// Distinct values give distinct texts, so group names built from them never collide.
+std::string GroupNameNumber(double value);
+
 // value >= minimum.
 absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64_t minimum);
 // Every value finite and > 0 (an empty list is fine: it adds no configurations).

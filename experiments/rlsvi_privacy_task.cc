@@ -209,9 +209,8 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
         {"privacy_accounting",
          absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)",
                          num_episodes, kRlsviRegretTargetDelta)});
-    for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
-      pucb.attributes.push_back(std::move(attribute));
-    }
+    ASSIGN_OR_RETURN(auto guarantee, PucbGuaranteeAttributes(shape, options));
+    for (auto& attribute : guarantee) pucb.attributes.push_back(std::move(attribute));
     configs.push_back(std::move(pucb));
 
     ConfigSpec ubev = regret_config("ubev", "nothing", "none", 1.0);

@@ -23,6 +23,7 @@ const bool kRiverSwimRegistered = RegisterTabularEnvironment(TabularEnvironmentT
      Required("horizon", int64_t{5}, "RiverSwim episode length H (>= 1)"),
      Optional("reward_model", std::string("deterministic"),
               "RiverSwim rewards: deterministic (as TabulaRL runs it) | bernoulli")},
+    /*fixed_num_actions=*/2,
     [](const Parameters& parameters, RandomStream&) -> absl::StatusOr<TabularMdp> {
       RiverSwimOptions options;
       options.num_states = static_cast<int>(parameters.Int("num_states"));
@@ -41,6 +42,7 @@ const bool kRandomMdpRegistered = RegisterTabularEnvironment(TabularEnvironmentT
      Required("horizon", int64_t{4}, "random MDP episode length H (>= 1)"),
      Optional("reward_model", std::string("bernoulli"),
               "bernoulli (the random MDP's only reward model)")},
+    /*fixed_num_actions=*/0,
     [](const Parameters& parameters, RandomStream& generation) -> absl::StatusOr<TabularMdp> {
       if (parameters.String("reward_model") != "bernoulli") {
         return absl::InvalidArgumentError(

@@ -3,10 +3,47 @@
 #include <variant>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/resource_limits.h"
+#include "common/status_macros.h"
 #include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
+
+namespace {
+
+// At least 32 bytes per (h, s, a, s') entry: the MDP's transition table (8), its alias tables
+// (16: probability and index, envs/tabular_mdp.h) and an agent's transition counts (8).
+constexpr double kBytesPerTransitionEntry = 32.0;
+
+// Refuses, before the MDP is built, a size whose tables would not fit in this machine's memory
+// (CheckMemoryEstimate); the message names the fields and their values.
+absl::Status CheckMemoryBeforeBuilding(const TabularEnvironmentType& type,
+                                       const std::map<std::string, AttributeValue>& values) {
+  auto field = [&](const std::string& name) -> const int64_t* {
+    auto it = values.find(absl::StrCat(type.name, ".", name));
+    return it == values.end() ? nullptr : std::get_if<int64_t>(&it->second);
+  };
+  const int64_t* num_states = field("num_states");
+  const int64_t* horizon = field("horizon");
+  const int64_t* num_actions = field("num_actions");
+  if (num_states == nullptr || horizon == nullptr) return absl::OkStatus();
+  const double actions =
+      num_actions != nullptr ? static_cast<double>(*num_actions) : type.fixed_num_actions;
+  const double entries =
+      static_cast<double>(*horizon) * *num_states * actions * static_cast<double>(*num_states);
+  std::string subject = absl::StrCat("fields '", type.name, ".num_states' = ", *num_states, ", '",
+                                     type.name, ".horizon' = ", *horizon);
+  if (num_actions != nullptr) {
+    absl::StrAppend(&subject, ", '", type.name, ".num_actions' = ", *num_actions);
+  }
+  absl::StrAppend(&subject, " (H S A S = ", absl::StrFormat("%.3g", entries),
+                  " transition entries)");
+  return CheckMemoryEstimate(subject, kBytesPerTransitionEntry * entries);
+}
+
+}  // namespace
 
 TabularEnvironmentFields TabularEnvironmentFields::Defaults() {
   TabularEnvironmentFields fields;
@@ -41,6 +78,7 @@ absl::StatusOr<TabularEnvironmentChoice> TabularEnvironmentFields::Resolve(
   for (const ParameterSpec& spec : type->parameters) {
     config.attributes.push_back({spec.name, values.at(absl::StrCat(env, ".", spec.name))});
   }
+  RETURN_IF_ERROR(CheckMemoryBeforeBuilding(*type, values));
   absl::StatusOr<TabularMdp> mdp = MakeTabularEnvironment(config, /*master_seed=*/0);
   if (!mdp.ok()) {
     return absl::InvalidArgumentError(

@@ -37,6 +37,10 @@ struct TabularEnvironmentType {
   std::string name;         // the value of the `env` attribute
   std::string description;  // one line
   std::vector<ParameterSpec> parameters;
+  // A of an environment without a num_actions parameter (RiverSwim: 2); 0 when it has one. With
+  // the num_states and horizon parameters it gives the size of the MDP before it is built
+  // (tabular_environments.h checks the memory of a configuration with it).
+  int64_t fixed_num_actions = 0;
   // Builds the environment; `generation` is the stream of random instances (keyed by the
   // environment name and the master seed, the same for every agent and seed).
   std::function<absl::StatusOr<TabularMdp>(const Parameters& parameters, RandomStream& generation)>

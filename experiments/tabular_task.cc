@@ -84,13 +84,15 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
   return options;
 }
 
-std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
+absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> PucbGuaranteeAttributes(
     const TabularShape& shape, const PucbOptions& options) {
-  return {{hdf5_names::kNeighbourRelation, PucbNeighbourRelationName(options.neighbour_relation)},
-          {hdf5_names::kPrivacyEpsilonReplacement,
-           PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement)},
-          {hdf5_names::kErrorBound, PucbErrorBound(shape, options)},
-          {hdf5_names::kCounterEpsilon, PucbCounterEpsilon(shape, options)}};
+  ASSIGN_OR_RETURN(const double error_bound, CheckedPucbErrorBound(shape, options));
+  return std::vector<std::pair<std::string, AttributeValue>>{
+      {hdf5_names::kNeighbourRelation, PucbNeighbourRelationName(options.neighbour_relation)},
+      {hdf5_names::kPrivacyEpsilonReplacement,
+       PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement)},
+      {hdf5_names::kErrorBound, error_bound},
+      {hdf5_names::kCounterEpsilon, PucbCounterEpsilon(shape, options)}};
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,

@@ -92,8 +92,10 @@ absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
 //   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
 //   error_bound                  float64  E of the bonuses and of the 2E threshold
 //   counter_epsilon              float64  eps' of every counter
-// (privacy_epsilon and error_bound_method are set by the caller, which chose them.)
-std::vector<std::pair<std::string, AttributeValue>> PucbGuaranteeAttributes(
+// (privacy_epsilon and error_bound_method are set by the caller, which chose them.) Errors are
+// those PucbAgent::Create would return for these options (CheckedPucbErrorBound), so a grid that
+// lists its configurations with this function refuses them before any task runs.
+absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> PucbGuaranteeAttributes(
     const TabularShape& shape, const PucbOptions& options);
 
 // The registered agent (tabular_registry.h) named by the config's `agent` attribute, for an MDP

@@ -186,12 +186,18 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
       }
       for (double privacy_epsilon : privacy_epsilons) {
         ConfigSpec config = base;
-        config.group_name = absl::StrFormat("%s-%s-eps=%g", env, variant.name, privacy_epsilon);
+        config.group_name =
+            absl::StrCat(env, "-", variant.name, "-eps=", GroupNameNumber(privacy_epsilon));
         config.attributes.push_back({"privacy_epsilon", privacy_epsilon});
         ASSIGN_OR_RETURN(const PucbOptions options, PucbOptionsFromConfig(config));
-        for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
-          config.attributes.push_back(std::move(attribute));
+        absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> guarantee =
+            PucbGuaranteeAttributes(shape, options);
+        if (!guarantee.ok()) {
+          return absl::InvalidArgumentError(absl::StrCat("field 'privacy_epsilons' value ",
+                                                         privacy_epsilon, " (", config.group_name,
+                                                         "): ", guarantee.status().message()));
         }
+        for (auto& attribute : *guarantee) config.attributes.push_back(std::move(attribute));
         configs.push_back(std::move(config));
       }
     }

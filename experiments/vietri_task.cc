@@ -81,36 +81,52 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
       config.attributes.push_back({"failure_probability", failure_probability});
       config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
+      return CheckTaskTime(absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
+                                        " (S A H = ", shape.StateActionSteps(), ")"),
+                           config.estimated_core_seconds);
     };
     for (const std::string& agent : reference_agents) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
-      common(config, agent, 1.0);
+      RETURN_IF_ERROR(common(config, agent, 1.0));
       configs.push_back(config);
     }
-    auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) {
+    auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) -> absl::Status {
       PucbOptions options;
       options.privacy_epsilon = privacy_epsilon;
       options.failure_probability = failure_probability;
       options.num_episodes = num_episodes;
       options.error_bound_method = method;
       ConfigSpec pucb;
-      pucb.group_name = absl::StrFormat("%s-pucb%s-eps=%g", env,
-                                        method == PucbErrorBoundMethod::kExactTail ? "-exact" : "",
-                                        privacy_epsilon);
-      common(pucb, "pucb", kPucbCostFactor);
+      const bool exact = method == PucbErrorBoundMethod::kExactTail;
+      pucb.group_name = absl::StrCat(env, "-pucb", exact ? "-exact" : "",
+                                     "-eps=", GroupNameNumber(privacy_epsilon));
+      RETURN_IF_ERROR(common(pucb, "pucb", kPucbCostFactor));
       pucb.attributes.push_back({"privacy_epsilon", privacy_epsilon});
       pucb.attributes.push_back({hdf5_names::kErrorBoundMethod, PucbErrorBoundMethodName(method)});
-      for (auto& attribute : PucbGuaranteeAttributes(shape, options)) {
-        pucb.attributes.push_back(std::move(attribute));
+      absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> guarantee =
+          PucbGuaranteeAttributes(shape, options);
+      if (!guarantee.ok()) {
+        // The user chose the bound by the list the value is in: name that list, and point to
+        // the other one where it would accept the value.
+        PucbOptions exact_options = options;
+        exact_options.error_bound_method = PucbErrorBoundMethod::kExactTail;
+        const bool exact_accepts = !exact && CheckedPucbErrorBound(shape, exact_options).ok();
+        return absl::InvalidArgumentError(absl::StrCat(
+            "field '", exact ? "exact_tail_privacy_epsilons" : "privacy_epsilons", "' value ",
+            privacy_epsilon, " with num_episodes = ", num_episodes, " and failure_probability = ",
+            failure_probability, " on ", env, ": ", guarantee.status().message(),
+            exact_accepts ? " (list the value in 'exact_tail_privacy_epsilons' instead)" : ""));
       }
+      for (auto& attribute : *guarantee) pucb.attributes.push_back(std::move(attribute));
       configs.push_back(pucb);
+      return absl::OkStatus();
     };
     for (double privacy_epsilon : privacy_epsilons) {
-      add_pucb(privacy_epsilon, PucbErrorBoundMethod::kPaper);
+      RETURN_IF_ERROR(add_pucb(privacy_epsilon, PucbErrorBoundMethod::kPaper));
     }
     for (double privacy_epsilon : exact_tail_privacy_epsilons) {
-      add_pucb(privacy_epsilon, PucbErrorBoundMethod::kExactTail);
+      RETURN_IF_ERROR(add_pucb(privacy_epsilon, PucbErrorBoundMethod::kExactTail));
     }
   }
   return configs;

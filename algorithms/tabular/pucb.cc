@@ -62,7 +62,7 @@ absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const Pucb
       CounterErrorTailBound(options.num_episodes, NodeNoiseOf(bank), counter_failure_probability);
   if (!e.ok()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("error_bound_method = kExactTail: ", e.status().message()));
+        absl::StrCat("the exact-tail error bound: ", e.status().message()));
   }
   return *e;
 }
@@ -159,25 +159,28 @@ class PucbAgent::PrivateStatistics {
   const PucbAgent& agent_;
 };
 
+absl::StatusOr<double> CheckedPucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
+  ASSIGN_OR_RETURN(double exact_tail, ExactTailErrorBound(shape, options));
+  if (options.error_bound_method == PucbErrorBoundMethod::kExactTail) return exact_tail;
+  const double error_bound = PucbErrorBound(shape, options);
+  // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
+  if (error_bound < exact_tail) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Alg. 3's E_eps (error_bound_method = paper): at num_episodes = ", options.num_episodes,
+        " the E_eps of Alg. 3 (", error_bound, ") is below the exact-tail bound (", exact_tail,
+        "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
+        "small for small T; E_eps = 0 at T = 1); use the exact-tail bound or a larger T"));
+  }
+  return error_bound;
+}
+
 absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape& shape,
                                                              const PucbOptions& options,
                                                              const RandomStream& noise_stream) {
-  RETURN_IF_ERROR(ValidateTabularShape(shape));
-  RETURN_IF_ERROR(options.Validate());
+  ASSIGN_OR_RETURN(const double error_bound, CheckedPucbErrorBound(shape, options));
   const BinaryCounterOptions counter_options = CounterOptions(shape, options);
-  ASSIGN_OR_RETURN(double exact_tail, ExactTailErrorBound(shape, options));
-  double error_bound = exact_tail;
-  if (options.error_bound_method == PucbErrorBoundMethod::kPaper) {
-    error_bound = PucbErrorBound(shape, options);
-    // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
-    if (error_bound < exact_tail) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "error_bound_method = paper: at num_episodes = ", options.num_episodes,
-          " the E_eps of Alg. 3 (", error_bound, ") is below the exact-tail bound (", exact_tail,
-          "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
-          "small for small T; E_eps = 0 at T = 1); use error_bound_method = exact_tail"));
-    }
-  }
 
   const int64_t triples = shape.StateActionSteps();
   ASSIGN_OR_RETURN(BinaryCounterBank visits,

@@ -149,6 +149,11 @@ double PucbConfidence(double count, double error_bound, double log_confidence_te
 // CounterErrorTailBound for the agent's counters. Requires a valid shape and options.Validate()
 // (CHECK; PucbAgent::Create returns the errors as a Status instead).
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options);
+// The E PucbAgent::Create would use, with every check Create makes on shape and options (valid
+// shape, options.Validate(), a node noise the counters can sample, and for kPaper the "Edge
+// case" E_eps >= exact-tail bound) but without allocating the counters: what a caller validates
+// a configuration with before running it. Errors are the ones Create returns.
+absl::StatusOr<double> CheckedPucbErrorBound(const TabularShape& shape, const PucbOptions& options);
 
 class PucbAgent : public TabularAgent {
  public:

@@ -54,8 +54,8 @@ TEST(PucbAgentTest, PaperErrorBoundIsRefusedWhereItIsNoValidBound) {
     EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_THAT(
         std::string(status.message()),
-        HasSubstr("error_bound_method = paper: at num_episodes = " + std::to_string(episodes)));
-    EXPECT_THAT(std::string(status.message()), HasSubstr("use error_bound_method = exact_tail"));
+        HasSubstr("(error_bound_method = paper): at num_episodes = " + std::to_string(episodes)));
+    EXPECT_THAT(std::string(status.message()), HasSubstr("use the exact-tail bound"));
     options.error_bound_method = PucbErrorBoundMethod::kExactTail;
     auto agent =
         PucbAgent::Create({2, 2, 3}, options, TestStream(1, TestPurpose::kPrivacyNoise)).value();

@@ -18,6 +18,8 @@ DIR/bad_grid.h5  episode_grid not increasing; DIR/grid_rows.h5: rows of episode_
 DIR/bad_total.h5 total_regret differs from the last column of cumulative_regret.
 DIR/nan.h5       'chain_ucb' as in good.h5, 'chain_pucb' with NaN at cumulative_regret[2, 99].
 DIR/nan_bonus.h5 'chain_ucb' with first_episode_bonus_below_horizon [5, NaN, 7].
+DIR/nan_eps.h5   'chain_pucb' with privacy_epsilon NaN; DIR/neg_eps.h5: privacy_epsilon -1.
+DIR/seeds.h5     root attribute seeds = 5 but 3 seeds in the datasets.
 DIR/not_hdf5.h5  a text file.
 """
 import os
@@ -114,6 +116,13 @@ def main():
     with dprl_file(os.path.join(out, "nan_bonus.h5")) as f:
         g = group(f, "chain_ucb", "chain", "ucb")
         g.create_dataset("first_episode_bonus_below_horizon", data=np.array([5.0, np.nan, 7.0]))
+    for name, value in (("nan_eps.h5", np.nan), ("neg_eps.h5", -1.0)):
+        with dprl_file(os.path.join(out, name)) as f:
+            group(f, "chain_pucb", "chain", "pucb", privacy_epsilon=0.5)
+            f["chain_pucb"].attrs["privacy_epsilon"] = value
+    with dprl_file(os.path.join(out, "seeds.h5")) as f:
+        f.attrs["seeds"] = np.int64(5)
+        group(f, "chain_ucb", "chain", "ucb")
     with open(os.path.join(out, "not_hdf5.h5"), "w") as f:
         f.write("not an HDF5 file\n")
 

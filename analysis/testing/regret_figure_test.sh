@@ -53,5 +53,11 @@ expect_error nan "--in: $WORK/nan.h5: dataset 'chain_pucb/cumulative_regret' hol
   "--in=$WORK/nan.h5" "$P"
 expect_error nan_bonus "--in: $WORK/nan_bonus.h5: dataset 'chain_ucb/first_episode_bonus_below_horizon' holds a non-finite value (nan at index 1)" \
   "--in=$WORK/nan_bonus.h5" "$P"
+expect_error nan_eps "--in: $WORK/nan_eps.h5: attribute 'privacy_epsilon' of 'chain_pucb' is not finite (nan)" \
+  "--in=$WORK/nan_eps.h5" "$P"
+expect_error neg_eps "--in: $WORK/neg_eps.h5: attribute 'privacy_epsilon' of 'chain_pucb' must be > 0, got -1" \
+  "--in=$WORK/neg_eps.h5" "$P"
+expect_error seeds "root attribute 'seeds' is 5 but dataset 'chain_ucb/cumulative_regret' has 3 seeds (rows)" \
+  "--in=$WORK/seeds.h5" "$P"
 expect_common_errors
 echo PASS

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 
@@ -58,6 +60,14 @@ absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment
   return absl::OkStatus();
 }
 
+absl::Status CheckTaskTime(const std::string& subject, double estimated_core_seconds) {
+  if (estimated_core_seconds <= kMaxTaskCoreSeconds) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "%s: one task would take an estimated %.2g core-seconds, above the limit of %.2g "
+      "core-seconds (%.0f core-days) per task",
+      subject, estimated_core_seconds, kMaxTaskCoreSeconds, kMaxTaskCoreSeconds / 86400.0));
+}
+
 absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {
   if (configs.empty()) {
     return absl::InvalidArgumentError("the grid has no configurations (an empty list field?)");
@@ -78,6 +88,8 @@ absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs) {
           "config '", config.group_name, "': estimated_core_seconds must be finite and > 0, got ",
           config.estimated_core_seconds));
     }
+    RETURN_IF_ERROR(CheckTaskTime(absl::StrCat("config '", config.group_name, "'"),
+                                  config.estimated_core_seconds));
     if (config.stored_values_per_seed < 1) {
       return absl::InvalidArgumentError(absl::StrCat("config '", config.group_name,
                                                      "': stored_values_per_seed must be >= 1, got ",

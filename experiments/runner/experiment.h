@@ -160,13 +160,25 @@ struct ExperimentDefinition {
   std::string analysis_binary;  // runfiles-relative path, e.g. "analysis/regret_figure"; "" = none
 };
 
+// The time limit of one task, checked before anything is allocated (the runner checks every
+// config's estimated_core_seconds; grids check it where they can name the field). Memory is
+// bounded by common/resource_limits.h (CheckMemoryEstimate) before a grid builds what its tasks
+// build. 1e7 core-seconds is about 116 core-days: no single task of a paper-scale grid comes
+// near it.
+inline constexpr double kMaxTaskCoreSeconds = 1e7;
+// OK if estimated_core_seconds <= kMaxTaskCoreSeconds; else InvalidArgument
+//   "<subject>: one task would take an estimated 3.2e+11 core-seconds, above the limit of 1e+07
+//    core-seconds (116 core-days) per task"
+// `subject` names what the user set, e.g. "field 'num_episodes' = 1000000000000000000".
+absl::Status CheckTaskTime(const std::string& subject, double estimated_core_seconds);
+
 // True for a non-empty name of characters [A-Za-z0-9_.=-] other than "." and "..".
 bool IsValidObjectName(absl::string_view name);
 
 // Checks the definition's name, seed defaults and callbacks.
 absl::Status ValidateExperimentDefinition(const ExperimentDefinition& experiment);
 // Checks group names (valid, unique), attribute names (non-empty, unique per config), cost and
-// size estimates.
+// size estimates (each task within kMaxTaskCoreSeconds: CheckTaskTime).
 absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs);
 // Checks that a task result has at least one series, valid unique names and non-empty series.
 absl::Status ValidateTaskResult(const TaskResult& result);

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# //experiments:vietri_fig refuses, before it allocates or creates anything, every value that
+# would make a task fail, abort or exhaust memory: exit code 2, one line on stderr naming the
+# field (and, for sizes, the estimate and the limit), no --out directory; --dry_run refuses the
+# same values. Epsilons whose %g forms would be invalid or equal group names run.
+export DPRL_NO_TOY=1
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+FIG="$RUNFILES/experiments/vietri_fig"
+[[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
+
+# refused SET EXPECTED_SUBSTRING: with and without --dry_run.
+refused() {
+  local set="$1" expected="$2"
+  for dry in "" "--dry_run"; do
+    rm -rf "$WORK/out"
+    "$FIG" --scale=smoke "--out=$WORK/out" "--set=$set" $dry >"$WORK/stdout" 2>"$WORK/stderr"
+    local rc=$?
+    [[ "$rc" == 2 ]] || { cat "$WORK/stderr"; fail "--set=$set $dry: exit code $rc, expected 2"; }
+    [[ "$(wc -l <"$WORK/stderr")" == 1 ]] || { cat "$WORK/stderr"; fail "--set=$set $dry: not one line"; }
+    grep -qF -- "$expected" "$WORK/stderr" ||
+      { cat "$WORK/stderr"; fail "--set=$set $dry: message lacks '$expected'"; }
+    [[ ! -e "$WORK/out" ]] || fail "--set=$set $dry created $WORK/out"
+  done
+}
+
+refused riverswim.num_states=100000000 "fields 'riverswim.num_states' = 100000000"
+refused riverswim.num_states=100000000 "of memory, above this machine's"
+refused riverswim.horizon=1000000000 "'riverswim.horizon' = 1000000000"
+refused num_episodes=1000000000000000000 "field 'num_episodes' = 1000000000000000000"
+refused num_episodes=1000000000000000000 "above the limit of 1e+07 core-seconds"
+refused failure_probability=1e-300 "failure_probability = 1e-300"
+refused privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
+refused num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
+refused num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
+
+# Valid values give valid, distinct group names.
+"$FIG" --scale=smoke --dry_run --set=environments=riverswim \
+  --set=privacy_epsilons=1000000,0.1000000001,0.1000000002 >"$WORK/dry" 2>"$WORK/stderr" ||
+  { cat "$WORK/stderr"; fail "dry run of large and close epsilons failed"; }
+for group in riverswim-pucb-eps=1e06 riverswim-pucb-eps=0.1000000001 riverswim-pucb-eps=0.1000000002; do
+  grep -qF "$group" "$WORK/dry" || { cat "$WORK/dry"; fail "no group $group"; }
+done
+echo PASS
