@@ -39,6 +39,7 @@ void BindMechanisms(pybind11::module_& m);   // mechanisms_bindings.cc
 void BindAccounting(pybind11::module_& m);   // accounting_bindings.cc
 void BindTabular(pybind11::module_& m);      // tabular_bindings.cc
 void BindResults(pybind11::module_& m);      // results_bindings.cc
+void BindLq(pybind11::module_& m);           // lq_bindings.cc
 
 }  // namespace dprl::python
 

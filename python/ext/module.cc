@@ -15,4 +15,5 @@ PYBIND11_MODULE(_dprl, m) {
   dprl::python::BindAccounting(m);
   dprl::python::BindTabular(m);
   dprl::python::BindResults(m);
+  dprl::python::BindLq(m);
 }

@@ -18,6 +18,8 @@
 #include "algorithms/accounting/conversions.h"
 #include "algorithms/accounting/functional_noise_calibration.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
+#include "algorithms/lqr/lq_episode_loop.h"
+#include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
@@ -30,7 +32,9 @@
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "envs/continuous_walk.h"
 #include "envs/lower_bound_mdp.h"
+#include "envs/lq_system.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "random/random_stream.h"
@@ -178,6 +182,38 @@ void Agents() {
   Regret("ubev_lower_bound", hard, *UbevAgent::Create(hard_shape, {}).value(), 200);
 }
 
+void LinearQuadratic() {
+  const LqSystem system = MakeNamedLqSystem("chain_n2", 5).value();
+  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu}) {
+    LqAgentOptions options;
+    options.kind = kind;
+    options.privacy.episodes = 12;
+    options.privacy.horizon = 5;
+    options.privacy.state_dim = 2;
+    options.privacy.control_dim = 1;
+    options.privacy.control_bound = system.control_bound();
+    options.privacy.noise_bound = system.noise_bound();
+    options.privacy.privacy_epsilon = 10.0;
+    LqAgent agent = LqAgent::Create(options, system.q(), system.r(), system.NoiseCovariance(),
+                                    RandomStream(StreamKey{29, 0, 0, 3}),
+                                    RandomStream(StreamKey{29, 0, 0, 2}))
+                        .value();
+    const LqRunResult result = RunLqEpisodes(system, agent, RandomStream(StreamKey{29, 0, 0, 1}));
+    Field(absl::StrCat("lq_regret_", LqAgentKindName(kind)), HexList(result.per_episode_regret));
+  }
+  const ContinuousWalk walk = ContinuousWalk::Create({}).value();
+  RandomStream s(StreamKey{31, 0, 0, 1});
+  std::vector<double> walk_values;
+  double state = walk.SampleInitialState(s);
+  for (int i = 0; i < 10; ++i) {
+    const ContinuousWalk::Transition t = walk.SampleStep(state, i % 3 == 0 ? 0 : 1, s);
+    walk_values.push_back(t.next_state);
+    walk_values.push_back(t.reward);
+    state = t.next_state;
+  }
+  Field("walk_values", HexList(walk_values));
+}
+
 void Calculators() {
   RlsviPrivacyOptions rlsvi{6, 2, 20, 10000};
   const RlsviPrivacyReport report = ComputeRlsviPrivacy(rlsvi, 1e-5).value();
@@ -203,6 +239,7 @@ int main() {
   dprl::Counters();
   dprl::OuNoise();
   dprl::Agents();
+  dprl::LinearQuadratic();
   dprl::Calculators();
   std::cout << "{" << absl::StrJoin(dprl::fields, ",\n") << "}" << std::endl;
   return 0;

@@ -153,6 +153,47 @@ class StepApiTest(unittest.TestCase):
                 self.assertGreater(batch[0], 0.0)
 
 
+class LqStepApiTest(unittest.TestCase):
+
+    def test_python_loop_equals_run_lq_episodes(self):
+        system = dprl.named_lq_system("rotation_n2", 4)
+        privacy = dprl.PrivateOfuOptions()
+        privacy.episodes, privacy.horizon, privacy.state_dim, privacy.control_dim = 8, 4, 2, 1
+        privacy.control_bound, privacy.noise_bound = system.control_bound, system.noise_bound
+
+        def make():
+            return dprl.lq_agent(system, "private_ofu_rl", privacy,
+                                 noise_stream=dprl.RandomStream(3, purpose=3),
+                                 policy_stream=dprl.RandomStream(3, purpose=2))
+
+        batch = make().run_lq_episodes(system, dprl.RandomStream(3, purpose=1))
+        agent, stream, looped = make(), dprl.RandomStream(3, purpose=1), []
+        optimal = system.optimal_cost()
+        for _ in range(privacy.episodes):
+            gains = agent.begin_episode(system.initial_state)
+            looped.append(system.policy_cost(gains) - optimal)
+            states, controls = [system.initial_state], []
+            for h in range(system.horizon):
+                controls.append(gains[h] @ states[h])
+                states.append(system.step(states[h], controls[h], stream))
+            agent.end_episode(states, controls)
+        self.assertEqual(batch.tobytes(), np.array(looped).tobytes())
+        with self.assertRaisesRegex(ValueError, "all episodes = 8 episodes were run"):
+            agent.begin_episode(system.initial_state)
+        with self.assertRaisesRegex(ValueError, "needs a fresh agent"):
+            agent.run_lq_episodes(system, stream)
+
+    def test_errors(self):
+        system = dprl.named_lq_system("chain_n2", 3)
+        with self.assertRaisesRegex(ValueError, "kind must be one of"):
+            dprl.lq_agent(system, "lqr", dprl.PrivateOfuOptions(), noise_stream=dprl.RandomStream(1),
+                          policy_stream=dprl.RandomStream(2))
+        with self.assertRaisesRegex(ValueError, "u must have 1 entries, got 2"):
+            system.step(np.zeros(2), np.zeros(2), dprl.RandomStream(1))
+        with self.assertRaisesRegex(ValueError, "action must be 0 or 1, got 2"):
+            dprl.ContinuousWalk().step(0.5, 2, dprl.RandomStream(1))
+
+
 class GilTest(unittest.TestCase):
 
     def test_run_episodes_releases_the_gil(self):

@@ -115,6 +115,30 @@ class CppEquivalenceTest(unittest.TestCase):
                 self.assertEqual(regret(agent, env, episodes),
                                  as_hex(REFERENCE["regret_" + name]))
 
+    def test_lq_agents_regret(self):
+        system = dprl.named_lq_system("chain_n2", 5)
+        privacy = dprl.PrivateOfuOptions()
+        privacy.episodes, privacy.horizon, privacy.state_dim, privacy.control_dim = 12, 5, 2, 1
+        privacy.control_bound, privacy.noise_bound = system.control_bound, system.noise_bound
+        privacy.privacy_epsilon = 10.0
+        for kind in ("ofu_rl", "private_ofu_rl"):
+            with self.subTest(kind):
+                agent = dprl.lq_agent(system, kind, privacy,
+                                      noise_stream=dprl.RandomStream(29, purpose=3),
+                                      policy_stream=dprl.RandomStream(29, purpose=2))
+                regret = agent.run_lq_episodes(system, dprl.RandomStream(29, purpose=1))
+                self.assertEqual(hex_list(regret), as_hex(REFERENCE["lq_regret_" + kind]))
+
+    def test_continuous_walk(self):
+        walk = dprl.ContinuousWalk()
+        s = dprl.RandomStream(31, purpose=1)
+        values = []
+        state = walk.sample_initial_state(s)
+        for i in range(10):
+            state, reward = walk.step(state, 0 if i % 3 == 0 else 1, s)
+            values.extend([state, reward])
+        self.assertEqual(hex_list(values), as_hex(REFERENCE["walk_values"]))
+
     def test_calculators(self):
         report = dprl.compute_rlsvi_privacy(dprl.RlsviPrivacyOptions(6, 2, 20, 10000), 1e-5)
         got = {
