@@ -1,0 +1,410 @@
+// Tabular environments (envs/tabular_mdp.h, riverswim.h, random_mdp.h, lower_bound_mdp.h, exact
+// policy evaluation of value_iteration.h) and agents (algorithms/tabular: UBEV, PUCB with both
+// E's, PUCB's noiseless planner, RLSVI), with a step API (begin_episode / act / observe /
+// end_episode) and run_episodes, the C++ episode loop (algorithms/tabular/episode_loop.h) run with
+// the GIL released.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "algorithms/tabular/episode_loop.h"
+#include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/rlsvi.h"
+#include "algorithms/tabular/tabular_agent.h"
+#include "algorithms/tabular/ubev.h"
+#include "envs/lower_bound_mdp.h"
+#include "envs/random_mdp.h"
+#include "envs/riverswim.h"
+#include "envs/tabular_mdp.h"
+#include "envs/value_iteration.h"
+#include "python/ext/bindings.h"
+#include "random/random_stream.h"
+
+namespace py = pybind11;
+
+namespace dprl::python {
+namespace {
+
+void CheckIndex(const char* what, int64_t value, int64_t bound) {
+  if (value < 0 || value >= bound) {
+    throw py::value_error(absl::StrCat(what, " must be in [0, ", bound, "), got ", value));
+  }
+}
+
+// A copy of `values` as a NumPy array of the given shape.
+py::array_t<double> ArrayOf(const std::vector<double>& values, std::vector<py::ssize_t> shape) {
+  py::array_t<double> out(shape);
+  std::copy(values.begin(), values.end(), out.mutable_data());
+  return out;
+}
+
+// EvaluatePolicy CHECKs its argument; a policy from Python is validated here first.
+std::vector<double> ValidatedPolicy(const TabularMdp& mdp, const std::vector<double>& policy) {
+  const int64_t rows = static_cast<int64_t>(mdp.horizon()) * mdp.num_states();
+  if (static_cast<int64_t>(policy.size()) != rows * mdp.num_actions()) {
+    throw py::value_error(absl::StrCat("action_probabilities must have H*S*A = ",
+                                       rows * mdp.num_actions(), " entries, got ", policy.size()));
+  }
+  for (int64_t row = 0; row < rows; ++row) {
+    double sum = 0.0;
+    for (int a = 0; a < mdp.num_actions(); ++a) {
+      const double p = policy[row * mdp.num_actions() + a];
+      if (!(p >= 0.0 && p <= 1.0)) {
+        throw py::value_error(
+            absl::StrCat("action_probabilities must be in [0, 1], got ", p, " in row ", row));
+      }
+      sum += p;
+    }
+    if (std::fabs(sum - 1.0) > kPolicyRowSumTolerance) {
+      throw py::value_error(absl::StrCat("action_probabilities row ", row, " sums to ", sum));
+    }
+  }
+  return policy;
+}
+
+// A tabular agent with the protocol of algorithms/tabular/tabular_agent.h enforced (TabularAgent
+// leaves it to the caller): begin_episode / act / observe / end_episode in order, and no call while
+// run_episodes is running on another thread.
+class PyTabularAgent {
+ public:
+  PyTabularAgent(std::string kind, std::unique_ptr<TabularAgent> agent)
+      : kind_(std::move(kind)), agent_(std::move(agent)) {}
+
+  void BeginEpisode() {
+    Require(false, "begin_episode");
+    agent_->BeginEpisode();
+    in_episode_ = true;
+  }
+  int Act(int h, int s, RandomStream& policy_stream) {
+    Require(true, "act");
+    CheckIndex("h", h, agent_->shape().horizon);
+    CheckIndex("s", s, agent_->shape().num_states);
+    return agent_->Act(h, s, policy_stream);
+  }
+  void Observe(int h, int s, int a, double reward, int next_state) {
+    Require(true, "observe");
+    ThrowIfError(agent_->Observe(h, s, a, reward, next_state));
+  }
+  void EndEpisode() {
+    Require(true, "end_episode");
+    agent_->EndEpisode();
+    in_episode_ = false;
+    ++episodes_;
+  }
+  py::array_t<double> ActionProbabilities() {
+    Require(true, "action_probabilities");
+    const TabularShape& s = agent_->shape();
+    return ArrayOf(agent_->action_probabilities(), {s.horizon, s.num_states, s.num_actions});
+  }
+  int64_t NumBelowCap() {
+    Require(true, "num_below_cap");
+    return agent_->num_below_cap();
+  }
+
+  // The exact per-episode regret of num_episodes episodes (RunEpisodes), GIL released.
+  py::array_t<double> RunEpisodes(const TabularMdp& mdp, int64_t num_episodes,
+                                  const RandomStream& environment_stream,
+                                  const RandomStream& policy_stream) {
+    Require(false, "run_episodes");
+    const TabularShape& shape = agent_->shape();
+    if (shape.num_states != mdp.num_states() || shape.num_actions != mdp.num_actions() ||
+        shape.horizon != mdp.horizon()) {
+      throw py::value_error(absl::StrCat(
+          "run_episodes: the agent's (S, A, H) = (", shape.num_states, ", ", shape.num_actions,
+          ", ", shape.horizon, ") differs from the environment's (", mdp.num_states(), ", ",
+          mdp.num_actions(), ", ", mdp.horizon(), ")"));
+    }
+    if (num_episodes < 0) {
+      throw py::value_error(absl::StrCat("num_episodes must be >= 0, got ", num_episodes));
+    }
+    std::vector<double> regret;
+    regret.reserve(num_episodes);
+    absl::StatusOr<EpisodeLoopResult> result;
+    busy_ = true;
+    {
+      py::gil_scoped_release release;
+      result = dprl::RunEpisodes(mdp, *agent_, num_episodes, environment_stream, policy_stream,
+                                 /*progress=*/{}, /*pac_alphas=*/{},
+                                 [&regret](double r) { regret.push_back(r); });
+    }
+    busy_ = false;
+    ThrowIfError(result.status());
+    episodes_ += num_episodes;
+    return ArrayOf(regret, {static_cast<py::ssize_t>(regret.size())});
+  }
+
+  const std::string& kind() const { return kind_; }
+  const TabularShape& shape() const { return agent_->shape(); }
+  int64_t episodes() const { return episodes_; }
+  bool in_episode() const { return in_episode_; }
+  TabularAgent& agent() { return *agent_; }
+
+ private:
+  void Require(bool in_episode, const char* call) const {
+    if (busy_) throw py::value_error(absl::StrCat(call, ": run_episodes is running on this agent"));
+    if (in_episode_ != in_episode) {
+      throw py::value_error(absl::StrCat(call, in_episode ? ": no episode in progress (call begin_episode first)"
+                                                          : ": an episode is in progress (call end_episode first)"));
+    }
+  }
+  std::string kind_;
+  std::unique_ptr<TabularAgent> agent_;
+  bool in_episode_ = false;
+  bool busy_ = false;
+  int64_t episodes_ = 0;
+};
+
+void BindEnvironments(py::module_& m) {
+  py::class_<TabularShape>(m, "TabularShape", "(S, A, H) of a tabular problem.")
+      .def(py::init([](int num_states, int num_actions, int horizon) {
+             return TabularShape{num_states, num_actions, horizon};
+           }),
+           py::arg("num_states"), py::arg("num_actions"), py::arg("horizon"))
+      .def_readwrite("num_states", &TabularShape::num_states)
+      .def_readwrite("num_actions", &TabularShape::num_actions)
+      .def_readwrite("horizon", &TabularShape::horizon)
+      .def("__repr__", [](const TabularShape& s) {
+        return py::str("TabularShape(num_states={}, num_actions={}, horizon={})")
+            .format(s.num_states, s.num_actions, s.horizon);
+      });
+
+  py::class_<TabularMdp>(m, "TabularMdp",
+                         "Episodic tabular MDP (Vietri et al. 2020, Sec. 2.1; envs/tabular_mdp.h).")
+      .def(py::init([](std::string name, int num_states, int num_actions, int horizon,
+                       std::vector<double> transitions, std::vector<double> mean_rewards,
+                       std::vector<double> initial_distribution, const std::string& reward_model) {
+             return ValueOrThrow(TabularMdp::Create(
+                 std::move(name), num_states, num_actions, horizon, std::move(transitions),
+                 std::move(mean_rewards), std::move(initial_distribution),
+                 ValueOrThrow(ParseRewardModel(reward_model))));
+           }),
+           py::arg("name"), py::arg("num_states"), py::arg("num_actions"), py::arg("horizon"),
+           py::arg("transitions"), py::arg("mean_rewards"), py::arg("initial_distribution"),
+           py::arg("reward_model") = "bernoulli",
+           "transitions: H*S*A*S flat (row (h,s,a)); mean_rewards: H*S*A in [0, 1].")
+      .def_property_readonly("name", &TabularMdp::name)
+      .def_property_readonly("num_states", &TabularMdp::num_states)
+      .def_property_readonly("num_actions", &TabularMdp::num_actions)
+      .def_property_readonly("horizon", &TabularMdp::horizon)
+      .def_property_readonly("shape",
+                             [](const TabularMdp& e) {
+                               return TabularShape{e.num_states(), e.num_actions(), e.horizon()};
+                             })
+      .def_property_readonly("reward_model",
+                             [](const TabularMdp& e) { return RewardModelName(e.reward_model()); })
+      .def_property_readonly("transitions",
+                             [](const TabularMdp& e) {
+                               return ArrayOf(e.transitions(), {e.horizon(), e.num_states(),
+                                                                e.num_actions(), e.num_states()});
+                             })
+      .def_property_readonly("mean_rewards",
+                             [](const TabularMdp& e) {
+                               return ArrayOf(e.mean_rewards(),
+                                              {e.horizon(), e.num_states(), e.num_actions()});
+                             })
+      .def_property_readonly("initial_distribution",
+                             [](const TabularMdp& e) {
+                               return ArrayOf(e.initial_distribution(), {e.num_states()});
+                             })
+      .def("sample_initial_state", &TabularMdp::SampleInitialState, py::arg("stream"),
+           "s_1 ~ p0 (one word of the stream).")
+      .def(
+          "step",
+          [](const TabularMdp& e, int h, int s, int a, RandomStream& stream) {
+            CheckIndex("h", h, e.horizon());
+            CheckIndex("s", s, e.num_states());
+            CheckIndex("a", a, e.num_actions());
+            const TabularMdp::Transition t = e.SampleStep(h, s, a, stream);
+            return py::make_tuple(t.next_state, t.reward);
+          },
+          py::arg("h"), py::arg("s"), py::arg("a"), py::arg("stream"),
+          "(next_state, reward) from (h, s, a) (two words of the stream).")
+      .def(
+          "optimal_value", [](const TabularMdp& e) { return SolveOptimal(e).initial_value; },
+          "rho* = sum_s p0(s) V*_0(s), by exact value iteration.")
+      .def(
+          "evaluate_policy",
+          [](const TabularMdp& e, const std::vector<double>& action_probabilities) {
+            return EvaluatePolicy(e, ValidatedPolicy(e, action_probabilities));
+          },
+          py::arg("action_probabilities"),
+          "rho^pi for pi(a | s, h) given flat in (h, s, a) order (an agent's "
+          "action_probabilities().ravel()), by exact policy evaluation.");
+
+  m.def(
+      "riverswim",
+      [](int num_states, int horizon, const std::string& reward_model) {
+        RiverSwimOptions options;
+        options.num_states = num_states;
+        options.horizon = horizon;
+        options.reward_model = ValueOrThrow(ParseRewardModel(reward_model));
+        return ValueOrThrow(MakeRiverSwim(options));
+      },
+      py::arg("num_states") = RiverSwimOptions().num_states,
+      py::arg("horizon") = RiverSwimOptions().horizon,
+      py::arg("reward_model") = RewardModelName(RiverSwimOptions().reward_model),
+      "Episodic RiverSwim (Strehl & Littman 2008; Osband et al. 2013), envs/riverswim.h.");
+  m.def(
+      "random_dirichlet_mdp",
+      [](int num_states, int num_actions, int horizon, double dirichlet_concentration,
+         bool time_homogeneous, RandomStream& stream) {
+        RandomMdpOptions options;
+        options.num_states = num_states;
+        options.num_actions = num_actions;
+        options.horizon = horizon;
+        options.dirichlet_concentration = dirichlet_concentration;
+        options.time_homogeneous = time_homogeneous;
+        return ValueOrThrow(MakeRandomDirichletMdp(options, stream));
+      },
+      py::arg("num_states") = RandomMdpOptions().num_states,
+      py::arg("num_actions") = RandomMdpOptions().num_actions,
+      py::arg("horizon") = RandomMdpOptions().horizon,
+      py::arg("dirichlet_concentration") = RandomMdpOptions().dirichlet_concentration,
+      py::arg("time_homogeneous") = RandomMdpOptions().time_homogeneous, py::arg("stream"),
+      "Random MDP with Dirichlet transition rows (envs/random_mdp.h).");
+  m.def(
+      "lower_bound_mdp",
+      [](int num_initial_states, int num_arms, double alpha_prime, int rewarded_horizon,
+         std::vector<int> instance) {
+        LowerBoundMdpOptions options;
+        options.num_initial_states = num_initial_states;
+        options.num_arms = num_arms;
+        options.alpha_prime = alpha_prime;
+        options.rewarded_horizon = rewarded_horizon;
+        options.instance = std::move(instance);
+        return ValueOrThrow(MakeLowerBoundMdp(options));
+      },
+      py::arg("num_initial_states") = LowerBoundMdpOptions().num_initial_states,
+      py::arg("num_arms") = LowerBoundMdpOptions().num_arms,
+      py::arg("alpha_prime") = LowerBoundMdpOptions().alpha_prime,
+      py::arg("rewarded_horizon") = LowerBoundMdpOptions().rewarded_horizon,
+      py::arg("instance") = LowerBoundMdpOptions().instance,
+      "The hard-MDP family of Vietri et al. 2020, Sec. 6 / Fig. 1 (envs/lower_bound_mdp.h).");
+  m.def(
+      "sample_lower_bound_instance",
+      [](int num_initial_states, int num_arms, RandomStream& stream) {
+        return ValueOrThrow(SampleLowerBoundInstance(num_initial_states, num_arms, stream));
+      },
+      py::arg("num_initial_states"), py::arg("num_arms"), py::arg("stream"));
+}
+
+void BindAgents(py::module_& m) {
+  py::class_<PucbOptions>(m, "PucbOptions", "algorithms/tabular/pucb.h, PucbOptions.")
+      .def(py::init([](double privacy_epsilon, double failure_probability, int64_t num_episodes,
+                       const std::string& neighbour_relation,
+                       const std::string& error_bound_method) {
+             PucbOptions o;
+             o.privacy_epsilon = privacy_epsilon;
+             o.failure_probability = failure_probability;
+             o.num_episodes = num_episodes;
+             o.neighbour_relation = ValueOrThrow(ParsePucbNeighbourRelation(neighbour_relation));
+             o.error_bound_method = ValueOrThrow(ParsePucbErrorBoundMethod(error_bound_method));
+             return o;
+           }),
+           py::arg("privacy_epsilon") = PucbOptions().privacy_epsilon,
+           py::arg("failure_probability") = PucbOptions().failure_probability,
+           py::arg("num_episodes") = PucbOptions().num_episodes,
+           py::arg("neighbour_relation") =
+               PucbNeighbourRelationName(PucbOptions().neighbour_relation),
+           py::arg("error_bound_method") =
+               PucbErrorBoundMethodName(PucbOptions().error_bound_method),
+           "neighbour_relation: 'add_remove' | 'replacement'; error_bound_method: 'paper' (Alg. "
+           "3's E_eps) | 'exact_tail'.")
+      .def_readwrite("privacy_epsilon", &PucbOptions::privacy_epsilon)
+      .def_readwrite("failure_probability", &PucbOptions::failure_probability)
+      .def_readwrite("num_episodes", &PucbOptions::num_episodes)
+      .def_property_readonly(
+          "neighbour_relation",
+          [](const PucbOptions& o) { return PucbNeighbourRelationName(o.neighbour_relation); })
+      .def_property_readonly(
+          "error_bound_method",
+          [](const PucbOptions& o) { return PucbErrorBoundMethodName(o.error_bound_method); });
+  m.def(
+      "pucb_error_bound",
+      [](const TabularShape& shape, const PucbOptions& options) {
+        ThrowIfError(ValidateTabularShape(shape));
+        ThrowIfError(options.Validate());
+        return PucbErrorBound(shape, options);
+      },
+      py::arg("shape"), py::arg("options"),
+      "E of PUCB's bonus and 2E threshold: Alg. 3's E_eps ('paper') or the exact-tail E.");
+
+  py::class_<PyTabularAgent>(m, "TabularAgent",
+                             "An episodic tabular agent (algorithms/tabular/tabular_agent.h).")
+      .def("begin_episode", &PyTabularAgent::BeginEpisode, "Plans pi_t from episodes 1..t-1.")
+      .def("act", &PyTabularAgent::Act, py::arg("h"), py::arg("s"), py::arg("policy_stream"))
+      .def("observe", &PyTabularAgent::Observe, py::arg("h"), py::arg("s"), py::arg("a"),
+           py::arg("reward"), py::arg("next_state"))
+      .def("end_episode", &PyTabularAgent::EndEpisode)
+      .def("action_probabilities", &PyTabularAgent::ActionProbabilities,
+           "pi_t(a | s, h) as an (H, S, A) array (valid during an episode).")
+      .def("num_below_cap", &PyTabularAgent::NumBelowCap,
+           "Number of (s, a, h) whose optimistic value is below H in the current plan.")
+      .def("run_episodes", &PyTabularAgent::RunEpisodes, py::arg("env"), py::arg("num_episodes"),
+           py::arg("environment_stream"), py::arg("policy_stream"),
+           "Runs num_episodes episodes in C++ (GIL released) and returns the exact per-episode "
+           "regret rho* - rho^{pi_t}. The streams are copied (not advanced).")
+      .def_property_readonly("kind", &PyTabularAgent::kind)
+      .def_property_readonly("shape", &PyTabularAgent::shape)
+      .def_property_readonly("episodes", &PyTabularAgent::episodes)
+      .def_property_readonly("in_episode", &PyTabularAgent::in_episode)
+      .def_property_readonly("error_bound", [](PyTabularAgent& a) {
+        auto* pucb = dynamic_cast<PucbAgent*>(&a.agent());
+        if (pucb == nullptr) throw py::value_error("error_bound: only PUCB agents have E");
+        return pucb->error_bound();
+      });
+
+  m.def(
+      "ubev_agent",
+      [](const TabularShape& shape, double failure_probability) {
+        UbevOptions o;
+        o.failure_probability = failure_probability;
+        return PyTabularAgent("ubev", ValueOrThrow(UbevAgent::Create(shape, o)));
+      },
+      py::arg("shape"), py::arg("failure_probability") = UbevOptions().failure_probability,
+      "UBEV (Dann et al. 2017, Alg. 1), the non-private baseline.");
+  m.def(
+      "pucb_agent",
+      [](const TabularShape& shape, const PucbOptions& options, const RandomStream& noise_stream) {
+        return PyTabularAgent("pucb", ValueOrThrow(PucbAgent::Create(shape, options, noise_stream)));
+      },
+      py::arg("shape"), py::arg("options"), py::arg("noise_stream"),
+      "PUCB (Vietri et al. 2020, Algs. 2-3): privacy_epsilon-JDP under options.neighbour_relation.");
+  m.def(
+      "noiseless_pucb_agent",
+      [](const TabularShape& shape, double failure_probability) {
+        NoiselessPucbOptions o;
+        o.failure_probability = failure_probability;
+        return PyTabularAgent("pucb_noiseless", ValueOrThrow(NoiselessPucbAgent::Create(shape, o)));
+      },
+      py::arg("shape"),
+      py::arg("failure_probability") = NoiselessPucbOptions().failure_probability,
+      "PUCB's planner on exact counts (not private): the reference of PUCB's privacy cost.");
+  m.def(
+      "rlsvi_agent",
+      [](const TabularShape& shape, double beta_scale, const RandomStream& noise_stream) {
+        RlsviOptions o;
+        o.beta_scale = beta_scale;
+        return PyTabularAgent("rlsvi", ValueOrThrow(RlsviAgent::Create(shape, o, noise_stream)));
+      },
+      py::arg("shape"), py::arg("beta_scale") = RlsviOptions().beta_scale, py::arg("noise_stream"),
+      "Tabular RLSVI (Lu et al. 2026, Alg. 1); JDP as accounted by compute_rlsvi_privacy.");
+}
+
+}  // namespace
+
+void BindTabular(py::module_& m) {
+  BindEnvironments(m);
+  BindAgents(m);
+}
+
+}  // namespace dprl::python

@@ -1,0 +1,75 @@
+"""dprl.results.load reads a results file into arrays and refuses what the analysis binaries
+refuse (no dprl schema attribute, another schema version, non-finite values)."""
+import os
+import tempfile
+import unittest
+
+import h5py
+import numpy as np
+
+import dprl
+
+
+def write(path, version=dprl.RESULTS_SCHEMA_VERSION, value=1.5):
+    with h5py.File(path, "w") as f:
+        if version is not None:
+            f.attrs[dprl.SCHEMA_VERSION_ATTRIBUTE] = np.int64(version)
+        f.attrs["experiment"] = "toy"
+        group = f.create_group("riverswim_pucb")
+        group.attrs["agent"] = "pucb"
+        group.attrs["privacy_epsilon"] = 1000.0
+        group.create_dataset("cumulative_regret", data=np.array([[0.5, value], [0.25, 2.0]]))
+        group.create_dataset("episode_grid", data=np.array([[1.0, 2.0]]))
+
+
+class ResultsTest(unittest.TestCase):
+
+    def setUp(self):
+        self.directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        self.path = os.path.join(self.directory, "toy.h5")
+
+    def test_load(self):
+        write(self.path)
+        results = dprl.results.load(self.path)
+        self.assertEqual(results.attrs["experiment"], "toy")
+        self.assertEqual(results.attrs[dprl.SCHEMA_VERSION_ATTRIBUTE], 2)
+        group = results.groups["riverswim_pucb"]
+        self.assertEqual(group.attrs, {"agent": "pucb", "privacy_epsilon": 1000.0})
+        np.testing.assert_array_equal(group.datasets["cumulative_regret"],
+                                      [[0.5, 1.5], [0.25, 2.0]])
+
+    def test_wrong_version_refused_with_the_analysis_message(self):
+        write(self.path, version=1)
+        with self.assertRaises(ValueError) as caught:
+            dprl.results.load(self.path)
+        self.assertIn("has dprl_schema_version 1; this binary reads version 2 (an older layout: "
+                      "rerun the experiment)", str(caught.exception))
+
+    def test_not_a_results_file(self):
+        write(self.path, version=None)
+        with self.assertRaisesRegex(ValueError, "is not a dprl results file"):
+            dprl.results.load(self.path)
+
+    def test_missing_file(self):
+        with self.assertRaises(ValueError):
+            dprl.results.load(os.path.join(self.directory, "absent.h5"))
+
+    def test_non_finite_refused(self):
+        write(self.path, value=float("nan"))
+        with self.assertRaisesRegex(ValueError, "cumulative_regret' holds a non-finite value"):
+            dprl.results.load(self.path)
+
+    def test_frame(self):
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            self.skipTest("python3-pandas is not installed (the frame view is optional)")
+        write(self.path)
+        frame = dprl.results.load(self.path).frame("cumulative_regret")
+        self.assertEqual(len(frame), 4)
+        self.assertEqual(list(frame["value"]), [0.5, 1.5, 0.25, 2.0])
+        self.assertEqual(set(frame["agent"]), {"pucb"})
+
+
+if __name__ == "__main__":
+    unittest.main()
