@@ -11,10 +11,15 @@
 //
 // Figure 2: at (privacy_epsilon, target_delta) = (0.9, 1e-4) and (0.45, 1e-4), J = T/B:
 //   functional-paper-sigma  Algorithm 1 at the sigma App. E.3 reports (0.32, 0.74), beta = 1;
-//   functional-theorem5     Algorithm 1 at Theorem 5's sigma and beta = 1/v for App. E.3's
-//                           parameters (algorithms/accounting/functional_noise_calibration.h;
-//                           attribute achieved_total_delta = target_delta + delta_g, which is 1:
-//                           see docs/private_q_learning.md);
+//   functional-theorem5     Algorithm 1 at Theorem 5's sigma and beta = 1/v, k solved so that
+//                           the corrected delta_g is target_delta / 2 (algorithms/accounting/
+//                           functional_noise_calibration.h), from this run's alpha, B, T when
+//                           some k meets the target there, otherwise from App. E.3's (the label
+//                           and the attribute calibration say which; with the default
+//                           learning_rate 1 no k does). Attributes noise_bound (k) and
+//                           achieved_total_delta. Theorem 5 does not cover what Algorithm 1
+//                           outputs (docs/privacy_audit.md): this curve shows the utility at
+//                           the noise level the theorem asks for, not a private agent;
 //   input-perturbation      Venkitasubramaniam 2013 (algorithms/qlearning/input_perturbation.h),
 //                           reward noise for T = num_samples rewards by the RDP accountant;
 //   dp-sgd                  DP-SGD (clip 1, App. E.2's Abadi Thm. 1 noise multiplier with q = 1,
