@@ -26,7 +26,7 @@ with h5py.File(path, "r") as f:
         last10 = group["last10_mean_return"][()]
         assert numpy.allclose(last10, returns[:, -10:].mean(axis=1)), name
         agents.add(group.attrs["agent"])
-        if group.attrs["agent"] != "scripted" and group.attrs["agent"] != "uniform":
+        if group.attrs["agent"] not in ("scripted", "uniform", "frozen"):
             assert group.attrs["privacy_epsilon"] in (0.9, 0.45), name
             assert group.attrs["target_delta"] == 1e-4, name
         if group.attrs["agent"] == "dp_sgd":
@@ -38,7 +38,7 @@ with h5py.File(path, "r") as f:
         if group.attrs["agent"] == "output_perturbation":
             assert group.attrs["output_noise_multiplier"] > 0, name
     assert agents == {"functional_noise", "input_perturbation", "dp_sgd", "output_perturbation",
-                      "scripted", "uniform"}, agents
+                      "scripted", "uniform", "frozen"}, agents
     thm = f["eps=0.9-functional-theorem5"].attrs
     # Corrected delta_g: k solved so that delta_g = delta / 2; total delta = 1e-4 (Theorem 5 with
     # App. E.3's alpha, B, T, since no k meets the target with learning_rate 1).

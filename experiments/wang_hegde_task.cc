@@ -39,6 +39,22 @@ struct UniformRandom {
   void Observe(double, int, double, double, bool) {}
 };
 
+// The frozen-initial-network reference: greedy with respect to the network every learner of the
+// seed starts from (same policy stream), never updated. A greedy, noise-dominated network walks
+// into a wall and stays there; the baselines whose updates are pure noise end near this line.
+class FrozenInitialGreedy {
+ public:
+  explicit FrozenInitialGreedy(RandomStream& policy_stream) { network_.Initialize(policy_stream); }
+  int Act(double state) const {
+    const MlpOutputs q = network_.Forward(state);
+    return q[1] > q[0] ? 1 : 0;  // ties: the lower action, as Algorithm 1's line 12
+  }
+  void Observe(double, int, double, double, bool) {}
+
+ private:
+  Mlp network_;
+};
+
 // The attributes every group carries (the training setting).
 std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(
     const WalkTrainingFields& training, const std::string& agent, const std::string& panel,
@@ -355,6 +371,12 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   }
   for (const ConfigSpec& config : configs) RETURN_IF_ERROR(CheckAgentOptions(config));
   AddReferences(training, configs);
+  ConfigSpec frozen;
+  frozen.group_name = "reference-frozen";
+  frozen.attributes =
+      CommonAttributes(training, "frozen", "all", "frozen initial network (greedy)");
+  SetEstimates(training, frozen);
+  configs.push_back(frozen);
   return configs;
 }
 
@@ -426,6 +448,9 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   } else if (agent == "uniform") {
     UniformRandom uniform{&policy_stream};
     returns = TrainOnWalk(env, num_samples, uniform, env_stream);
+  } else if (agent == "frozen") {
+    FrozenInitialGreedy frozen(policy_stream);
+    returns = TrainOnWalk(env, num_samples, frozen, env_stream);
   } else {
     return absl::InvalidArgumentError(
         absl::StrCat("configuration ", config.group_name, ": unknown agent '", agent, "'"));

@@ -28,12 +28,14 @@
 //   output-perturbation     Balle-Gomrokchi-Precup 2016 style (algorithms/qlearning/
 //                           linear_output_perturbation.h), NOT private under the paper's
 //                           relation, calibrated for one trajectory's rewards; utility only.
-//   Calibrations: algorithms/accounting/q_learning_baselines_privacy.h. Plus the two references.
+//   Calibrations: algorithms/accounting/q_learning_baselines_privacy.h. Plus the two references
+//   and a third, reference-frozen (agent "frozen"): greedy with respect to the initial network
+//   every learner of the seed starts from, never updated (where noise-dominated learners end).
 //   Extra attributes: privacy_epsilon, target_delta, calibration, reward_noise_stddev,
 //   gdp_privacy_epsilon, l2_clip_norm, gradient_noise_stddev, noise_multiplier,
 //   noise_multiplier_rdp, rdp_privacy_epsilon, output_noise_multiplier, ridge_regularizer,
-//   num_features, feature_width, neighbour_relation. Agents: functional_noise |
-//   input_perturbation | dp_sgd | output_perturbation | scripted | uniform. Smoke scale: T = 500;
+//   num_features, feature_width, neighbour_relation, noise_bound. Agents: functional_noise |
+//   input_perturbation | dp_sgd | output_perturbation | scripted | uniform | frozen. Smoke scale: T = 500;
 //   default and paper: T = 5000.
 //
 // Settings the paper leaves open (stored as attributes of every group; docs/private_q_learning.md):
@@ -51,7 +53,7 @@
 //
 // Group attributes read by RunWangHegdeTask (docs/hdf5_schema.md, "wang_hegde"):
 //   agent            string   functional_noise | input_perturbation | dp_sgd |
-//                             output_perturbation | scripted | uniform
+//                             output_perturbation | scripted | uniform | frozen
 //   panel            string   the figure panel ("all" = reference line drawn in every panel)
 //   label            string   the legend text
 //   num_samples, episode_length, batch_size, num_resets          int64

@@ -41,8 +41,9 @@ TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
     for (const ConfigSpec& config : *configs)
       agents.insert(*Attribute<std::string>(config, "agent"));
     EXPECT_EQ(agents, (std::set<std::string>{"functional_noise", "input_perturbation", "dp_sgd",
-                                             "output_perturbation", "scripted", "uniform"}));
-    EXPECT_EQ(configs->size(), 2u * 5u + 2u);
+                                             "output_perturbation", "scripted", "uniform",
+                                             "frozen"}));
+    EXPECT_EQ(configs->size(), 2u * 5u + 3u);
   }
 }
 
