@@ -11,6 +11,7 @@
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "algorithms/qlearning/input_perturbation.h"
 #include "algorithms/qlearning/linear_output_perturbation.h"
+#include "algorithms/qlearning/replay_dqn_as_run.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -71,6 +72,36 @@ std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(
           {"exploration_start", training.exploration_start},
           {"exploration_end", training.exploration_end},
           {"exploration_decay_steps", training.exploration_decay_steps}};
+}
+
+// The attributes of a group of the authors' loop as run (replay_dqn_as_run.h): its own settings
+// replace the training fields (only num_samples is shared).
+std::vector<std::pair<std::string, AttributeValue>> AsRunAttributes(int64_t num_samples,
+                                                                   const std::string& panel,
+                                                                   const std::string& label,
+                                                                   double sigma,
+                                                                   double kernel_rate) {
+  const ReplayDqnOptions d;
+  return {{"agent", std::string("replay_dqn_as_run")},
+          {"panel", panel},
+          {"label", label},
+          {"training_mode", std::string("as run (dpql.py: replay, target network, Huber, "
+                                        "RMSprop; outside Theorem 5)")},
+          {"num_samples", num_samples},
+          {"episode_length", int64_t{EpisodeLength()}},
+          {"batch_size", int64_t{d.batch_size}},
+          {"replay_capacity", d.replay_capacity},
+          {"target_update_episodes", int64_t{d.target_update_episodes}},
+          {"gradient_clamp", d.gradient_clamp},
+          {"discount", d.discount},
+          {"learning_rate", d.optimizer.learning_rate},
+          {"optimizer", std::string("rmsprop")},
+          {"exploration_start", d.exploration_start},
+          {"exploration_end", d.exploration_end},
+          {"exploration_decay_steps", d.exploration_decay_steps},
+          {"noise_stddev", sigma},
+          {"kernel_rate", kernel_rate},
+          {"noise_resets", std::string("both path sets at every episode end")}};
 }
 
 // Per task: the episode returns and last10_mean_return; the walk trains at about 3 microseconds
@@ -205,9 +236,11 @@ WangHegdeFig1Grid WangHegdeFig1Grid::ForScale(Scale scale) {
   if (scale == Scale::kSmoke) {
     grid.noise_stddevs = {0.0, 0.4};
     grid.num_resets = {1, 10};
+    grid.as_run_noise_stddevs = {0.0, 0.4};
   } else {
     grid.noise_stddevs = {0.0, 0.2, 0.4, 0.6, 0.8, 1.0};
     grid.num_resets = {1, 100};
+    grid.as_run_noise_stddevs = {0.0, 0.2, 0.4, 0.6, 0.8, 1.0};
   }
   return grid;
 }
@@ -219,6 +252,9 @@ void WangHegdeFig1Grid::BindFields(ConfigFields& fields) {
   fields.Add("num_resets", &num_resets,
              "J values, one panel each: noise resets over training (1 or T/B in the paper)");
   fields.Add("kernel_rate", &kernel_rate, "rate of the kernel exp(-rate |x - y|) (> 0)");
+  fields.Add("as_run_noise_stddevs", &as_run_noise_stddevs,
+             "sigma values of the authors' loop as run (replay_dqn_as_run.h), one curve each in "
+             "its own panel; empty = no such panel");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
@@ -226,6 +262,11 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
   for (size_t i = 0; i < noise_stddevs.size(); ++i) {
     RETURN_IF_ERROR(ValidateFiniteNonNegative(
         absl::StrCat(GridFieldName("noise_stddevs"), " value #", i + 1), noise_stddevs[i]));
+  }
+  for (size_t i = 0; i < as_run_noise_stddevs.size(); ++i) {
+    RETURN_IF_ERROR(ValidateFiniteNonNegative(
+        absl::StrCat(GridFieldName("as_run_noise_stddevs"), " value #", i + 1),
+        as_run_noise_stddevs[i]));
   }
   std::vector<ConfigSpec> configs;
   for (int64_t resets : num_resets) {
@@ -245,6 +286,17 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
       RETURN_IF_ERROR(CheckAgentOptions(config));
       configs.push_back(config);
     }
+  }
+  for (double sigma : as_run_noise_stddevs) {
+    ConfigSpec config;
+    config.group_name = absl::StrFormat("as-run-sigma=%g", sigma);
+    config.attributes =
+        AsRunAttributes(training.num_samples, "authors' loop as run (dpql.py), outside Thm. 5",
+                        absl::StrFormat("#gs = %g", sigma), sigma, kernel_rate);
+    // The loop makes num_samples - 127 updates of 128 examples: ~40x Algorithm 1's work.
+    config.estimated_core_seconds = 1.2e-4 * static_cast<double>(training.num_samples);
+    config.stored_values_per_seed = training.num_samples / EpisodeLength() + 1;
+    configs.push_back(config);
   }
   AddReferences(training, configs);
   return configs;
@@ -448,6 +500,13 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   } else if (agent == "uniform") {
     UniformRandom uniform{&policy_stream};
     returns = TrainOnWalk(env, num_samples, uniform, env_stream);
+  } else if (agent == "replay_dqn_as_run") {
+    ReplayDqnOptions options;
+    ASSIGN_OR_RETURN(options.noise_stddev, Attribute<double>(config, "noise_stddev"));
+    ASSIGN_OR_RETURN(options.kernel_rate, Attribute<double>(config, "kernel_rate"));
+    ASSIGN_OR_RETURN(ReplayDqnAsRun learner,
+                     ReplayDqnAsRun::Create(options, policy_stream, noise_stream));
+    returns = TrainOnWalk(env, num_samples, learner, env_stream);
   } else if (agent == "frozen") {
     FrozenInitialGreedy frozen(policy_stream);
     returns = TrainOnWalk(env, num_samples, frozen, env_stream);

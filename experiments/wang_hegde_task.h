@@ -9,6 +9,14 @@
 // 10 seeds, no smoothing. Two reference policies are run on the same environment streams: the
 // scripted "move to 0.5" policy (right below 0.5, left otherwise) and the uniform-random policy.
 //
+// Figure 1, second mode: the authors' loop as run (algorithms/qlearning/replay_dqn_as_run.h:
+// replay memory 10 000, a 128-sample update every step, target network refreshed every 10
+// episodes, RMSprop lr 0.01, Huber loss, gradient clamp [-1, 1], gamma 0.999, epsilon-greedy
+// 0.9 -> 0.05 (decay 200), separate policy/target noise paths reset every episode), outside
+// Theorem 5, in its own panel, one curve per sigma in as_run_noise_stddevs (groups
+// as-run-sigma=<s>, agent replay_dqn_as_run; its settings are stored as attributes, e.g.
+// discount 0.999, optimizer rmsprop, batch_size 128, replay_capacity, target_update_episodes).
+//
 // Figure 2: at (privacy_epsilon, target_delta) = (0.9, 1e-4) and (0.45, 1e-4), J = T/B:
 //   functional-paper-sigma  Algorithm 1 at the sigma App. E.3 reports (0.32, 0.74), beta = 1;
 //   functional-theorem5     Algorithm 1 at Theorem 5's sigma and beta = 1/v, k solved so that
@@ -48,7 +56,8 @@
 //
 // Scales (samples T, sigma grid, J grid, seeds):
 //   smoke    T = 500,   sigma {0, 0.4},              J {1, 10},    2 seeds (tests)
-//   default  T = 5000,  sigma {0, 0.2, ..., 1.0},    J {1, 100},   10 seeds (~1 s)
+//   default  T = 5000,  sigma {0, 0.2, ..., 1.0},    J {1, 100},   10 seeds (~1 s; the as-run
+//            panel, sigma {0, 0.2, ..., 1.0}, adds ~1 min)
 //   paper    the same as default (the paper's size is already small), 10 seeds
 //
 // Group attributes read by RunWangHegdeTask (docs/hdf5_schema.md, "wang_hegde"):
@@ -99,6 +108,7 @@ struct WangHegdeFig1Grid {
   std::vector<double> noise_stddevs;
   std::vector<int64_t> num_resets;
   double kernel_rate = 1.0;
+  std::vector<double> as_run_noise_stddevs;
 
   static WangHegdeFig1Grid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);
