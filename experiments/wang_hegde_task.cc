@@ -375,7 +375,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       calibration =
           "Theorem 5, corrected delta_g, App. E.3's alpha = 3e-4, B = 64, T = 5000 (no k meets "
           "the target with this run's)";
-      label_source = "App. E.3's #ga, B, T, not this run's";
+      label_source = "App. E.3's #ga, B, T";
     }
     ConfigSpec& thm =
         add("functional-theorem5", "functional_noise",
