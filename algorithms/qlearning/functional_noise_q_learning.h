@@ -122,6 +122,10 @@ class FunctionalNoiseQLearning {
                            RandomStream policy_stream, RandomStream noise_stream,
                            OuFunctionalNoise noise);
   void MaybeReset();
+  // Q_theta(state, .) through a two-entry cache of the current theta: Act's Q(s_t) is reused by
+  // Observe's residual, and Observe's Q(s_{t+1}) by the next Act when no update came between
+  // (the cache is cleared after every optimiser step). Results are bit-identical to Forward.
+  MlpOutputs CachedForward(double state);
 
   FunctionalNoiseQLearningOptions options_;
   RandomStream policy_stream_;
@@ -134,6 +138,13 @@ class FunctionalNoiseQLearning {
   int64_t samples_seen_ = 0;
   int64_t updates_done_ = 0;
   int64_t resets_done_ = 0;
+  struct CachedQ {
+    bool valid = false;
+    double state = 0.0;
+    MlpOutputs q;
+  };
+  CachedQ cache_[2];
+  int next_cache_slot_ = 0;
 };
 
 }  // namespace dprl
