@@ -38,7 +38,7 @@ with h5py.File(path, "r") as f:
         if group.attrs["agent"] == "output_perturbation":
             assert group.attrs["output_noise_multiplier"] > 0, name
     assert agents == {"functional_noise", "input_perturbation", "dp_sgd", "output_perturbation",
-                      "scripted", "uniform", "frozen"}, agents
+                      "scripted", "uniform", "frozen", "replay_dqn_as_run"}, agents
     thm = f["eps=0.9-functional-theorem5"].attrs
     # Corrected delta_g: k solved so that delta_g = delta / 2; total delta = 1e-4 (Theorem 5 with
     # App. E.3's alpha, B, T, since no k meets the target with learning_rate 1).

@@ -189,6 +189,9 @@ std::string DeltaLabel(double target_delta) {
 // Checks the learner options a configuration's attributes give (batch size, resets, rates...);
 // the error names the configuration.
 absl::Status CheckAgentOptions(const ConfigSpec& config) {
+  if (Attribute<std::string>(config, "agent").value_or("") == "replay_dqn_as_run") {
+    return absl::OkStatus();  // its own settings (AsRunAttributes) are the validated defaults
+  }
   absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
   if (options.ok()) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
@@ -352,6 +355,21 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
               absl::StrFormat("functional noise, paper's #gs = %g", PaperSigma(eps)),
               PaperSigma(eps), kernel_rate);
       paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
+      // The same sigma in the authors' loop as run (replay_dqn_as_run.h; outside Theorem 5).
+      ConfigSpec as_run;
+      as_run.group_name = absl::StrFormat("eps=%g-functional-paper-sigma-as-run", eps);
+      as_run.attributes = AsRunAttributes(
+          num_samples, panel,
+          absl::StrFormat("functional noise, paper's #gs = %g, authors' loop as run",
+                          PaperSigma(eps)),
+          PaperSigma(eps), kernel_rate);
+      as_run.attributes.push_back({"method", std::string("functional-paper-sigma-as-run")});
+      as_run.attributes.push_back({"privacy_epsilon", eps});
+      as_run.attributes.push_back({"target_delta", target_delta});
+      as_run.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
+      as_run.estimated_core_seconds = 1.2e-4 * static_cast<double>(num_samples);
+      as_run.stored_values_per_seed = num_samples / EpisodeLength() + 1;
+      configs.push_back(as_run);
     }
     // Algorithm 1 at Theorem 5's sigma and beta = 1/v, k solved so that the corrected delta_g
     // (functional_noise_calibration.h) is target_delta / 2 and the composition's delta the other

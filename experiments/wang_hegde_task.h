@@ -21,6 +21,8 @@
 //
 // Figure 2: at (privacy_epsilon, target_delta) = (0.9, 1e-4) and (0.45, 1e-4), J = T/B:
 //   functional-paper-sigma  Algorithm 1 at the sigma App. E.3 reports (0.32, 0.74), beta = 1;
+//   functional-paper-sigma-as-run  the same sigma in the authors' loop as run
+//                           (replay_dqn_as_run.h, agent replay_dqn_as_run; outside Theorem 5);
 //   functional-theorem5     Algorithm 1 at Theorem 5's sigma and beta = 1/v, k solved so that
 //                           the corrected delta_g is target_delta / 2 (algorithms/accounting/
 //                           functional_noise_calibration.h), from this run's alpha, B, T when

@@ -51,8 +51,8 @@ TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
       agents.insert(*Attribute<std::string>(config, "agent"));
     EXPECT_EQ(agents, (std::set<std::string>{"functional_noise", "input_perturbation", "dp_sgd",
                                              "output_perturbation", "scripted", "uniform",
-                                             "frozen"}));
-    EXPECT_EQ(configs->size(), 2u * 5u + 3u);
+                                             "frozen", "replay_dqn_as_run"}));
+    EXPECT_EQ(configs->size(), 2u * 6u + 3u);
   }
 }
 
