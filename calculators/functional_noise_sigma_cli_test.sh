@@ -16,15 +16,22 @@ grep -q -- "--noise_bound=K" "$WORK/help.out" || fail "--help does not list --no
 grep -q "Theorem 5, Algorithm 1 line 5) *1.318697653" "$WORK/table.out" ||
   { cat "$WORK/table.out"; fail "sigma row"; }
 grep -q "v = 4 alpha (k + 1) / B *6.1875e-05" "$WORK/table.out" || fail "v row"
-grep -q "achieved: (0.9, 1)-DP" "$WORK/table.out" || fail "achieved row"
+grep -q "achieved (corrected delta_g): (0.9, 1)-DP for the released Q_j + g_j (not Algorithm 1's output)" \
+  "$WORK/table.out" || fail "achieved row"
 grep -q "guarantee is vacuous" "$WORK/table.out" || fail "vacuous note"
 
 "$BIN" --privacy_epsilon=0.45 >"$WORK/e45.out" || fail "epsilon 0.45 rejected"
 grep -q "line 5) *2.535066948" "$WORK/e45.out" || { cat "$WORK/e45.out"; fail "sigma 0.45"; }
 
 "$BIN" --noise_stddev=0.32 >"$WORK/given.out" || fail "--noise_stddev rejected"
-grep -q "given sigma = 0.32: Theorem 5 holds for privacy_epsilon = 4.001125821" \
+grep -q "given sigma = 0.32: Theorem 5 holds for privacy_epsilon = 4.001125821, corrected delta_g = 1" \
   "$WORK/given.out" || { cat "$WORK/given.out"; fail "given sigma"; }
+
+# Solved k at App. E.3 with its delta split 5e-5 + 5e-5 (functional_noise_calibration_test.cc).
+"$BIN" --target_delta=5e-5 --target_delta_g=5e-5 >"$WORK/solve.out" || fail "--target_delta_g rejected"
+grep -q "k = 1710.53349" "$WORK/solve.out" || { cat "$WORK/solve.out"; fail "solved k"; }
+grep -q "line 5) *31.648618" "$WORK/solve.out" || fail "solved sigma"
+grep -q "achieved (corrected delta_g): (0.9, 0.0001)-DP" "$WORK/solve.out" || fail "solved total"
 
 "$BIN" --format=csv --noise_bound=820 >"$WORK/csv.out" || fail "--format=csv rejected"
 [[ "$(wc -l <"$WORK/csv.out")" -eq 2 ]] || fail "CSV is not header + one row"
@@ -41,6 +48,8 @@ expect_error batch0 "--batch_size = 0" --batch_size=0
 expect_error samples "--num_samples: '-5' is not an integer" --num_samples=-5
 expect_error resets "--num_resets = 100" --num_resets=100
 expect_error sigma "--noise_stddev = -0.1, must be finite and > 0" --noise_stddev=-0.1
+expect_error target_g "--target_delta_g = 1, must be in (0, 1)" --target_delta_g=1
+expect_error actions "--num_actions = 0, must be >= 1" --num_actions=0
 expect_error format "--format: 'xml' is not one of table, csv" --format=xml
 expect_error unknown "unknown flag '--sigma=1'" --sigma=1
 expect_error positional "unexpected argument 'foo'" foo

@@ -1,5 +1,6 @@
 #include "calculators/functional_noise_sigma_flags.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -47,7 +48,7 @@ absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int arg
       SplitCommandLine(argc, argv,
                        {"--privacy_epsilon", "--target_delta", "--num_samples", "--batch_size",
                         "--learning_rate", "--lipschitz_squared", "--noise_bound", "--num_resets",
-                        "--noise_stddev", "--format"}));
+                        "--num_actions", "--target_delta_g", "--noise_stddev", "--format"}));
   FunctionalNoiseSigmaFlags flags;
   flags.help = command_line.help;
   if (flags.help) return flags;
@@ -70,6 +71,18 @@ absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int arg
       status = ParseReal(name, value, &o.noise_bound);
     } else if (name == "--num_resets") {
       status = ParseInteger(name, value, &o.num_resets);
+    } else if (name == "--num_actions") {
+      int64_t actions = 0;
+      status = ParseInteger(name, value, &actions);
+      o.num_actions = static_cast<int>(std::min<int64_t>(actions, 1 << 30));
+    } else if (name == "--target_delta_g") {
+      double target = 0.0;
+      status = ParseReal(name, value, &target);
+      if (status.ok() && !(target > 0.0 && target < 1.0)) {
+        status = absl::InvalidArgumentError(
+            absl::StrCat("--target_delta_g = ", value, ", must be in (0, 1)"));
+      }
+      flags.target_delta_g = target;
     } else if (name == "--noise_stddev") {
       double sigma = 0.0;
       status = ParseReal(name, value, &sigma);
@@ -93,11 +106,14 @@ absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int arg
 std::string FunctionalNoiseSigmaUsage(const char* program) {
   return absl::StrFormat(
       "%s: noise level sigma of private Q-learning with Gaussian-process functional noise\n"
-      "(Wang & Hegde 2019, Theorem 5) and the achieved (epsilon, delta + delta_g), delta_g as in\n"
-      "App. E.3. Defaults are App. E.3's parameters.\n\n"
+      "(Wang & Hegde 2019, Theorem 5) and the achieved (epsilon, delta + delta_g), with delta_g\n"
+      "as printed (App. E.3, not a valid bound) and corrected (sup |g| <= k on each of the J m\n"
+      "paths, Borell-TIS tail 2 exp(-u^2 / (2 sigma^2))). Defaults are App. E.3's parameters.\n"
+      "The guarantee covers the released noisy functions Q_j + g_j under the proof's\n"
+      "assumptions, NOT Algorithm 1's noise-free output (docs/privacy_audit.md).\n\n"
       "Usage: %s [--privacy_epsilon=E] [--target_delta=D] [--num_samples=T] [--batch_size=B]\n"
       "          [--learning_rate=A] [--lipschitz_squared=L2] [--noise_bound=K] [--num_resets=J]\n"
-      "          [--noise_stddev=S] [--format=table|csv]\n\n"
+      "          [--num_actions=M] [--target_delta_g=G] [--noise_stddev=S] [--format=table|csv]\n\n"
       "  --privacy_epsilon=E    target epsilon, > 0 (default 0.9)\n"
       "  --target_delta=D       target delta, in (0, 1) (default 1e-4)\n"
       "  --num_samples=T        training samples T, integer >= 1 (default 5000)\n"
@@ -106,6 +122,8 @@ std::string FunctionalNoiseSigmaUsage(const char* program) {
       "  --lipschitz_squared=L2 squared Lipschitz constant of Q in s, > 0 (default 16)\n"
       "  --noise_bound=K        k of the uniform noise bound 2k, > 0 (default 2.3)\n"
       "  --num_resets=J         sample paths J, 0 = floor(T/B) (default 0)\n"
+      "  --num_actions=M        paths per reset m (actions), integer >= 1 (default 2)\n"
+      "  --target_delta_g=G     solve for the smallest k with corrected delta_g <= G\n"
       "  --noise_stddev=S       also report the epsilon that sigma = S achieves\n"
       "  --format=F             table (default) or csv\n"
       "  --help                 this text\n"
@@ -123,18 +141,19 @@ std::string FormatFunctionalNoiseReport(const FunctionalNoiseSigmaFlags& flags,
         "privacy_epsilon,target_delta,num_samples,batch_size,learning_rate,lipschitz_squared,"
         "noise_bound,num_resets,num_updates,sensitivity_scale,kernel_rate,"
         "rkhs_sensitivity_squared,noise_stddev,noise_stddev_from_proof,path_maximum_bound,"
-        "bound_margin,bound_condition_holds,delta_g_theorem,delta_g_tight,total_delta,"
-        "given_noise_stddev,given_noise_stddev_privacy_epsilon,given_noise_stddev_delta_g_tight\n"
+        "bound_margin,bound_condition_holds,delta_g_theorem,delta_g_tight,num_actions,"
+        "corrected_margin,delta_g_corrected,total_delta,"
+        "given_noise_stddev,given_noise_stddev_privacy_epsilon,given_noise_stddev_delta_g_corrected\n"
         "%.17g,%.17g,%d,%d,%.17g,%.17g,%.17g,%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
-        "%d,%.17g,%.17g,%.17g,",
+        "%d,%.17g,%.17g,%d,%.17g,%.17g,%.17g,",
         o.privacy_epsilon, o.target_delta, o.num_samples, o.batch_size, o.learning_rate,
         o.lipschitz_squared, o.noise_bound, c.num_resets, c.num_updates, c.sensitivity_scale,
         c.kernel_rate, c.rkhs_sensitivity_squared, c.noise_stddev, c.noise_stddev_from_proof,
         c.path_maximum_bound, c.bound_margin, c.bound_condition_holds ? 1 : 0, c.delta_g_theorem,
-        c.delta_g_tight, c.total_delta);
+        c.delta_g_tight, o.num_actions, c.corrected_margin, c.delta_g_corrected, c.total_delta);
     if (achieved_epsilon) {
       absl::StrAppend(&out, absl::StrFormat("%.17g,%.17g,%.17g\n", *flags.noise_stddev,
-                                            *achieved_epsilon, achieved_failure->delta_g_tight));
+                                            *achieved_epsilon, achieved_failure->delta_g_corrected));
     } else {
       absl::StrAppend(&out, ",,\n");
     }
@@ -143,9 +162,14 @@ std::string FormatFunctionalNoiseReport(const FunctionalNoiseSigmaFlags& flags,
   std::string out = absl::StrFormat(
       "Functional-noise calibration (Wang & Hegde 2019, Theorem 5; natural logarithms)\n"
       "  target (privacy_epsilon, target_delta) = (%g, %g)\n"
-      "  T = %d samples, B = %d, T/B = %g updates, alpha = %g, L^2 = %g, k = %g, J = %d\n\n",
+      "  T = %d samples, B = %d, T/B = %g updates, alpha = %g, L^2 = %g, k = %.10g, J = %d, "
+      "m = %d\n%s\n",
       o.privacy_epsilon, o.target_delta, o.num_samples, o.batch_size, c.num_updates,
-      o.learning_rate, o.lipschitz_squared, o.noise_bound, c.num_resets);
+      o.learning_rate, o.lipschitz_squared, o.noise_bound, c.num_resets, o.num_actions,
+      flags.target_delta_g
+          ? absl::StrFormat("  k solved: smallest k with corrected delta_g <= %g\n",
+                            *flags.target_delta_g)
+          : std::string());
   auto row = [&out](const char* label, double value) {
     absl::StrAppend(&out, absl::StrFormat("  %-58s %.10g\n", label, value));
   };
@@ -156,21 +180,25 @@ std::string FormatFunctionalNoiseReport(const FunctionalNoiseSigmaFlags& flags,
   row("sigma solving the proof's un-relaxed equation", c.noise_stddev_from_proof);
   row("Lemma 8 bound 8.68 sqrt(beta) sigma", c.path_maximum_bound);
   row("margin 2k - 8.68 sqrt(beta) sigma", c.bound_margin);
-  row("delta_g, Theorem 5: J exp(-margin^2 / 2)", c.delta_g_theorem);
-  row("delta_g, App. E.3: 1 - (1 - exp(-margin^2 / 2))^J", c.delta_g_tight);
-  absl::StrAppend(
-      &out, absl::StrFormat("\n  achieved: (%g, %.6g)-DP\n", o.privacy_epsilon, c.total_delta));
-  if (!c.bound_condition_holds) {
+  row("as printed: delta_g, Theorem 5: J exp(-margin^2 / 2)", c.delta_g_theorem);
+  row("as printed: delta_g, App. E.3: 1-(1-exp(-margin^2/2))^J", c.delta_g_tight);
+  row("corrected margin k - 8.68 sqrt(beta) sigma", c.corrected_margin);
+  row("corrected delta_g: J m 2 exp(-margin^2 / (2 sigma^2))", c.delta_g_corrected);
+  absl::StrAppend(&out, absl::StrFormat("\n  achieved (corrected delta_g): (%g, %.6g)-DP for the "
+                                        "released Q_j + g_j (not Algorithm 1's output)\n",
+                                        o.privacy_epsilon, c.total_delta));
+  if (!(c.corrected_margin > 0.0)) {
     absl::StrAppend(&out,
-                    "  2k <= 8.68 sqrt(beta) sigma: Lemma 8 does not bound the sample paths, so "
-                    "delta_g = 1 and the\n  guarantee is vacuous. Raise --noise_bound (k).\n");
+                    "  k <= 8.68 sqrt(beta) sigma: Lemma 8 does not bound the sample paths, so "
+                    "delta_g = 1 and the\n  guarantee is vacuous. Raise --noise_bound (k) or "
+                    "use --target_delta_g.\n");
   }
   if (achieved_epsilon) {
     absl::StrAppend(
         &out,
         absl::StrFormat("\n  given sigma = %g: Theorem 5 holds for privacy_epsilon = %.10g, "
-                        "delta_g (App. E.3) = %.6g\n",
-                        *flags.noise_stddev, *achieved_epsilon, achieved_failure->delta_g_tight));
+                        "corrected delta_g = %.6g\n",
+                        *flags.noise_stddev, *achieved_epsilon, achieved_failure->delta_g_corrected));
   }
   return out;
 }

@@ -11,6 +11,9 @@
 //   --lipschitz_squared=L2 L^2, finite > 0                          default 16
 //   --noise_bound=K        k, finite > 0                            default 2.3
 //   --num_resets=J         J, integer, 0 = floor(T/B)               default 0
+//   --num_actions=M        m, paths per reset, integer >= 1          default 2
+//   --target_delta_g=G     solve for the smallest k whose corrected delta_g <= G (in (0, 1));
+//                          --noise_bound is then ignored and the report is at the solved k
 //   --noise_stddev=S       also report the epsilon achieved by sigma = S (finite > 0)
 //   --format=F             table | csv                              default table
 //   --help, -h             print usage on stdout and exit 0
@@ -32,6 +35,7 @@ struct FunctionalNoiseSigmaFlags {
   bool help = false;
   FunctionalNoiseCalibrationOptions options;
   std::optional<double> noise_stddev;
+  std::optional<double> target_delta_g;
   bool csv = false;
 };
 

@@ -20,6 +20,15 @@ int main(int argc, char** argv) {
     std::fputs(dprl::FunctionalNoiseSigmaUsage(program).c_str(), stdout);
     return 0;
   }
+  if (flags->target_delta_g) {  // report at the solved k
+    absl::StatusOr<dprl::FunctionalNoiseCalibration> solved =
+        dprl::SolveFunctionalNoiseBound(flags->options, *flags->target_delta_g);
+    if (!solved.ok()) {
+      std::fprintf(stderr, "%s: %s\n", program, std::string(solved.status().message()).c_str());
+      return 2;
+    }
+    flags->options.noise_bound = solved->noise_bound;
+  }
   absl::StatusOr<dprl::FunctionalNoiseCalibration> calibration =
       dprl::CalibrateFunctionalNoise(flags->options);
   if (!calibration.ok()) {

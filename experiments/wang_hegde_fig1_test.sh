@@ -28,7 +28,9 @@ with h5py.File(path, "r") as f:
         agents.add(group.attrs["agent"])
         if group.attrs["agent"] == "functional_noise":
             assert group.attrs["noise_stddev"] >= 0 and group.attrs["num_resets"] >= 1, name
-    assert agents == {"functional_noise", "scripted", "uniform"}, agents
+        if group.attrs["agent"] == "replay_dqn_as_run":
+            assert group.attrs["batch_size"] == 128 and group.attrs["discount"] == 0.999, name
+    assert agents == {"functional_noise", "replay_dqn_as_run", "scripted", "uniform"}, agents
     groups = len(f)
     # The scripted policy beats the uniform one on every seed.
     assert (f["reference-scripted/last10_mean_return"][()] >

@@ -18,7 +18,7 @@ TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig1Configs(Scale::kDefault);
   ASSERT_THAT(configs, IsOk());
   ASSERT_THAT(ValidateConfigs(*configs), IsOk());
-  EXPECT_EQ(configs->size(), 6u * 2u + 2u);
+  EXPECT_EQ(configs->size(), 6u * 2u + 6u + 2u);  // + the authors' loop as run, 6 sigmas
   std::set<std::pair<double, int64_t>> grid;
   for (const ConfigSpec& config : *configs) {
     if (*Attribute<std::string>(config, "agent") != "functional_noise") continue;
@@ -30,6 +30,15 @@ TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
   EXPECT_EQ(grid.size(), 12u);
   EXPECT_TRUE(grid.count({1.0, 100}));
   EXPECT_TRUE(grid.count({0.0, 1}));
+  std::set<double> as_run;
+  for (const ConfigSpec& config : *configs) {
+    if (*Attribute<std::string>(config, "agent") != "replay_dqn_as_run") continue;
+    as_run.insert(*Attribute<double>(config, "noise_stddev"));
+    EXPECT_EQ(*Attribute<int64_t>(config, "batch_size"), 128);
+    EXPECT_EQ(*Attribute<double>(config, "discount"), 0.999);
+    EXPECT_EQ(*Attribute<std::string>(config, "optimizer"), "rmsprop");
+  }
+  EXPECT_EQ(as_run, (std::set<double>{0.0, 0.2, 0.4, 0.6, 0.8, 1.0}));
 }
 
 TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
@@ -41,8 +50,9 @@ TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
     for (const ConfigSpec& config : *configs)
       agents.insert(*Attribute<std::string>(config, "agent"));
     EXPECT_EQ(agents, (std::set<std::string>{"functional_noise", "input_perturbation", "dp_sgd",
-                                             "output_perturbation", "scripted", "uniform"}));
-    EXPECT_EQ(configs->size(), 2u * 5u + 2u);
+                                             "output_perturbation", "scripted", "uniform",
+                                             "frozen", "replay_dqn_as_run"}));
+    EXPECT_EQ(configs->size(), 2u * 6u + 3u);
   }
 }
 

@@ -67,6 +67,7 @@ absl::Status FunctionalNoiseCalibrationOptions::Validate() const {
   if (!(std::isfinite(noise_bound) && noise_bound > 0.0)) {
     return bad("noise_bound", noise_bound, "finite and > 0");
   }
+  if (num_actions < 1) return bad("num_actions", num_actions, ">= 1");
   const int64_t max_resets = (num_samples + batch_size - 1) / batch_size;
   if (num_resets < 0 || num_resets > max_resets) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -86,6 +87,12 @@ UniformBoundFailure FunctionalNoiseUniformBoundFailure(
   out.path_maximum_bound = kLemma8Constant * std::sqrt(beta) * noise_stddev;
   out.bound_margin = 2.0 * options.noise_bound - out.path_maximum_bound;
   out.bound_condition_holds = out.bound_margin > 0.0;
+  out.corrected_margin = options.noise_bound - out.path_maximum_bound;
+  const int64_t num_paths = ResolvedResets(options) * options.num_actions;
+  out.delta_g_corrected =
+      noise_stddev > 0.0
+          ? CorrectedDeltaG(options.noise_bound, noise_stddev, beta, num_paths)
+          : 0.0;  // sigma = 0: g = 0, sup |g| = 0 <= k surely
   if (!out.bound_condition_holds) {
     out.delta_g_theorem = 1.0;
     out.delta_g_tight = 1.0;
@@ -104,6 +111,7 @@ absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(
   FunctionalNoiseCalibration out;
   out.num_updates = NumUpdates(options);
   out.num_resets = ResolvedResets(options);
+  out.noise_bound = options.noise_bound;
   out.sensitivity_scale = SensitivityScale(options);
   out.kernel_rate = 1.0 / out.sensitivity_scale;
   const double v = out.sensitivity_scale;
@@ -118,8 +126,62 @@ absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(
   out.bound_condition_holds = failure.bound_condition_holds;
   out.delta_g_theorem = failure.delta_g_theorem;
   out.delta_g_tight = failure.delta_g_tight;
-  out.total_delta = std::min(1.0, options.target_delta + out.delta_g_tight);
+  out.corrected_margin = failure.corrected_margin;
+  out.delta_g_corrected = failure.delta_g_corrected;
+  out.total_delta = std::min(1.0, options.target_delta + out.delta_g_corrected);
   return out;
+}
+
+double BorellTisTwoSidedTail(double excess, double noise_stddev) {
+  CHECK(excess >= 0.0) << "excess = " << excess;
+  CHECK(noise_stddev > 0.0) << "noise_stddev = " << noise_stddev;
+  const double z = excess / noise_stddev;
+  return std::min(1.0, 2.0 * std::exp(-0.5 * z * z));
+}
+
+double CorrectedDeltaG(double noise_bound, double noise_stddev, double kernel_rate,
+                       int64_t num_paths) {
+  CHECK(noise_stddev > 0.0) << "noise_stddev = " << noise_stddev;
+  CHECK(kernel_rate > 0.0) << "kernel_rate = " << kernel_rate;
+  CHECK(num_paths >= 1) << "num_paths = " << num_paths;
+  const double margin = noise_bound - kLemma8Constant * std::sqrt(kernel_rate) * noise_stddev;
+  if (!(margin > 0.0)) return 1.0;
+  return std::min(1.0, static_cast<double>(num_paths) * BorellTisTwoSidedTail(margin, noise_stddev));
+}
+
+absl::StatusOr<FunctionalNoiseCalibration> SolveFunctionalNoiseBound(
+    const FunctionalNoiseCalibrationOptions& options, double target_delta_g) {
+  RETURN_IF_ERROR(options.Validate());
+  if (!(target_delta_g > 0.0 && target_delta_g < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("target_delta_g = %g, must be in (0, 1)", target_delta_g));
+  }
+  auto delta_g_at = [&](double k) {
+    FunctionalNoiseCalibrationOptions probe = options;
+    probe.noise_bound = k;
+    absl::StatusOr<FunctionalNoiseCalibration> c = CalibrateFunctionalNoise(probe);
+    CHECK(c.ok()) << c.status();
+    return c->delta_g_corrected;
+  };
+  // Geometric scan (ratio 1.05) for the first k that meets the target, then bisection between
+  // that grid point and the one before it.
+  constexpr double kLargestNoiseBound = 1e15;
+  double lo = 1e-6, hi = lo;
+  while (delta_g_at(hi) > target_delta_g) {
+    lo = hi;
+    hi *= 1.05;
+    if (hi > kLargestNoiseBound) {
+      return absl::OutOfRangeError(absl::StrFormat(
+          "no noise_bound k <= %g meets target_delta_g = %g", kLargestNoiseBound, target_delta_g));
+    }
+  }
+  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (delta_g_at(mid) > target_delta_g ? lo : hi) = mid;
+  }
+  FunctionalNoiseCalibrationOptions solved = options;
+  solved.noise_bound = hi;
+  return CalibrateFunctionalNoise(solved);
 }
 
 absl::StatusOr<double> FunctionalNoiseAchievedEpsilon(

@@ -15,10 +15,32 @@
 // 8.68 sqrt(beta) sigma + u with probability <= exp(-u^2 / 2); the proof needs
 // g(s_{t+1}) - g(s_t) <= 2k on every path, so that one update moves Q by at most
 // 2 alpha L (k + 1) / B).
-// delta_g is the probability that one of the J sample paths breaks that bound:
-//   Theorem 5:       delta_g = J exp(-(2k - 8.68 sqrt(beta) sigma)^2 / 2)
-//   App. E.3 (tight) delta_g = 1 - (1 - exp(-(2k - 8.68 sqrt(beta) sigma)^2 / 2))^J
-// When 2k <= 8.68 sqrt(beta) sigma the lemma gives nothing and we report delta_g = 1 (vacuous).
+// delta_g is the probability that one of the sample paths breaks that bound. Two versions:
+//
+//   As printed (Theorem 5 / App. E.3; reported for comparison, NOT a valid bound):
+//     Theorem 5:       delta_g = J exp(-(2k - 8.68 sqrt(beta) sigma)^2 / 2)
+//     App. E.3 (tight) delta_g = 1 - (1 - exp(-(2k - 8.68 sqrt(beta) sigma)^2 / 2))^J
+//   Three things are wrong with it. (i) The proof needs |g(s') - g(s)| <= 2k, which follows from
+//   sup_x |g(x)| <= k on the path, not from max_x g(x) <= 2k. (ii) Lemma 8 invokes a sub-Gaussian
+//   tail of the maximum; for a Gaussian process with sup_x Var g(x) = sigma^2 the Borell-TIS
+//   inequality (Adler & Taylor 2007, Thm. 2.1.1) gives P(max g - E max g > u) <= exp(-u^2 /
+//   (2 sigma^2)); the printed exp(-u^2 / 2) omits sigma^2 and is wrong whenever sigma > 1.
+//   (iii) The bound is one-sided and for one path, while each reset draws m paths (one per
+//   action, Algorithm 1 lines 12 and 19 read all of them).
+//
+//   Corrected (what the proof needs; `delta_g_corrected`): with E max g <= 8.68 sqrt(beta) sigma
+//   (Lemma 8's expectation bound) and -g distributed as g,
+//     P(sup |g| > k) <= 2 exp(-(k - 8.68 sqrt(beta) sigma)^2 / (2 sigma^2))  for k > 8.68 sqrt(beta) sigma,
+//     delta_g = min(1, J m 2 exp(-(k - 8.68 sqrt(beta) sigma)^2 / (2 sigma^2)))   (union bound).
+//   When k <= 8.68 sqrt(beta) sigma the bound gives nothing and delta_g = 1 (vacuous).
+//   Because sigma depends on k (through v), SolveFunctionalNoiseBound() finds the smallest k whose
+//   self-consistent sigma meets a target delta_g.
+//
+// What the guarantee covers: the sequence of noisy functions Q_j + g_j that Theorem 5's
+// composition argument releases, under the proof's assumption that each update is computed from
+// the previous release. Algorithm 1 as printed updates theta from the noise-free Q_theta and line 24
+// returns Q_theta without noise, so the guarantee does NOT cover Algorithm 1's output; see
+// docs/privacy_audit.md (the audit refutes it empirically) and docs/private_q_learning.md.
 //
 // The proof solves privacy_epsilon = q/2 + sqrt(2 q w), q = (T/B) C / sigma^2,
 // w = ln(e + sqrt(q) / target_delta), and then relaxes it to the closed form above. We report
@@ -35,7 +57,9 @@
 // sigma = 1.319 and 2.535; sigma ~ 0.31 for 0.9 is reproduced only with L^2 = 1 (closed form 0.330,
 // proof equation 0.312), and no variant we tried reproduces 0.74. With beta = 1/v the condition
 // 2k > 8.68 sqrt(beta) sigma fails by orders of magnitude (8.68 sqrt(beta) sigma ~ 1455), so
-// delta_g = 1 for every k of the paper.
+// delta_g = 1 for every k of the paper. The self-consistent calibration (corrected delta_g <=
+// 5e-5 as App. E.3 targets, m = 2, J = 78) needs k ~ 1.6e3 and sigma ~ 30 at privacy_epsilon 0.9
+// (values in functional_noise_calibration_test.cc).
 //
 // Parameters: FunctionalNoiseCalibrationOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_ACCOUNTING_FUNCTIONAL_NOISE_CALIBRATION_H_
@@ -68,6 +92,8 @@ struct FunctionalNoiseCalibrationOptions {
   double noise_bound = 2.3;
   // J: sample paths drawn. 0 means floor(T/B); otherwise in [1, ceil(T/B)].
   int64_t num_resets = 0;
+  // m: actions, i.e. sample paths drawn at each reset (Algorithm 1 line 4: one per action). >= 1.
+  int num_actions = 2;
 
   absl::Status Validate() const;
 };
@@ -75,6 +101,7 @@ struct FunctionalNoiseCalibrationOptions {
 struct FunctionalNoiseCalibration {
   double num_updates;               // T/B
   int64_t num_resets;               // J (default resolved)
+  double noise_bound;               // k (options.noise_bound, or the solved k)
   double sensitivity_scale;         // v = 4 alpha (k + 1) / B
   double kernel_rate;               // beta = 1 / v
   double rkhs_sensitivity_squared;  // C = (v^2 + v) L^2 (||f||_H^2 bound of one update)
@@ -85,7 +112,9 @@ struct FunctionalNoiseCalibration {
   bool bound_condition_holds;       // bound_margin > 0
   double delta_g_theorem;           // min(1, J exp(-margin^2 / 2)), 1 if the condition fails
   double delta_g_tight;             // 1 - (1 - exp(-margin^2 / 2))^J, 1 if the condition fails
-  double total_delta;               // target_delta + delta_g_tight (capped at 1)
+  double corrected_margin;          // k - 8.68 sqrt(beta) sigma
+  double delta_g_corrected;         // min(1, 2 J m exp(-corrected_margin^2 / (2 sigma^2)))
+  double total_delta;               // target_delta + delta_g_corrected (capped at 1)
 };
 
 absl::StatusOr<FunctionalNoiseCalibration> CalibrateFunctionalNoise(
@@ -97,11 +126,31 @@ struct UniformBoundFailure {
   double path_maximum_bound;
   double bound_margin;
   bool bound_condition_holds;
-  double delta_g_theorem;
-  double delta_g_tight;
+  double delta_g_theorem;    // as printed (not a valid bound, see above)
+  double delta_g_tight;      // as printed, App. E.3 (not a valid bound)
+  double corrected_margin;   // k - 8.68 sqrt(beta) sigma
+  double delta_g_corrected;  // the corrected delta_g (see above)
 };
 UniformBoundFailure FunctionalNoiseUniformBoundFailure(
     const FunctionalNoiseCalibrationOptions& options, double noise_stddev);
+
+// The two-sided Borell-TIS tail of one path: min(1, 2 exp(-u^2 / (2 sigma^2))) bounds
+// P(sup_x |g(x)| > E[max_x g(x)] + u) for g ~ G(0, sigma^2 K) with K(x, x) = 1. u >= 0 and
+// sigma > 0 (CHECKed).
+double BorellTisTwoSidedTail(double excess, double noise_stddev);
+
+// The corrected delta_g for sigma = noise_stddev and k = noise_bound, beta = kernel_rate, J m paths:
+// min(1, J m BorellTisTwoSidedTail(k - 8.68 sqrt(beta) sigma, sigma)), 1 when k <= 8.68 sqrt(beta)
+// sigma. CHECKs sigma > 0, beta > 0, num_paths >= 1.
+double CorrectedDeltaG(double noise_bound, double noise_stddev, double kernel_rate,
+                       int64_t num_paths);
+
+// The smallest k (to relative precision 1e-12) such that the Theorem 5 calibration at k has
+// delta_g_corrected <= target_delta_g; options.noise_bound is ignored. The corrected margin over
+// sigma grows like sqrt(k) for large k, so such a k exists. Returns the calibration at that k.
+// Errors: InvalidArgument if options are invalid or target_delta_g is not in (0, 1).
+absl::StatusOr<FunctionalNoiseCalibration> SolveFunctionalNoiseBound(
+    const FunctionalNoiseCalibrationOptions& options, double target_delta_g);
 
 // The smallest privacy_epsilon whose Theorem 5 closed form is met by `noise_stddev`: the root of
 // eps = sqrt(2 (T/B) ln(e + eps / target_delta) C) / sigma (unique; found by bisection).

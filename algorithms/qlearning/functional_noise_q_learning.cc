@@ -105,10 +105,22 @@ void FunctionalNoiseQLearning::MaybeReset() {
   }
 }
 
+MlpOutputs FunctionalNoiseQLearning::CachedForward(double state) {
+  for (const CachedQ& entry : cache_) {
+    if (entry.valid && entry.state == state) return entry.q;
+  }
+  CachedQ& slot = cache_[next_cache_slot_];
+  next_cache_slot_ = 1 - next_cache_slot_;
+  slot.valid = true;
+  slot.state = state;
+  slot.q = network_.Forward(state);
+  return slot.q;
+}
+
 MlpOutputs FunctionalNoiseQLearning::NoisyQ(double state) {
   double g[kMlpOutputs];
   noise_.Evaluate(state, noise_stream_, g);
-  MlpOutputs q = network_.Forward(state);
+  MlpOutputs q = CachedForward(state);
   for (int a = 0; a < kMlpOutputs; ++a) q[a] += g[a];
   return q;
 }
@@ -161,6 +173,7 @@ void FunctionalNoiseQLearning::Observe(double state, int action, double reward, 
       }
     }
     optimizer_.Step(batch_gradient_, &network_.mutable_parameters());
+    cache_[0].valid = cache_[1].valid = false;  // theta changed
     batch_gradient_.setZero();
     ++updates_done_;
   }

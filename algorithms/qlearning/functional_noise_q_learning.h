@@ -1,4 +1,5 @@
-// Differentially private Q-learning with Gaussian-process functional noise (Algorithm 1).
+// Q-learning with Gaussian-process functional noise (Wang & Hegde 2019, Algorithm 1); its claimed
+// differential privacy (Theorem 5) is refuted for what it outputs: see "Privacy" below.
 //
 // Specification
 // -------------
@@ -29,11 +30,16 @@
 // 22 updates once per batch of the B fresh samples), its target network, Huber loss and gradient
 // clamping (not in Algorithm 1), and its unseeded Python `random`.
 //
-// Privacy (Theorem 5): with noise_stddev calibrated by
-// algorithms/accounting/functional_noise_calibration.h for (privacy_epsilon, target_delta) and
-// kernel_rate = beta = 1/v from the same calibration, the released Q_theta (and every noisy
-// evaluation) is (privacy_epsilon, target_delta + delta_g)-DP with respect to neighbouring reward
-// functions ||r - r'||_inf <= 1. See docs/private_q_learning.md for when delta_g is vacuous.
+// Privacy: NOT differentially private as implemented (Algorithm 1 as printed). Theorem 5 states
+// (privacy_epsilon, target_delta + delta_g)-DP with respect to neighbouring reward functions
+// ||r - r'||_inf <= 1 when noise_stddev and kernel_rate come from
+// algorithms/accounting/functional_noise_calibration.h. Its proof composes one Gaussian process
+// mechanism per update, which covers released noisy functions Q_j + g_j only if every update
+// started from the previous release; here (as in the paper) theta is updated from the exact,
+// noise-free Q_theta and q_network() (line 24's output) carries no noise. The privacy audit
+// (tests/privacy_audit/wang_hegde_audit_cases.h) refutes the claim for both the output and the
+// last noisy function at Theorem 5's sigma; docs/private_q_learning.md. The calibration is kept
+// to reproduce the paper's noise levels, not as a guarantee.
 //
 // DP-SGD baseline (Abadi et al. 2016, "Deep Learning with Differential Privacy", CCS): the same
 // loop with noise_stddev = 0, every per-example gradient g_t = dl_t/dtheta clipped to
@@ -116,6 +122,10 @@ class FunctionalNoiseQLearning {
                            RandomStream policy_stream, RandomStream noise_stream,
                            OuFunctionalNoise noise);
   void MaybeReset();
+  // Q_theta(state, .) through a two-entry cache of the current theta: Act's Q(s_t) is reused by
+  // Observe's residual, and Observe's Q(s_{t+1}) by the next Act when no update came between
+  // (the cache is cleared after every optimiser step). Results are bit-identical to Forward.
+  MlpOutputs CachedForward(double state);
 
   FunctionalNoiseQLearningOptions options_;
   RandomStream policy_stream_;
@@ -128,6 +138,13 @@ class FunctionalNoiseQLearning {
   int64_t samples_seen_ = 0;
   int64_t updates_done_ = 0;
   int64_t resets_done_ = 0;
+  struct CachedQ {
+    bool valid = false;
+    double state = 0.0;
+    MlpOutputs q;
+  };
+  CachedQ cache_[2];
+  int next_cache_slot_ = 0;
 };
 
 }  // namespace dprl

@@ -27,6 +27,7 @@
 #include "common/command_line.h"
 #include "tests/privacy_audit/audit_cases.h"
 #include "tests/privacy_audit/auditor.h"
+#include "tests/privacy_audit/wang_hegde_audit_cases.h"
 
 namespace dprl {
 namespace {
@@ -57,7 +58,9 @@ std::string ShortName(const std::string& name) {
       {"control_laplace_once", "Laplace once"},
       {"control_half_noise", "half noise"},
       {"control_classic_gaussian", "classic Gauss."},
-      {"control_floating_residue", "float residue"}};
+      {"control_floating_residue", "float residue"},
+      {"refuted_claim_wang_hegde_output", "W&H output"},
+      {"refuted_claim_wang_hegde_noisy_q", "W&H noisy Q"}};
   for (const auto& [full, abbreviation] : kShort) {
     if (full == name) return abbreviation;
   }
@@ -110,7 +113,9 @@ int Run(int argc, char** argv) {
     return 2;
   }
 
-  const std::vector<AuditCase> cases = AllAuditCases();
+  std::vector<AuditCase> cases = AllAuditCases();
+  // Refuted claims (Wang & Hegde 2019, Theorem 5) are audited like controls: they must be caught.
+  for (AuditCase& refuted : WangHegdeAuditCases()) cases.push_back(std::move(refuted));
   const double confidence_beta = suite_beta / cases.size();
   std::vector<Row> rows;
   bool all_ok = true;
@@ -151,16 +156,19 @@ int Run(int argc, char** argv) {
                                "delta", "eps_lower", "interval", "trials", "verdict");
   for (const Row& row : rows) {
     const AuditCase& c = row.audit_case;
+    const bool refuted_claim = c.name.rfind("refuted_claim", 0) == 0;
     const std::string verdict =
-        c.is_control ? (row.ok ? "caught" : "MISSED") : (row.ok ? "pass" : "VIOLATION");
+        refuted_claim ? (row.ok ? "refuted" : "NOT REFUTED")
+        : c.is_control ? (row.ok ? "caught" : "MISSED")
+                       : (row.ok ? "pass" : "VIOLATION");
+    const char* kind = refuted_claim ? "refuted" : c.is_control ? "control" : "target";
     const std::string interval =
         absl::StrFormat("[%.3f, %.3f]", row.result.privacy_epsilon_lower, row.epsilon_upper);
-    std::cout << absl::StrFormat("%-26s %-7s %9.4g %7.2g %9.4f %-22s %10d %s\n", c.name,
-                                 c.is_control ? "control" : "target", c.claimed_epsilon,
-                                 c.target_delta, row.result.privacy_epsilon_lower, interval,
-                                 row.trials, verdict);
+    std::cout << absl::StrFormat("%-26s %-7s %9.4g %7.2g %9.4f %-22s %10d %s\n", c.name, kind,
+                                 c.claimed_epsilon, c.target_delta,
+                                 row.result.privacy_epsilon_lower, interval, row.trials, verdict);
     csv << absl::StrFormat("%s,%s,\"%s\",%.17g,%.17g,%.17g,%.17g,%.17g,%d,%d,%.17g,%s,%.3f\n",
-                           c.name, c.is_control ? "control" : "target", c.neighbour_relation,
+                           c.name, kind, c.neighbour_relation,
                            c.claimed_epsilon, c.target_delta, row.result.privacy_epsilon_lower,
                            row.epsilon_upper, row.result.privacy_epsilon_point, row.trials,
                            row.result.heldout_trials, confidence_beta, verdict, row.seconds);
@@ -178,7 +186,8 @@ int Run(int argc, char** argv) {
   std::vector<PlotPanel> panels;
   for (bool controls : {false, true}) {
     PlotPanel panel;
-    panel.title = controls ? "negative controls (must be caught)" : "audited mechanisms";
+    panel.title = controls ? "negative controls and refuted claims (must be caught)"
+                           : "audited mechanisms";
     panel.x_label = "case";
     panel.y_label = "#ge";
     panel.log_x = false;
