@@ -392,8 +392,9 @@ MeasureFunction LowerBoundRatio(bool pac) {
         const double non_private = std::sqrt(h * s * a * episodes);
         const double private_term = s * a * h * std::log(episodes) / eps_replacement;
         if (private_term < non_private) {
-          misses.push_back(absl::StrFormat("%s: SAH ln T/eps = %.3g < sqrt(HSAT) = %.3g", group,
-                                           private_term, non_private));
+          misses.push_back(
+              absl::StrFormat("%s: SAH ln T/eps_replacement = %.3g < sqrt(HSAT) = %.3g", group,
+                              private_term, non_private));
           continue;
         }
         if (non_private + private_term > h * episodes) {
