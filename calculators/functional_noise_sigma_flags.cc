@@ -105,12 +105,12 @@ absl::StatusOr<FunctionalNoiseSigmaFlags> ParseFunctionalNoiseSigmaFlags(int arg
 
 std::string FunctionalNoiseSigmaUsage(const char* program) {
   return absl::StrFormat(
-      "%s: noise level sigma of private Q-learning with Gaussian-process functional noise\n"
-      "(Wang & Hegde 2019, Theorem 5) and the achieved (epsilon, delta + delta_g), with delta_g\n"
+      "%s: the noise level sigma that Theorem 5 (Wang & Hegde 2019) asks of Q-learning with\n"
+      "Gaussian-process functional noise, and the achieved (epsilon, delta + delta_g), with delta_g\n"
       "as printed (App. E.3, not a valid bound) and corrected (sup |g| <= k on each of the J m\n"
       "paths, Borell-TIS tail 2 exp(-u^2 / (2 sigma^2))). Defaults are App. E.3's parameters.\n"
-      "The guarantee covers the released noisy functions Q_j + g_j under the proof's\n"
-      "assumptions, NOT Algorithm 1's noise-free output (docs/privacy_audit.md).\n\n"
+      "The proof's guarantee would cover noisy releases Q_j + g_j if each update started from\n"
+      "the previous release; it does NOT cover Algorithm 1 (docs/privacy_audit.md).\n\n"
       "Usage: %s [--privacy_epsilon=E] [--target_delta=D] [--num_samples=T] [--batch_size=B]\n"
       "          [--learning_rate=A] [--lipschitz_squared=L2] [--noise_bound=K] [--num_resets=J]\n"
       "          [--num_actions=M] [--target_delta_g=G] [--noise_stddev=S] [--format=table|csv]\n\n"
@@ -184,8 +184,8 @@ std::string FormatFunctionalNoiseReport(const FunctionalNoiseSigmaFlags& flags,
   row("as printed: delta_g, App. E.3: 1-(1-exp(-margin^2/2))^J", c.delta_g_tight);
   row("corrected margin k - 8.68 sqrt(beta) sigma", c.corrected_margin);
   row("corrected delta_g: J m 2 exp(-margin^2 / (2 sigma^2))", c.delta_g_corrected);
-  absl::StrAppend(&out, absl::StrFormat("\n  achieved (corrected delta_g): (%g, %.6g)-DP for the "
-                                        "released Q_j + g_j (not Algorithm 1's output)\n",
+  absl::StrAppend(&out, absl::StrFormat("\n  Theorem 5 as proven (corrected delta_g): (%g, %.6g); "
+                                        "not a guarantee of Algorithm 1 (audit refutes it)\n",
                                         o.privacy_epsilon, c.total_delta));
   if (!(c.corrected_margin > 0.0)) {
     absl::StrAppend(&out,

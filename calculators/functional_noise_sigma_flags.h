@@ -1,5 +1,5 @@
 // Command-line flags and output of //calculators:functional_noise_sigma, the calculator
-// of the functional-noise calibration of private Q-learning (Wang & Hegde 2019, Theorem 5 and
+// of the functional-noise calibration of Q-learning with functional noise (Wang & Hegde 2019, Theorem 5 and
 // App. E.3; see algorithms/accounting/functional_noise_calibration.h). Every flag is optional; the
 // defaults are App. E.3's parameters.
 //

@@ -546,7 +546,7 @@ ExperimentDefinition WangHegdeFig1Experiment() {
   ExperimentDefinition experiment;
   experiment.name = "wang_hegde_fig1";
   experiment.description =
-      "Wang & Hegde 2019 Fig. 1: return vs samples of private Q-learning with functional noise "
+      "Wang & Hegde 2019 Fig. 1: return vs samples of Q-learning with functional noise "
       "(Alg. 1) for sigma in {0, ..., 1} and J in {1, T/B} on the continuous walk";
   experiment.default_seeds_smoke = 2;
   experiment.default_seeds_default = 10;

@@ -1,4 +1,5 @@
-// Noise calibration of private Q-learning with functional noise (Wang & Hegde 2019, Theorem 5).
+// Noise calibration of Q-learning with functional noise (Wang & Hegde 2019, Theorem 5); the
+// guarantee it computes does not cover Algorithm 1's output (see "What the guarantee covers").
 //
 // Specification
 // -------------

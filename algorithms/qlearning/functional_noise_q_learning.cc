@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "algorithms/qlearning/q_noise_and_exploration.h"
 #include "common/status_macros.h"
 #include "random/distributions.h"
 
@@ -71,11 +72,9 @@ absl::StatusOr<FunctionalNoiseQLearning> FunctionalNoiseQLearning::Create(
     const FunctionalNoiseQLearningOptions& options, RandomStream policy_stream,
     RandomStream noise_stream) {
   RETURN_IF_ERROR(options.Validate());
-  OuFunctionalNoiseOptions noise_options;
-  noise_options.num_paths = kMlpOutputs;
-  noise_options.noise_stddev = options.noise_stddev;
-  noise_options.kernel_rate = options.kernel_rate;
-  ASSIGN_OR_RETURN(OuFunctionalNoise noise, OuFunctionalNoise::Create(noise_options));
+  ASSIGN_OR_RETURN(
+      OuFunctionalNoise noise,
+      OuFunctionalNoise::Create(PerActionNoiseOptions(options.noise_stddev, options.kernel_rate)));
   return FunctionalNoiseQLearning(options, std::move(policy_stream), std::move(noise_stream),
                                   std::move(noise));
 }
@@ -128,10 +127,8 @@ MlpOutputs FunctionalNoiseQLearning::NoisyQ(double state) {
 int FunctionalNoiseQLearning::Act(double state) {
   CHECK_LT(samples_seen_, options_.num_samples) << "Act after the last sample";
   MaybeReset();
-  const double rate =
-      options_.exploration_end +
-      (options_.exploration_start - options_.exploration_end) *
-          std::exp(-static_cast<double>(samples_seen_) / options_.exploration_decay_steps);
+  const double rate = EpsilonGreedyRate(options_.exploration_start, options_.exploration_end,
+                                        options_.exploration_decay_steps, samples_seen_);
   // Always read the same policy words per step, whatever the branch.
   const double u = policy_stream_.NextOpenUniform();
   const int random_action = static_cast<int>(policy_stream_.UniformInt(kMlpOutputs));

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "algorithms/qlearning/q_noise_and_exploration.h"
 #include "common/status_macros.h"
 #include "random/distributions.h"
 
@@ -98,10 +99,8 @@ double LinearOutputPerturbation::ReleasedQ(double state, int action) const {
 
 int LinearOutputPerturbation::Act(double state) {
   CHECK_LT(samples_seen_, options_.num_samples) << "Act after the last sample";
-  const double rate =
-      options_.exploration_end +
-      (options_.exploration_start - options_.exploration_end) *
-          std::exp(-static_cast<double>(samples_seen_) / options_.exploration_decay_steps);
+  const double rate = EpsilonGreedyRate(options_.exploration_start, options_.exploration_end,
+                                        options_.exploration_decay_steps, samples_seen_);
   const double u = policy_stream_.NextOpenUniform();
   const int random_action = static_cast<int>(policy_stream_.UniformInt(kNumActions));
   if (u < rate) return random_action;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "algorithms/qlearning/q_noise_and_exploration.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -49,10 +50,8 @@ absl::StatusOr<ReplayDqnAsRun> ReplayDqnAsRun::Create(const ReplayDqnOptions& op
                                                       RandomStream policy_stream,
                                                       RandomStream noise_stream) {
   RETURN_IF_ERROR(options.Validate());
-  OuFunctionalNoiseOptions noise_options;
-  noise_options.num_paths = kMlpOutputs;
-  noise_options.noise_stddev = options.noise_stddev;
-  noise_options.kernel_rate = options.kernel_rate;
+  const OuFunctionalNoiseOptions noise_options =
+      PerActionNoiseOptions(options.noise_stddev, options.kernel_rate);
   ASSIGN_OR_RETURN(OuFunctionalNoise policy_noise, OuFunctionalNoise::Create(noise_options));
   ASSIGN_OR_RETURN(OuFunctionalNoise target_noise, OuFunctionalNoise::Create(noise_options));
   return ReplayDqnAsRun(options, std::move(policy_stream), std::move(noise_stream),
@@ -77,10 +76,8 @@ ReplayDqnAsRun::ReplayDqnAsRun(const ReplayDqnOptions& options, RandomStream pol
 }
 
 int ReplayDqnAsRun::Act(double state) {
-  const double rate =
-      options_.exploration_end + (options_.exploration_start - options_.exploration_end) *
-                                     std::exp(-static_cast<double>(steps_done_) /
-                                              options_.exploration_decay_steps);
+  const double rate = EpsilonGreedyRate(options_.exploration_start, options_.exploration_end,
+                                        options_.exploration_decay_steps, steps_done_);
   ++steps_done_;
   // Always read the same policy words per step, whatever the branch.
   const double u = policy_stream_.NextOpenUniform();

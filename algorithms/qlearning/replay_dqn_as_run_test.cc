@@ -163,7 +163,7 @@ TEST(ReplayDqnAsRunTest, OneUpdateIsRmsPropOnTheClampedHuberGradient) {
 }
 
 // The authors' loop learns the walk without noise: 4 seeds' mean last-10 return above 18 (the
-// scripted optimum is ~20.7, uniform random ~11; dpql.py reaches 20.2 +- 0.2).
+// scripted optimum is ~20.7, uniform random ~11; 20.2 +- 0.2 is reported for dpql.py).
 TEST(ReplayDqnAsRunTest, LearnsTheWalkWithoutNoise) {
   const ContinuousWalk env = ContinuousWalk::Create(ContinuousWalkOptions()).value();
   double sum = 0.0;
