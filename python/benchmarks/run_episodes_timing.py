@@ -12,11 +12,15 @@ Rates are per CPU second (time.process_time), as Google Benchmark's episodes_per
 (kIsRate divides by CPU time), so a machine shared with other jobs does not skew the comparison;
 the wall-clock rate of run_episodes is printed beside it.
 """
+import os
 import statistics
 import sys
 import time
 
 import dprl
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testing"))
+from step_loop import tabular_step_loop  # noqa: E402
 
 SEED = 99
 BATCH = 1000
@@ -30,20 +34,6 @@ def make_agents():
             privacy_epsilon=1.0, num_episodes=2 ** 24), dprl.RandomStream(SEED, purpose=3)),
         "rlsvi": lambda: dprl.rlsvi_agent(SHAPE, noise_stream=dprl.RandomStream(SEED, purpose=3)),
     }
-
-
-def python_loop(agent, env, episodes, environment_stream, policy_stream):
-    optimal = env.optimal_value()
-    for _ in range(episodes):
-        agent.begin_episode()
-        max(0.0, optimal - env.evaluate_policy(agent.action_probabilities().ravel()))
-        state = env.sample_initial_state(environment_stream)
-        for h in range(env.horizon):
-            action = agent.act(h, state, policy_stream)
-            next_state, reward = env.step(h, state, action, environment_stream)
-            agent.observe(h, state, action, reward, next_state)
-            state = next_state
-        agent.end_episode()
 
 
 def main(min_seconds):
@@ -66,7 +56,7 @@ def main(min_seconds):
         looped.run_episodes(env, len(rates) * BATCH, dprl.RandomStream(SEED, purpose=1),
                             dprl.RandomStream(SEED, purpose=2))  # same statistics' size
         t0 = time.process_time()
-        python_loop(looped, env, BATCH, dprl.RandomStream(SEED, purpose=1),
+        tabular_step_loop(looped, env, BATCH, dprl.RandomStream(SEED, purpose=1),
                     dprl.RandomStream(SEED, purpose=2))
         loop_rate = BATCH / (time.process_time() - t0)
         overhead = (1 / loop_rate - 1 / batch_rate) / SHAPE.horizon * 1e6

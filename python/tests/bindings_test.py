@@ -1,5 +1,7 @@
 """The dprl bindings: bad arguments raise ValueError with the C++ message (never a crash), the
 Python step API reproduces run_episodes bit for bit, and run_episodes releases the GIL."""
+import os
+import sys
 import threading
 import time
 import unittest
@@ -7,6 +9,9 @@ import unittest
 import numpy as np
 
 import dprl
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testing"))
+from step_loop import tabular_step_loop  # noqa: E402
 
 SHAPE = dprl.TabularShape(6, 2, 20)
 
@@ -115,24 +120,6 @@ class StreamAndMechanismTest(unittest.TestCase):
         self.assertEqual(noise.num_points, 0)
 
 
-def python_loop_regret(agent, env, episodes, environment_stream, policy_stream):
-    """The act/observe loop of algorithms/tabular/episode_loop.h, driven from Python."""
-    optimal = env.optimal_value()
-    regret = []
-    for _ in range(episodes):
-        agent.begin_episode()
-        value = env.evaluate_policy(agent.action_probabilities().ravel())
-        regret.append(max(0.0, optimal - value))
-        state = env.sample_initial_state(environment_stream)
-        for h in range(env.horizon):
-            action = agent.act(h, state, policy_stream)
-            next_state, reward = env.step(h, state, action, environment_stream)
-            agent.observe(h, state, action, reward, next_state)
-            state = next_state
-        agent.end_episode()
-    return np.array(regret)
-
-
 class StepApiTest(unittest.TestCase):
 
     def test_python_loop_equals_run_episodes(self):
@@ -148,7 +135,7 @@ class StepApiTest(unittest.TestCase):
             with self.subTest(name):
                 environment, policy = dprl.RandomStream(9, purpose=1), dprl.RandomStream(9, purpose=2)
                 batch = make().run_episodes(env, 100, environment, policy)
-                looped = python_loop_regret(make(), env, 100, environment.copy(), policy.copy())
+                looped = tabular_step_loop(make(), env, 100, environment.copy(), policy.copy())
                 self.assertEqual(batch.tobytes(), looped.tobytes())
                 self.assertGreater(batch[0], 0.0)
 
