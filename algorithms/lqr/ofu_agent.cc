@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/lqr/riccati.h"
+#include "algorithms/lqr/zero_dynamics_model.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -133,6 +134,8 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   diagnostics_.beta = ConfidenceRadius(radius_, episode_);
   Eigen::MatrixXd theta;
   if (options_.kind == LqAgentKind::kPrivateCertaintyEquivalence) {
+    diagnostics_.zero_dynamics_feasible =
+        NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
     theta = theta_hat / std::max(1.0, theta_hat.norm());
   } else {
     OfuProblem problem;
@@ -151,6 +154,11 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
     diagnostics_.ofu_iterations = step->iterations;
     diagnostics_.ofu_seconds = step->seconds;
     diagnostics_.intersection_found = step->intersection_found;
+    diagnostics_.zero_dynamics_feasible =
+        step->zero_dynamics_feasible ||
+        NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
+    diagnostics_.ofu_winning_start = step->winning_start;
+    diagnostics_.ofu_random_start_gain = step->random_start_gain;
   }
   previous_theta_ = theta;
   diagnostics_.theta_tilde = theta;

@@ -83,6 +83,11 @@ struct LqEpisodeDiagnostics {
   double ofu_seconds = 0.0;        // wall time of the OFU step
   bool intersection_found = true;  // OFU step found C_k cap S non-empty
   bool v_repaired = false;         // private V_k was not positive definite
+  // C_k cap S contains a model with A = 0 (zero_dynamics_model.h; every kind): then the OFU
+  // step's optimum is u = 0.
+  bool zero_dynamics_feasible = false;
+  int ofu_winning_start = -1;      // OfuStepResult::winning_start (-1: Ceres not called)
+  double ofu_random_start_gain = 0.0;  // OfuStepResult::random_start_gain
 };
 
 class LqAgent {
