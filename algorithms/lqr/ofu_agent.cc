@@ -48,6 +48,25 @@ const char* LqAgentKindName(LqAgentKind kind) {
   return "unknown";
 }
 
+ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
+                                         const PrivateOfuParams* params) {
+  const PrivateOfuOptions& p = options.privacy;
+  if (options.kind != LqAgentKind::kOfu) {
+    CHECK(params != nullptr) << "AgentRadiusInputs: a private agent needs its calibration";
+    return PrivateRadiusInputs(p, *params);
+  }
+  ConfidenceRadiusInputs radius;
+  radius.state_dim = p.state_dim;
+  radius.control_dim = p.control_dim;
+  radius.horizon = p.horizon;
+  radius.control_bound = p.control_bound;
+  radius.noise_bound = p.noise_bound;
+  radius.confidence_alpha = p.confidence_alpha;
+  radius.lambda_min = radius.lambda_max = options.regularizer;
+  radius.nu = 0.0;
+  return radius;
+}
+
 absl::Status LqAgentOptions::Validate() const {
   if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
     return absl::InvalidArgumentError(
@@ -87,19 +106,11 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
                      MatrixTreeCounter::Create(params.counter2, noise_stream.Child(2)));
     agent.gram_counter_.emplace(std::move(gram));
     agent.cross_counter_.emplace(std::move(cross));
-    agent.radius_ = PrivateRadiusInputs(p, params);
   } else {
     agent.gram_ = Eigen::MatrixXd::Zero(n + d, n + d);
     agent.cross_ = Eigen::MatrixXd::Zero(n + d, n);
-    agent.radius_.state_dim = n;
-    agent.radius_.control_dim = d;
-    agent.radius_.horizon = p.horizon;
-    agent.radius_.control_bound = p.control_bound;
-    agent.radius_.noise_bound = p.noise_bound;
-    agent.radius_.confidence_alpha = p.confidence_alpha;
-    agent.radius_.lambda_min = agent.radius_.lambda_max = options.regularizer;
-    agent.radius_.nu = 0.0;
   }
+  agent.radius_ = AgentRadiusInputs(options, agent.params_ ? &*agent.params_ : nullptr);
   return agent;
 }
 
@@ -184,8 +195,11 @@ void LqAgent::EndEpisode(const std::vector<Eigen::VectorXd>& states,
     Eigen::VectorXd z(n + d);
     Eigen::VectorXd next = states[h + 1];
     if (is_private()) {
-      z << ClipNorm(states[h], 1.0), ClipNorm(controls[h], p.control_bound);
+      const Eigen::VectorXd x = ClipNorm(states[h], 1.0);
+      const Eigen::VectorXd u = ClipNorm(controls[h], p.control_bound);
       next = ClipNorm(next, 1.0);
+      if (x != states[h] || u != controls[h] || next != states[h + 1]) ++diagnostics_.clipped_steps;
+      z << x, u;
     } else {
       z << states[h], controls[h];
     }

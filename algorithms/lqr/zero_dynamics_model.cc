@@ -44,4 +44,30 @@ ZeroDynamicsModel NearestZeroDynamicsModel(const Eigen::MatrixXd& theta_hat,
   return out;
 }
 
+int64_t PredictZeroDynamicsOnset(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
+                                 const Eigen::MatrixXd& noise_covariance,
+                                 const Eigen::VectorXd& initial_state, int horizon, double eta,
+                                 const ConfidenceRadiusInputs& radius, int64_t max_episodes) {
+  const int n = static_cast<int>(a.rows());
+  const int d = static_cast<int>(b.cols());
+  CHECK_GE(horizon, 1);
+  CHECK_GT(eta, 0.0);
+  Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(n + d, n + d);
+  Eigen::MatrixXd sigma = initial_state * initial_state.transpose();
+  for (int h = 0; h < horizon; ++h) {
+    gram.topLeftCorner(n, n) += sigma;
+    sigma = a * sigma * a.transpose() + noise_covariance;
+  }
+  Eigen::MatrixXd theta_star(n + d, n);
+  theta_star << a.transpose(), b.transpose();
+  const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(n + d, n + d);
+  for (int64_t k = 1; k <= max_episodes; ++k) {
+    const double finished = static_cast<double>(k - 1);
+    const Eigen::MatrixXd v = finished * gram + eta * identity;
+    const Eigen::MatrixXd theta_hat = v.llt().solve(finished * gram * theta_star);
+    if (NearestZeroDynamicsModel(theta_hat, v).v_distance > ConfidenceRadius(radius, k)) return k;
+  }
+  return 0;
+}
+
 }  // namespace dprl

@@ -24,7 +24,11 @@
 #ifndef DPRL_ALGORITHMS_LQR_ZERO_DYNAMICS_MODEL_H_
 #define DPRL_ALGORITHMS_LQR_ZERO_DYNAMICS_MODEL_H_
 
+#include <cstdint>
+
 #include <Eigen/Dense>
+
+#include "algorithms/lqr/private_ofu_params.h"
 
 namespace dprl {
 
@@ -36,6 +40,21 @@ struct ZeroDynamicsModel {
 // theta_hat: (n + d) x n; v: (n + d) x (n + d) symmetric positive definite (CHECKed sizes).
 ZeroDynamicsModel NearestZeroDynamicsModel(const Eigen::MatrixXd& theta_hat,
                                            const Eigen::MatrixXd& v);
+
+// Predicted onset of learning: the first episode k <= max_episodes at which C_k cap S no longer
+// contains an A = 0 model, for an agent that played u = 0 in episodes 1..k-1, with the released
+// statistics replaced by their noiseless expectations. Under u = 0, z_h = [x_h; 0] and
+//   G = sum_{h=1..H} E[z_h z_h'] = [[sum_h Sigma_h, 0], [0, 0]],  Sigma_1 = x_1 x_1',
+//   Sigma_{h+1} = A Sigma_h A' + W;   sum_h E[z_h x_{h+1}'] = G Theta*  (w zero-mean, independent),
+//   V_k = (k - 1) G + eta I,  Theta^_k = V_k^{-1} (k - 1) G Theta*,
+// and the prediction is min { k : NearestZeroDynamicsModel(Theta^_k, V_k).v_distance > beta_k }
+// with beta_k = ConfidenceRadius(radius, k). The counter noise N_k, L_k and the noise martingale
+// Z'W are left out: this is a prediction to compare with the measured onset, not a bound.
+// Returns 0 if there is no such k <= max_episodes.
+int64_t PredictZeroDynamicsOnset(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
+                                 const Eigen::MatrixXd& noise_covariance,
+                                 const Eigen::VectorXd& initial_state, int horizon, double eta,
+                                 const ConfidenceRadiusInputs& radius, int64_t max_episodes);
 
 }  // namespace dprl
 

@@ -74,5 +74,43 @@ TEST(ZeroDynamicsModelTest, ZeroDynamicsMinimiseOptimalCost) {
   }
 }
 
+// The onset prediction is the first k whose noiseless u = 0 statistics put every A = 0 model
+// outside C_k: recomputed here by brute force for one instance, and 0 when A* = 0 (then the true
+// model itself has A = 0 and is always in C_k cap S).
+TEST(ZeroDynamicsModelTest, OnsetPrediction) {
+  const Eigen::MatrixXd a = (Eigen::MatrixXd(2, 2) << 0.5, 0.2, 0.0, 0.4).finished();
+  const Eigen::MatrixXd b = (Eigen::MatrixXd(2, 1) << 0.0, 0.3).finished();
+  const Eigen::MatrixXd w = 0.01 * Eigen::MatrixXd::Identity(2, 2);
+  const Eigen::VectorXd x = (Eigen::VectorXd(2) << 0.6, 0.8).finished();
+  ConfidenceRadiusInputs radius;
+  radius.state_dim = 2;
+  radius.control_dim = 1;
+  radius.horizon = 5;
+  radius.control_bound = 0.4;
+  radius.noise_bound = 0.1;
+  radius.lambda_min = radius.lambda_max = 20.0;
+  const int64_t onset = PredictZeroDynamicsOnset(a, b, w, x, 5, 20.0, radius, 100000);
+  ASSERT_GT(onset, 1);
+  // Brute force: u = 0 trajectories' second moments, summed.
+  Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(2, 2), sigma = x * x.transpose();
+  for (int h = 0; h < 5; ++h) {
+    sum += sigma;
+    sigma = a * sigma * a.transpose() + w;
+  }
+  auto infeasible = [&](int64_t k) {
+    Eigen::MatrixXd v = 20.0 * Eigen::MatrixXd::Identity(3, 3);
+    v.topLeftCorner(2, 2) += (k - 1) * sum;
+    Eigen::MatrixXd u = Eigen::MatrixXd::Zero(3, 2);
+    u.topRows(2) = (k - 1) * sum * a.transpose();
+    const Eigen::MatrixXd theta_hat = v.inverse() * u;
+    // Theta^_B = 0 and V is block diagonal: the nearest A = 0 model is B = 0.
+    return VNorm(theta_hat, v) > ConfidenceRadius(radius, k);
+  };
+  EXPECT_TRUE(infeasible(onset));
+  EXPECT_FALSE(infeasible(onset - 1));
+  EXPECT_EQ(PredictZeroDynamicsOnset(Eigen::MatrixXd::Zero(2, 2), b, w, x, 5, 20.0, radius, 1000),
+            0);
+}
+
 }  // namespace
 }  // namespace dprl
