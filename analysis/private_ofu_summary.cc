@@ -47,11 +47,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
   for (const RegretGroupSummary& s : summaries) {
     PrivateOfuRow row;
     row.regret = s;
-    if (s.agent != kOfu) {
-      auto it = ofu_final.find(s.env);
-      if (it == ofu_final.end()) {
-        return absl::InvalidArgumentError(absl::StrCat("env ", s.env, " has no ofu_rl group"));
-      }
+    auto it = ofu_final.find(s.env);
+    if (s.agent != kOfu && it != ofu_final.end()) {
       row.privacy_cost = s.final_regret_mean - it->second;
       auto& [eps, cost] = costs[{s.env, s.agent}];
       eps.push_back(*s.privacy_epsilon);
@@ -60,7 +57,7 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     rows.push_back(std::move(row));
   }
   for (PrivateOfuRow& row : rows) {
-    if (row.regret.agent == kOfu) continue;
+    if (!row.privacy_cost) continue;
     const auto& [eps, cost] = costs[{row.regret.env, row.regret.agent}];
     row.privacy_cost_exponent_vs_eps = LogLogSlope(eps, cost);
   }

@@ -6,7 +6,8 @@
 //   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
 //                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
 //   privacy_cost        = final mean cumulative regret minus that of ofu_rl on the same env
-//                         (empty for ofu_rl);
+//                         (empty for ofu_rl, and for every group of an env without an ofu_rl
+//                         group: any subset of the agents is accepted);
 //   privacy_cost_exponent_vs_eps = least-squares slope of log privacy_cost against
 //                         log privacy_epsilon over the groups of the same (env, agent) with
 //                         privacy_cost > 0 (LogLogSlope; Thm. 3 predicts -1/2 once the privacy
@@ -33,8 +34,8 @@ struct PrivateOfuRow {
   std::optional<double> privacy_cost_exponent_vs_eps;
 };
 
-// Errors: an agent other than the three above, a private agent without privacy_epsilon, or an env
-// without an ofu_rl group (messages name the group or env).
+// Errors: an agent other than the three above, or a private agent without privacy_epsilon
+// (messages name the group).
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries);
 

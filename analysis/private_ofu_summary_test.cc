@@ -50,10 +50,20 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   EXPECT_EQ(panels[1].curves.size(), 3u);    // two agents + reference
 }
 
+// Any subset of the agents: without ofu_rl there is no privacy cost, and no cost panel.
+TEST(PrivateOfuSummaryTest, WithoutOfuRlNoPrivacyCost) {
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows =
+      BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0), Group("private_ce", 1.0, 4.0)});
+  ASSERT_THAT(rows, IsOk());
+  ASSERT_EQ(rows->size(), 2u);
+  for (const PrivateOfuRow& row : *rows) {
+    EXPECT_FALSE(row.privacy_cost.has_value());
+    EXPECT_FALSE(row.privacy_cost_exponent_vs_eps.has_value());
+  }
+  EXPECT_EQ(PrivateOfuPanels(*rows).size(), 1u);
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
-  EXPECT_THAT(
-      BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0)}),
-      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("env sys has no ofu_rl group")));
   EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));
   EXPECT_THAT(BuildPrivateOfuRows({Group("private_ce", std::nullopt, 3.0)}),
