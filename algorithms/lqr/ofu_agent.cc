@@ -55,16 +55,10 @@ ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
     CHECK(params != nullptr) << "AgentRadiusInputs: a private agent needs its calibration";
     return PrivateRadiusInputs(p, *params);
   }
-  ConfidenceRadiusInputs radius;
-  radius.state_dim = p.state_dim;
-  radius.control_dim = p.control_dim;
-  radius.horizon = p.horizon;
-  radius.control_bound = p.control_bound;
-  radius.noise_bound = p.noise_bound;
-  radius.confidence_alpha = p.confidence_alpha;
-  radius.lambda_min = radius.lambda_max = options.regularizer;
-  radius.nu = 0.0;
-  return radius;
+  PrivateOfuParams exact;  // H_k = lambda I, L_k = 0: the constants of Assumption 2
+  exact.lambda_min = exact.lambda_max = options.regularizer;
+  exact.nu = 0.0;
+  return PrivateRadiusInputs(p, exact);
 }
 
 absl::Status LqAgentOptions::Validate() const {
