@@ -31,6 +31,9 @@ absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
   ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows, BuildPrivateOfuRows(summaries));
+  for (PrivateOfuRow& row : rows) {
+    ASSIGN_OR_RETURN(row.onset, ReadLqOnsetSummary(reader, row.regret.group));
+  }
   FigureOutputs figure;
   figure.panels = PrivateOfuPanels(rows);
   figure.layout.columns = static_cast<int>(figure.panels.size() / 2);

@@ -9,6 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -26,6 +28,33 @@ std::string Label(const RegretGroupSummary& s) {
 }
 
 }  // namespace
+
+absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
+                                                  const std::string& group) {
+  LqOnsetSummary out;
+  if (reader.HasAttribute(group, "predicted_onset_episode")) {
+    ASSIGN_OR_RETURN(const int64_t predicted,
+                     reader.ReadIntAttribute(group, "predicted_onset_episode"));
+    out.predicted_onset_episode = predicted == 0 ? -1.0 : static_cast<double>(predicted);
+  }
+  const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
+  if (reader.HasObject(onset_path)) {
+    ASSIGN_OR_RETURN(std::vector<double> onsets, reader.ReadVector(onset_path));
+    for (double& onset : onsets) onset = onset == 0.0 ? -1.0 : onset;  // 0 = never in the file
+    out.onset_episode_median = MedianEpisodeOrNever(onsets);
+  }
+  const std::string coverage_path =
+      absl::StrCat(group, "/", hdf5_names::kCumulativeCoverageFailures);
+  if (reader.HasObject(coverage_path)) {
+    ASSIGN_OR_RETURN(Hdf5Matrix failures, reader.ReadMatrix(coverage_path));
+    double total = 0.0;
+    for (int64_t seed = 0; seed < failures.rows; ++seed) {
+      total += failures.at(seed, failures.cols - 1);
+    }
+    out.coverage_failures = total;
+  }
+  return out;
+}
 
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries) {
@@ -67,7 +96,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
   std::string csv =
       "group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,"
-      "regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps\n";
+      "regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,"
+      "onset_episode_median,coverage_failures\n";
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
@@ -75,7 +105,10 @@ std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
                     CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
                     ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",
                     CsvOptionalNumber(row.privacy_cost), ",",
-                    CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), "\n");
+                    CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), ",",
+                    CsvOptionalNumber(row.onset.predicted_onset_episode), ",",
+                    CsvOptionalNumber(row.onset.onset_episode_median), ",",
+                    CsvOptionalNumber(row.onset.coverage_failures), "\n");
   }
   return csv;
 }

@@ -23,15 +23,32 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
 
 namespace dprl {
 
+// Onset and coverage of one group (docs/hdf5_schema.md): empty when the file predates them.
+struct LqOnsetSummary {
+  // predicted_onset_episode attribute; -1 = none within K.
+  std::optional<double> predicted_onset_episode;
+  // Median over seeds of onset_episode (MedianEpisodeOrNever; -1 = at least half never left u = 0).
+  std::optional<double> onset_episode_median;
+  // Episodes with Theta* outside C_k, summed over seeds (last column of
+  // cumulative_coverage_failures).
+  std::optional<double> coverage_failures;
+};
+
+// Reads the onset and coverage datasets of `group` (each optional, see above).
+absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
+                                                  const std::string& group);
+
 struct PrivateOfuRow {
   RegretGroupSummary regret;
   std::optional<double> privacy_cost;
   std::optional<double> privacy_cost_exponent_vs_eps;
+  LqOnsetSummary onset;  // filled by the caller (ReadLqOnsetSummary)
 };
 
 // Errors: an agent other than the three above, or a private agent without privacy_epsilon
@@ -40,7 +57,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries);
 
 // Header: group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,
-// regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps
+// regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,
+// onset_episode_median,coverage_failures
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows);
 
 std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows);

@@ -41,7 +41,8 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   EXPECT_NEAR(*(*rows)[1].privacy_cost_exponent_vs_eps, -0.5, 1e-12);
   EXPECT_NEAR(*(*rows)[2].privacy_cost_exponent_vs_eps, -1.0, 1e-12);
   const std::string csv = PrivateOfuSummaryCsv(*rows);
-  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps\n"));
+  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,"
+                             "predicted_onset_episode,onset_episode_median,coverage_failures\n"));
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
   ASSERT_EQ(panels.size(), 2u);  // regret + privacy cost for one env
   EXPECT_EQ(panels[0].curves.size(), 7u);
