@@ -27,6 +27,61 @@ std::string Label(const RegretGroupSummary& s) {
   return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
 }
 
+// One panel per env (when the file has onset data): the episode at which Private-OFU-RL leaves
+// u = 0 against eps, predicted (dashed) and measured (median over seeds), eps where it never does
+// within K left out; the note gives the env's coverage failures.
+void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPanel>* panels) {
+  std::map<std::string, size_t> onset_panel;
+  std::map<std::string, double> coverage_failures;
+  for (const PrivateOfuRow& row : rows) {
+    const RegretGroupSummary& s = row.regret;
+    if (row.onset.coverage_failures) coverage_failures[s.env] += *row.onset.coverage_failures;
+    if (s.agent != kPrivateOfu || !row.onset.predicted_onset_episode ||
+        !row.onset.onset_episode_median) {
+      continue;
+    }
+    if (!onset_panel.count(s.env)) {
+      onset_panel[s.env] = panels->size();
+      PlotPanel panel;
+      panel.title = absl::StrCat(s.env, ": onset of learning (first k with no A = 0 model in C_k)");
+      panel.x_label = "privacy #ge";
+      panel.y_label = "episode";
+      panel.curves.resize(2);
+      panel.curves[0].label = "measured (median over seeds)";
+      panel.curves[0].color = 0;
+      panel.curves[1].label = "predicted (noiseless u = 0 statistics)";
+      panel.curves[1].color = 3;
+      panel.curves[1].dashed = true;
+      panels->push_back(panel);
+    }
+    PlotPanel& panel = (*panels)[onset_panel[s.env]];
+    if (*row.onset.onset_episode_median > 0) {
+      panel.curves[0].x.push_back(*s.privacy_epsilon);
+      panel.curves[0].y.push_back(*row.onset.onset_episode_median);
+    }
+    if (*row.onset.predicted_onset_episode > 0) {
+      panel.curves[1].x.push_back(*s.privacy_epsilon);
+      panel.curves[1].y.push_back(*row.onset.predicted_onset_episode);
+    }
+  }
+  for (const auto& [env, index] : onset_panel) {
+    PlotPanel& panel = (*panels)[index];
+    for (PlotCurve& c : panel.curves) {
+      std::vector<std::pair<double, double>> points;
+      for (size_t i = 0; i < c.x.size(); ++i) points.push_back({c.x[i], c.y[i]});
+      std::sort(points.begin(), points.end());
+      for (size_t i = 0; i < points.size(); ++i) {
+        c.x[i] = points[i].first;
+        c.y[i] = points[i].second;
+      }
+    }
+    panel.note = absl::StrFormat(
+        "Private-OFU-RL; eps where it never leaves u = 0 within K are left out. Theta* outside C_k "
+        "in %g episodes (all agents and seeds of this env)",
+        coverage_failures[env]);
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
@@ -185,6 +240,7 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panels[p].curves.push_back(reference);
     }
   }
+  AddOnsetPanels(rows, &panels);
   return panels;
 }
 

@@ -14,7 +14,8 @@
 //                         term dominates; empty when fewer than 2 usable points).
 // Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, private_ce dashed),
 // then one privacy-cost-vs-eps panel per env with a dashed eps^{-1/2} reference through the
-// private_ofu_rl point of smallest eps.
+// private_ofu_rl point of smallest eps (envs with an ofu_rl group), then, when the rows carry
+// onset data, one onset-vs-eps panel per env (Private-OFU-RL: measured median and prediction).
 #ifndef DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
 #define DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
 
