@@ -6,9 +6,12 @@
 //   PATH.png, PATH.pdf   row 1: mean cumulative regret vs episode per LQ system (log-log, 95% band
 //                        over seeds); row 2: privacy cost (private - non-private regret at the
 //                        last episode) vs privacy_epsilon per system, with an eps^{-1/2} reference;
+//                        row 3 (files with onset data): onset of learning vs eps, predicted and
+//                        measured, with the coverage failures in the note;
 //   PATH_summary.csv     the columns of analysis/private_ofu_summary.h (fitted regret exponent in
 //                        K, privacy cost, fitted privacy-cost exponent in eps).
 // Errors: one line naming the flag, non-zero exit, no output files (analysis/figure_main.h).
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,9 +34,14 @@ absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
   ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows, BuildPrivateOfuRows(summaries));
+  for (PrivateOfuRow& row : rows) {
+    ASSIGN_OR_RETURN(row.onset, ReadLqOnsetSummary(reader, row.regret.group));
+  }
   FigureOutputs figure;
   figure.panels = PrivateOfuPanels(rows);
-  figure.layout.columns = static_cast<int>(figure.panels.size() / 2);
+  std::set<std::string> envs;
+  for (const PrivateOfuRow& row : rows) envs.insert(row.regret.env);
+  figure.layout.columns = static_cast<int>(envs.size());  // one row per panel kind
   figure.csv = PrivateOfuSummaryCsv(rows);
   return figure;
 }

@@ -9,6 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
 #include "analysis/regret_stats.h"
+#include "common/hdf5_names.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -25,7 +27,89 @@ std::string Label(const RegretGroupSummary& s) {
   return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
 }
 
+// One panel per env (when the file has onset data): the episode at which Private-OFU-RL leaves
+// u = 0 against eps, predicted (dashed) and measured (median over seeds), eps where it never does
+// within K left out; the note gives the env's coverage failures.
+void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPanel>* panels) {
+  std::map<std::string, size_t> onset_panel;
+  std::map<std::string, double> coverage_failures;
+  for (const PrivateOfuRow& row : rows) {
+    const RegretGroupSummary& s = row.regret;
+    if (row.onset.coverage_failures) coverage_failures[s.env] += *row.onset.coverage_failures;
+    if (s.agent != kPrivateOfu || !row.onset.predicted_onset_episode ||
+        !row.onset.onset_episode_median) {
+      continue;
+    }
+    if (!onset_panel.count(s.env)) {
+      onset_panel[s.env] = panels->size();
+      PlotPanel panel;
+      panel.title = absl::StrCat(s.env, ": onset of learning (first k with no A = 0 model in C_k)");
+      panel.x_label = "privacy #ge";
+      panel.y_label = "episode";
+      panel.curves.resize(2);
+      panel.curves[0].label = "measured (median over seeds)";
+      panel.curves[0].color = 0;
+      panel.curves[1].label = "predicted (noiseless u = 0 statistics)";
+      panel.curves[1].color = 3;
+      panel.curves[1].dashed = true;
+      panels->push_back(panel);
+    }
+    PlotPanel& panel = (*panels)[onset_panel[s.env]];
+    if (*row.onset.onset_episode_median > 0) {
+      panel.curves[0].x.push_back(*s.privacy_epsilon);
+      panel.curves[0].y.push_back(*row.onset.onset_episode_median);
+    }
+    if (*row.onset.predicted_onset_episode > 0) {
+      panel.curves[1].x.push_back(*s.privacy_epsilon);
+      panel.curves[1].y.push_back(*row.onset.predicted_onset_episode);
+    }
+  }
+  for (const auto& [env, index] : onset_panel) {
+    PlotPanel& panel = (*panels)[index];
+    for (PlotCurve& c : panel.curves) {
+      std::vector<std::pair<double, double>> points;
+      for (size_t i = 0; i < c.x.size(); ++i) points.push_back({c.x[i], c.y[i]});
+      std::sort(points.begin(), points.end());
+      for (size_t i = 0; i < points.size(); ++i) {
+        c.x[i] = points[i].first;
+        c.y[i] = points[i].second;
+      }
+    }
+    panel.note = absl::StrFormat(
+        "Private-OFU-RL; eps where it never leaves u = 0 within K are left out. Theta* outside C_k "
+        "in %g episodes (all agents and seeds of this env)",
+        coverage_failures[env]);
+  }
+}
+
 }  // namespace
+
+absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
+                                                  const std::string& group) {
+  LqOnsetSummary out;
+  if (reader.HasAttribute(group, "predicted_onset_episode")) {
+    ASSIGN_OR_RETURN(const int64_t predicted,
+                     reader.ReadIntAttribute(group, "predicted_onset_episode"));
+    out.predicted_onset_episode = predicted == 0 ? -1.0 : static_cast<double>(predicted);
+  }
+  const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
+  if (reader.HasObject(onset_path)) {
+    ASSIGN_OR_RETURN(std::vector<double> onsets, reader.ReadVector(onset_path));
+    for (double& onset : onsets) onset = onset == 0.0 ? -1.0 : onset;  // 0 = never in the file
+    out.onset_episode_median = MedianEpisodeOrNever(onsets);
+  }
+  const std::string coverage_path =
+      absl::StrCat(group, "/", hdf5_names::kCumulativeCoverageFailures);
+  if (reader.HasObject(coverage_path)) {
+    ASSIGN_OR_RETURN(Hdf5Matrix failures, reader.ReadMatrix(coverage_path));
+    double total = 0.0;
+    for (int64_t seed = 0; seed < failures.rows; ++seed) {
+      total += failures.at(seed, failures.cols - 1);
+    }
+    out.coverage_failures = total;
+  }
+  return out;
+}
 
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries) {
@@ -47,11 +131,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
   for (const RegretGroupSummary& s : summaries) {
     PrivateOfuRow row;
     row.regret = s;
-    if (s.agent != kOfu) {
-      auto it = ofu_final.find(s.env);
-      if (it == ofu_final.end()) {
-        return absl::InvalidArgumentError(absl::StrCat("env ", s.env, " has no ofu_rl group"));
-      }
+    auto it = ofu_final.find(s.env);
+    if (s.agent != kOfu && it != ofu_final.end()) {
       row.privacy_cost = s.final_regret_mean - it->second;
       auto& [eps, cost] = costs[{s.env, s.agent}];
       eps.push_back(*s.privacy_epsilon);
@@ -60,7 +141,7 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     rows.push_back(std::move(row));
   }
   for (PrivateOfuRow& row : rows) {
-    if (row.regret.agent == kOfu) continue;
+    if (!row.privacy_cost) continue;
     const auto& [eps, cost] = costs[{row.regret.env, row.regret.agent}];
     row.privacy_cost_exponent_vs_eps = LogLogSlope(eps, cost);
   }
@@ -70,7 +151,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
   std::string csv =
       "group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,"
-      "regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps\n";
+      "regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,"
+      "onset_episode_median,coverage_failures\n";
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
@@ -78,7 +160,10 @@ std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
                     CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
                     ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",
                     CsvOptionalNumber(row.privacy_cost), ",",
-                    CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), "\n");
+                    CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), ",",
+                    CsvOptionalNumber(row.onset.predicted_onset_episode), ",",
+                    CsvOptionalNumber(row.onset.onset_episode_median), ",",
+                    CsvOptionalNumber(row.onset.coverage_failures), "\n");
   }
   return csv;
 }
@@ -155,6 +240,7 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panels[p].curves.push_back(reference);
     }
   }
+  AddOnsetPanels(rows, &panels);
   return panels;
 }
 

@@ -6,14 +6,16 @@
 //   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
 //                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
 //   privacy_cost        = final mean cumulative regret minus that of ofu_rl on the same env
-//                         (empty for ofu_rl);
+//                         (empty for ofu_rl, and for every group of an env without an ofu_rl
+//                         group: any subset of the agents is accepted);
 //   privacy_cost_exponent_vs_eps = least-squares slope of log privacy_cost against
 //                         log privacy_epsilon over the groups of the same (env, agent) with
 //                         privacy_cost > 0 (LogLogSlope; Thm. 3 predicts -1/2 once the privacy
 //                         term dominates; empty when fewer than 2 usable points).
 // Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, private_ce dashed),
 // then one privacy-cost-vs-eps panel per env with a dashed eps^{-1/2} reference through the
-// private_ofu_rl point of smallest eps.
+// private_ofu_rl point of smallest eps (envs with an ofu_rl group), then, when the rows carry
+// onset data, one onset-vs-eps panel per env (Private-OFU-RL: measured median and prediction).
 #ifndef DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
 #define DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
 
@@ -22,24 +24,42 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
 
 namespace dprl {
 
+// Onset and coverage of one group (docs/hdf5_schema.md): empty when the file predates them.
+struct LqOnsetSummary {
+  // predicted_onset_episode attribute; -1 = none within K.
+  std::optional<double> predicted_onset_episode;
+  // Median over seeds of onset_episode (MedianEpisodeOrNever; -1 = at least half never left u = 0).
+  std::optional<double> onset_episode_median;
+  // Episodes with Theta* outside C_k, summed over seeds (last column of
+  // cumulative_coverage_failures).
+  std::optional<double> coverage_failures;
+};
+
+// Reads the onset and coverage datasets of `group` (each optional, see above).
+absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
+                                                  const std::string& group);
+
 struct PrivateOfuRow {
   RegretGroupSummary regret;
   std::optional<double> privacy_cost;
   std::optional<double> privacy_cost_exponent_vs_eps;
+  LqOnsetSummary onset;  // filled by the caller (ReadLqOnsetSummary)
 };
 
-// Errors: an agent other than the three above, a private agent without privacy_epsilon, or an env
-// without an ofu_rl group (messages name the group or env).
+// Errors: an agent other than the three above, or a private agent without privacy_epsilon
+// (messages name the group).
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries);
 
 // Header: group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,
-// regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps
+// regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,
+// onset_episode_median,coverage_failures
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows);
 
 std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows);

@@ -41,7 +41,8 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   EXPECT_NEAR(*(*rows)[1].privacy_cost_exponent_vs_eps, -0.5, 1e-12);
   EXPECT_NEAR(*(*rows)[2].privacy_cost_exponent_vs_eps, -1.0, 1e-12);
   const std::string csv = PrivateOfuSummaryCsv(*rows);
-  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps\n"));
+  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,"
+                             "predicted_onset_episode,onset_episode_median,coverage_failures\n"));
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
   ASSERT_EQ(panels.size(), 2u);  // regret + privacy cost for one env
   EXPECT_EQ(panels[0].curves.size(), 7u);
@@ -50,10 +51,20 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   EXPECT_EQ(panels[1].curves.size(), 3u);    // two agents + reference
 }
 
+// Any subset of the agents: without ofu_rl there is no privacy cost, and no cost panel.
+TEST(PrivateOfuSummaryTest, WithoutOfuRlNoPrivacyCost) {
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows =
+      BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0), Group("private_ce", 1.0, 4.0)});
+  ASSERT_THAT(rows, IsOk());
+  ASSERT_EQ(rows->size(), 2u);
+  for (const PrivateOfuRow& row : *rows) {
+    EXPECT_FALSE(row.privacy_cost.has_value());
+    EXPECT_FALSE(row.privacy_cost_exponent_vs_eps.has_value());
+  }
+  EXPECT_EQ(PrivateOfuPanels(*rows).size(), 1u);
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
-  EXPECT_THAT(
-      BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0)}),
-      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("env sys has no ofu_rl group")));
   EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));
   EXPECT_THAT(BuildPrivateOfuRows({Group("private_ce", std::nullopt, 3.0)}),

@@ -52,6 +52,22 @@ inline constexpr char kOptimalValue[] = "optimal_value";
 inline constexpr char kCumulativeOfuIterations[] = "cumulative_ofu_iterations";
 inline constexpr char kEmptyIntersections[] = "empty_intersections";
 inline constexpr char kVRepairs[] = "v_repairs";
+// [seeds x n] on kEpisodeGrid: the per-episode diagnostic of episode t_j (docs/hdf5_schema.md).
+inline constexpr char kLqBeta[] = "beta";
+inline constexpr char kLqVLambdaMin[] = "v_lambda_min";
+inline constexpr char kLqVLambdaMax[] = "v_lambda_max";
+inline constexpr char kLqVLogDet[] = "v_log_det";
+inline constexpr char kLqModelError[] = "model_error";
+inline constexpr char kLqFirstGainNorm[] = "first_gain_norm";
+inline constexpr char kLqCoverageRatio[] = "coverage_ratio";
+// [seeds x n] on kEpisodeGrid: counts summed over episodes 1..t_j.
+inline constexpr char kCumulativeZeroDynamicsEpisodes[] = "cumulative_zero_dynamics_episodes";
+inline constexpr char kCumulativeCoverageFailures[] = "cumulative_coverage_failures";
+inline constexpr char kCumulativeClippedSteps[] = "cumulative_clipped_steps";
+// [seeds]: first episode with no A = 0 model in C_k cap S (0: none), OFU steps won by a random
+// start.
+inline constexpr char kOnsetEpisode[] = "onset_episode";
+inline constexpr char kRandomStartWins[] = "random_start_wins";
 
 // ---- rlsvi_privacy_fig privacy-curve datasets ------------------------------------------------
 inline constexpr char kEpisodes[] = "episodes";

@@ -10,6 +10,7 @@
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
+#include "algorithms/lqr/zero_dynamics_model.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
@@ -136,7 +137,9 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   std::vector<ConfigSpec> configs;
   for (const std::string& name : systems) {
     ASSIGN_OR_RETURN(const LqSystem system, MakeNamedLqSystem(name, static_cast<int>(horizon)));
-    auto common = [&](ConfigSpec& config, LqAgentKind kind) {
+    // `params`: the private calibration (null for ofu_rl).
+    auto common = [&](ConfigSpec& config, LqAgentKind kind, const LqAgentOptions& o,
+                      const PrivateOfuParams* params) {
       config.attributes = {{"env", name},
                            {"agent", std::string(LqAgentKindName(kind))},
                            {"state_dim", int64_t{system.state_dim()}},
@@ -147,14 +150,26 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
                            {"noise_bound_C_w", system.noise_bound()},
                            {"confidence_alpha", confidence_alpha}};
       config.estimated_core_seconds = CoreSeconds(kind, system, num_episodes);
-      // episode_grid, cumulative_regret, cumulative_ofu_iterations on the grid; total_regret,
-      // empty_intersections, v_repairs.
-      config.stored_values_per_seed = 3 * EpisodeGridSize(num_episodes) + 3;
+      // On the grid: episode_grid, cumulative_regret, cumulative_ofu_iterations, 7 diagnostics,
+      // 3 cumulative counts; scalars total_regret, empty_intersections, v_repairs, onset_episode,
+      // random_start_wins.
+      config.stored_values_per_seed = 13 * EpisodeGridSize(num_episodes) + 5;
+      // The onset the noiseless u = 0 statistics predict (zero_dynamics_model.h).
+      config.attributes.push_back(
+          {"predicted_onset_episode",
+           PredictZeroDynamicsOnset(system.a(), system.b(), system.NoiseCovariance(),
+                                    system.initial_state(), system.horizon(),
+                                    params != nullptr ? params->eta : o.regularizer,
+                                    AgentRadiusInputs(o, params), num_episodes)});
     };
     if (wanted(LqAgentKind::kOfu)) {
       ConfigSpec ofu;
       ofu.group_name = absl::StrCat(name, "-ofu_rl");
-      common(ofu, LqAgentKind::kOfu);
+      AgentSettings settings;
+      settings.confidence_alpha = confidence_alpha;
+      settings.regularizer_lambda = regularizer_lambda;
+      common(ofu, LqAgentKind::kOfu,
+             AgentOptions(system, LqAgentKind::kOfu, num_episodes, settings), nullptr);
       ofu.attributes.push_back({"regularizer_lambda", regularizer_lambda});
       configs.push_back(ofu);
     }
@@ -170,7 +185,7 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
         ASSIGN_OR_RETURN(const PrivateOfuParams params, ComputePrivateOfuParams(o.privacy));
         ConfigSpec c;
         c.group_name = absl::StrCat(name, "-", LqAgentKindName(kind), "-", EpsilonLabel(eps));
-        common(c, kind);
+        common(c, kind, o, &params);
         c.attributes.push_back({"privacy_epsilon", eps});
         c.attributes.push_back({"target_delta", target_delta});
         c.attributes.push_back(
@@ -232,6 +247,34 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
   }
   TaskResult result = RegretOnGridResult(regret, regret.total());
   result.series.push_back({hdf5_names::kCumulativeOfuIterations, iterations.cumulative()});
+  // Diagnostics: the value at each grid episode, and counts summed on the grid.
+  const std::vector<int64_t>& grid = regret.grid();
+  auto on_grid = [&](const char* name, const std::vector<double>& values) {
+    std::vector<double> sampled;
+    sampled.reserve(grid.size());
+    for (int64_t t : grid) sampled.push_back(values[t - 1]);
+    result.series.push_back({name, sampled});
+  };
+  on_grid(hdf5_names::kLqBeta, run.beta);
+  on_grid(hdf5_names::kLqVLambdaMin, run.v_lambda_min);
+  on_grid(hdf5_names::kLqVLambdaMax, run.v_lambda_max);
+  on_grid(hdf5_names::kLqVLogDet, run.v_log_det);
+  on_grid(hdf5_names::kLqModelError, run.model_error);
+  on_grid(hdf5_names::kLqFirstGainNorm, run.first_gain_norm);
+  on_grid(hdf5_names::kLqCoverageRatio, run.coverage_ratio);
+  auto cumulative = [&](const char* name, const std::vector<double>& values) {
+    CumulativeOnGrid sum(total);
+    for (double value : values) sum.Add(value);
+    result.series.push_back({name, sum.cumulative()});
+  };
+  std::vector<double> covered_out(run.coverage_ratio.size());
+  for (size_t k = 0; k < covered_out.size(); ++k) covered_out[k] = run.coverage_ratio[k] > 1.0;
+  cumulative(hdf5_names::kCumulativeZeroDynamicsEpisodes, run.zero_dynamics_feasible);
+  cumulative(hdf5_names::kCumulativeCoverageFailures, covered_out);
+  cumulative(hdf5_names::kCumulativeClippedSteps, run.clipped_steps);
+  result.scalars.push_back({hdf5_names::kOnsetEpisode, static_cast<double>(run.onset_episode)});
+  result.scalars.push_back(
+      {hdf5_names::kRandomStartWins, static_cast<double>(run.random_start_wins)});
   result.scalars.push_back(
       {hdf5_names::kEmptyIntersections, static_cast<double>(run.empty_intersections)});
   result.scalars.push_back({hdf5_names::kVRepairs, static_cast<double>(run.v_repairs)});

@@ -2,9 +2,39 @@
 
 #include <glog/logging.h>
 
+#include <cmath>
+
 #include "algorithms/lqr/riccati.h"
 
 namespace dprl {
+namespace {
+
+void RecordDiagnostics(const LqEpisodeDiagnostics& diag, const Eigen::MatrixXd& theta_star,
+                       const std::vector<Eigen::MatrixXd>& gains, LqRunResult* result) {
+  const Eigen::VectorXd eig =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(diag.v, Eigen::EigenvaluesOnly).eigenvalues();
+  result->beta.push_back(diag.beta);
+  result->v_lambda_min.push_back(eig(0));
+  result->v_lambda_max.push_back(eig(eig.size() - 1));
+  result->v_log_det.push_back(eig.array().log().sum());
+  result->model_error.push_back((diag.theta_tilde - theta_star).norm());
+  result->first_gain_norm.push_back(
+      gains[0].size() == 0 ? 0.0 : Eigen::JacobiSVD<Eigen::MatrixXd>(gains[0]).singularValues()(0));
+  const double ratio = VNorm(theta_star - diag.theta_hat, diag.v) / diag.beta;
+  result->coverage_ratio.push_back(ratio);
+  if (ratio > 1.0) ++result->coverage_failures;
+  result->zero_dynamics_feasible.push_back(diag.zero_dynamics_feasible ? 1.0 : 0.0);
+  if (diag.zero_dynamics_feasible) {
+    ++result->zero_dynamics_episodes;
+  } else if (result->onset_episode == 0) {
+    result->onset_episode = diag.episode;
+  }
+  if (diag.ofu_random_start_gain > 1e-9 * (1.0 + std::abs(diag.ofu_random_start_gain))) {
+    ++result->random_start_wins;
+  }
+}
+
+}  // namespace
 
 LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream env_stream,
                           const std::function<void(int64_t)>& on_episode) {
@@ -17,6 +47,8 @@ LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream e
   const Eigen::MatrixXd w = system.NoiseCovariance();
   const double optimal =
       OptimalCost<double>(system.a(), system.b(), system.q(), system.r(), H, x1, w);
+  Eigen::MatrixXd theta_star(system.state_dim() + system.control_dim(), system.state_dim());
+  theta_star << system.a().transpose(), system.b().transpose();
   LqRunResult result;
   result.per_episode_regret.reserve(p.episodes);
   std::vector<Eigen::VectorXd> states(H + 1), controls(H);
@@ -29,12 +61,14 @@ LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream e
     result.ofu_iterations.push_back(diag.ofu_iterations);
     if (!diag.intersection_found) ++result.empty_intersections;
     if (diag.v_repaired) ++result.v_repairs;
+    RecordDiagnostics(diag, theta_star, gains, &result);
     states[0] = x1;
     for (int h = 0; h < H; ++h) {
       controls[h] = gains[h] * states[h];
       states[h + 1] = system.Step(states[h], controls[h], env_stream);
     }
     agent.EndEpisode(states, controls);
+    result.clipped_steps.push_back(agent.last_episode().clipped_steps);
     if (on_episode) on_episode(k);
   }
   return result;

@@ -29,6 +29,21 @@ struct LqRunResult {
   std::vector<double> ofu_iterations;      // [K] Ceres iterations
   int64_t empty_intersections = 0;         // episodes where C_k cap S was not found
   int64_t v_repairs = 0;                   // episodes where private V_k was not PD
+  // Per-episode diagnostics [K] (why an agent plays u = 0, and whether its confidence set holds):
+  std::vector<double> beta;                    // beta_k
+  std::vector<double> v_lambda_min;            // smallest eigenvalue of V_k
+  std::vector<double> v_lambda_max;            // largest eigenvalue of V_k
+  std::vector<double> v_log_det;               // log det V_k
+  std::vector<double> model_error;             // ||Theta~_k - Theta*||_F
+  std::vector<double> first_gain_norm;         // ||K_1(Theta~_k)|| (spectral)
+  std::vector<double> coverage_ratio;          // ||Theta* - Theta^_k||_{V_k} / beta_k (<= 1: covered)
+  std::vector<double> zero_dynamics_feasible;  // 1 if C_k cap S contains an A = 0 model, else 0
+  std::vector<double> clipped_steps;           // steps whose counter input was clipped
+  int64_t coverage_failures = 0;   // episodes with Theta* outside C_k
+  int64_t zero_dynamics_episodes = 0;  // episodes with an A = 0 model in C_k cap S (u = 0 optimal)
+  // First episode with no A = 0 model in C_k cap S (0: none within K): the measured onset.
+  int64_t onset_episode = 0;
+  int64_t random_start_wins = 0;   // OFU steps won by a random start with a gain > 1e-9 (1 + J)
 };
 
 // Runs agent.options().privacy.episodes episodes. CHECKs that the agent's sizes match the system.

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "algorithms/lqr/riccati.h"
+#include "algorithms/lqr/zero_dynamics_model.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -47,6 +48,19 @@ const char* LqAgentKindName(LqAgentKind kind) {
   return "unknown";
 }
 
+ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
+                                         const PrivateOfuParams* params) {
+  const PrivateOfuOptions& p = options.privacy;
+  if (options.kind != LqAgentKind::kOfu) {
+    CHECK(params != nullptr) << "AgentRadiusInputs: a private agent needs its calibration";
+    return PrivateRadiusInputs(p, *params);
+  }
+  PrivateOfuParams exact;  // H_k = lambda I, L_k = 0: the constants of Assumption 2
+  exact.lambda_min = exact.lambda_max = options.regularizer;
+  exact.nu = 0.0;
+  return PrivateRadiusInputs(p, exact);
+}
+
 absl::Status LqAgentOptions::Validate() const {
   if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
     return absl::InvalidArgumentError(
@@ -86,19 +100,11 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
                      MatrixTreeCounter::Create(params.counter2, noise_stream.Child(2)));
     agent.gram_counter_.emplace(std::move(gram));
     agent.cross_counter_.emplace(std::move(cross));
-    agent.radius_ = PrivateRadiusInputs(p, params);
   } else {
     agent.gram_ = Eigen::MatrixXd::Zero(n + d, n + d);
     agent.cross_ = Eigen::MatrixXd::Zero(n + d, n);
-    agent.radius_.state_dim = n;
-    agent.radius_.control_dim = d;
-    agent.radius_.horizon = p.horizon;
-    agent.radius_.control_bound = p.control_bound;
-    agent.radius_.noise_bound = p.noise_bound;
-    agent.radius_.confidence_alpha = p.confidence_alpha;
-    agent.radius_.lambda_min = agent.radius_.lambda_max = options.regularizer;
-    agent.radius_.nu = 0.0;
   }
+  agent.radius_ = AgentRadiusInputs(options, agent.params_ ? &*agent.params_ : nullptr);
   return agent;
 }
 
@@ -133,6 +139,8 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   diagnostics_.beta = ConfidenceRadius(radius_, episode_);
   Eigen::MatrixXd theta;
   if (options_.kind == LqAgentKind::kPrivateCertaintyEquivalence) {
+    diagnostics_.zero_dynamics_feasible =
+        NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
     theta = theta_hat / std::max(1.0, theta_hat.norm());
   } else {
     OfuProblem problem;
@@ -151,6 +159,11 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
     diagnostics_.ofu_iterations = step->iterations;
     diagnostics_.ofu_seconds = step->seconds;
     diagnostics_.intersection_found = step->intersection_found;
+    diagnostics_.zero_dynamics_feasible =
+        step->zero_dynamics_feasible ||
+        NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
+    diagnostics_.ofu_winning_start = step->winning_start;
+    diagnostics_.ofu_random_start_gain = step->random_start_gain;
   }
   previous_theta_ = theta;
   diagnostics_.theta_tilde = theta;
@@ -176,8 +189,11 @@ void LqAgent::EndEpisode(const std::vector<Eigen::VectorXd>& states,
     Eigen::VectorXd z(n + d);
     Eigen::VectorXd next = states[h + 1];
     if (is_private()) {
-      z << ClipNorm(states[h], 1.0), ClipNorm(controls[h], p.control_bound);
+      const Eigen::VectorXd x = ClipNorm(states[h], 1.0);
+      const Eigen::VectorXd u = ClipNorm(controls[h], p.control_bound);
       next = ClipNorm(next, 1.0);
+      if (x != states[h] || u != controls[h] || next != states[h + 1]) ++diagnostics_.clipped_steps;
+      z << x, u;
     } else {
       z << states[h], controls[h];
     }

@@ -83,7 +83,22 @@ struct LqEpisodeDiagnostics {
   double ofu_seconds = 0.0;        // wall time of the OFU step
   bool intersection_found = true;  // OFU step found C_k cap S non-empty
   bool v_repaired = false;         // private V_k was not positive definite
+  // C_k cap S contains a model with A = 0 (zero_dynamics_model.h; every kind): then the OFU
+  // step's optimum is u = 0.
+  bool zero_dynamics_feasible = false;
+  int ofu_winning_start = -1;      // OfuStepResult::winning_start (-1: Ceres not called)
+  double ofu_random_start_gain = 0.0;  // OfuStepResult::random_start_gain
+  // Steps h of this episode whose counter input (x_h, u_h, x_{h+1}) was changed by clipping
+  // (private kinds; set by EndEpisode). The applied control is never clipped, so a clipped step is
+  // one where the counters saw a different z than the system did.
+  int clipped_steps = 0;
 };
+
+// The Lemma 1 inputs of an agent with `options`: PrivateRadiusInputs(options.privacy, *params) for
+// the private kinds (params must then be non-null), lambda_min = lambda_max = regularizer and
+// nu = 0 for kOfu.
+ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
+                                         const PrivateOfuParams* params);
 
 class LqAgent {
  public:

@@ -10,24 +10,22 @@
 //                imposed; Riccati is well defined for every Theta because R is positive definite)
 // with J_1* from (4)-(5) (algorithms/lqr/riccati.h), ||M||_V^2 = tr(M' V M).
 //
-// Parametrisation (every iterate feasible, no constraints left for the solver):
-//   v in R^{(n+d) n} (unconstrained)  ->  U = v / sqrt(1 + ||v||^2)       (open unit ball, smooth)
-//   Theta_e = Theta^ + beta V^{-1/2} U                    (||Theta_e - Theta^||_V = beta ||U||_F)
-//   Theta   = Theta_e                                     if ||Theta_e||_F <= 1,
-//             c + t (Theta_e - c), t in (0, 1] with ||Theta||_F = 1   otherwise,
-// where c is a fixed point of C_k cap S: c = s Theta^ for s the midpoint of the interval of s in
-// [0, 1] with s Theta^ in both sets. Both sets are convex, so the segment [c, Theta_e] stays in
-// C_k and its point on the unit sphere is in S: Theta is always feasible, and every point of
-// C_k cap S is reached. (A sphere manifold for U was not used: the minimiser may be interior.)
-// If no s exists (the segment from 0 to Theta^ misses C_k cap S -- then the intersection is small
-// or empty, so Theta* was not in C_k: the "good event" of Thm. 1 failed), the step returns c =
-// Theta^ / max(1, ||Theta^||_F) and sets intersection_found = false.
+// Shortcut (zero_dynamics_model.h): A = 0 minimises J_1* over all models, so if C_k cap S contains
+// a model [0, B]' the step returns that model (gains K_h = 0, u = 0) without calling Ceres, and
+// sets zero_dynamics_feasible.
 //
-// The objective is differentiated exactly by forward-mode automatic differentiation (ceres::Jet,
-// kJetChunk directions per pass) through the map above and the Riccati recursion, and minimised
+// Otherwise: every iterate is feasible through the parametrisation v -> Theta of
+// ofu_parametrisation.h (c = a point of C_k cap S on the segment [0, Theta^]). If no such point
+// exists (the segment from 0 to Theta^ misses C_k cap S -- then the intersection is small or
+// empty, so Theta* was not in C_k: the "good event" of Thm. 1 failed), the step returns
+// c = Theta^ / max(1, ||Theta^||_F) and sets intersection_found = false.
+//
+// The objective's gradient is exact and closed-form (envelope theorem through the Riccati
+// recursion, reverse mode through the map; ofu_parametrisation.h), and the objective is minimised
 // by ceres::GradientProblemSolver (L-BFGS, Wolfe line search) from several starts: the centre
-// (v = 0, Theta = c-shrunk Theta^), the warm start (the previous episode's Theta~ mapped back to v,
-// when given), and random_starts points with U uniform in the unit ball. The best end point wins.
+// (v = 0), the warm start (the previous episode's Theta~ mapped back to v, when given), and
+// random_starts points with U uniform in the unit ball. The best end point wins; the result says
+// which start won and by how much the random starts improved on the deterministic ones.
 // OfuStepResult reports total Ceres iterations and wall time. The solver's settings are
 // OfuStepOptions (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_OFU_STEP_H_
@@ -37,6 +35,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "algorithms/lqr/ofu_parametrisation.h"
 #include "random/random_stream.h"
 
 namespace dprl {
@@ -48,34 +47,28 @@ struct OfuStepOptions {
   int max_iterations = 100;
   // Ceres function_tolerance (relative change of the objective that stops a start). Finite, > 0.
   double function_tolerance = 1e-10;
+  // Return a feasible A = 0 model without calling Ceres when there is one (header). false runs
+  // the iterative solver regardless -- for benchmarks on the same problem and for tests.
+  bool zero_dynamics_shortcut = true;
 
   absl::Status Validate() const;
 };
 
-struct OfuProblem {
-  Eigen::MatrixXd theta_hat;         // Theta^_k, (n + d) x n
-  Eigen::MatrixXd v;                 // V_k, (n + d) x (n + d), symmetric positive definite
-  double beta = 1.0;                 // beta_k > 0
-  Eigen::MatrixXd q, r;              // cost matrices
-  Eigen::MatrixXd noise_covariance;  // W (enters (5))
-  Eigen::VectorXd initial_state;     // x_{k,1}
-  int horizon = 1;                   // H
-};
-
 struct OfuStepResult {
-  Eigen::MatrixXd theta;           // Theta~_k (feasible)
-  double optimal_cost = 0.0;       // J_1*(Theta~_k, x_{k,1})
-  int iterations = 0;              // Ceres iterations summed over starts
-  int starts = 0;                  // number of starts run
-  double seconds = 0.0;            // wall time of the whole step
-  bool intersection_found = true;  // false: fallback (see header)
+  Eigen::MatrixXd theta;               // Theta~_k (feasible)
+  double optimal_cost = 0.0;           // J_1*(Theta~_k, x_{k,1})
+  int iterations = 0;                  // Ceres iterations summed over starts
+  int starts = 0;                      // number of starts run (0 on the shortcut)
+  // Which start's end point won: 0 the centre, 1 the warm start (when given), then the random
+  // starts in order; -1 when Ceres was not called (shortcut or fallback).
+  int winning_start = -1;
+  // (best end point of the centre and warm starts) - optimal_cost >= 0: what the random starts
+  // gained (0 when they did not win).
+  double random_start_gain = 0.0;
+  double seconds = 0.0;                // wall time of the whole step
+  bool intersection_found = true;      // false: fallback (see header)
+  bool zero_dynamics_feasible = false; // C_k cap S contains an A = 0 model: u = 0 (see header)
 };
-
-// Forward-mode chunk width of the gradient (Jet<double, kJetChunk>).
-inline constexpr int kJetChunk = 8;
-
-// ||M||_V = sqrt(tr(M' V M)).
-double VNorm(const Eigen::MatrixXd& m, const Eigen::MatrixXd& v);
 
 // Solves (9). `warm_start` may be null. InvalidArgument for bad shapes, non-PD V, beta <= 0 or
 // non-finite inputs (message names the field).

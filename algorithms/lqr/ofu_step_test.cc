@@ -1,14 +1,18 @@
 #include "algorithms/lqr/ofu_step.h"
 
+#include <ceres/jet.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "algorithms/lqr/ofu_parametrisation.h"
 #include "algorithms/lqr/riccati.h"
+#include "algorithms/lqr/zero_dynamics_model.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "random/distributions.h"
 #include "random/random_stream.h"
@@ -69,16 +73,20 @@ TEST(OfuStepTest, ParametrisationIsAlwaysFeasible) {
 // random search of C_k cap S (20000 points, through the same surjective map).
 TEST(OfuStepTest, NoWorseThanCentreAndRandomSearch) {
   RandomStream s = TestStream(kSeed, TestPurpose::kTest, 2);
-  int checked = 0;
+  int checked = 0, iterative = 0;
   for (int trial = 0; trial < 12; ++trial) {
     const int n = trial % 2 == 0 ? 1 : 2;
-    const OfuProblem p = RandomProblem(n, 1, trial % 3 == 0 ? 0.3 : 2.0, 0.3, s);
+    const OfuProblem p = RandomProblem(n, 1, trial % 3 == 0 ? 0.3 : trial % 3 == 1 ? 0.8 : 2.0, 0.3, s);
     RandomStream solver_stream = TestStream(kSeed, TestPurpose::kTest, 100 + trial);
     absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, solver_stream);
     ASSERT_THAT(r, IsOk());
     if (!r->intersection_found) continue;
     ++checked;
     ExpectFeasible(p, r->theta);
+    if (r->zero_dynamics_feasible) {
+      EXPECT_EQ(r->starts, 0);
+      EXPECT_EQ(r->theta.topRows(n).norm(), 0.0);
+    }
     EXPECT_NEAR(r->optimal_cost, Cost(p, r->theta), 1e-12 * (1.0 + r->optimal_cost));
     if (p.theta_hat.norm() <= 1.0) {
       EXPECT_LE(r->optimal_cost, Cost(p, p.theta_hat) + 1e-12);
@@ -97,10 +105,84 @@ TEST(OfuStepTest, NoWorseThanCentreAndRandomSearch) {
     EXPECT_LE(r->optimal_cost, best_random + 1e-7 * (1.0 + best_random))
         << "trial " << trial << ": Ceres " << r->optimal_cost << " vs random search "
         << best_random;
+    if (r->zero_dynamics_feasible) continue;
+    ++iterative;
     EXPECT_GT(r->iterations, 0);
     EXPECT_EQ(r->starts, 3);
+    EXPECT_GE(r->winning_start, 0);
+    EXPECT_GE(r->random_start_gain, 0.0);
   }
   EXPECT_GE(checked, 8);
+  EXPECT_GE(iterative, 4);
+}
+
+// The closed-form gradient of v -> J_1*(Theta(v), x) equals forward-mode ceres::Jet through the
+// templated map and Riccati recursion, on both branches of the map (inside S and on its sphere).
+TEST(OfuStepTest, ClosedFormGradientMatchesJet) {
+  using J = ceres::Jet<double, 1>;
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 6);
+  int inside = 0, sphere = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const int n = 1 + trial % 4, d = 1 + trial % 2;
+    const OfuProblem p = RandomProblem(n, d, 0.5 + 0.3 * trial, 0.15, s);
+    const OfuGeometry g = MakeOfuGeometry(p);
+    ASSERT_TRUE(g.found);
+    for (int point = 0; point < 4; ++point) {
+      Eigen::VectorXd v(g.size());
+      for (int i = 0; i < v.size(); ++i) v(i) = SampleGaussian(0.5 + point, s);
+      Eigen::VectorXd gradient(g.size());
+      const double cost = OfuObjectiveAndGradient(g, v.data(), gradient.data());
+      const Eigen::MatrixXd theta = MapToTheta<double>(g, v.data());
+      (theta.norm() < 1.0 - 1e-12 ? inside : sphere) += 1;
+      EXPECT_NEAR(cost, Cost(p, theta), 1e-12 * (1.0 + cost));
+      for (int i = 0; i < g.size(); ++i) {
+        std::vector<J> jets(g.size());
+        for (int j = 0; j < g.size(); ++j) jets[j] = J(v(j));
+        jets[i].v(0) = 1.0;
+        const DynMatrix<J> theta_jet = MapToTheta<J>(g, jets.data());
+        DynMatrix<J> a, b;
+        SplitTheta<J>(theta_jet, &a, &b);
+        const J value =
+            OptimalCost<J>(a, b, p.q, p.r, p.horizon, p.initial_state, p.noise_covariance);
+        EXPECT_NEAR(gradient(i), value.v(0), 1e-10 * (1.0 + std::abs(value.v(0))))
+            << "trial " << trial << ", point " << point << ", entry " << i;
+      }
+    }
+  }
+  EXPECT_GT(inside, 5);
+  EXPECT_GT(sphere, 5);
+}
+
+// When C_k cap S contains an A = 0 model, the step returns one without calling Ceres: zero gains,
+// the floor x'Qx + (H - 1) tr(QW) of J_1*, feasible.
+TEST(OfuStepTest, ZeroDynamicsShortcut) {
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 7);
+  OfuProblem p = RandomProblem(2, 1, 1.0, 0.3, s);
+  const ZeroDynamicsModel zero = NearestZeroDynamicsModel(p.theta_hat, p.v);
+  p.beta = zero.v_distance * 1.01;
+  absl::StatusOr<OfuStepResult> r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_TRUE(r->zero_dynamics_feasible);
+  EXPECT_EQ(r->starts, 0);
+  EXPECT_EQ(r->iterations, 0);
+  EXPECT_EQ(r->winning_start, -1);
+  ExpectFeasible(p, r->theta);
+  EXPECT_EQ(r->theta.topRows(2).norm(), 0.0);
+  const double floor = p.initial_state.dot(p.q * p.initial_state) +
+                       (p.horizon - 1) * (p.q * p.noise_covariance).trace();
+  EXPECT_NEAR(r->optimal_cost, floor, 1e-12);
+  Eigen::MatrixXd a, b;
+  SplitTheta<double>(r->theta, &a, &b);
+  for (const Eigen::MatrixXd& gain : SolveRiccati<double>(a, b, p.q, p.r, p.horizon).k) {
+    EXPECT_EQ(gain.norm(), 0.0);
+  }
+  // Just outside: Ceres runs, and its optimum is above the floor.
+  p.beta = zero.v_distance * 0.99;
+  r = SolveOfuStep(p, OfuStepOptions(), nullptr, s);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_FALSE(r->zero_dynamics_feasible);
+  EXPECT_GT(r->starts, 0);
+  EXPECT_GT(r->optimal_cost, floor);
 }
 
 TEST(OfuStepTest, WarmStartIsNoWorseAndCounted) {

@@ -8,7 +8,7 @@
 //
 // Each agent benchmark first runs 20 warm-up episodes; the OFU-step benchmark solves the step of
 // episode 21 of a warmed-up non-private agent repeatedly (same problem, no warm start, the
-// default 3 starts).
+// default 3 starts), with the zero-dynamics shortcut off (the iterative solver) and on.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -66,6 +66,8 @@ void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
       benchmark::Counter(iterations / static_cast<double>(state.iterations()));
 }
 
+// state.range(1) = 1: the zero-dynamics shortcut on (the default), 0: Ceres always runs (the
+// solver the step had before the shortcut, on the same problem).
 void BM_OfuStep(benchmark::State& state) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
   LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(), s.NoiseCovariance(),
@@ -85,14 +87,18 @@ void BM_OfuStep(benchmark::State& state) {
   problem.initial_state = s.initial_state();
   problem.horizon = s.horizon();
   RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
+  OfuStepOptions options;
+  options.zero_dynamics_shortcut = state.range(1) == 1;
   double iterations = 0;
   for (auto _ : state) {
-    const OfuStepResult r = *SolveOfuStep(problem, OfuStepOptions(), nullptr, policy);
+    const OfuStepResult r = *SolveOfuStep(problem, options, nullptr, policy);
     iterations += r.iterations;
     benchmark::DoNotOptimize(r.optimal_cost);
   }
   state.counters["ceres_iterations"] =
       benchmark::Counter(iterations / static_cast<double>(state.iterations()));
+  state.counters["zero_dynamics_shortcut"] = benchmark::Counter(
+      SolveOfuStep(problem, options, nullptr, policy)->zero_dynamics_feasible ? 1 : 0);
 }
 
 BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqAgentKind::kOfu)
@@ -110,7 +116,10 @@ BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqAgentKind::kPrivateCertaintyEqu
     ->Arg(4)
     ->Arg(8)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_OfuStep)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OfuStep)
+    ->ArgsProduct({{2, 4, 8}, {0, 1}})
+    ->ArgNames({"n", "shortcut"})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace dprl

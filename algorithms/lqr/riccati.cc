@@ -1,6 +1,86 @@
 #include "algorithms/lqr/riccati.h"
 
+#include <vector>
+
 namespace dprl {
+
+namespace {
+
+// OptimalCostAndGradient with compile-time sizes N = n, D = d (Eigen::Dynamic: runtime sizes).
+template <int N, int D>
+double CostAndGradientFixed(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q_in,
+                            const Eigen::MatrixXd& r_in, int horizon, const Eigen::VectorXd& x_in,
+                            const Eigen::MatrixXd& w_in, Eigen::MatrixXd* gradient) {
+  using MatNN = Eigen::Matrix<double, N, N>;
+  using MatND = Eigen::Matrix<double, N, D>;
+  using MatDN = Eigen::Matrix<double, D, N>;
+  using MatDD = Eigen::Matrix<double, D, D>;
+  using VecN = Eigen::Matrix<double, N, 1>;
+  const int n = static_cast<int>(theta.cols());
+  const int d = static_cast<int>(theta.rows()) - n;
+  CHECK_GE(horizon, 1);
+  CHECK_GE(d, 1);
+  const MatNN a = theta.topRows(n).transpose();
+  const MatND b = theta.bottomRows(d).transpose();
+  const MatNN q = q_in, w = w_in;
+  const MatDD r = r_in;
+  const VecN x = x_in;
+  // Riccati (4) and gains (3), as SolveRiccati.
+  std::vector<MatNN> p(horizon + 1, MatNN::Zero(n, n));
+  std::vector<MatDN> k(horizon, MatDN::Zero(d, n));
+  for (int h = horizon - 1; h >= 0; --h) {
+    const MatND pb = p[h + 1] * b;
+    const MatDD gram = r + b.transpose() * pb;
+    const MatDN bpa = pb.transpose() * a;
+    k[h] = -gram.llt().solve(bpa);
+    const MatNN value = q + a.transpose() * p[h + 1] * a + bpa.transpose() * k[h];
+    p[h] = (value + value.transpose()) * 0.5;
+  }
+  double cost = x.dot(p[0] * x);
+  for (int h = 1; h <= horizon; ++h) cost += (p[h] * w).trace();
+  // Forward pass of the second moments and the adjoint sums.
+  MatNN sigma = x * x.transpose();
+  MatNN grad_a = MatNN::Zero(n, n);
+  MatND grad_b = MatND::Zero(n, d);
+  for (int h = 0; h < horizon; ++h) {
+    const MatNN closed = a + b * k[h];
+    const MatNN term = 2.0 * p[h + 1] * closed * sigma;
+    grad_a += term;
+    grad_b += term * k[h].transpose();
+    sigma = closed * sigma * closed.transpose() + w;
+  }
+  gradient->resize(n + d, n);
+  gradient->topRows(n) = grad_a.transpose();
+  gradient->bottomRows(d) = grad_b.transpose();
+  return cost;
+}
+
+}  // namespace
+
+double OptimalCostAndGradient(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q,
+                              const Eigen::MatrixXd& r, int horizon, const Eigen::VectorXd& x,
+                              const Eigen::MatrixXd& noise_covariance, Eigen::MatrixXd* gradient) {
+  const int n = static_cast<int>(theta.cols());
+  const int d = static_cast<int>(theta.rows()) - n;
+  CHECK_EQ(q.rows(), n);
+  CHECK_EQ(r.rows(), d);
+  CHECK_EQ(x.size(), n);
+  CHECK_EQ(noise_covariance.rows(), n);
+  if (n == 1 && d == 1) {
+    return CostAndGradientFixed<1, 1>(theta, q, r, horizon, x, noise_covariance, gradient);
+  }
+  if (n == 2 && d == 1) {
+    return CostAndGradientFixed<2, 1>(theta, q, r, horizon, x, noise_covariance, gradient);
+  }
+  if (n == 4 && d == 2) {
+    return CostAndGradientFixed<4, 2>(theta, q, r, horizon, x, noise_covariance, gradient);
+  }
+  if (n == 8 && d == 4) {
+    return CostAndGradientFixed<8, 4>(theta, q, r, horizon, x, noise_covariance, gradient);
+  }
+  return CostAndGradientFixed<Eigen::Dynamic, Eigen::Dynamic>(theta, q, r, horizon, x,
+                                                              noise_covariance, gradient);
+}
 
 double LinearPolicyCost(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
                         const Eigen::MatrixXd& q, const Eigen::MatrixXd& r,

@@ -109,6 +109,18 @@ T OptimalCost(const DynMatrix<T>& a, const DynMatrix<T>& b, const Eigen::MatrixX
   return QuadraticValue(SolveRiccati(a, b, q, r, horizon).p, x, noise_covariance);
 }
 
+// J_1*(Theta, x) (5) and its gradient dJ/dTheta ((n + d) x n, same layout as Theta), by the
+// envelope theorem: the optimal gains K_h are stationary for the policy cost, so the derivative of
+// J* is that of the fixed-gain cost (2) at K_h = K_h(Theta). With F_h = A + B K_h and the state
+// second moments Sigma_1 = x x', Sigma_{h+1} = F_h Sigma_h F_h' + W (h = 1..H):
+//   dJ*/dA = sum_h 2 P_{h+1} F_h Sigma_h,   dJ*/dB = sum_h 2 P_{h+1} F_h Sigma_h K_h',
+// and dJ*/dTheta = [dJ*/dA ; dJ*/dB]' stacked as Theta = [A, B]'. One Riccati pass and one
+// forward pass; checked against forward-mode ceres::Jet in riccati_test. Dimensions fixed at
+// compile time for (n, d) in {(1, 1), (2, 1), (4, 2), (8, 4)}, dynamic otherwise.
+double OptimalCostAndGradient(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q,
+                              const Eigen::MatrixXd& r, int horizon, const Eigen::VectorXd& x,
+                              const Eigen::MatrixXd& noise_covariance, Eigen::MatrixXd* gradient);
+
 // Exact expected cost (2) of the linear policy u_h = gains[h - 1] x_h on the system (A, B, Q, R,
 // W) from x_1 = x; the horizon is gains.size() >= 1.
 double LinearPolicyCost(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,

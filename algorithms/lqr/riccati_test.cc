@@ -175,6 +175,44 @@ TEST(RiccatiTest, JetGradientMatchesFiniteDifferences) {
   }
 }
 
+// The envelope-theorem gradient (OptimalCostAndGradient) equals forward-mode ceres::Jet through
+// the recursion, entry by entry, for every compile-time size it dispatches on and a dynamic one
+// ((n, d) = (3, 2)), on random Theta of Frobenius norm up to 1.5 (beyond S, where the OFU step's
+// iterates never go, so the check is not confined to the feasible set).
+TEST(RiccatiTest, AdjointGradientMatchesJet) {
+  using J = ceres::Jet<double, 1>;
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 3);
+  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {2, 1}, {4, 2}, {8, 4}, {3, 2}};
+  for (const auto& [n, d] : sizes) {
+    for (int trial = 0; trial < 3; ++trial) {
+      MatrixXd theta = RandomMatrix(n + d, n, 1.0, s);
+      theta *= (0.3 + 0.6 * trial) / theta.norm();
+      const MatrixXd l = RandomMatrix(n, n, 1.0, s);
+      const MatrixXd q = l * l.transpose() + MatrixXd::Identity(n, n);
+      const MatrixXd r = 0.5 * MatrixXd::Identity(d, d);
+      const MatrixXd w = 0.01 * MatrixXd::Identity(n, n);
+      const VectorXd x = RandomMatrix(n, 1, 1.0, s).col(0).normalized();
+      const int horizon = 2 + trial * 2;
+      MatrixXd gradient;
+      const double cost = OptimalCostAndGradient(theta, q, r, horizon, x, w, &gradient);
+      ASSERT_EQ(gradient.rows(), n + d);
+      ASSERT_EQ(gradient.cols(), n);
+      DynMatrix<double> a0, b0;
+      SplitTheta<double>(theta, &a0, &b0);
+      EXPECT_NEAR(cost, OptimalCost<double>(a0, b0, q, r, horizon, x, w), 1e-12 * (1.0 + cost));
+      for (int i = 0; i < theta.size(); ++i) {
+        DynMatrix<J> theta_jet = theta.cast<J>();
+        theta_jet(i).v(0) = 1.0;
+        DynMatrix<J> a, b;
+        SplitTheta<J>(theta_jet, &a, &b);
+        const J value = OptimalCost<J>(a, b, q, r, horizon, x, w);
+        EXPECT_NEAR(gradient(i), value.v(0), 1e-10 * (1.0 + std::abs(value.v(0))))
+            << "(n, d) = (" << n << ", " << d << "), trial " << trial << ", entry " << i;
+      }
+    }
+  }
+}
+
 TEST(RiccatiTest, SplitTheta) {
   MatrixXd theta(3, 2);
   theta << 1, 2, 3, 4, 5, 6;

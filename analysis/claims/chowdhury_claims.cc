@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
@@ -58,7 +59,12 @@ MeasureFunction RegretExponent(const std::string& env, bool private_agent) {
   };
 }
 
-// Slope of log(final regret of private_ofu_rl - final regret of ofu_rl) against log eps.
+// Slope of log(final regret of private_ofu_rl - final regret of ofu_rl) against log eps, over the
+// eps PAST THE ONSET only. Regime: a group's eps counts when every seed left u = 0 within the first
+// decade of episodes, 1 <= onset_episode <= K / 10 (onset_episode: the first episode with no A = 0
+// model in C_k cap S; before it the optimistic policy is exactly u = 0 and the cost does not
+// depend on eps, and just after it optimism can cost MORE than u = 0, so a power law fitted across
+// the onset boundary is meaningless). Fewer than two such eps: undefined, "out of regime".
 MeasureFunction PrivacyCostExponent(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
@@ -70,10 +76,33 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
     ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, hdf5_names::kPrivacyEpsilon));
     std::vector<SeedRows> rows = {reference.cumulative};
     std::vector<double> epsilons;
+    std::vector<std::string> skipped;
     for (const auto& [privacy_epsilon, group] : sorted) {
       ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
+      const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
+      if (!reader.HasObject(onset_path)) {
+        return UndefinedMeasurement(absl::StrCat(
+            group, " has no ", hdf5_names::kOnsetEpisode,
+            " (results file older than the onset diagnostics): rerun private_ofu_fig"));
+      }
+      ASSIGN_OR_RETURN(std::vector<double> onsets, reader.ReadVector(onset_path));
+      const double window = regret.episodes.back() / 10.0;
+      bool past_onset = !onsets.empty();
+      for (double onset : onsets) past_onset = past_onset && onset >= 1.0 && onset <= window;
+      if (!past_onset) {
+        skipped.push_back(absl::StrFormat("%g", privacy_epsilon));
+        continue;
+      }
       rows.push_back(regret.cumulative);
       epsilons.push_back(privacy_epsilon);
+    }
+    const std::string regime = absl::StrFormat(
+        "eps with onset <= K/10 on every seed: {%s}; before onset (excluded): {%s}",
+        absl::StrJoin(epsilons, ", ",
+                      [](std::string* out, double e) { absl::StrAppendFormat(out, "%g", e); }),
+        absl::StrJoin(skipped, ", "));
+    if (epsilons.size() < 2) {
+      return UndefinedMeasurement(absl::StrCat("out of regime: fewer than 2 ", regime));
     }
     return BootstrapMeasurement(
         rows,
@@ -85,8 +114,9 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
           return LogLogSlope(epsilons, costs);  // costs <= 0 are dropped
         },
         bootstrap, id,
-        absl::StrFormat("slope of log(final regret Private-OFU-RL - OFU-RL) vs log eps over %d eps",
-                        epsilons.size()));
+        absl::StrCat("slope of log(final regret Private-OFU-RL - OFU-RL) vs log eps past the "
+                     "onset; ",
+                     regime));
   };
 }
 
@@ -120,7 +150,8 @@ std::vector<Claim> ChowdhuryClaims() {
          "Thm. 3 (Sec. IV)",
          absl::StrCat("the cost of privacy grows as ln(1/delta)^(1/4) / eps^(1/2) (", env, ")"),
          "private_ofu_fig",
-         "exponent of (final regret Private-OFU-RL - OFU-RL) in eps",
+         "exponent of (final regret Private-OFU-RL - OFU-RL) in eps, over the eps whose onset of "
+         "learning is within the first decade of episodes on every seed",
          {Comparison::kNear, -0.5, 0.15},
          true,
          PrivacyCostExponent(env)});

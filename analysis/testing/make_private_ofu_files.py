@@ -6,7 +6,7 @@ DIR/good.h5           one env: ofu_rl with cumulative regret sqrt(t) (exponent 1
                       private_ofu_rl / private_ce at eps in {1, 4, 16} whose privacy costs are
                       40 eps^{-1/2} and 80 / eps at the last episode.
 DIR/unknown_agent.h5  a group with an agent the figure does not know.
-DIR/no_ofu.h5         an env without the non-private ofu_rl group.
+DIR/no_ofu.h5         an env without the non-private ofu_rl group (accepted: any subset of agents).
 DIR/foreign.h5        HDF5 without dprl_schema_version.
 DIR/not_hdf5.h5       a text file.
 """

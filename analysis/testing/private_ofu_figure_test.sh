@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # //analysis:private_ofu_figure on small generated files: PNG/PDF/CSV with the expected numbers
 # (regret exponent 1/2 in K, privacy cost 40 eps^{-1/2} -> exponent -1/2); bad inputs (unknown
-# agent, env without ofu_rl) give one line naming the flag, a non-zero exit and no output files.
+# agent) give one line naming the flag, a non-zero exit and no output files; a file without the
+# ofu_rl group (any subset of agents) gives a figure with empty privacy-cost cells.
 FIGURE_NAME=private_ofu_figure
 source "${TEST_SRCDIR}/dprl/analysis/testing/figure_test_lib.sh"
 make_inputs make_private_ofu_files.py
@@ -20,6 +21,14 @@ close(p["privacy_cost"], 20.0); close(p["privacy_cost_exponent_vs_eps"], -0.5)
 close(rows["sys-private_ce-eps=16"]["privacy_cost_exponent_vs_eps"], -1.0)
 PY
 expect_error unknown_agent "--in: group sys-ucb: unknown agent 'ucb'" "--in=$WORK/unknown_agent.h5" "$P"
-expect_error no_ofu "--in: env sys has no ofu_rl group" "--in=$WORK/no_ofu.h5" "$P"
+# Any subset of the agents: without ofu_rl the figure is made, with empty privacy-cost cells.
+"$FIGURE" "--in=$WORK/no_ofu.h5" "--out_prefix=$WORK/out/no_ofu" 2>"$WORK/no_ofu.err" ||
+  { cat "$WORK/no_ofu.err"; fail "input without ofu_rl rejected"; }
+expect_outputs "$WORK/out/no_ofu"
+"$PYTHON" - "$WORK/out/no_ofu_summary.csv" <<'PY' || fail "summary CSV without ofu_rl wrong"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 1 and rows[0]["privacy_cost"] == "", rows
+PY
 expect_common_errors
 echo PASS

@@ -1,0 +1,79 @@
+#include "algorithms/lqr/ofu_parametrisation.h"
+
+#include <algorithm>
+
+namespace dprl {
+double VNorm(const Eigen::MatrixXd& m, const Eigen::MatrixXd& v) {
+  return std::sqrt(std::max(0.0, (m.transpose() * v * m).trace()));
+}
+
+OfuGeometry MakeOfuGeometry(const OfuProblem& p) {
+  OfuGeometry g;
+  g.problem = &p;
+  g.rows = static_cast<int>(p.theta_hat.rows());
+  g.cols = static_cast<int>(p.theta_hat.cols());
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(p.v);
+  g.v_inv_sqrt = eig.operatorInverseSqrt();
+  g.v_sqrt = eig.operatorSqrt();
+  const double vnorm = VNorm(p.theta_hat, p.v);
+  const double fnorm = p.theta_hat.norm();
+  // s Theta^ is in C_k iff (1 - s) ||Theta^||_V <= beta, in S iff s ||Theta^||_F <= 1.
+  const double s_lo = vnorm > 0.0 ? std::max(0.0, 1.0 - p.beta / vnorm) : 0.0;
+  const double s_hi = fnorm > 0.0 ? std::min(1.0, 1.0 / fnorm) : 1.0;
+  if (s_lo < s_hi) {
+    g.centre = 0.5 * (s_lo + s_hi) * p.theta_hat;
+  } else {
+    g.found = false;
+    g.centre = p.theta_hat / std::max(1.0, fnorm);
+  }
+  return g;
+}
+
+double OfuObjectiveAndGradient(const OfuGeometry& g, const double* v, double* gradient) {
+  const OfuProblem& p = *g.problem;
+  const Eigen::Map<const Eigen::VectorXd> v_vec(v, g.size());
+  const double s = 1.0 / std::sqrt(1.0 + v_vec.squaredNorm());
+  const Eigen::Map<const Eigen::MatrixXd> v_mat(v, g.rows, g.cols);
+  const Eigen::MatrixXd theta_e = p.theta_hat + (g.v_inv_sqrt * v_mat) * (s * p.beta);
+  Eigen::MatrixXd theta = theta_e;
+  const bool on_sphere = theta_e.squaredNorm() > 1.0;
+  Eigen::MatrixXd delta;
+  double t = 1.0;
+  if (on_sphere) {  // as MapToTheta
+    delta = theta_e - g.centre;
+    const double cd = (g.centre.array() * delta.array()).sum();
+    const double dd = delta.squaredNorm();
+    const double cc = g.centre.squaredNorm();
+    t = (-cd + std::sqrt(cd * cd + dd * (1.0 - cc))) / dd;
+    theta = g.centre + t * delta;
+  }
+  if (gradient == nullptr) {
+    DynMatrix<double> a, b;
+    SplitTheta<double>(theta, &a, &b);
+    return OptimalCost<double>(a, b, p.q, p.r, p.horizon, p.initial_state, p.noise_covariance);
+  }
+  Eigen::MatrixXd grad_theta;
+  const double cost = OptimalCostAndGradient(theta, p.q, p.r, p.horizon, p.initial_state,
+                                             p.noise_covariance, &grad_theta);
+  Eigen::MatrixXd grad_theta_e = grad_theta;
+  if (on_sphere) {
+    const double theta_delta = (theta.array() * delta.array()).sum();
+    const double grad_delta = (grad_theta.array() * delta.array()).sum();
+    grad_theta_e = t * (grad_theta - (grad_delta / theta_delta) * theta);
+  }
+  const Eigen::MatrixXd grad_u = p.beta * (g.v_inv_sqrt * grad_theta_e);
+  const Eigen::Map<const Eigen::VectorXd> grad_u_vec(grad_u.data(), g.size());
+  Eigen::Map<Eigen::VectorXd> out(gradient, g.size());
+  out = s * grad_u_vec - (s * s * s * grad_u_vec.dot(v_vec)) * v_vec;
+  return cost;
+}
+
+Eigen::VectorXd ThetaToParameter(const OfuGeometry& g, const Eigen::MatrixXd& theta) {
+  Eigen::MatrixXd u = g.v_sqrt * (theta - g.problem->theta_hat) / g.problem->beta;
+  const double norm = u.norm();
+  if (norm >= 0.99) u *= 0.99 / norm;
+  const double scale = 1.0 / std::sqrt(1.0 - u.squaredNorm());
+  return Eigen::Map<const Eigen::VectorXd>(u.data(), u.size()) * scale;
+}
+
+}  // namespace dprl
