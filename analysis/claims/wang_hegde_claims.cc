@@ -139,7 +139,7 @@ absl::StatusOr<Measurement> SmallSigmaNearNonPrivate(const Hdf5Reader& reader,
 }
 
 // eps = 0.45: return(functional noise, paper sigma) - max(input perturbation, DP-SGD), reported
-// as NOT COMPARABLE (an undefined measurement: verdict inconclusive, with the reason and the
+// as NOT COMPARABLE (an undefined measurement: verdict undefined, with the reason and the
 // measured difference in the detail). The functional-noise curve runs at the paper's sigma =
 // 0.74 with beta = 1, which carries no guarantee (Theorem 5 with the corrected delta_g needs
 // sigma ~ 89 at App. E.3's parameters, and even then does not cover Algorithm 1's output: see
