@@ -44,10 +44,11 @@ struct Flags {
   BootstrapOptions bootstrap;
 };
 
+// The path the user typed (common/command_line.h: ~ is $HOME, relative to where `bazel run` was
+// invoked); unresolvable paths are left as typed for the directory check to report.
 std::string Resolve(const std::string& path) {
-  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
-  if (path.empty() || path[0] == '/' || working == nullptr || working[0] == '\0') return path;
-  return absl::StrCat(working, "/", path);
+  absl::StatusOr<std::string> resolved = ResolveUserPath(path);
+  return resolved.ok() ? *resolved : path;
 }
 
 bool IsDirectory(const std::string& path) {

@@ -100,10 +100,15 @@ absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std
   for (std::string& arg : storage) argv.push_back(arg.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int error = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
+  // A bare name (e.g. the launcher "mpirun") is looked up on $PATH, as a shell would.
+  const bool bare_name = program.find('/') == std::string::npos;
+  const int error =
+      bare_name ? posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ)
+                : posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
   if (error != 0) {
     return absl::FailedPreconditionError(
-        absl::StrCat("cannot start '", program, "': ", std::strerror(error)));
+        absl::StrCat("cannot start '", program, "': ", std::strerror(error),
+                     bare_name && error == ENOENT ? " (not found on $PATH)" : ""));
   }
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {

@@ -31,7 +31,8 @@ std::string ShellQuote(const std::string& arg);
 // Returns the first regular executable file; the error lists the places tried.
 absl::StatusOr<std::string> FindRunfile(const std::string& argv0, const std::string& relative_path);
 
-// Runs `program` with `args` (argv[1..]), inheriting stdout/stderr; returns its exit status
+// Runs `program` with `args` (argv[1..]), inheriting stdout/stderr; a `program` without '/' is
+// looked up on $PATH (posix_spawnp), a path is run as is. Returns its exit status
 // (128 + signal if killed) or an error if it could not be started.
 absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std::string>& args);
 

@@ -115,10 +115,15 @@ grep -q "config 'chain_ucb' seed 1: series #0 is 'episode_grid' of length 158" \
 if "$TOY" --master_seed=5 --scale=smoke "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
   fail "task files of another --master_seed accepted"
 fi
-grep -q "written with --master_seed=20201 but this run has --master_seed=5" "$WORK/mixed.err" ||
+grep -qF "holds a run with other settings (master_seed 20201 -> 5)" "$WORK/mixed.err" ||
   { cat "$WORK/mixed.err"; fail "master seed mismatch not explained"; }
+if "$TOY" --master_seed=5 --scale=smoke --overwrite=true "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
+  fail "task files of another --master_seed accepted"
+fi
+grep -q "written with --master_seed=20201 but this run has --master_seed=5" "$WORK/mixed.err" ||
+  { cat "$WORK/mixed.err"; fail "task file master seed mismatch not explained"; }
 grep -q "use a fresh --out directory" "$WORK/mixed.err" || fail "no advice to use a fresh --out"
-if "$TOY" --scale=default "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
+if "$TOY" --scale=default --overwrite=true "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
   fail "task files of another --scale accepted"
 fi
 grep -q "written with --scale=smoke but this run has --scale=default" "$WORK/mixed.err" ||
