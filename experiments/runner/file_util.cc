@@ -3,11 +3,13 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -132,6 +134,23 @@ absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir) {
     ++removed;
   }
   return removed;
+}
+
+absl::Status WriteFailure(const absl::Status& status, int error, const std::string& temp_path,
+                          const std::string& final_path) {
+  const std::string dir = DirName(temp_path);
+  struct statvfs info;
+  const bool known = statvfs(dir.c_str(), &info) == 0;
+  const double available =
+      known ? static_cast<double>(info.f_bavail) * static_cast<double>(info.f_frsize) : -1.0;
+  if (error == ENOSPC || error == EDQUOT || (known && available < 1024.0 * 1024.0)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "cannot write '", final_path, "': no space left on the filesystem of '", dir, "'",
+        known ? absl::StrCat(" (", static_cast<int64_t>(available / 1024.0), " kB available)")
+              : "",
+        "; free space and rerun the same command (finished tasks are kept)"));
+  }
+  return absl::Status(status.code(), absl::StrCat("writing '", final_path, "': ", status.message()));
 }
 
 absl::StatusOr<DirectoryLock> DirectoryLock::Acquire(const std::string& dir) {

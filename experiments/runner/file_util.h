@@ -31,6 +31,14 @@ absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir);
 // Names of the entries of `dir` (without "." and ".."), sorted.
 absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir);
 
+// A write into `temp_path` failed with `status` (errno `error` right after the failure): when the
+// filesystem is full (errno ENOSPC or EDQUOT, or under 1 MiB available), one line saying so,
+//   "cannot write '<final_path>': no space left on the filesystem of '<dir>' (12 kB available);
+//    free space and rerun the same command (finished tasks are kept)"
+// else `status` with the final path in front. Call before removing the temp file.
+absl::Status WriteFailure(const absl::Status& status, int error, const std::string& temp_path,
+                          const std::string& final_path);
+
 // One output directory, one run: an exclusive POSIX record lock (fcntl F_SETLK, which NFS
 // supports through its lock manager, unlike flock on some mounts) on the file <dir>/.dprl_lock,
 // held until the object is destroyed or the process ends (the kernel releases it when the

@@ -77,7 +77,12 @@ bool H5Handle::Close() {
   return status >= 0;
 }
 
-void SilenceHdf5Errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
+void SilenceHdf5Errors() {
+  // No library clean-up at exit: after a failed flush (a full disk) HDF5's atexit handler would
+  // close the failed file again and crash. Every file is closed explicitly (H5Handle) before.
+  H5dont_atexit();
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
 
 absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path) {
   H5Handle fcpl = TimelessPlist(H5P_FILE_CREATE);

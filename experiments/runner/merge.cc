@@ -278,9 +278,10 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
   }
   if (status.ok()) status = CommitTempFile(temp, merged_path);
   if (!status.ok()) {
+    const int error = errno;
+    const absl::Status failure = WriteFailure(status, error, temp, merged_path);
     unlink(temp.c_str());
-    return absl::Status(status.code(),
-                        absl::StrCat("writing '", merged_path, "': ", status.message()));
+    return failure;
   }
   return absl::OkStatus();
 }
