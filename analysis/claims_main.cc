@@ -17,6 +17,7 @@
 #include <fstream>
 #include <string>
 
+#include "common/build_info.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/claims/registry.h"
@@ -122,6 +123,7 @@ absl::Status Run(const Flags& flags) {
 }  // namespace dprl
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "claims")) return 0;
   absl::StatusOr<dprl::Flags> flags = dprl::ParseFlags(argc, argv);
   if (!flags.ok()) {
     std::fprintf(stderr, "claims: error: %s\n", std::string(flags.status().message()).c_str());

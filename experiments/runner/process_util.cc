@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "absl/strings/str_join.h"
 
 extern char** environ;
@@ -43,6 +44,14 @@ bool RunGit(const std::string& arguments, std::string* output) {
 
 GitState CurrentGitState() {
   GitState state;
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  if (workspace == nullptr || workspace[0] == '\0') {
+    // Not under `bazel run`: the code is the binary's, stamped at build time, whatever the
+    // current directory (a run started outside the repository must not record "unknown").
+    state.commit = GetBuildInfo().git_commit;
+    state.dirty = state.commit != "unknown" && GetBuildInfo().git_dirty;
+    return state;
+  }
   std::string output;
   if (!RunGit("rev-parse HEAD", &output)) return state;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();

@@ -10,8 +10,9 @@
 
 namespace dprl {
 
-// The code version a run was started from, asked of git in $BUILD_WORKSPACE_DIRECTORY (set by
-// `bazel run`) or else in the current directory.
+// The code version a run was started from: under `bazel run` (which rebuilds first) asked of git
+// in $BUILD_WORKSPACE_DIRECTORY; otherwise the binary's own, stamped at build time
+// (common/build_info.h), never the current directory's.
 struct GitState {
   // `git rev-parse HEAD`; "unknown" if git or the repository is unavailable.
   std::string commit = "unknown";

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "common/status_macros.h"
 #include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
@@ -190,6 +191,7 @@ absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::stri
 
 int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experiment) {
   const std::string argv0 = argc > 0 ? argv[0] : "";
+  if (HandleVersionFlag(argc, argv, experiment.name)) return kExitOk;  // before MPI: no ranks
   MpiSession mpi(&argc, &argv);
   SilenceHdf5Errors();
   const bool leader = mpi.rank() == 0;

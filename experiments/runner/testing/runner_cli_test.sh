@@ -129,4 +129,23 @@ fi
 grep -q "written with --scale=smoke but this run has --scale=default" "$WORK/mixed.err" ||
   { cat "$WORK/mixed.err"; fail "scale mismatch not explained"; }
 
+# --version prints the commit stamped at build time; a run started outside the repository (no
+# bazel run, another directory) records that commit, not "unknown", and resumes from elsewhere.
+"$TOY" --version >"$WORK/version.out" 2>&1 || fail "--version exited non-zero"
+stamped="$(sed -n 's/^toy .* (git \([0-9a-f]\{40\}\).*/\1/p' "$WORK/version.out")"
+[[ -n "$stamped" ]] || { cat "$WORK/version.out"; fail "--version does not print a stamped commit"; }
+mkdir -p "$WORK/elsewhere" "$WORK/other_dir"
+(cd "$WORK/elsewhere" && env -u BUILD_WORKSPACE_DIRECTORY "$TOY" --scale=smoke --seeds=2 \
+  --keep_task_files=true --out=../outside) 2>/dev/null || fail "run outside the repository failed"
+"$PYTHON" - "$WORK/outside/toy.h5" "$stamped" <<'PY' || fail "the results file does not record the stamped commit"
+import sys, h5py
+with h5py.File(sys.argv[1], "r") as f:
+    assert f.attrs["git_commit"] == sys.argv[2], (f.attrs["git_commit"], sys.argv[2])
+    assert f.attrs["git_dirty"] in (0, 1)
+PY
+(cd "$WORK/other_dir" && env -u BUILD_WORKSPACE_DIRECTORY "$TOY" --scale=smoke --seeds=2 \
+  "--out=$WORK/outside") 2>"$WORK/outside.err" || { cat "$WORK/outside.err"; fail "resume from another directory refused"; }
+grep -q "already holds the results of this run" "$WORK/outside.err" ||
+  { cat "$WORK/outside.err"; fail "resume from another directory recomputed"; }
+
 echo PASS
