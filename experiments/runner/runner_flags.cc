@@ -131,7 +131,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --scale=S        smoke | default | paper (default: default)\n"
       "  --master_seed=N  master random seed (default: %d)\n"
       "  --config=FILE    TOML file of field values (below), applied over the scale's defaults:\n"
-      "                   num_episodes = 1000000 / [riverswim] num_states = 10\n"
+      "                   %s\n"
       "  --set=FIELD=VALUE\n"
       "                   override one field (below), after --config; repeatable. Lists are\n"
       "                   comma-separated: --set=privacy_epsilons=0.5,5\n"
@@ -152,8 +152,8 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --help           this text\n\n%s",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
-      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads(), experiment.name,
-      experiment.name, FieldsUsage(experiment));
+      experiment.default_seeds_paper, kDefaultMasterSeed, ConfigExample(experiment),
+      DefaultThreads(), experiment.name, experiment.name, FieldsUsage(experiment));
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,

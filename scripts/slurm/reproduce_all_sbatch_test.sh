@@ -9,6 +9,7 @@ SCRIPT="$RUNFILES/scripts/slurm/reproduce_all.sbatch"
 REPRODUCE="$RUNFILES/experiments/reproduce_all"
 [[ -f "$SCRIPT" && -x "$REPRODUCE" ]] || fail "script or reproduce_all not found under $RUNFILES"
 command -v mpirun >/dev/null || fail "mpirun not on PATH (Debian: openmpi-bin)"
+use_clean_scratch_repository  # the resubmission is the same code even from a dirty build
 
 mkdir -p "$WORK/root" "$WORK/elsewhere"
 cd "$WORK/elsewhere" || fail "cd"

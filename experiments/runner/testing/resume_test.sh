@@ -7,6 +7,7 @@
 # files (--keep_task_files=true); section 7 checks the default, which removes them after the merge.
 
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+use_clean_scratch_repository
 
 run() { "$TOY" --scale=smoke --seeds=3 --keep_task_files=true "$@"; }
 task_files() { find "$1/tasks" -name 'seed_*.h5' 2>/dev/null | wc -l; }
