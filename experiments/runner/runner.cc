@@ -318,6 +318,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     options.tasks_to_run = static_cast<int>(order.size());
     options.tasks_resumed = num_tasks - options.tasks_to_run;
     for (int id : order) options.total_weight += weights[id];
+    for (int id = 0; id < num_tasks; ++id) {
+      if (done[id]) options.resumed_weight += weights[id];
+    }
     monitor = std::make_unique<ProgressMonitor>(options);
     std::fprintf(stderr,
                  "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s) x %d "
