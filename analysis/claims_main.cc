@@ -17,6 +17,7 @@
 #include <fstream>
 #include <string>
 
+#include "common/build_info.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/claims/registry.h"
@@ -44,10 +45,11 @@ struct Flags {
   BootstrapOptions bootstrap;
 };
 
+// The path the user typed (common/command_line.h: ~ is $HOME, relative to where `bazel run` was
+// invoked); unresolvable paths are left as typed for the directory check to report.
 std::string Resolve(const std::string& path) {
-  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
-  if (path.empty() || path[0] == '/' || working == nullptr || working[0] == '\0') return path;
-  return absl::StrCat(working, "/", path);
+  absl::StatusOr<std::string> resolved = ResolveUserPath(path);
+  return resolved.ok() ? *resolved : path;
 }
 
 bool IsDirectory(const std::string& path) {
@@ -121,6 +123,7 @@ absl::Status Run(const Flags& flags) {
 }  // namespace dprl
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "claims")) return 0;
   absl::StatusOr<dprl::Flags> flags = dprl::ParseFlags(argc, argv);
   if (!flags.ok()) {
     std::fprintf(stderr, "claims: error: %s\n", std::string(flags.status().message()).c_str());

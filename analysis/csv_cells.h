@@ -12,6 +12,10 @@ namespace dprl {
 std::string CsvField(const std::string& text);
 // printf "%.10g".
 std::string CsvNumber(double value);
+// A figure label with PLplot's text escapes (line_plot.h) as plain UTF-8 text for a CSV cell:
+// "#g<letter>" is the Greek letter (#gs -> σ, #ge -> ε, #gd -> δ, ...), "##" is '#', and the
+// super/subscript and backspace escapes (#u, #d, #b, #+, #-) print nothing.
+std::string CsvPlainText(const std::string& label);
 // CsvNumber of the value, or "" when absent.
 std::string CsvOptionalNumber(const std::optional<double>& value);
 

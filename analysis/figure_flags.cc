@@ -1,5 +1,7 @@
 #include "analysis/figure_flags.h"
 
+#include <utility>
+
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "common/command_line.h"
@@ -19,6 +21,14 @@ absl::Status ParseFigureFlags(int argc, char** argv, FigureFlags* flags) {
   if (flags->out_prefix.empty() || flags->out_prefix.back() == '/') {
     return absl::InvalidArgumentError(absl::StrCat("--out_prefix: '", flags->out_prefix,
                                                    "' is not a file name prefix (e.g. DIR/name)"));
+  }
+  // What the user typed: ~ is $HOME, relative to where `bazel run` was invoked.
+  for (auto [flag, path] : {std::pair{"--in", &flags->in}, {"--out_prefix", &flags->out_prefix}}) {
+    absl::StatusOr<std::string> resolved = ResolveUserPath(*path);
+    if (!resolved.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(flag, ": ", resolved.status().message()));
+    }
+    *path = *resolved;
   }
   return absl::OkStatus();
 }

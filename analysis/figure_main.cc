@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "common/build_info.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/figure_flags.h"
@@ -59,6 +60,7 @@ absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& read
 
 int RunFigureMain(int argc, char** argv, const std::string& name, const std::string& usage,
                   const MakeFigure& make_figure) {
+  if (HandleVersionFlag(argc, argv, name)) return 0;
   FigureFlags flags;
   if (absl::Status status = ParseFigureFlags(argc, argv, &flags); !status.ok()) {
     std::fprintf(stderr, "%s: error: %s\n", name.c_str(), std::string(status.message()).c_str());

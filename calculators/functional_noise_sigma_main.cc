@@ -5,10 +5,12 @@
 #include <optional>
 #include <string>
 
+#include "common/build_info.h"
 #include "algorithms/accounting/functional_noise_calibration.h"
 #include "calculators/functional_noise_sigma_flags.h"
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "functional_noise_sigma")) return 0;
   const char* program = "functional_noise_sigma";
   absl::StatusOr<dprl::FunctionalNoiseSigmaFlags> flags =
       dprl::ParseFunctionalNoiseSigmaFlags(argc, argv);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/build_info.h"
 #include "absl/strings/str_cat.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "common/command_line.h"
@@ -126,6 +127,7 @@ absl::StatusOr<PrivateOfuOptions> ParseFlags(int argc, char** argv, bool* help) 
 }  // namespace dprl
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "private_ofu_params")) return 0;
   bool help = false;
   absl::StatusOr<dprl::PrivateOfuOptions> options = dprl::ParseFlags(argc, argv, &help);
   if (!options.ok()) {

@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <string>
 
+#include "common/build_info.h"
 #include "absl/status/statusor.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "calculators/rlsvi_epsilon_flags.h"
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "rlsvi_epsilon")) return 0;
   const char* program = "rlsvi_epsilon";
   absl::StatusOr<dprl::RlsviEpsilonFlags> flags = dprl::ParseRlsviEpsilonFlags(argc, argv);
   if (!flags.ok()) {

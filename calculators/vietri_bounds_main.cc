@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/build_info.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -228,6 +229,7 @@ std::string Report(const VietriBoundsParameters& p) {
 }  // namespace dprl
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "vietri_bounds")) return 0;
   dprl::Flags flags;
   if (absl::Status status = dprl::ParseFlags(argc, argv, &flags); !status.ok()) {
     std::fprintf(stderr, "vietri_bounds: error: %s\n", std::string(status.message()).c_str());

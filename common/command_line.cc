@@ -1,10 +1,14 @@
 #include "common/command_line.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <climits>
 #include <cstdlib>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -87,6 +91,25 @@ bool ParseNumberText(absl::string_view text, double* value) {
   char* end = nullptr;
   *value = std::strtod(copy.c_str(), &end);
   return end == copy.c_str() + copy.size();
+}
+
+absl::StatusOr<std::string> ResolveUserPath(const std::string& path) {
+  if (path == "~" || absl::StartsWith(path, "~/")) {
+    const char* home = std::getenv("HOME");
+    if (home == nullptr || home[0] == '\0') {
+      return absl::FailedPreconditionError(
+          absl::StrCat("'", path, "': cannot expand '~', $HOME is not set"));
+    }
+    return absl::StrCat(home, path.substr(1));
+  }
+  if (!path.empty() && path[0] == '/') return path;
+  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
+  if (working != nullptr && working[0] != '\0') return absl::StrCat(working, "/", path);
+  char buffer[PATH_MAX];
+  if (getcwd(buffer, sizeof(buffer)) == nullptr) {
+    return absl::FailedPreconditionError("cannot determine the current directory");
+  }
+  return absl::StrCat(buffer, "/", path);
 }
 
 }  // namespace dprl

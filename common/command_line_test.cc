@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -88,6 +91,50 @@ TEST(CommandLineTest, RepeatableFlagsKeepOrderAndSwitchesMayBeBare) {
   std::vector<const char*> bare_in = {"prog", "--in"};
   EXPECT_THAT(SplitCommandLine(2, bare_in.data(), {"--in"}, {}, {"--dry_run"}),
               StatusIs(absl::StatusCode::kInvalidArgument, "flag --in needs a value: --in=VALUE"));
+}
+
+// ResolveUserPath reads the environment: each case sets what it needs and restores it.
+class ResolveUserPathTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const char* name : {"HOME", "BUILD_WORKING_DIRECTORY"}) {
+      const char* value = std::getenv(name);
+      saved_.emplace_back(name, value == nullptr ? std::optional<std::string>()
+                                                 : std::optional<std::string>(value));
+    }
+  }
+  void TearDown() override {
+    for (const auto& [name, value] : saved_) {
+      if (value) {
+        setenv(name.c_str(), value->c_str(), 1);
+      } else {
+        unsetenv(name.c_str());
+      }
+    }
+  }
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
+
+TEST_F(ResolveUserPathTest, TildeIsHome) {
+  setenv("HOME", "/home/user", 1);
+  EXPECT_THAT(ResolveUserPath("~/results/x"), IsOkAndHolds(std::string("/home/user/results/x")));
+  EXPECT_THAT(ResolveUserPath("~"), IsOkAndHolds(std::string("/home/user")));
+  unsetenv("HOME");
+  EXPECT_THAT(ResolveUserPath("~/x"), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                               "'~/x': cannot expand '~', $HOME is not set"));
+}
+
+TEST_F(ResolveUserPathTest, RelativePathsAreTakenFromWhereBazelRunWasInvoked) {
+  setenv("BUILD_WORKING_DIRECTORY", "/work/here", 1);
+  EXPECT_THAT(ResolveUserPath("out/x"), IsOkAndHolds(std::string("/work/here/out/x")));
+  EXPECT_THAT(ResolveUserPath("/abs/x"), IsOkAndHolds(std::string("/abs/x")));
+  // A name starting with ~ but not ~/ is an ordinary relative name.
+  EXPECT_THAT(ResolveUserPath("~x"), IsOkAndHolds(std::string("/work/here/~x")));
+  unsetenv("BUILD_WORKING_DIRECTORY");
+  absl::StatusOr<std::string> resolved = ResolveUserPath("out");
+  ASSERT_THAT(resolved, IsOk());
+  EXPECT_EQ(resolved->front(), '/');
+  EXPECT_EQ(resolved->substr(resolved->size() - 4), "/out");
 }
 
 }  // namespace

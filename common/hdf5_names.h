@@ -21,6 +21,7 @@ inline constexpr int64_t kResultsSchemaVersion = 2;
 inline constexpr char kSchemaVersion[] = "dprl_schema_version";
 inline constexpr char kExperiment[] = "experiment";
 inline constexpr char kGitCommit[] = "git_commit";
+inline constexpr char kGitDirty[] = "git_dirty";
 inline constexpr char kCommandLine[] = "command_line";
 inline constexpr char kResolvedConfig[] = "resolved_config";
 inline constexpr char kScale[] = "scale";

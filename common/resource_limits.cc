@@ -22,7 +22,7 @@ std::string HumanBytes(double bytes) {
     bytes /= 1000.0;
     ++unit;
   }
-  return absl::StrFormat("%.2g %s", bytes, units[unit]);
+  return absl::StrFormat("%.3g %s", bytes, units[unit]);
 }
 
 absl::Status CheckMemoryEstimate(const std::string& subject, double estimated_bytes) {

@@ -15,7 +15,7 @@ namespace dprl {
 // the system does not say.
 double PhysicalMemoryBytes();
 
-// "3.2 GB": bytes in decimal units with 2 significant digits.
+// "3.2 GB", "480 GB": bytes in decimal units with up to 3 significant digits.
 std::string HumanBytes(double bytes);
 
 // OK if estimated_bytes <= PhysicalMemoryBytes(); else InvalidArgument

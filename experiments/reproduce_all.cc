@@ -43,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "common/build_info.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -303,6 +304,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
 }  // namespace dprl
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "reproduce_all")) return 0;
   absl::StatusOr<dprl::Flags> flags = dprl::ParseFlags(argc, argv);
   if (!flags.ok()) {
     std::fprintf(stderr, "reproduce_all: error: %s\n",

@@ -40,4 +40,11 @@ refused num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
 for group in riverswim-pucb-eps=1e06 riverswim-pucb-eps=0.1000000001 riverswim-pucb-eps=0.1000000002; do
   grep -qF "$group" "$WORK/dry" || { cat "$WORK/dry"; fail "no group $group"; }
 done
+# The --config example of --help is the experiment's own fields: written as a file, it runs.
+"$FIG" --help >"$WORK/help" || fail "--help failed"
+example="$(grep -A1 -- "--config=FILE" "$WORK/help" | tail -1 | sed 's/^ *//')"
+[[ "$example" == *" / ["*"] "* ]] || { cat "$WORK/help"; fail "no generated --config example"; }
+sed 's| / |\n|g; s|^\(\[[^]]*\]\) |\1\n|; s|\n\(\[[^]]*\]\) |\n\1\n|' <<<"$example" >"$WORK/example.toml"
+"$FIG" --scale=smoke --dry_run "--config=$WORK/example.toml" >/dev/null 2>"$WORK/stderr" ||
+  { cat "$WORK/example.toml" "$WORK/stderr"; fail "the --help example is not a valid --config"; }
 echo PASS

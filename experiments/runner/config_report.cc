@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "common/status_macros.h"
 #include "experiments/runner/config_toml.h"
 #include "experiments/runner/process_util.h"
@@ -60,6 +61,26 @@ absl::StatusOr<std::unique_ptr<ExperimentGrid>> ResolveGrid(const ExperimentDefi
     }
   }
   return grid;
+}
+
+std::string ConfigExample(const ExperimentDefinition& experiment) {
+  const std::string toml = experiment.make_grid(Scale::kDefault)->fields().ToToml();
+  std::string top, table_line;
+  std::string table;
+  for (absl::string_view line : absl::StrSplit(toml, '\n')) {
+    if (line.empty()) continue;
+    if (line.front() == '[') {
+      if (table_line.empty()) table = std::string(line);
+      continue;
+    }
+    if (table.empty() && top.empty()) top = std::string(line);
+    if (!table.empty() && table_line.empty()) table_line = absl::StrCat(table, " ", line);
+  }
+  std::vector<std::string> parts;
+  for (const std::string& part : {top, table_line}) {
+    if (!part.empty()) parts.push_back(part);
+  }
+  return absl::StrJoin(parts, " / ");
 }
 
 std::string FieldsUsage(const ExperimentDefinition& experiment) {

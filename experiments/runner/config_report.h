@@ -19,6 +19,12 @@ namespace dprl {
 absl::StatusOr<std::unique_ptr<ExperimentGrid>> ResolveGrid(const ExperimentDefinition& experiment,
                                                             const RunnerFlags& flags);
 
+// A valid --config file for the experiment, for --help: its first top-level field and its
+// first table field at the default scale's values, in TOML, joined by " / " on one line, e.g.
+// "num_episodes = 300000 / [riverswim] num_states = 4" (fields of the experiment itself, so the
+// example is valid for every experiment).
+std::string ConfigExample(const ExperimentDefinition& experiment);
+
 // For --help: every field with its type, documentation and default, e.g.
 //   num_episodes (int): episodes T of every run
 //       default 300000; smoke 3000; paper 10000000

@@ -5,7 +5,7 @@
 // ---------------------------------------------------------------
 // * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --threads=N,
 //   --config=FILE.toml, --set=FIELD=VALUE (repeatable), --dry_run, --allow_code_change,
-//   --keep_task_files, --help (see runner_flags.h). A bad flag or config field prints ONE message
+//   --keep_task_files, --overwrite, --help (see runner_flags.h). A bad flag or config field prints ONE message
 //   naming the flag or field and the value on stderr (rank 0 only), every rank exits non-zero,
 //   nothing is created.
 // * The configurations come from the experiment's typed grid (ExperimentGrid below): its defaults
@@ -22,6 +22,12 @@
 //   metadata (scale, master seed, config attributes) is an error asking for a fresh --out, and
 //   so is one written by another code version (git commit or uncommitted-changes flag, recorded
 //   per task file) unless --allow_code_change=true.
+// * One output directory, one run: rank 0 locks <out>/.dprl_lock (file_util.h: DirectoryLock)
+//   before it looks at anything; a second run into the same <out> exits with one line naming
+//   the holder's pid and host. An existing <out>/<name>.h5 of a run with other settings is an
+//   error listing the differing fields (merge.h: CheckMergedFile) unless --overwrite=true; one
+//   that differs only in the seed count is turned back into task files for the seeds both runs
+//   share (ExtractTaskFiles), so --seeds=3 after 2 computes only the third seed.
 // * Rank 0 then merges the task files into <out>/<name>.h5 (layout: docs/hdf5_schema.md; its root
 //   attributes hold the resolved grid as TOML and a `bazel run` command that re-runs it), one
 //   task file at a time, removes the task files unless --keep_task_files=true, and runs the

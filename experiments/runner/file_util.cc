@@ -3,11 +3,13 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -132,6 +134,73 @@ absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir) {
     ++removed;
   }
   return removed;
+}
+
+absl::Status WriteFailure(const absl::Status& status, int error, const std::string& temp_path,
+                          const std::string& final_path) {
+  const std::string dir = DirName(temp_path);
+  struct statvfs info;
+  const bool known = statvfs(dir.c_str(), &info) == 0;
+  const double available =
+      known ? static_cast<double>(info.f_bavail) * static_cast<double>(info.f_frsize) : -1.0;
+  if (error == ENOSPC || error == EDQUOT || (known && available < 1024.0 * 1024.0)) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "cannot write '", final_path, "': no space left on the filesystem of '", dir, "'",
+        known ? absl::StrCat(" (", static_cast<int64_t>(available / 1024.0), " kB available)")
+              : "",
+        "; free space and rerun the same command (finished tasks are kept)"));
+  }
+  return absl::Status(status.code(), absl::StrCat("writing '", final_path, "': ", status.message()));
+}
+
+absl::StatusOr<DirectoryLock> DirectoryLock::Acquire(const std::string& dir) {
+  const std::string path = absl::StrCat(dir, "/", kLockFileName);
+  const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0) return ErrnoError(absl::StrCat("cannot open the lock file '", path, "'"), errno);
+  struct flock lock = {};
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  if (fcntl(fd, F_SETLK, &lock) != 0) {
+    const int error = errno;
+    char holder[256] = {0};
+    const ssize_t n = pread(fd, holder, sizeof(holder) - 1, 0);
+    close(fd);
+    if (error != EACCES && error != EAGAIN) {
+      return ErrnoError(absl::StrCat("cannot lock '", path, "'"), error);
+    }
+    std::string who = n > 0 ? std::string(holder, n) : "";
+    while (!who.empty() && (who.back() == '\n' || who.back() == ' ')) who.pop_back();
+    // "pid 1234 host node7" -> "pid 1234 on host node7".
+    const size_t host = who.find(" host ");
+    if (host != std::string::npos) who.replace(host, 6, " on host ");
+    return absl::FailedPreconditionError(
+        absl::StrCat("--out=", dir, " is in use by another run (",
+                     who.empty() ? "its pid is not recorded yet" : who,
+                     "); wait for it to finish or use another --out"));
+  }
+  char host[256] = {0};
+  if (gethostname(host, sizeof(host) - 1) != 0) std::snprintf(host, sizeof(host), "unknown");
+  const std::string text = absl::StrCat("pid ", getpid(), " host ", host, "\n");
+  if (ftruncate(fd, 0) != 0 ||
+      pwrite(fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
+    const int error = errno;
+    close(fd);
+    return ErrnoError(absl::StrCat("cannot write the lock file '", path, "'"), error);
+  }
+  return DirectoryLock(fd);
+}
+
+DirectoryLock& DirectoryLock::operator=(DirectoryLock&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) close(fd_);
+    fd_ = other.fd_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+DirectoryLock::~DirectoryLock() {
+  if (fd_ >= 0) close(fd_);  // closing releases the record lock
 }
 
 }  // namespace dprl

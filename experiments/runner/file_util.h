@@ -31,6 +31,41 @@ absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir);
 // Names of the entries of `dir` (without "." and ".."), sorted.
 absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir);
 
+// A write into `temp_path` failed with `status` (errno `error` right after the failure): when the
+// filesystem is full (errno ENOSPC or EDQUOT, or under 1 MiB available), one line saying so,
+//   "cannot write '<final_path>': no space left on the filesystem of '<dir>' (12 kB available);
+//    free space and rerun the same command (finished tasks are kept)"
+// else `status` with the final path in front. Call before removing the temp file.
+absl::Status WriteFailure(const absl::Status& status, int error, const std::string& temp_path,
+                          const std::string& final_path);
+
+// One output directory, one run: an exclusive POSIX record lock (fcntl F_SETLK, which NFS
+// supports through its lock manager, unlike flock on some mounts) on the file <dir>/.dprl_lock,
+// held until the object is destroyed or the process ends (the kernel releases it when the
+// process dies, so a killed run leaves no stale lock). The holder writes "pid <pid> host
+// <host>" into the file for the message of the next run. The file itself stays (removing it
+// would race with a run about to lock it).
+class DirectoryLock {
+ public:
+  // Takes the lock without waiting. When another process holds it: FailedPrecondition
+  //   "--out=<dir> is in use by another run (pid 1234 on host node7); wait for it to finish or
+  //    use another --out"
+  static absl::StatusOr<DirectoryLock> Acquire(const std::string& dir);
+
+  DirectoryLock(DirectoryLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  DirectoryLock& operator=(DirectoryLock&& other) noexcept;
+  DirectoryLock(const DirectoryLock&) = delete;
+  DirectoryLock& operator=(const DirectoryLock&) = delete;
+  ~DirectoryLock();
+
+ private:
+  explicit DirectoryLock(int fd) : fd_(fd) {}
+  int fd_ = -1;
+};
+
+// The name of the lock file in an output directory.
+inline constexpr char kLockFileName[] = ".dprl_lock";
+
 }  // namespace dprl
 
 #endif  // DPRL_EXPERIMENTS_RUNNER_FILE_UTIL_H_

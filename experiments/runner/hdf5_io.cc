@@ -77,7 +77,12 @@ bool H5Handle::Close() {
   return status >= 0;
 }
 
-void SilenceHdf5Errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
+void SilenceHdf5Errors() {
+  // No library clean-up at exit: after a failed flush (a full disk) HDF5's atexit handler would
+  // close the failed file again and crash. Every file is closed explicitly (H5Handle) before.
+  H5dont_atexit();
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
 
 absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path) {
   H5Handle fcpl = TimelessPlist(H5P_FILE_CREATE);
@@ -299,6 +304,26 @@ absl::StatusOr<std::vector<double>> ReadVectorDataset(hid_t parent, const std::s
     return Hdf5Error(absl::StrCat("cannot read dataset '", name, "'"));
   }
   return values;
+}
+
+absl::StatusOr<DatasetValues> ReadDataset(hid_t parent, const std::string& name) {
+  ASSIGN_OR_RETURN(H5Handle dataset, OpenDataset(parent, name));
+  H5Handle space(H5Dget_space(dataset.get()));
+  DatasetValues result;
+  result.rank = H5Sget_simple_extent_ndims(space.get());
+  if (result.rank != 1 && result.rank != 2) {
+    return absl::InvalidArgumentError(absl::StrCat("dataset '", name, "' is not 1-D or 2-D"));
+  }
+  hsize_t dims[2] = {0, 1};
+  H5Sget_simple_extent_dims(space.get(), dims, nullptr);
+  result.rows = static_cast<int64_t>(dims[0]);
+  result.cols = static_cast<int64_t>(dims[1]);
+  result.values.resize(dims[0] * dims[1]);
+  if (!result.values.empty() && H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
+                                        H5P_DEFAULT, result.values.data()) < 0) {
+    return Hdf5Error(absl::StrCat("cannot read dataset '", name, "'"));
+  }
+  return result;
 }
 
 absl::StatusOr<H5Handle> CreateMatrixDataset(hid_t parent, const std::string& name, int64_t rows,

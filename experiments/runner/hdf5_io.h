@@ -85,6 +85,15 @@ absl::Status WriteVectorDataset(hid_t parent, const std::string& name,
                                 const std::vector<double>& values, bool chunked_compressed);
 // Reads a 1-D dataset of any numeric type as float64.
 absl::StatusOr<std::vector<double>> ReadVectorDataset(hid_t parent, const std::string& name);
+// A 1-D [n] or 2-D [rows x cols] float64 dataset, whole: rank, dims (cols = 1 for 1-D) and the
+// values row-major.
+struct DatasetValues {
+  int rank = 1;
+  int64_t rows = 0;
+  int64_t cols = 1;
+  std::vector<double> values;
+};
+absl::StatusOr<DatasetValues> ReadDataset(hid_t parent, const std::string& name);
 
 // Creates a [rows x cols] float64 dataset, chunked per row (at most kChunkElements columns per
 // chunk), deflate compressed. rows, cols >= 1.

@@ -4,10 +4,14 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <map>
 #include <utility>
 #include <variant>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "experiments/runner/file_util.h"
@@ -22,6 +26,7 @@ absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
       {hdf5_names::kSchemaVersion, kResultsSchemaVersion},
       {hdf5_names::kExperiment, info.experiment},
       {hdf5_names::kGitCommit, info.git_commit},
+      {hdf5_names::kGitDirty, static_cast<int64_t>(info.git_dirty ? 1 : 0)},
       {hdf5_names::kCommandLine, info.command_line},
       {hdf5_names::kResolvedConfig, info.resolved_config},
       {hdf5_names::kScale, ScaleName(info.scale)},
@@ -95,47 +100,151 @@ absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpe
 
 }  // namespace
 
+namespace {
+
+// "key" -> "value" of a resolved_config TOML text (ConfigFields::ToToml): top-level keys as
+// they are, keys of table [t] as "t.key".
+std::map<std::string, std::string> TomlValues(const std::string& toml) {
+  std::map<std::string, std::string> values;
+  std::string table;
+  for (absl::string_view line : absl::StrSplit(toml, '\n')) {
+    if (line.size() >= 2 && line.front() == '[' && line.back() == ']') {
+      table = std::string(line.substr(1, line.size() - 2));
+      continue;
+    }
+    const size_t eq = line.find(" = ");
+    if (eq == absl::string_view::npos) continue;
+    const std::string key(line.substr(0, eq));
+    values[table.empty() ? key : absl::StrCat(table, ".", key)] = std::string(line.substr(eq + 3));
+  }
+  return values;
+}
+
+// Whether the file's config groups are exactly `configs`, in order, with the same attributes.
+bool SameConfigs(hid_t file, const std::vector<ConfigSpec>& configs) {
+  absl::StatusOr<std::vector<std::string>> groups = ListLinks(file);
+  if (!groups.ok() || groups->size() != configs.size()) return false;
+  for (size_t i = 0; i < configs.size(); ++i) {
+    if ((*groups)[i] != configs[i].group_name) return false;
+    absl::StatusOr<H5Handle> group = OpenGroup(file, configs[i].group_name);
+    if (!group.ok()) return false;
+    absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> attributes =
+        ReadAllAttributes(group->get());
+    if (!attributes.ok() || attributes->size() != configs[i].attributes.size()) return false;
+    for (size_t a = 0; a < attributes->size(); ++a) {
+      if ((*attributes)[a].first != configs[i].attributes[a].first ||
+          !SameAttributeValue((*attributes)[a].second, configs[i].attributes[a].second)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 MergedFileCheck CheckMergedFile(const std::string& merged_path,
                                 const std::vector<ConfigSpec>& configs, const MergeInfo& info) {
   MergedFileCheck check;
   if (!PathExists(merged_path)) return check;
   check.state = MergedFileState::kOtherRun;
+  check.differences = "not a readable dprl results file";
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(merged_path);
   if (!file.ok()) return check;
+  std::vector<std::string> differences;
   const std::vector<std::pair<std::string, AttributeValue>> expected = {
-      {"experiment", info.experiment},
-      {"scale", ScaleName(info.scale)},
-      {"seeds", static_cast<int64_t>(info.seeds)},
+      {hdf5_names::kExperiment, info.experiment},
+      {hdf5_names::kScale, ScaleName(info.scale)},
+      {hdf5_names::kSeeds, static_cast<int64_t>(info.seeds)},
   };
   for (const auto& [name, value] : expected) {
     absl::StatusOr<AttributeValue> found = ReadAttribute(file->get(), name);
-    if (!found.ok() || !SameAttributeValue(*found, value)) return check;
-  }
-  absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(file->get(), "master_seed");
-  absl::StatusOr<AttributeValue> commit = ReadAttribute(file->get(), "git_commit");
-  absl::StatusOr<std::vector<std::string>> groups = ListLinks(file->get());
-  if (!master_seed.ok() || *master_seed != info.master_seed || !commit.ok() ||
-      !std::holds_alternative<std::string>(*commit) || !groups.ok() ||
-      groups->size() != configs.size()) {
-    return check;
-  }
-  for (size_t i = 0; i < configs.size(); ++i) {
-    if ((*groups)[i] != configs[i].group_name) return check;
-    absl::StatusOr<H5Handle> group = OpenGroup(file->get(), configs[i].group_name);
-    if (!group.ok()) return check;
-    absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> attributes =
-        ReadAllAttributes(group->get());
-    if (!attributes.ok() || attributes->size() != configs[i].attributes.size()) return check;
-    for (size_t a = 0; a < attributes->size(); ++a) {
-      if ((*attributes)[a].first != configs[i].attributes[a].first ||
-          !SameAttributeValue((*attributes)[a].second, configs[i].attributes[a].second)) {
-        return check;
-      }
+    if (!found.ok()) return check;
+    if (!SameAttributeValue(*found, value)) {
+      differences.push_back(
+          absl::StrCat(name, " ", AttributeToString(*found), " -> ", AttributeToString(value)));
+    }
+    if (name == hdf5_names::kSeeds && std::holds_alternative<int64_t>(*found)) {
+      check.seeds = static_cast<int>(std::get<int64_t>(*found));
     }
   }
-  check.state = MergedFileState::kThisRun;
+  absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(file->get(), hdf5_names::kMasterSeed);
+  absl::StatusOr<AttributeValue> commit = ReadAttribute(file->get(), hdf5_names::kGitCommit);
+  if (!master_seed.ok() || !commit.ok() || !std::holds_alternative<std::string>(*commit)) {
+    return check;
+  }
+  if (*master_seed != info.master_seed) {
+    differences.push_back(absl::StrCat("master_seed ", *master_seed, " -> ", info.master_seed));
+  }
   check.git_commit = std::get<std::string>(*commit);
+  absl::StatusOr<AttributeValue> dirty = ReadAttribute(file->get(), hdf5_names::kGitDirty);
+  check.git_dirty = dirty.ok() && std::holds_alternative<int64_t>(*dirty) &&
+                    std::get<int64_t>(*dirty) != 0;
+  absl::StatusOr<AttributeValue> toml = ReadAttribute(file->get(), hdf5_names::kResolvedConfig);
+  if (toml.ok() && std::holds_alternative<std::string>(*toml) && !info.resolved_config.empty()) {
+    const std::map<std::string, std::string> before = TomlValues(std::get<std::string>(*toml));
+    const std::map<std::string, std::string> after = TomlValues(info.resolved_config);
+    for (const auto& [key, value] : after) {
+      auto it = before.find(key);
+      const std::string old_value = it == before.end() ? "(absent)" : it->second;
+      if (old_value != value) differences.push_back(absl::StrCat(key, " ", old_value, " -> ", value));
+    }
+    for (const auto& [key, value] : before) {
+      if (after.count(key) == 0) differences.push_back(absl::StrCat(key, " ", value, " -> (absent)"));
+    }
+  }
+  const bool same_configs = SameConfigs(file->get(), configs);
+  if (!same_configs && differences.empty()) {
+    differences.push_back("the configurations (group names or attributes: another code version?)");
+  }
+  check.differences = absl::StrJoin(differences, "; ");
+  if (differences.empty()) {
+    check.state = MergedFileState::kThisRun;
+  } else {
+    check.only_seeds_differ = same_configs && differences.size() == 1 &&
+                              absl::StartsWith(differences[0], "seeds ") && check.seeds > 0;
+  }
   return check;
+}
+
+absl::StatusOr<int> ExtractTaskFiles(
+    const std::string& merged_path, const std::string& out_dir,
+    const std::vector<ConfigSpec>& configs, int seeds,
+    const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata) {
+  ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(merged_path));
+  int written = 0;
+  for (size_t c = 0; c < configs.size(); ++c) {
+    ASSIGN_OR_RETURN(H5Handle group, OpenGroup(file.get(), configs[c].group_name));
+    ASSIGN_OR_RETURN(std::vector<std::string> names, ListLinks(group.get()));
+    std::vector<std::pair<std::string, DatasetValues>> datasets;
+    for (const std::string& name : names) {
+      ASSIGN_OR_RETURN(DatasetValues values, ReadDataset(group.get(), name));
+      if (values.rows < seeds) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("results file '", merged_path, "': dataset '", configs[c].group_name, "/",
+                         name, "' has ", values.rows, " seeds, fewer than ", seeds));
+      }
+      datasets.emplace_back(name, std::move(values));
+    }
+    for (int k = 0; k < seeds; ++k) {
+      const std::string path = TaskFilePath(out_dir, configs[c].group_name, k);
+      if (PathExists(path)) continue;
+      // The merge writes series as [seeds x length] and scalars as [seeds] (docs/hdf5_schema.md).
+      TaskResult result;
+      for (const auto& [name, values] : datasets) {
+        const auto row = values.values.begin() + k * values.cols;
+        if (values.rank == 2) {
+          result.series.emplace_back(name, std::vector<double>(row, row + values.cols));
+        } else {
+          result.scalars.emplace_back(name, *row);
+        }
+      }
+      RETURN_IF_ERROR(MakeDirectories(TaskDirectory(out_dir, configs[c].group_name)));
+      RETURN_IF_ERROR(WriteTaskFile(path, metadata(c, k), result));
+      ++written;
+    }
+  }
+  return written;
 }
 
 absl::Status RemoveTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
@@ -169,9 +278,10 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
   }
   if (status.ok()) status = CommitTempFile(temp, merged_path);
   if (!status.ok()) {
+    const int error = errno;
+    const absl::Status failure = WriteFailure(status, error, temp, merged_path);
     unlink(temp.c_str());
-    return absl::Status(status.code(),
-                        absl::StrCat("writing '", merged_path, "': ", status.message()));
+    return failure;
   }
   return absl::OkStatus();
 }

@@ -6,12 +6,14 @@
 #define DPRL_EXPERIMENTS_RUNNER_MERGE_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "common/hdf5_names.h"
 #include "experiments/runner/experiment.h"
+#include "experiments/runner/task_store.h"
 
 namespace dprl {
 
@@ -26,6 +28,7 @@ struct MergeInfo {
   Scale scale = Scale::kDefault;
   int seeds = 0;
   uint64_t master_seed = 0;
+  bool git_dirty = false;  // uncommitted changes in the build (root attribute git_dirty)
 };
 
 // Reads TaskFilePath(out_dir, config.group_name, k) for every config and k < info.seeds and
@@ -38,13 +41,20 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
 enum class MergedFileState {
   kAbsent,    // no file at the path
   kOtherRun,  // a file of another run (other experiment, scale, seeds, master seed or configs),
-              // or not a readable results file: the run recomputes what its task files lack and
-              // replaces it
+              // or not a readable results file
   kThisRun,   // the complete results of this very run (its task files may have been removed)
 };
 struct MergedFileCheck {
   MergedFileState state = MergedFileState::kAbsent;
-  std::string git_commit;  // its root attribute git_commit when kThisRun
+  std::string git_commit;  // its root attribute git_commit (kThisRun, or only_seeds_differ)
+  bool git_dirty = false;  // its root attribute git_dirty (absent in older files: false)
+  int seeds = 0;           // its root attribute seeds (kThisRun, or only_seeds_differ)
+  // kOtherRun: the same experiment, scale, master seed and configs (names and attributes),
+  // only the seed count differs: its seeds can be reused (ExtractTaskFiles).
+  bool only_seeds_differ = false;
+  // kOtherRun: what differs, for the user, e.g. "seeds 2 -> 3; num_episodes 3000 -> 1000"
+  // (root attributes, then the fields of resolved_config that differ), or why it is unreadable.
+  std::string differences;
 };
 
 // kThisRun when `merged_path` has the root attributes experiment, scale, seeds and master_seed of
@@ -54,6 +64,14 @@ struct MergedFileCheck {
 // matching contents.
 MergedFileCheck CheckMergedFile(const std::string& merged_path,
                                 const std::vector<ConfigSpec>& configs, const MergeInfo& info);
+
+// Writes the task files of seeds 0 .. seeds-1 of every config from the results file
+// `merged_path` (whose configs are `configs`, CheckMergedFile: only_seeds_differ), skipping task
+// files that exist. `metadata(c, k)` gives each task file's metadata. Returns how many it wrote.
+absl::StatusOr<int> ExtractTaskFiles(
+    const std::string& merged_path, const std::string& out_dir,
+    const std::vector<ConfigSpec>& configs, int seeds,
+    const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata);
 
 // Removes the task files of every config and seed < `seeds`, then the emptied task directories
 // (a directory holding anything else is left alone). Missing files are not an error.

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "absl/strings/str_join.h"
 
 extern char** environ;
@@ -43,6 +44,14 @@ bool RunGit(const std::string& arguments, std::string* output) {
 
 GitState CurrentGitState() {
   GitState state;
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  if (workspace == nullptr || workspace[0] == '\0') {
+    // Not under `bazel run`: the code is the binary's, stamped at build time, whatever the
+    // current directory (a run started outside the repository must not record "unknown").
+    state.commit = GetBuildInfo().git_commit;
+    state.dirty = state.commit != "unknown" && GetBuildInfo().git_dirty;
+    return state;
+  }
   std::string output;
   if (!RunGit("rev-parse HEAD", &output)) return state;
   while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
@@ -100,10 +109,15 @@ absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std
   for (std::string& arg : storage) argv.push_back(arg.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int error = posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
+  // A bare name (e.g. the launcher "mpirun") is looked up on $PATH, as a shell would.
+  const bool bare_name = program.find('/') == std::string::npos;
+  const int error =
+      bare_name ? posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ)
+                : posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
   if (error != 0) {
     return absl::FailedPreconditionError(
-        absl::StrCat("cannot start '", program, "': ", std::strerror(error)));
+        absl::StrCat("cannot start '", program, "': ", std::strerror(error),
+                     bare_name && error == ENOENT ? " (not found on $PATH)" : ""));
   }
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {

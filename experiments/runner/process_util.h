@@ -10,8 +10,9 @@
 
 namespace dprl {
 
-// The code version a run was started from, asked of git in $BUILD_WORKSPACE_DIRECTORY (set by
-// `bazel run`) or else in the current directory.
+// The code version a run was started from: under `bazel run` (which rebuilds first) asked of git
+// in $BUILD_WORKSPACE_DIRECTORY; otherwise the binary's own, stamped at build time
+// (common/build_info.h), never the current directory's.
 struct GitState {
   // `git rev-parse HEAD`; "unknown" if git or the repository is unavailable.
   std::string commit = "unknown";
@@ -31,7 +32,8 @@ std::string ShellQuote(const std::string& arg);
 // Returns the first regular executable file; the error lists the places tried.
 absl::StatusOr<std::string> FindRunfile(const std::string& argv0, const std::string& relative_path);
 
-// Runs `program` with `args` (argv[1..]), inheriting stdout/stderr; returns its exit status
+// Runs `program` with `args` (argv[1..]), inheriting stdout/stderr; a `program` without '/' is
+// looked up on $PATH (posix_spawnp), a path is run as is. Returns its exit status
 // (128 + signal if killed) or an error if it could not be started.
 absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std::string>& args);
 

@@ -87,7 +87,8 @@ std::string ProgressMonitor::StatusLine(double elapsed_seconds) const {
   for (const auto& [task, weight_fraction] : running_) {
     done += weight_fraction.first * weight_fraction.second;
   }
-  const double fraction = options_.total_weight > 0 ? done / options_.total_weight : 1.0;
+  const double whole = options_.resumed_weight + options_.total_weight;
+  const double fraction = whole > 0 ? (options_.resumed_weight + done) / whole : 1.0;
   std::string eta = "?";
   if (finished_ == options_.tasks_to_run) {
     eta = "0s";

@@ -3,7 +3,7 @@
 //
 // Each task carries a weight (its config's estimated_core_seconds). Work done = sum of the weights
 // of finished tasks + weight x reported fraction of running tasks; ETA = elapsed x (total - done)
-// / done. A background thread prints the status every `interval` (default 2 s) while running:
+// / done over this process's tasks; "% of work" also counts the resumed tasks as done. A background thread prints the status every `interval` (default 2 s) while running:
 //   vietri_fig: 12/40 tasks done (8 resumed, 2 running), 31% of work, elapsed 1m02s, ETA 2m18s
 // On a terminal the status is one line rewritten in place ("\r", the line, then "erase to end of
 // line"), ended by a newline at Stop(); in a log (stderr not a terminal) each status is a plain
@@ -41,6 +41,10 @@ class ProgressMonitor {
     int tasks_to_run = 0;     // tasks this run computes
     int tasks_resumed = 0;    // tasks found already done
     double total_weight = 0;  // sum of the weights of the tasks to run
+    // Sum of the weights of the resumed tasks: counted as done in "% of work" (the whole run's
+    // work, so 44 of 88 equal tasks resumed start at 50%), never in the ETA, which extrapolates
+    // from what this process computed.
+    double resumed_weight = 0;
     double interval_seconds = 2.0;
     FILE* out = stderr;
     ProgressStyle style = ProgressStyle::kAuto;  // resolved against `out` at construction

@@ -43,6 +43,20 @@ TEST(ProgressMonitorTest, EtaFromWeightedWorkDone) {
   EXPECT_THAT(monitor.StatusLine(25), HasSubstr("50% of work"));
 }
 
+TEST(ProgressMonitorTest, ResumedTasksCountAsDoneWorkButNotInTheEta) {
+  ProgressMonitor::Options options;
+  options.label = "exp";
+  options.tasks_to_run = 44;
+  options.tasks_resumed = 44;
+  options.total_weight = 44;  // equal weights
+  options.resumed_weight = 44;
+  ProgressMonitor monitor(options);
+  EXPECT_THAT(monitor.StatusLine(10), HasSubstr("44/88 tasks done (44 resumed, 0 running), 50%"));
+  monitor.TaskStarted(0, 1);
+  monitor.TaskFinished(0);  // 1 of this run's 44 in 10 s: 43 more take 430 s
+  EXPECT_THAT(monitor.StatusLine(10), HasSubstr("ETA 7m10s"));
+}
+
 // Runs a one-task monitor for 300 ms at a 50 ms interval in `style`; returns what it printed.
 std::string RunMonitor(ProgressStyle style) {
   char* buffer = nullptr;

@@ -17,10 +17,12 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "common/status_macros.h"
 #include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
@@ -87,8 +89,9 @@ std::string MergedPath(const std::string& out_dir, const ExperimentDefinition& e
 // --allow_code_change=true; then `*other_code` counts those files.
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
                            const GitState& git, const std::vector<ConfigSpec>& configs,
-                           const std::string& out_dir, std::vector<bool>* done, int* other_code,
-                           bool* results_complete) {
+                           const std::string& resolved_config, const std::string& out_dir,
+                           std::optional<DirectoryLock>* lock, std::vector<bool>* done,
+                           int* other_code, bool* results_complete) {
   auto out_error = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
   };
@@ -96,14 +99,38 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   if (absl::Status status = CheckDirectoryWritable(out_dir); !status.ok()) {
     return out_error(status);
   }
+  // One output directory, one run: held until this process ends.
+  ASSIGN_OR_RETURN(DirectoryLock taken, DirectoryLock::Acquire(out_dir));
+  lock->emplace(std::move(taken));
   const std::string merged_path = MergedPath(out_dir, experiment);
-  const MergeInfo info{experiment.name, git.commit,       "", "", flags.scale,
-                       flags.seeds,     flags.master_seed};
+  MergeInfo info{experiment.name, git.commit, "", resolved_config, flags.scale, flags.seeds,
+                 flags.master_seed};
+  info.git_dirty = git.dirty;
   const MergedFileCheck merged = CheckMergedFile(merged_path, configs, info);
+  if (merged.state == MergedFileState::kOtherRun && merged.only_seeds_differ) {
+    // Reuse the finished seeds: they become task files again, checked below like any other
+    // (the code version they record is the results file's).
+    ASSIGN_OR_RETURN(
+        int reused,
+        ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, flags.seeds),
+                         [&](size_t c, int k) {
+                           TaskMetadata metadata =
+                               ExpectedMetadata(experiment, flags, git, configs[c], k);
+                           metadata.git_commit = merged.git_commit;
+                           metadata.git_dirty = merged.git_dirty;
+                           return metadata;
+                         }));
+    std::fprintf(stderr, "%s: reusing %d task(s) of the %d-seed results in %s\n",
+                 experiment.name.c_str(), reused, merged.seeds, merged_path.c_str());
+  } else if (merged.state == MergedFileState::kOtherRun && !flags.overwrite) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "existing results file '", merged_path, "' holds a run with other settings (",
+        merged.differences, "); use another --out, or pass --overwrite=true to replace it"));
+  }
   if (merged.state == MergedFileState::kThisRun) {
     // A results file records the commit but not uncommitted changes: a dirty tree cannot be
     // shown to match, so it counts as a code change.
-    if (merged.git_commit != git.commit || git.dirty) {
+    if (merged.git_commit != git.commit || merged.git_dirty != git.dirty || git.dirty) {
       if (!flags.allow_code_change) {
         return absl::FailedPreconditionError(absl::StrCat(
             "existing results file '", merged_path, "' holds this run's results, written by code ",
@@ -164,6 +191,7 @@ absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::stri
 
 int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experiment) {
   const std::string argv0 = argc > 0 ? argv[0] : "";
+  if (HandleVersionFlag(argc, argv, experiment.name)) return kExitOk;  // before MPI: no ranks
   MpiSession mpi(&argc, &argv);
   SilenceHdf5Errors();
   const bool leader = mpi.rank() == 0;
@@ -228,6 +256,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   BroadcastInt(&git_dirty);
   git.dirty = git_dirty != 0;
   std::string out_dir;
+  std::optional<DirectoryLock> out_lock;  // rank 0 holds <out>'s lock until it returns
   std::vector<bool> done;
   int other_code = 0;
   bool results_complete = false;
@@ -235,9 +264,10 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   absl::Status setup_status;
   if (leader) {
     absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
-    setup_status = resolved.ok() ? PrepareOutput(experiment, *flags, git, *configs, *resolved,
-                                                 &done, &other_code, &results_complete)
-                                 : resolved.status();
+    setup_status = resolved.ok()
+                       ? PrepareOutput(experiment, *flags, git, *configs, resolved_config,
+                                       *resolved, &out_lock, &done, &other_code, &results_complete)
+                       : resolved.status();
     if (resolved.ok()) out_dir = *resolved;
     setup_failed = setup_status.ok() ? 0 : 1;
   }
@@ -288,6 +318,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     options.tasks_to_run = static_cast<int>(order.size());
     options.tasks_resumed = num_tasks - options.tasks_to_run;
     for (int id : order) options.total_weight += weights[id];
+    for (int id = 0; id < num_tasks; ++id) {
+      if (done[id]) options.resumed_weight += weights[id];
+    }
     monitor = std::make_unique<ProgressMonitor>(options);
     std::fprintf(stderr,
                  "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s) x %d "
@@ -313,6 +346,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     } else if (final_status.ok()) {
       MergeInfo info{experiment.name, git.commit, command_line,      resolved_config,
                      flags->scale,    seeds,      flags->master_seed};
+      info.git_dirty = git.dirty;
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
       if (final_status.ok())
         std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());

@@ -44,7 +44,7 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
       SplitCommandLine(
           argc, argv,
           {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change",
-           "--keep_task_files", "--config", "--set", "--dry_run"},
+           "--keep_task_files", "--overwrite", "--config", "--set", "--dry_run"},
           /*repeatable_names=*/{"--set"}, /*switch_names=*/{"--dry_run"}));
   RunnerFlags flags;
   flags.help = command_line.help;
@@ -104,6 +104,7 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
   for (const auto& [name, flag] :
        {std::pair<const char*, bool*>{"--allow_code_change", &flags.allow_code_change},
         {"--keep_task_files", &flags.keep_task_files},
+        {"--overwrite", &flags.overwrite},
         {"--dry_run", &flags.dry_run}}) {
     if (std::optional<std::string> value = command_line.Get(name)) {
       if (*value != "true" && *value != "false") {
@@ -121,7 +122,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "%s: %s\n\n"
       "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
       "          [--config=FILE.toml] [--set=FIELD=VALUE ...] [--dry_run] [--threads=N]\n"
-      "          [--allow_code_change=true] [--keep_task_files=true]\n"
+      "          [--allow_code_change=true] [--keep_task_files=true] [--overwrite=true]\n"
       "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
@@ -130,7 +131,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --scale=S        smoke | default | paper (default: default)\n"
       "  --master_seed=N  master random seed (default: %d)\n"
       "  --config=FILE    TOML file of field values (below), applied over the scale's defaults:\n"
-      "                   num_episodes = 1000000 / [riverswim] num_states = 10\n"
+      "                   %s\n"
       "  --set=FIELD=VALUE\n"
       "                   override one field (below), after --config; repeatable. Lists are\n"
       "                   comma-separated: --set=privacy_epsilons=0.5,5\n"
@@ -144,33 +145,15 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --keep_task_files=true|false\n"
       "                   keep DIR/tasks/ after the merge (default false: removed once DIR/%s.h5\n"
       "                   is written; rerunning the same run then only redoes the analysis)\n"
+      "  --overwrite=true|false\n"
+      "                   replace DIR/%s.h5 when it holds a run with other settings (default\n"
+      "                   false: an error listing the differing fields; a file differing only in\n"
+      "                   --seeds needs no flag, its seeds are reused)\n"
       "  --help           this text\n\n%s",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
-      experiment.default_seeds_paper, kDefaultMasterSeed, DefaultThreads(), experiment.name,
-      FieldsUsage(experiment));
-}
-
-namespace {
-
-// Where relative paths are taken from: $BUILD_WORKING_DIRECTORY under `bazel run`, else the
-// current directory.
-absl::StatusOr<std::string> BaseDirectory() {
-  const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
-  if (working != nullptr && working[0] != '\0') return std::string(working);
-  char buffer[PATH_MAX];
-  if (getcwd(buffer, sizeof(buffer)) == nullptr) {
-    return absl::FailedPreconditionError("cannot determine the current directory");
-  }
-  return std::string(buffer);
-}
-
-}  // namespace
-
-absl::StatusOr<std::string> ResolveUserPath(const std::string& path) {
-  if (!path.empty() && path[0] == '/') return path;
-  ASSIGN_OR_RETURN(std::string base, BaseDirectory());
-  return absl::StrCat(base, "/", path);
+      experiment.default_seeds_paper, kDefaultMasterSeed, ConfigExample(experiment),
+      DefaultThreads(), experiment.name, experiment.name, FieldsUsage(experiment));
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
@@ -178,8 +161,13 @@ absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
   std::string path;
   if (flag_value.empty()) {
-    ASSIGN_OR_RETURN(std::string base, BaseDirectory());
-    const std::string root = (workspace != nullptr && workspace[0] != '\0') ? workspace : base;
+    std::string root;
+    if (workspace != nullptr && workspace[0] != '\0') {
+      root = workspace;
+    } else {
+      ASSIGN_OR_RETURN(root, ResolveUserPath("."));
+      root.resize(root.size() - 2);  // drop the "/."
+    }
     path = absl::StrCat(root, "/results/", experiment_name);
   } else {
     ASSIGN_OR_RETURN(std::string resolved, ResolveUserPath(flag_value));

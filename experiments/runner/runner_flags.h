@@ -3,7 +3,8 @@
 //   --out=DIR          output directory. Default: $BUILD_WORKSPACE_DIRECTORY/results/<name> under
 //                      `bazel run`, else ./results/<name>. A relative DIR is taken relative to
 //                      $BUILD_WORKING_DIRECTORY under `bazel run` (where bazel was invoked), else
-//                      to the current directory.
+//                      to the current directory; a leading ~ is $HOME (common/command_line.h:
+//                      ResolveUserPath).
 //   --seeds=N          seeds per config, N >= 1. Default: the experiment's default for the scale.
 //   --scale=S          smoke | default | paper. Default: default.
 //   --master_seed=N    0 <= N < 2^64; every random stream is keyed by it. Default: 20201.
@@ -24,6 +25,11 @@
 //                      resume from task files written by another code version (git commit or
 //                      uncommitted-changes flag differing from this run's). Default: false, and
 //                      such a task file is an error naming it and both commits.
+//   --overwrite=true|false
+//                      replace <out>/<name>.h5 when it holds the results of a run with other
+//                      settings. Default: false, and such a file is an error listing the fields
+//                      that differ (from its resolved_config and root attributes). A file that
+//                      differs only in the seed count needs no flag: its seeds are reused.
 //   --keep_task_files=true|false
 //                      keep <out>/tasks/ after a successful merge. Default: false; the per-task
 //                      files are removed once <out>/<name>.h5 is written (a rerun of the same
@@ -57,6 +63,7 @@ struct RunnerFlags {
   int threads = 0;  // --threads value; 0 = not given (see DefaultThreads)
   bool allow_code_change = false;
   bool keep_task_files = false;
+  bool overwrite = false;
   std::string config_file;                 // absolute after ParseRunnerFlags; "" = not given
   std::vector<std::string> set_overrides;  // the --set values ("FIELD=VALUE"), in order
   bool dry_run = false;
@@ -72,10 +79,6 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
 
 // The --help text (program name, description, flags with defaults).
 std::string RunnerUsage(const char* program, const ExperimentDefinition& experiment);
-
-// An absolute path for a relative --out or --config value: taken relative to
-// $BUILD_WORKING_DIRECTORY under `bazel run`, else to the current directory.
-absl::StatusOr<std::string> ResolveUserPath(const std::string& path);
 
 // The absolute output directory for a --out value ("" = default), following the rules above.
 // Reads the environment variables BUILD_WORKSPACE_DIRECTORY / BUILD_WORKING_DIRECTORY.

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
@@ -71,8 +72,11 @@ absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata
   }
   if (status.ok()) status = CommitTempFile(temp, path);
   if (!status.ok()) {
+    const int error = errno;
+    const absl::Status failure = WriteFailure(status, error, temp, path);
     unlink(temp.c_str());
-    return Annotate(status, path);
+    return failure.code() == absl::StatusCode::kResourceExhausted ? failure
+                                                                  : Annotate(status, path);
   }
   return absl::OkStatus();
 }

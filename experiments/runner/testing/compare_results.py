@@ -42,7 +42,10 @@ def main():
     if len(sys.argv) != 3:
         fail("usage: compare_results.py A.h5 B.h5")
     with h5py.File(sys.argv[1], "r") as a, h5py.File(sys.argv[2], "r") as b:
-        compare_attrs("/", attrs(a, ("command_line",)), attrs(b, ("command_line",)))
+        # Provenance that may differ between runs of the same results: how it was started and
+        # whether the build had uncommitted changes.
+        provenance = ("command_line", "git_dirty")
+        compare_attrs("/", attrs(a, provenance), attrs(b, provenance))
         if list(a) != list(b):
             fail(f"groups differ: {list(a)} vs {list(b)}")
         datasets = 0

@@ -7,6 +7,7 @@
 # files (--keep_task_files=true); section 7 checks the default, which removes them after the merge.
 
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+use_clean_scratch_repository
 
 run() { "$TOY" --scale=smoke --seeds=3 --keep_task_files=true "$@"; }
 task_files() { find "$1/tasks" -name 'seed_*.h5' 2>/dev/null | wc -l; }
@@ -58,6 +59,24 @@ cmp -s "$WORK/before.h5" "$WORK/deleted/toy.h5" || fail "same run, different byt
 run "--out=$WORK/grow" 2>"$WORK/grow.err" || fail "3-seed rerun failed"
 grep -q "; 12 already done" "$WORK/grow.err" || { cat "$WORK/grow.err"; fail "seeds not reused"; }
 same_results "$WORK/fresh/toy.h5" "$WORK/grow/toy.h5"
+
+# 4a. One output directory, one run: a second run into the --out of a running one exits at
+# once with one line naming the holder's pid and host; the first run is unharmed.
+DPRL_TOY_SLEEP_MS=300 "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/locked" \
+  2>"$WORK/locked1.err" &
+holder=$!
+for _ in $(seq 1 500); do
+  grep -q "^pid $holder host " "$WORK/locked/.dprl_lock" 2>/dev/null && break
+  sleep 0.02
+done
+if "$TOY" --scale=smoke --seeds=3 "--out=$WORK/locked" 2>"$WORK/locked2.err"; then
+  fail "a second run into a locked --out ran"
+fi
+grep -qF "toy: error: --out=$WORK/locked is in use by another run (pid $holder on host $(hostname)); wait for it to finish or use another --out" \
+  "$WORK/locked2.err" && [[ "$(wc -l <"$WORK/locked2.err")" == 1 ]] ||
+  { cat "$WORK/locked2.err"; fail "second run: wrong message"; }
+wait "$holder" || { cat "$WORK/locked1.err"; fail "the first run failed"; }
+same_results "$WORK/fresh/toy.h5" "$WORK/locked/toy.h5"
 
 # 5. A different master seed really changes the data (the comparison can fail).
 "$TOY" --scale=smoke --seeds=3 --master_seed=1 "--out=$WORK/other" 2>/dev/null || fail "run failed"
@@ -136,11 +155,36 @@ grep -q "; 18 already done" "$WORK/clean2.err" &&
   { cat "$WORK/clean2.err"; fail "rerun after the merge recomputed"; }
 cmp -s "$WORK/clean_before.h5" "$WORK/clean/toy.h5" || fail "rerun after the merge changed bytes"
 [[ -s "$WORK/clean/toy.png" && ! -e "$WORK/clean/tasks" ]] || fail "rerun: no analysis, or tasks"
+# Fewer seeds: the first 2 of the 3-seed results are reused, the file is that of a 2-seed run.
 "$TOY" --scale=smoke --seeds=2 "--out=$WORK/clean" 2>"$WORK/clean3.err" ||
   { cat "$WORK/clean3.err"; fail "2-seed run after the merge failed"; }
-grep -q "; 0 already done" "$WORK/clean3.err" || { cat "$WORK/clean3.err"; fail "2 seeds reused"; }
+grep -q "reusing 12 task(s) of the 3-seed results" "$WORK/clean3.err" &&
+  grep -q "; 12 already done" "$WORK/clean3.err" ||
+  { cat "$WORK/clean3.err"; fail "2 seeds of the 3-seed results not reused"; }
 "$TOY" --scale=smoke --seeds=2 "--out=$WORK/two" 2>/dev/null || fail "direct 2-seed run failed"
 same_results "$WORK/two/toy.h5" "$WORK/clean/toy.h5"
+# More seeds (--seeds=3 after 2): the 2 finished seeds are reused, only the third is computed.
+"$TOY" --scale=smoke --seeds=3 "--out=$WORK/clean" 2>"$WORK/clean4.err" ||
+  { cat "$WORK/clean4.err"; fail "3-seed run after the 2-seed merge failed"; }
+grep -q "reusing 12 task(s) of the 2-seed results" "$WORK/clean4.err" &&
+  grep -q "; 12 already done" "$WORK/clean4.err" ||
+  { cat "$WORK/clean4.err"; fail "finished seeds not reused"; }
+same_results "$WORK/fresh/toy.h5" "$WORK/clean/toy.h5"
+# Other settings: refused with the differing fields, nothing changed; --overwrite=true replaces.
+cp "$WORK/clean/toy.h5" "$WORK/clean_before.h5"
+if "$TOY" --scale=smoke --seeds=3 --master_seed=5 --set=episodes=7 "--out=$WORK/clean" \
+  2>"$WORK/clean5.err"; then
+  fail "a run with other settings replaced the results silently"
+fi
+grep -qF "existing results file '$WORK/clean/toy.h5' holds a run with other settings (master_seed 20201 -> 5; episodes " \
+  "$WORK/clean5.err" && grep -qF -- "pass --overwrite=true to replace it" "$WORK/clean5.err" &&
+  [[ "$(wc -l <"$WORK/clean5.err")" == 1 ]] || { cat "$WORK/clean5.err"; fail "other settings: message"; }
+cmp -s "$WORK/clean_before.h5" "$WORK/clean/toy.h5" || fail "refused run changed the results"
+"$TOY" --scale=smoke --seeds=3 --master_seed=5 --set=episodes=7 --overwrite=true \
+  "--out=$WORK/clean" 2>"$WORK/clean6.err" || { cat "$WORK/clean6.err"; fail "--overwrite=true"; }
+"$TOY" --scale=smoke --seeds=3 --master_seed=5 --set=episodes=7 "--out=$WORK/other7" 2>/dev/null ||
+  fail "direct run with other settings failed"
+same_results "$WORK/other7/toy.h5" "$WORK/clean/toy.h5"
 # 7a. The results file of another commit: refused (no task files to compare), unless
 # --allow_code_change=true, which keeps it and only reruns the analysis.
 in_repo_clean() { BUILD_WORKSPACE_DIRECTORY="$repo" "$TOY" --scale=smoke --seeds=3 "$@"; }

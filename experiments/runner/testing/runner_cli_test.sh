@@ -115,13 +115,42 @@ grep -q "config 'chain_ucb' seed 1: series #0 is 'episode_grid' of length 158" \
 if "$TOY" --master_seed=5 --scale=smoke "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
   fail "task files of another --master_seed accepted"
 fi
-grep -q "written with --master_seed=20201 but this run has --master_seed=5" "$WORK/mixed.err" ||
+grep -qF "holds a run with other settings (master_seed 20201 -> 5)" "$WORK/mixed.err" ||
   { cat "$WORK/mixed.err"; fail "master seed mismatch not explained"; }
+if "$TOY" --master_seed=5 --scale=smoke --overwrite=true "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
+  fail "task files of another --master_seed accepted"
+fi
+grep -q "written with --master_seed=20201 but this run has --master_seed=5" "$WORK/mixed.err" ||
+  { cat "$WORK/mixed.err"; fail "task file master seed mismatch not explained"; }
 grep -q "use a fresh --out directory" "$WORK/mixed.err" || fail "no advice to use a fresh --out"
-if "$TOY" --scale=default "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
+if "$TOY" --scale=default --overwrite=true "--out=$WORK/mixed" 2>"$WORK/mixed.err"; then
   fail "task files of another --scale accepted"
 fi
 grep -q "written with --scale=smoke but this run has --scale=default" "$WORK/mixed.err" ||
   { cat "$WORK/mixed.err"; fail "scale mismatch not explained"; }
+
+# --version prints the commit stamped at build time; a run started outside the repository (no
+# bazel run, another directory) records that commit, not "unknown", and resumes from elsewhere.
+"$TOY" --version >"$WORK/version.out" 2>&1 || fail "--version exited non-zero"
+stamped="$(sed -n 's/^toy .* (git \([0-9a-f]\{40\}\).*/\1/p' "$WORK/version.out")"
+[[ -n "$stamped" ]] || { cat "$WORK/version.out"; fail "--version does not print a stamped commit"; }
+mkdir -p "$WORK/elsewhere" "$WORK/other_dir"
+(cd "$WORK/elsewhere" && env -u BUILD_WORKSPACE_DIRECTORY "$TOY" --scale=smoke --seeds=2 \
+  --keep_task_files=true --out=../outside) 2>/dev/null || fail "run outside the repository failed"
+"$PYTHON" - "$WORK/outside/toy.h5" "$stamped" <<'PY' || fail "the results file does not record the stamped commit"
+import sys, h5py
+with h5py.File(sys.argv[1], "r") as f:
+    assert f.attrs["git_commit"] == sys.argv[2], (f.attrs["git_commit"], sys.argv[2])
+    assert f.attrs["git_dirty"] in (0, 1)
+PY
+# A build with uncommitted changes cannot show that a results file matches it (the runner's
+# policy for dirty trees): then the resume needs --allow_code_change=true.
+dirty_flag=()
+grep -q "uncommitted changes" "$WORK/version.out" && dirty_flag=(--allow_code_change=true)
+(cd "$WORK/other_dir" && env -u BUILD_WORKSPACE_DIRECTORY "$TOY" --scale=smoke --seeds=2 \
+  "--out=$WORK/outside" "${dirty_flag[@]+"${dirty_flag[@]}"}") 2>"$WORK/outside.err" ||
+  { cat "$WORK/outside.err"; fail "resume from another directory refused"; }
+grep -q "already holds the results of this run" "$WORK/outside.err" ||
+  { cat "$WORK/outside.err"; fail "resume from another directory recomputed"; }
 
 echo PASS

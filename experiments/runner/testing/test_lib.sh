@@ -72,3 +72,15 @@ expect_same_on_threads_and_ranks() {
   same_results "$out.h5" "$WORK/np2/$name.h5"
   cmp -s "${out}_summary.csv" "$WORK/np2/${name}_summary.csv" || fail "np 2: CSV differs"
 }
+
+# use_clean_scratch_repository: the runs of the calling test take their code version from a
+# fresh, clean git repository (as under `bazel run`, $BUILD_WORKSPACE_DIRECTORY) instead of the
+# binary's build stamp, so that rerunning a finished run is the same code version even when the
+# test binaries were built from a tree with uncommitted changes.
+use_clean_scratch_repository() {
+  local repo="$WORK/clean_scratch_repo"
+  git init -q "$repo" && echo a >"$repo/file" && git -C "$repo" add file &&
+    git -C "$repo" -c user.name=t -c user.email=t@t commit -qm one ||
+    fail "cannot make a scratch git repository"
+  export BUILD_WORKSPACE_DIRECTORY="$repo"
+}

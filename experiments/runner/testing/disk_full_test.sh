@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A full disk is one clear line: the toy experiment with --out on a tiny tmpfs (mounted in a
+# private user + mount namespace: `unshare -rm`) fails with exit code 1, one stderr line saying
+# the filesystem is full (no HDF5 diagnostics, no crash at exit), and leaves no temporary or
+# partial results file; after space is freed the same command resumes and finishes. Where the
+# sandbox does not permit the namespace or the mount, the test says so and skips.
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+
+if ! command -v unshare >/dev/null ||
+  ! unshare -rm sh -c "mount -t tmpfs -o size=64k tmpfs '$WORK'" 2>/dev/null; then
+  echo "SKIP: cannot mount a tmpfs here (unshare -rm / mount not permitted in this sandbox)"
+  exit 0
+fi
+
+# In the namespace: a 1 MB tmpfs as --out's filesystem, the run, then the listing of what it
+# left, then (space freed by removing a 900 kB filler) the same command again.
+unshare -rm bash -s "$TOY" "$WORK" >"$WORK/inner.out" 2>"$WORK/inner.err" <<'INNER'
+TOY="$1"; WORK="$2"
+mkdir -p "$WORK/disk" && mount -t tmpfs -o size=1m tmpfs "$WORK/disk" || exit 90
+head -c 900000 /dev/zero >"$WORK/disk/filler"
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/run" 2>"$WORK/full.err"
+echo "rc=$?"
+find "$WORK/disk/run" -name '*.tmp.*' -o -name 'toy.h5' | sed 's/^/left: /'
+rm -f "$WORK/disk/filler"
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/run" 2>"$WORK/resume.err"
+echo "resume_rc=$?"
+cp "$WORK/disk/run/toy.h5" "$WORK/resumed.h5" 2>/dev/null
+INNER
+grep -q "^rc=1$" "$WORK/inner.out" || { cat "$WORK/inner.out" "$WORK/inner.err" "$WORK/full.err"; fail "full disk: exit code not 1"; }
+! grep -q "^left: " "$WORK/inner.out" || { cat "$WORK/inner.out"; fail "full disk left partial files"; }
+errors="$(grep -c "toy: error: " "$WORK/full.err")"
+[[ "$errors" == 1 ]] || { cat "$WORK/full.err"; fail "not one error line"; }
+grep -q "no space left on the filesystem of '$WORK/disk/run" "$WORK/full.err" &&
+  grep -q "free space and rerun the same command (finished tasks are kept)" "$WORK/full.err" ||
+  { cat "$WORK/full.err"; fail "the error does not say the disk is full"; }
+! grep -q "HDF5-DIAG\|Segmentation\|signal" "$WORK/full.err" || { cat "$WORK/full.err"; fail "HDF5 noise or crash"; }
+grep -q "^resume_rc=0$" "$WORK/inner.out" || { cat "$WORK/resume.err"; fail "resume after freeing space failed"; }
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/fresh" 2>/dev/null || fail "fresh run failed"
+same_results "$WORK/fresh/toy.h5" "$WORK/resumed.h5"
+echo PASS
