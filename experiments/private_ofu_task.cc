@@ -57,11 +57,12 @@ double CoreSeconds(LqAgentKind kind, const LqSystem& system, int64_t episodes) {
   return 0.39e-3 * units * static_cast<double>(episodes) * system.horizon() / 5.0 * n * n / 4.0;
 }
 
-// "eps=100" for integral eps (the names of the default grids), "eps=0.5" otherwise.
+// "eps=100" for integral eps (the names of the default grids), otherwise GroupNameNumber ("eps=0.5",
+// "eps=1e15"): valid and distinct for every valid eps.
 std::string EpsilonLabel(double privacy_epsilon) {
   return privacy_epsilon == std::floor(privacy_epsilon) && privacy_epsilon < 1e15
              ? absl::StrFormat("eps=%.0f", privacy_epsilon)
-             : absl::StrFormat("eps=%g", privacy_epsilon);
+             : absl::StrCat("eps=", GroupNameNumber(privacy_epsilon));
 }
 
 absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {

@@ -279,7 +279,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
                                   : absl::StrFormat("J = %d", resets);
     for (double sigma : noise_stddevs) {
       ConfigSpec config;
-      config.group_name = absl::StrFormat("sigma=%g-J=%d", sigma, resets);
+      config.group_name = absl::StrFormat("sigma=%s-J=%d", GroupNameNumber(sigma), resets);
       config.attributes =
           CommonAttributes(training, "functional_noise", panel, absl::StrFormat("#gs = %g", sigma));
       config.attributes.push_back({"noise_stddev", sigma});
@@ -292,7 +292,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
   }
   for (double sigma : as_run_noise_stddevs) {
     ConfigSpec config;
-    config.group_name = absl::StrFormat("as-run-sigma=%g", sigma);
+    config.group_name = absl::StrCat("as-run-sigma=", GroupNameNumber(sigma));
     config.attributes =
         AsRunAttributes(training.num_samples, "authors' loop as run (dpql.py), outside Thm. 5",
                         absl::StrFormat("#gs = %g", sigma), sigma, kernel_rate);
@@ -336,7 +336,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
     auto add = [&](const std::string& name, const std::string& agent, const std::string& label,
                    double sigma, double rate) -> ConfigSpec& {
       ConfigSpec config;
-      config.group_name = absl::StrFormat("eps=%g-%s", eps, name);
+      config.group_name = absl::StrCat("eps=", GroupNameNumber(eps), "-", name);
       config.attributes = CommonAttributes(training, agent, panel, label);
       config.attributes.push_back({"method", name});
       config.attributes.push_back({"privacy_epsilon", eps});
@@ -357,7 +357,8 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
       // The same sigma in the authors' loop as run (replay_dqn_as_run.h; outside Theorem 5).
       ConfigSpec as_run;
-      as_run.group_name = absl::StrFormat("eps=%g-functional-paper-sigma-as-run", eps);
+      as_run.group_name =
+          absl::StrCat("eps=", GroupNameNumber(eps), "-functional-paper-sigma-as-run");
       as_run.attributes = AsRunAttributes(
           num_samples, panel,
           absl::StrFormat("functional noise, paper's #gs = %g, authors' loop as run",
