@@ -30,6 +30,17 @@ std::string Label(const RegretGroupSummary& s) {
 // One panel per env (when the file has onset data): the episode at which Private-OFU-RL leaves
 // u = 0 against eps, predicted (dashed) and measured (median over seeds), eps where it never does
 // within K left out; the note gives the env's coverage failures.
+// Reorders the points of `curve` by increasing x (groups may come in any order).
+void SortByX(PlotCurve* curve) {
+  std::vector<std::pair<double, double>> points;
+  for (size_t i = 0; i < curve->x.size(); ++i) points.push_back({curve->x[i], curve->y[i]});
+  std::sort(points.begin(), points.end());
+  for (size_t i = 0; i < points.size(); ++i) {
+    curve->x[i] = points[i].first;
+    curve->y[i] = points[i].second;
+  }
+}
+
 void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPanel>* panels) {
   std::map<std::string, size_t> onset_panel;
   std::map<std::string, double> coverage_failures;
@@ -66,15 +77,7 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   }
   for (const auto& [env, index] : onset_panel) {
     PlotPanel& panel = (*panels)[index];
-    for (PlotCurve& c : panel.curves) {
-      std::vector<std::pair<double, double>> points;
-      for (size_t i = 0; i < c.x.size(); ++i) points.push_back({c.x[i], c.y[i]});
-      std::sort(points.begin(), points.end());
-      for (size_t i = 0; i < points.size(); ++i) {
-        c.x[i] = points[i].first;
-        c.y[i] = points[i].second;
-      }
-    }
+    for (PlotCurve& c : panel.curves) SortByX(&c);
     panel.note = absl::StrFormat(
         "Private-OFU-RL; eps where it never leaves u = 0 within K are left out. Theta* outside C_k "
         "in %g episodes (all agents and seeds of this env)",
@@ -217,16 +220,8 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     curve->y.push_back(*row.privacy_cost);
   }
   for (size_t p = regret_panels; p < panels.size(); ++p) {
-    for (PlotCurve& c : panels[p].curves) {
-      // Sort by eps (groups may come in any order).
-      std::vector<std::pair<double, double>> points;
-      for (size_t i = 0; i < c.x.size(); ++i) points.push_back({c.x[i], c.y[i]});
-      std::sort(points.begin(), points.end());
-      for (size_t i = 0; i < points.size(); ++i) {
-        c.x[i] = points[i].first;
-        c.y[i] = points[i].second;
-      }
-    }
+    // Sort by eps (groups may come in any order).
+    for (PlotCurve& c : panels[p].curves) SortByX(&c);
     if (!panels[p].curves.empty() && !panels[p].curves[0].x.empty()) {
       const PlotCurve& first = panels[p].curves[0];
       PlotCurve reference;
