@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "common/build_info.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "experiments/runner/file_util.h"
@@ -27,6 +28,11 @@ absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
       {hdf5_names::kExperiment, info.experiment},
       {hdf5_names::kGitCommit, info.git_commit},
       {hdf5_names::kGitDirty, static_cast<int64_t>(info.git_dirty ? 1 : 0)},
+      // Build provenance of the binary that merged (the same for every rank and every resume
+      // of one build, so the file stays bit-identical across them).
+      {hdf5_names::kDprlVersion, GetBuildInfo().version},
+      {hdf5_names::kBuildTime, GetBuildInfo().build_time},
+      {hdf5_names::kBuildHost, GetBuildInfo().build_host},
       {hdf5_names::kCommandLine, info.command_line},
       {hdf5_names::kResolvedConfig, info.resolved_config},
       {hdf5_names::kScale, ScaleName(info.scale)},

@@ -43,8 +43,8 @@ def main():
         fail("usage: compare_results.py A.h5 B.h5")
     with h5py.File(sys.argv[1], "r") as a, h5py.File(sys.argv[2], "r") as b:
         # Provenance that may differ between runs of the same results: how it was started and
-        # whether the build had uncommitted changes.
-        provenance = ("command_line", "git_dirty")
+        # the build that ran it (uncommitted changes, version, stamp time and host).
+        provenance = ("command_line", "git_dirty", "dprl_version", "build_time", "build_host")
         compare_attrs("/", attrs(a, provenance), attrs(b, provenance))
         if list(a) != list(b):
             fail(f"groups differ: {list(a)} vs {list(b)}")

@@ -137,11 +137,14 @@ stamped="$(sed -n 's/^toy .* (git \([0-9a-f]\{40\}\).*/\1/p' "$WORK/version.out"
 mkdir -p "$WORK/elsewhere" "$WORK/other_dir"
 (cd "$WORK/elsewhere" && env -u BUILD_WORKSPACE_DIRECTORY "$TOY" --scale=smoke --seeds=2 \
   --keep_task_files=true --out=../outside) 2>/dev/null || fail "run outside the repository failed"
-"$PYTHON" - "$WORK/outside/toy.h5" "$stamped" <<'PY' || fail "the results file does not record the stamped commit"
+"$PYTHON" - "$WORK/outside/toy.h5" "$stamped" "$WORK/version.out" <<'PY' || fail "the results file does not record the stamped commit and build"
 import sys, h5py
 with h5py.File(sys.argv[1], "r") as f:
     assert f.attrs["git_commit"] == sys.argv[2], (f.attrs["git_commit"], sys.argv[2])
     assert f.attrs["git_dirty"] in (0, 1)
+    version = open(sys.argv[3]).read()  # "toy <version> (git ...; built <time> on <host>)"
+    for key in ("dprl_version", "build_time", "build_host"):
+        assert isinstance(f.attrs[key], str) and f.attrs[key] in version, (key, f.attrs.get(key))
 PY
 # A build with uncommitted changes cannot show that a results file matches it (the runner's
 # policy for dirty trees): then the resume needs --allow_code_change=true.
