@@ -29,6 +29,12 @@ absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64
       absl::StrCat(GridFieldName(field), " must be >= ", minimum, ", got ", value));
 }
 
+absl::Status ValidateFieldAtMost(const std::string& field, int64_t value, int64_t maximum) {
+  if (value <= maximum) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(GridFieldName(field), " must be <= ", maximum, ", got ", value));
+}
+
 absl::Status ValidateEachFinitePositive(const std::string& field,
                                         const std::vector<double>& values) {
   for (size_t i = 0; i < values.size(); ++i) {

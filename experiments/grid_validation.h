@@ -26,6 +26,8 @@ std::string GroupNameNumber(double value);
 
 // value >= minimum.
 absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64_t minimum);
+// value <= maximum (e.g. a size the code holds in an int: maximum = INT_MAX).
+absl::Status ValidateFieldAtMost(const std::string& field, int64_t value, int64_t maximum);
 // Every value finite and > 0 (an empty list is fine: it adds no configurations).
 absl::Status ValidateEachFinitePositive(const std::string& field,
                                         const std::vector<double>& values);

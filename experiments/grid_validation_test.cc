@@ -10,6 +10,13 @@
 namespace dprl {
 namespace {
 
+TEST(ValidateFieldAtMostTest, NamesTheFieldTheBoundAndTheValue) {
+  EXPECT_TRUE(ValidateFieldAtMost("horizon", 5, 5).ok());
+  const absl::Status status = ValidateFieldAtMost("horizon", 3000000000, 2147483647);
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(status.message(), "field 'horizon' must be <= 2147483647, got 3000000000");
+}
+
 TEST(GroupNameNumberTest, ShortFormsStayAsPrintfWritesThem) {
   EXPECT_EQ(GroupNameNumber(0.5), "0.5");
   EXPECT_EQ(GroupNameNumber(10), "10");

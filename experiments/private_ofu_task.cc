@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -12,6 +13,7 @@
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/lqr/zero_dynamics_model.h"
 #include "common/hdf5_names.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/lq_system.h"
@@ -55,6 +57,20 @@ double CoreSeconds(LqAgentKind kind, const LqSystem& system, int64_t episodes) {
   const double units = kind == LqAgentKind::kPrivateCertaintyEquivalence ? 1.0 : 3.0;
   const double n = system.state_dim();
   return 0.39e-3 * units * static_cast<double>(episodes) * system.horizon() / 5.0 * n * n / 4.0;
+}
+
+// Refuses, before a task builds it, a horizon whose planner tables would not fit in this
+// machine's memory (CheckMemoryEstimate). Every episode's finite-horizon Riccati solution holds
+// H + 1 cost-to-go matrices P_h (n x n) and H gains K_h (d x n), each a heap-allocated Eigen
+// matrix: at least 8 (n^2 + d n) bytes of entries and 2 x 24 bytes of matrix headers per step.
+absl::Status CheckPlannerMemory(const std::string& system_name, const LqSystem& system,
+                                int64_t horizon) {
+  const double n = system.state_dim(), d = system.control_dim();
+  const double bytes_per_step = 8.0 * (n * n + d * n) + 2 * 24.0;
+  return CheckMemoryEstimate(
+      absl::StrCat("field 'horizon' = ", horizon, " (system '", system_name, "', n = ",
+                   system.state_dim(), ", d = ", system.control_dim(), ")"),
+      bytes_per_step * static_cast<double>(horizon));
 }
 
 // "eps=100" for integral eps (the names of the default grids), otherwise GroupNameNumber ("eps=0.5",
@@ -122,6 +138,7 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
 absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
   RETURN_IF_ERROR(ValidateFieldAtLeast("horizon", horizon, 1));
+  RETURN_IF_ERROR(ValidateFieldAtMost("horizon", horizon, std::numeric_limits<int>::max()));
   RETURN_IF_ERROR(ValidateChoices("systems", systems, NamedLqSystems()));
   const std::vector<LqAgentKind> kinds = {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
                                           LqAgentKind::kPrivateCertaintyEquivalence};
@@ -138,6 +155,7 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   std::vector<ConfigSpec> configs;
   for (const std::string& name : systems) {
     ASSIGN_OR_RETURN(const LqSystem system, MakeNamedLqSystem(name, static_cast<int>(horizon)));
+    RETURN_IF_ERROR(CheckPlannerMemory(name, system, horizon));
     // `params`: the private calibration (null for ofu_rl).
     auto common = [&](ConfigSpec& config, LqAgentKind kind, const LqAgentOptions& o,
                       const PrivateOfuParams* params) {
@@ -183,9 +201,16 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
         settings.target_delta = target_delta;
         settings.confidence_alpha = confidence_alpha;
         const LqAgentOptions o = AgentOptions(system, kind, num_episodes, settings);
-        ASSIGN_OR_RETURN(const PrivateOfuParams params, ComputePrivateOfuParams(o.privacy));
         ConfigSpec c;
         c.group_name = absl::StrCat(name, "-", LqAgentKindName(kind), "-", EpsilonLabel(eps));
+        absl::StatusOr<PrivateOfuParams> calibration = ComputePrivateOfuParams(o.privacy);
+        if (!calibration.ok()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "fields 'num_episodes' = ", num_episodes, ", 'horizon' = ", horizon,
+              ", 'privacy_epsilons' value ", eps, ", 'target_delta' = ", target_delta, " (",
+              c.group_name, "): ", calibration.status().message()));
+        }
+        const PrivateOfuParams& params = *calibration;
         common(c, kind, o, &params);
         c.attributes.push_back({"privacy_epsilon", eps});
         c.attributes.push_back({"target_delta", target_delta});

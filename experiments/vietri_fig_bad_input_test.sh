@@ -8,30 +8,15 @@ source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/vietri_fig"
 [[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
 
-# refused SET EXPECTED_SUBSTRING: with and without --dry_run.
-refused() {
-  local set="$1" expected="$2"
-  for dry in "" "--dry_run"; do
-    rm -rf "$WORK/out"
-    "$FIG" --scale=smoke "--out=$WORK/out" "--set=$set" $dry >"$WORK/stdout" 2>"$WORK/stderr"
-    local rc=$?
-    [[ "$rc" == 2 ]] || { cat "$WORK/stderr"; fail "--set=$set $dry: exit code $rc, expected 2"; }
-    [[ "$(wc -l <"$WORK/stderr")" == 1 ]] || { cat "$WORK/stderr"; fail "--set=$set $dry: not one line"; }
-    grep -qF -- "$expected" "$WORK/stderr" ||
-      { cat "$WORK/stderr"; fail "--set=$set $dry: message lacks '$expected'"; }
-    [[ ! -e "$WORK/out" ]] || fail "--set=$set $dry created $WORK/out"
-  done
-}
-
-refused riverswim.num_states=100000000 "fields 'riverswim.num_states' = 100000000"
-refused riverswim.num_states=100000000 "of memory, above this machine's"
-refused riverswim.horizon=1000000000 "'riverswim.horizon' = 1000000000"
-refused num_episodes=1000000000000000000 "field 'num_episodes' = 1000000000000000000"
-refused num_episodes=1000000000000000000 "above the limit of 1e+07 core-seconds"
-refused failure_probability=1e-300 "failure_probability = 1e-300"
-refused privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
-refused num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
-refused num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
+expect_refused "$FIG" riverswim.num_states=100000000 "fields 'riverswim.num_states' = 100000000"
+expect_refused "$FIG" riverswim.num_states=100000000 "of memory, above this machine's"
+expect_refused "$FIG" riverswim.horizon=1000000000 "'riverswim.horizon' = 1000000000"
+expect_refused "$FIG" num_episodes=1000000000000000000 "field 'num_episodes' = 1000000000000000000"
+expect_refused "$FIG" num_episodes=1000000000000000000 "above the limit of 1e+07 core-seconds"
+expect_refused "$FIG" failure_probability=1e-300 "failure_probability = 1e-300"
+expect_refused "$FIG" privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
+expect_refused "$FIG" num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
+expect_refused "$FIG" num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
 
 # Valid values give valid, distinct group names.
 "$FIG" --scale=smoke --dry_run --set=environments=riverswim \

@@ -1,6 +1,7 @@
 #include "experiments/wang_hegde_task.h"
 
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -11,9 +12,11 @@
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "algorithms/qlearning/input_perturbation.h"
 #include "algorithms/qlearning/linear_output_perturbation.h"
+#include "algorithms/qlearning/mlp.h"
 #include "algorithms/qlearning/replay_dqn_as_run.h"
 #include "algorithms/qlearning/walk_training.h"
 #include "common/hdf5_names.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/continuous_walk.h"
@@ -146,6 +149,14 @@ const std::vector<ParameterSpec>& LearnerParameters() {
 absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& config) {
   ASSIGN_OR_RETURN(const Parameters parameters,
                    Parameters::FromConfig(config, LearnerParameters(), "the Q-learner"));
+  // The learner holds B and J in an int.
+  for (const char* name : {"batch_size", "num_resets"}) {
+    if (parameters.Int(name) > std::numeric_limits<int>::max()) {
+      return absl::InvalidArgumentError(absl::StrCat(name, " = ", parameters.Int(name),
+                                                     " must be <= ",
+                                                     std::numeric_limits<int>::max()));
+    }
+  }
   FunctionalNoiseQLearningOptions options;
   options.num_samples = parameters.Int("num_samples");
   options.batch_size = static_cast<int>(parameters.Int("batch_size"));
@@ -186,16 +197,35 @@ std::string DeltaLabel(double target_delta) {
   return absl::StrFormat("%g", target_delta);
 }
 
-// Checks the learner options a configuration's attributes give (batch size, resets, rates...);
-// the error names the configuration.
+// Memory of the functional noise (ou_functional_noise.h): with sigma > 0 one path stores every
+// distinct state it is evaluated at, in a std::map node (48 bytes: tree links and the
+// location/row pair) and a row of kMlpOutputs doubles. The walk's states are continuous, so
+// almost every one of the T / J samples of a path is a new point (only moves clamped to 0 or 1
+// repeat): a path holds about T / J points.
+absl::Status CheckNoisePathMemory(const ConfigSpec& config,
+                                  const FunctionalNoiseQLearningOptions& options) {
+  if (options.noise_stddev == 0.0) return absl::OkStatus();
+  const double points_per_path =
+      static_cast<double>(options.num_samples) / static_cast<double>(options.num_resets);
+  return CheckMemoryEstimate(
+      absl::StrCat("configuration ", config.group_name, ": fields 'num_samples' = ",
+                   options.num_samples, " over num_resets = ", options.num_resets,
+                   absl::StrFormat(" (%.3g noise-path points)", points_per_path)),
+      points_per_path * (48.0 + 8.0 * kMlpOutputs));
+}
+
+// Checks the learner options a configuration's attributes give (batch size, resets, rates...)
+// and the memory of its noise paths; the error names the configuration.
 absl::Status CheckAgentOptions(const ConfigSpec& config) {
   if (Attribute<std::string>(config, "agent").value_or("") == "replay_dqn_as_run") {
     return absl::OkStatus();  // its own settings (AsRunAttributes) are the validated defaults
   }
   absl::StatusOr<FunctionalNoiseQLearningOptions> options = AgentOptions(config);
-  if (options.ok()) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      "configuration ", config.group_name, " (from the fields): ", options.status().message()));
+  if (!options.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "configuration ", config.group_name, " (from the fields): ", options.status().message()));
+  }
+  return CheckNoisePathMemory(config, *options);
 }
 
 }  // namespace
@@ -330,6 +360,11 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("kernel_rate"), kernel_rate));
   const int64_t num_samples = training.num_samples;
   const int64_t batches = num_samples / training.batch_size;
+  if (batches > std::numeric_limits<int>::max()) {  // J = T / B below; the learner holds J in an int
+    return absl::InvalidArgumentError(absl::StrCat(
+        "fields 'num_samples' / 'batch_size' = ", batches, " noise resets (one per batch) must be <= ",
+        std::numeric_limits<int>::max()));
+  }
   std::vector<ConfigSpec> configs;
   for (double eps : privacy_epsilons) {
     const std::string panel = absl::StrFormat("#ge = %g, #gd = %s", eps, DeltaLabel(target_delta));

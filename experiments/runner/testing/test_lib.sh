@@ -50,6 +50,25 @@ run_smoke_serial() {
   OUT="$WORK/serial/$2"
 }
 
+# expect_refused FIG SET EXPECTED_SUBSTRING [OTHER_SET...]: the experiment binary FIG at
+# --scale=smoke with --set=SET (and --set=OTHER_SET for each other), with and without --dry_run,
+# exits 2 with one line on stderr containing EXPECTED_SUBSTRING and creates no --out directory.
+expect_refused() {
+  local fig="$1" set="$2" expected="$3"
+  local -a sets=("--set=$set")
+  for other in "${@:4}"; do sets+=("--set=$other"); done
+  for dry in "" "--dry_run"; do
+    rm -rf "$WORK/out"
+    "$fig" --scale=smoke "--out=$WORK/out" "${sets[@]}" $dry >"$WORK/stdout" 2>"$WORK/stderr"
+    local rc=$?
+    [[ "$rc" == 2 ]] || { cat "$WORK/stderr"; fail "--set=$set $dry: exit code $rc, expected 2"; }
+    [[ "$(wc -l <"$WORK/stderr")" == 1 ]] || { cat "$WORK/stderr"; fail "--set=$set $dry: not one line"; }
+    grep -qF -- "$expected" "$WORK/stderr" ||
+      { cat "$WORK/stderr"; fail "--set=$set $dry: message lacks '$expected'"; }
+    [[ ! -e "$WORK/out" ]] || fail "--set=$set $dry created $WORK/out"
+  done
+}
+
 # expect_figure_files PREFIX: PREFIX.png is a PNG and PREFIX.pdf a PDF.
 expect_figure_files() {
   [[ "$(head -c 4 "$1.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG at $1.png"
