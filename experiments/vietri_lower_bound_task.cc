@@ -70,6 +70,14 @@ absl::StatusOr<LowerBoundInstance> ParseLowerBoundInstance(const std::string& te
   if (instance.num_initial_states < 1 || instance.num_arms < 1 || instance.rewarded_horizon < 1) {
     return absl::InvalidArgumentError(absl::StrCat("'", text, "': n, m and H must all be >= 1"));
   }
+  // The MDP's shape (n + 2, m + 1, H + 1) is held in ints; larger instances are refused later by
+  // the environment's size limit anyway.
+  constexpr int kMaxInstanceValue = 1 << 30;
+  if (instance.num_initial_states > kMaxInstanceValue || instance.num_arms > kMaxInstanceValue ||
+      instance.rewarded_horizon > kMaxInstanceValue) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", text, "': n, m and H must all be <= ", kMaxInstanceValue));
+  }
   return instance;
 }
 

@@ -135,6 +135,9 @@ TEST(VietriLowerBoundGridTest, InstanceNamesRoundTripAndBadOnesAreNamed) {
                 StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("n<N>_m<M>_H<H>")))
         << bad;
   }
+  EXPECT_THAT(ParseLowerBoundInstance("n2147483647_m1_H2"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("n, m and H must all be <= 1073741824")));
   TypedGrid<VietriLowerBoundGrid> grid(Scale::kSmoke);
   ASSERT_THAT(grid.fields().SetFromText("instances", "n2_m1_H2,n2_m1"), IsOk());
   EXPECT_THAT(grid.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
