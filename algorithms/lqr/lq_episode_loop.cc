@@ -64,11 +64,12 @@ LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream e
     RecordDiagnostics(diag, theta_star, gains, &result);
     states[0] = x1;
     for (int h = 0; h < H; ++h) {
-      controls[h] = gains[h] * states[h];
+      controls[h] = agent.Control(h, states[h]);
       states[h + 1] = system.Step(states[h], controls[h], env_stream);
     }
     agent.EndEpisode(states, controls);
     result.clipped_steps.push_back(agent.last_episode().clipped_steps);
+    result.counter_input_clipped_steps += agent.last_episode().counter_input_clipped_steps;
     if (on_episode) on_episode(k);
   }
   return result;

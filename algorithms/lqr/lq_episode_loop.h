@@ -4,10 +4,14 @@
 // -------------
 // For k = 1..K (Chowdhury, Zhou, Shroff 2021, Alg. 1 lines 2-10): the agent computes its gains
 // from x_{k,1} = system.initial_state(); the episode is simulated for H steps with
-// u_{k,h} = K_h x_{k,h} and x_{k,h+1} = Step(x, u, env_stream); the trajectory goes back to the
-// agent. The recorded regret of episode k is exact (riccati.h, no sampled costs):
+// u_{k,h} = agent.Control(h, x_{k,h}) (K_h x_{k,h}, clipped to ||u|| <= gamma by the private
+// kinds, ofu_agent.h) and x_{k,h+1} = Step(x, u, env_stream); the trajectory, with the applied
+// controls, goes back to the agent. The recorded regret of episode k (riccati.h, no sampled costs):
 //     J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1),
-// the expected cost (2) of the agent's linear policy on the true system minus the optimal cost (5).
+// the expected cost (2) of the agent's linear policy u = K_h x on the true system minus the optimal
+// cost (5). It is the exact regret of the applied policy whenever clipping cannot act, in
+// particular when max_h ||K_h|| <= gamma (then ||x_h|| <= 1 and ||K_h x_h|| <= gamma by Assumption
+// 1); in an episode with clipped_steps > 0 it is the linear policy's cost, not the clipped one's.
 // The environment stream is read in a fixed pattern (2n + 1 words per step), so agents facing the
 // same stream key see the same noise sequence (common random numbers).
 #ifndef DPRL_ALGORITHMS_LQR_LQ_EPISODE_LOOP_H_
@@ -38,7 +42,10 @@ struct LqRunResult {
   std::vector<double> first_gain_norm;         // ||K_1(Theta~_k)|| (spectral)
   std::vector<double> coverage_ratio;          // ||Theta* - Theta^_k||_{V_k} / beta_k (<= 1: covered)
   std::vector<double> zero_dynamics_feasible;  // 1 if C_k cap S contains an A = 0 model, else 0
-  std::vector<double> clipped_steps;           // steps whose counter input was clipped
+  std::vector<double> clipped_steps;           // steps whose applied control was clipped to gamma
+  // Steps whose counter input differed from the applied transition (LqEpisodeDiagnostics::
+  // counter_input_clipped_steps); 0 on a system satisfying Assumption 1.
+  int64_t counter_input_clipped_steps = 0;
   int64_t coverage_failures = 0;   // episodes with Theta* outside C_k
   int64_t zero_dynamics_episodes = 0;  // episodes with an A = 0 model in C_k cap S (u = 0 optimal)
   // First episode with no A = 0 model in C_k cap S (0: none within K): the measured onset.

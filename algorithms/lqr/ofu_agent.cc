@@ -12,9 +12,15 @@
 namespace dprl {
 namespace {
 
+// v min(1, bound / ||v||), with ||result|| <= bound exactly in floating point (the scaled vector's
+// computed norm can exceed bound by an ulp; it is then shrunk further), so that clipping is
+// idempotent: a control clipped by Control() passes EndEpisode's clipping unchanged.
 Eigen::VectorXd ClipNorm(const Eigen::VectorXd& v, double bound) {
   const double norm = v.norm();
-  return norm > bound ? Eigen::VectorXd(v * (bound / norm)) : v;
+  if (norm <= bound) return v;
+  Eigen::VectorXd clipped = v * (bound / norm);
+  while (clipped.norm() > bound) clipped *= 1.0 - 1e-15;
+  return clipped;
 }
 
 absl::Status CheckSpdMatrix(const char* name, const Eigen::MatrixXd& m, int dim) {
@@ -173,6 +179,17 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   return gains_;
 }
 
+Eigen::VectorXd LqAgent::Control(int h, const Eigen::VectorXd& state) {
+  CHECK(in_episode_) << "LqAgent: Control outside an episode";
+  CHECK(h >= 0 && h < options_.privacy.horizon) << "LqAgent: step " << h << " outside [0, H)";
+  CHECK_EQ(state.size(), options_.privacy.state_dim);
+  const Eigen::VectorXd linear = gains_[h] * state;  // (10)
+  if (!is_private()) return linear;
+  const Eigen::VectorXd applied = ClipNorm(linear, options_.privacy.control_bound);
+  if (applied != linear) ++diagnostics_.clipped_steps;
+  return applied;
+}
+
 void LqAgent::EndEpisode(const std::vector<Eigen::VectorXd>& states,
                          const std::vector<Eigen::VectorXd>& controls) {
   const PrivateOfuOptions& p = options_.privacy;
@@ -192,7 +209,9 @@ void LqAgent::EndEpisode(const std::vector<Eigen::VectorXd>& states,
       const Eigen::VectorXd x = ClipNorm(states[h], 1.0);
       const Eigen::VectorXd u = ClipNorm(controls[h], p.control_bound);
       next = ClipNorm(next, 1.0);
-      if (x != states[h] || u != controls[h] || next != states[h + 1]) ++diagnostics_.clipped_steps;
+      if (x != states[h] || u != controls[h] || next != states[h + 1]) {
+        ++diagnostics_.counter_input_clipped_steps;
+      }
       z << x, u;
     } else {
       z << states[h], controls[h];

@@ -24,10 +24,19 @@
 // Privacy (kPrivateOfu, kPrivateCertaintyEquivalence): (privacy_epsilon, target_delta)-JDP for
 // the neighbour relation options.privacy.neighbour (default: one user's episode replaced), by the
 // zCDP of the two counters, post-processing and the billboard lemma (private_ofu_params.h).
-// Before entering the counters each step is clipped, x to ||x|| <= 1 and u to ||u|| <= gamma
-// (the identity on trajectories of a system satisfying Assumption 1 with controls of norm <=
-// gamma); the controls themselves are NOT clipped, so the policy is exactly linear and its cost is
-// the exact (2). The input of the last episode K is never released (releases cover [1, k - 1]),
+// Clipping (Sec. IV-A needs ||z_{k,h}|| <= 1 + gamma for the sensitivities, and Lemma 1 needs the
+// counted transition (z, x_next) to be the one the system generated). The private kinds APPLY the
+// clipped control u_{k,h} = clip_gamma(K_h(Theta~_k) x_{k,h}) (Control(); clip_gamma(v) =
+// v min(1, gamma / ||v||)), and the counters receive exactly that u. Under Assumption 1 (||x_1|| <= 1,
+// ||A|| <= C_A, ||B|| <= C_B, ||w|| <= C_w, C_A + gamma C_B + C_w <= 1) induction gives
+// ||x_{h+1}|| <= C_A ||x_h|| + C_B ||u_h|| + C_w <= 1, so clipping x to ||x|| <= 1 in EndEpisode is
+// then the identity and the counted data are the generated data, which keeps Lemma 1's confidence
+// set valid. EndEpisode still clips x, u and x_next (the privacy proof needs the bound for ANY
+// input, e.g. from a caller that does not use Control()) and counts the steps where that changed
+// the input (counter_input_clipped_steps; 0 whenever the controls came from Control() on a system
+// satisfying Assumption 1). A clipped control makes the episode's policy non-linear: (2) with the
+// gains is then the cost of the unclipped linear policy (10), not of the applied one; kOfu applies
+// K_h x unclipped. The input of the last episode K is never released (releases cover [1, k - 1]),
 // so it is not sent to the counters. If a private V_k is not positive definite (probability
 // <= alpha / (2K) per episode by the Lambda bound), the agent adds (lambda_min - smallest
 // eigenvalue) I to it -- post-processing, counted in diagnostics (v_repaired).
@@ -88,10 +97,13 @@ struct LqEpisodeDiagnostics {
   bool zero_dynamics_feasible = false;
   int ofu_winning_start = -1;      // OfuStepResult::winning_start (-1: Ceres not called)
   double ofu_random_start_gain = 0.0;  // OfuStepResult::random_start_gain
-  // Steps h of this episode whose counter input (x_h, u_h, x_{h+1}) was changed by clipping
-  // (private kinds; set by EndEpisode). The applied control is never clipped, so a clipped step is
-  // one where the counters saw a different z than the system did.
+  // Steps h of this episode whose applied control was clipped, ||K_h x_h|| > gamma (private kinds;
+  // set by Control()). The counters receive the clipped (applied) control.
   int clipped_steps = 0;
+  // Steps h whose counter input (x_h, u_h, x_{h+1}) EndEpisode changed by clipping (private kinds):
+  // then the counted transition differs from the one passed in. 0 when the controls came from
+  // Control() on a system satisfying Assumption 1.
+  int counter_input_clipped_steps = 0;
 };
 
 // The Lemma 1 inputs of an agent with `options`: PrivateRadiusInputs(options.privacy, *params) for
@@ -113,7 +125,13 @@ class LqAgent {
   // K_1..K_H of (10). CHECKs the state size and that the previous episode was ended.
   const std::vector<Eigen::MatrixXd>& BeginEpisode(const Eigen::VectorXd& initial_state);
 
-  // End of the episode: states x_1..x_{H+1} (H + 1 vectors) and controls u_1..u_H.
+  // The control to apply at step h in [0, H) of the current episode in `state`: K_h x for kOfu,
+  // clip_gamma(K_h x) for the private kinds (counted in last_episode().clipped_steps). CHECKs that
+  // an episode is running and the sizes.
+  Eigen::VectorXd Control(int h, const Eigen::VectorXd& state);
+
+  // End of the episode: states x_1..x_{H+1} (H + 1 vectors) and controls u_1..u_H (the applied
+  // ones, i.e. those returned by Control()).
   void EndEpisode(const std::vector<Eigen::VectorXd>& states,
                   const std::vector<Eigen::VectorXd>& controls);
 

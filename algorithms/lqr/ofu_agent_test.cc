@@ -66,7 +66,7 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
       std::vector<Eigen::VectorXd> states{s->initial_state()}, controls;
       for (int h = 0; h < 5; ++h) {
         ASSERT_TRUE(gains[h].allFinite());
-        controls.push_back(gains[h] * states.back());
+        controls.push_back(agent->Control(h, states.back()));
         states.push_back(s->Step(states.back(), controls.back(), env));
       }
       agent->EndEpisode(states, controls);
@@ -102,6 +102,51 @@ TEST(LqAgentTest, OfuRlRegretDecreases) {
   const double last = std::accumulate(r.end() - 50, r.end(), 0.0) / 50;
   EXPECT_LT(last, first);
   EXPECT_EQ(run.empty_intersections, 0);
+}
+
+// What the system is driven with and what the counters count must be the same transition
+// (Lemma 1's confidence set is about the generated data). With gamma well below the gains that a
+// learning agent reaches (agent gamma 0.02 < chain_n2's 0.44, so Assumption 1(e) still holds),
+// the private agents' controls are clipped, and the counted input must still equal the applied
+// one: applying K_h x unclipped while counting clip(K_h x) makes counter_input_clipped_steps > 0.
+TEST(LqAgentTest, PrivateAgentsApplyTheControlTheyCount) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  constexpr double kGamma = 0.02;
+  for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
+    SCOPED_TRACE(LqAgentKindName(kind));
+    LqAgentOptions o = OptionsFor(*s, kind, 30);
+    o.privacy.control_bound = kGamma;
+    o.privacy.privacy_epsilon = 1e6;
+    const LqRunResult run = RunAgent(*s, o, 4);
+    EXPECT_GT(std::accumulate(run.clipped_steps.begin(), run.clipped_steps.end(), 0.0), 0.0)
+        << "no control was clipped: the case does not exercise clipping";
+    EXPECT_EQ(run.counter_input_clipped_steps, 0);
+
+    // One episode by hand: Control() is clip_gamma(K_h x), and EndEpisode detects a caller that
+    // passes a control different from what it counts.
+    absl::StatusOr<LqAgent> agent = LqAgent::Create(
+        o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 4),
+        TestStream(kSeed, TestPurpose::kPolicy, 4));
+    ASSERT_THAT(agent, IsOk());
+    RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 4);
+    const Eigen::VectorXd big = Eigen::VectorXd::Constant(1, 10 * kGamma);
+    for (int k = 0; k < 2; ++k) {
+      const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
+      std::vector<Eigen::VectorXd> states{s->initial_state()}, applied, unclipped;
+      for (int h = 0; h < 5; ++h) {
+        const Eigen::VectorXd linear = gains[h] * states.back();
+        const Eigen::VectorXd u = agent->Control(h, states.back());
+        EXPECT_LE(u.norm(), kGamma * (1.0 + 1e-12));
+        EXPECT_LT((u - linear * std::min(1.0, kGamma / linear.norm())).norm(), 1e-15);
+        applied.push_back(u);
+        unclipped.push_back(big);  // a control of norm > gamma, as an unclipped policy applies
+        states.push_back(s->Step(states.back(), u, env));
+      }
+      agent->EndEpisode(states, k == 0 ? applied : unclipped);
+      EXPECT_EQ(agent->last_episode().counter_input_clipped_steps, k == 0 ? 0 : 5);
+    }
+  }
 }
 
 TEST(LqAgentTest, RejectsBadInput) {

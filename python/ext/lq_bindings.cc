@@ -60,6 +60,16 @@ class PyLqAgent {
     in_episode_ = true;
     return agent_.BeginEpisode(initial_state);
   }
+  Eigen::VectorXd Control(int step, const Eigen::VectorXd& state) {
+    Require(true, "control");
+    const PrivateOfuOptions& p = agent_.options().privacy;
+    if (step < 0 || step >= p.horizon) {
+      throw py::value_error(
+          absl::StrCat("control: step must be in [0, ", p.horizon, "), got ", step));
+    }
+    CheckSize("state", state.size(), p.state_dim);
+    return agent_.Control(step, state);
+  }
   void EndEpisode(const std::vector<Eigen::VectorXd>& states,
                   const std::vector<Eigen::VectorXd>& controls) {
     Require(true, "end_episode");
@@ -190,9 +200,12 @@ void BindLqSystem(py::module_& m) {
 void BindLqAgent(py::module_& m) {
   py::class_<PyLqAgent>(m, "LqAgent", "OFU-RL / Private-OFU-RL / private CE (Chowdhury et al. 2021).")
       .def("begin_episode", &PyLqAgent::BeginEpisode, py::arg("initial_state"),
-           "The gains K_1..K_H of the episode (u_h = K_h x_h).")
+           "The gains K_1..K_H of the episode (u_h = K_h x_h before clipping).")
+      .def("control", &PyLqAgent::Control, py::arg("step"), py::arg("state"),
+           "The control to apply at step in [0, H): K_h x, clipped to norm <= gamma by the "
+           "private kinds (the control the counters count).")
       .def("end_episode", &PyLqAgent::EndEpisode, py::arg("states"), py::arg("controls"),
-           "States x_1..x_{H+1} and controls u_1..u_H of the episode.")
+           "States x_1..x_{H+1} and the applied controls u_1..u_H (from control()).")
       .def("run_lq_episodes", &PyLqAgent::Run, py::arg("system"), py::arg("environment_stream"),
            "All K episodes in C++ (GIL released); the exact per-episode regret J(K_k) - J*.")
       .def_property_readonly("episodes_started",

@@ -161,7 +161,7 @@ class LqStepApiTest(unittest.TestCase):
             looped.append(system.policy_cost(gains) - optimal)
             states, controls = [system.initial_state], []
             for h in range(system.horizon):
-                controls.append(gains[h] @ states[h])
+                controls.append(agent.control(h, states[h]))
                 states.append(system.step(states[h], controls[h], stream))
             agent.end_episode(states, controls)
         self.assertEqual(batch.tobytes(), np.array(looped).tobytes())
