@@ -209,7 +209,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   absl::StatusOr<RunnerFlags> flags = ParseRunnerFlags(argc, argv, experiment);
   if (!flags.ok()) return fail(flags.status(), kExitBadFlags);
   if (flags->help) {
-    if (leader) std::fputs(RunnerUsage(argv0.c_str(), experiment).c_str(), stdout);
+    if (leader) std::fputs(RunnerUsage(experiment.name.c_str(), experiment).c_str(), stdout);
     return kExitOk;
   }
   // The grid: the scale's defaults, then --config, then --set (user input: errors exit 2).

@@ -22,6 +22,10 @@ expect_error() {
 grep -q -- "--seeds=N" "$WORK/help.out" || fail "--help does not list --seeds"
 grep -q "runner test experiment" "$WORK/help.out" || fail "--help lacks the description"
 grep -q -- "--allow_code_change=true|false" "$WORK/help.out" || fail "--help lacks --allow_code_change"
+# The program is named by the experiment's name, never by the path it was started from (under
+# `bazel run` that is an absolute path into Bazel's cache).
+grep -q "^Usage: toy \[" "$WORK/help.out" || { grep Usage "$WORK/help.out"; fail "--help names the program by its path"; }
+! grep -q "$(dirname "$TOY")" "$WORK/help.out" || fail "--help prints the binary's directory"
 
 # The grid's fields: listed by --help with per-scale defaults; bad overrides are one error each.
 grep -q "privacy_epsilons (list of float)" "$WORK/help.out" || fail "--help does not list the fields"
