@@ -58,6 +58,19 @@ herr_t CollectGroup(hid_t group, const char* name, const H5L_info_t*, void* data
   return 0;
 }
 
+// An existing attribute opened with its datatype and dataspace, all closed on scope exit.
+struct OpenAttribute {
+  OpenAttribute(hid_t file, const std::string& object_path, const std::string& name)
+      : attribute(
+            H5Aopen_by_name(file, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT)),
+        type(H5Aget_type(attribute.get())),
+        space(H5Aget_space(attribute.get())) {}
+  bool scalar() const { return H5Sget_simple_extent_npoints(space.get()) == 1; }
+  ScopedId attribute;
+  ScopedId type;
+  ScopedId space;
+};
+
 std::string Describe(const std::string& object_path, const std::string& name) {
   return absl::StrCat("attribute '", name, "' of '", object_path, "'");
 }
@@ -139,26 +152,26 @@ bool Hdf5Reader::HasAttribute(const std::string& object_path, const std::string&
   return H5Aexists_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT) > 0;
 }
 
+absl::Status Hdf5Reader::CheckHasAttribute(const std::string& object_path,
+                                           const std::string& name) const {
+  if (HasAttribute(object_path, name)) return absl::OkStatus();
+  return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
+}
+
 absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& object_path,
                                                             const std::string& name) const {
-  if (!HasAttribute(object_path, name)) {
-    return Error(absl::StatusCode::kNotFound,
-                 absl::StrCat("missing ", Describe(object_path, name)));
-  }
-  ScopedId attribute(
-      H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT));
-  ScopedId type(H5Aget_type(attribute.get()));
-  ScopedId space(H5Aget_space(attribute.get()));
-  if (H5Tget_class(type.get()) != H5T_STRING || H5Sget_simple_extent_npoints(space.get()) != 1) {
+  RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
+  const OpenAttribute open(file_, object_path, name);
+  if (H5Tget_class(open.type.get()) != H5T_STRING || !open.scalar()) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat(Describe(object_path, name), " is not a scalar string"));
   }
-  if (H5Tis_variable_str(type.get()) > 0) {
+  if (H5Tis_variable_str(open.type.get()) > 0) {
     ScopedId memory_type(H5Tcopy(H5T_C_S1));
     H5Tset_size(memory_type.get(), H5T_VARIABLE);
-    H5Tset_cset(memory_type.get(), H5Tget_cset(type.get()));
+    H5Tset_cset(memory_type.get(), H5Tget_cset(open.type.get()));
     char* text = nullptr;
-    if (H5Aread(attribute.get(), memory_type.get(), &text) < 0) {
+    if (H5Aread(open.attribute.get(), memory_type.get(), &text) < 0) {
       return Error(absl::StatusCode::kInternal,
                    absl::StrCat("cannot read ", Describe(object_path, name)));
     }
@@ -166,8 +179,8 @@ absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& o
     H5free_memory(text);
     return value;
   }
-  std::string value(H5Tget_size(type.get()), '\0');
-  if (H5Aread(attribute.get(), type.get(), value.data()) < 0) {
+  std::string value(H5Tget_size(open.type.get()), '\0');
+  if (H5Aread(open.attribute.get(), open.type.get(), value.data()) < 0) {
     return Error(absl::StatusCode::kInternal,
                  absl::StrCat("cannot read ", Describe(object_path, name)));
   }
@@ -177,19 +190,12 @@ absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& o
 
 absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object_path,
                                                        const std::string& name) const {
-  if (!HasAttribute(object_path, name)) {
-    return Error(absl::StatusCode::kNotFound,
-                 absl::StrCat("missing ", Describe(object_path, name)));
-  }
-  ScopedId attribute(
-      H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT));
-  ScopedId type(H5Aget_type(attribute.get()));
-  ScopedId space(H5Aget_space(attribute.get()));
-  const H5T_class_t type_class = H5Tget_class(type.get());
+  RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
+  const OpenAttribute open(file_, object_path, name);
+  const H5T_class_t type_class = H5Tget_class(open.type.get());
   double value = 0;
-  if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) ||
-      H5Sget_simple_extent_npoints(space.get()) != 1 ||
-      H5Aread(attribute.get(), H5T_NATIVE_DOUBLE, &value) < 0) {
+  if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) || !open.scalar() ||
+      H5Aread(open.attribute.get(), H5T_NATIVE_DOUBLE, &value) < 0) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat(Describe(object_path, name), " is not a numeric scalar"));
   }
@@ -207,17 +213,11 @@ absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object
 
 absl::StatusOr<int64_t> Hdf5Reader::ReadIntAttribute(const std::string& object_path,
                                                      const std::string& name) const {
-  if (!HasAttribute(object_path, name)) {
-    return Error(absl::StatusCode::kNotFound,
-                 absl::StrCat("missing ", Describe(object_path, name)));
-  }
-  ScopedId attribute(
-      H5Aopen_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT));
-  ScopedId type(H5Aget_type(attribute.get()));
-  ScopedId space(H5Aget_space(attribute.get()));
+  RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
+  const OpenAttribute open(file_, object_path, name);
   int64_t value = 0;
-  if (H5Tget_class(type.get()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.get()) != 1 ||
-      H5Aread(attribute.get(), H5T_NATIVE_INT64, &value) < 0) {
+  if (H5Tget_class(open.type.get()) != H5T_INTEGER || !open.scalar() ||
+      H5Aread(open.attribute.get(), H5T_NATIVE_INT64, &value) < 0) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat(Describe(object_path, name), " is not an integer scalar"));
   }

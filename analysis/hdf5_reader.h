@@ -68,6 +68,8 @@ class Hdf5Reader {
  private:
   Hdf5Reader(std::string path, hid_t file) : path_(std::move(path)), file_(file) {}
   absl::Status Error(absl::StatusCode code, const std::string& what) const;
+  // NotFound "missing attribute 'name' of 'object_path'" unless it exists.
+  absl::Status CheckHasAttribute(const std::string& object_path, const std::string& name) const;
 
   std::string path_;
   hid_t file_ = -1;

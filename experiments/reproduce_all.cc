@@ -1,8 +1,7 @@
 // reproduce_all: every experiment, its figures, and the claims table, in one command.
 //
 //   bazel run //experiments:reproduce_all -- --scale=default
-//   bazel run //experiments:reproduce_all -- --scale=paper \
-//       --launcher="mpirun -np 64 --hostfile hosts"
+//   bazel run //experiments:reproduce_all -- --scale=paper --launcher="mpirun -np 64 --hostfile hosts"
 //
 // Runs, in this order, the experiment binaries vietri_fig, vietri_lower_bound_fig,
 // rlsvi_privacy_fig, private_ofu_fig, wang_hegde_fig1 and wang_hegde_fig2 (data dependencies,

@@ -83,7 +83,9 @@ TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEveryS
     EXPECT_EQ(paper[i], report.corollary14_privacy_epsilon);
     EXPECT_EQ(improved[i], report.improved_conversion.privacy_epsilon);
     EXPECT_LT(improved[i], paper[i]);
-    if (i > 0) EXPECT_GT(paper[i], paper[i - 1]);
+    if (i > 0) {
+      EXPECT_GT(paper[i], paper[i - 1]);
+    }
   }
   // The accounting README's row (S, A, H, K, delta) = (5, 2, 10, 1000, 1e-5): 26.195 / 24.940.
   RlsviEpsilonPair at_1000 = RlsviEpsilons(5, 2, 10, 1000, 1e-5).value();

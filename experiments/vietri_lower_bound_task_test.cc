@@ -96,7 +96,9 @@ TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
       EXPECT_LE(total, counts[k] * optimal_value + (T - counts[k]) * alphas[k] + slack) << k;
       EXPECT_GE(settled[k], counts[k] + 1);
       EXPECT_LE(settled[k], T + 1);
-      if (k > 0) EXPECT_LE(counts[k], counts[k - 1]);  // alphas ascend
+      if (k > 0) {
+        EXPECT_LE(counts[k], counts[k - 1]);  // alphas ascend
+      }
     }
     EXPECT_EQ(instance.size(),
               static_cast<size_t>(Attribute<int64_t>(configs[c], "num_initial_states").value()));
@@ -110,7 +112,9 @@ TEST(VietriLowerBoundTaskTest, AllAgentsFaceTheSameInstance) {
     const std::vector<int> instance = MakeLowerBoundEnvironment(config, 99).value().instance;
     auto [it, inserted] =
         instance_of_env.emplace(Attribute<std::string>(config, "env").value(), instance);
-    if (!inserted) EXPECT_EQ(it->second, instance) << config.group_name;
+    if (!inserted) {
+      EXPECT_EQ(it->second, instance) << config.group_name;
+    }
   }
 }
 

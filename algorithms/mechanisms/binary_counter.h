@@ -143,7 +143,7 @@ class BinaryCounterBank {
   int64_t memory_bytes() const;
 
  private:
-  // Reads the true sums; testonly, "Not differentially private" (testing/counter_peers.h).
+  // Reads the true sums; testonly, "Not differentially private" (binary_counter_testing.h).
   friend class BinaryCounterBankPeer;
 
   BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,

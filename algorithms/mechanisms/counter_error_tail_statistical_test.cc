@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "algorithms/mechanisms/binary_counter.h"
+#include "algorithms/mechanisms/binary_counter_testing.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
 #include "random/random_stream.h"
-#include "testing/counter_peers.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
 

@@ -52,9 +52,9 @@ BinaryCounterOptions CounterOptions(const TabularShape& shape, const PucbOptions
 // distribution is read from an (empty) bank built with the agent's counter options, so it is
 // exactly the agent's (all three families share it).
 absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const PucbOptions& options) {
-  const double state_action_steps = static_cast<double>(shape.StateActionSteps());
-  const double num_counters = (2.0 + shape.num_states) * state_action_steps;  // 2SAH + S^2AH
-  const double counter_failure_probability = options.failure_probability / num_counters;
+  const double counter_failure_probability =
+      options.failure_probability /
+      PucbNumCounters(shape.num_states, shape.num_actions, shape.horizon);
   ASSIGN_OR_RETURN(
       BinaryCounterBank bank,
       BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey())));
@@ -81,9 +81,10 @@ absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string
 }
 
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
-  // Alg. 2: eps' = eps / (3H) for add/remove; replacement doubles the l1 sensitivity (2H).
-  const double parts = options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? 3.0 : 6.0;
-  return options.privacy_epsilon / (parts * shape.horizon);
+  // Alg. 2: eps' = eps / (3H) for add/remove; replacement doubles the l1 sensitivity (eps / (6H)).
+  const double add_remove = PucbAddRemoveCounterEpsilon(options.privacy_epsilon, shape.horizon);
+  return options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? add_remove
+                                                                         : add_remove / 2.0;
 }
 
 std::string PucbNeighbourRelationName(PucbNeighbourRelation relation) {
@@ -159,7 +160,8 @@ class PucbAgent::PrivateStatistics {
   const PucbAgent& agent_;
 };
 
-absl::StatusOr<double> CheckedPucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
+absl::StatusOr<double> CheckedPucbErrorBound(const TabularShape& shape,
+                                             const PucbOptions& options) {
   RETURN_IF_ERROR(ValidateTabularShape(shape));
   RETURN_IF_ERROR(options.Validate());
   ASSIGN_OR_RETURN(double exact_tail, ExactTailErrorBound(shape, options));

@@ -178,7 +178,7 @@ class PucbAgent : public TabularAgent {
   void RecordStep(int h, int s, int a, double reward, int next_state) override;
 
  private:
-  // Reads the counter banks; testonly, "Not differentially private" (testing/counter_peers.h).
+  // Reads the counter banks; testonly, "Not differentially private" (pucb_testing.h).
   friend class PucbAgentPeer;
   class PrivateStatistics;
   PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,

@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "algorithms/mechanisms/binary_counter_testing.h"
 #include "algorithms/tabular/pucb.h"
-#include "testing/counter_peers.h"
+#include "algorithms/tabular/pucb_testing.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
 #include "testing/status_matchers.h"

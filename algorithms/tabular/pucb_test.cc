@@ -8,11 +8,12 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "algorithms/mechanisms/binary_counter_testing.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
 #include "algorithms/tabular/episode_loop.h"
+#include "algorithms/tabular/pucb_testing.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "envs/tabular_mdp.h"
-#include "testing/counter_peers.h"
 #include "testing/random_streams.h"
 #include "testing/status_matchers.h"
 

@@ -67,19 +67,27 @@ double SingleCounterErrorBound(double counter_epsilon, int64_t num_steps,
   return 4.0 / counter_epsilon * std::log(1.0 / failure_probability) * TreeDepthFactor(num_steps);
 }
 
+double PucbNumCounters(int64_t num_states, int64_t num_actions, int64_t horizon) {
+  CHECK(num_states >= 1 && num_actions >= 1 && horizon >= 1)
+      << "S, A, H must be >= 1, got " << num_states << ", " << num_actions << ", " << horizon;
+  const double state_action_steps =
+      static_cast<double>(num_states) * static_cast<double>(num_actions) * horizon;
+  return (2.0 + static_cast<double>(num_states)) * state_action_steps;  // 2SAH + S^2AH
+}
+
+double PucbAddRemoveCounterEpsilon(double privacy_epsilon, int64_t horizon) {
+  CheckPrivacyEpsilon(privacy_epsilon);
+  CHECK_GE(horizon, 1) << "horizon must be >= 1";
+  return privacy_epsilon / (3.0 * static_cast<double>(horizon));  // Alg. 2: eps' = eps/(3H)
+}
+
 double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t horizon,
                               int64_t num_episodes, double counter_epsilon,
                               double failure_probability) {
-  CHECK(num_states >= 1 && num_actions >= 1 && horizon >= 1)
-      << "S, A, H must be >= 1, got " << num_states << ", " << num_actions << ", " << horizon;
   CHECK_GE(num_episodes, 1) << "num_episodes must be >= 1";
   CheckPrivacyEpsilon(counter_epsilon);
   CheckFailureProbability(failure_probability, 1.0);
-  // 2SAH counters r~, n~ and S^2AH counters m~ (Sec. 3), in double to avoid overflow.
-  const double state_action_steps =
-      static_cast<double>(num_states) * static_cast<double>(num_actions) * horizon;
-  const double num_counters =
-      2.0 * state_action_steps + static_cast<double>(num_states) * state_action_steps;
+  const double num_counters = PucbNumCounters(num_states, num_actions, horizon);
   // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2}.
   return std::log(num_counters / failure_probability) * TreeDepthFactor(num_episodes) /
          counter_epsilon;
@@ -87,7 +95,7 @@ double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t h
 
 double VietriErrorBound(const VietriBoundsParameters& p) {
   CheckValid(p);
-  const double counter_epsilon = p.privacy_epsilon / (3.0 * p.horizon);  // Alg. 2: eps/(3H)
+  const double counter_epsilon = PucbAddRemoveCounterEpsilon(p.privacy_epsilon, p.horizon);
   return PucbCountersErrorBound(p.num_states, p.num_actions, p.horizon, p.num_episodes,
                                 counter_epsilon, p.failure_probability);
 }

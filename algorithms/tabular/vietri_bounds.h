@@ -86,6 +86,16 @@ struct BoundShape {
 double SingleCounterErrorBound(double counter_epsilon, int64_t num_steps,
                                double failure_probability);
 
+// Sec. 3: PUCB keeps 2SAH counters r~, n~ and S^2AH counters m~: (2 + S) SAH in all, in double
+// (no overflow). Requires S, A, H >= 1.
+double PucbNumCounters(int64_t num_states, int64_t num_actions, int64_t horizon);
+
+// Alg. 2: the epsilon of each of PUCB's counters, eps' = eps / (3H), for privacy_epsilon-JDP under
+// add/remove neighbours (each episode touches at most 3H counters, one unit each). Replacement
+// changes 2 episodes' worth: eps / (6H) (PucbCounterEpsilon in pucb.h). Requires eps finite > 0,
+// H >= 1.
+double PucbAddRemoveCounterEpsilon(double privacy_epsilon, int64_t horizon);
+
 // (1/counter_epsilon) ln((2SAH + S^2AH)/beta) log2(T)^{5/2}: Alg. 3's E_eps written with the
 // epsilon of each counter (PUCB's other calibrations, algorithms/tabular/pucb.h, use this form).
 double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t horizon,
@@ -93,7 +103,7 @@ double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t h
                               double failure_probability);
 
 // Alg. 3: E_eps = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}, i.e. PucbCountersErrorBound with
-// counter_epsilon = eps/(3H). Requires p.Validate() (alpha unused).
+// counter_epsilon = PucbAddRemoveCounterEpsilon(eps, H). Requires p.Validate() (alpha unused).
 double VietriErrorBound(const VietriBoundsParameters& p);
 
 // Lemma 8: (1/(24 eps alpha)) ln(1/(4 beta)), a strict lower bound on the expected pulls of an

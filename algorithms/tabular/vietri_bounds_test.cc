@@ -7,7 +7,6 @@
 #include <limits>
 #include <string>
 
-
 namespace dprl {
 namespace {
 
@@ -48,6 +47,16 @@ TEST(VietriBoundsTest, ErrorBoundFollowsAlgorithm3) {
   // T = 1: log2(T) = 0, so no error at all.
   p.num_episodes = 1;
   EXPECT_EQ(VietriErrorBound(p), 0.0);
+}
+
+// Sec. 3 and Alg. 2 by hand: (6, 2, 5) has 2*60 + 6*60 = 480 counters; eps' = 10/(3*5).
+TEST(VietriBoundsTest, CounterCountAndCounterEpsilonFollowSection3AndAlgorithm2) {
+  EXPECT_EQ(PucbNumCounters(6, 2, 5), 480.0);
+  EXPECT_EQ(PucbNumCounters(1, 1, 1), 3.0);
+  // (2^20 + 2) * 2^40 overflows int64 arithmetic but not the double it is computed in.
+  EXPECT_EQ(PucbNumCounters(1 << 20, 1 << 20, 1),
+            (std::ldexp(1.0, 20) + 2.0) * std::ldexp(1.0, 40));
+  EXPECT_NEAR(PucbAddRemoveCounterEpsilon(10.0, 5), 10.0 / 15.0, 1e-15);
 }
 
 // Sec. 2.3 by hand: (4/1) * ln(e) * log2(1024)^{5/2} = 4 * 10^2.5; it is also what the binary

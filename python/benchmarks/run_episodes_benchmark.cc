@@ -4,8 +4,8 @@
 // times the same agents on the same MDP with the same batch size).
 //
 //   bazel run //python:run_episodes_benchmark
-//   bazel build //python:dprl && PYTHONPATH=bazel-bin/python /usr/bin/python3 \
-//       python/benchmarks/run_episodes_timing.py
+//   bazel build //python:dprl
+//   PYTHONPATH=bazel-bin/python /usr/bin/python3 python/benchmarks/run_episodes_timing.py
 //
 // MDP: random Dirichlet MDP (S, A, H) = (6, 2, 20) from stream (master_seed 99, purpose 4).
 // Agents: UBEV, PUCB at privacy_epsilon = 1 (T = 2^24, paper E) and RLSVI. Each benchmark

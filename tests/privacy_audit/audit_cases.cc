@@ -10,8 +10,8 @@
 #include "algorithms/mechanisms/matrix_tree_counter.h"
 #include "algorithms/mechanisms/ou_functional_noise.h"
 #include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/pucb_testing.h"
 #include "algorithms/tabular/rlsvi.h"
-#include "testing/counter_peers.h"
 #include "tests/privacy_audit/controls.h"
 
 namespace dprl {
