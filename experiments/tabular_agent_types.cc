@@ -5,6 +5,7 @@
 #include <string>
 
 #include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/psrl.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "common/hdf5_names.h"
@@ -72,6 +73,23 @@ const bool kRlsviRegistered = RegisterTabularAgent(TabularAgentType{
     {},
     [](const Parameters&, const TabularShape& shape, const RandomStream& noise_stream) {
       return AsTabularAgent(RlsviAgent::Create(shape, RlsviOptions{}, noise_stream));
+    }});
+
+const bool kPsrlRegistered = RegisterTabularAgent(TabularAgentType{
+    "psrl",
+    "PSRL (Osband, Russo, Van Roy 2013, Alg. 1; TabulaRL's priors), per-step posteriors, "
+    "non-private",
+    {Optional("dirichlet_prior", 1.0, "alpha0 of the Dirichlet transition prior, > 0"),
+     Optional("reward_prior_mean", 0.0, "mu0 of the Normal prior on mean rewards"),
+     Optional("reward_prior_precision", 1.0, "tau0 of that prior, > 0"),
+     Optional("reward_noise_precision", 1.0, "tau, the known precision of a reward, > 0")},
+    [](const Parameters& parameters, const TabularShape& shape, const RandomStream& stream) {
+      PsrlOptions options;
+      options.dirichlet_prior = parameters.Float("dirichlet_prior");
+      options.reward_prior_mean = parameters.Float("reward_prior_mean");
+      options.reward_prior_precision = parameters.Float("reward_prior_precision");
+      options.reward_noise_precision = parameters.Float("reward_noise_precision");
+      return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
     }});
 
 }  // namespace

@@ -106,7 +106,8 @@ TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
   EXPECT_TRUE(std::is_sorted(environments.begin(), environments.end()));
   EXPECT_TRUE(std::is_sorted(agents.begin(), agents.end()));
   EXPECT_THAT(environments, IsSupersetOf({"random_mdp", "riverswim"}));
-  EXPECT_THAT(agents, IsSupersetOf({"pucb", "pucb_noiseless", "rlsvi", "ubev", "ubev_as_run"}));
+  EXPECT_THAT(agents,
+              IsSupersetOf({"psrl", "pucb", "pucb_noiseless", "rlsvi", "ubev", "ubev_as_run"}));
   for (const std::string& name : environments) {
     ASSERT_NE(FindTabularEnvironment(name), nullptr) << name;
     EXPECT_EQ(FindTabularEnvironment(name)->name, name);

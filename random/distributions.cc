@@ -43,12 +43,19 @@ double SampleLogGamma(double shape, RandomStream& stream) {
   }
 }
 
-void SampleDirichlet(double concentration, int size, RandomStream& stream, double* out) {
-  CHECK(std::isfinite(concentration) && concentration > 0.0) << "concentration = " << concentration;
+namespace {
+
+// Dirichlet(concentration(0), ..., concentration(size - 1)) as normalised Gamma variates, drawn
+// in logs so that small shapes do not underflow.
+template <typename Concentration>
+void SampleDirichletOf(const Concentration& concentration, int size, RandomStream& stream,
+                       double* out) {
   CHECK_GE(size, 1);
   double largest = -HUGE_VAL;
   for (int i = 0; i < size; ++i) {
-    out[i] = SampleLogGamma(concentration, stream);
+    CHECK(std::isfinite(concentration(i)) && concentration(i) > 0.0)
+        << "concentration[" << i << "] = " << concentration(i);
+    out[i] = SampleLogGamma(concentration(i), stream);
     largest = std::max(largest, out[i]);
   }
   double sum = 0.0;
@@ -57,6 +64,16 @@ void SampleDirichlet(double concentration, int size, RandomStream& stream, doubl
     sum += out[i];
   }
   for (int i = 0; i < size; ++i) out[i] /= sum;
+}
+
+}  // namespace
+
+void SampleDirichlet(double concentration, int size, RandomStream& stream, double* out) {
+  SampleDirichletOf([concentration](int) { return concentration; }, size, stream, out);
+}
+
+void SampleDirichlet(const double* concentrations, int size, RandomStream& stream, double* out) {
+  SampleDirichletOf([concentrations](int i) { return concentrations[i]; }, size, stream, out);
 }
 
 }  // namespace dprl

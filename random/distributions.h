@@ -38,6 +38,9 @@ double SampleLogGamma(double shape, RandomStream& stream);
 
 // Writes a Dirichlet(concentration * 1_size) vector to out[0 .. size-1].
 void SampleDirichlet(double concentration, int size, RandomStream& stream, double* out);
+// Writes a Dirichlet(concentrations[0 .. size-1]) vector to out[0 .. size-1] (each concentration
+// finite and > 0); with equal concentrations it draws exactly what the symmetric form draws.
+void SampleDirichlet(const double* concentrations, int size, RandomStream& stream, double* out);
 
 }  // namespace dprl
 

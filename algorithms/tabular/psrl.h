@@ -1,0 +1,100 @@
+// PSRL: posterior sampling for reinforcement learning, a non-private Bayesian baseline for the
+// tabular experiments. I. Osband, D. Russo, B. Van Roy, "(More) Efficient Reinforcement Learning
+// via Posterior Sampling", NeurIPS 2013, Algorithm 1, with the conjugate priors of the authors'
+// code (iosband/TabulaRL, finite_tabular_agents.py, class PSRL: alpha0 = 1, mu0 = 0, tau0 = 1,
+// tau = 1). RiverSwim, one of the experiments' environments, is that paper's benchmark.
+//
+// Algorithm (code steps h = 0..H-1; statistics N, R, N(s') of episodes 1..k-1 at (h, s, a), as
+// EmpiricalCounts keeps them)
+// ------------------------------------------------------------------------------------------
+// Episode k (BeginEpisode samples M_k and plans pi^k from episodes 1..k-1 only):
+//   for every (h, s, a), from the episode's own sub-stream, in index order:
+//     P~_h(. | s, a) ~ Dirichlet(alpha0 + N(s'), s' = 0..S-1)          (transition posterior)
+//     tau_post = tau0 + tau N,  mu_post = (tau0 mu0 + tau R) / tau_post
+//     r~_h(s, a)     ~ Normal(mu_post, 1 / tau_post)                    (reward posterior: Normal
+//                      prior on the mean, Normal likelihood of known precision tau)
+//   Q~_h(s, a) = r~_h(s, a) + sum_{s'} P~_h(s' | s, a) V~_{h+1}(s'),  V~_H = 0,
+//   V~_h(s) = max_a Q~_h(s, a),  pi^k_h(s) = argmax (uniform over exact ties)   (M_k's optimum)
+//   roll out pi^k (Act), then add the trajectory to N, R, N(s') (Observe).
+//
+// Readings:
+//   * Per-step posteriors. The paper and TabulaRL keep one (s, a) posterior for a time-homogeneous
+//     MDP; the MDPs here have step-dependent P_h, R_h (envs/tabular_mdp.h), so the posterior is
+//     kept per (h, s, a), like every other tabular agent's statistics. On a time-homogeneous MDP
+//     this learns H times slower than pooling would.
+//   * The reward model is TabulaRL's Normal one even though rewards lie in [0, 1]: sampled means
+//     are not clipped (Q~ may leave [0, H]; planning does not need it to stay there).
+// PSRL is not differentially private; it takes the registry's per-agent stream for its posterior
+// samples (noise_stream below) because that stream is the agent's own, keyed by its group.
+#ifndef DPRL_ALGORITHMS_TABULAR_PSRL_H_
+#define DPRL_ALGORITHMS_TABULAR_PSRL_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "algorithms/tabular/empirical_counts.h"
+#include "algorithms/tabular/optimistic_planner.h"
+#include "algorithms/tabular/tabular_agent.h"
+#include "random/random_stream.h"
+
+namespace dprl {
+
+struct PsrlOptions {
+  // alpha0: weight of each next state in the Dirichlet prior of P_h(. | s, a). Finite, > 0.
+  double dirichlet_prior = 1.0;
+  // mu0: prior mean of every mean reward. Finite.
+  double reward_prior_mean = 0.0;
+  // tau0: precision of the Normal prior on a mean reward. Finite, > 0.
+  double reward_prior_precision = 1.0;
+  // tau: precision of one observed reward around its mean (known, not learned). Finite, > 0.
+  double reward_noise_precision = 1.0;
+
+  absl::Status Validate() const;
+};
+
+class PsrlAgent : public TabularAgent {
+ public:
+  // `sampling_stream` must be reserved for this agent's posterior samples.
+  static absl::StatusOr<std::unique_ptr<PsrlAgent>> Create(const TabularShape& shape,
+                                                           const PsrlOptions& options,
+                                                           const RandomStream& sampling_stream);
+
+  const TabularShape& shape() const override { return shape_; }
+  // Samples M_k and plans its optimal policy for episode k = episodes_done() + 1.
+  void BeginEpisode() override;
+  void EndEpisode() override { ++episodes_done_; }
+  const OptimisticPlan& plan() const override { return plan_; }
+
+  // Completed episodes (k - 1 during episode k).
+  int64_t episodes_done() const { return episodes_done_; }
+  // r~_h(s, a) of the last BeginEpisode at TabularShape::Index(h, s, a).
+  const std::vector<double>& sampled_rewards() const { return sampled_rewards_; }
+  // P~_h(s' | s, a) of the last BeginEpisode at Index(h, s, a) * S + s'.
+  const std::vector<double>& sampled_transitions() const { return sampled_transitions_; }
+  // Exact statistics N, R, N(s') of the completed episodes.
+  const EmpiricalCounts& counts() const { return counts_; }
+
+ protected:
+  void RecordStep(int h, int s, int a, double reward, int next_state) override;
+
+ private:
+  PsrlAgent(const TabularShape& shape, const PsrlOptions& options,
+            const RandomStream& sampling_stream);
+
+  TabularShape shape_;
+  PsrlOptions options_;
+  RandomStream sampling_stream_;
+  EmpiricalCounts counts_;
+  std::vector<double> sampled_rewards_;
+  std::vector<double> sampled_transitions_;
+  std::vector<double> concentrations_;  // scratch: alpha0 + N(s') of one row
+  int64_t episodes_done_ = 0;
+  OptimisticPlan plan_;
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_TABULAR_PSRL_H_

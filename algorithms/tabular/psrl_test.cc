@@ -1,0 +1,129 @@
+#include "algorithms/tabular/psrl.h"
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
+#include "testing/status_matchers.h"
+
+namespace dprl {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::unique_ptr<PsrlAgent> MakeAgent(const TabularShape& shape, const PsrlOptions& options = {}) {
+  absl::StatusOr<std::unique_ptr<PsrlAgent>> agent =
+      PsrlAgent::Create(shape, options, TestStream(5, TestPurpose::kPolicy));
+  EXPECT_TRUE(agent.ok()) << agent.status();
+  return agent.ok() ? *std::move(agent) : nullptr;
+}
+
+TEST(PsrlTest, OptionsAreValidated) {
+  const TabularShape shape{2, 2, 2};
+  auto refused = [&](PsrlOptions options, const char* field) {
+    EXPECT_THAT(PsrlAgent::Create(shape, options, TestStream(1)),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(field)));
+  };
+  PsrlOptions options;
+  options.dirichlet_prior = 0.0;
+  refused(options, "dirichlet_prior");
+  options = {};
+  options.reward_prior_mean = NAN;
+  refused(options, "reward_prior_mean");
+  options = {};
+  options.reward_prior_precision = -1.0;
+  refused(options, "reward_prior_precision");
+  options = {};
+  options.reward_noise_precision = INFINITY;
+  refused(options, "reward_noise_precision");
+  EXPECT_THAT(PsrlAgent::Create(TabularShape{0, 2, 2}, PsrlOptions{}, TestStream(1)),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+// The posterior of one triple after known data, by its moments over many episodes' samples.
+// Data at (h, s, a) = (0, 0, 0) of S = 3: 50 rewards 0.8 (R = 40), next states 1 x 35, 2 x 15.
+//   reward: tau_post = 1 + 50 = 51, mu_post = 40/51; the sample mean of n draws is N(mu_post,
+//           1/(51 n)) exactly, so its two-sided (1 - 1e-7) band is NormalUpperQuantile(5e-8) sd;
+//           the sample variance is checked with a chi-square(n - 1) band of the same size.
+//   transitions: Dirichlet(1, 36, 16), mean (1, 36, 16)/53; each component's sample mean lies
+//           within HoeffdingHalfWidth(n, 1e-7) of it (samples in [0, 1]).
+// Untouched triples keep the prior: reward N(0, 1), transitions Dirichlet(1, 1, 1), mean 1/3.
+// Five checks at 1e-7 (two-sided or per component, Bonferroni): false-failure probability
+// below 1e-6.
+TEST(PsrlStatisticalTest, SamplesFollowThePosterior) {
+  const TabularShape shape{3, 2, 1};
+  std::unique_ptr<PsrlAgent> agent = MakeAgent(shape);
+  ASSERT_NE(agent, nullptr);
+  agent->BeginEpisode();
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_TRUE(agent->Observe(0, 0, 0, 0.8, i < 35 ? 1 : 2).ok());
+  }
+  agent->EndEpisode();
+  EXPECT_EQ(agent->counts().Visits(shape.Index(0, 0, 0)), 50.0);
+
+  constexpr int kDraws = 20000;
+  const int64_t observed = shape.Index(0, 0, 0), prior_only = shape.Index(0, 2, 1);
+  double reward_sum = 0.0, reward_square_sum = 0.0, prior_reward_sum = 0.0;
+  std::vector<double> next_sum(3, 0.0), prior_next_sum(3, 0.0);
+  for (int k = 0; k < kDraws; ++k) {
+    agent->BeginEpisode();
+    const double reward = agent->sampled_rewards()[observed];
+    reward_sum += reward;
+    reward_square_sum += reward * reward;
+    prior_reward_sum += agent->sampled_rewards()[prior_only];
+    double row_total = 0.0;
+    for (int next = 0; next < 3; ++next) {
+      next_sum[next] += agent->sampled_transitions()[observed * 3 + next];
+      prior_next_sum[next] += agent->sampled_transitions()[prior_only * 3 + next];
+      row_total += agent->sampled_transitions()[observed * 3 + next];
+    }
+    ASSERT_NEAR(row_total, 1.0, 1e-12);
+    agent->EndEpisode();
+  }
+  const double z = NormalUpperQuantile(0.5e-7);
+  const double mean = reward_sum / kDraws;
+  EXPECT_NEAR(mean, 40.0 / 51.0, z * std::sqrt(1.0 / (51.0 * kDraws)));
+  EXPECT_NEAR(prior_reward_sum / kDraws, 0.0, z * std::sqrt(1.0 / kDraws));
+  // (n - 1) s^2 / sigma^2 ~ chi2(n - 1).
+  const double variance = (reward_square_sum - kDraws * mean * mean) / (kDraws - 1);
+  const double scaled = (kDraws - 1) * variance * 51.0;
+  EXPECT_LT(scaled, ChiSquareUpperQuantile(kDraws - 1, 0.5e-7));
+  EXPECT_GT(scaled, 2.0 * (kDraws - 1) - ChiSquareUpperQuantile(kDraws - 1, 0.5e-7));
+  const double half_width = HoeffdingHalfWidth(kDraws, 1e-7 / 3.0);
+  const double expected[3] = {1.0 / 53.0, 36.0 / 53.0, 16.0 / 53.0};
+  for (int next = 0; next < 3; ++next) {
+    EXPECT_NEAR(next_sum[next] / kDraws, expected[next], half_width) << next;
+    EXPECT_NEAR(prior_next_sum[next] / kDraws, 1.0 / 3.0, half_width) << next;
+  }
+}
+
+// A one-step two-armed problem: arm 1 always pays 1, arm 0 pays 0. After 100 pulls of each the
+// posteriors are N(100/101, 1/101) and N(0, 1/101): the sampled means differ by 0.99 with
+// standard deviation 0.14, so PSRL plays arm 1 (a 7-sigma event otherwise, at every check).
+TEST(PsrlTest, PlaysTheArmItsPosteriorFavours) {
+  const TabularShape shape{1, 2, 1};
+  std::unique_ptr<PsrlAgent> agent = MakeAgent(shape);
+  ASSERT_NE(agent, nullptr);
+  for (int k = 0; k < 100; ++k) {
+    agent->BeginEpisode();
+    ASSERT_TRUE(agent->Observe(0, 0, 0, 0.0, 0).ok());
+    ASSERT_TRUE(agent->Observe(0, 0, 1, 1.0, 0).ok());
+    agent->EndEpisode();
+  }
+  for (int k = 0; k < 20; ++k) {
+    agent->BeginEpisode();
+    EXPECT_EQ(agent->action_probabilities()[shape.Index(0, 0, 1)], 1.0);
+    EXPECT_EQ(agent->plan().optimistic_q()[shape.Index(0, 0, 1)],
+              agent->sampled_rewards()[shape.Index(0, 0, 1)]);  // H = 1: Q~ = r~
+    agent->EndEpisode();
+  }
+  EXPECT_EQ(agent->episodes_done(), 120);
+}
+
+}  // namespace
+}  // namespace dprl
