@@ -65,7 +65,8 @@ const bool kPucbRegistered = RegisterTabularAgent(TabularAgentType{
        const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
       ASSIGN_OR_RETURN(const PucbOptions options, PucbOptionsFromParameters(parameters));
       return AsTabularAgent(PucbAgent::Create(shape, options, noise_stream));
-    }});
+    },
+    /*differentially_private=*/true});
 
 const bool kRlsviRegistered = RegisterTabularAgent(TabularAgentType{
     "rlsvi",
@@ -73,7 +74,8 @@ const bool kRlsviRegistered = RegisterTabularAgent(TabularAgentType{
     {},
     [](const Parameters&, const TabularShape& shape, const RandomStream& noise_stream) {
       return AsTabularAgent(RlsviAgent::Create(shape, RlsviOptions{}, noise_stream));
-    }});
+    },
+    /*differentially_private=*/true});
 
 const bool kPsrlRegistered = RegisterTabularAgent(TabularAgentType{
     "psrl",

@@ -71,6 +71,22 @@ const TabularAgentType* FindTabularAgent(const std::string& name) {
 std::vector<std::string> TabularEnvironmentNames() { return Names(Environments()); }
 std::vector<std::string> TabularAgentNames() { return Names(Agents()); }
 
+std::vector<std::string> TabularReferenceAgentNames() {
+  std::vector<std::string> names;
+  for (const auto& [name, type] : Agents()) {
+    if (!type.differentially_private) names.push_back(name);
+  }
+  return names;
+}
+
+std::string TabularReferenceAgentsDoc() {
+  std::vector<std::string> entries;
+  for (const std::string& name : TabularReferenceAgentNames()) {
+    entries.push_back(absl::StrCat(name, " (", Agents().at(name).description, ")"));
+  }
+  return absl::StrJoin(entries, ", ");
+}
+
 absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
                                                     RandomStream& generation) {
   ASSIGN_OR_RETURN(std::string name, TypeName(config, "env"));

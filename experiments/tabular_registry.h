@@ -58,6 +58,9 @@ struct TabularAgentType {
   std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(
       const Parameters& parameters, const TabularShape& shape, const RandomStream& noise_stream)>
       create;
+  // True for an agent with a privacy guarantee (its grids set its privacy parameters); the others
+  // are non-private references that an experiment may list by name (TabularReferenceAgentNames).
+  bool differentially_private = false;
 };
 
 // Adds a type (a second type of the same name is a bug: CHECK). Returns true, for use as the
@@ -72,6 +75,11 @@ const TabularAgentType* FindTabularAgent(const std::string& name);
 // The registered names, sorted.
 std::vector<std::string> TabularEnvironmentNames();
 std::vector<std::string> TabularAgentNames();
+// The registered agents without a privacy guarantee, sorted.
+std::vector<std::string> TabularReferenceAgentNames();
+// "name (description)" of each of them, joined by ", ": the documentation of a grid field that
+// lists reference agents.
+std::string TabularReferenceAgentsDoc();
 
 // The environment named by `config`'s `env` attribute, with its parameters checked against the
 // spec. Errors name the configuration and the parameter, or list the registered names.

@@ -118,6 +118,17 @@ TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
     EXPECT_EQ(FindTabularAgent(name)->name, name);
     EXPECT_FALSE(FindTabularAgent(name)->description.empty()) << name;
   }
+  // Agents with a privacy guarantee are not offered as non-private references.
+  EXPECT_TRUE(FindTabularAgent("pucb")->differentially_private);
+  EXPECT_TRUE(FindTabularAgent("rlsvi")->differentially_private);
+  const std::vector<std::string> references = TabularReferenceAgentNames();
+  EXPECT_THAT(references, IsSupersetOf({"psrl", "pucb_noiseless", "ubev", "ubev_as_run"}));
+  EXPECT_THAT(references, ::testing::Not(::testing::Contains("pucb")));
+  for (const std::string& name : references) {
+    EXPECT_FALSE(FindTabularAgent(name)->differentially_private) << name;
+    EXPECT_THAT(TabularReferenceAgentsDoc(),
+                HasSubstr(absl::StrCat(name, " (", FindTabularAgent(name)->description, ")")));
+  }
   EXPECT_EQ(FindTabularEnvironment("no_such_environment"), nullptr);
   EXPECT_EQ(FindTabularAgent("no_such_agent"), nullptr);
 }

@@ -11,6 +11,7 @@
 #include "common/validation.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/grid_validation.h"
+#include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
@@ -48,9 +49,7 @@ void VietriGrid::BindFields(ConfigFields& fields) {
              "random_mdp (a Dirichlet MDP drawn once from --master_seed, Bernoulli rewards)");
   environment_parameters.BindFields(fields);
   fields.Add("reference_agents", &reference_agents,
-             "non-private references: ubev (Dann et al. 2017, Alg. 1 as printed), ubev_as_run "
-             "(UBEV as the authors' ubev.jl ran it: transition bonus scaled by max V - min V), "
-             "pucb_noiseless (PUCB's planner on exact counts, eps = infinity)");
+             absl::StrCat("non-private reference agents, any of: ", TabularReferenceAgentsDoc()));
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "PUCB (Alg. 2-3) with the paper's E_eps at each eps (> 0; eps-JDP, add/remove one "
              "user's episode; 2 eps under replacement)");
@@ -63,8 +62,8 @@ void VietriGrid::BindFields(ConfigFields& fields) {
 absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
   RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
-  RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents,
-                                  {"ubev", "ubev_as_run", "pucb_noiseless"}));
+  RETURN_IF_ERROR(
+      ValidateChoices("reference_agents", reference_agents, TabularReferenceAgentNames()));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(
       ValidateEachFinitePositive("exact_tail_privacy_epsilons", exact_tail_privacy_epsilons));
