@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# //experiments:vietri_fig refuses, before it allocates or creates anything, every value that
-# would make a task fail, abort or exhaust memory: exit code 2, one line on stderr naming the
-# field (and, for sizes, the estimate and the limit), no --out directory; --dry_run refuses the
-# same values. Epsilons whose %g forms would be invalid or equal group names run.
+# //experiments:vietri_fig (and vietri_lower_bound_fig) refuses, before it allocates or creates
+# anything, every value that would make a task fail, abort or exhaust memory: exit code 2, one
+# line on stderr naming the field (and, for sizes, the estimate and the limit), no --out
+# directory; --dry_run refuses the same values. Epsilons whose %g forms would be invalid or equal group names run.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/vietri_fig"
-[[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
+LOWER="$RUNFILES/experiments/vietri_lower_bound_fig"
+for fig in "$FIG" "$LOWER"; do
+  [[ -x "$fig" ]] || fail "experiment binary not found at $fig"
+done
 
 expect_refused "$FIG" riverswim.num_states=100000000 "fields 'riverswim.num_states' = 100000000"
 expect_refused "$FIG" riverswim.num_states=100000000 "of memory, above this machine's"
@@ -17,6 +20,9 @@ expect_refused "$FIG" failure_probability=1e-300 "failure_probability = 1e-300"
 expect_refused "$FIG" privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
 expect_refused "$FIG" num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
 expect_refused "$FIG" num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
+# The lower-bound family: an alpha' whose PAC bound shapes (1/alpha^2) overflow a double.
+expect_refused "$LOWER" alpha_prime=1e-300 \
+  "field 'alpha_prime' = 1e-300 on lower_bound_n2_m1_H2: the PAC bound shapes of Thms. 3 and 5"
 
 # Valid values give valid, distinct group names.
 "$FIG" --scale=smoke --dry_run --set=environments=riverswim \
