@@ -80,10 +80,10 @@ std::vector<std::pair<std::string, AttributeValue>> CommonAttributes(
 // The attributes of a group of the authors' loop as run (replay_dqn_as_run.h): its own settings
 // replace the training fields (only num_samples is shared).
 std::vector<std::pair<std::string, AttributeValue>> AsRunAttributes(int64_t num_samples,
-                                                                    const std::string& panel,
-                                                                    const std::string& label,
-                                                                    double sigma,
-                                                                    double kernel_rate) {
+                                                                   const std::string& panel,
+                                                                   const std::string& label,
+                                                                   double sigma,
+                                                                   double kernel_rate) {
   const ReplayDqnOptions d;
   return {{"agent", std::string("replay_dqn_as_run")},
           {"panel", panel},
@@ -152,8 +152,9 @@ absl::StatusOr<FunctionalNoiseQLearningOptions> AgentOptions(const ConfigSpec& c
   // The learner holds B and J in an int.
   for (const char* name : {"batch_size", "num_resets"}) {
     if (parameters.Int(name) > std::numeric_limits<int>::max()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          name, " = ", parameters.Int(name), " must be <= ", std::numeric_limits<int>::max()));
+      return absl::InvalidArgumentError(absl::StrCat(name, " = ", parameters.Int(name),
+                                                     " must be <= ",
+                                                     std::numeric_limits<int>::max()));
     }
   }
   FunctionalNoiseQLearningOptions options;
@@ -359,11 +360,10 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("kernel_rate"), kernel_rate));
   const int64_t num_samples = training.num_samples;
   const int64_t batches = num_samples / training.batch_size;
-  if (batches >
-      std::numeric_limits<int>::max()) {  // J = T / B below; the learner holds J in an int
-    return absl::InvalidArgumentError(
-        absl::StrCat("fields 'num_samples' / 'batch_size' = ", batches,
-                     " noise resets (one per batch) must be <= ", std::numeric_limits<int>::max()));
+  if (batches > std::numeric_limits<int>::max()) {  // J = T / B below; the learner holds J in an int
+    return absl::InvalidArgumentError(absl::StrCat(
+        "fields 'num_samples' / 'batch_size' = ", batches, " noise resets (one per batch) must be <= ",
+        std::numeric_limits<int>::max()));
   }
   std::vector<ConfigSpec> configs;
   for (double eps : privacy_epsilons) {
@@ -436,10 +436,11 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
           "the target with this run's)";
       label_source = "App. E.3's #ga, B, T";
     }
-    ConfigSpec& thm = add("functional-theorem5", "functional_noise",
-                          absl::StrFormat("functional noise, Thm. 5 #gs = %.3g (%s)",
-                                          theorem5->noise_stddev, label_source),
-                          theorem5->noise_stddev, theorem5->kernel_rate);
+    ConfigSpec& thm =
+        add("functional-theorem5", "functional_noise",
+            absl::StrFormat("functional noise, Thm. 5 #gs = %.3g (%s)", theorem5->noise_stddev,
+                            label_source),
+            theorem5->noise_stddev, theorem5->kernel_rate);
     thm.attributes.push_back({"calibration", calibration});
     thm.attributes.push_back({"noise_bound", theorem5->noise_bound});
     thm.attributes.push_back({"achieved_total_delta", theorem5->total_delta});

@@ -104,9 +104,10 @@ UniformBoundFailure FunctionalNoiseUniformBoundFailure(
   out.bound_condition_holds = out.bound_margin > 0.0;
   out.corrected_margin = options.noise_bound - out.path_maximum_bound;
   const int64_t num_paths = ResolvedResets(options) * options.num_actions;
-  out.delta_g_corrected = noise_stddev > 0.0
-                              ? CorrectedDeltaG(options.noise_bound, noise_stddev, beta, num_paths)
-                              : 0.0;  // sigma = 0: g = 0, sup |g| = 0 <= k surely
+  out.delta_g_corrected =
+      noise_stddev > 0.0
+          ? CorrectedDeltaG(options.noise_bound, noise_stddev, beta, num_paths)
+          : 0.0;  // sigma = 0: g = 0, sup |g| = 0 <= k surely
   if (!out.bound_condition_holds) {
     out.delta_g_theorem = 1.0;
     out.delta_g_tight = 1.0;
@@ -160,8 +161,7 @@ double CorrectedDeltaG(double noise_bound, double noise_stddev, double kernel_ra
   CHECK(num_paths >= 1) << "num_paths = " << num_paths;
   const double margin = noise_bound - kLemma8Constant * std::sqrt(kernel_rate) * noise_stddev;
   if (!(margin > 0.0)) return 1.0;
-  return std::min(1.0,
-                  static_cast<double>(num_paths) * BorellTisTwoSidedTail(margin, noise_stddev));
+  return std::min(1.0, static_cast<double>(num_paths) * BorellTisTwoSidedTail(margin, noise_stddev));
 }
 
 absl::StatusOr<FunctionalNoiseCalibration> SolveFunctionalNoiseBound(
