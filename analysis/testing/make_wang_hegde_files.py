@@ -58,6 +58,12 @@ def main():
         group(f, "a", [[1.0, 2.0]], attrs=False)
     with dprl_file(os.path.join(d, "nan.h5")) as f:
         group(f, "a", [[1.0, float("nan")]])
+    for name, eps in (("nan_eps.h5", float("nan")), ("negative_eps.h5", -1.0)):
+        with dprl_file(os.path.join(d, name)) as f:
+            group(f, "a", [[1.0, 2.0]]).attrs["privacy_epsilon"] = eps
+    with dprl_file(os.path.join(d, "seeds.h5")) as f:
+        f.attrs["seeds"] = np.int64(5)
+        group(f, "a", [[1.0, 2.0]] * 3)
     with dprl_file(os.path.join(d, "only_ref.h5")) as f:
         group(f, "ref", [[1.0, 2.0]], panel="all")
     with open(os.path.join(d, "not_hdf5.h5"), "w") as f:
