@@ -37,4 +37,7 @@ expect_refused "$FIG2" num_samples=3000000000 \
 # Wang & Hegde fig. 2: a learning rate whose Theorem 5 calibration (sensitivity scale, sigma)
 # overflows a double is refused naming the fields (it aborted on a zero kernel rate).
 expect_refused "$FIG2" learning_rate=1e300 "fields 'learning_rate' = 1e+300, 'batch_size' = 50"
+
+# The --config example of each --help is a valid --config.
+for fig in "$LQ" "$FIG1" "$FIG2"; do expect_config_example_valid "$fig"; done
 echo PASS
