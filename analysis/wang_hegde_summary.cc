@@ -161,7 +161,7 @@ std::string ReturnSummaryCsv(const std::vector<ReturnGroupSummary>& groups) {
       low = g.last10_mean - *g.last10_ci95_half_width;
       high = g.last10_mean + *g.last10_ci95_half_width;
     }
-    absl::StrAppend(&csv, CsvField(g.group), ",", CsvField(g.panel), ",", CsvField(g.agent), ",",
+    absl::StrAppend(&csv, CsvField(g.group), ",", CsvField(CsvPlainText(g.panel)), ",", CsvField(g.agent), ",",
                     CsvField(CsvPlainText(g.label)), ",", g.seeds, ",", g.episodes, ",", CsvNumber(g.last10_mean),
                     ",", CsvOptionalNumber(low), ",", CsvOptionalNumber(high), ",",
                     CsvNumber(g.overall_mean), "\n");

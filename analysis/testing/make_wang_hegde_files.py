@@ -42,7 +42,7 @@ def group(f, name, returns, panel="J = 1", agent="functional_noise", label=None,
 def good(path):
     with dprl_file(path) as f:
         group(f, "a", [[e + s for e in range(20)] for s in range(3)])
-        group(f, "b", [[7.0] * 20])
+        group(f, "b", [[7.0] * 20], panel="#ge = 1", label="#gs = 0.5")  # PLplot escapes
         group(f, "ref", [[20.0] * 20, [20.0] * 20], panel="all", agent="scripted")
 
 

@@ -25,6 +25,8 @@ close(b["last10_mean"], 7)
 assert b["last10_ci95_low"] == "" and b["last10_ci95_high"] == ""
 close(ref["overall_mean"], 20)
 assert ref["panel"] == "all" and ref["agent"] == "scripted"
+# PLplot's Greek escapes (#ge, #gs) become plain text in the CSV's panel and label columns.
+assert (b["panel"], b["label"]) == ("\u03b5 = 1", "\u03c3 = 0.5"), (b["panel"], b["label"])
 PY
 
 expect_error empty "--in: '$WORK/empty.h5' contains no config groups" "--in=$WORK/empty.h5" "$P"
