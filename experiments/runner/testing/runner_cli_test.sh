@@ -181,5 +181,14 @@ fi
 DPRL_TOY_TASK_MEMORY=1.5 expect_error memory_alone "of memory, above this machine's" \
   --scale=smoke --threads=1
 unset DPRL_TOY_TASK_MEMORY
+# Every rank checks the grid on its own node; a refusal on another rank than 0 is printed once,
+# by rank 0, with the refusing rank's own message.
+if DPRL_TOY_GRID_FAILS_ON_RANK=1 mpirun -np 2 "$TOY" --scale=smoke --dry_run >/dev/null \
+  2>"$WORK/rank1.err"; then
+  fail "a grid refused on rank 1 was accepted"
+fi
+[[ "$(grep -c "toy: error" "$WORK/rank1.err")" == 1 ]] &&
+  grep -qF "toy: error: on rank 1: the toy grid is refused on this rank" "$WORK/rank1.err" ||
+  { cat "$WORK/rank1.err"; fail "the refusal of rank 1 not reported"; }
 
 echo PASS

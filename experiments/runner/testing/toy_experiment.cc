@@ -16,6 +16,8 @@
 //                              longer (merge must reject)
 //   DPRL_TOY_TASK_MEMORY=F     each task claims to need F times this node's memory limit
 //                              (CheckMemoryEstimate per config; nothing is allocated)
+//   DPRL_TOY_GRID_FAILS_ON_RANK=R  the grid is refused on MPI rank R only (as a rank on a node
+//                              with less memory would refuse it; Open MPI's OMPI_COMM_WORLD_RANK)
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -62,6 +64,10 @@ struct ToyGrid {
     if (episodes < 1) {
       return absl::InvalidArgumentError(
           absl::StrCat("field 'episodes' must be >= 1, got ", episodes));
+    }
+    const std::string failing_rank = EnvOr("DPRL_TOY_GRID_FAILS_ON_RANK", "");
+    if (!failing_rank.empty() && failing_rank == EnvOr("OMPI_COMM_WORLD_RANK", "0")) {
+      return absl::InvalidArgumentError("the toy grid is refused on this rank");
     }
     const double memory_fraction = std::atof(EnvOr("DPRL_TOY_TASK_MEMORY", "0").c_str());
     std::vector<ConfigSpec> configs;
