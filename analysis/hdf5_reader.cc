@@ -276,6 +276,16 @@ absl::StatusOr<std::vector<double>> Hdf5Reader::ReadVector(const std::string& da
   return std::move(matrix.values);
 }
 
+absl::Status CheckSeedsAttribute(const Hdf5Reader& reader, const std::string& dataset_path,
+                                 int64_t rows) {
+  if (!reader.HasAttribute("/", hdf5_names::kSeeds)) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const int64_t seeds, reader.ReadIntAttribute("/", hdf5_names::kSeeds));
+  if (seeds == rows) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(reader.path(), ": root attribute 'seeds' is ", seeds, " but dataset '",
+                   dataset_path, "' has ", rows, " seeds (rows)"));
+}
+
 absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version) {
   if (!reader.HasAttribute("/", hdf5_names::kSchemaVersion)) {
     return absl::InvalidArgumentError(

@@ -74,14 +74,7 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
         regret.ndims, regret.rows, regret.cols));
   }
   // The root attribute `seeds` (written by the merge) is the row count of every dataset.
-  if (reader.HasAttribute("/", names::kSeeds)) {
-    ASSIGN_OR_RETURN(const int64_t seeds, reader.ReadIntAttribute("/", names::kSeeds));
-    if (seeds != regret.rows) {
-      return malformed(absl::StrFormat(
-          "root attribute 'seeds' is %d but dataset '%s' has %d seeds (rows)", seeds,
-          regret_path, regret.rows));
-    }
-  }
+  RETURN_IF_ERROR(CheckSeedsAttribute(reader, regret_path, regret.rows));
   if (grid.ndims != 2 || grid.rows != regret.rows || grid.cols != regret.cols) {
     return malformed(absl::StrFormat("dataset '%s' must have the shape of '%s' (%d x %d)",
                                      grid_path, regret_path, regret.rows, regret.cols));

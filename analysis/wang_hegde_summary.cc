@@ -34,6 +34,10 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
         "%s: dataset '%s' must be [seeds x episodes] with both >= 1, got %d-D %d x %d",
         reader.path(), path, returns.ndims, returns.rows, returns.cols));
   }
+  RETURN_IF_ERROR(CheckSeedsAttribute(reader, path, returns.rows));
+  if (reader.HasAttribute(group, hdf5_names::kPrivacyEpsilon)) {  // finite and > 0 (checked)
+    RETURN_IF_ERROR(reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon).status());
+  }
   for (auto [name, target] :
        {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{hdf5_names::kPanel, &s.panel},
         std::pair{hdf5_names::kLabel, &s.label}}) {
@@ -157,7 +161,7 @@ std::string ReturnSummaryCsv(const std::vector<ReturnGroupSummary>& groups) {
       low = g.last10_mean - *g.last10_ci95_half_width;
       high = g.last10_mean + *g.last10_ci95_half_width;
     }
-    absl::StrAppend(&csv, CsvField(g.group), ",", CsvField(g.panel), ",", CsvField(g.agent), ",",
+    absl::StrAppend(&csv, CsvField(g.group), ",", CsvField(CsvPlainText(g.panel)), ",", CsvField(g.agent), ",",
                     CsvField(CsvPlainText(g.label)), ",", g.seeds, ",", g.episodes, ",", CsvNumber(g.last10_mean),
                     ",", CsvOptionalNumber(low), ",", CsvOptionalNumber(high), ",",
                     CsvNumber(g.overall_mean), "\n");

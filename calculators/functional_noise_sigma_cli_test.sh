@@ -51,6 +51,8 @@ expect_error sigma "--noise_stddev = -0.1, must be finite and > 0" --noise_stdde
 expect_error target_g "--target_delta_g = 1, must be in (0, 1)" --target_delta_g=1
 expect_error actions "--num_actions = 0, must be >= 1" --num_actions=0
 expect_error format "--format: 'xml' is not one of table, csv" --format=xml
+expect_error lr_overflow "--learning_rate = 1e+300 with noise_bound = 2.3" --learning_rate=1e300
+expect_error lr_overflow_solve "--learning_rate = 1e+300" --learning_rate=1e300 --target_delta_g=0.1
 expect_error unknown "unknown flag '--sigma=1'" --sigma=1
 expect_error positional "unexpected argument 'foo'" foo
 echo "PASS"

@@ -13,6 +13,8 @@ namespace dprl {
 const BuildInfo& GetBuildInfo() {
   static const BuildInfo* const info = [] {
     auto* result = new BuildInfo;
+    result->stamped = std::string(kStampGitCheckout) != "unknown";
+    result->git_checkout = std::string(kStampGitCheckout) == "1";
     result->git_commit = kStampGitCommit;
     result->git_dirty = std::string(kStampGitDirty) == "1";
     result->version = kStampVersion;

@@ -12,6 +12,11 @@
 namespace dprl {
 
 struct BuildInfo {
+  // Whether the workspace status command ran (tools/workspace_status.sh; false for a build
+  // without it) and found the workspace to be a git checkout with a commit (false for a source
+  // tarball: then git_commit is "unknown" by design).
+  bool stamped = false;
+  bool git_checkout = false;
   std::string git_commit;  // `git rev-parse HEAD`, or "unknown"
   bool git_dirty = false;  // tracked files differed from HEAD
   std::string version;     // `git describe --tags --always --dirty`, or "unknown"

@@ -104,7 +104,11 @@ absl::StatusOr<std::string> ResolveUserPath(const std::string& path) {
   }
   if (!path.empty() && path[0] == '/') return path;
   const char* working = std::getenv("BUILD_WORKING_DIRECTORY");
-  if (working != nullptr && working[0] != '\0') return absl::StrCat(working, "/", path);
+  if (working != nullptr && working[0] != '\0') {
+    const char* caller = std::getenv("DPRL_CALLER_DIRECTORY");  // ./bazelw from outside
+    if (caller != nullptr && caller[0] != '\0') working = caller;
+    return absl::StrCat(working, "/", path);
+  }
   char buffer[PATH_MAX];
   if (getcwd(buffer, sizeof(buffer)) == nullptr) {
     return absl::FailedPreconditionError("cannot determine the current directory");

@@ -52,8 +52,9 @@ absl::Status CheckRequiredFlags(const CommandLine& command_line,
 // The path a user meant by a path flag (--out, --config, --in, --results, ...): a leading "~"
 // or "~/" is $HOME (a shell does this, `bazel run -- --out=~/x` and scripts quoting it do not);
 // a relative path is taken relative to $BUILD_WORKING_DIRECTORY under `bazel run` (where the
-// user invoked bazel; the process itself runs in the runfiles tree), else to the current
-// directory. An absolute path is returned as is. Errors: "~" without $HOME, no current directory.
+// user invoked bazel; the process itself runs in the runfiles tree) or, where ./bazelw was
+// started outside the workspace and had to start Bazel inside it, $DPRL_CALLER_DIRECTORY (set
+// by ./bazelw), else to the current directory. An absolute path is returned as is. Errors: "~" without $HOME, no current directory.
 absl::StatusOr<std::string> ResolveUserPath(const std::string& path);
 
 // All of `text` as an unsigned decimal integer (no sign, no spaces, no exponent).

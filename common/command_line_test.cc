@@ -97,7 +97,7 @@ TEST(CommandLineTest, RepeatableFlagsKeepOrderAndSwitchesMayBeBare) {
 class ResolveUserPathTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    for (const char* name : {"HOME", "BUILD_WORKING_DIRECTORY"}) {
+    for (const char* name : {"HOME", "BUILD_WORKING_DIRECTORY", "DPRL_CALLER_DIRECTORY"}) {
       const char* value = std::getenv(name);
       saved_.emplace_back(name, value == nullptr ? std::optional<std::string>()
                                                  : std::optional<std::string>(value));
@@ -130,11 +130,15 @@ TEST_F(ResolveUserPathTest, RelativePathsAreTakenFromWhereBazelRunWasInvoked) {
   EXPECT_THAT(ResolveUserPath("/abs/x"), IsOkAndHolds(std::string("/abs/x")));
   // A name starting with ~ but not ~/ is an ordinary relative name.
   EXPECT_THAT(ResolveUserPath("~x"), IsOkAndHolds(std::string("/work/here/~x")));
-  unsetenv("BUILD_WORKING_DIRECTORY");
+  // ./bazelw started outside the workspace: the caller's directory it passes on.
+  setenv("DPRL_CALLER_DIRECTORY", "/elsewhere", 1);
+  EXPECT_THAT(ResolveUserPath("out/x"), IsOkAndHolds(std::string("/elsewhere/out/x")));
+  unsetenv("BUILD_WORKING_DIRECTORY");  // not under bazel run: the current directory
   absl::StatusOr<std::string> resolved = ResolveUserPath("out");
   ASSERT_THAT(resolved, IsOk());
   EXPECT_EQ(resolved->front(), '/');
   EXPECT_EQ(resolved->substr(resolved->size() - 4), "/out");
+  EXPECT_NE(*resolved, "/elsewhere/out");
 }
 
 }  // namespace

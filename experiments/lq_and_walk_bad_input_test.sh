@@ -34,4 +34,10 @@ expect_refused "$FIG1" num_samples=1000000000000 "of memory, above this machine'
 expect_refused "$FIG2" num_samples=3000000000 \
   "fields 'num_samples' / 'batch_size' = 3000000000 noise resets (one per batch) must be <= 2147483647" \
   batch_size=1
+# Wang & Hegde fig. 2: a learning rate whose Theorem 5 calibration (sensitivity scale, sigma)
+# overflows a double is refused naming the fields (it aborted on a zero kernel rate).
+expect_refused "$FIG2" learning_rate=1e300 "fields 'learning_rate' = 1e+300, 'batch_size' = 50"
+
+# The --config example of each --help is a valid --config.
+for fig in "$LQ" "$FIG1" "$FIG2"; do expect_config_example_valid "$fig"; done
 echo PASS

@@ -138,8 +138,9 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     }
     for (double delta : curve_target_deltas) {
       ConfigSpec curve;
-      curve.group_name = absl::StrFormat("privacy-S=%d-A=%d-H=%d-delta=%g", shape->num_states,
-                                         shape->num_actions, shape->horizon, delta);
+      curve.group_name =
+          absl::StrFormat("privacy-S=%d-A=%d-H=%d-delta=%s", shape->num_states, shape->num_actions,
+                          shape->horizon, GroupNameNumber(delta));
       curve.attributes = {{"kind", std::string("privacy_curve")},
                           {"agent", std::string("rlsvi")},
                           {"num_states", int64_t{shape->num_states}},

@@ -63,6 +63,18 @@ TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBoth
   EXPECT_THAT(ValidateExperimentDefinition(RlsviPrivacyExperiment()), IsOk());
 }
 
+// Valid target deltas whose %g forms are equal still name distinct curves (GroupNameNumber).
+TEST(RlsviPrivacyConfigsTest, CloseTargetDeltasNameDistinctCurves) {
+  RlsviPrivacyGrid grid = RlsviPrivacyGrid::ForScale(Scale::kSmoke);
+  grid.curve_shapes = {"S4_A2_H5"};
+  grid.curve_target_deltas = {0.1000000001, 0.1000000002};
+  absl::StatusOr<std::vector<ConfigSpec>> configs = grid.MakeConfigs();
+  ASSERT_THAT(configs, IsOk());
+  EXPECT_THAT(ValidateConfigs(*configs), IsOk());
+  Find(*configs, "privacy-S=4-A=2-H=5-delta=0.1000000001");
+  Find(*configs, "privacy-S=4-A=2-H=5-delta=0.1000000002");
+}
+
 TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEverySeed) {
   std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
   const ConfigSpec& curve = Find(configs, "privacy-S=5-A=2-H=10-delta=1e-05");

@@ -1,6 +1,7 @@
 #include "experiments/vietri_lower_bound_task.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/vietri_bounds.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
@@ -52,6 +54,36 @@ const std::vector<AgentVariant>& AgentVariants() {
 double CostFactor(const AgentVariant& variant, const TabularShape& shape) {
   if (!variant.is_private) return 1.0;
   return 1.0 + 0.012 * shape.num_states * shape.num_states * shape.num_actions * shape.horizon;
+}
+
+// The analysis reports Thm. 3's and Thm. 5's PAC shapes (algorithms/tabular/vietri_bounds.h:
+// S A H^4 / alpha^2 + S^2 A H^4 / (eps alpha), S A H^2 / alpha^2 + ...) at every alpha of the
+// grid, the smallest being kPacAlphaMultipliers[0] * alpha_unit. Refuses an alpha_prime (and,
+// for a private variant, an eps; privacy_epsilon = 0 for the non-private ones) for which one
+// overflows a double, e.g. alpha_prime = 1e-300.
+absl::Status CheckPacShapesFinite(const std::string& env, const TabularShape& shape,
+                                  int rewarded_horizon, int64_t num_episodes,
+                                  double failure_probability, double alpha_prime, double alpha_unit,
+                                  double privacy_epsilon) {
+  VietriBoundsParameters p;
+  p.num_states = shape.num_states;
+  p.num_actions = shape.num_actions;
+  p.horizon = rewarded_horizon;
+  p.num_episodes = num_episodes;
+  p.privacy_epsilon = privacy_epsilon > 0 ? privacy_epsilon : 1.0;
+  p.failure_probability = failure_probability;
+  p.alpha = kPacAlphaMultipliers[0] * alpha_unit;
+  const BoundShape upper = PucbPacUpperBound(p), lower = JdpPacLowerBound(p);
+  const double largest = privacy_epsilon > 0
+                             ? std::max(upper.total(), lower.total())
+                             : std::max(upper.non_private_term, lower.non_private_term);
+  if (std::isfinite(largest)) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "field 'alpha_prime' = ", alpha_prime,
+      privacy_epsilon > 0 ? absl::StrCat(" with 'privacy_epsilons' value ", privacy_epsilon) : "",
+      " on ", env, ": the PAC bound shapes of Thms. 3 and 5 at alpha = ", p.alpha,
+      " overflow a double (they grow like 1/alpha^2); use a larger alpha_prime",
+      privacy_epsilon > 0 ? " or eps" : ""));
 }
 
 }  // namespace
@@ -188,6 +220,8 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
       base.stored_values_per_seed =
           TabularRegretValuesPerSeed(num_episodes) + 3 * std::size(kPacAlphaMultipliers) + n + 1;
       if (!variant.is_private) {
+        RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, num_episodes, failure_probability,
+                                             alpha_prime, alpha_unit, 0.0));
         base.group_name = absl::StrCat(env, "-", variant.name);
         configs.push_back(std::move(base));
         continue;
@@ -197,6 +231,8 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
         config.group_name =
             absl::StrCat(env, "-", variant.name, "-eps=", GroupNameNumber(privacy_epsilon));
         config.attributes.push_back({"privacy_epsilon", privacy_epsilon});
+        RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, num_episodes, failure_probability,
+                                             alpha_prime, alpha_unit, privacy_epsilon));
         ASSIGN_OR_RETURN(const PucbOptions options, PucbOptionsFromConfig(config));
         absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> guarantee =
             PucbGuaranteeAttributes(shape, options);

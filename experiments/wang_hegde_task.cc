@@ -423,7 +423,12 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
         "Theorem 5, corrected delta_g, this run's learning_rate, batch_size, num_samples";
     std::string label_source = "this run's #ga, B, T";
     if (!theorem5.ok()) {
-      if (theorem5.status().code() != absl::StatusCode::kOutOfRange) return theorem5.status();
+      if (theorem5.status().code() != absl::StatusCode::kOutOfRange) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "fields 'learning_rate' = ", training.learning_rate,
+            ", 'batch_size' = ", training.batch_size, " with 'privacy_epsilons' value ", eps,
+            " (Theorem 5): ", theorem5.status().message()));
+      }
       theorem5 = SolveFunctionalNoiseBound(AppendixE3(eps, target_delta / 2.0), target_delta / 2.0);
       RETURN_IF_ERROR(theorem5.status());
       calibration =

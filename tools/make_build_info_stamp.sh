@@ -15,6 +15,7 @@ cat >"$out" <<EOT
 #ifndef DPRL_COMMON_BUILD_INFO_STAMP_H_
 #define DPRL_COMMON_BUILD_INFO_STAMP_H_
 namespace dprl {
+inline constexpr char kStampGitCheckout[] = "$(value STABLE_GIT_CHECKOUT)";
 inline constexpr char kStampGitCommit[] = "$(value STABLE_GIT_COMMIT)";
 inline constexpr char kStampGitDirty[] = "$(value STABLE_GIT_DIRTY)";
 inline constexpr char kStampVersion[] = "$(value STABLE_DPRL_VERSION)";

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/status_macros.h"
 
@@ -74,6 +75,20 @@ absl::Status FunctionalNoiseCalibrationOptions::Validate() const {
         "FunctionalNoiseCalibrationOptions.num_resets = %d, must be 0 (= floor(T/B)) or in "
         "[1, ceil(T/B) = %d]",
         num_resets, max_resets));
+  }
+  // Theorem 5's sensitivity scale v = 4 alpha (k + 1) / B, kernel rate 1/v, RKHS sensitivity
+  // (v^2 + v) L^2 and sigma must be finite positive doubles: an alpha, k or eps for which one
+  // overflows or underflows has no calibration (it would print inf, or abort on a zero rate).
+  const double v = SensitivityScale(*this);
+  const double c = (v * v + v) * lipschitz_squared;
+  const double sigma = ClosedFormSigma(NumUpdates(*this), c, privacy_epsilon, target_delta);
+  if (!(v > 0.0 && std::isfinite(1.0 / v) && std::isfinite(c) && std::isfinite(sigma) &&
+        sigma > 0.0)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.learning_rate = %g with noise_bound = %g, batch_size "
+        "= %d and privacy_epsilon = %g: Theorem 5's sensitivity scale v = 4 alpha (k + 1) / B = "
+        "%g and sigma = %g must be finite positive doubles",
+        learning_rate, noise_bound, batch_size, privacy_epsilon, v, sigma));
   }
   return absl::OkStatus();
 }
@@ -165,8 +180,17 @@ absl::StatusOr<FunctionalNoiseCalibration> SolveFunctionalNoiseBound(
   };
   // Geometric scan (ratio 1.05) for the first k that meets the target, then bisection between
   // that grid point and the one before it.
-  constexpr double kLargestNoiseBound = 1e15;
-  double lo = 1e-6, hi = lo;
+  constexpr double kSmallestNoiseBound = 1e-6, kLargestNoiseBound = 1e15;
+  // v and sigma grow with k: finite at both ends of the scan, they are finite at every k of it.
+  for (double k : {kSmallestNoiseBound, kLargestNoiseBound}) {
+    FunctionalNoiseCalibrationOptions end = options;
+    end.noise_bound = k;
+    if (absl::Status status = end.Validate(); !status.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          status.message(), " (at a noise bound the solver for target_delta_g tries)"));
+    }
+  }
+  double lo = kSmallestNoiseBound, hi = lo;
   while (delta_g_at(hi) > target_delta_g) {
     lo = hi;
     hi *= 1.05;

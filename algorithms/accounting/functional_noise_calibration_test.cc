@@ -162,6 +162,26 @@ TEST(FunctionalNoiseCalibrationTest, AchievedEpsilonInvertsTheCalibration) {
   EXPECT_FALSE(FunctionalNoiseAchievedEpsilon(FunctionalNoiseCalibrationOptions(), 0.0).ok());
 }
 
+// Values each valid alone whose Theorem 5 quantities leave the doubles are refused, also by the
+// solver (which tries noise bounds up to 1e15) instead of aborting on a zero kernel rate.
+TEST(FunctionalNoiseCalibrationTest, OverflowingCalibrationsAreRefused) {
+  auto contains = [](const absl::Status& status, const std::string& text) {
+    return status.code() == absl::StatusCode::kInvalidArgument &&
+           status.message().find(text) != std::string::npos;
+  };
+  FunctionalNoiseCalibrationOptions o;
+  o.learning_rate = 1e300;  // v = 4 alpha (k + 1) / B: sigma overflows
+  EXPECT_TRUE(contains(o.Validate(), "learning_rate = 1e+300 with noise_bound = 2.3"));
+  EXPECT_TRUE(contains(SolveFunctionalNoiseBound(o, 0.1).status(), "learning_rate = 1e+300"));
+  o.learning_rate = 1e150;  // finite at k = 2.3, not at the solver's largest k = 1e15
+  EXPECT_TRUE(o.Validate().ok()) << o.Validate();
+  EXPECT_TRUE(contains(SolveFunctionalNoiseBound(o, 0.1).status(),
+                       "at a noise bound the solver for target_delta_g tries"));
+  o = FunctionalNoiseCalibrationOptions();
+  o.privacy_epsilon = 1e-310;  // sigma ~ 1/eps overflows
+  EXPECT_TRUE(contains(o.Validate(), "must be finite positive doubles"));
+}
+
 TEST(FunctionalNoiseCalibrationTest, BadValuesNamed) {
   auto expect_bad = [](const FunctionalNoiseCalibrationOptions& options, const std::string& t) {
     const absl::Status status = options.Validate();

@@ -42,7 +42,7 @@ def group(f, name, returns, panel="J = 1", agent="functional_noise", label=None,
 def good(path):
     with dprl_file(path) as f:
         group(f, "a", [[e + s for e in range(20)] for s in range(3)])
-        group(f, "b", [[7.0] * 20])
+        group(f, "b", [[7.0] * 20], panel="#ge = 1", label="#gs = 0.5")  # PLplot escapes
         group(f, "ref", [[20.0] * 20, [20.0] * 20], panel="all", agent="scripted")
 
 
@@ -58,6 +58,12 @@ def main():
         group(f, "a", [[1.0, 2.0]], attrs=False)
     with dprl_file(os.path.join(d, "nan.h5")) as f:
         group(f, "a", [[1.0, float("nan")]])
+    for name, eps in (("nan_eps.h5", float("nan")), ("negative_eps.h5", -1.0)):
+        with dprl_file(os.path.join(d, name)) as f:
+            group(f, "a", [[1.0, 2.0]]).attrs["privacy_epsilon"] = eps
+    with dprl_file(os.path.join(d, "seeds.h5")) as f:
+        f.attrs["seeds"] = np.int64(5)
+        group(f, "a", [[1.0, 2.0]] * 3)
     with dprl_file(os.path.join(d, "only_ref.h5")) as f:
         group(f, "ref", [[1.0, 2.0]], panel="all")
     with open(os.path.join(d, "not_hdf5.h5"), "w") as f:

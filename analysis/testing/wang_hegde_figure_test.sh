@@ -25,6 +25,8 @@ close(b["last10_mean"], 7)
 assert b["last10_ci95_low"] == "" and b["last10_ci95_high"] == ""
 close(ref["overall_mean"], 20)
 assert ref["panel"] == "all" and ref["agent"] == "scripted"
+# PLplot's Greek escapes (#ge, #gs) become plain text in the CSV's panel and label columns.
+assert (b["panel"], b["label"]) == ("\u03b5 = 1", "\u03c3 = 0.5"), (b["panel"], b["label"])
 PY
 
 expect_error empty "--in: '$WORK/empty.h5' contains no config groups" "--in=$WORK/empty.h5" "$P"
@@ -32,6 +34,11 @@ expect_error no_returns "group 'a' has no dataset 'episode_return'" \
   "--in=$WORK/no_returns.h5" "$P"
 expect_error no_panel "missing attribute 'panel' of 'a'" "--in=$WORK/no_panel.h5" "$P"
 expect_error nan "dataset 'a/episode_return' holds a non-finite value" "--in=$WORK/nan.h5" "$P"
+expect_error nan_eps "attribute 'privacy_epsilon' of 'a' is not finite (nan)" "--in=$WORK/nan_eps.h5" "$P"
+expect_error negative_eps "attribute 'privacy_epsilon' of 'a' must be > 0, got -1" \
+  "--in=$WORK/negative_eps.h5" "$P"
+expect_error seeds "root attribute 'seeds' is 5 but dataset 'a/episode_return' has 3 seeds (rows)" \
+  "--in=$WORK/seeds.h5" "$P"
 expect_error only_ref "no learning-curve group" "--in=$WORK/only_ref.h5" "$P"
 expect_common_errors
 echo PASS

@@ -275,12 +275,14 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
   unlink(temp.c_str());
   absl::Status status;
   {
-    ASSIGN_OR_RETURN(H5Handle file, CreateReproducibleFile(temp));
-    status = WriteRootAttributes(file.get(), info);
+    // A failed create (a full disk) is a write failure too: the partial temp file is removed.
+    absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);
+    status = file.status();
+    if (status.ok()) status = WriteRootAttributes(file->get(), info);
     for (size_t i = 0; status.ok() && i < configs.size(); ++i) {
-      status = MergeConfig(file.get(), out_dir, configs[i], info.seeds);
+      status = MergeConfig(file->get(), out_dir, configs[i], info.seeds);
     }
-    if (status.ok()) status = CloseFile(file, temp);
+    if (status.ok()) status = CloseFile(*file, temp);
   }
   if (status.ok()) status = CommitTempFile(temp, merged_path);
   if (!status.ok()) {

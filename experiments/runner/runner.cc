@@ -23,6 +23,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/build_info.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
@@ -53,16 +54,22 @@ class MpiSession {
     MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &thread_level_);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm node;  // the ranks that share this rank's memory
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &ranks_on_node_);
+    MPI_Comm_free(&node);
   }
   ~MpiSession() { MPI_Finalize(); }
   int rank() const { return rank_; }
   int size() const { return size_; }
+  int ranks_on_node() const { return ranks_on_node_; }
   bool serialized_threads() const { return thread_level_ >= MPI_THREAD_SERIALIZED; }
 
  private:
   int thread_level_ = MPI_THREAD_SINGLE;
   int rank_ = 0;
   int size_ = 1;
+  int ranks_on_node_ = 1;
 };
 
 TaskMetadata ExpectedMetadata(const ExperimentDefinition& experiment, const RunnerFlags& flags,
@@ -187,6 +194,26 @@ absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::stri
   return absl::OkStatus();
 }
 
+// The grid's configurations, its memory checks counting the tasks that compute at once on this
+// node (common/resource_limits.h): `concurrent` (the threads, or the MPI ranks on this node)
+// first; where that alone refuses the grid and it has fewer tasks, as many as it has.
+absl::StatusOr<std::vector<ConfigSpec>> MakeConfigsOnNode(const ExperimentGrid& grid, int seeds,
+                                                          int concurrent,
+                                                          const std::string& reason) {
+  SetConcurrentTasksOnNode(concurrent, reason);
+  absl::StatusOr<std::vector<ConfigSpec>> configs = grid.MakeConfigs();
+  if (configs.ok() || concurrent == 1 || !IsConcurrentMemoryRefusal(configs.status())) {
+    return configs;
+  }
+  SetConcurrentTasksOnNode(1, "");
+  absl::StatusOr<std::vector<ConfigSpec>> alone = grid.MakeConfigs();
+  if (!alone.ok()) return alone;
+  const int64_t tasks = static_cast<int64_t>(alone->size()) * seeds;
+  if (tasks >= concurrent) return configs;
+  SetConcurrentTasksOnNode(static_cast<int>(tasks), reason);
+  return grid.MakeConfigs();
+}
+
 }  // namespace
 
 int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experiment) {
@@ -212,18 +239,6 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     if (leader) std::fputs(RunnerUsage(experiment.name.c_str(), experiment).c_str(), stdout);
     return kExitOk;
   }
-  // The grid: the scale's defaults, then --config, then --set (user input: errors exit 2).
-  absl::StatusOr<std::unique_ptr<ExperimentGrid>> grid = ResolveGrid(experiment, *flags);
-  absl::StatusOr<std::vector<ConfigSpec>> configs =
-      grid.ok() ? (*grid)->MakeConfigs() : absl::StatusOr<std::vector<ConfigSpec>>(grid.status());
-  absl::Status config_status = configs.ok() ? ValidateConfigs(*configs) : configs.status();
-  int local_failed = config_status.ok() ? 0 : 1, any_failed = 0;
-  MPI_Allreduce(&local_failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  if (any_failed) {
-    return fail(
-        config_status.ok() ? absl::InternalError("the grid failed on another rank") : config_status,
-        kExitBadFlags);
-  }
   // Threads: ranks are the unit of parallelism under mpirun; a run without mpirun uses the cores.
   if (mpi.size() > 1 && flags->threads > 1) {
     return fail(absl::InvalidArgumentError(absl::StrCat(
@@ -233,6 +248,26 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   }
   const int threads =
       flags->threads > 0 ? flags->threads : (mpi.size() == 1 ? DefaultThreads() : 1);
+  // The grid: the scale's defaults, then --config, then --set (user input: errors exit 2).
+  absl::StatusOr<std::unique_ptr<ExperimentGrid>> grid = ResolveGrid(experiment, *flags);
+  absl::StatusOr<std::vector<ConfigSpec>> configs =
+      grid.ok() ? MakeConfigsOnNode(
+                      **grid, flags->seeds, mpi.size() == 1 ? threads : mpi.ranks_on_node(),
+                      mpi.size() > 1 ? absl::StrCat(mpi.ranks_on_node(), " MPI ranks on this node")
+                      : flags->threads > 0 ? absl::StrCat("--threads=", threads)
+                                           : absl::StrCat("--threads=", threads, ", one per core"))
+                : absl::StatusOr<std::vector<ConfigSpec>>(grid.status());
+  absl::Status config_status = configs.ok() ? ValidateConfigs(*configs) : configs.status();
+  // Every rank checked its own node; the first rank that refused says why.
+  int first_failed = config_status.ok() ? mpi.size() : mpi.rank(), reporter = 0;
+  MPI_Allreduce(&first_failed, &reporter, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (reporter < mpi.size()) {
+    std::string message(config_status.message());
+    BroadcastString(&message, reporter);
+    return fail(absl::InvalidArgumentError(
+                    reporter == 0 ? message : absl::StrCat("on rank ", reporter, ": ", message)),
+                kExitBadFlags);
+  }
   const int seeds = flags->seeds;
   const int num_tasks = static_cast<int>(configs->size()) * seeds;
   if (flags->dry_run) {

@@ -219,19 +219,19 @@ absl::Status RunTasksOverRanks(const std::vector<int>& order, const std::vector<
   return queue.first_error();
 }
 
-void BroadcastInt(int* value) {
+void BroadcastInt(int* value, int root) {
   MPI_Request request;
-  MPI_Ibcast(value, 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  MPI_Ibcast(value, 1, MPI_INT, root, MPI_COMM_WORLD, &request);
   WaitPolitely(&request);
 }
 
-void BroadcastString(std::string* value) {
+void BroadcastString(std::string* value, int root) {
   int size = static_cast<int>(value->size());
-  BroadcastInt(&size);
+  BroadcastInt(&size, root);
   value->resize(size);
   if (size == 0) return;
   MPI_Request request;
-  MPI_Ibcast(value->data(), size, MPI_CHAR, 0, MPI_COMM_WORLD, &request);
+  MPI_Ibcast(value->data(), size, MPI_CHAR, root, MPI_COMM_WORLD, &request);
   WaitPolitely(&request);
 }
 

@@ -35,9 +35,9 @@ absl::Status RunTasksOverRanks(const std::vector<int>& order, const std::vector<
                                const RunOneTask& run_one, ProgressMonitor* monitor,
                                bool rank0_computes, int local_threads = 1);
 
-// MPI_Ibcast from rank 0 + polling wait. Collective.
-void BroadcastInt(int* value);
-void BroadcastString(std::string* value);
+// MPI_Ibcast from rank `root` + polling wait. Collective.
+void BroadcastInt(int* value, int root = 0);
+void BroadcastString(std::string* value, int root = 0);
 
 }  // namespace dprl
 

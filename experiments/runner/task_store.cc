@@ -66,9 +66,11 @@ absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata
   unlink(temp.c_str());  // a leftover of this very process id from an earlier crash
   absl::Status status;
   {
-    ASSIGN_OR_RETURN(H5Handle file, CreateReproducibleFile(temp));  // the message names the file
-    status = WriteContents(file.get(), metadata, result);
-    if (status.ok()) status = CloseFile(file, temp);
+    // A failed create (a full disk) is a write failure too: the partial temp file is removed.
+    absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);  // the message names the file
+    status = file.status();
+    if (status.ok()) status = WriteContents(file->get(), metadata, result);
+    if (status.ok()) status = CloseFile(*file, temp);
   }
   if (status.ok()) status = CommitTempFile(temp, path);
   if (!status.ok()) {

@@ -2,7 +2,8 @@
 # A full disk is one clear line: the toy experiment with --out on a tiny tmpfs (mounted in a
 # private user + mount namespace: `unshare -rm`) fails with exit code 1, one stderr line saying
 # the filesystem is full (no HDF5 diagnostics, no crash at exit), and leaves no temporary or
-# partial results file; after space is freed the same command resumes and finishes. Where the
+# partial results file; after space is freed the same command resumes and finishes. The same
+# when the disk is already full as a task file or the results file (at merge) is created. Where the
 # sandbox does not permit the namespace or the mount, the test says so and skips.
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 
@@ -25,6 +26,27 @@ rm -f "$WORK/disk/filler"
 "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/run" 2>"$WORK/resume.err"
 echo "resume_rc=$?"
 cp "$WORK/disk/run/toy.h5" "$WORK/resumed.h5" 2>/dev/null
+rm -rf "$WORK/disk/run"
+# A disk that is completely full when a file is created (not only when it is written): first a
+# task file (the tasks of every group but grid_ucb are done, then the disk fills up), then the
+# results file (every task file there, the results file deleted, the disk filled up).
+DPRL_TOY_FAIL_GROUP=grid_ucb "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/c" \
+  2>/dev/null && echo "setup: the failing group did not fail"
+head -c 2000000 /dev/zero >"$WORK/disk/fill" 2>/dev/null
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/c" 2>"$WORK/create.err"
+echo "create_rc=$?"
+find "$WORK/disk/c" -name '*.tmp.*' -o -name 'toy.h5' | sed 's/^/left: /'
+rm -rf "$WORK/disk/fill" "$WORK/disk/c"
+"$TOY" --scale=smoke --seeds=3 --threads=1 --keep_task_files=true "--out=$WORK/disk/m" 2>/dev/null ||
+  echo "setup: the merge run failed"
+rm -f "$WORK/disk/m/toy."*
+head -c 2000000 /dev/zero >"$WORK/disk/fill" 2>/dev/null
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/m" 2>"$WORK/merge.err"
+echo "merge_rc=$?"
+find "$WORK/disk/m" -name '*.tmp.*' -o -name 'toy.h5' | sed 's/^/left: /'
+rm -f "$WORK/disk/fill"
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/m" 2>/dev/null
+echo "merge_resume_rc=$?"
 INNER
 grep -q "^rc=1$" "$WORK/inner.out" || { cat "$WORK/inner.out" "$WORK/inner.err" "$WORK/full.err"; fail "full disk: exit code not 1"; }
 ! grep -q "^left: " "$WORK/inner.out" || { cat "$WORK/inner.out"; fail "full disk left partial files"; }
@@ -35,6 +57,14 @@ grep -q "no space left on the filesystem of '$WORK/disk/run" "$WORK/full.err" &&
   { cat "$WORK/full.err"; fail "the error does not say the disk is full"; }
 ! grep -q "HDF5-DIAG\|Segmentation\|signal" "$WORK/full.err" || { cat "$WORK/full.err"; fail "HDF5 noise or crash"; }
 grep -q "^resume_rc=0$" "$WORK/inner.out" || { cat "$WORK/resume.err"; fail "resume after freeing space failed"; }
+! grep -q "^setup: " "$WORK/inner.out" || { cat "$WORK/inner.out"; fail "set-up of the full-disk cases"; }
+for case in create merge; do
+  grep -q "^${case}_rc=1$" "$WORK/inner.out" || { cat "$WORK/inner.out" "$WORK/$case.err"; fail "$case: exit code not 1"; }
+  [[ "$(grep -c "toy: error: " "$WORK/$case.err")" == 1 ]] && ! grep -q "HDF5-DIAG" "$WORK/$case.err" &&
+    grep -q "no space left on the filesystem of '$WORK/disk/" "$WORK/$case.err" ||
+    { cat "$WORK/$case.err"; fail "$case on a full disk: not one line saying the disk is full"; }
+done
+grep -q "^merge_resume_rc=0$" "$WORK/inner.out" || { cat "$WORK/inner.out"; fail "merge after freeing space failed"; }
 "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/fresh" 2>/dev/null || fail "fresh run failed"
 same_results "$WORK/fresh/toy.h5" "$WORK/resumed.h5"
 echo PASS

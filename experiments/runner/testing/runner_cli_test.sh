@@ -160,4 +160,39 @@ grep -q "uncommitted changes" "$WORK/version.out" && dirty_flag=(--allow_code_ch
 grep -q "already holds the results of this run" "$WORK/outside.err" ||
   { cat "$WORK/outside.err"; fail "resume from another directory recomputed"; }
 
+# Memory (common/resource_limits.h): the tasks that compute at once on one node share its memory
+# limit. Toy tasks claiming 0.4 of it each: two at once fit, three (--threads=3, or 3 MPI ranks on
+# the node) do not, and the refusal names their number and its cause; with a single task (one
+# config, one seed) --threads=3 computes one at a time and is accepted; one task above the limit
+# is refused whatever the threads.
+export DPRL_TOY_TASK_MEMORY=0.4
+expect_error memory_threads "of memory per task, " --scale=smoke --dry_run --threads=3
+grep -qF "for the 3 tasks at once on this node (--threads=3), above this machine's" \
+  "$WORK/memory_threads.err" || { cat "$WORK/memory_threads.err"; fail "memory: threads not named"; }
+"$TOY" --scale=smoke --threads=3 --dry_run "--out=$WORK/never" >/dev/null 2>&1
+[[ "$?" == 2 ]] || fail "memory: a refusal did not exit 2"
+"$TOY" --scale=smoke --dry_run --threads=2 >/dev/null 2>"$WORK/memory2.err" ||
+  { cat "$WORK/memory2.err"; fail "memory: two tasks at once refused"; }
+"$TOY" --scale=smoke --dry_run --threads=3 --seeds=1 --set=environments=chain \
+  --set=privacy_epsilons= >/dev/null 2>"$WORK/memory1.err" ||
+  { cat "$WORK/memory1.err"; fail "memory: a single task refused for --threads=3"; }
+if mpirun -np 3 "$TOY" --scale=smoke --dry_run >/dev/null 2>"$WORK/memory_np3.err"; then
+  fail "memory: 3 ranks on one node accepted"
+fi
+[[ "$(grep -c "toy: error" "$WORK/memory_np3.err")" == 1 ]] &&
+  grep -qF "for the 3 tasks at once on this node (3 MPI ranks on this node)" "$WORK/memory_np3.err" ||
+  { cat "$WORK/memory_np3.err"; fail "memory: ranks on the node not named"; }
+DPRL_TOY_TASK_MEMORY=1.5 expect_error memory_alone "of memory, above this machine's" \
+  --scale=smoke --threads=1
+unset DPRL_TOY_TASK_MEMORY
+# Every rank checks the grid on its own node; a refusal on another rank than 0 is printed once,
+# by rank 0, with the refusing rank's own message.
+if DPRL_TOY_GRID_FAILS_ON_RANK=1 mpirun -np 2 "$TOY" --scale=smoke --dry_run >/dev/null \
+  2>"$WORK/rank1.err"; then
+  fail "a grid refused on rank 1 was accepted"
+fi
+[[ "$(grep -c "toy: error" "$WORK/rank1.err")" == 1 ]] &&
+  grep -qF "toy: error: on rank 1: the toy grid is refused on this rank" "$WORK/rank1.err" ||
+  { cat "$WORK/rank1.err"; fail "the refusal of rank 1 not reported"; }
+
 echo PASS

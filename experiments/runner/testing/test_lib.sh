@@ -69,6 +69,21 @@ expect_refused() {
   done
 }
 
+# expect_config_example_valid FIG: the --config example that FIG's --help prints (generated from
+# its own fields, "a = 1 / [table] b = 2" on one line) is, written as a file, a valid --config of a
+# --dry_run.
+expect_config_example_valid() {
+  local fig="$1" name
+  name="$(basename "$fig")"
+  "$fig" --help >"$WORK/help" || fail "$name --help failed"
+  local example
+  example="$(grep -A1 -- "--config=FILE" "$WORK/help" | tail -1 | sed 's/^ *//')"
+  [[ "$example" == *" = "* ]] || { cat "$WORK/help"; fail "$name: no generated --config example"; }
+  sed 's| / |\n|g; s|^\(\[[^]]*\]\) |\1\n|; s|\n\(\[[^]]*\]\) |\n\1\n|' <<<"$example" >"$WORK/example.toml"
+  "$fig" --scale=smoke --dry_run "--config=$WORK/example.toml" >/dev/null 2>"$WORK/stderr" ||
+    { cat "$WORK/example.toml" "$WORK/stderr"; fail "$name: the --help example is not a valid --config"; }
+}
+
 # expect_figure_files PREFIX: PREFIX.png is a PNG and PREFIX.pdf a PDF.
 expect_figure_files() {
   [[ "$(head -c 4 "$1.png" | od -An -c | tr -d ' ')" == '211PNG' ]] || fail "no PNG at $1.png"

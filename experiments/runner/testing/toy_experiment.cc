@@ -14,6 +14,10 @@
 //   DPRL_TOY_FAIL_GROUP=G      tasks of config group G fail with an error
 //   DPRL_TOY_RAGGED_GROUP=G    seed 1 of group G runs twice the episodes, so its series are
 //                              longer (merge must reject)
+//   DPRL_TOY_TASK_MEMORY=F     each task claims to need F times this node's memory limit
+//                              (CheckMemoryEstimate per config; nothing is allocated)
+//   DPRL_TOY_GRID_FAILS_ON_RANK=R  the grid is refused on MPI rank R only (as a rank on a node
+//                              with less memory would refuse it; Open MPI's OMPI_COMM_WORLD_RANK)
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -23,6 +27,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/hdf5_names.h"
+#include "common/resource_limits.h"
+#include "common/status_macros.h"
 #include "experiments/episode_grid.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
@@ -59,6 +65,11 @@ struct ToyGrid {
       return absl::InvalidArgumentError(
           absl::StrCat("field 'episodes' must be >= 1, got ", episodes));
     }
+    const std::string failing_rank = EnvOr("DPRL_TOY_GRID_FAILS_ON_RANK", "");
+    if (!failing_rank.empty() && failing_rank == EnvOr("OMPI_COMM_WORLD_RANK", "0")) {
+      return absl::InvalidArgumentError("the toy grid is refused on this rank");
+    }
+    const double memory_fraction = std::atof(EnvOr("DPRL_TOY_TASK_MEMORY", "0").c_str());
     std::vector<ConfigSpec> configs;
     for (const std::string& env : environments) {
       std::vector<double> levels = privacy_epsilons;
@@ -78,6 +89,11 @@ struct ToyGrid {
           config.attributes.emplace_back("privacy_epsilon", privacy_epsilon);
           config.attributes.emplace_back(hdf5_names::kErrorBound, 10.0 / privacy_epsilon);
           config.estimated_core_seconds = 1e-7 * episodes * (1.0 + 1.0 / privacy_epsilon);
+        }
+        if (memory_fraction > 0) {
+          RETURN_IF_ERROR(CheckMemoryEstimate(
+              absl::StrCat("config '", config.group_name, "' (DPRL_TOY_TASK_MEMORY)"),
+              memory_fraction * GetNodeMemoryLimit().bytes));
         }
         configs.push_back(config);
       }
