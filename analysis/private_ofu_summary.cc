@@ -18,11 +18,21 @@ namespace {
 constexpr char kOfu[] = "ofu_rl";
 constexpr char kPrivateOfu[] = "private_ofu_rl";
 constexpr char kPrivateCe[] = "private_ce";
+constexpr char kPrivateOfuTight[] = "private_ofu_rl_tight";  // the tight calibration
+
+// The name in legends; the privacy-cost panel's curve colour.
+std::string AgentName(const std::string& agent) {
+  return agent == kOfu               ? "OFU-RL"
+         : agent == kPrivateOfu      ? "Private-OFU-RL"
+         : agent == kPrivateOfuTight ? "Private-OFU-RL tight"
+                                     : "private CE";
+}
+int AgentColor(const std::string& agent) {
+  return agent == kPrivateOfu ? 0 : agent == kPrivateOfuTight ? 2 : 1;
+}
 
 std::string Label(const RegretGroupSummary& s) {
-  const std::string name = s.agent == kOfu           ? "OFU-RL"
-                           : s.agent == kPrivateOfu ? "Private-OFU-RL"
-                                                    : "private CE";
+  const std::string name = AgentName(s.agent);
   if (!s.privacy_epsilon) return absl::StrCat(name, " (non-private)");
   return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
 }
@@ -118,7 +128,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries) {
   std::map<std::string, double> ofu_final;
   for (const RegretGroupSummary& s : summaries) {
-    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe) {
+    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe &&
+        s.agent != kPrivateOfuTight) {
       return absl::InvalidArgumentError(
           absl::StrCat("group ", s.group, ": unknown agent '", s.agent, "'"));
     }
@@ -207,13 +218,13 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     PlotPanel& panel = panels[cost_panel[s.env]];
     PlotCurve* curve = nullptr;
     for (PlotCurve& c : panel.curves) {
-      if (c.label == (s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE")) curve = &c;
+      if (c.label == AgentName(s.agent)) curve = &c;
     }
     if (curve == nullptr) {
       panel.curves.emplace_back();
       curve = &panel.curves.back();
-      curve->label = s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE";
-      curve->color = s.agent == kPrivateOfu ? 0 : 1;
+      curve->label = AgentName(s.agent);
+      curve->color = AgentColor(s.agent);
       curve->dashed = s.agent == kPrivateCe;
     }
     curve->x.push_back(*s.privacy_epsilon);

@@ -64,6 +64,21 @@ TEST(PrivateOfuSummaryTest, WithoutOfuRlNoPrivacyCost) {
   EXPECT_EQ(PrivateOfuPanels(*rows).size(), 1u);
 }
 
+// The tight variant is its own curve, with its own label and colour, in the cost panel.
+TEST(PrivateOfuSummaryTest, TightVariantHasItsOwnCostCurve) {
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(
+      {Group("ofu_rl", std::nullopt, 10.0), Group("private_ofu_rl", 1.0, 30.0),
+       Group("private_ofu_rl_tight", 1.0, 20.0), Group("private_ofu_rl_tight", 4.0, 15.0)});
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_NEAR(*(*rows)[2].privacy_cost, 10.0, 1e-12);
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);
+  ASSERT_EQ(panels[1].curves.size(), 3u);  // two agents + reference
+  EXPECT_EQ(panels[1].curves[1].label, "Private-OFU-RL tight");
+  EXPECT_NE(panels[1].curves[1].color, panels[1].curves[0].color);
+  EXPECT_EQ(panels[1].curves[1].x.size(), 2u);
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
   EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));
