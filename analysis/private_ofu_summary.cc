@@ -57,8 +57,8 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     if (row.onset.coverage_failures) coverage_failures[s.env] += *row.onset.coverage_failures;
-    if (s.agent != kPrivateOfu || !row.onset.predicted_onset_episode ||
-        !row.onset.onset_episode_median) {
+    if ((s.agent != kPrivateOfu && s.agent != kPrivateOfuTight) ||
+        !row.onset.predicted_onset_episode || !row.onset.onset_episode_median) {
       continue;
     }
     if (!onset_panel.count(s.env)) {
@@ -67,30 +67,42 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
       panel.title = absl::StrCat(s.env, ": onset of learning (first k with no A = 0 model in C_k)");
       panel.x_label = "privacy #ge";
       panel.y_label = "episode";
-      panel.curves.resize(2);
-      panel.curves[0].label = "measured (median over seeds)";
-      panel.curves[0].color = 0;
-      panel.curves[1].label = "predicted (noiseless u = 0 statistics)";
-      panel.curves[1].color = 3;
-      panel.curves[1].dashed = true;
+      // Curves 2a (measured) and 2a + 1 (predicted) of agent a = 0 (paper), 1 (tight).
+      panel.curves.resize(4);
+      for (int a = 0; a < 2; ++a) {
+        const std::string agent = AgentName(a == 0 ? kPrivateOfu : kPrivateOfuTight);
+        panel.curves[2 * a].label = absl::StrCat(agent, " measured (median over seeds)");
+        panel.curves[2 * a].color = a == 0 ? 0 : 2;
+        panel.curves[2 * a + 1].label = absl::StrCat(agent, " predicted (noiseless u = 0)");
+        panel.curves[2 * a + 1].color = a == 0 ? 3 : 4;
+        panel.curves[2 * a + 1].dashed = true;
+      }
       panels->push_back(panel);
     }
     PlotPanel& panel = (*panels)[onset_panel[s.env]];
+    const size_t first = s.agent == kPrivateOfu ? 0 : 2;
     if (*row.onset.onset_episode_median > 0) {
-      panel.curves[0].x.push_back(*s.privacy_epsilon);
-      panel.curves[0].y.push_back(*row.onset.onset_episode_median);
+      panel.curves[first].x.push_back(*s.privacy_epsilon);
+      panel.curves[first].y.push_back(*row.onset.onset_episode_median);
     }
     if (*row.onset.predicted_onset_episode > 0) {
-      panel.curves[1].x.push_back(*s.privacy_epsilon);
-      panel.curves[1].y.push_back(*row.onset.predicted_onset_episode);
+      panel.curves[first + 1].x.push_back(*s.privacy_epsilon);
+      panel.curves[first + 1].y.push_back(*row.onset.predicted_onset_episode);
     }
   }
   for (const auto& [env, index] : onset_panel) {
     PlotPanel& panel = (*panels)[index];
     for (PlotCurve& c : panel.curves) SortByX(&c);
+    // Drop the empty curves (an agent not run, or never leaving u = 0), keeping at least one.
+    std::vector<PlotCurve> kept;
+    for (const PlotCurve& c : panel.curves) {
+      if (!c.x.empty()) kept.push_back(c);
+    }
+    if (kept.empty()) kept.push_back(panel.curves[0]);
+    panel.curves = kept;
     panel.note = absl::StrFormat(
-        "Private-OFU-RL; eps where it never leaves u = 0 within K are left out. Theta* outside C_k "
-        "in %g episodes (all agents and seeds of this env)",
+        "Private-OFU-RL (paper, tight); eps where it never leaves u = 0 within K are left out. "
+        "Theta* outside C_k in %g episodes (all agents and seeds of this env)",
         coverage_failures[env]);
   }
 }

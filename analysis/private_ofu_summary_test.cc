@@ -79,6 +79,23 @@ TEST(PrivateOfuSummaryTest, TightVariantHasItsOwnCostCurve) {
   EXPECT_EQ(panels[1].curves[1].x.size(), 2u);
 }
 
+TEST(PrivateOfuSummaryTest, OnsetPanelShowsBothCalibrations) {
+  std::vector<RegretGroupSummary> groups = {Group("private_ofu_rl", 10.0, 30.0),
+                                            Group("private_ofu_rl_tight", 10.0, 20.0)};
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(groups);
+  ASSERT_THAT(rows, IsOk());
+  (*rows)[0].onset.predicted_onset_episode = -1;  // the paper's never leaves u = 0
+  (*rows)[0].onset.onset_episode_median = -1;
+  (*rows)[1].onset.predicted_onset_episode = 3850;
+  (*rows)[1].onset.onset_episode_median = 3807;
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);  // regret + onset
+  ASSERT_EQ(panels[1].curves.size(), 2u);
+  EXPECT_EQ(panels[1].curves[0].label, "Private-OFU-RL tight measured (median over seeds)");
+  EXPECT_EQ(panels[1].curves[0].y, std::vector<double>{3807});
+  EXPECT_EQ(panels[1].curves[1].y, std::vector<double>{3850});
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
   EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));
