@@ -97,16 +97,7 @@ absl::StatusOr<MatrixFactorizationCounter> MatrixFactorizationCounter::Create(
 void MatrixFactorizationCounter::AddStep(const Eigen::MatrixXd& input) {
   CHECK_LT(steps_, options_.horizon_steps)
       << "MatrixFactorizationCounter: more steps than horizon_steps";
-  CHECK_EQ(input.rows(), options_.rows);
-  CHECK_EQ(input.cols(), options_.cols);
-  CHECK(input.allFinite()) << "MatrixFactorizationCounter: non-finite input";
-  CHECK_LE(input.norm(), options_.input_frobenius_bound * (1.0 + 1e-9))
-      << "MatrixFactorizationCounter: input exceeds input_frobenius_bound";
-  if (options_.symmetric) {
-    CHECK_LE((input - input.transpose()).cwiseAbs().maxCoeff(),
-             1e-12 * std::max(1.0, input.cwiseAbs().maxCoeff()))
-        << "MatrixFactorizationCounter: symmetric counter given a non-symmetric input";
-  }
+  CheckMatrixCounterInput(options_, input, "MatrixFactorizationCounter");
   for (int p = 0; p < options_.rows; ++p) {
     for (int q = options_.symmetric ? p : 0; q < options_.cols; ++q) {
       inputs_.push_back(input(p, q) / grid_unit_);  // exact: grid_unit_ is a power of two
@@ -144,21 +135,13 @@ void MatrixFactorizationCounter::AddStep(const Eigen::MatrixXd& input) {
   }
 }
 
-Eigen::MatrixXd MatrixFactorizationCounter::Unpack(const std::vector<double>& packed) const {
-  Eigen::MatrixXd out(options_.rows, options_.cols);
-  int e = 0;
-  for (int p = 0; p < options_.rows; ++p) {
-    for (int q = options_.symmetric ? p : 0; q < options_.cols; ++q) {
-      out(p, q) = packed[e++];
-      if (options_.symmetric) out(q, p) = out(p, q);
-    }
-  }
-  return out;
+Eigen::MatrixXd MatrixFactorizationCounter::Release() const {
+  return UnpackReleasedEntries(options_, release_, 1.0);
 }
 
-Eigen::MatrixXd MatrixFactorizationCounter::Release() const { return Unpack(release_); }
-
-Eigen::MatrixXd MatrixFactorizationCounter::TrueSum() const { return Unpack(true_total_); }
+Eigen::MatrixXd MatrixFactorizationCounter::TrueSum() const {
+  return UnpackReleasedEntries(options_, true_total_, 1.0);
+}
 
 double MatrixFactorizationCounter::step_noise_stddev() const {
   return grid_unit_ * std::sqrt(static_cast<double>(variance_units_));

@@ -110,7 +110,6 @@ class MatrixFactorizationCounter {
 
  private:
   MatrixFactorizationCounter(const MatrixTreeCounterOptions& options, RandomStream noise_stream);
-  Eigen::MatrixXd Unpack(const std::vector<double>& packed) const;
 
   MatrixTreeCounterOptions options_;
   RandomStream noise_stream_;
