@@ -184,7 +184,7 @@ TEST(LqAgentTest, RejectsBadInput) {
 
 // kPrivateOfuTight runs Alg. 1 with TightCalibration(privacy): its calibration is exactly that of
 // the tight options, its counters the factorisation ones, and at a large eps (small Lambda) it
-// leaves u = 0 where the paper's calibration does not, with the same counted data.
+// leaves u = 0 where the paper's calibration does not.
 TEST(LqAgentTest, TightVariantUsesTheTightCalibration) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
