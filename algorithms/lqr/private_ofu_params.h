@@ -62,38 +62,41 @@
 // >= 1 - alpha/(2K) for each k, the event Thm. 3's proof uses), with four independent knobs:
 //  (a) input_norm_bound = kClipLevel. z = (x; u) stacked, so ||z||^2 = ||x||^2 + ||u||^2 <=
 //      1 + gamma^2 after clipping, where Sec. IV-A uses ||z|| <= ||x|| + ||u|| <= 1 + gamma. Hence
-//      ||sum_h z z'||_F <= sum_h ||z||^2 <= H (1 + gamma^2) and ||sum_h z x'||_F <= sum_h ||z||
-//      ||x||
-//      <= H sqrt(1 + gamma^2); the replacement sensitivities follow as above (sqrt(2) b and 2 b).
+//      ||sum_h z z'||_F <= sum_h ||z||^2 <= H (1 + gamma^2) and
+//      ||sum_h z x'||_F <= sum_h ||z|| ||x|| <= H sqrt(1 + gamma^2); the replacement sensitivities
+//      follow as above (sqrt(2) b and 2 b).
 //      (The log-det bound of beta_k keeps (1 + gamma)^2: still an upper bound, only looser.)
 //  (b) spectral_bound = kMatrixSubGaussianSeries. N_k is symmetric (D = n + d) with independent
 //      entries p <= q, each a sum of independent discrete Gaussians, hence s-sub-Gaussian with
 //      s = release_noise_scale() (private_matrix_counter.h; CKS 2020, Cor. 9). Write N_k =
 //      sum_{p<=q} g_pq A_pq with A_pp = s e_p e_p', A_pq = s (e_p e_q' + e_q e_p') and g_pq
 //      1-sub-Gaussian. For a fixed symmetric A and such g, E exp(theta g A) <= exp(theta^2 A^2 / 2)
-//      in the psd order (diagonalise A, apply the scalar bound per eigenvalue). Tropp's master
-//      bound (Tropp, "User-friendly tail bounds for sums of random matrices", FoCM 2012, Thm. 3.6,
-//      with operator monotonicity of log as in its Lemma 4.3/Thm. 4.1) then gives
+//      in the psd order (diagonalise A, apply the scalar bound per eigenvalue). The master tail
+//      bound for independent sums (Tropp, "User-friendly tail bounds for sums of random
+//      matrices", FoCM 2012, Sec. 3, via Lieb's theorem), with the operator monotonicity of log
+//      used as in its Sec. 4 for Gaussian and Rademacher series, then gives
 //          P(lambda_max(N_k) >= t) <= D exp(-t^2 / (2 sigma^2)),  sigma^2 = ||sum A_pq^2|| = D s^2
 //      (sum A^2 = s^2 (1 + (D - 1)) I), and the same for -N_k, so ||N_k|| <= Lambda w.p.
 //      >= 1 - alpha/(2K) with
 //          Lambda = s sqrt(2 D ln(4 D K / alpha)) + D e,
 //      e = release_error_bound() the deterministic rounding error per entry (spectral norm <=
-//      Frobenius norm <= D max entry). The paper's constant (4 sqrt(D) + sqrt(8 ln(4K/alpha))) is
-//      an epsilon-net bound. The "expectation bound plus Gaussian concentration of the
-//      sqrt(2)-Lipschitz norm" route (E||N|| <= 2 s sqrt(D) by Sudakov-Fernique, tail
-//      2 exp(-t^2/(4 s^2))) needs continuous Gaussian entries; our noise is discrete Gaussian, for
-//      which only sub-Gaussianity is proven, so it is NOT used (at D = 3 it would be ~16% larger
-//      anyway: 2 sqrt(D) + 2 sqrt(ln(4K/alpha)) vs sqrt(2 D ln(4DK/alpha))).
-//      nu keeps the paper's form with s2 = release_noise_scale() of B_2 in place of
-//      sigma_2 sqrt(m), plus sqrt(n (n+d)) e_2 / sqrt(Lambda) for B_2's rounding error.
+//      Frobenius norm <= D max entry). The paper's constant (4 sqrt(D) + sqrt(8 ln(4K/alpha))),
+//      Thm. 3 proof sketch, adapts Vershynin's HDP Cor. 4.4.8, an epsilon-net bound. The
+//      "expectation bound plus Gaussian concentration of the sqrt(2)-Lipschitz norm" route (E||N||
+//      <= 2 s sqrt(D) by Sudakov-Fernique, tail 2 exp(-t^2/(4 s^2))) needs continuous Gaussian
+//      entries; our noise is discrete Gaussian, for which only sub-Gaussianity is proven, so it is
+//      NOT used (at D = 3 it would be ~16% larger anyway: 2 sqrt(D) + 2 sqrt(ln(4K/alpha)) vs
+//      sqrt(2 D ln(4DK/alpha))). nu keeps the paper's form (Thm. 3 proof sketch: the chi-square
+//      tail of ||L_k||_F^2, its ref. [27] Lemma 1, the same step the paper calibration takes for
+//      discrete Gaussian noise) with s2 = release_noise_scale() of B_2 in place of sigma_2 sqrt(m),
+//      plus sqrt(n (n+d)) e_2 / sqrt(Lambda) for B_2's rounding error.
 //  (c) conversion = kImproved: rho from Canonne-Kamath-Steinke 2020, Prop. 12 (conversions.h);
 //      rho-zCDP implies (eps, delta)-DP for the eps it states, so the guarantee is unchanged.
 //  (d) counter_mechanism = kSquareRootFactorization: B_1, B_2 are the square-root factorisation
 //      counters (matrix_factorization_counter.h), each rho/2-zCDP under adaptively chosen inputs
 //      (Denisov et al. 2022, Thm. 2.1); release_noise_scale() = sigma ||c||, ||c||^2 =
 //      sum_{j < K-1} c_j^2 ~ 1 + ln(K)/pi, vs sigma_node sqrt(m) with m = ceil(log2 K) for the
-//      tree (sigma^2 ∝ ||c||^2 vs sigma_node^2 ∝ m at equal rho: scale ratio ||c||^2 / m).
+//      tree (at equal rho, sigma^2 ~ ||c||^2 and sigma_node^2 ~ m: scale ratio ||c||^2 / m).
 //
 // Parameters: PrivateOfuOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
