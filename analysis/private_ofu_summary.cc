@@ -18,11 +18,21 @@ namespace {
 constexpr char kOfu[] = "ofu_rl";
 constexpr char kPrivateOfu[] = "private_ofu_rl";
 constexpr char kPrivateCe[] = "private_ce";
+constexpr char kPrivateOfuTight[] = "private_ofu_rl_tight";  // the tight calibration
+
+// The name in legends; the privacy-cost panel's curve colour.
+std::string AgentName(const std::string& agent) {
+  return agent == kOfu               ? "OFU-RL"
+         : agent == kPrivateOfu      ? "Private-OFU-RL"
+         : agent == kPrivateOfuTight ? "Private-OFU-RL tight"
+                                     : "private CE";
+}
+int AgentColor(const std::string& agent) {
+  return agent == kPrivateOfu ? 0 : agent == kPrivateOfuTight ? 2 : 1;
+}
 
 std::string Label(const RegretGroupSummary& s) {
-  const std::string name = s.agent == kOfu           ? "OFU-RL"
-                           : s.agent == kPrivateOfu ? "Private-OFU-RL"
-                                                    : "private CE";
+  const std::string name = AgentName(s.agent);
   if (!s.privacy_epsilon) return absl::StrCat(name, " (non-private)");
   return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
 }
@@ -47,8 +57,8 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     if (row.onset.coverage_failures) coverage_failures[s.env] += *row.onset.coverage_failures;
-    if (s.agent != kPrivateOfu || !row.onset.predicted_onset_episode ||
-        !row.onset.onset_episode_median) {
+    if ((s.agent != kPrivateOfu && s.agent != kPrivateOfuTight) ||
+        !row.onset.predicted_onset_episode || !row.onset.onset_episode_median) {
       continue;
     }
     if (!onset_panel.count(s.env)) {
@@ -57,30 +67,42 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
       panel.title = absl::StrCat(s.env, ": onset of learning (first k with no A = 0 model in C_k)");
       panel.x_label = "privacy #ge";
       panel.y_label = "episode";
-      panel.curves.resize(2);
-      panel.curves[0].label = "measured (median over seeds)";
-      panel.curves[0].color = 0;
-      panel.curves[1].label = "predicted (noiseless u = 0 statistics)";
-      panel.curves[1].color = 3;
-      panel.curves[1].dashed = true;
+      // Curves 2a (measured) and 2a + 1 (predicted) of agent a = 0 (paper), 1 (tight).
+      panel.curves.resize(4);
+      for (int a = 0; a < 2; ++a) {
+        const std::string agent = AgentName(a == 0 ? kPrivateOfu : kPrivateOfuTight);
+        panel.curves[2 * a].label = absl::StrCat(agent, " measured (median over seeds)");
+        panel.curves[2 * a].color = a == 0 ? 0 : 2;
+        panel.curves[2 * a + 1].label = absl::StrCat(agent, " predicted (noiseless u = 0)");
+        panel.curves[2 * a + 1].color = a == 0 ? 3 : 4;
+        panel.curves[2 * a + 1].dashed = true;
+      }
       panels->push_back(panel);
     }
     PlotPanel& panel = (*panels)[onset_panel[s.env]];
+    const size_t first = s.agent == kPrivateOfu ? 0 : 2;
     if (*row.onset.onset_episode_median > 0) {
-      panel.curves[0].x.push_back(*s.privacy_epsilon);
-      panel.curves[0].y.push_back(*row.onset.onset_episode_median);
+      panel.curves[first].x.push_back(*s.privacy_epsilon);
+      panel.curves[first].y.push_back(*row.onset.onset_episode_median);
     }
     if (*row.onset.predicted_onset_episode > 0) {
-      panel.curves[1].x.push_back(*s.privacy_epsilon);
-      panel.curves[1].y.push_back(*row.onset.predicted_onset_episode);
+      panel.curves[first + 1].x.push_back(*s.privacy_epsilon);
+      panel.curves[first + 1].y.push_back(*row.onset.predicted_onset_episode);
     }
   }
   for (const auto& [env, index] : onset_panel) {
     PlotPanel& panel = (*panels)[index];
     for (PlotCurve& c : panel.curves) SortByX(&c);
+    // Drop the empty curves (an agent not run, or never leaving u = 0), keeping at least one.
+    std::vector<PlotCurve> kept;
+    for (const PlotCurve& c : panel.curves) {
+      if (!c.x.empty()) kept.push_back(c);
+    }
+    if (kept.empty()) kept.push_back(panel.curves[0]);
+    panel.curves = kept;
     panel.note = absl::StrFormat(
-        "Private-OFU-RL; eps where it never leaves u = 0 within K are left out. Theta* outside C_k "
-        "in %g episodes (all agents and seeds of this env)",
+        "Private-OFU-RL (paper, tight); eps where it never leaves u = 0 within K are left out. "
+        "Theta* outside C_k in %g episodes (all agents and seeds of this env)",
         coverage_failures[env]);
   }
 }
@@ -118,7 +140,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries) {
   std::map<std::string, double> ofu_final;
   for (const RegretGroupSummary& s : summaries) {
-    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe) {
+    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe &&
+        s.agent != kPrivateOfuTight) {
       return absl::InvalidArgumentError(
           absl::StrCat("group ", s.group, ": unknown agent '", s.agent, "'"));
     }
@@ -207,13 +230,13 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     PlotPanel& panel = panels[cost_panel[s.env]];
     PlotCurve* curve = nullptr;
     for (PlotCurve& c : panel.curves) {
-      if (c.label == (s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE")) curve = &c;
+      if (c.label == AgentName(s.agent)) curve = &c;
     }
     if (curve == nullptr) {
       panel.curves.emplace_back();
       curve = &panel.curves.back();
-      curve->label = s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE";
-      curve->color = s.agent == kPrivateOfu ? 0 : 1;
+      curve->label = AgentName(s.agent);
+      curve->color = AgentColor(s.agent);
       curve->dashed = s.agent == kPrivateCe;
     }
     curve->x.push_back(*s.privacy_epsilon);

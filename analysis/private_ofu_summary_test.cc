@@ -64,6 +64,38 @@ TEST(PrivateOfuSummaryTest, WithoutOfuRlNoPrivacyCost) {
   EXPECT_EQ(PrivateOfuPanels(*rows).size(), 1u);
 }
 
+// The tight variant is its own curve, with its own label and colour, in the cost panel.
+TEST(PrivateOfuSummaryTest, TightVariantHasItsOwnCostCurve) {
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(
+      {Group("ofu_rl", std::nullopt, 10.0), Group("private_ofu_rl", 1.0, 30.0),
+       Group("private_ofu_rl_tight", 1.0, 20.0), Group("private_ofu_rl_tight", 4.0, 15.0)});
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_NEAR(*(*rows)[2].privacy_cost, 10.0, 1e-12);
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);
+  ASSERT_EQ(panels[1].curves.size(), 3u);  // two agents + reference
+  EXPECT_EQ(panels[1].curves[1].label, "Private-OFU-RL tight");
+  EXPECT_NE(panels[1].curves[1].color, panels[1].curves[0].color);
+  EXPECT_EQ(panels[1].curves[1].x.size(), 2u);
+}
+
+TEST(PrivateOfuSummaryTest, OnsetPanelShowsBothCalibrations) {
+  std::vector<RegretGroupSummary> groups = {Group("private_ofu_rl", 10.0, 30.0),
+                                            Group("private_ofu_rl_tight", 10.0, 20.0)};
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(groups);
+  ASSERT_THAT(rows, IsOk());
+  (*rows)[0].onset.predicted_onset_episode = -1;  // the paper's never leaves u = 0
+  (*rows)[0].onset.onset_episode_median = -1;
+  (*rows)[1].onset.predicted_onset_episode = 3850;
+  (*rows)[1].onset.onset_episode_median = 3807;
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);  // regret + onset
+  ASSERT_EQ(panels[1].curves.size(), 2u);
+  EXPECT_EQ(panels[1].curves[0].label, "Private-OFU-RL tight measured (median over seeds)");
+  EXPECT_EQ(panels[1].curves[0].y, std::vector<double>{3807});
+  EXPECT_EQ(panels[1].curves[1].y, std::vector<double>{3850});
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
   EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));

@@ -23,7 +23,7 @@ constexpr char kUsage[] =
     "usage: private_ofu_params --privacy_epsilon=E --target_delta=D --episodes=K --horizon=H\n"
     "                          --gamma=G --state_dim=N --control_dim=M [--noise_bound=0.1]\n"
     "                          [--confidence_alpha=0.05] [--neighbour=replace|zero_out]\n"
-    "                          [--conversion=basic|improved]\n"
+    "                          [--conversion=basic|improved] [--calibration=paper|tight]\n"
     "Noise levels and confidence constants of Private-OFU-RL (Chowdhury, Zhou, Shroff 2021).\n"
     "  --privacy_epsilon   overall eps of the (eps, delta)-JDP guarantee, > 0\n"
     "  --target_delta      overall delta, in (0, 1]\n"
@@ -35,7 +35,10 @@ constexpr char kUsage[] =
     "  --noise_bound       C_w in [0, 1)\n"
     "  --confidence_alpha  alpha in (0, 1]\n"
     "  --neighbour         replace (one episode replaced; default) or zero_out (paper's Delta)\n"
-    "  --conversion        basic (Bun-Steinke 2016 Prop. 1.3; default) or improved (CKS 2020)\n";
+    "  --conversion        basic (Bun-Steinke 2016 Prop. 1.3; default) or improved (CKS 2020)\n"
+    "  --calibration       paper (default) or tight (private_ofu_rl_tight: clip-level\n"
+    "                      sensitivities, matrix sub-Gaussian spectral bound, improved\n"
+    "                      conversion, square-root factorisation counters)\n";
 
 absl::Status ParseDouble(const CommandLine& cl, const std::string& name, double* out) {
   std::optional<std::string> v = cl.Get(name);
@@ -64,7 +67,7 @@ absl::StatusOr<PrivateOfuOptions> ParseFlags(int argc, char** argv, bool* help) 
       SplitCommandLine(argc, argv,
                        {"--privacy_epsilon", "--target_delta", "--episodes", "--horizon", "--gamma",
                         "--state_dim", "--control_dim", "--noise_bound", "--confidence_alpha",
-                        "--neighbour", "--conversion"}));
+                        "--neighbour", "--conversion", "--calibration"}));
   *help = cl.help;
   if (cl.help) return PrivateOfuOptions();
   if (absl::Status s =
@@ -109,6 +112,14 @@ absl::StatusOr<PrivateOfuOptions> ParseFlags(int argc, char** argv, bool* help) 
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("--conversion must be basic or improved, got '", *v, "'"));
+    }
+  }
+  if (std::optional<std::string> v = cl.Get("--calibration")) {
+    if (*v == "tight") {
+      o = TightCalibration(o);
+    } else if (*v != "paper") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--calibration must be paper or tight, got '", *v, "'"));
     }
   }
   if (absl::Status s = o.Validate(); !s.ok()) {

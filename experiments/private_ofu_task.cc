@@ -46,6 +46,7 @@ LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t ep
   o.privacy.control_dim = system.control_dim();
   o.privacy.noise_bound = system.noise_bound();
   o.privacy.confidence_alpha = settings.confidence_alpha;
+  if (kind == LqAgentKind::kPrivateOfuTight) o.privacy = TightCalibration(o.privacy);
   return o;
 }
 
@@ -83,7 +84,8 @@ std::string EpsilonLabel(double privacy_epsilon) {
 
 absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
   for (LqAgentKind kind :
-       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
+       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence,
+        LqAgentKind::kPrivateOfuTight}) {
     if (name == LqAgentKindName(kind)) return kind;
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown agent '", name, "'"));
@@ -126,7 +128,8 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
       absl::StrCat("LQ systems (envs/lq_system.h): ", absl::StrJoin(NamedLqSystems(), ", ")));
   fields.Add("agents", &agents,
              "ofu_rl (non-private OFU-RL), private_ofu_rl (Alg. 1), private_ce (certainty "
-             "equivalence on the same private statistics); the private ones at every eps");
+             "equivalence on the same private statistics), private_ofu_rl_tight (Alg. 1 with the "
+             "tight calibration, docs/private_ofu_rl.md); the private ones at every eps");
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of the private agents (> 0; (eps, delta)-JDP, one episode replaced)");
   fields.Add("target_delta", &target_delta, "delta of the private agents, in (0, 1)");
@@ -141,7 +144,8 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtMost("horizon", horizon, std::numeric_limits<int>::max()));
   RETURN_IF_ERROR(ValidateChoices("systems", systems, NamedLqSystems()));
   const std::vector<LqAgentKind> kinds = {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
-                                          LqAgentKind::kPrivateCertaintyEquivalence};
+                                          LqAgentKind::kPrivateCertaintyEquivalence,
+                                          LqAgentKind::kPrivateOfuTight};
   std::vector<std::string> kind_names;
   for (LqAgentKind kind : kinds) kind_names.push_back(LqAgentKindName(kind));
   RETURN_IF_ERROR(ValidateChoices("agents", agents, kind_names));
@@ -193,8 +197,8 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
       configs.push_back(ofu);
     }
     for (double eps : privacy_epsilons) {
-      for (LqAgentKind kind :
-           {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
+      for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence,
+                               LqAgentKind::kPrivateOfuTight}) {
         if (!wanted(kind)) continue;
         AgentSettings settings;
         settings.privacy_epsilon = eps;

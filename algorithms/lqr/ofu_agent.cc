@@ -50,6 +50,8 @@ const char* LqAgentKindName(LqAgentKind kind) {
       return "private_ofu_rl";
     case LqAgentKind::kPrivateCertaintyEquivalence:
       return "private_ce";
+    case LqAgentKind::kPrivateOfuTight:
+      return "private_ofu_rl_tight";
   }
   return "unknown";
 }
@@ -93,24 +95,29 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
         absl::StrFormat("noise_covariance must be a finite %d x %d matrix", n, n));
   }
   LqAgent agent(options, policy_stream);
+  if (options.kind == LqAgentKind::kPrivateOfuTight) {
+    agent.options_.privacy = TightCalibration(options.privacy);
+  }
   agent.q_ = q;
   agent.r_ = r;
   agent.w_ = noise_covariance;
-  const PrivateOfuOptions& p = options.privacy;
+  const PrivateOfuOptions& p = agent.options_.privacy;
   if (agent.is_private()) {
     ASSIGN_OR_RETURN(PrivateOfuParams params, ComputePrivateOfuParams(p));
     agent.params_ = params;
-    ASSIGN_OR_RETURN(MatrixTreeCounter gram,
-                     MatrixTreeCounter::Create(params.counter1, noise_stream.Child(1)));
-    ASSIGN_OR_RETURN(MatrixTreeCounter cross,
-                     MatrixTreeCounter::Create(params.counter2, noise_stream.Child(2)));
+    ASSIGN_OR_RETURN(
+        PrivateMatrixCounter gram,
+        PrivateMatrixCounter::Create(p.counter_mechanism, params.counter1, noise_stream.Child(1)));
+    ASSIGN_OR_RETURN(
+        PrivateMatrixCounter cross,
+        PrivateMatrixCounter::Create(p.counter_mechanism, params.counter2, noise_stream.Child(2)));
     agent.gram_counter_.emplace(std::move(gram));
     agent.cross_counter_.emplace(std::move(cross));
   } else {
     agent.gram_ = Eigen::MatrixXd::Zero(n + d, n + d);
     agent.cross_ = Eigen::MatrixXd::Zero(n + d, n);
   }
-  agent.radius_ = AgentRadiusInputs(options, agent.params_ ? &*agent.params_ : nullptr);
+  agent.radius_ = AgentRadiusInputs(agent.options_, agent.params_ ? &*agent.params_ : nullptr);
   return agent;
 }
 

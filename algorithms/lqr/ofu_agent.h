@@ -11,6 +11,9 @@
 //                        (H_k = lambda I, L_k = 0; exact sums)
 //   kPrivateOfu          V_k = T_{1,k} + eta I, U_k = T_{2,k}        OFU step (9)       (10)
 //   (Alg. 1)             (tree counters B_1, B_2, private_ofu_params.h)
+//   kPrivateOfuTight     as kPrivateOfu with TightCalibration()      OFU step (9)       (10)
+//   (beyond the paper)   (square-root factorisation counters; the same (eps, delta)-JDP;
+//                        private_ofu_params.h, "the tight calibration")
 //   kPrivateCertainty-   the same private V_k, U_k                   Theta^_k projected
 //   K_h(Theta~)x Equivalence                                                      onto ||.||_F <= 1
 //
@@ -58,14 +61,14 @@
 #include "absl/status/statusor.h"
 #include "algorithms/lqr/ofu_step.h"
 #include "algorithms/lqr/private_ofu_params.h"
-#include "algorithms/mechanisms/matrix_tree_counter.h"
+#include "algorithms/mechanisms/private_matrix_counter.h"
 #include "random/random_stream.h"
 
 namespace dprl {
 
-enum class LqAgentKind { kOfu, kPrivateOfu, kPrivateCertaintyEquivalence };
+enum class LqAgentKind { kOfu, kPrivateOfu, kPrivateCertaintyEquivalence, kPrivateOfuTight };
 
-// "ofu_rl", "private_ofu_rl", "private_ce".
+// "ofu_rl", "private_ofu_rl", "private_ce", "private_ofu_rl_tight".
 const char* LqAgentKindName(LqAgentKind kind);
 
 struct LqAgentOptions {
@@ -74,7 +77,7 @@ struct LqAgentOptions {
   // lambda of kOfu: H_k = lambda I. Finite, > 0.
   double regularizer = 1.0;
   // K, H, gamma, n, d, C_w, alpha (all kinds), and privacy_epsilon, target_delta, neighbour,
-  // conversion (private kinds).
+  // conversion (private kinds). kPrivateOfuTight replaces it by TightCalibration(privacy).
   PrivateOfuOptions privacy;
   // Ceres options of the OFU step (9).
   OfuStepOptions ofu;
@@ -149,10 +152,10 @@ class LqAgent {
   Eigen::MatrixXd q_, r_, w_;
   RandomStream policy_stream_;
   std::optional<PrivateOfuParams> params_;
-  std::optional<MatrixTreeCounter> gram_counter_;   // B_1
-  std::optional<MatrixTreeCounter> cross_counter_;  // B_2
-  Eigen::MatrixXd gram_;                            // kOfu: Z'Z
-  Eigen::MatrixXd cross_;                           // kOfu: Z'X^next
+  std::optional<PrivateMatrixCounter> gram_counter_;   // B_1
+  std::optional<PrivateMatrixCounter> cross_counter_;  // B_2
+  Eigen::MatrixXd gram_;                               // kOfu: Z'Z
+  Eigen::MatrixXd cross_;                              // kOfu: Z'X^next
   ConfidenceRadiusInputs radius_;
   int64_t episode_ = 0;
   bool in_episode_ = false;

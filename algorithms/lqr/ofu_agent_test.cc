@@ -182,5 +182,31 @@ TEST(LqAgentTest, RejectsBadInput) {
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("R is not positive definite")));
 }
 
+// kPrivateOfuTight runs Alg. 1 with TightCalibration(privacy): its calibration is exactly that of
+// the tight options, its counters the factorisation ones, and at a large eps (small Lambda) it
+// leaves u = 0 where the paper's calibration does not.
+TEST(LqAgentTest, TightVariantUsesTheTightCalibration) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfuTight, 300);
+  o.privacy.privacy_epsilon = 1000.0;  // predicted onset: tight 124, paper none within 300
+  absl::StatusOr<LqAgent> agent = LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
+                                                  TestStream(kSeed, TestPurpose::kPrivacyNoise, 7),
+                                                  TestStream(kSeed, TestPurpose::kPolicy, 7));
+  ASSERT_THAT(agent, IsOk());
+  EXPECT_EQ(agent->options().privacy.counter_mechanism,
+            PrefixSumMechanism::kSquareRootFactorization);
+  absl::StatusOr<PrivateOfuParams> tight = ComputePrivateOfuParams(TightCalibration(o.privacy));
+  ASSERT_THAT(tight, IsOk());
+  EXPECT_EQ(agent->private_params()->big_lambda, tight->big_lambda);
+  EXPECT_EQ(agent->private_params()->nu, tight->nu);
+  const LqRunResult tight_run = RunAgent(*s, o, 7);
+  o.kind = LqAgentKind::kPrivateOfu;
+  const LqRunResult paper_run = RunAgent(*s, o, 7);
+  EXPECT_EQ(tight_run.counter_input_clipped_steps, 0);
+  EXPECT_GT(tight_run.onset_episode, 0) << "tight: never left u = 0 within K = 300";
+  EXPECT_EQ(paper_run.onset_episode, 0) << "paper's calibration left u = 0 within K = 300";
+}
+
 }  // namespace
 }  // namespace dprl

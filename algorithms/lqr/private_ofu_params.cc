@@ -29,6 +29,23 @@ const char* EpisodeNeighbourName(EpisodeNeighbour neighbour) {
   return neighbour == EpisodeNeighbour::kReplaceEpisode ? "replace" : "zero_out";
 }
 
+const char* InputNormBoundName(InputNormBound bound) {
+  return bound == InputNormBound::kTriangle ? "triangle" : "clip_level";
+}
+
+const char* NoiseSpectralBoundName(NoiseSpectralBound bound) {
+  return bound == NoiseSpectralBound::kPaperConstant ? "paper_constant"
+                                                     : "matrix_subgaussian_series";
+}
+
+PrivateOfuOptions TightCalibration(PrivateOfuOptions options) {
+  options.input_norm_bound = InputNormBound::kClipLevel;
+  options.spectral_bound = NoiseSpectralBound::kMatrixSubGaussianSeries;
+  options.conversion = DpConversion::kImproved;
+  options.counter_mechanism = PrefixSumMechanism::kSquareRootFactorization;
+  return options;
+}
+
 absl::Status PrivateOfuOptions::Validate() const {
   if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
     return Bad("privacy_epsilon", "finite and > 0", privacy_epsilon);
@@ -51,6 +68,11 @@ absl::Status PrivateOfuOptions::Validate() const {
   if (!(confidence_alpha > 0.0 && confidence_alpha <= 1.0)) {
     return Bad("confidence_alpha", "in (0, 1]", confidence_alpha);
   }
+  if (spectral_bound == NoiseSpectralBound::kPaperConstant &&
+      counter_mechanism != PrefixSumMechanism::kBinaryTree) {
+    return absl::InvalidArgumentError(
+        "spectral_bound = paper_constant is stated for counter_mechanism = binary_tree only");
+  }
   return absl::OkStatus();
 }
 
@@ -61,8 +83,14 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   const double H = o.horizon, g1 = 1.0 + o.control_bound;
   const int64_t steps = o.episodes - 1;
   p.levels = MaxNodesPerStep(steps);
-  p.input_bound1 = H * g1 * g1;
-  p.input_bound2 = H * g1;
+  if (o.input_norm_bound == InputNormBound::kTriangle) {  // Sec. IV-A: ||z|| <= 1 + gamma
+    p.input_bound1 = H * g1 * g1;
+    p.input_bound2 = H * g1;
+  } else {  // (a): ||z||^2 <= 1 + gamma^2
+    const double z_sq = 1.0 + o.control_bound * o.control_bound;
+    p.input_bound1 = H * z_sq;
+    p.input_bound2 = H * std::sqrt(z_sq);
+  }
   const bool replace = o.neighbour == EpisodeNeighbour::kReplaceEpisode;
   p.sensitivity1 = (replace ? std::sqrt(2.0) : 1.0) * p.input_bound1;
   p.sensitivity2 = (replace ? 2.0 : 1.0) * p.input_bound2;
@@ -87,11 +115,16 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   p.counter2.zcdp_rho = p.zcdp_rho / 2.0 * kRhoSafety;
   // The counters' own calibration (grid, rounded-up variance) is the source of sigma_1, sigma_2.
   const RandomStream unused(StreamKey{});
-  ASSIGN_OR_RETURN(MatrixTreeCounter c1, MatrixTreeCounter::Create(p.counter1, unused));
-  ASSIGN_OR_RETURN(MatrixTreeCounter c2, MatrixTreeCounter::Create(p.counter2, unused));
-  CHECK_EQ(c1.levels(), p.levels);
-  p.sigma1 = c1.node_noise_stddev();
-  p.sigma2 = c2.node_noise_stddev();
+  ASSIGN_OR_RETURN(PrivateMatrixCounter c1,
+                   PrivateMatrixCounter::Create(o.counter_mechanism, p.counter1, unused));
+  ASSIGN_OR_RETURN(PrivateMatrixCounter c2,
+                   PrivateMatrixCounter::Create(o.counter_mechanism, p.counter2, unused));
+  p.sigma1 = c1.unit_noise_stddev();
+  p.sigma2 = c2.unit_noise_stddev();
+  p.noise_scale1 = c1.release_noise_scale();
+  p.noise_scale2 = c2.release_noise_scale();
+  p.rounding_error1 = c1.release_error_bound();
+  p.rounding_error2 = c2.release_error_bound();
   const double spent = c1.rho_spent() + c2.rho_spent();
   if (o.target_delta == 1.0) {
     p.achieved_epsilon = spent;
@@ -103,13 +136,23 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   const double log_term = std::log(2.0 / o.target_delta);
   p.paper_sigma1 = std::sqrt(8.0 * m * log_term) * p.input_bound1 / o.privacy_epsilon;
   p.paper_sigma2 = std::sqrt(8.0 * m * log_term) * p.input_bound2 / o.privacy_epsilon;
-  p.big_lambda =
-      p.sigma1 * std::sqrt(m) * (4.0 * std::sqrt(nd) + std::sqrt(8.0 * std::log(4.0 * K / a)));
+  if (o.spectral_bound == NoiseSpectralBound::kPaperConstant) {  // Thm. 3 proof
+    p.big_lambda =
+        p.sigma1 * std::sqrt(m) * (4.0 * std::sqrt(nd) + std::sqrt(8.0 * std::log(4.0 * K / a)));
+  } else {  // (b): matrix sub-Gaussian series, plus the rounding error
+    p.big_lambda =
+        p.noise_scale1 * std::sqrt(2.0 * nd * std::log(4.0 * nd * K / a)) + nd * p.rounding_error1;
+  }
   p.eta = 2.0 * p.big_lambda;
   p.lambda_min = p.big_lambda;
   p.lambda_max = 3.0 * p.big_lambda;
-  p.nu = p.sigma2 * std::sqrt(m / p.big_lambda) *
-         (std::sqrt(2.0 * n * nd) + std::sqrt(4.0 * std::log(2.0 * K / a)));
+  const double nu_tail = std::sqrt(2.0 * n * nd) + std::sqrt(4.0 * std::log(2.0 * K / a));
+  if (o.spectral_bound == NoiseSpectralBound::kPaperConstant) {
+    p.nu = p.sigma2 * std::sqrt(m / p.big_lambda) * nu_tail;
+  } else {
+    p.nu = (p.noise_scale2 * nu_tail + std::sqrt(static_cast<double>(n * nd)) * p.rounding_error2) /
+           std::sqrt(p.big_lambda);
+  }
   return p;
 }
 
@@ -152,6 +195,10 @@ std::string FormatPrivateOfuParams(const PrivateOfuOptions& o, const PrivateOfuP
   absl::StrAppendFormat(&out, "confidence_alpha = %.6g\n", o.confidence_alpha);
   absl::StrAppendFormat(&out, "neighbour        = %s\n", EpisodeNeighbourName(o.neighbour));
   absl::StrAppendFormat(&out, "conversion       = %s\n", DpConversionName(o.conversion));
+  absl::StrAppendFormat(&out, "input_norm_bound = %s\n", InputNormBoundName(o.input_norm_bound));
+  absl::StrAppendFormat(&out, "spectral_bound   = %s\n", NoiseSpectralBoundName(o.spectral_bound));
+  absl::StrAppendFormat(&out, "counter          = %s\n",
+                        PrefixSumMechanismName(o.counter_mechanism));
   absl::StrAppendFormat(&out, "m                = %d   (ceil(log2 K): nodes per episode)\n",
                         p.levels);
   absl::StrAppendFormat(&out, "Delta_1          = %.6g\n", p.sensitivity1);
@@ -162,6 +209,10 @@ std::string FormatPrivateOfuParams(const PrivateOfuOptions& o, const PrivateOfuP
                         p.paper_sigma1);
   absl::StrAppendFormat(&out, "sigma_2          = %.6g   (paper formula: %.6g)\n", p.sigma2,
                         p.paper_sigma2);
+  absl::StrAppendFormat(&out, "s_1, s_2         = %.6g, %.6g   (per-entry release noise scale)\n",
+                        p.noise_scale1, p.noise_scale2);
+  absl::StrAppendFormat(&out, "e_1, e_2         = %.3g, %.3g   (per-entry rounding-error bound)\n",
+                        p.rounding_error1, p.rounding_error2);
   absl::StrAppendFormat(&out, "Lambda           = %.6g\n", p.big_lambda);
   absl::StrAppendFormat(&out, "eta              = %.6g\n", p.eta);
   absl::StrAppendFormat(&out, "lambda_min       = %.6g\n", p.lambda_min);

@@ -54,6 +54,50 @@
 //   log det(I + Z_k'Z_k / lambda_min) <= (n+d) ln(1 + (k-1) H (1+gamma)^2 / ((n+d) lambda_min)).
 // Non-private OFU-RL (H_k = lambda I, L_k = 0): lambda_min = lambda_max = lambda, nu = 0.
 //
+// Beyond the paper: the tight calibration (TightCalibration(), agent "private_ofu_rl_tight")
+// ---------------------------------------------------------------------------------------------
+// The same guarantee -- (privacy_epsilon, target_delta)-JDP w.r.t. replacing one user's episode
+// (or the zero-out relation, whichever `neighbour` says), via rho-zCDP of B_1, B_2 and the
+// billboard lemma as above -- and the same confidence statement (||N_k|| <= Lambda w.p.
+// >= 1 - alpha/(2K) for each k, the event Thm. 3's proof uses), with four independent knobs:
+//  (a) input_norm_bound = kClipLevel. z = (x; u) stacked, so ||z||^2 = ||x||^2 + ||u||^2 <=
+//      1 + gamma^2 after clipping, where Sec. IV-A uses ||z|| <= ||x|| + ||u|| <= 1 + gamma. Hence
+//      ||sum_h z z'||_F <= sum_h ||z||^2 <= H (1 + gamma^2) and
+//      ||sum_h z x'||_F <= sum_h ||z|| ||x|| <= H sqrt(1 + gamma^2); the replacement sensitivities
+//      follow as above (sqrt(2) b and 2 b).
+//      (The log-det bound of beta_k keeps (1 + gamma)^2: still an upper bound, only looser.)
+//  (b) spectral_bound = kMatrixSubGaussianSeries. N_k is symmetric (D = n + d) with independent
+//      entries p <= q, each a sum of independent discrete Gaussians, hence s-sub-Gaussian with
+//      s = release_noise_scale() (private_matrix_counter.h; CKS 2020, Cor. 9). Write N_k =
+//      sum_{p<=q} g_pq A_pq with A_pp = s e_p e_p', A_pq = s (e_p e_q' + e_q e_p') and g_pq
+//      1-sub-Gaussian. For a fixed symmetric A and such g, E exp(theta g A) <= exp(theta^2 A^2 / 2)
+//      in the psd order (diagonalise A, apply the scalar bound per eigenvalue). The master tail
+//      bound for independent sums (Tropp, "User-friendly tail bounds for sums of random
+//      matrices", FoCM 2012, Sec. 3, via Lieb's theorem), with the operator monotonicity of log
+//      used as in its Sec. 4 for Gaussian and Rademacher series, then gives
+//          P(lambda_max(N_k) >= t) <= D exp(-t^2 / (2 sigma^2)),  sigma^2 = ||sum A_pq^2|| = D s^2
+//      (sum A^2 = s^2 (1 + (D - 1)) I), and the same for -N_k, so ||N_k|| <= Lambda w.p.
+//      >= 1 - alpha/(2K) with
+//          Lambda = s sqrt(2 D ln(4 D K / alpha)) + D e,
+//      e = release_error_bound() the deterministic rounding error per entry (spectral norm <=
+//      Frobenius norm <= D max entry). The paper's constant (4 sqrt(D) + sqrt(8 ln(4K/alpha))),
+//      Thm. 3 proof sketch, adapts Vershynin's HDP Cor. 4.4.8, an epsilon-net bound. The
+//      "expectation bound plus Gaussian concentration of the sqrt(2)-Lipschitz norm" route (E||N||
+//      <= 2 s sqrt(D) by Sudakov-Fernique, tail 2 exp(-t^2/(4 s^2))) needs continuous Gaussian
+//      entries; our noise is discrete Gaussian, for which only sub-Gaussianity is proven, so it is
+//      NOT used (at D = 3 it would be ~16% larger anyway: 2 sqrt(D) + 2 sqrt(ln(4K/alpha)) vs
+//      sqrt(2 D ln(4DK/alpha))). nu keeps the paper's form (Thm. 3 proof sketch: the chi-square
+//      tail of ||L_k||_F^2, its ref. [27] Lemma 1, the same step the paper calibration takes for
+//      discrete Gaussian noise) with s2 = release_noise_scale() of B_2 in place of sigma_2 sqrt(m),
+//      plus sqrt(n (n+d)) e_2 / sqrt(Lambda) for B_2's rounding error.
+//  (c) conversion = kImproved: rho from Canonne-Kamath-Steinke 2020, Prop. 12 (conversions.h);
+//      rho-zCDP implies (eps, delta)-DP for the eps it states, so the guarantee is unchanged.
+//  (d) counter_mechanism = kSquareRootFactorization: B_1, B_2 are the square-root factorisation
+//      counters (matrix_factorization_counter.h), each rho/2-zCDP under adaptively chosen inputs
+//      (Denisov et al. 2022, Thm. 2.1); release_noise_scale() = sigma ||c||, ||c||^2 =
+//      sum_{j < K-1} c_j^2 ~ 1 + ln(K)/pi, vs sigma_node sqrt(m) with m = ceil(log2 K) for the
+//      tree (at equal rho, sigma^2 ~ ||c||^2 and sigma_node^2 ~ m: scale ratio ||c||^2 / m).
+//
 // Parameters: PrivateOfuOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
 #define DPRL_ALGORITHMS_LQR_PRIVATE_OFU_PARAMS_H_
@@ -65,6 +109,7 @@
 #include "absl/status/statusor.h"
 #include "algorithms/accounting/conversions.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
+#include "algorithms/mechanisms/private_matrix_counter.h"
 
 namespace dprl {
 
@@ -72,6 +117,15 @@ enum class EpisodeNeighbour { kReplaceEpisode, kZeroOutEpisode };
 
 // "replace" or "zero_out".
 const char* EpisodeNeighbourName(EpisodeNeighbour neighbour);
+
+// ||z||^2 bound of a clipped step: (1 + gamma)^2 (paper, Sec. IV-A) or 1 + gamma^2 (see (a)).
+enum class InputNormBound { kTriangle, kClipLevel };
+// ||N_k|| <= Lambda: the paper's constant (Thm. 3 proof) or the matrix sub-Gaussian series (b).
+enum class NoiseSpectralBound { kPaperConstant, kMatrixSubGaussianSeries };
+
+// "triangle" / "clip_level"; "paper_constant" / "matrix_subgaussian_series".
+const char* InputNormBoundName(InputNormBound bound);
+const char* NoiseSpectralBoundName(NoiseSpectralBound bound);
 
 struct PrivateOfuOptions {
   // Overall eps of the (eps, delta)-JDP guarantee. Finite, > 0.
@@ -96,21 +150,34 @@ struct PrivateOfuOptions {
   EpisodeNeighbour neighbour = EpisodeNeighbour::kReplaceEpisode;
   // The (eps, delta) -> rho conversion.
   DpConversion conversion = DpConversion::kBasic;
+  // The bound on ||z||^2 that sets the input bounds and sensitivities (see (a)).
+  InputNormBound input_norm_bound = InputNormBound::kTriangle;
+  // The bound on ||N_k|| that sets Lambda (see (b)).
+  NoiseSpectralBound spectral_bound = NoiseSpectralBound::kPaperConstant;
+  // The mechanism of B_1, B_2 (see (d)). kSquareRootFactorization needs K <= 2^20 + 1.
+  PrefixSumMechanism counter_mechanism = PrefixSumMechanism::kBinaryTree;
 
   // OK, or InvalidArgument naming the field and its bad value.
   absl::Status Validate() const;
 };
 
+// `options` with the four tight knobs (a)-(d) set: the "private_ofu_rl_tight" calibration.
+PrivateOfuOptions TightCalibration(PrivateOfuOptions options);
+
 struct PrivateOfuParams {
-  int levels = 0;                     // m = ceil(log2 K)
+  int levels = 0;                     // m = ceil(log2 K) (the tree's; unused by the factorisation)
   double sensitivity1 = 0.0;          // Delta_1
   double sensitivity2 = 0.0;          // Delta_2
-  double input_bound1 = 0.0;          // H (1+gamma)^2
-  double input_bound2 = 0.0;          // H (1+gamma)
+  double input_bound1 = 0.0;          // H (1+gamma)^2, or H (1 + gamma^2) under (a)
+  double input_bound2 = 0.0;          // H (1+gamma), or H sqrt(1 + gamma^2) under (a)
   double zcdp_rho = 0.0;              // rho of both counters together
   double achieved_epsilon = 0.0;      // ZcdpToDpEpsilon(conversion, spent rho, delta) <= eps
-  double sigma1 = 0.0;                // node noise stddev of B_1
-  double sigma2 = 0.0;                // node noise stddev of B_2
+  double sigma1 = 0.0;                // node (tree) / step (factorisation) noise stddev of B_1
+  double sigma2 = 0.0;                // node (tree) / step (factorisation) noise stddev of B_2
+  double noise_scale1 = 0.0;          // s_1: per-entry sub-Gaussian scale of B_1's release noise
+  double noise_scale2 = 0.0;          // s_2: the same for B_2
+  double rounding_error1 = 0.0;       // e_1: per-entry rounding-error bound of B_1's release
+  double rounding_error2 = 0.0;       // e_2: the same for B_2
   double paper_sigma1 = 0.0;          // sqrt(8 m Delta_1^2 ln(2/delta)) / eps, paper's Delta
   double paper_sigma2 = 0.0;          // sqrt(8 m Delta_2^2 ln(2/delta)) / eps, paper's Delta
   double big_lambda = 0.0;            // Lambda

@@ -48,6 +48,33 @@ absl::Status MatrixTreeCounterOptions::Validate() const {
   return absl::OkStatus();
 }
 
+void CheckMatrixCounterInput(const MatrixTreeCounterOptions& options, const Eigen::MatrixXd& input,
+                             const char* counter) {
+  CHECK_EQ(input.rows(), options.rows) << counter;
+  CHECK_EQ(input.cols(), options.cols) << counter;
+  CHECK(input.allFinite()) << counter << ": non-finite input";
+  CHECK_LE(input.norm(), options.input_frobenius_bound * (1.0 + 1e-9))
+      << counter << ": input exceeds input_frobenius_bound";
+  if (options.symmetric) {
+    CHECK_LE((input - input.transpose()).cwiseAbs().maxCoeff(),
+             1e-12 * std::max(1.0, input.cwiseAbs().maxCoeff()))
+        << counter << ": symmetric counter given a non-symmetric input";
+  }
+}
+
+Eigen::MatrixXd UnpackReleasedEntries(const MatrixTreeCounterOptions& options,
+                                      const std::vector<double>& packed, double scale) {
+  Eigen::MatrixXd out(options.rows, options.cols);
+  size_t e = 0;
+  for (int p = 0; p < options.rows; ++p) {
+    for (int q = options.symmetric ? p : 0; q < options.cols; ++q) {
+      out(p, q) = packed[e++] * scale;
+      if (options.symmetric) out(q, p) = out(p, q);
+    }
+  }
+  return out;
+}
+
 MatrixTreeCounter::MatrixTreeCounter(const MatrixTreeCounterOptions& options,
                                      RandomStream noise_stream)
     : options_(options), noise_stream_(noise_stream), rounding_stream_(noise_stream.Child(0)) {}
@@ -89,16 +116,7 @@ absl::StatusOr<MatrixTreeCounter> MatrixTreeCounter::Create(const MatrixTreeCoun
 
 void MatrixTreeCounter::AddStep(const Eigen::MatrixXd& input) {
   CHECK_LT(steps_, options_.horizon_steps) << "MatrixTreeCounter: more steps than horizon_steps";
-  CHECK_EQ(input.rows(), options_.rows);
-  CHECK_EQ(input.cols(), options_.cols);
-  CHECK(input.allFinite()) << "MatrixTreeCounter: non-finite input";
-  CHECK_LE(input.norm(), options_.input_frobenius_bound * (1.0 + 1e-9))
-      << "MatrixTreeCounter: input exceeds input_frobenius_bound";
-  if (options_.symmetric) {
-    CHECK_LE((input - input.transpose()).cwiseAbs().maxCoeff(),
-             1e-12 * std::max(1.0, input.cwiseAbs().maxCoeff()))
-        << "MatrixTreeCounter: symmetric counter given a non-symmetric input";
-  }
+  CheckMatrixCounterInput(options_, input, "MatrixTreeCounter");
   std::vector<int64_t> units(entries_);
   int e = 0;
   for (int p = 0; p < options_.rows; ++p) {
@@ -129,15 +147,8 @@ void MatrixTreeCounter::AddStep(const Eigen::MatrixXd& input) {
 }
 
 Eigen::MatrixXd MatrixTreeCounter::Unpack(const std::vector<int64_t>& packed) const {
-  Eigen::MatrixXd out(options_.rows, options_.cols);
-  int e = 0;
-  for (int p = 0; p < options_.rows; ++p) {
-    for (int q = options_.symmetric ? p : 0; q < options_.cols; ++q) {
-      out(p, q) = static_cast<double>(packed[e++]) * grid_unit_;
-      if (options_.symmetric) out(q, p) = out(p, q);
-    }
-  }
-  return out;
+  return UnpackReleasedEntries(options_, std::vector<double>(packed.begin(), packed.end()),
+                               grid_unit_);
 }
 
 Eigen::MatrixXd MatrixTreeCounter::Release() const {

@@ -74,6 +74,16 @@ struct MatrixTreeCounterOptions {
   absl::Status Validate() const;
 };
 
+// Shared by the matrix counters (this one and matrix_factorization_counter.h). CHECKs that
+// `input` is a valid step input for `options`: shape, finite, ||input||_F <= input_frobenius_bound
+// (1e-9 relative slack), symmetric for a symmetric counter. `counter` names the caller in messages.
+void CheckMatrixCounterInput(const MatrixTreeCounterOptions& options, const Eigen::MatrixXd& input,
+                             const char* counter);
+// The rows x cols matrix of the released entries `packed` (row-major; q >= p only when
+// symmetric, mirrored), each times `scale`.
+Eigen::MatrixXd UnpackReleasedEntries(const MatrixTreeCounterOptions& options,
+                                      const std::vector<double>& packed, double scale);
+
 class MatrixTreeCounter {
  public:
   // The grid sits this many binary orders below the node noise standard deviation.

@@ -7,6 +7,7 @@
 
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "algorithms/mechanisms/binary_counter.h"
+#include "algorithms/mechanisms/matrix_factorization_counter.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
 #include "algorithms/mechanisms/ou_functional_noise.h"
 #include "algorithms/tabular/pucb.h"
@@ -194,6 +195,25 @@ ObservationSampler MatrixCounterView(double input) {
   };
 }
 
+// --- Square-root factorisation counter (1x1, T = 2) under rho-zCDP. Step 1's input is 1 vs 0,
+// step 2's is 0; both releases r_1, r_2 are observed through the Neyman-Pearson statistic of the
+// Gaussian model: whitening w = C^{-1} r (w_1 = r_1, w_2 = r_2 - r_1 / 2) gives y + (rounding),
+// y = C x + z, whose mean moves along C e_1 = (1, 1/2), so the statistic is
+// w_1 + w_2 / 2 = 3 r_1 / 4 + r_2 / 2. ---
+ObservationSampler FactorizationCounterView(double input) {
+  return [=](RandomStream& stream) {
+    MatrixTreeCounterOptions options;
+    options.horizon_steps = 2;
+    options.zcdp_rho = kMatrixRho;
+    MatrixFactorizationCounter counter =
+        MatrixFactorizationCounter::Create(options, stream).value();
+    counter.AddStep(Eigen::MatrixXd::Constant(1, 1, input));
+    const double r1 = counter.Release()(0, 0);
+    counter.AddStep(Eigen::MatrixXd::Zero(1, 1));
+    return 0.75 * r1 + 0.5 * counter.Release()(0, 0);
+  };
+}
+
 // --- OU functional noise: sigma of the Gaussian process mechanism (the paper's Prop. 4). ---
 constexpr double kOuEpsilon = 0.5;
 constexpr double kOuDelta = 1e-2;
@@ -273,6 +293,11 @@ std::vector<AuditCase> AllAuditCases() {
   cases.push_back(Case("matrix_tree_counter", "one step's 1x1 input 1 vs 0 (T = 1, rho = 0.5)",
                        kMatrixRho + 2.0 * std::sqrt(kMatrixRho * std::log(1.0 / kMatrixDelta)),
                        kMatrixDelta, false, 40000, MatrixCounterView(1.0), MatrixCounterView(0.0)));
+  cases.push_back(Case("matrix_factorization_counter",
+                       "step 1's 1x1 input 1 vs 0, both releases seen (T = 2, rho = 0.5)",
+                       kMatrixRho + 2.0 * std::sqrt(kMatrixRho * std::log(1.0 / kMatrixDelta)),
+                       kMatrixDelta, false, 40000, FactorizationCounterView(1.0),
+                       FactorizationCounterView(0.0)));
   cases.push_back(Case("ou_functional_noise", "f vs f + K(x0, .) (RKHS distance 1), read at x0",
                        kOuEpsilon, kOuDelta, false, 40000, OuView(1.0), OuView(0.0)));
   cases.push_back(Case("control_laplace_once", "as binary_counter_jdp_view", 1.0, 0.0, true, 2000,

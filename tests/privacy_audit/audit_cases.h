@@ -28,6 +28,9 @@
 //                              at episode 2 (S = 2, A = 1, H = 1)           (K = 2)
 //   matrix_tree_counter        one step's 1x1 input 1 vs 0 (T = 1,          rho + 2 sqrt(rho
 //                              rho = 0.5)                                   ln(1/delta)), 1e-3
+//   matrix_factorization_      step 1's 1x1 input 1 vs 0, step 2's 0; both  rho + 2 sqrt(rho
+//   counter                    releases seen via 3 r_1 / 4 + r_2 / 2        ln(1/delta)), 1e-3
+//                              (T = 2, rho = 0.5)
 //   ou_functional_noise        f vs f + Delta K(x0, .) (RKHS distance       (0.5, 1e-2) with the
 //                              Delta = 1) evaluated at x0                   Prop. 4 sigma
 //   control_laplace_once       as binary_counter_jdp_view                   1

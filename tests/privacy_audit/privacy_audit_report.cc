@@ -54,6 +54,7 @@ std::string ShortName(const std::string& name) {
       {"pucb_jdp_view", "PUCB JDP"},
       {"rlsvi_rewards", "RLSVI"},
       {"matrix_tree_counter", "matrix"},
+      {"matrix_factorization_counter", "sqrt fact."},
       {"ou_functional_noise", "OU"},
       {"control_laplace_once", "Laplace once"},
       {"control_half_noise", "half noise"},
