@@ -17,12 +17,32 @@ namespace {
 
 constexpr char kOfu[] = "ofu_rl";
 constexpr char kPrivateOfu[] = "private_ofu_rl";
-constexpr char kPrivateCe[] = "private_ce";
+
+// Every agent the files may hold: its display name, colour in the privacy-cost panel, and whether
+// it is drawn dashed (certainty equivalence, no optimism).
+struct AgentStyle {
+  const char* agent;
+  const char* name;
+  int color;
+  bool dashed;
+};
+constexpr AgentStyle kAgents[] = {
+    {kOfu, "OFU-RL", 0, false},
+    {kPrivateOfu, "Private-OFU-RL", 0, false},
+    {"private_ce", "private CE", 1, true},
+    {"private_ce_ridge", "private CE, ridge", 2, true},
+    {"private_ce_dither", "private CE, ridge + dither", 3, true},
+};
+
+const AgentStyle* FindAgent(const std::string& agent) {
+  for (const AgentStyle& style : kAgents) {
+    if (agent == style.agent) return &style;
+  }
+  return nullptr;
+}
 
 std::string Label(const RegretGroupSummary& s) {
-  const std::string name = s.agent == kOfu           ? "OFU-RL"
-                           : s.agent == kPrivateOfu ? "Private-OFU-RL"
-                                                    : "private CE";
+  const std::string name = FindAgent(s.agent)->name;
   if (!s.privacy_epsilon) return absl::StrCat(name, " (non-private)");
   return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
 }
@@ -118,7 +138,7 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries) {
   std::map<std::string, double> ofu_final;
   for (const RegretGroupSummary& s : summaries) {
-    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe) {
+    if (FindAgent(s.agent) == nullptr) {
       return absl::InvalidArgumentError(
           absl::StrCat("group ", s.group, ": unknown agent '", s.agent, "'"));
     }
@@ -187,7 +207,7 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     PlotPanel& panel = panels[panel_of_env[s.env]];
     panel.note = "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
     size_t& curve = next_curve[s.env];
-    if (curve < panel.curves.size() && s.agent == kPrivateCe) panel.curves[curve].dashed = true;
+    if (curve < panel.curves.size() && FindAgent(s.agent)->dashed) panel.curves[curve].dashed = true;
     ++curve;
   }
   const size_t regret_panels = panels.size();
@@ -205,16 +225,17 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panels.push_back(panel);
     }
     PlotPanel& panel = panels[cost_panel[s.env]];
+    const AgentStyle& style = *FindAgent(s.agent);
     PlotCurve* curve = nullptr;
     for (PlotCurve& c : panel.curves) {
-      if (c.label == (s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE")) curve = &c;
+      if (c.label == style.name) curve = &c;
     }
     if (curve == nullptr) {
       panel.curves.emplace_back();
       curve = &panel.curves.back();
-      curve->label = s.agent == kPrivateOfu ? "Private-OFU-RL" : "private CE";
-      curve->color = s.agent == kPrivateOfu ? 0 : 1;
-      curve->dashed = s.agent == kPrivateCe;
+      curve->label = style.name;
+      curve->color = style.color;
+      curve->dashed = style.dashed;
     }
     curve->x.push_back(*s.privacy_epsilon);
     curve->y.push_back(*row.privacy_cost);
