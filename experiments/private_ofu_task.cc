@@ -31,7 +31,7 @@ struct AgentSettings {
   double confidence_alpha = 0.05;
   double regularizer_lambda = 1.0;  // ofu_rl only
   double ce_ridge = 1.0;            // private_ce_ridge, private_ce_dither
-  double dither_scale = 0.5;        // private_ce_dither
+  double dither_scale = 0.1;        // private_ce_dither
 };
 
 // The private kinds the grid runs at every eps, in group order.
@@ -115,7 +115,7 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
   grid.confidence_alpha = 0.05;
   grid.regularizer_lambda = 1.0;
   grid.ce_ridge = 1.0;
-  grid.dither_scale = 0.5;
+  grid.dither_scale = 0.1;
   switch (scale) {
     case Scale::kSmoke:
       grid.num_episodes = 64;

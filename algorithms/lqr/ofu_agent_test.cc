@@ -211,7 +211,7 @@ TEST(LqAgentTest, CertaintyEquivalenceBaselinesApplyTheControlTheyCount) {
     for (int k = 1; k <= 3; ++k) {
       const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
       EXPECT_DOUBLE_EQ(agent->last_episode().dither_std,
-                       dithered ? DitherStandardDeviation(0.5, kGamma, k) : 0.0);
+                       dithered ? DitherStandardDeviation(0.1, kGamma, k) : 0.0);
       std::vector<Eigen::VectorXd> states{s->initial_state()}, applied;
       for (int h = 0; h < 5; ++h) {
         const Eigen::VectorXd linear = gains[h] * states.back();
