@@ -111,25 +111,33 @@ TEST(LqAgentTest, OfuRlRegretDecreases) {
 // learning agent reaches (agent gamma 0.02 < chain_n2's 0.44, so Assumption 1(e) still holds),
 // the private agents' controls are clipped, and the counted input must still equal the applied
 // one: applying K_h x unclipped while counting clip(K_h x) makes counter_input_clipped_steps > 0.
+constexpr double kGamma = 0.02;  // the agents' clip level in the two tests below
+
+// A 30-episode run at eps = 1e6 with the agent's gamma = kGamma: some control must be clipped (else
+// the case does not exercise clipping) and every counted input must be the applied one. Returns
+// an agent with the same options and streams, for a run by hand.
+absl::StatusOr<LqAgent> ExpectClippedRunCountsAppliedControls(const LqSystem& s,
+                                                              LqAgentOptions& o) {
+  o.privacy.control_bound = kGamma;
+  o.privacy.privacy_epsilon = 1e6;
+  const LqRunResult run = RunAgent(s, o, 4);
+  EXPECT_GT(std::accumulate(run.clipped_steps.begin(), run.clipped_steps.end(), 0.0), 0.0)
+      << "no control was clipped: the case does not exercise clipping";
+  EXPECT_EQ(run.counter_input_clipped_steps, 0);
+  return LqAgent::Create(o, s.q(), s.r(), s.NoiseCovariance(),
+                         TestStream(kSeed, TestPurpose::kPrivacyNoise, 4),
+                         TestStream(kSeed, TestPurpose::kPolicy, 4));
+}
+
 TEST(LqAgentTest, PrivateAgentsApplyTheControlTheyCount) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
-  constexpr double kGamma = 0.02;
   for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     SCOPED_TRACE(LqAgentKindName(kind));
     LqAgentOptions o = OptionsFor(*s, kind, 30);
-    o.privacy.control_bound = kGamma;
-    o.privacy.privacy_epsilon = 1e6;
-    const LqRunResult run = RunAgent(*s, o, 4);
-    EXPECT_GT(std::accumulate(run.clipped_steps.begin(), run.clipped_steps.end(), 0.0), 0.0)
-        << "no control was clipped: the case does not exercise clipping";
-    EXPECT_EQ(run.counter_input_clipped_steps, 0);
-
     // One episode by hand: Control() is clip_gamma(K_h x), and EndEpisode detects a caller that
     // passes a control different from what it counts.
-    absl::StatusOr<LqAgent> agent = LqAgent::Create(
-        o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 4),
-        TestStream(kSeed, TestPurpose::kPolicy, 4));
+    absl::StatusOr<LqAgent> agent = ExpectClippedRunCountsAppliedControls(*s, o);
     ASSERT_THAT(agent, IsOk());
     RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 4);
     const Eigen::VectorXd big = Eigen::VectorXd::Constant(1, 10 * kGamma);
@@ -190,21 +198,12 @@ TEST(LqAgentTest, RejectsBadInput) {
 TEST(LqAgentTest, CertaintyEquivalenceBaselinesApplyTheControlTheyCount) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
   ASSERT_THAT(s, IsOk());
-  constexpr double kGamma = 0.02;
   for (LqAgentKind kind : {LqAgentKind::kPrivateRidgeCertaintyEquivalence,
                            LqAgentKind::kPrivateDitheredCertaintyEquivalence}) {
     SCOPED_TRACE(LqAgentKindName(kind));
     const bool dithered = kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence;
     LqAgentOptions o = OptionsFor(*s, kind, 30);
-    o.privacy.control_bound = kGamma;
-    o.privacy.privacy_epsilon = 1e6;
-    const LqRunResult run = RunAgent(*s, o, 4);
-    EXPECT_GT(std::accumulate(run.clipped_steps.begin(), run.clipped_steps.end(), 0.0), 0.0)
-        << "no control was clipped: the case does not exercise clipping";
-    EXPECT_EQ(run.counter_input_clipped_steps, 0);
-    absl::StatusOr<LqAgent> agent = LqAgent::Create(
-        o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 4),
-        TestStream(kSeed, TestPurpose::kPolicy, 4));
+    absl::StatusOr<LqAgent> agent = ExpectClippedRunCountsAppliedControls(*s, o);
     ASSERT_THAT(agent, IsOk());
     RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 4);
     int dithered_steps = 0;  // steps where the dither changed the applied control
