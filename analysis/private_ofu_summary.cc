@@ -207,7 +207,9 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     PlotPanel& panel = panels[panel_of_env[s.env]];
     panel.note = "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
     size_t& curve = next_curve[s.env];
-    if (curve < panel.curves.size() && FindAgent(s.agent)->dashed) panel.curves[curve].dashed = true;
+    if (curve < panel.curves.size() && FindAgent(s.agent)->dashed) {
+      panel.curves[curve].dashed = true;
+    }
     ++curve;
   }
   const size_t regret_panels = panels.size();

@@ -151,8 +151,9 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
   fields.Add("confidence_alpha", &confidence_alpha,
              "alpha of the confidence sets (failure probability), in (0, 1)");
   fields.Add("regularizer_lambda", &regularizer_lambda, "lambda of ofu_rl's H_k = lambda I (> 0)");
-  fields.Add("ce_ridge", &ce_ridge,
-             "lambda_ce of private_ce_ridge and private_ce_dither: V = (T_1)_+ + lambda_ce I (> 0)");
+  fields.Add(
+      "ce_ridge", &ce_ridge,
+      "lambda_ce of private_ce_ridge and private_ce_dither: V = (T_1)_+ + lambda_ce I (> 0)");
   fields.Add("dither_scale", &dither_scale,
              "private_ce_dither's input noise sigma_k = dither_scale * gamma * k^(-1/4) (>= 0)");
 }

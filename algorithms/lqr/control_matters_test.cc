@@ -17,17 +17,17 @@ namespace {
 constexpr int kHorizon = 5;
 
 struct ControlValue {
-  double optimal = 0.0;       // J*
-  double zero_control = 0.0;  // cost (2) of u = 0
-  double max_gain_norm = 0.0; // max_h ||K_h(Theta*)||_2
+  double optimal = 0.0;        // J*
+  double zero_control = 0.0;   // cost (2) of u = 0
+  double max_gain_norm = 0.0;  // max_h ||K_h(Theta*)||_2
 };
 
 ControlValue Evaluate(const LqSystem& s) {
   ControlValue v;
   const Eigen::MatrixXd w = s.NoiseCovariance();
   v.optimal = OptimalCost<double>(s.a(), s.b(), s.q(), s.r(), s.horizon(), s.initial_state(), w);
-  const std::vector<Eigen::MatrixXd> zero(
-      s.horizon(), Eigen::MatrixXd::Zero(s.control_dim(), s.state_dim()));
+  const std::vector<Eigen::MatrixXd> zero(s.horizon(),
+                                          Eigen::MatrixXd::Zero(s.control_dim(), s.state_dim()));
   v.zero_control = LinearPolicyCost(s.a(), s.b(), s.q(), s.r(), zero, s.initial_state(), w);
   for (const auto& k : SolveRiccati<double>(s.a(), s.b(), s.q(), s.r(), s.horizon()).k) {
     v.max_gain_norm =

@@ -161,7 +161,8 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   Eigen::MatrixXd theta;
   if (options_.kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
       options_.kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
-    // Diagnostics keep the paper's V_k, Theta^_k, beta_k (Lemma 1's set); the model is the ridge one.
+    // Diagnostics keep the paper's V_k, Theta^_k, beta_k (Lemma 1's set); the model is the ridge
+    // estimate's.
     diagnostics_.zero_dynamics_feasible =
         NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
     theta = RidgeCertaintyEquivalenceModel(gram_release, u, options_.ce_ridge).theta_tilde;

@@ -89,8 +89,8 @@ struct LqAgentOptions {
   PrivateOfuOptions privacy;
   // Ceres options of the OFU step (9).
   OfuStepOptions ofu;
-  // lambda_ce of the ridge and dithered certainty-equivalence kinds (private_certainty_equivalence.h).
-  // Finite, > 0.
+  // lambda_ce of the ridge and dithered certainty-equivalence kinds
+  // (private_certainty_equivalence.h). Finite, > 0.
   double ce_ridge = 1.0;
   // Dither of kPrivateDitheredCertaintyEquivalence: sigma_k = dither_scale * gamma * k^{-1/4}.
   // Finite, >= 0. Default 0.1: the best of {0.1, 0.25, 0.5} on relay_n2 at K = 4096 (H = 5, eps in

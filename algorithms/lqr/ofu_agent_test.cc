@@ -263,7 +263,8 @@ TEST(LqAgentTest, DitherIsGaussianWithTheScheduledVariance) {
         sum_sq += u * u;
       }
       const double mean = sum / kDraws;
-      const double scaled_var = (sum_sq - kDraws * mean * mean) / (sigma * sigma);  // (N-1)s^2/s_k^2
+      // (N - 1) s^2 / sigma_k^2
+      const double scaled_var = (sum_sq - kDraws * mean * mean) / (sigma * sigma);
       EXPECT_LE(std::abs(mean), NormalUpperQuantile(kFailure / 2) * sigma / std::sqrt(kDraws));
       EXPECT_LE(scaled_var, ChiSquareUpperQuantile(kDraws - 1, kFailure / 2));
       EXPECT_GE(scaled_var, ChiSquareUpperQuantile(kDraws - 1, 1.0 - kFailure / 2));

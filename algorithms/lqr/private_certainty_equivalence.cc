@@ -35,9 +35,8 @@ double DitherStandardDeviation(double dither_scale, double control_bound, int64_
 
 double DitheredLinearPolicyCost(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
                                 const Eigen::MatrixXd& q, const Eigen::MatrixXd& r,
-                                const std::vector<Eigen::MatrixXd>& gains,
-                                const Eigen::VectorXd& x, const Eigen::MatrixXd& noise_covariance,
-                                double dither_std) {
+                                const std::vector<Eigen::MatrixXd>& gains, const Eigen::VectorXd& x,
+                                const Eigen::MatrixXd& noise_covariance, double dither_std) {
   const double variance = dither_std * dither_std;
   const Eigen::MatrixXd driven = noise_covariance + variance * b * b.transpose();
   return LinearPolicyCost(a, b, q, r, gains, x, driven) +

@@ -12,8 +12,8 @@
 // Ridge certainty equivalence (RidgeCertaintyEquivalenceModel):
 //   V_k^ridge = (T_{1,k})_+ + lambda_ce I,   (T)_+ = T with negative eigenvalues set to 0
 //   Theta^_k  = (V_k^ridge)^{-1} T_{2,k}                                   (ridge regression (7))
-//   Theta~_k  = Theta^_k / max(1, ||Theta^_k||_F)   (projection onto S's norm ball, Assumption 1(a))
-//   u_{k,h}   = clip_gamma(K_h(Theta~_k) x_{k,h})                          (K_h from (3))
+//   Theta~_k  = Theta^_k / max(1, ||Theta^_k||_F)   (projection onto S's norm ball, Assumption
+//   1(a)) u_{k,h}   = clip_gamma(K_h(Theta~_k) x_{k,h})                          (K_h from (3))
 // The paper needs eta = 2 Lambda >= 2 ||N_k|| so that its confidence set (Lemma 1) holds; certainty
 // equivalence uses no confidence set, so only positive definiteness is needed, which the
 // eigenvalue floor and lambda_ce > 0 give for every release. lambda_ce is a small constant (default
@@ -72,9 +72,8 @@ double DitherStandardDeviation(double dither_scale, double control_bound, int64_
 // LinearPolicyCost (riccati.h).
 double DitheredLinearPolicyCost(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
                                 const Eigen::MatrixXd& q, const Eigen::MatrixXd& r,
-                                const std::vector<Eigen::MatrixXd>& gains,
-                                const Eigen::VectorXd& x, const Eigen::MatrixXd& noise_covariance,
-                                double dither_std);
+                                const std::vector<Eigen::MatrixXd>& gains, const Eigen::VectorXd& x,
+                                const Eigen::MatrixXd& noise_covariance, double dither_std);
 
 }  // namespace dprl
 

@@ -37,8 +37,7 @@ TEST(PrivateCertaintyEquivalenceTest, RidgeRecoversThetaFromPersistentlyExcitedD
     }
   }
   const RidgeCertaintyEquivalence model = RidgeCertaintyEquivalenceModel(gram, cross, 1.0);
-  const double lambda_min =
-      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram).eigenvalues()(0);
+  const double lambda_min = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram).eigenvalues()(0);
   ASSERT_GT(lambda_min, 10.0) << "the inputs do not excite every direction";
   const double bound = theta.norm() / (lambda_min + 1.0);
   EXPECT_LE((model.theta_hat - theta).norm(), bound);
@@ -101,8 +100,8 @@ TEST(PrivateCertaintyEquivalenceTest, DitheredCostMatchesForwardSecondMoments) {
                                                  s->initial_state(), w, sigma);
     EXPECT_NEAR(cost, expected, 1e-12 * expected) << "sigma = " << sigma;
     if (sigma == 0.0) {
-      EXPECT_EQ(cost, LinearPolicyCost(s->a(), s->b(), s->q(), s->r(), gains, s->initial_state(),
-                                       w));
+      EXPECT_EQ(cost,
+                LinearPolicyCost(s->a(), s->b(), s->q(), s->r(), gains, s->initial_state(), w));
     }
   }
 }
