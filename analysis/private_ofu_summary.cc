@@ -17,19 +17,34 @@ namespace {
 
 constexpr char kOfu[] = "ofu_rl";
 constexpr char kPrivateOfu[] = "private_ofu_rl";
-constexpr char kPrivateCe[] = "private_ce";
 constexpr char kPrivateOfuTight[] = "private_ofu_rl_tight";  // the tight calibration
 
-// The name in legends; the privacy-cost panel's curve colour.
-std::string AgentName(const std::string& agent) {
-  return agent == kOfu               ? "OFU-RL"
-         : agent == kPrivateOfu      ? "Private-OFU-RL"
-         : agent == kPrivateOfuTight ? "Private-OFU-RL tight"
-                                     : "private CE";
+// Every agent the files may hold: its display name, colour in the privacy-cost panel, and whether
+// it is drawn dashed (certainty equivalence, no optimism).
+struct AgentStyle {
+  const char* agent;
+  const char* name;
+  int color;
+  bool dashed;
+};
+constexpr AgentStyle kAgents[] = {
+    {kOfu, "OFU-RL", 0, false},
+    {kPrivateOfu, "Private-OFU-RL", 0, false},
+    {kPrivateOfuTight, "Private-OFU-RL tight", 4, false},
+    {"private_ce", "private CE", 1, true},
+    {"private_ce_ridge", "private CE, ridge", 2, true},
+    {"private_ce_dither", "private CE, ridge + dither", 3, true},
+};
+
+const AgentStyle* FindAgent(const std::string& agent) {
+  for (const AgentStyle& style : kAgents) {
+    if (agent == style.agent) return &style;
+  }
+  return nullptr;
 }
-int AgentColor(const std::string& agent) {
-  return agent == kPrivateOfu ? 0 : agent == kPrivateOfuTight ? 2 : 1;
-}
+
+// The name in legends (the agent is one of kAgents).
+std::string AgentName(const std::string& agent) { return FindAgent(agent)->name; }
 
 std::string Label(const RegretGroupSummary& s) {
   const std::string name = AgentName(s.agent);
@@ -140,8 +155,7 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries) {
   std::map<std::string, double> ofu_final;
   for (const RegretGroupSummary& s : summaries) {
-    if (s.agent != kOfu && s.agent != kPrivateOfu && s.agent != kPrivateCe &&
-        s.agent != kPrivateOfuTight) {
+    if (FindAgent(s.agent) == nullptr) {
       return absl::InvalidArgumentError(
           absl::StrCat("group ", s.group, ": unknown agent '", s.agent, "'"));
     }
@@ -210,7 +224,9 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
     PlotPanel& panel = panels[panel_of_env[s.env]];
     panel.note = "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
     size_t& curve = next_curve[s.env];
-    if (curve < panel.curves.size() && s.agent == kPrivateCe) panel.curves[curve].dashed = true;
+    if (curve < panel.curves.size() && FindAgent(s.agent)->dashed) {
+      panel.curves[curve].dashed = true;
+    }
     ++curve;
   }
   const size_t regret_panels = panels.size();
@@ -228,16 +244,17 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panels.push_back(panel);
     }
     PlotPanel& panel = panels[cost_panel[s.env]];
+    const AgentStyle& style = *FindAgent(s.agent);
     PlotCurve* curve = nullptr;
     for (PlotCurve& c : panel.curves) {
-      if (c.label == AgentName(s.agent)) curve = &c;
+      if (c.label == style.name) curve = &c;
     }
     if (curve == nullptr) {
       panel.curves.emplace_back();
       curve = &panel.curves.back();
-      curve->label = AgentName(s.agent);
-      curve->color = AgentColor(s.agent);
-      curve->dashed = s.agent == kPrivateCe;
+      curve->label = style.name;
+      curve->color = style.color;
+      curve->dashed = style.dashed;
     }
     curve->x.push_back(*s.privacy_epsilon);
     curve->y.push_back(*row.privacy_cost);

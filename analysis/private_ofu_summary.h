@@ -2,7 +2,7 @@
 // Chowdhury, Zhou, Shroff 2021), built on the regret groups of regret_summary.h.
 //
 // For every config group (env, agent, privacy_epsilon; agent in ofu_rl | private_ofu_rl |
-// private_ce):
+// private_ce | private_ce_ridge | private_ce_dither):
 //   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
 //                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
 //   privacy_cost        = final mean cumulative regret minus that of ofu_rl on the same env
@@ -12,7 +12,8 @@
 //                         log privacy_epsilon over the groups of the same (env, agent) with
 //                         privacy_cost > 0 (LogLogSlope; Thm. 3 predicts -1/2 once the privacy
 //                         term dominates; empty when fewer than 2 usable points).
-// Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, private_ce dashed),
+// Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, the certainty-
+// equivalence agents dashed),
 // then one privacy-cost-vs-eps panel per env with a dashed eps^{-1/2} reference through the
 // private_ofu_rl point of smallest eps (envs with an ofu_rl group), then, when the rows carry
 // onset data, one onset-vs-eps panel per env (Private-OFU-RL: measured median and prediction).
@@ -52,7 +53,7 @@ struct PrivateOfuRow {
   LqOnsetSummary onset;  // filled by the caller (ReadLqOnsetSummary)
 };
 
-// Errors: an agent other than the three above, or a private agent without privacy_epsilon
+// Errors: an agent other than the five above, or a private agent without privacy_epsilon
 // (messages name the group).
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     const std::vector<RegretGroupSummary>& summaries);

@@ -96,6 +96,29 @@ TEST(PrivateOfuSummaryTest, OnsetPanelShowsBothCalibrations) {
   EXPECT_EQ(panels[1].curves[1].y, std::vector<double>{3850});
 }
 
+// The ridge and dithered certainty-equivalence baselines: accepted, labelled, dashed, and each
+// gets its own curve in the privacy-cost panel.
+TEST(PrivateOfuSummaryTest, CertaintyEquivalenceBaselinesHaveTheirOwnCurves) {
+  std::vector<RegretGroupSummary> in = {Group("ofu_rl", std::nullopt, 10.0)};
+  for (double eps : {1.0, 100.0}) {
+    in.push_back(Group("private_ce_ridge", eps, 20.0));
+    in.push_back(Group("private_ce_dither", eps, 30.0));
+  }
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in);
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_NEAR(*(*rows)[2].privacy_cost, 20.0, 1e-12);
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);
+  EXPECT_FALSE(panels[0].curves[0].dashed);  // ofu_rl
+  for (size_t c = 1; c < 5; ++c) EXPECT_TRUE(panels[0].curves[c].dashed) << c;
+  EXPECT_EQ(panels[0].curves[1].label, "private CE, ridge #ge=1");
+  EXPECT_EQ(panels[0].curves[2].label, "private CE, ridge + dither #ge=1");
+  ASSERT_EQ(panels[1].curves.size(), 3u);  // two agents + reference
+  EXPECT_EQ(panels[1].curves[0].label, "private CE, ridge");
+  EXPECT_EQ(panels[1].curves[1].label, "private CE, ridge + dither");
+  EXPECT_NE(panels[1].curves[0].color, panels[1].curves[1].color);
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
   EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));

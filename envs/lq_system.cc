@@ -64,6 +64,16 @@ Eigen::MatrixXd PairInput(int d) {
   return e;
 }
 
+// The bounds every named system shares: C_w = 0.1, C_A = ||A|| and C_B = ||B|| rounded up to
+// 1e-2, gamma = (1 - C_A - C_w) / C_B rounded down to 1e-2 (Assumption 1(b), (d), (e)).
+void SetNamedBounds(LqSystemParameters& p) {
+  p.noise_bound = 0.1;
+  p.a_norm_bound = std::ceil(SpectralNorm(p.a) * 100.0 - 1e-9) / 100.0;
+  p.b_norm_bound = std::ceil(SpectralNorm(p.b) * 100.0 - 1e-9) / 100.0;
+  p.control_bound =
+      std::floor((1.0 - p.a_norm_bound - p.noise_bound) / p.b_norm_bound * 100.0 + 1e-9) / 100.0;
+}
+
 }  // namespace
 
 absl::StatusOr<LqSystem> LqSystem::Create(LqSystemParameters p) {
@@ -195,13 +205,29 @@ double LqSystem::Cost(const Eigen::VectorXd& x, const Eigen::VectorXd& u) const 
 }
 
 std::vector<std::string> NamedLqSystems() {
-  return {"chain_n2", "chain_n4", "chain_n8", "rotation_n2", "rotation_n4", "rotation_n8"};
+  return {"chain_n2",    "chain_n4",    "chain_n8", "rotation_n2",
+          "rotation_n4", "rotation_n8", "relay_n2"};
 }
 
 absl::StatusOr<LqSystem> MakeNamedLqSystem(const std::string& name, int horizon) {
   LqSystemParameters p;
   p.name = name;
   p.horizon = horizon;
+  if (name == "relay_n2") {
+    // See the header's table: the unactuated state 2 feeds the weighted, actuated state 1.
+    p.a = Eigen::MatrixXd::Zero(2, 2);
+    p.a(0, 1) = 0.45;
+    p.a(1, 0) = 0.3;
+    p.b = Eigen::MatrixXd::Zero(2, 1);
+    p.b(0, 0) = 0.6;
+    p.q = Eigen::MatrixXd::Identity(2, 2);
+    p.q(0, 0) = 3.0;
+    p.r = 0.3 * Eigen::MatrixXd::Identity(1, 1);
+    p.initial_state = Eigen::VectorXd::Zero(2);
+    p.initial_state(1) = 1.0;
+    SetNamedBounds(p);
+    return LqSystem::Create(std::move(p));
+  }
   int d = 0;
   if (name == "chain_n2" || name == "chain_n4" || name == "chain_n8") {
     d = name == "chain_n2" ? 1 : name == "chain_n4" ? 2 : 4;
@@ -229,11 +255,7 @@ absl::StatusOr<LqSystem> MakeNamedLqSystem(const std::string& name, int horizon)
   p.q = Eigen::MatrixXd::Identity(n, n);
   p.r = Eigen::MatrixXd::Identity(d, d);
   p.initial_state = Eigen::VectorXd::Ones(n) / std::sqrt(static_cast<double>(n));
-  p.noise_bound = 0.1;
-  p.a_norm_bound = std::ceil(SpectralNorm(p.a) * 100.0 - 1e-9) / 100.0;
-  p.b_norm_bound = std::ceil(SpectralNorm(p.b) * 100.0 - 1e-9) / 100.0;
-  p.control_bound =
-      std::floor((1.0 - p.a_norm_bound - p.noise_bound) / p.b_norm_bound * 100.0 + 1e-9) / 100.0;
+  SetNamedBounds(p);
   return LqSystem::Create(std::move(p));
 }
 

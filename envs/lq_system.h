@@ -29,7 +29,8 @@
 // Consequence used by the private counters: if every control satisfies ||u_h|| <= gamma, then
 // ||x_h|| <= 1 for all h (induction with (b)-(e)), hence ||z_h|| = ||[x_h; u_h]|| <= 1 + gamma.
 //
-// Named systems (MakeNamedLqSystem), Q = I_n, R = I_d, x_1 = (1, ..., 1)/sqrt(n), C_w = 0.1,
+// Named systems (MakeNamedLqSystem; relay_n2 below differs in Q, R and x_1): Q = I_n, R = I_d,
+// x_1 = (1, ..., 1)/sqrt(n), C_w = 0.1,
 // C_A = ||A|| and C_B = ||B|| rounded UP to 1e-2, gamma = (1 - C_A - C_w)/C_B rounded DOWN to 1e-2.
 // E_d is the n x d matrix with E[2i+1, i] = 1 (control i drives state 2i+1, 0-based), n = 2d.
 //   name         n  d  A                                     B
@@ -41,6 +42,15 @@
 //   rotation_n8  8  4  0.3 diag(Rot(k pi/6), k = 1..4)       0.25 E
 // "chain" systems are upper bidiagonal (each state is pushed by the next one, controls act on odd
 // states); "rotation" systems are damped rotations of every pair of states, one control per pair.
+//
+// relay_n2 (n = 2, d = 1), a system where control matters: A = [0 0.45; 0.3 0], B = [0.6; 0],
+// Q = diag(3, 1), R = 0.3, x_1 = (0, 1), the same C_w and rounding (C_A = 0.45, C_B = 0.6,
+// gamma = 0.75, ||Theta||_F = 0.808). The unweighted, unactuated state 2 feeds the weighted state
+// 1 ("relay"), which the control acts on directly: at H = 5 doing nothing (u = 0) costs
+// 1.6828 = 1.432 J* (J* = 1.1747, eq. (5)), against 0.4-9% above J* for the systems above, and the
+// optimal gains satisfy max_h ||K_h*|| = 0.591 <= gamma, so the optimal policy is never clipped
+// (exact values: algorithms/lqr/control_matters_test). It satisfies every part of Assumption 1;
+// marginally stable or unstable A (||A|| >= 1) would violate Assumption 1(b).
 //
 // Parameters: LqSystemParameters below (each field documents its meaning and constraint).
 #ifndef DPRL_ENVS_LQ_SYSTEM_H_

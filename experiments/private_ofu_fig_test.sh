@@ -26,8 +26,12 @@ with h5py.File(path, "r") as f:
         if group.attrs["agent"] != "ofu_rl":
             assert group.attrs["privacy_epsilon"] > 0 and group.attrs["sigma_1"] > 0, name
             assert group.attrs["neighbour"] == "replace", name
-    want = {"ofu_rl", "private_ofu_rl", "private_ce"}
-    assert agents == {"chain_n2": want, "rotation_n2": want}, agents
+        if group.attrs["agent"] in ("private_ce_ridge", "private_ce_dither"):
+            assert group.attrs["ce_ridge"] == 1.0, name
+        if group.attrs["agent"] == "private_ce_dither":
+            assert group.attrs["dither_scale"] == 0.1, name
+    want = {"ofu_rl", "private_ofu_rl", "private_ce", "private_ce_ridge", "private_ce_dither"}
+    assert agents == {"chain_n2": want, "rotation_n2": want, "relay_n2": want}, agents
     groups = len(f)
 with open(summary) as s:
     rows = list(csv.DictReader(s))

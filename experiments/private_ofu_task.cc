@@ -30,13 +30,29 @@ struct AgentSettings {
   double target_delta = 1e-5;    // private agents only
   double confidence_alpha = 0.05;
   double regularizer_lambda = 1.0;  // ofu_rl only
+  double ce_ridge = 1.0;            // private_ce_ridge, private_ce_dither
+  double dither_scale = 0.1;        // private_ce_dither
 };
+
+// The private kinds the grid runs at every eps, in group order.
+constexpr LqAgentKind kPrivateKinds[] = {LqAgentKind::kPrivateOfu,
+                                         LqAgentKind::kPrivateCertaintyEquivalence,
+                                         LqAgentKind::kPrivateOfuTight,
+                                         LqAgentKind::kPrivateRidgeCertaintyEquivalence,
+                                         LqAgentKind::kPrivateDitheredCertaintyEquivalence};
+
+bool SolvesOfuStep(LqAgentKind kind) {
+  return kind == LqAgentKind::kOfu || kind == LqAgentKind::kPrivateOfu ||
+         kind == LqAgentKind::kPrivateOfuTight;
+}
 
 LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t episodes,
                             const AgentSettings& settings) {
   LqAgentOptions o;
   o.kind = kind;
   o.regularizer = settings.regularizer_lambda;
+  o.ce_ridge = settings.ce_ridge;
+  o.dither_scale = settings.dither_scale;
   o.privacy.privacy_epsilon = settings.privacy_epsilon;
   o.privacy.target_delta = settings.target_delta;
   o.privacy.episodes = episodes;
@@ -55,7 +71,7 @@ LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t ep
 // with the state dimension (taken as n^2) and the agents differ (ofu_rl and private_ofu_rl solve
 // the OFU program, 3 units; private_ce only a Riccati equation, 1 unit).
 double CoreSeconds(LqAgentKind kind, const LqSystem& system, int64_t episodes) {
-  const double units = kind == LqAgentKind::kPrivateCertaintyEquivalence ? 1.0 : 3.0;
+  const double units = SolvesOfuStep(kind) ? 3.0 : 1.0;
   const double n = system.state_dim();
   return 0.39e-3 * units * static_cast<double>(episodes) * system.horizon() / 5.0 * n * n / 4.0;
 }
@@ -83,9 +99,8 @@ std::string EpsilonLabel(double privacy_epsilon) {
 }
 
 absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
-  for (LqAgentKind kind :
-       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence,
-        LqAgentKind::kPrivateOfuTight}) {
+  if (name == LqAgentKindName(LqAgentKind::kOfu)) return LqAgentKind::kOfu;
+  for (LqAgentKind kind : kPrivateKinds) {
     if (name == LqAgentKindName(kind)) return kind;
   }
   return absl::InvalidArgumentError(absl::StrCat("unknown agent '", name, "'"));
@@ -96,12 +111,14 @@ absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
 PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
   PrivateOfuGrid grid;
   grid.horizon = 5;
-  grid.systems = {"chain_n2", "rotation_n2"};
-  grid.agents = {LqAgentKindName(LqAgentKind::kOfu), LqAgentKindName(LqAgentKind::kPrivateOfu),
-                 LqAgentKindName(LqAgentKind::kPrivateCertaintyEquivalence)};
+  grid.systems = {"chain_n2", "rotation_n2", "relay_n2"};
+  grid.agents = {LqAgentKindName(LqAgentKind::kOfu)};
+  for (LqAgentKind kind : kPrivateKinds) grid.agents.push_back(LqAgentKindName(kind));
   grid.target_delta = 1e-5;
   grid.confidence_alpha = 0.05;
   grid.regularizer_lambda = 1.0;
+  grid.ce_ridge = 1.0;
+  grid.dither_scale = 0.1;
   switch (scale) {
     case Scale::kSmoke:
       grid.num_episodes = 64;
@@ -113,7 +130,7 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
       break;
     case Scale::kPaper:
       grid.num_episodes = 65536;
-      grid.systems = {"chain_n2", "rotation_n2", "chain_n4", "rotation_n4"};
+      grid.systems = {"chain_n2", "rotation_n2", "relay_n2", "chain_n4", "rotation_n4"};
       grid.privacy_epsilons = {0.1, 1, 10, 100, 1e3, 1e4, 1e6};
       break;
   }
@@ -129,13 +146,20 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
   fields.Add("agents", &agents,
              "ofu_rl (non-private OFU-RL), private_ofu_rl (Alg. 1), private_ce (certainty "
              "equivalence on the same private statistics), private_ofu_rl_tight (Alg. 1 with the "
-             "tight calibration, docs/private_ofu_rl.md); the private ones at every eps");
+             "tight calibration, docs/private_ofu_rl.md), private_ce_ridge and private_ce_dither "
+             "(certainty equivalence with a small ridge, without and with input dithering, on the "
+             "same private counters; not in the paper); the private ones at every eps");
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of the private agents (> 0; (eps, delta)-JDP, one episode replaced)");
   fields.Add("target_delta", &target_delta, "delta of the private agents, in (0, 1)");
   fields.Add("confidence_alpha", &confidence_alpha,
              "alpha of the confidence sets (failure probability), in (0, 1)");
   fields.Add("regularizer_lambda", &regularizer_lambda, "lambda of ofu_rl's H_k = lambda I (> 0)");
+  fields.Add(
+      "ce_ridge", &ce_ridge,
+      "lambda_ce of private_ce_ridge and private_ce_dither: V = (T_1)_+ + lambda_ce I (> 0)");
+  fields.Add("dither_scale", &dither_scale,
+             "private_ce_dither's input noise sigma_k = dither_scale * gamma * k^(-1/4) (>= 0)");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
@@ -143,16 +167,18 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("horizon", horizon, 1));
   RETURN_IF_ERROR(ValidateFieldAtMost("horizon", horizon, std::numeric_limits<int>::max()));
   RETURN_IF_ERROR(ValidateChoices("systems", systems, NamedLqSystems()));
-  const std::vector<LqAgentKind> kinds = {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
-                                          LqAgentKind::kPrivateCertaintyEquivalence,
-                                          LqAgentKind::kPrivateOfuTight};
-  std::vector<std::string> kind_names;
-  for (LqAgentKind kind : kinds) kind_names.push_back(LqAgentKindName(kind));
+  std::vector<std::string> kind_names = {LqAgentKindName(LqAgentKind::kOfu)};
+  for (LqAgentKind kind : kPrivateKinds) kind_names.push_back(LqAgentKindName(kind));
   RETURN_IF_ERROR(ValidateChoices("agents", agents, kind_names));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("confidence_alpha"), confidence_alpha));
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("regularizer_lambda"), regularizer_lambda));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("ce_ridge"), ce_ridge));
+  if (!(std::isfinite(dither_scale) && dither_scale >= 0.0)) {
+    return absl::InvalidArgumentError(absl::StrCat(GridFieldName("dither_scale"),
+                                                   " must be finite and >= 0, got ", dither_scale));
+  }
   auto wanted = [&](LqAgentKind kind) {
     return std::find(agents.begin(), agents.end(), LqAgentKindName(kind)) != agents.end();
   };
@@ -197,10 +223,11 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
       configs.push_back(ofu);
     }
     for (double eps : privacy_epsilons) {
-      for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence,
-                               LqAgentKind::kPrivateOfuTight}) {
+      for (LqAgentKind kind : kPrivateKinds) {
         if (!wanted(kind)) continue;
         AgentSettings settings;
+        settings.ce_ridge = ce_ridge;
+        settings.dither_scale = dither_scale;
         settings.privacy_epsilon = eps;
         settings.target_delta = target_delta;
         settings.confidence_alpha = confidence_alpha;
@@ -226,6 +253,13 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
         c.attributes.push_back({"Lambda", params.big_lambda});
         c.attributes.push_back({"eta", params.eta});
         c.attributes.push_back({"nu", params.nu});
+        if (kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
+            kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+          c.attributes.push_back({"ce_ridge", ce_ridge});
+        }
+        if (kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+          c.attributes.push_back({"dither_scale", dither_scale});
+        }
         configs.push_back(c);
       }
     }
@@ -251,6 +285,13 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
   } else {
     ASSIGN_OR_RETURN(settings.privacy_epsilon, Attribute<double>(config, "privacy_epsilon"));
     ASSIGN_OR_RETURN(settings.target_delta, Attribute<double>(config, "target_delta"));
+  }
+  if (kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
+      kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+    ASSIGN_OR_RETURN(settings.ce_ridge, Attribute<double>(config, "ce_ridge"));
+  }
+  if (kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+    ASSIGN_OR_RETURN(settings.dither_scale, Attribute<double>(config, "dither_scale"));
   }
   const LqAgentOptions options = AgentOptions(system, kind, episodes, settings);
   const uint64_t group_key = StableHash(config.group_name);

@@ -4,11 +4,16 @@
 //
 // Each configuration is (LQ system, agent, privacy level):
 //   systems: named LqSystems (envs/lq_system.h), n = 2, d = 1 at smoke/default scale
-//            (chain_n2, rotation_n2), plus chain_n4, rotation_n4 at paper scale;
-//   agents:  ofu_rl (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1) and
-//            private_ce (certainty equivalence on the same private statistics) at each
-//            privacy_epsilon of the grid, target_delta = 1e-5, neighbour = one episode replaced
-//            (algorithms/lqr/ofu_agent.h, private_ofu_params.h).
+//            (chain_n2, rotation_n2, and relay_n2 where doing nothing costs 43% above J*), plus
+//            chain_n4, rotation_n4 at paper scale;
+//   agents:  ofu_rl (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1),
+//            private_ce (certainty equivalence on the same private statistics), and the
+//            baselines not in the paper private_ce_ridge (certainty equivalence with a small ridge
+//            lambda_ce = ce_ridge on the same private counters) and private_ce_dither (the same
+//            plus Gaussian input dithering sigma_k = dither_scale gamma k^{-1/4};
+//            algorithms/lqr/private_certainty_equivalence.h) at each privacy_epsilon of the grid,
+//            target_delta = 1e-5, neighbour = one episode replaced (algorithms/lqr/ofu_agent.h,
+//            private_ofu_params.h); every private agent has the same guarantee and noise.
 // Per task (config, seed) it records the exact per-episode regret
 //   J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1)  (algorithms/lqr/lq_episode_loop.h)
 // and the Ceres iterations of each episode's OFU step, both summed over episodes on the
@@ -50,11 +55,13 @@ struct PrivateOfuGrid {
   double target_delta = 0.0;
   double confidence_alpha = 0.0;
   double regularizer_lambda = 0.0;
+  double ce_ridge = 0.0;
+  double dither_scale = 0.0;
 
   static PrivateOfuGrid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);
   // Validates every field (errors name it) and lists the configurations: per system ofu_rl, then
-  // per privacy_epsilons value private_ofu_rl and private_ce (those of `agents`).
+  // per privacy_epsilons value the private agents (those of `agents`, in the order above).
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 

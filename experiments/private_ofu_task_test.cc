@@ -29,8 +29,10 @@ TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
       agents.insert(Attribute<std::string>(c, "agent").value());
       envs.insert(Attribute<std::string>(c, "env").value());
     }
-    EXPECT_EQ(agents, (std::set<std::string>{"ofu_rl", "private_ofu_rl", "private_ce"}));
-    EXPECT_GE(envs.size(), 2u);
+    EXPECT_EQ(agents, (std::set<std::string>{"ofu_rl", "private_ofu_rl", "private_ce",
+                                             "private_ce_ridge", "private_ce_dither"}));
+    EXPECT_GE(envs.size(), 3u);
+    EXPECT_EQ(envs.count("relay_n2"), 1u) << ScaleName(scale);
   }
   EXPECT_THAT(ValidateExperimentDefinition(PrivateOfuExperiment()), IsOk());
 }
@@ -51,6 +53,40 @@ TEST(PrivateOfuTaskTest, TaskIsDeterministicAndStoresRegretOnTheGrid) {
   for (size_t j = 1; j < iterations.size(); ++j) EXPECT_GE(iterations[j], iterations[j - 1]);
   EXPECT_EQ(a->series, b->series);
   EXPECT_EQ(a->scalars, b->scalars);
+}
+
+// The baselines' knobs travel in the config attributes, and the task reads them back: a smaller
+// ridge or another dither changes the dithered agent's results.
+TEST(PrivateOfuGridTest, BaselineSettingsAreRecordedAndUsed) {
+  auto run = [](const std::string& ridge, const std::string& dither) {
+    TypedGrid<PrivateOfuGrid> grid(Scale::kSmoke);
+    EXPECT_THAT(grid.fields().SetFromText("systems", "relay_n2"), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("agents", "private_ce_dither"), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("privacy_epsilons", "1000"), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("num_episodes", "16"), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("ce_ridge", ridge), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("dither_scale", dither), IsOk());
+    const std::vector<ConfigSpec> configs = grid.MakeConfigs().value();
+    EXPECT_EQ(configs.size(), 1u);
+    EXPECT_EQ(configs[0].group_name, "relay_n2-private_ce_dither-eps=1000");
+    EXPECT_EQ(Attribute<double>(configs[0], "ce_ridge").value(), std::stod(ridge));
+    EXPECT_EQ(Attribute<double>(configs[0], "dither_scale").value(), std::stod(dither));
+    NullProgressReporter progress;
+    return RunPrivateOfuTask(configs[0], {0, 0, 3, &progress}).value();
+  };
+  const TaskResult base = run("1", "0.5");
+  EXPECT_THAT(ValidateTaskResult(base), IsOk());
+  EXPECT_NE(base.series, run("0.1", "0.5").series);
+  EXPECT_NE(base.series, run("1", "0.25").series);
+
+  TypedGrid<PrivateOfuGrid> bad(Scale::kSmoke);
+  ASSERT_THAT(bad.fields().SetFromText("dither_scale", "-1"), IsOk());
+  EXPECT_THAT(bad.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                          HasSubstr("'dither_scale' must be finite and >= 0")));
+  TypedGrid<PrivateOfuGrid> bad_ridge(Scale::kSmoke);
+  ASSERT_THAT(bad_ridge.fields().SetFromText("ce_ridge", "0"), IsOk());
+  EXPECT_THAT(bad_ridge.MakeConfigs(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ce_ridge")));
 }
 
 TEST(PrivateOfuTaskTest, BadConfigIsAnError) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "algorithms/lqr/private_certainty_equivalence.h"
 #include "algorithms/lqr/riccati.h"
 
 namespace dprl {
@@ -54,9 +55,11 @@ LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream e
   std::vector<Eigen::VectorXd> states(H + 1), controls(H);
   for (int64_t k = 1; k <= p.episodes; ++k) {
     const std::vector<Eigen::MatrixXd> gains = agent.BeginEpisode(x1);
-    result.per_episode_regret.push_back(
-        LinearPolicyCost(system.a(), system.b(), system.q(), system.r(), gains, x1, w) - optimal);
     const LqEpisodeDiagnostics& diag = agent.last_episode();
+    result.per_episode_regret.push_back(DitheredLinearPolicyCost(system.a(), system.b(), system.q(),
+                                                                 system.r(), gains, x1, w,
+                                                                 diag.dither_std) -
+                                        optimal);
     result.ofu_seconds.push_back(diag.ofu_seconds);
     result.ofu_iterations.push_back(diag.ofu_iterations);
     if (!diag.intersection_found) ++result.empty_intersections;

@@ -9,9 +9,11 @@
 // controls, goes back to the agent. The recorded regret of episode k (riccati.h, no sampled costs):
 //     J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1),
 // the expected cost (2) of the agent's linear policy u = K_h x on the true system minus the optimal
-// cost (5). It is the exact regret of the applied policy whenever clipping cannot act, in
-// particular when max_h ||K_h|| <= gamma (then ||x_h|| <= 1 and ||K_h x_h|| <= gamma by Assumption
-// 1); in an episode with clipped_steps > 0 it is the linear policy's cost, not the clipped one's.
+// cost (5); for the dithered certainty-equivalence agent, the exact cost of u = K_h x + sigma_k xi
+// (DitheredLinearPolicyCost, private_certainty_equivalence.h), exploration included. It is the
+// exact regret of the applied policy whenever clipping cannot act, in particular when
+// max_h ||K_h|| <= gamma (then ||x_h|| <= 1 and ||K_h x_h|| <= gamma by Assumption 1); in an
+// episode with clipped_steps > 0 it is the linear policy's cost, not the clipped one's.
 // The environment stream is read in a fixed pattern (2n + 1 words per step), so agents facing the
 // same stream key see the same noise sequence (common random numbers).
 #ifndef DPRL_ALGORITHMS_LQR_LQ_EPISODE_LOOP_H_

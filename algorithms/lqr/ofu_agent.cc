@@ -5,9 +5,11 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "algorithms/lqr/private_certainty_equivalence.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/lqr/zero_dynamics_model.h"
 #include "common/status_macros.h"
+#include "random/distributions.h"
 
 namespace dprl {
 namespace {
@@ -52,6 +54,10 @@ const char* LqAgentKindName(LqAgentKind kind) {
       return "private_ce";
     case LqAgentKind::kPrivateOfuTight:
       return "private_ofu_rl_tight";
+    case LqAgentKind::kPrivateRidgeCertaintyEquivalence:
+      return "private_ce_ridge";
+    case LqAgentKind::kPrivateDitheredCertaintyEquivalence:
+      return "private_ce_dither";
   }
   return "unknown";
 }
@@ -73,6 +79,14 @@ absl::Status LqAgentOptions::Validate() const {
   if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
     return absl::InvalidArgumentError(
         absl::StrFormat("regularizer must be finite and > 0, got %g", regularizer));
+  }
+  if (!(std::isfinite(ce_ridge) && ce_ridge > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("ce_ridge must be finite and > 0, got %g", ce_ridge));
+  }
+  if (!(std::isfinite(dither_scale) && dither_scale >= 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("dither_scale must be finite and >= 0, got %g", dither_scale));
   }
   RETURN_IF_ERROR(privacy.Validate());
   return ofu.Validate();
@@ -132,9 +146,10 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   diagnostics_ = LqEpisodeDiagnostics();
   diagnostics_.episode = episode_;
   // (7): V_k, U_k, Theta^_k.
-  Eigen::MatrixXd v, u;
+  Eigen::MatrixXd gram_release, v, u;
   if (is_private()) {
-    v = gram_counter_->Release() + params_->eta * Eigen::MatrixXd::Identity(n + d, n + d);
+    gram_release = gram_counter_->Release();
+    v = gram_release + params_->eta * Eigen::MatrixXd::Identity(n + d, n + d);
     u = cross_counter_->Release();
     const double min_eig =
         Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(v, Eigen::EigenvaluesOnly).eigenvalues()(0);
@@ -151,7 +166,18 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   diagnostics_.theta_hat = theta_hat;
   diagnostics_.beta = ConfidenceRadius(radius_, episode_);
   Eigen::MatrixXd theta;
-  if (options_.kind == LqAgentKind::kPrivateCertaintyEquivalence) {
+  if (options_.kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
+      options_.kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+    // Diagnostics keep the paper's V_k, Theta^_k, beta_k (Lemma 1's set); the model is the ridge
+    // estimate's.
+    diagnostics_.zero_dynamics_feasible =
+        NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
+    theta = RidgeCertaintyEquivalenceModel(gram_release, u, options_.ce_ridge).theta_tilde;
+    if (options_.kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+      diagnostics_.dither_std =
+          DitherStandardDeviation(options_.dither_scale, p.control_bound, episode_);
+    }
+  } else if (options_.kind == LqAgentKind::kPrivateCertaintyEquivalence) {
     diagnostics_.zero_dynamics_feasible =
         NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
     theta = theta_hat / std::max(1.0, theta_hat.norm());
@@ -190,8 +216,13 @@ Eigen::VectorXd LqAgent::Control(int h, const Eigen::VectorXd& state) {
   CHECK(in_episode_) << "LqAgent: Control outside an episode";
   CHECK(h >= 0 && h < options_.privacy.horizon) << "LqAgent: step " << h << " outside [0, H)";
   CHECK_EQ(state.size(), options_.privacy.state_dim);
-  const Eigen::VectorXd linear = gains_[h] * state;  // (10)
+  Eigen::VectorXd linear = gains_[h] * state;  // (10)
   if (!is_private()) return linear;
+  if (diagnostics_.dither_std > 0.0) {  // dithered certainty equivalence: noise before the clip
+    for (int i = 0; i < linear.size(); ++i) {
+      linear(i) += SampleGaussian(diagnostics_.dither_std, policy_stream_);
+    }
+  }
   const Eigen::VectorXd applied = ClipNorm(linear, options_.privacy.control_bound);
   if (applied != linear) ++diagnostics_.clipped_steps;
   return applied;

@@ -1,9 +1,10 @@
-// Agents for episodic LQ control: OFU-RL, Private-OFU-RL and private certainty equivalence.
+// Agents for episodic LQ control: OFU-RL, Private-OFU-RL and private certainty equivalence (as
+// the projected estimate, and the ridge / dithered baselines).
 //
 // Specification
 // -------------
 // S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private Linear
-// Quadratic Systems", ISIT 2021. All three agents share this class; they differ only in the
+// Quadratic Systems", ISIT 2021. All agents share this class; they differ only in the
 // statistics they use and in how they pick Theta~_k:
 //
 //   kind                 statistics (Sec. III)                       Theta~_k           u_{k,h}
@@ -16,6 +17,10 @@
 //                        private_ofu_params.h, "the tight calibration")
 //   kPrivateCertainty-   the same private V_k, U_k                   Theta^_k projected
 //   K_h(Theta~)x Equivalence                                                      onto ||.||_F <= 1
+//   kPrivateRidge-       T_{1,k} floored at 0 + lambda_ce I, T_{2,k}  ridge CE (not in  (10)
+//   CertaintyEquivalence (private_certainty_equivalence.h)            the paper)
+//   kPrivateDithered-    as kPrivateRidgeCertaintyEquivalence        ridge CE           (10) +
+//   CertaintyEquivalence                                                                sigma_k xi
 //
 //   (7) Theta^_k = V_k^{-1} U_k;  (8) C_k = {||Theta - Theta^_k||_{V_k} <= beta_k}, beta_k from
 //   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kOfu: lambda_min = lambda_max = lambda,
@@ -24,7 +29,7 @@
 // the projection onto S (||Theta||_F <= 1, Assumption 1(a), known to every agent) keeps the gains
 // of a wild early estimate bounded.
 //
-// Privacy (kPrivateOfu, kPrivateCertaintyEquivalence): (privacy_epsilon, target_delta)-JDP for
+// Privacy (every kind but kOfu): (privacy_epsilon, target_delta)-JDP for
 // the neighbour relation options.privacy.neighbour (default: one user's episode replaced), by the
 // zCDP of the two counters, post-processing and the billboard lemma (private_ofu_params.h).
 // Clipping (Sec. IV-A needs ||z_{k,h}|| <= 1 + gamma for the sensitivities, and Lemma 1 needs the
@@ -66,9 +71,17 @@
 
 namespace dprl {
 
-enum class LqAgentKind { kOfu, kPrivateOfu, kPrivateCertaintyEquivalence, kPrivateOfuTight };
+enum class LqAgentKind {
+  kOfu,
+  kPrivateOfu,
+  kPrivateCertaintyEquivalence,
+  kPrivateOfuTight,
+  kPrivateRidgeCertaintyEquivalence,
+  kPrivateDitheredCertaintyEquivalence,
+};
 
-// "ofu_rl", "private_ofu_rl", "private_ce", "private_ofu_rl_tight".
+// "ofu_rl", "private_ofu_rl", "private_ce", "private_ofu_rl_tight", "private_ce_ridge",
+// "private_ce_dither".
 const char* LqAgentKindName(LqAgentKind kind);
 
 struct LqAgentOptions {
@@ -81,6 +94,13 @@ struct LqAgentOptions {
   PrivateOfuOptions privacy;
   // Ceres options of the OFU step (9).
   OfuStepOptions ofu;
+  // lambda_ce of the ridge and dithered certainty-equivalence kinds
+  // (private_certainty_equivalence.h). Finite, > 0.
+  double ce_ridge = 1.0;
+  // Dither of kPrivateDitheredCertaintyEquivalence: sigma_k = dither_scale * gamma * k^{-1/4}.
+  // Finite, >= 0. Default 0.1: the best of {0.1, 0.25, 0.5} on relay_n2 at K = 4096 (H = 5, eps in
+  // {100, 1e4, 1e6}; docs/private_ofu_rl.md).
+  double dither_scale = 0.1;
 
   absl::Status Validate() const;
 };
@@ -100,6 +120,8 @@ struct LqEpisodeDiagnostics {
   bool zero_dynamics_feasible = false;
   int ofu_winning_start = -1;      // OfuStepResult::winning_start (-1: Ceres not called)
   double ofu_random_start_gain = 0.0;  // OfuStepResult::random_start_gain
+  // sigma_k of the dithered kind's input noise (0 for the other kinds).
+  double dither_std = 0.0;
   // Steps h of this episode whose applied control was clipped, ||K_h x_h|| > gamma (private kinds;
   // set by Control()). The counters receive the clipped (applied) control.
   int clipped_steps = 0;

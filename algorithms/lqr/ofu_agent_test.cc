@@ -9,8 +9,10 @@
 
 #include "absl/status/status.h"
 #include "algorithms/lqr/lq_episode_loop.h"
+#include "algorithms/lqr/private_certainty_equivalence.h"
 #include "envs/lq_system.h"
 #include "testing/random_streams.h"
+#include "testing/statistics_for_tests.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
@@ -109,25 +111,33 @@ TEST(LqAgentTest, OfuRlRegretDecreases) {
 // learning agent reaches (agent gamma 0.02 < chain_n2's 0.44, so Assumption 1(e) still holds),
 // the private agents' controls are clipped, and the counted input must still equal the applied
 // one: applying K_h x unclipped while counting clip(K_h x) makes counter_input_clipped_steps > 0.
+constexpr double kGamma = 0.02;  // the agents' clip level in the two tests below
+
+// A 30-episode run at eps = 1e6 with the agent's gamma = kGamma: some control must be clipped (else
+// the case does not exercise clipping) and every counted input must be the applied one. Returns
+// an agent with the same options and streams, for a run by hand.
+absl::StatusOr<LqAgent> ExpectClippedRunCountsAppliedControls(const LqSystem& s,
+                                                              LqAgentOptions& o) {
+  o.privacy.control_bound = kGamma;
+  o.privacy.privacy_epsilon = 1e6;
+  const LqRunResult run = RunAgent(s, o, 4);
+  EXPECT_GT(std::accumulate(run.clipped_steps.begin(), run.clipped_steps.end(), 0.0), 0.0)
+      << "no control was clipped: the case does not exercise clipping";
+  EXPECT_EQ(run.counter_input_clipped_steps, 0);
+  return LqAgent::Create(o, s.q(), s.r(), s.NoiseCovariance(),
+                         TestStream(kSeed, TestPurpose::kPrivacyNoise, 4),
+                         TestStream(kSeed, TestPurpose::kPolicy, 4));
+}
+
 TEST(LqAgentTest, PrivateAgentsApplyTheControlTheyCount) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
-  constexpr double kGamma = 0.02;
   for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
     SCOPED_TRACE(LqAgentKindName(kind));
     LqAgentOptions o = OptionsFor(*s, kind, 30);
-    o.privacy.control_bound = kGamma;
-    o.privacy.privacy_epsilon = 1e6;
-    const LqRunResult run = RunAgent(*s, o, 4);
-    EXPECT_GT(std::accumulate(run.clipped_steps.begin(), run.clipped_steps.end(), 0.0), 0.0)
-        << "no control was clipped: the case does not exercise clipping";
-    EXPECT_EQ(run.counter_input_clipped_steps, 0);
-
     // One episode by hand: Control() is clip_gamma(K_h x), and EndEpisode detects a caller that
     // passes a control different from what it counts.
-    absl::StatusOr<LqAgent> agent = LqAgent::Create(
-        o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 4),
-        TestStream(kSeed, TestPurpose::kPolicy, 4));
+    absl::StatusOr<LqAgent> agent = ExpectClippedRunCountsAppliedControls(*s, o);
     ASSERT_THAT(agent, IsOk());
     RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 4);
     const Eigen::VectorXd big = Eigen::VectorXd::Constant(1, 10 * kGamma);
@@ -206,6 +216,105 @@ TEST(LqAgentTest, TightVariantUsesTheTightCalibration) {
   EXPECT_EQ(tight_run.counter_input_clipped_steps, 0);
   EXPECT_GT(tight_run.onset_episode, 0) << "tight: never left u = 0 within K = 300";
   EXPECT_EQ(paper_run.onset_episode, 0) << "paper's calibration left u = 0 within K = 300";
+}
+
+// The ridge and dithered certainty-equivalence baselines (private_certainty_equivalence.h) apply
+// the control they count, also when the clip acts (gamma 0.02, as above). The dithered control is
+// clip_gamma(K_h x + sigma_k xi), so it differs from clip_gamma(K_h x) but never exceeds gamma.
+TEST(LqAgentTest, CertaintyEquivalenceBaselinesApplyTheControlTheyCount) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  for (LqAgentKind kind : {LqAgentKind::kPrivateRidgeCertaintyEquivalence,
+                           LqAgentKind::kPrivateDitheredCertaintyEquivalence}) {
+    SCOPED_TRACE(LqAgentKindName(kind));
+    const bool dithered = kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence;
+    LqAgentOptions o = OptionsFor(*s, kind, 30);
+    absl::StatusOr<LqAgent> agent = ExpectClippedRunCountsAppliedControls(*s, o);
+    ASSERT_THAT(agent, IsOk());
+    RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 4);
+    int dithered_steps = 0;  // steps where the dither changed the applied control
+    for (int k = 1; k <= 3; ++k) {
+      const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
+      EXPECT_DOUBLE_EQ(agent->last_episode().dither_std,
+                       dithered ? DitherStandardDeviation(0.1, kGamma, k) : 0.0);
+      std::vector<Eigen::VectorXd> states{s->initial_state()}, applied;
+      for (int h = 0; h < 5; ++h) {
+        const Eigen::VectorXd linear = gains[h] * states.back();
+        const Eigen::VectorXd u = agent->Control(h, states.back());
+        EXPECT_LE(u.norm(), kGamma * (1.0 + 1e-12));
+        const double off_clipped_gain = (u - linear * std::min(1.0, kGamma / linear.norm())).norm();
+        if (dithered) {
+          if (off_clipped_gain > 0.0) ++dithered_steps;
+        } else {
+          EXPECT_LT(off_clipped_gain, 1e-15);
+        }
+        applied.push_back(u);
+        states.push_back(s->Step(states.back(), u, env));
+      }
+      agent->EndEpisode(states, applied);
+      EXPECT_EQ(agent->last_episode().counter_input_clipped_steps, 0);
+    }
+    // (d = 1: a dithered control clipped to the same sign as K_h x equals the clipped K_h x.)
+    if (dithered) EXPECT_GT(dithered_steps, 0);
+  }
+}
+
+// The dither is N(0, sigma_k^2): at x = 0 the control is clip_gamma(sigma_k xi); with dither_scale
+// 0.05 the clip would need |xi| > 20 (probability < 1e-88 over all draws). Per episode k in
+// {1, 16}: N = 20000 draws, the mean within z sigma_k / sqrt(N) of 0 and (N - 1) s^2 / sigma_k^2
+// within the chi-square(N - 1) quantiles; each of the 4 checks fails with probability 1e-6 when the
+// dither is as specified (failure probability of the test 4e-6).
+TEST(LqAgentTest, DitherIsGaussianWithTheScheduledVariance) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateDitheredCertaintyEquivalence, 20);
+  o.dither_scale = 0.05;
+  absl::StatusOr<LqAgent> agent = LqAgent::Create(
+      o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 7),
+      TestStream(kSeed, TestPurpose::kPolicy, 7));
+  ASSERT_THAT(agent, IsOk());
+  RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 7);
+  constexpr int kDraws = 20000;
+  constexpr double kFailure = 1e-6;
+  const Eigen::VectorXd origin = Eigen::VectorXd::Zero(2);
+  for (int k = 1; k <= 16; ++k) {
+    agent->BeginEpisode(s->initial_state());
+    const double sigma = 0.05 * s->control_bound() * std::pow(k, -0.25);
+    ASSERT_DOUBLE_EQ(agent->last_episode().dither_std, sigma);
+    if (k == 1 || k == 16) {
+      double sum = 0.0, sum_sq = 0.0;
+      for (int i = 0; i < kDraws; ++i) {
+        const double u = agent->Control(0, origin)(0);
+        sum += u;
+        sum_sq += u * u;
+      }
+      const double mean = sum / kDraws;
+      // (N - 1) s^2 / sigma_k^2
+      const double scaled_var = (sum_sq - kDraws * mean * mean) / (sigma * sigma);
+      EXPECT_LE(std::abs(mean), NormalUpperQuantile(kFailure / 2) * sigma / std::sqrt(kDraws));
+      EXPECT_LE(scaled_var, ChiSquareUpperQuantile(kDraws - 1, kFailure / 2));
+      EXPECT_GE(scaled_var, ChiSquareUpperQuantile(kDraws - 1, 1.0 - kFailure / 2));
+    }
+    std::vector<Eigen::VectorXd> states{s->initial_state()}, controls;
+    for (int h = 0; h < 5; ++h) {
+      controls.push_back(agent->Control(h, states.back()));
+      states.push_back(s->Step(states.back(), controls.back(), env));
+    }
+    agent->EndEpisode(states, controls);
+  }
+}
+
+TEST(LqAgentTest, RejectsBadBaselineOptions) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateRidgeCertaintyEquivalence, 10);
+  o.ce_ridge = 0.0;
+  EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("ce_ridge must be finite and > 0, got 0")));
+  o = OptionsFor(*s, LqAgentKind::kPrivateDitheredCertaintyEquivalence, 10);
+  o.dither_scale = -0.5;
+  EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                     HasSubstr("dither_scale must be finite and >= 0, got -0.5")));
 }
 
 }  // namespace
