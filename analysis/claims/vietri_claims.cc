@@ -550,6 +550,7 @@ std::vector<Claim> VietriClaims() {
       "measured regret of a private agent where the bound's privacy term dominates; regret below "
       "the shape there would contradict its 1/eps order (with constant 1)";
   claims.push_back(regret);
+  for (Claim& claim : VietriBoundClaims()) claims.push_back(std::move(claim));
   return claims;
 }
 
