@@ -1,8 +1,11 @@
 #include "experiments/claims_profile.h"
 
+#include <algorithm>
 #include <map>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 
 namespace dprl {
 namespace {
@@ -38,7 +41,33 @@ const FlagTable& ReducedProfile() {
   return *table;
 }
 
+// The --scale, --seeds and --set flags of `flags`, sorted.
+std::vector<std::string> ProfileFlags(const std::vector<std::string>& flags) {
+  std::vector<std::string> out;
+  for (const std::string& flag : flags) {
+    if (absl::StartsWith(flag, "--scale=") || absl::StartsWith(flag, "--seeds=") ||
+        absl::StartsWith(flag, "--set=")) {
+      out.push_back(flag);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
+
+std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line) {
+  const std::vector<std::string> recorded =
+      ProfileFlags(absl::StrSplit(command_line, ' ', absl::SkipEmpty()));
+  std::vector<std::string> matches;
+  for (const auto& [name, table] : {std::pair{"claims", &FullProfile()},
+                                    std::pair{"claims_reduced", &ReducedProfile()}}) {
+    auto it = table->find(std::string(experiment));
+    if (it != table->end() && ProfileFlags(it->second) == recorded) matches.push_back(name);
+  }
+  if (matches.size() == 2) return "claims or claims_reduced";
+  return matches.empty() ? "" : matches.front();
+}
 
 bool IsClaimsProfile(absl::string_view scale) {
   return scale == "claims" || scale == "claims_reduced";

@@ -8,14 +8,30 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "analysis/csv_cells.h"
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/claims_profile.h"
 
 namespace dprl {
 namespace {
+
+// The --scale, --seeds and --set flags of a recorded command line, in order.
+std::string RunFlags(const std::string& command_line) {
+  std::vector<std::string> flags;
+  for (absl::string_view token : absl::StrSplit(command_line, ' ', absl::SkipEmpty())) {
+    if (absl::StartsWith(token, "--scale=") || absl::StartsWith(token, "--seeds=") ||
+        absl::StartsWith(token, "--set=")) {
+      flags.emplace_back(token);
+    }
+  }
+  return absl::StrJoin(flags, " ");
+}
 
 bool FileExists(const std::string& path) {
   struct stat info;
@@ -72,6 +88,10 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
         info.scale = scale;
         info.seeds = seeds;
         info.git_commit = commit;
+        ASSIGN_OR_RETURN(std::string command_line,
+                         reader->ReadStringAttribute("/", hdf5_names::kCommandLine));
+        info.claims_profile = MatchClaimsProfile(claim.experiment, command_line);
+        info.run_flags = RunFlags(command_line);
       }
       report.files.push_back(info);
       readers[claim.experiment] = std::move(reader);
@@ -166,8 +186,11 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
   md += "Results files read:";
   for (const ResultsFileInfo& file : report.files) {
     if (file.present) {
-      absl::StrAppendFormat(&md, " `%s` (%s scale, %d seeds, commit %s);", file.experiment,
-                            file.scale, file.seeds, file.git_commit.substr(0, 7));
+      absl::StrAppendFormat(
+          &md, " `%s` (%s; %s scale, %d seeds, commit %s; run with `%s`);", file.experiment,
+          file.claims_profile.empty() ? "no claims profile"
+                                      : absl::StrCat("claims profile `", file.claims_profile, "`"),
+          file.scale, file.seeds, file.git_commit.substr(0, 7), file.run_flags);
     } else {
       absl::StrAppendFormat(&md, " `%s` (not run);", file.experiment);
     }

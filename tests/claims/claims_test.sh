@@ -120,6 +120,8 @@ md = open(os.path.join(sys.argv[1], "claims.md")).read()
 evidence = sum(r["kind"] == "evidence" for r in rows.values())
 assert md.startswith("Evidence claims (could have failed) %d:" % evidence), md[:200]
 assert "### Consistency checks" in md and "### Evidence" in md
+# The header names the claims profile of each file read (none for hand-made files).
+assert "`vietri_fig` (no claims profile; smoke scale, 20 seeds" in md, md[:1500]
 PY
 done
 
