@@ -5,6 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
 namespace dprl {
@@ -41,29 +42,35 @@ const FlagTable& ReducedProfile() {
   return *table;
 }
 
-// The --scale, --seeds and --set flags of `flags`, sorted.
-std::vector<std::string> ProfileFlags(const std::vector<std::string>& flags) {
-  std::vector<std::string> out;
-  for (const std::string& flag : flags) {
-    if (absl::StartsWith(flag, "--scale=") || absl::StartsWith(flag, "--seeds=") ||
-        absl::StartsWith(flag, "--set=")) {
-      out.push_back(flag);
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+// ProfileFlagsOf, sorted.
+std::vector<std::string> SortedProfileFlags(absl::string_view command_line) {
+  std::vector<std::string> flags = ProfileFlagsOf(command_line);
+  std::sort(flags.begin(), flags.end());
+  return flags;
 }
 
 }  // namespace
 
+std::vector<std::string> ProfileFlagsOf(absl::string_view command_line) {
+  std::vector<std::string> flags;
+  for (absl::string_view token : absl::StrSplit(command_line, ' ', absl::SkipEmpty())) {
+    if (absl::StartsWith(token, "--scale=") || absl::StartsWith(token, "--seeds=") ||
+        absl::StartsWith(token, "--set=")) {
+      flags.emplace_back(token);
+    }
+  }
+  return flags;
+}
+
 std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line) {
-  const std::vector<std::string> recorded =
-      ProfileFlags(absl::StrSplit(command_line, ' ', absl::SkipEmpty()));
+  const std::vector<std::string> recorded = SortedProfileFlags(command_line);
   std::vector<std::string> matches;
   for (const auto& [name, table] : {std::pair{"claims", &FullProfile()},
                                     std::pair{"claims_reduced", &ReducedProfile()}}) {
     auto it = table->find(std::string(experiment));
-    if (it != table->end() && ProfileFlags(it->second) == recorded) matches.push_back(name);
+    if (it != table->end() && SortedProfileFlags(absl::StrJoin(it->second, " ")) == recorded) {
+      matches.push_back(name);
+    }
   }
   if (matches.size() == 2) return "claims or claims_reduced";
   return matches.empty() ? "" : matches.front();

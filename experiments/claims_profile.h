@@ -40,6 +40,10 @@ bool IsClaimsProfile(absl::string_view scale);
 absl::StatusOr<std::vector<ProfileStep>> ClaimsProfile(absl::string_view name,
                                                        const std::vector<std::string>& experiments);
 
+// The --scale, --seeds and --set flags of a command line (the flags a profile step sets), in
+// their order; tokens are separated by spaces.
+std::vector<std::string> ProfileFlagsOf(absl::string_view command_line);
+
 // Which claims profile produced a results file, from the file's root attribute `command_line`
 // (the experiment's own command line, e.g. "bazel run //experiments:vietri_fig -- --scale=default
 // --seeds=20 --set=..."): the profile ("claims" | "claims_reduced") whose step for `experiment`

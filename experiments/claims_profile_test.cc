@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace dprl {
 namespace {
 
@@ -22,6 +25,13 @@ TEST(MatchClaimsProfileTest, NamesTheProfileWhoseFlagsTheCommandLineCarries) {
   // Both profiles give wang_hegde_fig1 the same flags.
   EXPECT_EQ(MatchClaimsProfile("wang_hegde_fig1", "wang_hegde_fig1 --scale=default --seeds=20"),
             "claims or claims_reduced");
+}
+
+TEST(ProfileFlagsOfTest, KeepsScaleSeedsAndSetInOrder) {
+  EXPECT_EQ(ProfileFlagsOf("bazel run //experiments:x --  --seeds=20 --threads=2 --set=a=1 "
+                           "--out=/d --scale=smoke"),
+            (std::vector<std::string>{"--seeds=20", "--set=a=1", "--scale=smoke"}));
+  EXPECT_TRUE(ProfileFlagsOf("make_fixtures.py").empty());
 }
 
 TEST(MatchClaimsProfileTest, OtherFlagsMatchNoProfile) {

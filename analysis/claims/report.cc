@@ -8,10 +8,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "absl/strings/str_split.h"
 #include "analysis/csv_cells.h"
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
@@ -20,18 +18,6 @@
 
 namespace dprl {
 namespace {
-
-// The --scale, --seeds and --set flags of a recorded command line, in order.
-std::string RunFlags(const std::string& command_line) {
-  std::vector<std::string> flags;
-  for (absl::string_view token : absl::StrSplit(command_line, ' ', absl::SkipEmpty())) {
-    if (absl::StartsWith(token, "--scale=") || absl::StartsWith(token, "--seeds=") ||
-        absl::StartsWith(token, "--set=")) {
-      flags.emplace_back(token);
-    }
-  }
-  return absl::StrJoin(flags, " ");
-}
 
 bool FileExists(const std::string& path) {
   struct stat info;
@@ -91,7 +77,7 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
         ASSIGN_OR_RETURN(std::string command_line,
                          reader->ReadStringAttribute("/", hdf5_names::kCommandLine));
         info.claims_profile = MatchClaimsProfile(claim.experiment, command_line);
-        info.run_flags = RunFlags(command_line);
+        info.run_flags = absl::StrJoin(ProfileFlagsOf(command_line), " ");
       }
       report.files.push_back(info);
       readers[claim.experiment] = std::move(reader);

@@ -150,6 +150,17 @@ std::vector<double> FixedKey(const ExcessRun& run, OrderIn order) {
   return {};
 }
 
+// The points (parameter, mean excess) of the runs `runs`, from `rows` laid out as ExcessData::rows.
+void ExcessPoints(const ExcessData& data, OrderIn order, const std::vector<SeedRows>& rows,
+                  const std::vector<int>& runs, std::vector<double>* x, std::vector<double>* y) {
+  for (int i : runs) {
+    const ExcessRun& run = data.runs[i];
+    x->push_back(Parameter(run, order));
+    y->push_back(ColumnMean(rows[i], run.column) -
+                 ColumnMean(rows[data.num_runs + run.reference], run.column));
+  }
+}
+
 // Log-log slope of the PAC excess in one parameter, on every set of in-regime runs that share the
 // other parameters and have >= 2 distinct values of it (>= `min_points` runs); the statistic is
 // the largest slope (`largest` = true: an upper bound's order tested from above) or the smallest.
@@ -202,12 +213,7 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest,
       double result = largest ? -INFINITY : INFINITY;
       for (const std::vector<int>& runs : fits) {
         std::vector<double> x, y;
-        for (int i : runs) {
-          const ExcessRun& run = source->runs[i];
-          x.push_back(Parameter(run, order));
-          y.push_back(ColumnMean(g[i], run.column) -
-                      ColumnMean(g[source->num_runs + run.reference], run.column));
-        }
+        ExcessPoints(*source, order, g, runs, &x, &y);
         ASSIGN_OR_RETURN(double slope, StrictLogLogFit(x, y));
         result = largest ? std::max(result, slope) : std::min(result, slope);
       }
@@ -219,12 +225,7 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest,
     double systematic = 0;
     for (const std::vector<int>& runs : fits) {
       std::vector<double> x, y;
-      for (int i : runs) {
-        const ExcessRun& run = data.runs[i];
-        x.push_back(Parameter(run, order));
-        y.push_back(ColumnMean(data.rows[i], run.column) -
-                    ColumnMean(data.rows[data.num_runs + run.reference], run.column));
-      }
+      ExcessPoints(data, order, data.rows, runs, &x, &y);
       systematic = std::max(systematic, FitWindowSystematic(x, y, StrictLogLogFit));
       absl::StrAppendFormat(&measurement.detail, "; set S=%g A=%g H=%g g=%.3g: %s = %s",
                             data.runs[runs.front()].num_states,
