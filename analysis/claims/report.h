@@ -24,6 +24,7 @@ struct ResultsFileInfo {
   std::string scale;       // root attribute `scale`
   int64_t seeds = 0;       // root attribute `seeds`
   std::string git_commit;  // root attribute `git_commit`
+  bool git_dirty = false;  // root attribute `git_dirty` = 1: run from uncommitted changes
   // The claims profile whose flags the file's root attribute `command_line` carries
   // (experiments/claims_profile.h MatchClaimsProfile); "" when none.
   std::string claims_profile;

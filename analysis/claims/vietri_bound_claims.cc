@@ -237,7 +237,7 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest,
     }
     measurement.systematic = systematic;
     absl::StrAppendFormat(&measurement.detail,
-                          "; window systematic %.3g (range minus an end point, sets of >= 3)",
+                          "; window systematic %.3g (the fit range minus an end point)",
                           systematic);
     return measurement;
   };
@@ -407,7 +407,7 @@ std::vector<Claim> VietriBoundClaims() {
       "costs >= g); >= 3 such eps on one instance";
   Claim eps_order{"vietri.pac_excess_vs_eps",
                   kPaper,
-                  "Thm. 3 (upper) / Thm. 5 (lower)",
+                  "Thm. 3",
                   "the eps-dependent part of PUCB's PAC sample complexity is O~(S^2AH^4/(eps "
                   "alpha)): the excess of non-optimal episodes over PUCB's planner on exact counts "
                   "falls at least as fast as 1/eps up to polylog",
