@@ -10,11 +10,10 @@ namespace {
 
 TEST(MatchClaimsProfileTest, NamesTheProfileWhoseFlagsTheCommandLineCarries) {
   // claims_reduced's vietri_fig step, with runner flags that are not part of a profile.
-  EXPECT_EQ(MatchClaimsProfile(
-                "vietri_fig",
-                "bazel run //experiments:vietri_fig -- --scale=default --seeds=20 "
-                "--master_seed=20201 --set=privacy_epsilons=1000,3000,10000,30000 "
-                "--set=exact_tail_privacy_epsilons=1000 --threads=1 --out=/tmp/x"),
+  EXPECT_EQ(MatchClaimsProfile("vietri_fig",
+                               "bazel run //experiments:vietri_fig -- --scale=default --seeds=20 "
+                               "--master_seed=20201 --set=privacy_epsilons=1000,3000,10000,30000 "
+                               "--set=exact_tail_privacy_epsilons=1000 --threads=1 --out=/tmp/x"),
             "claims_reduced");
   // The full profile's step, flags in another order.
   EXPECT_EQ(MatchClaimsProfile("vietri_fig",

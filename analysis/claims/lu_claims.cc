@@ -153,7 +153,8 @@ struct RegretRun {
 absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
                                                       const std::string& agent) {
   ASSIGN_OR_RETURN(std::vector<std::string> groups,
-                   SelectGroups(reader, {{hdf5_names::kKind, "regret"}, {hdf5_names::kAgent, agent}}));
+                   SelectGroups(reader, {{hdf5_names::kKind, "regret"},
+                                         {hdf5_names::kAgent, agent}}));
   std::vector<RegretRun> runs;
   for (const std::string& group : groups) {
     RegretRun run;
@@ -162,7 +163,8 @@ absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
     ASSIGN_OR_RETURN(run.env, reader.ReadStringAttribute(group, hdf5_names::kEnv));
     ASSIGN_OR_RETURN(run.protects,
                      reader.ReadStringAttribute(group, hdf5_names::kPrivacyProtects));
-    ASSIGN_OR_RETURN(run.options.num_states, reader.ReadIntAttribute(group, hdf5_names::kNumStates));
+    ASSIGN_OR_RETURN(run.options.num_states,
+                     reader.ReadIntAttribute(group, hdf5_names::kNumStates));
     ASSIGN_OR_RETURN(run.options.num_actions,
                      reader.ReadIntAttribute(group, hdf5_names::kNumActions));
     ASSIGN_OR_RETURN(run.options.horizon, reader.ReadIntAttribute(group, hdf5_names::kHorizon));
@@ -287,9 +289,9 @@ std::vector<Claim> LuClaims() {
                     kPaper,
                     "Remark 2 (neighbours differ only in one trajectory's rewards) / Vietri et "
                     "al. Def. 3",
-                    "RLSVI is private for rewards only (states are assumed public), PUCB for states "
-                    "and rewards: 'PUCB at RLSVI's eps' compares different protections, and the "
-                    "results say so",
+                    "RLSVI is private for rewards only (states are assumed public), PUCB for "
+                    "states and rewards: 'PUCB at RLSVI's eps' compares different protections, "
+                    "and the results say so",
                     "rlsvi_privacy_fig",
                     "share of envs whose RLSVI and PUCB runs record different privacy_protects",
                     {Comparison::kAtLeast, 1.0, 0.0},

@@ -41,10 +41,10 @@ constexpr double kSaturatedShare = 0.5;
 // One private PUCB run of the lower-bound file with its reference.
 struct ExcessRun {
   std::string group;
-  double privacy_epsilon = 0, gap = 0;  // gap = the instance gap g (pac_alpha_unit)
+  double privacy_epsilon = 0, gap = 0;                  // gap = the instance gap g (pac_alpha_unit)
   double num_states = 0, num_actions = 0, horizon = 0;  // S, A, the paper's H
-  int column = 0;        // the largest grid alpha below g
-  int reference = 0;     // index of the reference (pucb_noiseless) rows
+  int column = 0;                                       // the largest grid alpha below g
+  int reference = 0;          // index of the reference (pucb_noiseless) rows
   std::string regime_missed;  // empty: in regime
 };
 
@@ -78,15 +78,15 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
       if (run.alpha_grid[k] < excess.gap) excess.column = static_cast<int>(k);
     }
     if (excess.column < 0) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s: group '%s' has no pac_alpha_grid value below the instance gap %g", reader.path(),
-          group, excess.gap));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s: group '%s' has no pac_alpha_grid value below the instance gap %g",
+                          reader.path(), group, excess.gap));
     }
     ASSIGN_OR_RETURN(std::string env, reader.ReadStringAttribute(group, hdf5_names::kEnv));
     if (reference_index.find(env) == reference_index.end()) {
-      ASSIGN_OR_RETURN(std::vector<std::string> noiseless,
-                       SelectGroups(reader, {{hdf5_names::kEnv, env},
-                                             {hdf5_names::kAgent, "pucb_noiseless"}}));
+      ASSIGN_OR_RETURN(
+          std::vector<std::string> noiseless,
+          SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}}));
       if (noiseless.size() != 1) {
         return absl::InvalidArgumentError(
             absl::StrFormat("%s: expected one pucb_noiseless group of env '%s', found %d",
@@ -102,8 +102,8 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
                      ReadSeedRows(reader, group, hdf5_names::kNonAlphaOptimalEpisodes));
     const double episodes = run.regret.episode_grid.back();
     if (!run.regret.first_episode_bonus_below_horizon.has_value()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          reader.path(), ": group '", group, "' has no first_episode_bonus_below_horizon"));
+      return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": group '", group,
+                                                     "' has no first_episode_bonus_below_horizon"));
     }
     const double burn_in = MedianEpisodeOrNever(*run.regret.first_episode_bonus_below_horizon);
     const double count = ColumnMean(counts, excess.column);
@@ -164,8 +164,8 @@ void ExcessPoints(const ExcessData& data, OrderIn order, const std::vector<SeedR
 // Log-log slope of the PAC excess in one parameter, on every set of in-regime runs that share the
 // other parameters and have >= 2 distinct values of it (>= `min_points` runs); the statistic is
 // the largest slope (`largest` = true: an upper bound's order tested from above) or the smallest.
-MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest,
-                               std::string what, std::string rerun) {
+MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest, std::string what,
+                               std::string rerun) {
   return [=](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
              const std::string& id) -> absl::StatusOr<Measurement> {
     ASSIGN_OR_RETURN(ExcessData data, ReadExcessData(reader));
@@ -183,33 +183,33 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest,
       std::sort(runs.begin(), runs.end(), [&](int a, int b) {
         return Parameter(data.runs[a], order) < Parameter(data.runs[b], order);
       });
-      const bool spread = Parameter(data.runs[runs.front()], order) <
-                          Parameter(data.runs[runs.back()], order);
+      const bool spread =
+          Parameter(data.runs[runs.front()], order) < Parameter(data.runs[runs.back()], order);
       if (static_cast<int>(runs.size()) >= min_points && spread) fits.push_back(runs);
     }
     std::string detail = absl::StrFormat(
         "%s slope of log(non-optimal episodes PUCB - PUCB on exact counts) vs log %s over %d "
         "set(s) of in-regime runs sharing the other parameters (%d private runs in the file)",
         largest ? "largest" : "smallest", what, fits.size(), data.num_runs);
-    if (!misses.empty()) absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
+    if (!misses.empty())
+      absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
     if (fits.empty()) {
       Measurement out = UndefinedMeasurement(detail);
       out.regime_missed = absl::StrFormat(
-          "no %d in-regime runs differing only in %s (the file's runs: %s); %s", min_points,
-          what,
+          "no %d in-regime runs differing only in %s (the file's runs: %s); %s", min_points, what,
           absl::StrJoin(data.runs, "; ",
                         [](std::string* out, const ExcessRun& run) {
-                          absl::StrAppendFormat(out, "S=%g A=%g H=%g g=%.3g eps=%g",
-                                                run.num_states, run.num_actions, run.horizon,
-                                                run.gap, run.privacy_epsilon);
+                          absl::StrAppendFormat(out, "S=%g A=%g H=%g g=%.3g eps=%g", run.num_states,
+                                                run.num_actions, run.horizon, run.gap,
+                                                run.privacy_epsilon);
                         }),
           rerun);
       return out;
     }
     const ExcessData* source = &data;
     // Per-set slopes, combined by max or min.
-    auto combined = [source, fits, order, largest](
-                        const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
+    auto combined = [source, fits, order,
+                     largest](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
       double result = largest ? -INFINITY : INFINITY;
       for (const std::vector<int>& runs : fits) {
         std::vector<double> x, y;
@@ -228,9 +228,8 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest,
       ExcessPoints(data, order, data.rows, runs, &x, &y);
       systematic = std::max(systematic, FitWindowSystematic(x, y, StrictLogLogFit));
       absl::StrAppendFormat(&measurement.detail, "; set S=%g A=%g H=%g g=%.3g: %s = %s",
-                            data.runs[runs.front()].num_states,
-                            data.runs[runs.front()].num_actions, data.runs[runs.front()].horizon,
-                            data.runs[runs.front()].gap, what,
+                            data.runs[runs.front()].num_states, data.runs[runs.front()].num_actions,
+                            data.runs[runs.front()].horizon, data.runs[runs.front()].gap, what,
                             absl::StrJoin(x, ",", [](std::string* out, double v) {
                               absl::StrAppendFormat(out, "%g", v);
                             }));
@@ -321,7 +320,8 @@ absl::StatusOr<Measurement> Theorem3Vacuity(const Hdf5Reader& reader, const Boot
   std::string worst_run;
   std::vector<std::string> vacuous;
   for (const ExcessRun& run : data.runs) {
-    ASSIGN_OR_RETURN(int64_t episodes, reader.ReadIntAttribute(run.group, hdf5_names::kNumEpisodes));
+    ASSIGN_OR_RETURN(int64_t episodes,
+                     reader.ReadIntAttribute(run.group, hdf5_names::kNumEpisodes));
     VietriBoundsParameters p;
     p.num_states = static_cast<int64_t>(run.num_states);
     p.num_actions = static_cast<int64_t>(run.num_actions);
@@ -334,8 +334,8 @@ absl::StatusOr<Measurement> Theorem3Vacuity(const Hdf5Reader& reader, const Boot
     const double ratio = shape.total() / static_cast<double>(episodes);
     if (ratio > worst) {
       worst = ratio;
-      worst_run = absl::StrFormat("%s: SAH^4/g^2 = %.4g, S^2AH^4/(eps g) = %.4g, T = %d",
-                                  run.group, shape.non_private_term, shape.privacy_term, episodes);
+      worst_run = absl::StrFormat("%s: SAH^4/g^2 = %.4g, S^2AH^4/(eps g) = %.4g, T = %d", run.group,
+                                  shape.non_private_term, shape.privacy_term, episodes);
     }
     if (ratio > 1) vacuous.push_back(run.group);
   }
@@ -386,9 +386,9 @@ absl::StatusOr<Measurement> ReplacementEpsilon(const Hdf5Reader& reader, const B
   for (const FigRun& run : runs) {
     if (run.neighbour_relation != "add_remove") continue;
     ++add_remove;
-    worst = std::max(worst, std::abs(run.privacy_epsilon_replacement /
-                                         (2 * run.parameters.privacy_epsilon) -
-                                     1));
+    worst = std::max(
+        worst,
+        std::abs(run.privacy_epsilon_replacement / (2 * run.parameters.privacy_epsilon) - 1));
   }
   if (add_remove == 0) return UndefinedMeasurement("no add/remove PUCB run in the file");
   return ExactMeasurement(
@@ -464,16 +464,17 @@ std::vector<Claim> VietriBoundClaims() {
       "counted non-optimal episodes on instances of several sizes; an excess growing faster than "
       "S^2 would exceed the bound's S^2AH^4/(eps alpha) term at large S";
   claims.push_back(s_order);
-  Claim thm3_vacuity{"vietri.thm3_shape_below_t",
-                     kPaper,
-                     "Thm. 3",
-                     "PUCB's PAC bound (shape, constant 1, no polylog) is below T at the lower-bound "
-                     "runs' scale, i.e. not shown vacuous",
-                     "vietri_lower_bound_fig",
-                     "max over private PUCB runs of (SAH^4/g^2 + S^2AH^4/(eps g)) / T",
-                     {Comparison::kAtMost, 1.0, 0.0},
-                     true,
-                     Theorem3Vacuity};
+  Claim thm3_vacuity{
+      "vietri.thm3_shape_below_t",
+      kPaper,
+      "Thm. 3",
+      "PUCB's PAC bound (shape, constant 1, no polylog) is below T at the lower-bound "
+      "runs' scale, i.e. not shown vacuous",
+      "vietri_lower_bound_fig",
+      "max over private PUCB runs of (SAH^4/g^2 + S^2AH^4/(eps g)) / T",
+      {Comparison::kAtMost, 1.0, 0.0},
+      true,
+      Theorem3Vacuity};
   thm3_vacuity.kind = ClaimKind::kConsistencyCheck;  // a closed form of the run's parameters
   thm3_vacuity.regime = "shape <= T at every run (else the row reports the bound vacuous)";
   claims.push_back(thm3_vacuity);
