@@ -89,6 +89,14 @@ if kind == "holds":  # exponents -1 in eps, -1 in g, 1.5 in S, from the hand-mad
         assert abs(float(rows[claim]["value"]) - exponent) < 0.02, rows[claim]
 if kind == "regime":
     assert "median burn-in never" in rows["vietri.pac_excess_vs_eps"]["detail"], rows
+# Vacuity is reported as out of regime, never as a failure.
+vacuity = rows["vietri.thm4_shape_below_ht"]
+if kind == "regime":
+    assert vacuity["verdict"] == "out of regime", vacuity
+    assert vacuity["regime_missed"].startswith("vacuous at this scale"), vacuity
+    assert float(vacuity["value"]) > 1, vacuity
+else:
+    assert vacuity["verdict"] == "holds" and float(vacuity["value"]) <= 1, vacuity
 if kind == "undefined":
     assert "of the log-log fit is (1000, 0)" in rows["vietri.pac_excess_vs_eps"]["detail"], rows
 if kind in ("holds", "fails"):
