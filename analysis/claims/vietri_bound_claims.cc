@@ -288,7 +288,8 @@ absl::StatusOr<Measurement> Theorem4Vacuity(const Hdf5Reader& reader, const Boot
   ASSIGN_OR_RETURN(std::vector<FigRun> runs, ReadFigRuns(reader));
   if (runs.empty()) return UndefinedMeasurement("no private PUCB run in the file");
   double worst = 0;
-  std::string worst_run, vacuous;
+  std::string worst_run;
+  std::vector<std::string> vacuous;
   for (const FigRun& run : runs) {
     const VietriBoundsParameters& p = run.parameters;
     const BoundShape shape = PucbRegretUpperBound(p);
@@ -299,13 +300,14 @@ absl::StatusOr<Measurement> Theorem4Vacuity(const Hdf5Reader& reader, const Boot
       worst_run = absl::StrFormat("%s: H^2 sqrt(SAT) = %.4g, S^2AH^4/eps = %.4g, H T = %.4g",
                                   run.group, shape.non_private_term, shape.privacy_term, trivial);
     }
-    if (ratio > 1) vacuous = absl::StrCat(vacuous.empty() ? "" : ", ", run.group);
+    if (ratio > 1) vacuous.push_back(run.group);
   }
   Measurement out = ExactMeasurement(
       worst, absl::StrFormat("max over %d private PUCB runs of Thm. 4 shape / (H T); largest: %s",
                              runs.size(), worst_run));
   if (!vacuous.empty()) {
-    out.regime_missed = absl::StrCat("vacuous at this scale (shape > H T): ", vacuous);
+    out.regime_missed =
+        absl::StrCat("vacuous at this scale (shape > H T): ", absl::StrJoin(vacuous, ", "));
   }
   return out;
 }
