@@ -166,19 +166,29 @@ void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
     }
   }
   std::map<std::pair<std::string, std::string>, Points> points, excess_points;
+  // Excluded configs per (env, agent_variant): [0] from the count fit, [1] from the excess fit.
+  std::map<std::pair<std::string, std::string>, std::pair<int, int>> excluded;
   for (const LowerBoundGroupSummary& s : summaries) {
     if (!s.regret.privacy_epsilon.has_value()) continue;
+    const std::pair<std::string, std::string> key = {s.regret.env, s.agent_variant};
+    auto baseline = non_private_count.find(s.regret.env);
     const double count = s.count_mean[s.pac_alpha_index];
-    if (!(count > 0 && count < static_cast<double>(s.regret.episodes))) continue;
+    if (!(count > 0 && count < static_cast<double>(s.regret.episodes))) {
+      ++excluded[key].first;
+      if (baseline != non_private_count.end()) ++excluded[key].second;
+      continue;
+    }
     const double inverse_eps = 1.0 / *s.regret.privacy_epsilon;
-    auto& [x, y] = points[{s.regret.env, s.agent_variant}];
+    auto& [x, y] = points[key];
     x.push_back(inverse_eps);
     y.push_back(count);
-    auto baseline = non_private_count.find(s.regret.env);
-    if (baseline != non_private_count.end() && count > baseline->second) {
-      auto& [ex, ey] = excess_points[{s.regret.env, s.agent_variant}];
+    if (baseline == non_private_count.end()) continue;
+    if (count > baseline->second) {
+      auto& [ex, ey] = excess_points[key];
       ex.push_back(inverse_eps);
       ey.push_back(count - baseline->second);
+    } else {
+      ++excluded[key].second;
     }
   }
   for (LowerBoundGroupSummary& s : summaries) {
@@ -192,6 +202,10 @@ void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
       s.excess_inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
       s.excess_slope_points = static_cast<int>(it->second.first.size());
     }
+    if (auto it = excluded.find(key); it != excluded.end()) {
+      s.slope_points_excluded = it->second.first;
+      s.excess_slope_points_excluded = it->second.second;
+    }
   }
 }
 
@@ -201,8 +215,9 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
       "alpha,"
       "non_alpha_optimal_mean,non_alpha_optimal_ci95,alpha_optimal_from_episode_median,"
       "counts_by_alpha,pac_lower_shape,pac_upper_shape,above_pac_lower_shape,"
-      "inverse_eps_slope,slope_points,excess_inverse_eps_slope,excess_slope_points,"
-      "final_regret_mean,regret_lower_shape,above_regret_lower_shape\n";
+      "inverse_eps_slope,slope_points,slope_points_excluded,excess_inverse_eps_slope,"
+      "excess_slope_points,excess_slope_points_excluded,final_regret_mean,regret_lower_shape,"
+      "above_regret_lower_shape\n";
   for (const LowerBoundGroupSummary& s : summaries) {
     std::string by_alpha;
     for (size_t k = 0; k < s.alpha_grid.size(); ++k) {
@@ -220,8 +235,11 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
         CsvNumber(s.pac_upper_shape[k]), ",", s.above_pac_lower_shape ? "true" : "false", ",",
         CsvOptionalNumber(s.inverse_eps_slope), ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
+        s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points_excluded) : "", ",",
         CsvOptionalNumber(s.excess_inverse_eps_slope), ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points) : "", ",",
+        s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points_excluded) : "",
+        ",",
         CsvNumber(s.regret.final_regret_mean), ",", CsvNumber(s.regret_lower_shape_final), ",",
         s.above_regret_lower_shape ? "true" : "false", "\n");
   }

@@ -61,12 +61,18 @@ struct LowerBoundGroupSummary {
   // configs of this (env, agent_variant) with 0 < count < T, and how many points it used.
   std::optional<double> inverse_eps_slope;
   int slope_points = 0;
+  // Private configs of this (env, agent_variant) left out of that fit, by name: count 0 or
+  // saturated (count >= T, censored by T). Never silently: the CSV reports both counts.
+  int slope_points_excluded = 0;
   // The same fit for the excess count_mean - (count_mean of the env's pucb_noiseless agent, PUCB
   // at eps = infinity; else of its first non-private agent), the part attributable to privacy
   // (Thms. 3 and 5: ~ 1/(eps alpha)); points with excess <= 0 and saturated runs excluded. None
   // without a non-private agent in the env.
   std::optional<double> excess_inverse_eps_slope;
   int excess_slope_points = 0;
+  // Private configs left out of the excess fit: saturated, or excess <= 0 (count not above the
+  // non-private count). 0 without a non-private agent in the env.
+  int excess_slope_points_excluded = 0;
 };
 
 LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data, int plot_points);

@@ -9,9 +9,10 @@
 //                         (empty for ofu_rl, and for every group of an env without an ofu_rl
 //                         group: any subset of the agents is accepted);
 //   privacy_cost_exponent_vs_eps = least-squares slope of log privacy_cost against
-//                         log privacy_epsilon over the groups of the same (env, agent) with
-//                         privacy_cost > 0 (LogLogSlope; Thm. 3 predicts -1/2 once the privacy
-//                         term dominates; empty when fewer than 2 usable points).
+//                         log privacy_epsilon over ALL groups of the same (env, agent)
+//                         (LogLogSlope; Thm. 3 predicts -1/2 once the privacy term dominates);
+//                         empty (undefined) when any of their privacy costs is <= 0 (no point is
+//                         dropped) or there are fewer than 2 groups.
 // Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, the certainty-
 // equivalence agents dashed),
 // then one privacy-cost-vs-eps panel per env with a dashed eps^{-1/2} reference through the

@@ -117,10 +117,11 @@ std::vector<int64_t> LastDecadeIndices(const std::vector<double>& episodes) {
 std::optional<double> LogLogSlope(const std::vector<double>& x, const std::vector<double>& y) {
   std::vector<double> lx, ly;
   for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
-    if (x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i])) {
-      lx.push_back(std::log(x[i]));
-      ly.push_back(std::log(y[i]));
+    if (!(x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i]))) {
+      return std::nullopt;  // undefined, never skipped
     }
+    lx.push_back(std::log(x[i]));
+    ly.push_back(std::log(y[i]));
   }
   if (lx.size() < 2) return std::nullopt;
   double mean_x = 0, mean_y = 0;

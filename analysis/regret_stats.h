@@ -47,12 +47,15 @@ std::vector<int64_t> LogSpacedGridIndices(const std::vector<double>& grid, int c
 std::vector<int64_t> LastDecadeIndices(const std::vector<double>& episodes);
 
 // `cumulative[j]` = C(episodes[j]) (same sizes, episodes ascending, the last one = T). nullopt
-// when fewer than 2 usable points (C <= 0, or a single grid episode in the decade).
+// (undefined) when any C in the decade is <= 0 or not finite, or the decade has a single grid
+// episode: no point is dropped (LogLogSlope).
 std::optional<double> LogLogSlopeLastDecade(const std::vector<double>& episodes,
                                             const std::vector<double>& cumulative);
 
-// Least-squares slope of log y against log x over the pairs with x > 0 and y > 0 (both finite);
-// nullopt when fewer than 2 such pairs or all their x are equal. y ~ x^a gives a. Sizes must match.
+// Least-squares slope of log y against log x over ALL pairs; nullopt (undefined) when any x or y
+// is <= 0 or not finite (no point is ever dropped silently: a caller that excludes points, e.g.
+// censored ones, does so itself and reports how many), when there are fewer than 2 pairs, or when
+// all x are equal. y ~ x^a gives a. Sizes must match.
 std::optional<double> LogLogSlope(const std::vector<double>& x, const std::vector<double>& y);
 
 // Median of episode indices with -1 = never (see above); -1 for an empty input.

@@ -95,6 +95,9 @@ TEST(LogLogSlopeTest, PowerLawsAndDegenerateInputs) {
   EXPECT_NEAR(*LogLogSlopeLastDecade(episodes, linear), 1.0, 1e-10);
   EXPECT_FALSE(LogLogSlopeLastDecade({1}, {2.0}).has_value());
   EXPECT_FALSE(LogLogSlopeLastDecade({1, 2, 3}, {0.0, 0.0, 0.0}).has_value());
+  // A zero inside the last decade makes it undefined; one before the decade does not matter.
+  EXPECT_FALSE(LogLogSlopeLastDecade({1, 10, 20, 100}, {1.0, 2.0, 0.0, 4.0}).has_value());
+  EXPECT_TRUE(LogLogSlopeLastDecade({1, 10, 20, 100}, {0.0, 2.0, 3.0, 4.0}).has_value());
   // Only the last decade counts: a different early regime does not change the slope.
   std::vector<double> kinked = sqrt_law;
   for (size_t j = 0; j < episodes.size() && episodes[j] < 400; ++j) {
@@ -111,9 +114,13 @@ TEST(MedianEpisodeTest, NeverCountsAsLatest) {
   EXPECT_EQ(MedianEpisodeOrNever({}), -1);
 }
 
-TEST(LogLogSlopeTest, RecoversThePowerAndSkipsNonPositivePoints) {
+TEST(LogLogSlopeTest, RecoversThePowerAndIsUndefinedWithANonPositivePoint) {
   EXPECT_NEAR(*LogLogSlope({1, 10, 100}, {3, 30, 300}), 1.0, 1e-12);
-  EXPECT_NEAR(*LogLogSlope({1, 4, 16, 5}, {2, 4, 8, 0}), 0.5, 1e-12);  // (5, 0) skipped
+  EXPECT_NEAR(*LogLogSlope({1, 4, 16}, {2, 4, 8}), 0.5, 1e-12);
+  // One non-positive or non-finite point makes the slope undefined; it is never skipped.
+  EXPECT_FALSE(LogLogSlope({1, 4, 16, 5}, {2, 4, 8, 0}).has_value());
+  EXPECT_FALSE(LogLogSlope({1, 4, 16, -5}, {2, 4, 8, 3}).has_value());
+  EXPECT_FALSE(LogLogSlope({1, 4, 16}, {2, 4, std::nan("")}).has_value());
   EXPECT_FALSE(LogLogSlope({1, 2}, {1, 0}).has_value());
   EXPECT_FALSE(LogLogSlope({2, 2}, {1, 3}).has_value());
   EXPECT_FALSE(LogLogSlope({}, {}).has_value());

@@ -16,16 +16,19 @@
 //                        pac_alpha,non_alpha_optimal_mean,non_alpha_optimal_ci95,
 //                        alpha_optimal_from_episode_median,counts_by_alpha,pac_lower_shape,
 //                        pac_upper_shape,above_pac_lower_shape,inverse_eps_slope,slope_points,
-//                        excess_inverse_eps_slope,excess_slope_points,final_regret_mean,
-//                        regret_lower_shape,above_regret_lower_shape
+//                        slope_points_excluded,excess_inverse_eps_slope,excess_slope_points,
+//                        excess_slope_points_excluded,final_regret_mean,regret_lower_shape,
+//                        above_regret_lower_shape
 //     counts_by_alpha    "alpha:mean count" pairs separated by ';'
 //     pac_*_shape        the shapes at pac_alpha (non-private term only for non-private agents)
 //     above_pac_lower_shape  mean count >= Thm. 5 shape at EVERY alpha of the grid
 //     inverse_eps_slope  least-squares slope of log(mean count at pac_alpha) vs log(1/eps) over
 //                        the eps of the same (env, agent_variant) with 0 < count < T (saturated
-//                        runs excluded), slope_points of them; ~1 when the 1/eps term dominates
+//                        runs excluded), slope_points of them; ~1 when the 1/eps term dominates;
+//                        slope_points_excluded: the private configs left out (count 0 or T)
 //     excess_inverse_eps_slope  the same for count minus the env's non-private agent's count
-//                        (the privacy cost; points with excess <= 0 excluded)
+//                        (the privacy cost; configs with excess <= 0 or saturated excluded and
+//                        counted in excess_slope_points_excluded)
 //     regret_lower_shape Thm. 6 shape at T; above_regret_lower_shape: final mean regret >= it.
 //   Empty cell = not applicable (non-private agent, single seed, < 2 points).
 // Errors (missing/non-HDF5/foreign file, malformed group, unwritable PATH) print one line naming

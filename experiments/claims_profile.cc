@@ -1,8 +1,12 @@
 #include "experiments/claims_profile.h"
 
+#include <algorithm>
 #include <map>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 
 namespace dprl {
 namespace {
@@ -38,7 +42,39 @@ const FlagTable& ReducedProfile() {
   return *table;
 }
 
+// ProfileFlagsOf, sorted.
+std::vector<std::string> SortedProfileFlags(absl::string_view command_line) {
+  std::vector<std::string> flags = ProfileFlagsOf(command_line);
+  std::sort(flags.begin(), flags.end());
+  return flags;
+}
+
 }  // namespace
+
+std::vector<std::string> ProfileFlagsOf(absl::string_view command_line) {
+  std::vector<std::string> flags;
+  for (absl::string_view token : absl::StrSplit(command_line, ' ', absl::SkipEmpty())) {
+    if (absl::StartsWith(token, "--scale=") || absl::StartsWith(token, "--seeds=") ||
+        absl::StartsWith(token, "--set=")) {
+      flags.emplace_back(token);
+    }
+  }
+  return flags;
+}
+
+std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line) {
+  const std::vector<std::string> recorded = SortedProfileFlags(command_line);
+  std::vector<std::string> matches;
+  for (const auto& [name, table] : {std::pair{"claims", &FullProfile()},
+                                    std::pair{"claims_reduced", &ReducedProfile()}}) {
+    auto it = table->find(std::string(experiment));
+    if (it != table->end() && SortedProfileFlags(absl::StrJoin(it->second, " ")) == recorded) {
+      matches.push_back(name);
+    }
+  }
+  if (matches.size() == 2) return "claims or claims_reduced";
+  return matches.empty() ? "" : matches.front();
+}
 
 bool IsClaimsProfile(absl::string_view scale) {
   return scale == "claims" || scale == "claims_reduced";

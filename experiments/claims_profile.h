@@ -40,6 +40,19 @@ bool IsClaimsProfile(absl::string_view scale);
 absl::StatusOr<std::vector<ProfileStep>> ClaimsProfile(absl::string_view name,
                                                        const std::vector<std::string>& experiments);
 
+// The --scale, --seeds and --set flags of a command line (the flags a profile step sets), in
+// their order; tokens are separated by spaces.
+std::vector<std::string> ProfileFlagsOf(absl::string_view command_line);
+
+// Which claims profile produced a results file, from the file's root attribute `command_line`
+// (the experiment's own command line, e.g. "bazel run //experiments:vietri_fig -- --scale=default
+// --seeds=20 --set=..."): the profile ("claims" | "claims_reduced") whose step for `experiment`
+// has exactly the file's --scale, --seeds and --set flags (other flags, e.g. --out, --threads,
+// --master_seed, are not part of a profile); "" when none matches (the file was made by hand with
+// other flags). Both profiles may give an experiment the same flags; then the answer is
+// "claims or claims_reduced".
+std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line);
+
 }  // namespace dprl
 
 #endif  // DPRL_EXPERIMENTS_CLAIMS_PROFILE_H_

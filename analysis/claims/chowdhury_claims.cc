@@ -137,25 +137,40 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
 std::vector<Claim> ChowdhuryClaims() {
   std::vector<Claim> claims;
   for (const char* env : kLqSystems) {
-    claims.push_back({absl::StrCat("chowdhury.ofu_rl_exponent.", env),
-                      kPaper,
-                      "Thm. 1",
-                      absl::StrCat("non-private OFU-RL has regret O~(sqrt K) (", env, ")"),
-                      "private_ofu_fig",
-                      "late-episode regret exponent in K of OFU-RL",
-                      {Comparison::kNear, 0.5, 0.1},
-                      true,
-                      RegretExponent(env, false)});
-    claims.push_back(
-        {absl::StrCat("chowdhury.private_exponent.", env),
-         kPaper,
-         "Thm. 3",
-         absl::StrCat("Private-OFU-RL has regret O~(sqrt K) under (eps, delta)-JDP (", env, ")"),
-         "private_ofu_fig",
-         "late-episode regret exponent in K of Private-OFU-RL, largest eps",
-         {Comparison::kNear, 0.5, 0.1},
-         true,
-         RegretExponent(env, true)});
+    // Thms. 1 and 3 are upper bounds: tested in their falsifiable direction, regret growing no
+    // faster than sqrt(K) up to polylog (exponent <= 0.5 + 0.1). A smaller exponent (an easy
+    // system, or regret settling faster) does not contradict an upper bound.
+    Claim ofu{absl::StrCat("chowdhury.ofu_rl_exponent.", env),
+              kPaper,
+              "Thm. 1",
+              absl::StrCat("non-private OFU-RL has regret O~(sqrt K): its late exponent in K is at "
+                           "most 1/2 up to polylog (",
+                           env, ")"),
+              "private_ofu_fig",
+              "late-episode regret exponent in K of OFU-RL",
+              {Comparison::kAtMost, 0.5, 0.1},
+              true,
+              RegretExponent(env, false)};
+    ofu.why_evidence =
+        "measured regret of the agent; an exponent above 0.6 (e.g. linear regret of a controller "
+        "that does not learn) would contradict any C sqrt(K) polylog(K) bound at large K";
+    claims.push_back(ofu);
+    Claim private_exponent{
+        absl::StrCat("chowdhury.private_exponent.", env),
+        kPaper,
+        "Thm. 3",
+        absl::StrCat("Private-OFU-RL has regret O~(sqrt K) under (eps, delta)-JDP: its late "
+                     "exponent in K is at most 1/2 up to polylog (",
+                     env, ")"),
+        "private_ofu_fig",
+        "late-episode regret exponent in K of Private-OFU-RL, largest eps",
+        {Comparison::kAtMost, 0.5, 0.1},
+        true,
+        RegretExponent(env, true)};
+    private_exponent.why_evidence =
+        "measured regret of the private agent; an exponent above 0.6 would contradict any "
+        "C sqrt(K) polylog(K) bound at large K";
+    claims.push_back(private_exponent);
     Claim cost{absl::StrCat("chowdhury.privacy_cost_vs_eps.", env),
                kPaper,
                "Thm. 3 (Sec. IV)",

@@ -10,8 +10,10 @@
 //     kAtMost   A = (-inf, target + tolerance]
 //   not run        the experiment's results file is missing (nothing is guessed);
 //   out of regime  the results do not cover the regime the paper's statement needs (e.g. T far
-//                  above the privacy burn-in, alpha above the instance gap); the row names the
-//                  condition that was missed. Never "fails": the paper says nothing there;
+//                  above the privacy burn-in, alpha above the instance gap), or a bound is
+//                  vacuous at the run's scale (its shape exceeds the trivial bound, e.g. H T);
+//                  the row names the condition that was missed. Never "fails": the paper says
+//                  nothing there;
 //   undefined      the statistic cannot be computed on these results (a non-positive value in a
 //                  log-log fit, a censored value, too few points); the row gives the reason;
 //   inconclusive   the interval straddles a boundary of A, or it rests on fewer seeds than

@@ -139,6 +139,104 @@ absl::StatusOr<Measurement> ImprovedConversionSmaller(const Hdf5Reader& reader,
                                 points, curves.size()));
 }
 
+// Largest eps(delta) this report calls informative: e^10 ~ 2.2e4 already bounds the likelihood
+// ratio of any event only by that factor (docs/claims.md states the convention).
+constexpr double kInformativeEpsilon = 10.0;
+
+// The RLSVI runs (kind = regret) and the agents run at RLSVI's eps, per env.
+struct RegretRun {
+  std::string group, env, agent, protects;
+  RlsviPrivacyOptions options;  // S, A, H, K
+  double privacy_epsilon = 0, target_delta = 0;
+};
+
+absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
+                                                      const std::string& agent) {
+  ASSIGN_OR_RETURN(std::vector<std::string> groups,
+                   SelectGroups(reader, {{hdf5_names::kKind, "regret"},
+                                         {hdf5_names::kAgent, agent}}));
+  std::vector<RegretRun> runs;
+  for (const std::string& group : groups) {
+    RegretRun run;
+    run.group = group;
+    run.agent = agent;
+    ASSIGN_OR_RETURN(run.env, reader.ReadStringAttribute(group, hdf5_names::kEnv));
+    ASSIGN_OR_RETURN(run.protects,
+                     reader.ReadStringAttribute(group, hdf5_names::kPrivacyProtects));
+    ASSIGN_OR_RETURN(run.options.num_states,
+                     reader.ReadIntAttribute(group, hdf5_names::kNumStates));
+    ASSIGN_OR_RETURN(run.options.num_actions,
+                     reader.ReadIntAttribute(group, hdf5_names::kNumActions));
+    ASSIGN_OR_RETURN(run.options.horizon, reader.ReadIntAttribute(group, hdf5_names::kHorizon));
+    ASSIGN_OR_RETURN(run.options.num_episodes,
+                     reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
+    ASSIGN_OR_RETURN(run.privacy_epsilon,
+                     reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
+    ASSIGN_OR_RETURN(run.target_delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+// Cor. 14's eps(delta) at the K, S, A, H, delta of each RLSVI run of the file (recomputed, and
+// compared with the run's privacy_epsilon): the smallest of them. Above kInformativeEpsilon the
+// guarantee is vacuous at the experiment's K ("out of regime", naming it).
+absl::StatusOr<Measurement> EpsilonAtExperimentEpisodes(const Hdf5Reader& reader,
+                                                        const BootstrapOptions&,
+                                                        const std::string&) {
+  ASSIGN_OR_RETURN(std::vector<RegretRun> runs, ReadRegretRuns(reader, "rlsvi"));
+  if (runs.empty()) return UndefinedMeasurement("no RLSVI regret run in the file");
+  double smallest = std::numeric_limits<double>::infinity(), worst_difference = 0;
+  std::string values;
+  for (const RegretRun& run : runs) {
+    ASSIGN_OR_RETURN(double epsilon, RlsviCorollary14Epsilon(run.options, run.target_delta));
+    smallest = std::min(smallest, epsilon);
+    worst_difference =
+        std::max(worst_difference, std::abs(run.privacy_epsilon - epsilon) / epsilon);
+    absl::StrAppendFormat(&values, "%s%s: eps(%g) = %.4g at K = %d (S = %d, A = %d, H = %d)",
+                          values.empty() ? "" : "; ", run.env, run.target_delta, epsilon,
+                          run.options.num_episodes, run.options.num_states,
+                          run.options.num_actions, run.options.horizon);
+  }
+  Measurement out = ExactMeasurement(
+      smallest, absl::StrFormat("min over %d RLSVI runs of Cor. 14's eps(delta) at their own K: "
+                                "%s; the files' privacy_epsilon differs by <= %.2g (relative)",
+                                runs.size(), values, worst_difference));
+  if (smallest > kInformativeEpsilon) {
+    out.regime_missed = absl::StrFormat(
+        "vacuous at the experiments' K: eps(delta) >= %.4g > %g (rho = 2AK/(H^2 ln(2HSA)) grows "
+        "linearly in K)",
+        smallest, kInformativeEpsilon);
+  }
+  return out;
+}
+
+// Per env of the file: does RLSVI's run protect different data than the PUCB run at RLSVI's eps
+// (attribute privacy_protects)? Share of envs where it does.
+absl::StatusOr<Measurement> ComparedProtectionsDiffer(const Hdf5Reader& reader,
+                                                      const BootstrapOptions&,
+                                                      const std::string&) {
+  ASSIGN_OR_RETURN(std::vector<RegretRun> rlsvi, ReadRegretRuns(reader, "rlsvi"));
+  ASSIGN_OR_RETURN(std::vector<RegretRun> pucb, ReadRegretRuns(reader, "pucb"));
+  int pairs = 0, different = 0;
+  std::string detail;
+  for (const RegretRun& r : rlsvi) {
+    for (const RegretRun& p : pucb) {
+      if (p.env != r.env) continue;
+      ++pairs;
+      if (p.protects != r.protects) ++different;
+      absl::StrAppendFormat(&detail, "%s%s: RLSVI protects %s, PUCB at eps = %.4g protects %s",
+                            detail.empty() ? "" : "; ", r.env, r.protects, p.privacy_epsilon,
+                            p.protects);
+    }
+  }
+  if (pairs == 0) return UndefinedMeasurement("no env with both an RLSVI and a PUCB regret run");
+  return ExactMeasurement(static_cast<double>(different) / pairs,
+                          absl::StrFormat("share of %d envs whose comparison at equal eps "
+                                          "protects different data: %s",
+                                          pairs, detail));
+}
+
 }  // namespace
 
 std::vector<Claim> LuClaims() {
@@ -174,6 +272,33 @@ std::vector<Claim> LuClaims() {
        ImprovedConversionSmaller},
   };
   for (Claim& claim : claims) claim.kind = ClaimKind::kConsistencyCheck;
+  Claim at_k{"lu.epsilon_at_experiment_k",
+             kPaper,
+             "Cor. 14 at the experiments' K",
+             "RLSVI's (eps(delta), delta)-JDP guarantee (Cor. 14) at the number of episodes the "
+             "regret runs use is informative (eps(delta) <= 10)",
+             "rlsvi_privacy_fig",
+             "min over the RLSVI regret runs of Cor. 14's eps(delta) at their S, A, H, K, delta",
+             {Comparison::kAtMost, kInformativeEpsilon, 0.0},
+             false,
+             EpsilonAtExperimentEpisodes};
+  at_k.kind = ClaimKind::kConsistencyCheck;  // a closed form of the run's parameters
+  at_k.regime = "eps(delta) <= 10 (else the row reports the guarantee vacuous at this K)";
+  claims.push_back(at_k);
+  Claim protections{"lu.pucb_comparison_protects_differently",
+                    kPaper,
+                    "Remark 2 (neighbours differ only in one trajectory's rewards) / Vietri et "
+                    "al. Def. 3",
+                    "RLSVI is private for rewards only (states are assumed public), PUCB for "
+                    "states and rewards: 'PUCB at RLSVI's eps' compares different protections, "
+                    "and the results say so",
+                    "rlsvi_privacy_fig",
+                    "share of envs whose RLSVI and PUCB runs record different privacy_protects",
+                    {Comparison::kAtLeast, 1.0, 0.0},
+                    false,
+                    ComparedProtectionsDiffer};
+  protections.kind = ClaimKind::kConsistencyCheck;  // labels of the experiment's own runs
+  claims.push_back(protections);
   return claims;
 }
 

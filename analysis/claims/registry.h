@@ -13,6 +13,8 @@ namespace dprl {
 
 // Vietri, Balle, Krishnamurthy, Wu 2020 (PUCB): vietri_fig, vietri_lower_bound_fig.
 std::vector<Claim> VietriClaims();
+// Its bound-order, vacuity and calibration claims (vietri_bound_claims.cc); part of VietriClaims.
+std::vector<Claim> VietriBoundClaims();
 // Lu, Gajane, Bai, Talebi 2026 (RLSVI is JDP): rlsvi_privacy_fig.
 std::vector<Claim> LuClaims();
 // Wang & Hegde 2019 (functional noise Q-learning): wang_hegde_fig1, wang_hegde_fig2.

@@ -8,11 +8,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "analysis/csv_cells.h"
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/claims_profile.h"
 
 namespace dprl {
 namespace {
@@ -72,6 +74,14 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
         info.scale = scale;
         info.seeds = seeds;
         info.git_commit = commit;
+        if (reader->HasAttribute("/", hdf5_names::kGitDirty)) {
+          ASSIGN_OR_RETURN(int64_t dirty, reader->ReadIntAttribute("/", hdf5_names::kGitDirty));
+          info.git_dirty = dirty != 0;
+        }
+        ASSIGN_OR_RETURN(std::string command_line,
+                         reader->ReadStringAttribute("/", hdf5_names::kCommandLine));
+        info.claims_profile = MatchClaimsProfile(claim.experiment, command_line);
+        info.run_flags = absl::StrJoin(ProfileFlagsOf(command_line), " ");
       }
       report.files.push_back(info);
       readers[claim.experiment] = std::move(reader);
@@ -166,8 +176,12 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
   md += "Results files read:";
   for (const ResultsFileInfo& file : report.files) {
     if (file.present) {
-      absl::StrAppendFormat(&md, " `%s` (%s scale, %d seeds, commit %s);", file.experiment,
-                            file.scale, file.seeds, file.git_commit.substr(0, 7));
+      absl::StrAppendFormat(
+          &md, " `%s` (%s; %s scale, %d seeds, commit %s%s; run with `%s`);", file.experiment,
+          file.claims_profile.empty() ? "no claims profile"
+                                      : absl::StrCat("claims profile `", file.claims_profile, "`"),
+          file.scale, file.seeds, file.git_commit.substr(0, 7),
+          file.git_dirty ? " with uncommitted changes" : "", file.run_flags);
     } else {
       absl::StrAppendFormat(&md, " `%s` (not run);", file.experiment);
     }
@@ -177,11 +191,12 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
       "\n\nMeasured: point estimate on the seeds as run [95% BCa bootstrap interval over seed "
       "indices paired across configurations; a single number is exact] ± the fit-window "
       "systematic where one applies. Verdict: *out of regime* when the results miss the regime "
-      "the statement needs (the condition is named), *undefined* when the statistic cannot be "
-      "computed (the reason is in the detail), *holds* if the interval widened by the systematic "
-      "lies inside the expected region, *fails* if it lies outside, *inconclusive* if it "
-      "straddles a boundary or rests on fewer than 20 seeds. *(shape)*: the paper states no "
-      "constant, so the check is an exponent or an inequality with constant 1.\n";
+      "the statement needs or the bound is vacuous at the run's scale (the condition is "
+      "named), *undefined* when the statistic cannot be computed (the reason is in the "
+      "detail), *holds* if the interval widened by the systematic lies inside the expected "
+      "region, *fails* if it lies outside, *inconclusive* if it straddles a boundary or rests "
+      "on fewer than 20 seeds. *(shape)*: the paper states no constant, so the check is an "
+      "exponent or an inequality with constant 1.\n";
   const std::string header =
       "| claim | paper, location | regime | measured [95% interval] | expected | verdict | how "
       "measured |\n|---|---|---|---|---|---|---|\n";

@@ -24,6 +24,12 @@ struct ResultsFileInfo {
   std::string scale;       // root attribute `scale`
   int64_t seeds = 0;       // root attribute `seeds`
   std::string git_commit;  // root attribute `git_commit`
+  bool git_dirty = false;  // root attribute `git_dirty` = 1: run from uncommitted changes
+  // The claims profile whose flags the file's root attribute `command_line` carries
+  // (experiments/claims_profile.h MatchClaimsProfile); "" when none.
+  std::string claims_profile;
+  // The --scale/--seeds/--set flags of `command_line` (what the file was run with).
+  std::string run_flags;
 };
 
 struct ClaimResult {
@@ -51,7 +57,8 @@ std::string MeasuredText(const Measurement& measurement);
 // for a deterministic statistic).
 std::string ClaimsCsv(const ClaimsReport& report);
 // A Markdown section: counts per verdict for evidence and for consistency checks separately (the
-// headline counts evidence only), the files read (scale, seeds, commit), the verdict rule, and
+// headline counts evidence only), the files read (claims profile or "no claims profile", scale,
+// seeds, commit, and the run's --scale/--seeds/--set flags), the verdict rule, and
 // two tables (Evidence, Consistency checks): claim | paper, location | regime | measured (95%
 // interval ± window systematic) | expected | verdict (out of regime: the missed condition) | how
 // measured (evidence rows end with why they are evidence).

@@ -31,6 +31,7 @@ for r in (p10, by["lb-pucb-eps=100"], p1000):
     close(r["inverse_eps_slope"], 1.0)
     assert r["slope_points"] == "3"
     assert r["excess_slope_points"] == "2"  # 500 - 40, 50 - 40 (5 < 40 excluded)
+    assert r["slope_points_excluded"] == "0" and r["excess_slope_points_excluded"] == "1", r
     close(r["excess_inverse_eps_slope"], math.log(460 / 10) / math.log(10))
 close(p1000["final_regret_mean"], 10)
 close(p1000["regret_lower_shape"], math.sqrt(H * S * A * 1000) + S * A * H * math.log(1000) / 1000)

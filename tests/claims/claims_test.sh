@@ -45,6 +45,10 @@ for r in rows:
 # The closed-form claims are exact at any scale.
 verdict = {r["id"]: r["verdict"] for r in rows}
 assert verdict["lu.cor14_equals_thm13"] == "holds", verdict
+# The implementation against the printed formulas, on the experiments' real output.
+for claim in ("vietri.error_bound_log_base", "vietri.replacement_eps_is_twice",
+              "lu.pucb_comparison_protects_differently"):
+    assert verdict[claim] == "holds", (claim, verdict[claim])
 report = open(os.path.join(root, "REPORT.md")).read()
 for r in rows:
     assert "`%s`" % r["id"] in report, r["id"]
@@ -76,8 +80,28 @@ known = list(vietri)
 if kind in ("holds", "fails"):
     known += ["lu.cor14_equals_thm13", "lu.improved_conversion_smaller",
               "wang_hegde.sigma_eps_0.9", "wang_hegde.sigma_eps_0.45"]
+known += ["vietri.pac_excess_vs_eps", "vietri.pac_excess_vs_alpha", "vietri.pac_excess_vs_states"]
 for claim in known:
     assert rows[claim]["verdict"] == verdict, (claim, rows[claim])
+if kind == "holds":  # exponents -1 in eps, -1 in g, 1.5 in S, from the hand-made counts
+    for claim, exponent in [("vietri.pac_excess_vs_eps", -1.0), ("vietri.pac_excess_vs_alpha", -1.0),
+                            ("vietri.pac_excess_vs_states", 1.5)]:
+        assert abs(float(rows[claim]["value"]) - exponent) < 0.02, rows[claim]
+if kind == "regime":
+    assert "median burn-in never" in rows["vietri.pac_excess_vs_eps"]["detail"], rows
+# Vacuity is reported as out of regime, never as a failure.
+vacuity = rows["vietri.thm4_shape_below_ht"]
+if kind == "regime":
+    assert vacuity["verdict"] == "out of regime", vacuity
+    assert vacuity["regime_missed"] == (  # every vacuous run named, none lost
+        "vacuous at this scale (shape > H T): " + ", ".join(
+            "%s-pucb-eps=%d" % (env, eps) for env in ("riverswim", "random_mdp")
+            for eps in (1, 2, 4, 8))), vacuity
+    assert float(vacuity["value"]) > 1, vacuity
+else:
+    assert vacuity["verdict"] == "holds" and float(vacuity["value"]) <= 1, vacuity
+if kind == "undefined":
+    assert "of the log-log fit is (1000, 0)" in rows["vietri.pac_excess_vs_eps"]["detail"], rows
 if kind in ("holds", "fails"):
     # Reported as not comparable (unmatched guarantees), whatever the returns.
     row = rows["wang_hegde.beats_baselines_eps_0.45"]
@@ -96,8 +120,9 @@ for claim in vietri:
         assert "planner offset" in r["detail"] or "lower_order" in claim, r
 for claim in ("vietri.optimism_leaves_h_vs_eps.riverswim", "lu.cor14_equals_thm13"):
     assert claim not in rows or rows[claim]["kind"] == "consistency", rows.get(claim)
-files = {"holds": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig"),
-         "fails": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig")}.get(kind, ("vietri_fig",))
+files = {"holds": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig", "vietri_lower_bound_fig"),
+         "fails": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig", "vietri_lower_bound_fig")
+         }.get(kind, ("vietri_fig", "vietri_lower_bound_fig"))
 for claim, row in rows.items():
     if row["experiment"] not in files:
         assert row["verdict"] == "not run" and row["value"] == "", (claim, row)
@@ -106,6 +131,8 @@ md = open(os.path.join(sys.argv[1], "claims.md")).read()
 evidence = sum(r["kind"] == "evidence" for r in rows.values())
 assert md.startswith("Evidence claims (could have failed) %d:" % evidence), md[:200]
 assert "### Consistency checks" in md and "### Evidence" in md
+# The header names the claims profile of each file read (none for hand-made files).
+assert "`vietri_fig` (no claims profile; smoke scale, 20 seeds" in md, md[:1500]
 PY
 done
 

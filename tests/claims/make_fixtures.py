@@ -9,9 +9,18 @@ offset in every group of a file).
     holds      gap = 400/eps * ln(1 + t)/ln(1 + T): exponent -1 in eps, gap/R_ref falls in t;
                E = 100/eps, burn-in 50/eps (T >= 10 E, burn-in <= T/10 for every eps);
     fails      gap = 400/sqrt(eps) * t/T: exponent -1/2 (> -0.75), gap/R_ref grows as sqrt(t);
-    regime     as holds with E = 5000/eps (T < 10 E for eps < 5) and burn-in never at eps = 8;
+    regime     as holds with E = 5000/eps (T < 10 E for eps < 5) and burn-in never at eps = 8,
+               and H = 20 on the PUCB runs (Thm. 4's shape above H T: vacuous);
     undefined  as holds with gap = 0 at eps = 8 (a log-log fit through 0 is undefined);
   the vietri claims fed by these files get the kind's verdict ("out of regime" for regime).
+  vietri_lower_bound_fig (T = 10^4, eps in {100, 300, 1000}; instances (S, A, H, g) =
+  (4, 2, 2, 0.25), (6, 2, 2, 0.25), (4, 2, 2, 0.125)): PUCB on exact counts has 500
+  non-optimal episodes, PUCB at eps adds the excess
+    holds      1000 (S/4)^1.5 (0.25/g) (100/eps): exponents -1 in eps, -1 in g, 1.5 in S;
+    fails      1000 (S/4)^3 (0.25/g)^2 sqrt(100/eps): exponents -0.5, -2, 3;
+    regime     as holds with the burn-in never reached (every run censored);
+    undefined  as holds with excess 0 at eps = 1000 (a log-log fit through 0 is undefined);
+  the pac_excess_vs_{eps,alpha,states} claims get the kind's verdict.
   holds    privacy curves with exactly Cor. 14's eps(delta) (Lu et al. 2026) and an improved
            conversion 10% below it; Thm. 5's sigma = App. E.3's (0.32, 0.74); functional noise
            returns ~15 against baselines ~1-2 at eps = 0.45.
@@ -103,6 +112,9 @@ def vietri_group(f, name, env, agent, cumulative):
     g.attrs["env"] = env
     g.attrs["agent"] = agent
     g.attrs["num_episodes"] = numpy.int64(VIETRI_T)
+    for key, value in [("num_states", 4), ("num_actions", 2), ("horizon", 5)]:
+        g.attrs[key] = numpy.int64(value)
+    g.attrs["failure_probability"] = 0.05
     per_episode = numpy.diff(cumulative, axis=1, prepend=0.0)
     regret_grid.write_regret(g, per_episode)
     return g
@@ -131,9 +143,64 @@ def write_vietri(directory, kind):
                 g.attrs["neighbour_relation"] = "add_remove"
                 g.attrs["error_bound_method"] = "paper"
                 g.attrs["error_bound"] = (5000.0 if kind == "regime" else 100.0) / eps
+                if kind == "regime":  # Thm. 4's shape S^2AH^4/eps > H T: vacuous at this scale
+                    g.attrs["horizon"] = numpy.int64(20)
                 burn_in = -1.0 if kind == "regime" and eps == 8.0 else 50.0 / eps
                 g.create_dataset("first_episode_bonus_below_horizon",
                                  data=numpy.round(burn_in * jitter[:, 0]))
+
+
+LOWER_BOUND_T = 10000
+LOWER_BOUND_EPS = [100.0, 300.0, 1000.0]
+LOWER_BOUND_INSTANCES = [(4, 2, 2, 0.25), (6, 2, 2, 0.25), (4, 2, 2, 0.125)]
+
+
+def lower_bound_group(f, name, instance, agent, count, burn_in):
+    """A vietri_lower_bound_fig group with `count` [seeds] non-optimal episodes below the gap."""
+    s, a, h, gap = instance
+    g = f.create_group(name)
+    g.attrs["env"] = "lower_bound_S%d_g%g" % (s, gap)
+    g.attrs["agent"] = agent
+    g.attrs["agent_variant"] = agent
+    for key, value in [("num_states", s), ("num_actions", a), ("rewarded_horizon", h),
+                       ("horizon", h + 1), ("num_episodes", LOWER_BOUND_T)]:
+        g.attrs[key] = numpy.int64(value)
+    g.attrs["failure_probability"] = 0.05
+    g.attrs["pac_alpha_unit"] = gap
+    grid = gap * numpy.array([0.15, 0.3, 0.6, 1.2])
+    g.attrs["pac_alpha"] = grid[2]
+    counts = numpy.stack([count, count, count, 0.0 * count], axis=1)
+    g.create_dataset("pac_alpha_grid", data=numpy.tile(grid, (SEEDS, 1)))
+    g.create_dataset("non_alpha_optimal_episodes", data=numpy.round(counts))
+    g.create_dataset("alpha_optimal_from_episode", data=numpy.tile([1.0, 1.0, 1.0, 1.0], (SEEDS, 1)))
+    g.create_dataset("first_episode_bonus_below_horizon", data=numpy.full(SEEDS, burn_in))
+    per_episode = numpy.tile(numpy.where(numpy.arange(LOWER_BOUND_T) < 500, gap, 0.0), (SEEDS, 1))
+    regret_grid.write_regret(g, per_episode)
+    return g
+
+
+def write_lower_bound(directory, kind):
+    jitter = numpy.array([1.0 + 0.02 * ((s % 4) - 1.5) for s in range(SEEDS)])
+    with open_results(directory, "vietri_lower_bound_fig") as f:
+        for instance in LOWER_BOUND_INSTANCES:
+            s, _, _, gap = instance
+            lower_bound_group(f, "S%d_g%g-pucb_noiseless" % (s, gap), instance, "pucb_noiseless",
+                              500.0 * jitter, 10.0)
+            for eps in LOWER_BOUND_EPS:
+                if kind == "fails":
+                    excess = 1000.0 * (s / 4.0) ** 3 * (0.25 / gap) ** 2 * math.sqrt(100.0 / eps)
+                else:
+                    excess = 1000.0 * (s / 4.0) ** 1.5 * (0.25 / gap) * (100.0 / eps)
+                if kind == "undefined" and eps == 1000.0:
+                    excess = 0.0
+                burn_in = -1.0 if kind == "regime" else 100.0
+                g = lower_bound_group(f, "S%d_g%g-pucb-eps=%g" % (s, gap, eps), instance, "pucb",
+                                      (500.0 + excess) * jitter, burn_in)
+                g.attrs["privacy_epsilon"] = eps
+                g.attrs["privacy_epsilon_replacement"] = 2 * eps
+                g.attrs["neighbour_relation"] = "add_remove"
+                g.attrs["error_bound_method"] = "paper"
+                g.attrs["error_bound"] = 1.0
 
 
 def main():
@@ -144,6 +211,7 @@ def main():
         write_wang_hegde(directory, kind)
     if kind != "corrupt":
         write_vietri(directory, kind)
+        write_lower_bound(directory, kind)
 
 
 if __name__ == "__main__":
