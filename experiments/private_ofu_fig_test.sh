@@ -30,7 +30,8 @@ with h5py.File(path, "r") as f:
             assert group.attrs["ce_ridge"] == 1.0, name
         if group.attrs["agent"] == "private_ce_dither":
             assert group.attrs["dither_scale"] == 0.1, name
-    want = {"ofu_rl", "private_ofu_rl", "private_ce", "private_ce_ridge", "private_ce_dither"}
+    want = {"ofu_rl", "private_ofu_rl", "private_ofu_rl_tight", "private_ce", "private_ce_ridge",
+            "private_ce_dither"}
     assert agents == {"chain_n2": want, "rotation_n2": want, "relay_n2": want}, agents
     groups = len(f)
 with open(summary) as s:

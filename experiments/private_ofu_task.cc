@@ -35,11 +35,14 @@ struct AgentSettings {
 };
 
 // The private kinds the grid runs at every eps, in group order.
-constexpr LqAgentKind kPrivateKinds[] = {LqAgentKind::kPrivateOfu,
-                                         LqAgentKind::kPrivateCertaintyEquivalence,
-                                         LqAgentKind::kPrivateOfuTight,
-                                         LqAgentKind::kPrivateRidgeCertaintyEquivalence,
-                                         LqAgentKind::kPrivateDitheredCertaintyEquivalence};
+// The private kinds, in AllLqAgentKinds' order.
+std::vector<LqAgentKind> PrivateKinds() {
+  std::vector<LqAgentKind> kinds;
+  for (LqAgentKind kind : AllLqAgentKinds()) {
+    if (kind != LqAgentKind::kOfu) kinds.push_back(kind);
+  }
+  return kinds;
+}
 
 bool SolvesOfuStep(LqAgentKind kind) {
   return kind == LqAgentKind::kOfu || kind == LqAgentKind::kPrivateOfu ||
@@ -98,14 +101,6 @@ std::string EpsilonLabel(double privacy_epsilon) {
              : absl::StrCat("eps=", GroupNameNumber(privacy_epsilon));
 }
 
-absl::StatusOr<LqAgentKind> ParseKind(const std::string& name) {
-  if (name == LqAgentKindName(LqAgentKind::kOfu)) return LqAgentKind::kOfu;
-  for (LqAgentKind kind : kPrivateKinds) {
-    if (name == LqAgentKindName(kind)) return kind;
-  }
-  return absl::InvalidArgumentError(absl::StrCat("unknown agent '", name, "'"));
-}
-
 }  // namespace
 
 PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
@@ -113,7 +108,7 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
   grid.horizon = 5;
   grid.systems = {"chain_n2", "rotation_n2", "relay_n2"};
   grid.agents = {LqAgentKindName(LqAgentKind::kOfu)};
-  for (LqAgentKind kind : kPrivateKinds) grid.agents.push_back(LqAgentKindName(kind));
+  for (LqAgentKind kind : PrivateKinds()) grid.agents.push_back(LqAgentKindName(kind));
   grid.target_delta = 1e-5;
   grid.confidence_alpha = 0.05;
   grid.regularizer_lambda = 1.0;
@@ -167,8 +162,8 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("horizon", horizon, 1));
   RETURN_IF_ERROR(ValidateFieldAtMost("horizon", horizon, std::numeric_limits<int>::max()));
   RETURN_IF_ERROR(ValidateChoices("systems", systems, NamedLqSystems()));
-  std::vector<std::string> kind_names = {LqAgentKindName(LqAgentKind::kOfu)};
-  for (LqAgentKind kind : kPrivateKinds) kind_names.push_back(LqAgentKindName(kind));
+  std::vector<std::string> kind_names;
+  for (LqAgentKind kind : AllLqAgentKinds()) kind_names.push_back(LqAgentKindName(kind));
   RETURN_IF_ERROR(ValidateChoices("agents", agents, kind_names));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
@@ -223,7 +218,7 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
       configs.push_back(ofu);
     }
     for (double eps : privacy_epsilons) {
-      for (LqAgentKind kind : kPrivateKinds) {
+      for (LqAgentKind kind : PrivateKinds()) {
         if (!wanted(kind)) continue;
         AgentSettings settings;
         settings.ce_ridge = ce_ridge;
@@ -276,7 +271,7 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
   ASSIGN_OR_RETURN(std::string agent_name, Attribute<std::string>(config, "agent"));
   ASSIGN_OR_RETURN(int64_t horizon, Attribute<int64_t>(config, "horizon"));
   ASSIGN_OR_RETURN(int64_t episodes, Attribute<int64_t>(config, "num_episodes"));
-  ASSIGN_OR_RETURN(LqAgentKind kind, ParseKind(agent_name));
+  ASSIGN_OR_RETURN(LqAgentKind kind, ParseLqAgentKind(agent_name));
   ASSIGN_OR_RETURN(LqSystem system, MakeNamedLqSystem(env, static_cast<int>(horizon)));
   AgentSettings settings;
   ASSIGN_OR_RETURN(settings.confidence_alpha, Attribute<double>(config, "confidence_alpha"));

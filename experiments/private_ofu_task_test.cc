@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/lqr/ofu_agent.h"
 #include "common/hdf5_names.h"
 #include "experiments/episode_grid.h"
 #include "experiments/tabular_task.h"
@@ -29,8 +30,11 @@ TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
       agents.insert(Attribute<std::string>(c, "agent").value());
       envs.insert(Attribute<std::string>(c, "env").value());
     }
-    EXPECT_EQ(agents, (std::set<std::string>{"ofu_rl", "private_ofu_rl", "private_ce",
-                                             "private_ce_ridge", "private_ce_dither"}));
+    // Every kind, both calibrations of Alg. 1 among them.
+    std::set<std::string> every_kind;
+    for (LqAgentKind kind : AllLqAgentKinds()) every_kind.insert(LqAgentKindName(kind));
+    EXPECT_EQ(agents, every_kind);
+    EXPECT_EQ(agents.count("private_ofu_rl_tight"), 1u);
     EXPECT_GE(envs.size(), 3u);
     EXPECT_EQ(envs.count("relay_n2"), 1u) << ScaleName(scale);
   }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "algorithms/lqr/private_certainty_equivalence.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/lqr/zero_dynamics_model.h"
@@ -60,6 +61,28 @@ const char* LqAgentKindName(LqAgentKind kind) {
       return "private_ce_dither";
   }
   return "unknown";
+}
+
+const std::vector<LqAgentKind>& AllLqAgentKinds() {
+  static const auto* kinds = new std::vector<LqAgentKind>{
+      LqAgentKind::kOfu,
+      LqAgentKind::kPrivateOfu,
+      LqAgentKind::kPrivateCertaintyEquivalence,
+      LqAgentKind::kPrivateOfuTight,
+      LqAgentKind::kPrivateRidgeCertaintyEquivalence,
+      LqAgentKind::kPrivateDitheredCertaintyEquivalence,
+  };
+  return *kinds;
+}
+
+absl::StatusOr<LqAgentKind> ParseLqAgentKind(const std::string& name) {
+  std::vector<std::string> names;
+  for (LqAgentKind kind : AllLqAgentKinds()) {
+    if (name == LqAgentKindName(kind)) return kind;
+    names.push_back(LqAgentKindName(kind));
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown LQ agent '", name, "' (one of ", absl::StrJoin(names, ", "), ")"));
 }
 
 ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,

@@ -35,7 +35,8 @@
 // Clipping (Sec. IV-A needs ||z_{k,h}|| <= 1 + gamma for the sensitivities, and Lemma 1 needs the
 // counted transition (z, x_next) to be the one the system generated). The private kinds APPLY the
 // clipped control u_{k,h} = clip_gamma(K_h(Theta~_k) x_{k,h}) (Control(); clip_gamma(v) =
-// v min(1, gamma / ||v||)), and the counters receive exactly that u. Under Assumption 1 (||x_1|| <= 1,
+// v min(1, gamma / ||v||)), and the counters receive exactly that u. Under Assumption 1 (||x_1|| <=
+// 1,
 // ||A|| <= C_A, ||B|| <= C_B, ||w|| <= C_w, C_A + gamma C_B + C_w <= 1) induction gives
 // ||x_{h+1}|| <= C_A ||x_h|| + C_B ||u_h|| + C_w <= 1, so clipping x to ||x|| <= 1 in EndEpisode is
 // then the identity and the counted data are the generated data, which keeps Lemma 1's confidence
@@ -83,6 +84,10 @@ enum class LqAgentKind {
 // "ofu_rl", "private_ofu_rl", "private_ce", "private_ofu_rl_tight", "private_ce_ridge",
 // "private_ce_dither".
 const char* LqAgentKindName(LqAgentKind kind);
+// Every kind, in the order above: the one list that experiments and bindings choose from.
+const std::vector<LqAgentKind>& AllLqAgentKinds();
+// The kind of that name; InvalidArgument "unknown LQ agent 'x' (one of ofu_rl, ...)" otherwise.
+absl::StatusOr<LqAgentKind> ParseLqAgentKind(const std::string& name);
 
 struct LqAgentOptions {
   // Which agent (table above).
@@ -118,7 +123,7 @@ struct LqEpisodeDiagnostics {
   // C_k cap S contains a model with A = 0 (zero_dynamics_model.h; every kind): then the OFU
   // step's optimum is u = 0.
   bool zero_dynamics_feasible = false;
-  int ofu_winning_start = -1;      // OfuStepResult::winning_start (-1: Ceres not called)
+  int ofu_winning_start = -1;          // OfuStepResult::winning_start (-1: Ceres not called)
   double ofu_random_start_gain = 0.0;  // OfuStepResult::random_start_gain
   // sigma_k of the dithered kind's input noise (0 for the other kinds).
   double dither_std = 0.0;

@@ -269,9 +269,9 @@ TEST(LqAgentTest, DitherIsGaussianWithTheScheduledVariance) {
   ASSERT_THAT(s, IsOk());
   LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateDitheredCertaintyEquivalence, 20);
   o.dither_scale = 0.05;
-  absl::StatusOr<LqAgent> agent = LqAgent::Create(
-      o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 7),
-      TestStream(kSeed, TestPurpose::kPolicy, 7));
+  absl::StatusOr<LqAgent> agent = LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
+                                                  TestStream(kSeed, TestPurpose::kPrivacyNoise, 7),
+                                                  TestStream(kSeed, TestPurpose::kPolicy, 7));
   ASSERT_THAT(agent, IsOk());
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment, 7);
   constexpr int kDraws = 20000;
@@ -315,6 +315,19 @@ TEST(LqAgentTest, RejectsBadBaselineOptions) {
   o.dither_scale = -0.5;
   EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
                                      HasSubstr("dither_scale must be finite and >= 0, got -0.5")));
+}
+
+// Every kind parses from its name; an unknown name lists them all.
+TEST(LqAgentKindTest, NamesRoundTripAndUnknownNamesListTheKinds) {
+  ASSERT_EQ(AllLqAgentKinds().size(), 6u);
+  for (LqAgentKind kind : AllLqAgentKinds()) {
+    EXPECT_THAT(ParseLqAgentKind(LqAgentKindName(kind)), IsOkAndHolds(kind));
+  }
+  EXPECT_THAT(ParseLqAgentKind("lqr"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("unknown LQ agent 'lqr' (one of ofu_rl, private_ofu_rl, "
+                                 "private_ce, private_ofu_rl_tight, private_ce_ridge, "
+                                 "private_ce_dither)")));
 }
 
 }  // namespace

@@ -35,13 +35,10 @@ void CheckSize(const char* what, int64_t size, int64_t expected) {
   }
 }
 
-LqAgentKind ParseLqAgentKind(const std::string& name) {
-  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu,
-                           LqAgentKind::kPrivateCertaintyEquivalence}) {
-    if (name == LqAgentKindName(kind)) return kind;
-  }
-  throw py::value_error(absl::StrCat("kind must be one of ofu_rl, private_ofu_rl, private_ce, got '",
-                                     name, "'"));
+LqAgentKind KindOrThrow(const std::string& name) {
+  absl::StatusOr<LqAgentKind> kind = ParseLqAgentKind(name);
+  if (!kind.ok()) throw py::value_error(std::string(kind.status().message()));
+  return *kind;
 }
 
 // LqAgent CHECKs its protocol; this wrapper validates first and refuses calls during a run.
@@ -217,7 +214,7 @@ void BindLqAgent(py::module_& m) {
       [](const LqSystem& system, const std::string& kind, const PrivateOfuOptions& privacy,
          double regularizer, const RandomStream& noise_stream, const RandomStream& policy_stream) {
         LqAgentOptions options;
-        options.kind = ParseLqAgentKind(kind);
+        options.kind = KindOrThrow(kind);
         options.regularizer = regularizer;
         options.privacy = privacy;
         return PyLqAgent(ValueOrThrow(LqAgent::Create(options, system.q(), system.r(),
@@ -227,7 +224,8 @@ void BindLqAgent(py::module_& m) {
       py::arg("system"), py::arg("kind"), py::arg("privacy"),
       py::arg("regularizer") = LqAgentOptions().regularizer, py::arg("noise_stream"),
       py::arg("policy_stream"),
-      "kind: 'ofu_rl' | 'private_ofu_rl' | 'private_ce'. privacy: PrivateOfuOptions (K, H, gamma, "
+      "kind: 'ofu_rl' | 'private_ofu_rl' | 'private_ce' | 'private_ofu_rl_tight' | "
+      "'private_ce_ridge' | 'private_ce_dither'. privacy: PrivateOfuOptions (K, H, gamma, "
       "n, d, C_w, alpha; eps, delta, neighbour, conversion for the private kinds); Q, R and W "
       "are the system's.");
 }

@@ -172,7 +172,7 @@ class LqStepApiTest(unittest.TestCase):
 
     def test_errors(self):
         system = dprl.named_lq_system("chain_n2", 3)
-        with self.assertRaisesRegex(ValueError, "kind must be one of"):
+        with self.assertRaisesRegex(ValueError, r"unknown LQ agent .* \(one of ofu_rl, private_ofu_rl, private_ce, private_ofu_rl_tight, private_ce_ridge, private_ce_dither\)"):
             dprl.lq_agent(system, "lqr", dprl.PrivateOfuOptions(), noise_stream=dprl.RandomStream(1),
                           policy_stream=dprl.RandomStream(2))
         with self.assertRaisesRegex(ValueError, "u must have 1 entries, got 2"):
