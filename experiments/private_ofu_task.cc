@@ -69,14 +69,17 @@ LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t ep
   return o;
 }
 
-// Rough single-core seconds of one task: the default-scale run (72 tasks, K = 4096, H = 5, n = 2)
-// took about 250 core-seconds, about 0.39 ms per episode and cost unit; Ceres' OFU step grows
-// with the state dimension (taken as n^2) and the agents differ (ofu_rl and private_ofu_rl solve
-// the OFU program, 3 units; private_ce only a Riccati equation, 1 unit).
+// Rough single-core seconds of one task. Calibrated on chain_n2 at the default scale (K = 4096,
+// H = 5, n = 2, 4 seeds, one thread each): the agents that solve the OFU step (9) took 1.2 s
+// (private_ofu_rl, which often takes the exact u = 0 shortcut), 1.75 s (private_ofu_rl_tight) and
+// 2.2 s (ofu_rl) per task, about 0.45 ms per episode; the certainty-equivalence agents (one
+// Riccati recursion per episode) about 0.05 s, 0.012 ms per episode. Everything is taken to grow
+// as H and, for the OFU step (Ceres' parameters), as n^2.
 double CoreSeconds(LqAgentKind kind, const LqSystem& system, int64_t episodes) {
-  const double units = SolvesOfuStep(kind) ? 3.0 : 1.0;
+  const double seconds_per_episode = SolvesOfuStep(kind) ? 0.45e-3 : 0.012e-3;
   const double n = system.state_dim();
-  return 0.39e-3 * units * static_cast<double>(episodes) * system.horizon() / 5.0 * n * n / 4.0;
+  const double ofu_scale = SolvesOfuStep(kind) ? n * n / 4.0 : 1.0;
+  return seconds_per_episode * static_cast<double>(episodes) * system.horizon() / 5.0 * ofu_scale;
 }
 
 // Refuses, before a task builds it, a horizon whose planner tables would not fit in this
