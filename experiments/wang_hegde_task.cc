@@ -183,13 +183,6 @@ FunctionalNoiseCalibrationOptions AppendixE3(double privacy_epsilon, double targ
   return options;
 }
 
-// The sigma App. E.3 reports for its two target epsilons (0.9 and 0.45); 0 for any other.
-double PaperSigma(double privacy_epsilon) {
-  if (privacy_epsilon == 0.9) return 0.32;
-  if (privacy_epsilon == 0.45) return 0.74;
-  return 0.0;
-}
-
 // "1e-4" for a power of ten (as the paper's panel titles), "%g" otherwise.
 std::string DeltaLabel(double target_delta) {
   const double exponent = std::round(std::log10(target_delta));
@@ -384,11 +377,11 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       return configs.back();
     };
     // Algorithm 1 at the paper's sigma (kernel exp(-|x - y|), as the authors' code).
-    if (PaperSigma(eps) > 0) {
+    if (AppendixE3ReportedSigma(eps) > 0) {
       ConfigSpec& paper =
           add("functional-paper-sigma", "functional_noise",
-              absl::StrFormat("functional noise, paper's #gs = %g", PaperSigma(eps)),
-              PaperSigma(eps), kernel_rate);
+              absl::StrFormat("functional noise, paper's #gs = %g", AppendixE3ReportedSigma(eps)),
+              AppendixE3ReportedSigma(eps), kernel_rate);
       paper.attributes.push_back({"calibration", std::string("App. E.3 reported sigma")});
       // The same sigma in the authors' loop as run (replay_dqn_as_run.h; outside Theorem 5).
       ConfigSpec as_run;
@@ -397,8 +390,8 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       as_run.attributes = AsRunAttributes(
           num_samples, panel,
           absl::StrFormat("functional noise, paper's #gs = %g, authors' loop as run",
-                          PaperSigma(eps)),
-          PaperSigma(eps), kernel_rate);
+                          AppendixE3ReportedSigma(eps)),
+          AppendixE3ReportedSigma(eps), kernel_rate);
       as_run.attributes.push_back({"method", std::string("functional-paper-sigma-as-run")});
       as_run.attributes.push_back({"privacy_epsilon", eps});
       as_run.attributes.push_back({"target_delta", target_delta});

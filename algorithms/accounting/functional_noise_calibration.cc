@@ -235,4 +235,10 @@ absl::StatusOr<double> FunctionalNoiseAchievedEpsilon(
   return hi;
 }
 
+double AppendixE3ReportedSigma(double privacy_epsilon) {
+  if (privacy_epsilon == 0.9) return 0.32;
+  if (privacy_epsilon == 0.45) return 0.74;
+  return 0.0;
+}
+
 }  // namespace dprl
