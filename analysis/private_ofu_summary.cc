@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -209,12 +210,34 @@ std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
 }
 
 std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) {
+  // The regret row of an env that has a Private-OFU-RL group shows OFU-RL and the two
+  // calibrations of Alg. 1 only (colour: eps; dashed: tight), so that it stays readable; the
+  // certainty-equivalence agents of that env are in its privacy-cost panel and the summary CSV.
+  // An env without Private-OFU-RL shows every agent it has (certainty equivalence dashed).
+  std::set<std::string> envs_with_private_ofu;
+  for (const PrivateOfuRow& row : rows) {
+    if (row.regret.agent == kPrivateOfu || row.regret.agent == kPrivateOfuTight) {
+      envs_with_private_ofu.insert(row.regret.env);
+    }
+  }
+  auto shown = [&](const RegretGroupSummary& s) {
+    return !envs_with_private_ofu.count(s.env) || s.agent == kOfu || s.agent == kPrivateOfu ||
+           s.agent == kPrivateOfuTight;
+  };
   std::vector<RegretGroupSummary> summaries;
-  for (const PrivateOfuRow& row : rows) summaries.push_back(row.regret);
+  for (const PrivateOfuRow& row : rows) {
+    if (shown(row.regret)) summaries.push_back(row.regret);
+  }
   RegretPanelStyle style;
   style.label = Label;
+  // Where only the OFU agents are drawn: one colour per eps (and one for OFU-RL), shared by both
+  // calibrations. Elsewhere one colour per (agent, eps).
+  style.color_key = [&](const RegretGroupSummary& s) {
+    const std::string eps = s.privacy_epsilon ? absl::StrFormat("%g", *s.privacy_epsilon) : "";
+    return envs_with_private_ofu.count(s.env) ? eps : absl::StrCat(s.agent, " ", eps);
+  };
   std::vector<PlotPanel> panels = BuildRegretPanels(summaries, style);
-  // BuildRegretPanels adds curves per env in input order: mark certainty equivalence dashed.
+  // BuildRegretPanels adds curves per env in input order: set each curve's line style.
   std::map<std::string, size_t> panel_of_env, next_curve;
   for (const RegretGroupSummary& s : summaries) {
     if (!panel_of_env.count(s.env)) {
@@ -222,10 +245,14 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panel_of_env[s.env] = index;
     }
     PlotPanel& panel = panels[panel_of_env[s.env]];
-    panel.note = "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
+    const bool ofu_only = envs_with_private_ofu.count(s.env) > 0;
+    panel.note = ofu_only ? "solid: paper's calibration; dashed: tight calibration; certainty "
+                            "equivalence: privacy-cost panel; #gd=1e-5"
+                          : "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
     size_t& curve = next_curve[s.env];
-    if (curve < panel.curves.size() && FindAgent(s.agent)->dashed) {
-      panel.curves[curve].dashed = true;
+    if (curve < panel.curves.size()) {
+      panel.curves[curve].dashed =
+          ofu_only ? s.agent == kPrivateOfuTight : FindAgent(s.agent)->dashed;
     }
     ++curve;
   }

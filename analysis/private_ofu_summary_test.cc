@@ -45,10 +45,17 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
                              "predicted_onset_episode,onset_episode_median,coverage_failures\n"));
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
   ASSERT_EQ(panels.size(), 2u);  // regret + privacy cost for one env
-  EXPECT_EQ(panels[0].curves.size(), 7u);
-  EXPECT_TRUE(panels[0].curves[2].dashed);   // private_ce
-  EXPECT_FALSE(panels[0].curves[1].dashed);  // private_ofu_rl
-  EXPECT_EQ(panels[1].curves.size(), 3u);    // two agents + reference
+  // The regret panel of an env with Private-OFU-RL draws the OFU agents only (private CE is in
+  // the privacy-cost panel), solid for the paper's calibration, one colour per eps.
+  ASSERT_EQ(panels[0].curves.size(), 4u);
+  EXPECT_EQ(panels[0].curves[0].label, "OFU-RL (non-private)");
+  for (size_t c = 1; c < 4; ++c) {
+    EXPECT_FALSE(panels[0].curves[c].dashed) << c;
+    EXPECT_THAT(panels[0].curves[c].label, HasSubstr("Private-OFU-RL #ge=")) << c;
+    EXPECT_NE(panels[0].curves[c].color, panels[0].curves[c - 1].color) << c;
+  }
+  EXPECT_THAT(panels[0].note, HasSubstr("privacy-cost panel"));
+  EXPECT_EQ(panels[1].curves.size(), 3u);  // two agents + reference
 }
 
 // Any subset of the agents: without ofu_rl there is no privacy cost, and no cost panel.
@@ -77,6 +84,12 @@ TEST(PrivateOfuSummaryTest, TightVariantHasItsOwnCostCurve) {
   EXPECT_EQ(panels[1].curves[1].label, "Private-OFU-RL tight");
   EXPECT_NE(panels[1].curves[1].color, panels[1].curves[0].color);
   EXPECT_EQ(panels[1].curves[1].x.size(), 2u);
+  // Regret panel: the tight calibration dashed, in the colour of the paper's at the same eps.
+  ASSERT_EQ(panels[0].curves.size(), 4u);
+  EXPECT_FALSE(panels[0].curves[1].dashed);  // private_ofu_rl eps = 1
+  EXPECT_TRUE(panels[0].curves[2].dashed);   // private_ofu_rl_tight eps = 1
+  EXPECT_EQ(panels[0].curves[1].color, panels[0].curves[2].color);
+  EXPECT_NE(panels[0].curves[2].color, panels[0].curves[3].color);  // eps = 1 vs 4
 }
 
 TEST(PrivateOfuSummaryTest, OnsetPanelShowsBothCalibrations) {
