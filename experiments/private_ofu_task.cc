@@ -20,6 +20,7 @@
 #include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
 #include "experiments/tabular_task.h"
+#include "experiments/task_streams.h"
 
 namespace dprl {
 namespace {
@@ -292,18 +293,13 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
     ASSIGN_OR_RETURN(settings.dither_scale, Attribute<double>(config, "dither_scale"));
   }
   const LqAgentOptions options = AgentOptions(system, kind, episodes, settings);
-  const uint64_t group_key = StableHash(config.group_name);
+  const TaskStreams streams(config, context);
   ASSIGN_OR_RETURN(LqAgent agent,
                    LqAgent::Create(options, system.q(), system.r(), system.NoiseCovariance(),
-                                   TaskStream(context.master_seed, group_key, context.seed_index,
-                                              StreamPurpose::kPrivacyNoise),
-                                   TaskStream(context.master_seed, group_key, context.seed_index,
-                                              StreamPurpose::kPolicy)));
+                                   streams.PrivacyNoise(), streams.Policy()));
   const int64_t total = episodes;
   const LqRunResult run =
-      RunLqEpisodes(system, agent,
-                    TaskStream(context.master_seed, StableHash(env), context.seed_index,
-                               StreamPurpose::kEnvironment),
+      RunLqEpisodes(system, agent, streams.Environment(env),
                     [&](int64_t k) {
                       if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
                     });

@@ -13,26 +13,10 @@
 
 namespace dprl {
 
-uint64_t StableHash(const std::string& text) {
-  uint64_t hash = 1469598103934665603ULL;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ULL;
-  return hash;
-}
-
-RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed,
-                        StreamPurpose purpose) {
-  StreamKey key;
-  key.master_seed = master_seed;
-  key.config = config_key;
-  key.replicate = seed;
-  key.purpose = static_cast<uint64_t>(purpose);
-  return RandomStream(key);
-}
-
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed) {
   ASSIGN_OR_RETURN(const std::string env, Attribute<std::string>(config, "env"));
   RandomStream generation =
-      TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
+      TaskStreams::Instance(master_seed, env);
   return CreateTabularEnvironment(config, generation);
 }
 
@@ -64,7 +48,7 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
   options.rewarded_horizon = static_cast<int>(values[2]);
   options.alpha_prime = alpha_prime;
   RandomStream generation =
-      TaskStream(master_seed, StableHash(env), 0, StreamPurpose::kEnvGeneration);
+      TaskStreams::Instance(master_seed, env);
   ASSIGN_OR_RETURN(
       std::vector<int> instance,
       SampleLowerBoundInstance(options.num_initial_states, options.num_arms, generation));
@@ -99,8 +83,7 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
                                                                const TabularShape& shape,
                                                                const TaskContext& context) {
   return CreateTabularAgent(config, shape,
-                            TaskStream(context.master_seed, StableHash(config.group_name),
-                                       context.seed_index, StreamPurpose::kPrivacyNoise));
+                            TaskStreams(config, context).PrivacyNoise());
 }
 
 double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor) {
@@ -125,10 +108,7 @@ absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, Tabular
   const int64_t num_episodes = regret->num_episodes();
   return RunEpisodes(
       mdp, agent, num_episodes,
-      TaskStream(context.master_seed, StableHash(env), context.seed_index,
-                 StreamPurpose::kEnvironment),
-      TaskStream(context.master_seed, StableHash(config.group_name), context.seed_index,
-                 StreamPurpose::kPolicy),
+      TaskStreams(config, context).Environment(env), TaskStreams(config, context).Policy(),
       [&](double fraction) { context.progress->Update(fraction); }, pac_alphas,
       [regret](double value) { regret->Add(value); });
 }

@@ -1,19 +1,8 @@
-// Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): the
-// streams of a task, typed access to a configuration's attributes, the environments and the
-// agents named by attributes, and the exact-regret run of one (config, seed) task
-// (RunTabularRegretTask).
-//
-// Randomness (docs/conventions.md, "Randomness"). A task (config c, seed k) of an experiment with
-// master seed m uses
-//   environment stream  (m, StableHash(env attribute), k, kEnvironment)   -- keyed by the env, not
-//                       the agent, so all agents of one seed face the same environment randomness
-//                       (common random numbers);
-//   policy stream       (m, StableHash(group name), k, kPolicy);
-//   privacy noise       (m, StableHash(group name), k, kPrivacyNoise);
-//   random MDP instance (m, StableHash(env attribute), 0, kEnvGeneration) -- one instance per env
-//                       name, shared by all agents and seeds (random_mdp and the lower-bound
-//                       family's instance vector I).
-// Never the MPI rank or the thread: a task gives the same bits wherever it runs.
+// Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): typed
+// access to a configuration's attributes, the environments and the agents named by attributes,
+// and the exact-regret run of one (config, seed) task (RunTabularRegretTask). Their streams are
+// TaskStreams' (task_streams.h): Environment(env attribute), Policy(), PrivacyNoise() and
+// Instance(m, env attribute) for random MDPs and the lower-bound family's instance vector I.
 //
 // Attributes (HDF5 group attributes, see docs/hdf5_schema.md): `env` and `agent` name a
 // registered environment and agent (tabular_registry.h), whose parameter specs say which other
@@ -45,15 +34,10 @@
 #include "experiments/episode_grid.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/stream_purpose.h"
+#include "experiments/task_streams.h"
 #include "random/random_stream.h"
 
 namespace dprl {
-
-// FNV-1a, 64 bit: a stable key for names (group names, env names).
-uint64_t StableHash(const std::string& text);
-
-RandomStream TaskStream(uint64_t master_seed, uint64_t config_key, uint64_t seed,
-                        StreamPurpose purpose);
 
 // The attribute `name` of `config` with type T (int64_t, double or std::string); an error naming
 // the configuration and the attribute when it is missing or of another type.
@@ -77,7 +61,7 @@ struct LowerBoundEnvironment {
 };
 
 // The lower-bound MDP of the config's attributes (above), with its instance I drawn by
-// SampleLowerBoundInstance from the stream (master_seed, StableHash(env), 0, kEnvGeneration).
+// SampleLowerBoundInstance from TaskStreams::Instance(master_seed, env).
 // Checks that num_states, num_actions, horizon agree with n + 2, m + 1, H + 1.
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
                                                                 uint64_t master_seed);

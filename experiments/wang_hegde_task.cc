@@ -23,6 +23,7 @@
 #include "experiments/grid_validation.h"
 #include "experiments/parameters.h"
 #include "experiments/tabular_task.h"
+#include "experiments/task_streams.h"
 
 namespace dprl {
 namespace {
@@ -501,13 +502,11 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
                                                    " is not a multiple of the episode length ",
                                                    env.episode_length()));
   }
-  const uint64_t seed = static_cast<uint64_t>(context.seed_index);
-  RandomStream env_stream = TaskStream(context.master_seed, StableHash("continuous_walk"), seed,
-                                       StreamPurpose::kEnvironment);
-  RandomStream policy_stream =
-      TaskStream(context.master_seed, StableHash("q_network"), seed, StreamPurpose::kPolicy);
-  const RandomStream noise_stream = TaskStream(context.master_seed, StableHash(config.group_name),
-                                               seed, StreamPurpose::kPrivacyNoise);
+  const TaskStreams streams(config, context);
+  RandomStream env_stream = streams.Environment("continuous_walk");
+  // Shared by every method of a seed: all start from the same network and exploration draws.
+  RandomStream policy_stream = streams.SharedPolicy("q_network");
+  const RandomStream noise_stream = streams.PrivacyNoise();
   std::vector<double> returns;
   if (agent == "functional_noise" || agent == "dp_sgd") {  // dp_sgd: clipping + noise attrs
     ASSIGN_OR_RETURN(FunctionalNoiseQLearningOptions options, AgentOptions(config));

@@ -74,10 +74,9 @@
 //   exploration_start, exploration_end, exploration_decay_steps   float64
 // Result per task: series episode_return [episodes]; scalar last10_mean_return.
 //
-// Randomness (never the rank): environment stream (m, StableHash("continuous_walk"), seed,
-// kEnvironment) shared by every configuration of a seed (common random numbers); policy stream
-// (m, StableHash("q_network"), seed, kPolicy), so every agent of a seed starts from the same
-// network and exploration draws; noise stream (m, StableHash(group name), seed, kPrivacyNoise).
+// Randomness (TaskStreams, task_streams.h): Environment("continuous_walk"), shared by every
+// configuration of a seed (common random numbers); SharedPolicy("q_network"), so every agent of a
+// seed starts from the same network and exploration draws; PrivacyNoise() per configuration.
 #ifndef DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
 #define DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
 

@@ -11,19 +11,11 @@
 #include "analysis/figure_main.h"
 #include "analysis/regret_stats.h"
 #include "analysis/regret_summary.h"
+#include "common/stable_hash.h"
 #include "common/status_macros.h"
 
 namespace dprl {
 namespace {
-
-uint64_t Fnv1a(const std::string& text) {
-  uint64_t hash = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ULL;
-  }
-  return hash;
-}
 
 // Uniform index in [0, n) by multiply-shift (Lemire), portable across standard libraries.
 size_t DrawIndex(std::mt19937_64& rng, size_t n) {
@@ -114,7 +106,7 @@ Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
         absl::StrCat(detail, "; undefined on the seeds as run: ",
                      point.ok() ? "non-finite value" : std::string(point.status().message())));
   }
-  std::mt19937_64 rng(options.seed ^ Fnv1a(claim_id));
+  std::mt19937_64 rng(options.seed ^ StableHash(claim_id));
   std::vector<double> values;
   values.reserve(options.replicates);
   std::vector<SeedRows> resampled;

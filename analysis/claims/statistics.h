@@ -12,8 +12,8 @@
 //    seed i out of every group, the ends are the Phi(z0 + (z0 + z)/(1 - a (z0 + z))) percentiles of
 //    the resampled values for z = Phi^-1(0.025), Phi^-1(0.975). BCa's coverage error is
 //    O(1/n) against the percentile interval's O(1/sqrt n). The stream is std::mt19937_64 seeded
-//    with (BootstrapOptions::seed XOR FNV-1a(claim id)), indices drawn by multiply-shift, so the
-//    report is bit-for-bit deterministic. When more than 5% of the resamples leave the statistic
+//    with (BootstrapOptions::seed XOR StableHash(claim id), common/stable_hash.h), indices drawn
+//    by multiply-shift, so the report is bit-for-bit deterministic. When more than 5% of the resamples leave the statistic
 //    undefined the measurement is undefined (the interval would not have its stated coverage);
 //    fewer are counted in the detail.
 //  * Log-log exponent: least-squares slope of log y against log x (StrictLogLogFit): a point with
