@@ -45,10 +45,6 @@ std::vector<LqAgentKind> PrivateKinds() {
   return kinds;
 }
 
-bool SolvesOfuStep(LqAgentKind kind) {
-  return kind == LqAgentKind::kOfu || kind == LqAgentKind::kPrivateOfu ||
-         kind == LqAgentKind::kPrivateOfuTight;
-}
 
 LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t episodes,
                             const AgentSettings& settings) {
@@ -66,8 +62,7 @@ LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t ep
   o.privacy.control_dim = system.control_dim();
   o.privacy.noise_bound = system.noise_bound();
   o.privacy.confidence_alpha = settings.confidence_alpha;
-  if (kind == LqAgentKind::kPrivateOfuTight) o.privacy = TightCalibration(o.privacy);
-  return o;
+  return WithKindCalibration(o);
 }
 
 // Rough single-core seconds of one task. Calibrated on chain_n2 at the default scale (K = 4096,
@@ -252,8 +247,7 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
         c.attributes.push_back({"Lambda", params.big_lambda});
         c.attributes.push_back({"eta", params.eta});
         c.attributes.push_back({"nu", params.nu});
-        if (kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
-            kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+        if (UsesRidgeModel(kind)) {
           c.attributes.push_back({"ce_ridge", ce_ridge});
         }
         if (kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
@@ -285,8 +279,7 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
     ASSIGN_OR_RETURN(settings.privacy_epsilon, Attribute<double>(config, "privacy_epsilon"));
     ASSIGN_OR_RETURN(settings.target_delta, Attribute<double>(config, "target_delta"));
   }
-  if (kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
-      kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+  if (UsesRidgeModel(kind)) {
     ASSIGN_OR_RETURN(settings.ce_ridge, Attribute<double>(config, "ce_ridge"));
   }
   if (kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {

@@ -85,6 +85,23 @@ absl::StatusOr<LqAgentKind> ParseLqAgentKind(const std::string& name) {
       absl::StrCat("unknown LQ agent '", name, "' (one of ", absl::StrJoin(names, ", "), ")"));
 }
 
+bool SolvesOfuStep(LqAgentKind kind) {
+  return kind == LqAgentKind::kOfu || kind == LqAgentKind::kPrivateOfu ||
+         kind == LqAgentKind::kPrivateOfuTight;
+}
+
+bool UsesRidgeModel(LqAgentKind kind) {
+  return kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
+         kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence;
+}
+
+LqAgentOptions WithKindCalibration(LqAgentOptions options) {
+  if (options.kind == LqAgentKind::kPrivateOfuTight) {
+    options.privacy = TightCalibration(options.privacy);
+  }
+  return options;
+}
+
 ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
                                          const PrivateOfuParams* params) {
   const PrivateOfuOptions& p = options.privacy;
@@ -131,10 +148,7 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
     return absl::InvalidArgumentError(
         absl::StrFormat("noise_covariance must be a finite %d x %d matrix", n, n));
   }
-  LqAgent agent(options, policy_stream);
-  if (options.kind == LqAgentKind::kPrivateOfuTight) {
-    agent.options_.privacy = TightCalibration(options.privacy);
-  }
+  LqAgent agent(WithKindCalibration(options), policy_stream);
   agent.q_ = q;
   agent.r_ = r;
   agent.w_ = noise_covariance;
@@ -189,8 +203,7 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   diagnostics_.theta_hat = theta_hat;
   diagnostics_.beta = ConfidenceRadius(radius_, episode_);
   Eigen::MatrixXd theta;
-  if (options_.kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
-      options_.kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
+  if (UsesRidgeModel(options_.kind)) {
     // Diagnostics keep the paper's V_k, Theta^_k, beta_k (Lemma 1's set); the model is the ridge
     // estimate's.
     diagnostics_.zero_dynamics_feasible =

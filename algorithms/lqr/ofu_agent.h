@@ -88,6 +88,11 @@ const char* LqAgentKindName(LqAgentKind kind);
 const std::vector<LqAgentKind>& AllLqAgentKinds();
 // The kind of that name; InvalidArgument "unknown LQ agent 'x' (one of ofu_rl, ...)" otherwise.
 absl::StatusOr<LqAgentKind> ParseLqAgentKind(const std::string& name);
+// Whether the kind solves the OFU step (9): ofu_rl, private_ofu_rl, private_ofu_rl_tight.
+bool SolvesOfuStep(LqAgentKind kind);
+// Whether the kind plans on the ridge certainty-equivalence model (private_ce_ridge,
+// private_ce_dither; ce_ridge applies, and dither_scale to private_ce_dither).
+bool UsesRidgeModel(LqAgentKind kind);
 
 struct LqAgentOptions {
   // Which agent (table above).
@@ -135,6 +140,11 @@ struct LqEpisodeDiagnostics {
   // Control() on a system satisfying Assumption 1.
   int counter_input_clipped_steps = 0;
 };
+
+// The options an agent of options.kind runs with: privacy = TightCalibration(privacy) for
+// kPrivateOfuTight, `options` as given for every other kind. LqAgent::Create applies it; a caller
+// that computes the calibration or the confidence radius beside an agent applies it too.
+LqAgentOptions WithKindCalibration(LqAgentOptions options);
 
 // The Lemma 1 inputs of an agent with `options`: PrivateRadiusInputs(options.privacy, *params) for
 // the private kinds (params must then be non-null), lambda_min = lambda_max = regularizer and
