@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,9 @@ using ::testing::IsSupersetOf;
 
 constexpr int64_t kConformanceEpisodes = 40;
 
-// Values for required parameters whose grid default is only a type placeholder (0). Small MDPs
-// keep the run short; every value is inside the parameter's documented range.
+// Values for the required parameters whose grid default is 0 (a value of the right type, not a
+// valid one). Small MDPs keep the run short; every value is inside the parameter's documented
+// range.
 const std::map<std::string, AttributeValue>& ConformanceValues() {
   static const auto* values = new std::map<std::string, AttributeValue>{
       {"failure_probability", 0.1},
@@ -49,13 +51,14 @@ ConfigSpec ConfigFor(const std::string& group_name,
                      const std::vector<std::vector<ParameterSpec>>& spec_lists) {
   ConfigSpec config;
   config.group_name = group_name;
-  std::map<std::string, AttributeValue> seen;
+  std::set<std::string> seen;
   for (const std::vector<ParameterSpec>& specs : spec_lists) {
     for (const ParameterSpec& spec : specs) {
-      if (seen.count(spec.name)) continue;  // shared names (num_episodes) are read by both
+      // Shared names (num_episodes) are read by both: one attribute.
+      if (!seen.insert(spec.name).second) continue;
       const auto value = ConformanceValues().find(spec.name);
-      seen[spec.name] = value != ConformanceValues().end() ? value->second : spec.default_value;
-      config.attributes.emplace_back(spec.name, seen[spec.name]);
+      config.attributes.emplace_back(
+          spec.name, value != ConformanceValues().end() ? value->second : spec.default_value);
     }
   }
   return config;

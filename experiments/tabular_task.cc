@@ -15,8 +15,7 @@ namespace dprl {
 
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed) {
   ASSIGN_OR_RETURN(const std::string env, Attribute<std::string>(config, "env"));
-  RandomStream generation =
-      TaskStreams::Instance(master_seed, env);
+  RandomStream generation = TaskStreams::Instance(master_seed, env);
   return CreateTabularEnvironment(config, generation);
 }
 
@@ -47,8 +46,7 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
   options.num_arms = static_cast<int>(values[1]);
   options.rewarded_horizon = static_cast<int>(values[2]);
   options.alpha_prime = alpha_prime;
-  RandomStream generation =
-      TaskStreams::Instance(master_seed, env);
+  RandomStream generation = TaskStreams::Instance(master_seed, env);
   ASSIGN_OR_RETURN(
       std::vector<int> instance,
       SampleLowerBoundInstance(options.num_initial_states, options.num_arms, generation));
@@ -82,8 +80,7 @@ absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> PucbGuarante
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
                                                                const TabularShape& shape,
                                                                const TaskContext& context) {
-  return CreateTabularAgent(config, shape,
-                            TaskStreams(config, context).PrivacyNoise());
+  return CreateTabularAgent(config, shape, TaskStreams(config, context).PrivacyNoise());
 }
 
 double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor) {
@@ -106,9 +103,9 @@ absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, Tabular
                                                   const std::vector<double>& pac_alphas,
                                                   CumulativeOnGrid* regret) {
   const int64_t num_episodes = regret->num_episodes();
+  const TaskStreams streams(config, context);
   return RunEpisodes(
-      mdp, agent, num_episodes,
-      TaskStreams(config, context).Environment(env), TaskStreams(config, context).Policy(),
+      mdp, agent, num_episodes, streams.Environment(env), streams.Policy(),
       [&](double fraction) { context.progress->Update(fraction); }, pac_alphas,
       [regret](double value) { regret->Add(value); });
 }
