@@ -31,9 +31,8 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// 10 episodes of 50 steps: a multiple of every registered batch size's divisor rule at the
-// entries' defaults (B = 50 divides it; the loop as run needs >= 128 samples before its first
-// update).
+// 10 episodes of 50 steps; the entries' default batch sizes fit it (B = 50 divides it, and the
+// loop as run makes its first update of 128 transitions at step 128).
 constexpr int64_t kConformanceSamples = 500;
 // The value every noise parameter gets: noise on, at a level that changes what the agent does.
 constexpr double kConformanceNoise = 1.0;
@@ -111,6 +110,16 @@ TEST(QLearningRegistryTest, EveryEntryIsDescribedAndTakesNumSamples) {
       for (const ParameterSpec& spec : type->parameters) bound |= spec.name == noise;
       EXPECT_TRUE(bound) << "noise parameter " << noise << " is not a parameter";
     }
+  }
+}
+
+// The baselines run Algorithm 1's loop without functional noise (their calibrations assume it).
+TEST(QLearningRegistryTest, BaselinesRefuseFunctionalNoise) {
+  for (const char* name : {"dp_sgd", "input_perturbation"}) {
+    const QLearningAgentType& type = *FindQLearningAgent(name);
+    EXPECT_THAT(type.check(ConformanceConfig(type, {{"noise_stddev", 0.4}})),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr(absl::StrCat("agent ", name, ": noise_stddev = 0.4, must be 0"))));
   }
 }
 
