@@ -64,14 +64,20 @@
 //            panel, sigma {0, 0.2, ..., 1.0}, adds ~1 min)
 //   paper    the same as default (the paper's size is already small), 10 seeds
 //
-// Group attributes read by RunWangHegdeTask (docs/hdf5_schema.md, "wang_hegde"):
-//   agent            string   functional_noise | input_perturbation | dp_sgd |
-//                             output_perturbation | scripted | uniform | frozen
-//   panel            string   the figure panel ("all" = reference line drawn in every panel)
-//   label            string   the legend text
-//   num_samples, episode_length, batch_size, num_resets          int64
-//   noise_stddev, kernel_rate, discount, learning_rate            float64
-//   exploration_start, exploration_end, exploration_decay_steps   float64
+// Group attributes (docs/hdf5_schema.md, "wang_hegde"), each written by the grid and read by
+// the task through one binding:
+//   agent, panel, label   the group record (wang_hegde_records.h): the registered agent
+//                         (qlearning_registry.h), the figure panel ("all" = reference line drawn
+//                         in every panel) and the legend (the agent's legend with this curve's
+//                         detail; in Figure 1 a panel holds one agent and the legend is sigma)
+//   episode_length        the environment (WalkEnvironmentBinding)
+//   the agent's parameters, by its binding (qlearning_agent_types.h), e.g. for functional_noise
+//                         num_samples, batch_size, discount, learning_rate, optimizer,
+//                         exploration_start, exploration_end, exploration_decay_steps,
+//                         noise_stddev, num_resets, kernel_rate
+//   records not read by the task (wang_hegde_records.h): the figure's Algorithm 1 setting where
+//   the agent takes fewer parameters, method, privacy_epsilon, target_delta, calibration, ...
+// Files/grids: wang_hegde_grids.cc (configurations), wang_hegde_task.cc (task, experiments).
 // Result per task: series episode_return [episodes]; scalar last10_mean_return.
 //
 // Randomness (TaskStreams, task_streams.h): Environment("continuous_walk"), shared by every
@@ -85,6 +91,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
@@ -102,6 +109,9 @@ struct WalkTrainingFields {
   static WalkTrainingFields ForScale(Scale scale);  // T = 500 at smoke scale, else 5000
   void BindFields(ConfigFields& fields);
   absl::Status Validate() const;
+  // Validate, then these fields as Algorithm 1's Options (plain SGD; no noise, J = 1: the
+  // grids set those per curve).
+  absl::StatusOr<FunctionalNoiseQLearningOptions> Algorithm1Setting() const;
 };
 
 // The grids of //experiments:wang_hegde_fig1 and wang_hegde_fig2 (every field overridable:

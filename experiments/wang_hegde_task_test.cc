@@ -6,13 +6,29 @@
 #include <set>
 #include <string>
 
-#include "experiments/tabular_task.h"
+#include "experiments/qlearning_agent_types.h"
+#include "experiments/wang_hegde_records.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
+
+std::string AgentOf(const ConfigSpec& config) { return WalkGroupBinding().Read(config)->agent; }
+
+// `config` with attribute `name` set to `value` (it must be there).
+ConfigSpec WithAttribute(ConfigSpec config, const std::string& name, AttributeValue value) {
+  bool found = false;
+  for (auto& [key, old] : config.attributes) {
+    if (key == name) {
+      old = value;
+      found = true;
+    }
+  }
+  EXPECT_TRUE(found) << name;
+  return config;
+}
 
 TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig1Configs(Scale::kDefault);
@@ -21,22 +37,26 @@ TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
   EXPECT_EQ(configs->size(), 6u * 2u + 6u + 2u);  // + the authors' loop as run, 6 sigmas
   std::set<std::pair<double, int64_t>> grid;
   for (const ConfigSpec& config : *configs) {
-    if (*Attribute<std::string>(config, "agent") != "functional_noise") continue;
-    grid.insert(
-        {*Attribute<double>(config, "noise_stddev"), *Attribute<int64_t>(config, "num_resets")});
-    EXPECT_EQ(*Attribute<int64_t>(config, "num_samples"), 5000);
-    EXPECT_EQ(*Attribute<int64_t>(config, "batch_size"), 50);
+    if (AgentOf(config) != "functional_noise") continue;
+    absl::StatusOr<FunctionalNoiseQLearningOptions> options =
+        FunctionalNoiseAgentBinding().Read(config);
+    ASSERT_THAT(options, IsOk());
+    grid.insert({options->noise_stddev, options->num_resets});
+    EXPECT_EQ(options->num_samples, 5000);
+    EXPECT_EQ(options->batch_size, 50);
   }
   EXPECT_EQ(grid.size(), 12u);
   EXPECT_TRUE(grid.count({1.0, 100}));
   EXPECT_TRUE(grid.count({0.0, 1}));
   std::set<double> as_run;
   for (const ConfigSpec& config : *configs) {
-    if (*Attribute<std::string>(config, "agent") != "replay_dqn_as_run") continue;
-    as_run.insert(*Attribute<double>(config, "noise_stddev"));
-    EXPECT_EQ(*Attribute<int64_t>(config, "batch_size"), 128);
-    EXPECT_EQ(*Attribute<double>(config, "discount"), 0.999);
-    EXPECT_EQ(*Attribute<std::string>(config, "optimizer"), "rmsprop");
+    if (AgentOf(config) != "replay_dqn_as_run") continue;
+    absl::StatusOr<ReplayDqnAgentOptions> options = ReplayDqnAgentBinding().Read(config);
+    ASSERT_THAT(options, IsOk());
+    as_run.insert(options->dqn.noise_stddev);
+    EXPECT_EQ(options->dqn.batch_size, 128);
+    EXPECT_EQ(options->dqn.discount, 0.999);
+    EXPECT_EQ(options->dqn.optimizer.kind, OptimizerKind::kRmsProp);
   }
   EXPECT_EQ(as_run, (std::set<double>{0.0, 0.2, 0.4, 0.6, 0.8, 1.0}));
 }
@@ -47,8 +67,7 @@ TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
     ASSERT_THAT(configs, IsOk());
     ASSERT_THAT(ValidateConfigs(*configs), IsOk());
     std::set<std::string> agents;
-    for (const ConfigSpec& config : *configs)
-      agents.insert(*Attribute<std::string>(config, "agent"));
+    for (const ConfigSpec& config : *configs) agents.insert(AgentOf(config));
     EXPECT_EQ(agents, (std::set<std::string>{"functional_noise", "input_perturbation", "dp_sgd",
                                              "output_perturbation", "scripted", "uniform",
                                              "frozen", "replay_dqn_as_run"}));
@@ -79,26 +98,23 @@ TEST(WangHegdeTaskTest, EveryConfigRunsAndIsDeterministic) {
 TEST(WangHegdeTaskTest, BadConfigurationsAreErrors) {
   NullProgressReporter progress;
   const TaskContext context{0, 0, 1, &progress};
-  ConfigSpec config = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[0];
-  for (auto& [name, value] : config.attributes) {
-    if (name == "agent") value = std::string("sarsa");
-  }
-  absl::StatusOr<TaskResult> result = RunWangHegdeTask(config, context);
-  EXPECT_THAT(result,
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'sarsa'")));
-  config = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[1];
-  for (auto& [name, value] : config.attributes) {
-    if (name == "noise_stddev") value = -0.5;
-  }
-  result = RunWangHegdeTask(config, context);
-  EXPECT_THAT(result,
+  const ConfigSpec first = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[0];
+  EXPECT_THAT(RunWangHegdeTask(WithAttribute(first, "agent", std::string("sarsa")), context),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("unknown agent 'sarsa' (one of dp_sgd, frozen, ")));
+  const ConfigSpec second = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[1];
+  EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "noise_stddev", -0.5), context),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("noise_stddev = -0.5")));
-  config = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[1];
-  for (auto& [name, value] : config.attributes) {
-    if (name == "batch_size") value = int64_t{64};
-  }
-  result = RunWangHegdeTask(config, context);
-  EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("batch_size = 64")));
+  EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "batch_size", int64_t{64}), context),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("batch_size = 64")));
+  // What the task reads is what the agent's binding binds, with its type.
+  EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "batch_size", 50.0), context),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("parameter 'batch_size' of agent functional_noise must be an int")));
+  EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "optimizer", std::string("rmsprop")), context),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'rmsprop' is not one of sgd")));
+  EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "episode_length", int64_t{0}), context),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("episode_length")));
 }
 
 }  // namespace

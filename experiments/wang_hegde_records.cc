@@ -1,0 +1,89 @@
+#include "experiments/wang_hegde_records.h"
+
+#include "common/hdf5_names.h"
+#include "experiments/qlearning_agent_types.h"
+
+namespace dprl {
+
+const OptionBinding<WalkGroupRecord>& WalkGroupBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<WalkGroupRecord>("group"))
+           .String(hdf5_names::kAgent, &WalkGroupRecord::agent, "the registered agent")
+           .String(hdf5_names::kPanel, &WalkGroupRecord::panel, "the figure panel")
+           .String(hdf5_names::kLabel, &WalkGroupRecord::label, "the legend text");
+  return *binding;
+}
+
+const OptionBinding<ContinuousWalkOptions>& WalkEnvironmentBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<ContinuousWalkOptions>("environment continuous_walk"))
+           .Int(hdf5_names::kEpisodeLength, &ContinuousWalkOptions::episode_length,
+                "steps per episode");
+  return *binding;
+}
+
+const OptionBinding<FunctionalNoiseQLearningOptions>& Algorithm1SettingBinding() {
+  static const auto* binding = [] {
+    auto* b = new OptionBinding<FunctionalNoiseQLearningOptions>("Algorithm 1 setting");
+    BindAlgorithm1Setting(*b, Itself);
+    return b;
+  }();
+  return *binding;
+}
+
+const OptionBinding<Fig2MethodRecord>& Fig2MethodBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<Fig2MethodRecord>("Figure 2 method"))
+           .String(hdf5_names::kMethod, &Fig2MethodRecord::method, "the curve")
+           .Float(hdf5_names::kPrivacyEpsilon, &Fig2MethodRecord::privacy_epsilon,
+                  "epsilon the method is calibrated for")
+           .Float(hdf5_names::kTargetDelta, &Fig2MethodRecord::target_delta,
+                  "delta the method is calibrated for");
+  return *binding;
+}
+
+const OptionBinding<CalibrationRecord>& CalibrationBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<CalibrationRecord>("calibration"))
+           .String("calibration", &CalibrationRecord::calibration, "where sigma comes from");
+  return *binding;
+}
+
+const OptionBinding<FunctionalNoiseCalibration>& Theorem5CalibrationBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<FunctionalNoiseCalibration>("Theorem 5 calibration"))
+           .Float("noise_bound", &FunctionalNoiseCalibration::noise_bound, "the solved bound k")
+           .Float("achieved_total_delta", &FunctionalNoiseCalibration::total_delta,
+                  "target delta + the corrected delta_g");
+  return *binding;
+}
+
+const OptionBinding<InputPerturbationCalibration>& InputPerturbationCalibrationBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<InputPerturbationCalibration>("input-perturbation calibration"))
+           .Float("gdp_privacy_epsilon", &InputPerturbationCalibration::gdp_privacy_epsilon,
+                  "exact epsilon of the reward noise at target_delta");
+  return *binding;
+}
+
+const OptionBinding<DpSgdCalibration>& DpSgdCalibrationBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<DpSgdCalibration>("DP-SGD calibration"))
+           .Float("noise_multiplier", &DpSgdCalibration::noise_multiplier_paper,
+                  "z of Abadi et al. Thm. 1 (App. E.2)")
+           .Float("rdp_privacy_epsilon", &DpSgdCalibration::rdp_epsilon_of_paper,
+                  "epsilon the RDP accountant gives that z")
+           .Float("noise_multiplier_rdp", &DpSgdCalibration::noise_multiplier_rdp,
+                  "z calibrated exactly by the RDP accountant");
+  return *binding;
+}
+
+const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<NeighbourRelationRecord>("neighbour relation"))
+           .String(hdf5_names::kNeighbourRelation, &NeighbourRelationRecord::neighbour_relation,
+                   "the relation the guarantee is for");
+  return *binding;
+}
+
+}  // namespace dprl
