@@ -2,9 +2,15 @@
 // equivalence on LQ systems (Chowdhury, Zhou, Shroff 2021). See private_ofu_task.h.
 //   bazel run //experiments:private_ofu_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/private_ofu_fig --scale=paper --out=/shared/private_ofu
+#include "experiments/experiment_registry.h"
 #include "experiments/private_ofu_task.h"
-#include "experiments/runner/experiment.h"
 
-int main(int argc, char** argv) {
-  return dprl::RunExperimentMain(argc, argv, dprl::PrivateOfuExperiment());
-}
+namespace dprl {
+namespace {
+
+const bool kRegistered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/40, "Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems",
+    PrivateOfuExperiment});
+
+}  // namespace
+}  // namespace dprl

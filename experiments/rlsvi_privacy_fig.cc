@@ -2,9 +2,15 @@
 // against K and regret next to PUCB (same epsilon) and UBEV. See rlsvi_privacy_task.h.
 //   bazel run //experiments:rlsvi_privacy_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/rlsvi_privacy_fig --scale=paper --out=/shared/rlsvi
+#include "experiments/experiment_registry.h"
 #include "experiments/rlsvi_privacy_task.h"
-#include "experiments/runner/experiment.h"
 
-int main(int argc, char** argv) {
-  return dprl::RunExperimentMain(argc, argv, dprl::RlsviPrivacyExperiment());
-}
+namespace dprl {
+namespace {
+
+const bool kRegistered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/30, "Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret",
+    RlsviPrivacyExperiment});
+
+}  // namespace
+}  // namespace dprl

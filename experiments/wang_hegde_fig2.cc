@@ -1,8 +1,14 @@
 // //experiments:wang_hegde_fig2 — Figure 2 of Wang & Hegde 2019. See wang_hegde_task.h.
 //   bazel run //experiments:wang_hegde_fig2 -- --scale=default
-#include "experiments/runner/experiment.h"
+#include "experiments/experiment_registry.h"
 #include "experiments/wang_hegde_task.h"
 
-int main(int argc, char** argv) {
-  return dprl::RunExperimentMain(argc, argv, dprl::WangHegdeFig2Experiment());
-}
+namespace dprl {
+namespace {
+
+const bool kRegistered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/60, "Wang & Hegde 2019, Fig. 2: functional noise against three baselines",
+    WangHegdeFig2Experiment});
+
+}  // namespace
+}  // namespace dprl
