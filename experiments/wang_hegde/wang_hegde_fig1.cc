@@ -2,7 +2,7 @@
 //   bazel run //experiments:wang_hegde_fig1 -- --scale=default
 //   mpirun -np 8 bazel-bin/experiments/wang_hegde_fig1 --scale=paper --out=/shared/wang_hegde
 #include "experiments/experiment_registry.h"
-#include "experiments/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {
 namespace {

@@ -3,7 +3,7 @@
 //   bazel run //experiments:rlsvi_privacy_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/rlsvi_privacy_fig --scale=paper --out=/shared/rlsvi
 #include "experiments/experiment_registry.h"
-#include "experiments/rlsvi_privacy_task.h"
+#include "experiments/lu/rlsvi_privacy_task.h"
 
 namespace dprl {
 namespace {

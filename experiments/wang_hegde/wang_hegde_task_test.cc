@@ -1,4 +1,4 @@
-#include "experiments/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_task.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 //   bazel run //experiments:vietri_lower_bound_fig -- --scale=default --out=/tmp/lbfig
 //   mpirun -np 64 bazel-bin/experiments/vietri_lower_bound_fig --scale=paper --out=/shared/lbfig
 #include "experiments/experiment_registry.h"
-#include "experiments/vietri_lower_bound_task.h"
+#include "experiments/vietri/vietri_lower_bound_task.h"
 
 namespace dprl {
 namespace {

@@ -2,7 +2,7 @@
 //   bazel run //experiments:vietri_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/vietri_fig --scale=paper --out=/shared/vietri
 #include "experiments/experiment_registry.h"
-#include "experiments/vietri_task.h"
+#include "experiments/vietri/vietri_task.h"
 
 namespace dprl {
 namespace {

@@ -2,8 +2,8 @@
 // equivalence on LQ systems (Chowdhury, Zhou, Shroff 2021). See private_ofu_task.h.
 //   bazel run //experiments:private_ofu_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/private_ofu_fig --scale=paper --out=/shared/private_ofu
+#include "experiments/chowdhury/private_ofu_task.h"
 #include "experiments/experiment_registry.h"
-#include "experiments/private_ofu_task.h"
 
 namespace dprl {
 namespace {
