@@ -1,9 +1,10 @@
 """Paper results declared as data: the macros of experiments/BUILD.
 
-A paper result is a task library (its grid, its task, its ExperimentDefinition: `<task>.h`,
-`<task>.cc`, `<task>_test.cc`) and, per figure, a registration file `<name>.cc` (one
-RegisterExperiment call, experiments/experiment_registry.h) and an end-to-end smoke test
-`<name>_test.sh`. In experiments/BUILD:
+A paper's results live in its folder experiments/<folder>/: a task library (its grid, its task,
+its ExperimentDefinition: `<task>.h`, `<task>.cc`, `<task>_test.cc`) and, per figure, a
+registration file `<name>.cc` (one RegisterExperiment call, experiments/experiment_registry.h)
+and an end-to-end smoke test `<name>_test.sh`. The folders are not packages: every target is
+declared in experiments/BUILD, so the binaries stay //experiments:<name>:
 
     dprl_experiment_task(
         name = "vietri_task",

@@ -1,7 +1,7 @@
 // The registry of paper results: every experiment binary of //experiments registers its
-// ExperimentDefinition (experiments/runner/experiment.h) here once, at static initialisation, from
-// its registration file (e.g. experiments/vietri_fig.cc), which is linked with alwayslink = 1 by
-// the dprl_experiment macro (experiments/experiment.bzl):
+// ExperimentDefinition (experiments/runner/experiment.h) here once, at static initialisation,
+// from its registration file (e.g. experiments/vietri/vietri_fig.cc), which the dprl_experiment
+// macro (experiments/experiment.bzl) links with alwayslink = 1:
 //
 //   const bool kRegistered = RegisterExperiment(RegisteredExperiment{
 //       /*order=*/10, "Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
