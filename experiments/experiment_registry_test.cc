@@ -3,7 +3,9 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,18 @@ TEST(ExperimentRegistryTest, EveryRegisteredDefinitionIsValidAndCaptioned) {
     EXPECT_THAT(ValidateExperimentDefinition(definition), IsOk());
     EXPECT_FALSE(experiment->paper_result.empty());
     EXPECT_FALSE(definition.analysis_binary.empty());
+  }
+}
+
+// reproduce_all runs experiments/<name> for each registered name: every registration must sit in
+// the binary of its own name (dprl_experiment's name and the definition's name agree).
+TEST(ExperimentRegistryTest, EveryRegisteredNameIsAnExperimentBinary) {
+  const char* runfiles = std::getenv("TEST_SRCDIR");
+  ASSERT_NE(runfiles, nullptr);
+  for (const std::string& name : RegisteredNames()) {
+    const std::string path = std::string(runfiles) + "/dprl/experiments/" + name;
+    struct stat info;
+    EXPECT_EQ(stat(path.c_str(), &info), 0) << "no binary " << path;
   }
 }
 

@@ -3,10 +3,9 @@
 //   bazel run //experiments:reproduce_all -- --scale=default
 //   bazel run //experiments:reproduce_all -- --scale=paper --launcher="mpirun -np 64 --hostfile hosts"
 //
-// Runs every registered experiment (experiments/experiment_registry.h; today, in their registered
-// order: vietri_fig, vietri_lower_bound_fig, rlsvi_privacy_fig, private_ofu_fig, wang_hegde_fig1
-// and wang_hegde_fig2), each binary //experiments:<name> (a data dependency, found in the
-// runfiles) with --scale and --out=RESULTS/<name> and the forwarded flags
+// Runs every registered experiment (experiments/experiment_registry.h) in ascending `order` of
+// its registration (--dry_run lists them), each binary //experiments:<name> (a data dependency,
+// found in the runfiles) with --scale and --out=RESULTS/<name> and the forwarded flags
 // --threads, --master_seed, --allow_code_change; each experiment writes RESULTS/<name>/<name>.h5
 // and runs its own analysis binary (figure PNG/PDF, summary CSV). Every experiment resumes from
 // its task files, so a killed reproduce_all started again with the same command skips finished
