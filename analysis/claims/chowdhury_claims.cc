@@ -17,7 +17,7 @@ namespace dprl {
 namespace {
 
 constexpr char kPaper[] = "Chowdhury et al. 2021";
-// The LQ systems of private_ofu_fig at every scale (experiments/chowdhury/private_ofu_task.h).
+// The LQ systems of private_ofu_fig at every scale (experiments/private_ofu_task.h).
 const char* const kLqSystems[] = {"chain_n2", "rotation_n2"};
 
 absl::StatusOr<std::string> OfuRlGroup(const Hdf5Reader& reader, const std::string& env) {
