@@ -149,7 +149,7 @@ def _declared_experiments():
     ])
 
 def dprl_experiment_binaries():
-    """The binaries of the dprl_experiment calls above this one in the package (reproduce_all's data)."""
+    """The binaries of the dprl_experiment calls above this call (reproduce_all's data)."""
     return [":" + name for name in _declared_experiments()]
 
 def dprl_experiment_registrations():
