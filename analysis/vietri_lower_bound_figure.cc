@@ -1,5 +1,5 @@
 // vietri_lower_bound_figure: PAC and regret figure and summary table of a vietri_lower_bound_fig
-// results file (Vietri et al. 2020, Sec. 5-6; experiments/vietri_lower_bound_task.h).
+// results file (Vietri et al. 2020, Sec. 5-6; experiments/vietri/vietri_lower_bound_task.h).
 //
 //   vietri_lower_bound_figure --in=FILE.h5 --out_prefix=PATH
 //

@@ -3,9 +3,9 @@
 //   bazel run //experiments:reproduce_all -- --scale=default
 //   bazel run //experiments:reproduce_all -- --scale=paper --launcher="mpirun -np 64 --hostfile hosts"
 //
-// Runs, in this order, the experiment binaries vietri_fig, vietri_lower_bound_fig,
-// rlsvi_privacy_fig, private_ofu_fig, wang_hegde_fig1 and wang_hegde_fig2 (data dependencies,
-// found in the runfiles), each with --scale and --out=RESULTS/<name> and the forwarded flags
+// Runs every registered experiment (experiments/experiment_registry.h) in ascending `order` of
+// its registration (--dry_run lists them), each binary //experiments:<name> (a data dependency,
+// found in the runfiles) with --scale and --out=RESULTS/<name> and the forwarded flags
 // --threads, --master_seed, --allow_code_change; each experiment writes RESULTS/<name>/<name>.h5
 // and runs its own analysis binary (figure PNG/PDF, summary CSV). Every experiment resumes from
 // its task files, so a killed reproduce_all started again with the same command skips finished
@@ -42,15 +42,16 @@
 #include <string>
 #include <vector>
 
-#include "common/build_info.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "common/build_info.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
 #include "experiments/claims_profile.h"
+#include "experiments/experiment_registry.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/runner_flags.h"
@@ -68,21 +69,6 @@ constexpr char kUsage[] =
     "  --scale=claims|claims_reduced  the claims profiles (docs/claims.md): the regimes the\n"
     "              claims need with >= 20 seeds; claims_reduced fits ~30 min on 2 cores\n"
     "  --dry_run   print every experiment's tasks and estimated cost, run nothing\n";
-
-struct ExperimentEntry {
-  const char* name;
-  const char* title;  // what it reproduces
-};
-
-constexpr ExperimentEntry kExperiments[] = {
-    {"vietri_fig", "Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV"},
-    {"vietri_lower_bound_fig",
-     "Vietri et al. 2020, Sec. 6 / Thms. 3, 5, 6: PAC counts and regret on the lower-bound family"},
-    {"rlsvi_privacy_fig", "Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret"},
-    {"private_ofu_fig", "Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems"},
-    {"wang_hegde_fig1", "Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J"},
-    {"wang_hegde_fig2", "Wang & Hegde 2019, Fig. 2: functional noise against three baselines"},
-};
 
 struct Flags {
   bool help = false;
@@ -199,7 +185,9 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
 // Each experiment's flags: --scale=S, or its claims-profile entry.
 absl::StatusOr<std::vector<std::vector<std::string>>> ExperimentFlags(const Flags& flags) {
   std::vector<std::string> names;
-  for (const ExperimentEntry& experiment : kExperiments) names.push_back(experiment.name);
+  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
+    names.push_back(experiment->definition().name);
+  }
   std::vector<std::vector<std::string>> result;
   if (!IsClaimsProfile(flags.scale)) {
     for (size_t i = 0; i < names.size(); ++i) result.push_back({"--scale=" + flags.scale});
@@ -217,10 +205,12 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
   // The experiments find their analysis binaries through RUNFILES_DIR: point it at this
   // binary's runfiles tree (which holds them all) whatever the current directory is.
   ASSIGN_OR_RETURN(std::string claims, FindRunfile(argv0, "analysis/claims"));
+  const std::vector<const RegisteredExperiment*> experiments = RegisteredExperiments();
   std::vector<std::string> binaries;
-  for (const ExperimentEntry& experiment : kExperiments) {
-    ASSIGN_OR_RETURN(std::string binary,
-                     FindRunfile(argv0, absl::StrCat("experiments/", experiment.name)));
+  for (const RegisteredExperiment* experiment : experiments) {
+    ASSIGN_OR_RETURN(
+        std::string binary,
+        FindRunfile(argv0, absl::StrCat("experiments/", experiment->definition().name)));
     binaries.push_back(binary);
   }
   {
@@ -242,7 +232,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
   std::string timings = "| step | wall time |\n|---|---|\n";
   std::string figures;
   for (size_t i = 0; i < binaries.size(); ++i) {
-    const std::string name = kExperiments[i].name;
+    const std::string name = experiments[i]->definition().name;
     std::vector<std::string> command = flags.launcher;
     command.push_back(binaries[i]);
     command.insert(command.end(), experiment_flags[i].begin(), experiment_flags[i].end());
@@ -252,7 +242,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
     ASSIGN_OR_RETURN(double seconds, RunStep(name, command));
     if (flags.dry_run) continue;
     absl::StrAppendFormat(&timings, "| `%s` | %.0f s |\n", name, seconds);
-    absl::StrAppendFormat(&figures, "### `%s`\n\n%s.\n\n", name, kExperiments[i].title);
+    absl::StrAppendFormat(&figures, "### `%s`\n\n%s.\n\n", name, experiments[i]->paper_result);
     const std::string png = absl::StrCat(name, "/", name, ".png");
     if (FileExists(absl::StrCat(flags.results_dir, "/", png))) {
       absl::StrAppendFormat(&figures, "![%s](%s)\n\n", name, png);

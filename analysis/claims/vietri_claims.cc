@@ -24,7 +24,7 @@ constexpr char kPaper[] = "Vietri et al. 2020";
 constexpr double kRegimeFactor = 10.0;
 // Fewest eps in the regime for an exponent in eps.
 constexpr int kMinEpsilons = 3;
-// The environments of vietri_fig at every scale (experiments/vietri_task.h).
+// The environments of vietri_fig at every scale (experiments/vietri/vietri_task.h).
 const char* const kVietriEnvs[] = {"riverswim", "random_mdp"};
 
 struct PucbRuns {

@@ -1,4 +1,4 @@
-#include "experiments/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_task.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "experiments/qlearning_agent_types.h"
-#include "experiments/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_records.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {

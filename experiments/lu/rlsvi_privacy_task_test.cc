@@ -1,4 +1,4 @@
-#include "experiments/rlsvi_privacy_task.h"
+#include "experiments/lu/rlsvi_privacy_task.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

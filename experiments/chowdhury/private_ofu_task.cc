@@ -1,4 +1,4 @@
-#include "experiments/private_ofu_task.h"
+#include "experiments/chowdhury/private_ofu_task.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@ export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/rlsvi_privacy_fig"
 CALCULATOR="$RUNFILES/calculators/rlsvi_epsilon"
-CHECK="$RUNFILES/experiments/check_rlsvi_privacy_results.py"
+CHECK="$RUNFILES/experiments/lu/check_rlsvi_privacy_results.py"
 [[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
 
 "$FIG" --scale=smoke --threads=2 "--out=$WORK/serial" 2>"$WORK/serial.err" ||

@@ -11,8 +11,8 @@
 #include "envs/continuous_walk.h"
 #include "experiments/qlearning_registry.h"
 #include "experiments/task_streams.h"
-#include "experiments/wang_hegde_records.h"
-#include "experiments/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {
 

@@ -1,4 +1,4 @@
-#include "experiments/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_records.h"
 
 #include "common/hdf5_names.h"
 #include "experiments/qlearning_agent_types.h"

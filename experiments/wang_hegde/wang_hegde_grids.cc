@@ -14,8 +14,8 @@
 #include "experiments/grid_validation.h"
 #include "experiments/qlearning_agent_types.h"
 #include "experiments/qlearning_registry.h"
-#include "experiments/wang_hegde_records.h"
-#include "experiments/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {
 namespace {

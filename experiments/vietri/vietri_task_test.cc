@@ -1,4 +1,4 @@
-#include "experiments/vietri_task.h"
+#include "experiments/vietri/vietri_task.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,0 +1,16 @@
+// //experiments:private_ofu_fig — regret of OFU-RL, Private-OFU-RL and private certainty
+// equivalence on LQ systems (Chowdhury, Zhou, Shroff 2021). See private_ofu_task.h.
+//   bazel run //experiments:private_ofu_fig -- --scale=default
+//   mpirun -np 64 bazel-bin/experiments/private_ofu_fig --scale=paper --out=/shared/private_ofu
+#include "experiments/chowdhury/private_ofu_task.h"
+#include "experiments/experiment_registry.h"
+
+namespace dprl {
+namespace {
+
+const bool kRegistered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/40, "Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems",
+    PrivateOfuExperiment});
+
+}  // namespace
+}  // namespace dprl
