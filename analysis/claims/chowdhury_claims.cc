@@ -17,7 +17,7 @@ namespace dprl {
 namespace {
 
 constexpr char kPaper[] = "Chowdhury et al. 2021";
-// The LQ systems of private_ofu_fig's default grid (experiments/private_ofu_task.h); a system
+// The LQ systems of private_ofu_fig's default grid (experiments/chowdhury/private_ofu_task.h); a system
 // absent from a results file makes its claims undefined, with the reason.
 const char* const kLqSystems[] = {"chain_n2", "rotation_n2", "relay_n2"};
 

@@ -32,8 +32,8 @@
 // private agents' regret is linear there), and the large eps show where learning starts.
 // Streams (as the tabular experiments, experiments/tabular_task.h): environment keyed by the
 // system name (common random numbers across agents), policy and privacy noise keyed by the group.
-#ifndef DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
-#define DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
+#ifndef DPRL_EXPERIMENTS_CHOWDHURY_PRIVATE_OFU_TASK_H_
+#define DPRL_EXPERIMENTS_CHOWDHURY_PRIVATE_OFU_TASK_H_
 
 #include <cstdint>
 #include <string>
@@ -71,4 +71,4 @@ ExperimentDefinition PrivateOfuExperiment();
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_PRIVATE_OFU_TASK_H_
+#endif  // DPRL_EXPERIMENTS_CHOWDHURY_PRIVATE_OFU_TASK_H_

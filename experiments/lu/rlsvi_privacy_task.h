@@ -42,8 +42,8 @@
 //   paper    K = 10000000,  K_max = 1e8, 20 per decade,  20 seeds (cluster, mpirun)
 // The finding: RLSVI's privacy_epsilon at these K is in the hundreds to tens of thousands (it grows
 // linearly in K), so the matching PUCB is barely private either.
-#ifndef DPRL_EXPERIMENTS_RLSVI_PRIVACY_TASK_H_
-#define DPRL_EXPERIMENTS_RLSVI_PRIVACY_TASK_H_
+#ifndef DPRL_EXPERIMENTS_LU_RLSVI_PRIVACY_TASK_H_
+#define DPRL_EXPERIMENTS_LU_RLSVI_PRIVACY_TASK_H_
 
 #include <cstdint>
 #include <string>
@@ -98,4 +98,4 @@ ExperimentDefinition RlsviPrivacyExperiment();
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_RLSVI_PRIVACY_TASK_H_
+#endif  // DPRL_EXPERIMENTS_LU_RLSVI_PRIVACY_TASK_H_

@@ -58,8 +58,8 @@
 // seed), non_alpha_optimal_episodes [K], alpha_optimal_from_episode [K] (1..T+1, T+1 = not
 // settled; episode_loop.h), instance [n] (I_s); scalars first_episode_bonus_below_horizon
 // (-1 = never), optimal_value (rho*).
-#ifndef DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
-#define DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
+#ifndef DPRL_EXPERIMENTS_VIETRI_VIETRI_LOWER_BOUND_TASK_H_
+#define DPRL_EXPERIMENTS_VIETRI_VIETRI_LOWER_BOUND_TASK_H_
 
 #include <cstdint>
 #include <string>
@@ -108,4 +108,4 @@ ExperimentDefinition VietriLowerBoundExperiment();
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_VIETRI_LOWER_BOUND_TASK_H_
+#endif  // DPRL_EXPERIMENTS_VIETRI_VIETRI_LOWER_BOUND_TASK_H_

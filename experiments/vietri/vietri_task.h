@@ -27,8 +27,8 @@
 // Random streams are keyed by (master seed, hash of the config group name, seed, purpose); the
 // environment stream is keyed by the environment (not the agent), so all agents of one seed
 // face the same environment randomness (common random numbers).
-#ifndef DPRL_EXPERIMENTS_VIETRI_TASK_H_
-#define DPRL_EXPERIMENTS_VIETRI_TASK_H_
+#ifndef DPRL_EXPERIMENTS_VIETRI_VIETRI_TASK_H_
+#define DPRL_EXPERIMENTS_VIETRI_VIETRI_TASK_H_
 
 #include <cstdint>
 #include <string>
@@ -67,4 +67,4 @@ ExperimentDefinition VietriExperiment();
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_VIETRI_TASK_H_
+#endif  // DPRL_EXPERIMENTS_VIETRI_VIETRI_TASK_H_

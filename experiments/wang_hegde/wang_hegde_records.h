@@ -2,8 +2,8 @@
 // (qlearning_agent_types.h), each written through one binding (docs/hdf5_schema.md,
 // "wang_hegde"). The task reads the group record and the environment back; the other records
 // describe the group for a reader and the analysis (they are not parameters of the run).
-#ifndef DPRL_EXPERIMENTS_WANG_HEGDE_RECORDS_H_
-#define DPRL_EXPERIMENTS_WANG_HEGDE_RECORDS_H_
+#ifndef DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
+#define DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
 
 #include <string>
 #include <utility>
@@ -87,4 +87,4 @@ Options WithSharedParameters(const OptionBinding<Options>& binding, const Option
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_WANG_HEGDE_RECORDS_H_
+#endif  // DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_

@@ -83,8 +83,8 @@
 // Randomness (TaskStreams, task_streams.h): Environment("continuous_walk"), shared by every
 // configuration of a seed (common random numbers); SharedPolicy("q_network"), so every agent of a
 // seed starts from the same network and exploration draws; PrivacyNoise() per configuration.
-#ifndef DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
-#define DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
+#ifndef DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_TASK_H_
+#define DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_TASK_H_
 
 #include <cstdint>
 #include <vector>
@@ -148,4 +148,4 @@ ExperimentDefinition WangHegdeFig2Experiment();
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_WANG_HEGDE_TASK_H_
+#endif  // DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_TASK_H_
