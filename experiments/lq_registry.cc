@@ -59,8 +59,8 @@ void BindShared(OptionBinding<LqAgentOptions>& b) {
 }
 void BindStructure(OptionBinding<LqAgentOptions>& b) {
   b.Choice("planner", &LqAgentOptions::planner,
-              Named({LqPlanner::kOfuStep, LqPlanner::kCertaintyEquivalence}, &LqPlannerName),
-              "how Theta~_k is picked (algorithms/lqr/ofu_agent.h)")
+           Named({LqPlanner::kOfuStep, LqPlanner::kCertaintyEquivalence}, &LqPlannerName),
+           "how Theta~_k is picked (algorithms/lqr/ofu_agent.h)")
       .Choice("calibration", &LqAgentOptions::calibration,
               Named({LqCalibration::kNone, LqCalibration::kPaper, LqCalibration::kTight},
                     &LqCalibrationName),
@@ -178,6 +178,17 @@ const OptionBinding<LqAgentOptions>& LqAgentStructureBinding() {
     auto* structure = new OptionBinding<LqAgentOptions>("LQ agent structure");
     BindStructure(*structure);
     return structure;
+  }();
+  return *binding;
+}
+
+const OptionBinding<LqAgentOptions>& LqRecordedAgentBinding() {
+  static const auto* binding = [] {
+    auto* recorded = new OptionBinding<LqAgentOptions>("recorded LQ agent");
+    BindStructure(*recorded);
+    BindDither(*recorded);
+    recorded->Optional();
+    return recorded;
   }();
   return *binding;
 }

@@ -102,6 +102,9 @@ OptionBinding<LqAgentOptions> LqAgentParameterBinding(const LqAgentOptions& pres
                                                       const std::string& owner);
 // planner, calibration, model (recorded for every agent; see above).
 const OptionBinding<LqAgentOptions>& LqAgentStructureBinding();
+// What analysis reads back of a results group's agent (whatever its name): planner, calibration,
+// model, and dither_scale (optional: 0, no dither, when the group has none).
+const OptionBinding<LqAgentOptions>& LqRecordedAgentBinding();
 // Every parameter any agent has: what a grid writes its settings with, for each entry's binding
 // to read its own from.
 const OptionBinding<LqAgentOptions>& AllLqAgentParametersBinding();
