@@ -1,41 +1,25 @@
 #include "experiments/lq_registry.h"
 
-#include <map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/named_registry.h"
 #include "glog/logging.h"
 
 namespace dprl {
 namespace {
 
 // Function-local statics: registration may run during static initialisation of other files.
-std::map<std::string, LqSystemType>& Systems() {
-  static auto* types = new std::map<std::string, LqSystemType>();
-  return *types;
+NamedRegistry<LqSystemType>& Systems() {
+  static auto* registry = new NamedRegistry<LqSystemType>("LQ system");
+  return *registry;
 }
-std::map<std::string, LqAgentType>& Agents() {
-  static auto* types = new std::map<std::string, LqAgentType>();
-  return *types;
-}
-
-template <typename Type>
-std::vector<std::string> Names(const std::map<std::string, Type>& types) {
-  std::vector<std::string> names;
-  for (const auto& [name, type] : types) names.push_back(name);
-  return names;
-}
-
-template <typename Type>
-absl::StatusOr<const Type*> Find(const std::map<std::string, Type>& types, const char* what,
-                                 const std::string& name) {
-  auto it = types.find(name);
-  if (it != types.end()) return &it->second;
-  return absl::InvalidArgumentError(absl::StrCat("unknown ", what, " '", name, "' (one of ",
-                                                 absl::StrJoin(Names(types), ", "), ")"));
+NamedRegistry<LqAgentType>& Agents() {
+  static auto* registry = new NamedRegistry<LqAgentType>("LQ agent");
+  return *registry;
 }
 
 // The choices of the structural options, named as ofu_agent.h names them.
@@ -110,8 +94,7 @@ LqAgentOptions LqPreset(LqCalibration calibration, LqPlanner planner, LqModel mo
 bool RegisterLqSystem(LqSystemType type) {
   CHECK(type.create) << type.name;
   const std::string name = type.name;
-  CHECK(Systems().emplace(name, std::move(type)).second)
-      << "LQ system '" << name << "' registered twice";
+  Systems().Register(name, std::move(type));
   return true;
 }
 
@@ -120,24 +103,23 @@ bool RegisterLqAgent(LqAgentType type) {
   CHECK(valid.ok()) << "LQ agent '" << type.name << "': " << valid;
   CHECK(!type.label.empty() && !type.citation.empty()) << type.name;
   const std::string name = type.name;
-  CHECK(Agents().emplace(name, std::move(type)).second)
-      << "LQ agent '" << name << "' registered twice";
+  Agents().Register(name, std::move(type));
   return true;
 }
 
-std::vector<std::string> LqSystemNames() { return Names(Systems()); }
-std::vector<std::string> LqAgentNames() { return Names(Agents()); }
+std::vector<std::string> LqSystemNames() { return Systems().Names(); }
+std::vector<std::string> LqAgentNames() { return Agents().Names(); }
 
 absl::StatusOr<const LqSystemType*> FindLqSystem(const std::string& name) {
-  return Find(Systems(), "LQ system", name);
+  return Systems().Find(name);
 }
 absl::StatusOr<const LqAgentType*> FindLqAgent(const std::string& name) {
-  return Find(Agents(), "LQ agent", name);
+  return Agents().Find(name);
 }
 
 std::string LqAgentsDoc() {
   std::vector<std::string> entries;
-  for (const auto& [name, type] : Agents()) {
+  for (const auto& [name, type] : Agents().entries()) {
     entries.push_back(absl::StrCat(name, " (", type.label, "; ", type.citation, ")"));
   }
   return absl::StrCat(absl::StrJoin(entries, "; "), "; the private ones at every eps");
