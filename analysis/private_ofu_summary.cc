@@ -112,12 +112,11 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   }
 }
 
-}  // namespace
-
-absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group) {
-  // The attributes the bindings name, read as the types they bind (absent ones left out).
-  std::vector<ParameterSpec> specs = LqConfigNamesBinding().Specs();
-  for (const ParameterSpec& spec : LqRecordedAgentBinding().Specs()) specs.push_back(spec);
+// The attributes of `group` that `specs` name, read as the types they bind (absent ones left
+// out), for an OptionBinding to read.
+absl::StatusOr<AttributeList> ReadBoundAttributes(const Hdf5Reader& reader,
+                                                  const std::string& group,
+                                                  const std::vector<ParameterSpec>& specs) {
   AttributeList attributes;
   for (const ParameterSpec& spec : specs) {
     if (!reader.HasAttribute(group, spec.name)) continue;
@@ -132,6 +131,15 @@ absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const st
       attributes.emplace_back(spec.name, value);
     }
   }
+  return attributes;
+}
+
+}  // namespace
+
+absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group) {
+  std::vector<ParameterSpec> specs = LqConfigNamesBinding().Specs();
+  for (const ParameterSpec& spec : LqRecordedAgentBinding().Specs()) specs.push_back(spec);
+  ASSIGN_OR_RETURN(const AttributeList attributes, ReadBoundAttributes(reader, group, specs));
   const std::string context = absl::StrCat("group ", group);
   ASSIGN_OR_RETURN(const LqConfigNames names, LqConfigNamesBinding().Read(attributes, context));
   if (names.label.empty()) {
@@ -147,9 +155,13 @@ absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const st
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group) {
   LqOnsetSummary out;
-  if (reader.HasAttribute(group, "predicted_onset_episode")) {
-    ASSIGN_OR_RETURN(const int64_t predicted,
-                     reader.ReadIntAttribute(group, "predicted_onset_episode"));
+  // The record of the system and the prediction (none in a file that predates it).
+  ASSIGN_OR_RETURN(const AttributeList record,
+                   ReadBoundAttributes(reader, group, LqConfigRecordBinding().Specs()));
+  if (!record.empty()) {
+    ASSIGN_OR_RETURN(const LqConfigRecord recorded,
+                     LqConfigRecordBinding().Read(record, absl::StrCat("group ", group)));
+    const int64_t predicted = recorded.predicted_onset_episode;
     out.predicted_onset_episode = predicted == 0 ? -1.0 : static_cast<double>(predicted);
   }
   const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
