@@ -188,15 +188,6 @@ const OptionBinding<LqAgentOptions>& AllLqAgentParametersBinding() {
   return *binding;
 }
 
-void SetLqSystemOptions(const LqSystem& system, int64_t num_episodes, LqAgentOptions& options) {
-  options.privacy.episodes = num_episodes;
-  options.privacy.horizon = system.horizon();
-  options.privacy.control_bound = system.control_bound();
-  options.privacy.state_dim = system.state_dim();
-  options.privacy.control_dim = system.control_dim();
-  options.privacy.noise_bound = system.noise_bound();
-}
-
 const OptionBinding<LqConfigRecord>& LqConfigRecordBinding() {
   static const auto* binding =
       &(*new OptionBinding<LqConfigRecord>("LQ record"))

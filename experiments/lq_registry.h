@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "envs/lq_system.h"
@@ -108,9 +109,6 @@ const OptionBinding<LqAgentOptions>& LqRecordedAgentBinding();
 // Every parameter any agent has: what a grid writes its settings with, for each entry's binding
 // to read its own from.
 const OptionBinding<LqAgentOptions>& AllLqAgentParametersBinding();
-
-// Knowledge of the system an agent is given (n, d, gamma, C_w, H), and the number of episodes K.
-void SetLqSystemOptions(const LqSystem& system, int64_t num_episodes, LqAgentOptions& options);
 
 // Recorded, never read back: what the system and the calibration came to. Written by the grid.
 struct LqConfigRecord {

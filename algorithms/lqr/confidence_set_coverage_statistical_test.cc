@@ -31,12 +31,7 @@ void CheckCoverage(LqCalibration calibration) {
   ASSERT_THAT(s, IsOk());
   LqAgentOptions o;
   o.calibration = calibration;
-  o.privacy.episodes = kEpisodes;
-  o.privacy.horizon = s->horizon();
-  o.privacy.control_bound = s->control_bound();
-  o.privacy.state_dim = s->state_dim();
-  o.privacy.control_dim = s->control_dim();
-  o.privacy.noise_bound = s->noise_bound();
+  SetLqSystemOptions(*s, kEpisodes, o);
   o.privacy.privacy_epsilon = 1e4;
   o.privacy.confidence_alpha = 0.05;
   int failed_runs = 0;

@@ -51,12 +51,7 @@ void SetStructure(const Structure& kind, LqAgentOptions& o) {
 LqAgentOptions OptionsFor(const LqSystem& s, const Structure& kind, int64_t episodes) {
   LqAgentOptions o;
   SetStructure(kind, o);
-  o.privacy.episodes = episodes;
-  o.privacy.horizon = s.horizon();
-  o.privacy.control_bound = s.control_bound();
-  o.privacy.state_dim = s.state_dim();
-  o.privacy.control_dim = s.control_dim();
-  o.privacy.noise_bound = s.noise_bound();
+  SetLqSystemOptions(s, episodes, o);
   o.privacy.privacy_epsilon = 1.0;
   o.privacy.target_delta = 1e-5;
   return o;

@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/ofu_step.h"
 #include "envs/lq_system.h"
@@ -32,12 +33,7 @@ LqAgentOptions Options(const LqSystem& s, LqCalibration calibration, LqPlanner p
   LqAgentOptions o;
   o.calibration = calibration;
   o.planner = planner;
-  o.privacy.episodes = int64_t{1} << 20;
-  o.privacy.horizon = s.horizon();
-  o.privacy.control_bound = s.control_bound();
-  o.privacy.state_dim = s.state_dim();
-  o.privacy.control_dim = s.control_dim();
-  o.privacy.noise_bound = s.noise_bound();
+  SetLqSystemOptions(s, int64_t{1} << 20, o);
   return o;
 }
 
