@@ -13,6 +13,7 @@
 // Errors: one line naming the flag, non-zero exit, no output files (analysis/figure_main.h).
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/figure_main.h"
@@ -33,7 +34,12 @@ constexpr int kPlotPoints = 400;
 absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
-  ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows, BuildPrivateOfuRows(summaries));
+  std::vector<LqGroupAgent> agents;
+  for (const RegretGroupSummary& s : summaries) {
+    ASSIGN_OR_RETURN(LqGroupAgent agent, ReadLqGroupAgent(reader, s.group));
+    agents.push_back(std::move(agent));
+  }
+  ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows, BuildPrivateOfuRows(summaries, agents));
   for (PrivateOfuRow& row : rows) {
     ASSIGN_OR_RETURN(row.onset, ReadLqOnsetSummary(reader, row.regret.group));
   }

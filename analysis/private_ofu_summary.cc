@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <utility>
+#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -12,45 +13,34 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/option_binding.h"
+#include "glog/logging.h"
 
 namespace dprl {
 namespace {
 
-constexpr char kOfu[] = "ofu_rl";
-constexpr char kPrivateOfu[] = "private_ofu_rl";
-constexpr char kPrivateOfuTight[] = "private_ofu_rl_tight";  // the tight calibration
-
-// Every agent the files may hold: its display name, colour in the privacy-cost panel, and whether
-// it is drawn dashed (certainty equivalence, no optimism).
-struct AgentStyle {
-  const char* agent;
-  const char* name;
-  int color;
-  bool dashed;
-};
-constexpr AgentStyle kAgents[] = {
-    {kOfu, "OFU-RL", 0, false},
-    {kPrivateOfu, "Private-OFU-RL", 0, false},
-    {kPrivateOfuTight, "Private-OFU-RL tight", 4, false},
-    {"private_ce", "private CE", 1, true},
-    {"private_ce_ridge", "private CE, ridge", 2, true},
-    {"private_ce_dither", "private CE, ridge + dither", 3, true},
-};
-
-const AgentStyle* FindAgent(const std::string& agent) {
-  for (const AgentStyle& style : kAgents) {
-    if (agent == style.agent) return &style;
-  }
-  return nullptr;
+// Styles follow from the agent's options (docs/hdf5_schema.md: planner, calibration, model,
+// dither_scale), never from its name: the OFU-step agents are solid, certainty equivalence dashed;
+// in the privacy-cost panel the OFU-step agents take colour 0 (the paper's calibration) or 4
+// (tight), certainty equivalence 1 (shrunk model), 2 (ridge) or 3 (ridge with dither).
+bool IsCertaintyEquivalence(const LqGroupAgent& agent) {
+  return agent.options.planner == LqPlanner::kCertaintyEquivalence;
+}
+// Private-OFU-RL in either calibration (the onset panels and the OFU-only regret panels).
+bool IsPrivateOfu(const LqGroupAgent& agent) {
+  return IsPrivate(agent.options) && !IsCertaintyEquivalence(agent);
+}
+int CostColor(const LqGroupAgent& agent) {
+  const LqAgentOptions& o = agent.options;
+  if (!IsCertaintyEquivalence(agent)) return o.calibration == LqCalibration::kTight ? 4 : 0;
+  if (o.model == LqModel::kShrunk) return 1;
+  return o.dither_scale > 0.0 ? 3 : 2;
 }
 
-// The name in legends (the agent is one of kAgents).
-std::string AgentName(const std::string& agent) { return FindAgent(agent)->name; }
-
-std::string Label(const RegretGroupSummary& s) {
-  const std::string name = AgentName(s.agent);
-  if (!s.privacy_epsilon) return absl::StrCat(name, " (non-private)");
-  return absl::StrCat(name, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
+std::string Label(const PrivateOfuRow& row) {
+  const RegretGroupSummary& s = row.regret;
+  if (!s.privacy_epsilon) return absl::StrCat(row.agent.label, " (non-private)");
+  return absl::StrCat(row.agent.label, " #ge=", absl::StrFormat("%g", *s.privacy_epsilon));
 }
 
 // One panel per env (when the file has onset data): the episode at which Private-OFU-RL leaves
@@ -73,8 +63,8 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     if (row.onset.coverage_failures) coverage_failures[s.env] += *row.onset.coverage_failures;
-    if ((s.agent != kPrivateOfu && s.agent != kPrivateOfuTight) ||
-        !row.onset.predicted_onset_episode || !row.onset.onset_episode_median) {
+    if (!IsPrivateOfu(row.agent) || !row.onset.predicted_onset_episode ||
+        !row.onset.onset_episode_median) {
       continue;
     }
     if (!onset_panel.count(s.env)) {
@@ -83,20 +73,19 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
       panel.title = absl::StrCat(s.env, ": onset of learning (first k with no A = 0 model in C_k)");
       panel.x_label = "privacy #ge";
       panel.y_label = "episode";
-      // Curves 2a (measured) and 2a + 1 (predicted) of agent a = 0 (paper), 1 (tight).
+      // Curves 2a (measured) and 2a + 1 (predicted) of calibration a = 0 (paper), 1 (tight).
       panel.curves.resize(4);
       for (int a = 0; a < 2; ++a) {
-        const std::string agent = AgentName(a == 0 ? kPrivateOfu : kPrivateOfuTight);
-        panel.curves[2 * a].label = absl::StrCat(agent, " measured (median over seeds)");
         panel.curves[2 * a].color = a == 0 ? 0 : 2;
-        panel.curves[2 * a + 1].label = absl::StrCat(agent, " predicted (noiseless u = 0)");
         panel.curves[2 * a + 1].color = a == 0 ? 3 : 4;
         panel.curves[2 * a + 1].dashed = true;
       }
       panels->push_back(panel);
     }
     PlotPanel& panel = (*panels)[onset_panel[s.env]];
-    const size_t first = s.agent == kPrivateOfu ? 0 : 2;
+    const size_t first = row.agent.options.calibration == LqCalibration::kTight ? 2 : 0;
+    panel.curves[first].label = absl::StrCat(row.agent.label, " measured (median over seeds)");
+    panel.curves[first + 1].label = absl::StrCat(row.agent.label, " predicted (noiseless u = 0)");
     if (*row.onset.onset_episode_median > 0) {
       panel.curves[first].x.push_back(*s.privacy_epsilon);
       panel.curves[first].y.push_back(*row.onset.onset_episode_median);
@@ -123,14 +112,56 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   }
 }
 
+// The attributes of `group` that `specs` name, read as the types they bind (absent ones left
+// out), for an OptionBinding to read.
+absl::StatusOr<AttributeList> ReadBoundAttributes(const Hdf5Reader& reader,
+                                                  const std::string& group,
+                                                  const std::vector<ParameterSpec>& specs) {
+  AttributeList attributes;
+  for (const ParameterSpec& spec : specs) {
+    if (!reader.HasAttribute(group, spec.name)) continue;
+    if (std::holds_alternative<std::string>(spec.default_value)) {
+      ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, spec.name));
+      attributes.emplace_back(spec.name, std::move(value));
+    } else if (std::holds_alternative<double>(spec.default_value)) {
+      ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, spec.name));
+      attributes.emplace_back(spec.name, value);
+    } else {
+      ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, spec.name));
+      attributes.emplace_back(spec.name, value);
+    }
+  }
+  return attributes;
+}
+
 }  // namespace
+
+absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group) {
+  std::vector<ParameterSpec> specs = LqConfigNamesBinding().Specs();
+  for (const ParameterSpec& spec : LqRecordedAgentBinding().Specs()) specs.push_back(spec);
+  ASSIGN_OR_RETURN(const AttributeList attributes, ReadBoundAttributes(reader, group, specs));
+  const std::string context = absl::StrCat("group ", group);
+  ASSIGN_OR_RETURN(const LqConfigNames names, LqConfigNamesBinding().Read(attributes, context));
+  if (names.label.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(context, ": no display label (string attribute '", hdf5_names::kLabel, "')"));
+  }
+  LqGroupAgent agent;
+  agent.label = names.label;
+  ASSIGN_OR_RETURN(agent.options, LqRecordedAgentBinding().Read(attributes, context));
+  return agent;
+}
 
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group) {
   LqOnsetSummary out;
-  if (reader.HasAttribute(group, "predicted_onset_episode")) {
-    ASSIGN_OR_RETURN(const int64_t predicted,
-                     reader.ReadIntAttribute(group, "predicted_onset_episode"));
+  // The record of the system and the prediction (none in a file that predates it).
+  ASSIGN_OR_RETURN(const AttributeList record,
+                   ReadBoundAttributes(reader, group, LqConfigRecordBinding().Specs()));
+  if (!record.empty()) {
+    ASSIGN_OR_RETURN(const LqConfigRecord recorded,
+                     LqConfigRecordBinding().Read(record, absl::StrCat("group ", group)));
+    const int64_t predicted = recorded.predicted_onset_episode;
     out.predicted_onset_episode = predicted == 0 ? -1.0 : static_cast<double>(predicted);
   }
   const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
@@ -153,27 +184,28 @@ absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
 }
 
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
-    const std::vector<RegretGroupSummary>& summaries) {
-  std::map<std::string, double> ofu_final;
-  for (const RegretGroupSummary& s : summaries) {
-    if (FindAgent(s.agent) == nullptr) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("group ", s.group, ": unknown agent '", s.agent, "'"));
-    }
-    if (s.agent != kOfu && !s.privacy_epsilon) {
+    const std::vector<RegretGroupSummary>& summaries, const std::vector<LqGroupAgent>& agents) {
+  CHECK_EQ(summaries.size(), agents.size()) << "BuildPrivateOfuRows: one agent per group";
+  std::map<std::string, double> ofu_final;  // the non-private agent's, per env
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    const RegretGroupSummary& s = summaries[i];
+    if (!IsPrivate(agents[i].options)) {
+      ofu_final[s.env] = s.final_regret_mean;
+    } else if (!s.privacy_epsilon) {
       return absl::InvalidArgumentError(
           absl::StrCat("group ", s.group, ": private agent without privacy_epsilon"));
     }
-    if (s.agent == kOfu) ofu_final[s.env] = s.final_regret_mean;
   }
   std::vector<PrivateOfuRow> rows;
   std::map<std::pair<std::string, std::string>, std::pair<std::vector<double>, std::vector<double>>>
       costs;
-  for (const RegretGroupSummary& s : summaries) {
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    const RegretGroupSummary& s = summaries[i];
     PrivateOfuRow row;
     row.regret = s;
+    row.agent = agents[i];
     auto it = ofu_final.find(s.env);
-    if (s.agent != kOfu && it != ofu_final.end()) {
+    if (IsPrivate(row.agent.options) && it != ofu_final.end()) {
       row.privacy_cost = s.final_regret_mean - it->second;
       auto& [eps, cost] = costs[{s.env, s.agent}];
       eps.push_back(*s.privacy_epsilon);
@@ -216,20 +248,23 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
   // An env without Private-OFU-RL shows every agent it has (certainty equivalence dashed).
   std::set<std::string> envs_with_private_ofu;
   for (const PrivateOfuRow& row : rows) {
-    if (row.regret.agent == kPrivateOfu || row.regret.agent == kPrivateOfuTight) {
-      envs_with_private_ofu.insert(row.regret.env);
-    }
+    if (IsPrivateOfu(row.agent)) envs_with_private_ofu.insert(row.regret.env);
   }
-  auto shown = [&](const RegretGroupSummary& s) {
-    return !envs_with_private_ofu.count(s.env) || s.agent == kOfu || s.agent == kPrivateOfu ||
-           s.agent == kPrivateOfuTight;
+  auto shown = [&](const PrivateOfuRow& row) {
+    return !envs_with_private_ofu.count(row.regret.env) || !IsPrivate(row.agent.options) ||
+           IsPrivateOfu(row.agent);
   };
   std::vector<RegretGroupSummary> summaries;
+  std::map<std::string, const PrivateOfuRow*> row_of_group;
+  std::vector<const PrivateOfuRow*> shown_rows;
   for (const PrivateOfuRow& row : rows) {
-    if (shown(row.regret)) summaries.push_back(row.regret);
+    row_of_group[row.regret.group] = &row;
+    if (!shown(row)) continue;
+    summaries.push_back(row.regret);
+    shown_rows.push_back(&row);
   }
   RegretPanelStyle style;
-  style.label = Label;
+  style.label = [&](const RegretGroupSummary& s) { return Label(*row_of_group.at(s.group)); };
   // Where only the OFU agents are drawn: one colour per eps (and one for OFU-RL), shared by both
   // calibrations. Elsewhere one colour per (agent, eps).
   style.color_key = [&](const RegretGroupSummary& s) {
@@ -239,7 +274,8 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
   std::vector<PlotPanel> panels = BuildRegretPanels(summaries, style);
   // BuildRegretPanels adds curves per env in input order: set each curve's line style.
   std::map<std::string, size_t> panel_of_env, next_curve;
-  for (const RegretGroupSummary& s : summaries) {
+  for (const PrivateOfuRow* row : shown_rows) {
+    const RegretGroupSummary& s = row->regret;
     if (!panel_of_env.count(s.env)) {
       const size_t index = panel_of_env.size();
       panel_of_env[s.env] = index;
@@ -251,8 +287,9 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
                           : "solid: OFU; dashed: certainty equivalence; #gd=1e-5";
     size_t& curve = next_curve[s.env];
     if (curve < panel.curves.size()) {
-      panel.curves[curve].dashed =
-          ofu_only ? s.agent == kPrivateOfuTight : FindAgent(s.agent)->dashed;
+      panel.curves[curve].dashed = ofu_only
+                                       ? row->agent.options.calibration == LqCalibration::kTight
+                                       : IsCertaintyEquivalence(row->agent);
     }
     ++curve;
   }
@@ -271,17 +308,16 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows) 
       panels.push_back(panel);
     }
     PlotPanel& panel = panels[cost_panel[s.env]];
-    const AgentStyle& style = *FindAgent(s.agent);
     PlotCurve* curve = nullptr;
     for (PlotCurve& c : panel.curves) {
-      if (c.label == style.name) curve = &c;
+      if (c.label == row.agent.label) curve = &c;
     }
     if (curve == nullptr) {
       panel.curves.emplace_back();
       curve = &panel.curves.back();
-      curve->label = style.name;
-      curve->color = style.color;
-      curve->dashed = style.dashed;
+      curve->label = row.agent.label;
+      curve->color = CostColor(row.agent);
+      curve->dashed = IsCertaintyEquivalence(row.agent);
     }
     curve->x.push_back(*s.privacy_epsilon);
     curve->y.push_back(*row.privacy_cost);

@@ -1,23 +1,25 @@
 // Summary and figure panels of //experiments:private_ofu_fig (Private-OFU-RL on LQ systems,
 // Chowdhury, Zhou, Shroff 2021), built on the regret groups of regret_summary.h.
 //
-// For every config group (env, agent, privacy_epsilon; agent in ofu_rl | private_ofu_rl |
-// private_ce | private_ce_ridge | private_ce_dither):
+// For every config group (env, agent, privacy_epsilon; any agent of the LQ agents registry,
+// experiments/lq_registry.h: the group's attributes give its display label and its options, and
+// every style below follows from these, not from the agent's name):
 //   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
 //                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
-//   privacy_cost        = final mean cumulative regret minus that of ofu_rl on the same env
-//                         (empty for ofu_rl, and for every group of an env without an ofu_rl
-//                         group: any subset of the agents is accepted);
+//   privacy_cost        = final mean cumulative regret minus that of the non-private agent
+//                         (calibration none, ofu_rl) on the same env (empty for it, and for every
+//                         group of an env without one: any subset of the agents is accepted);
 //   privacy_cost_exponent_vs_eps = least-squares slope of log privacy_cost against
 //                         log privacy_epsilon over ALL groups of the same (env, agent)
 //                         (LogLogSlope; Thm. 3 predicts -1/2 once the privacy term dominates);
 //                         empty (undefined) when any of their privacy costs is <= 0 (no point is
 //                         dropped) or there are fewer than 2 groups.
 // Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, the certainty-
-// equivalence agents dashed),
-// then one privacy-cost-vs-eps panel per env with a dashed eps^{-1/2} reference through the
-// private_ofu_rl point of smallest eps (envs with an ofu_rl group), then, when the rows carry
-// onset data, one onset-vs-eps panel per env (Private-OFU-RL: measured median and prediction).
+// equivalence agents dashed; where the env has a private OFU-step agent only the OFU-step agents,
+// the tight calibration dashed), then one privacy-cost-vs-eps panel per env with a dashed
+// eps^{-1/2} reference through the first curve's point of smallest eps (envs with a non-private
+// group), then, when the rows carry onset data, one onset-vs-eps panel per env (the private
+// OFU-step agents: measured median and prediction). Legends show the groups' `label` attributes.
 #ifndef DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
 #define DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
 
@@ -29,6 +31,7 @@
 #include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
+#include "experiments/lq_registry.h"
 
 namespace dprl {
 
@@ -47,17 +50,29 @@ struct LqOnsetSummary {
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group);
 
+// The agent of a group: its display label and its options (planner, calibration, model,
+// dither_scale; the others at their defaults), from the group's attributes.
+struct LqGroupAgent {
+  std::string label;
+  LqAgentOptions options;
+};
+
+// Reads them (docs/hdf5_schema.md); errors name the group and the attribute, e.g. for a file
+// written before groups carried `label` and `planner`.
+absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group);
+
 struct PrivateOfuRow {
   RegretGroupSummary regret;
+  LqGroupAgent agent;
   std::optional<double> privacy_cost;
   std::optional<double> privacy_cost_exponent_vs_eps;
   LqOnsetSummary onset;  // filled by the caller (ReadLqOnsetSummary)
 };
 
-// Errors: an agent other than the five above, or a private agent without privacy_epsilon
-// (messages name the group).
+// The rows of `summaries`, agents[i] being the agent of summaries[i] (ReadLqGroupAgent; the sizes
+// must agree: CHECK). Error: a private agent without privacy_epsilon (naming the group).
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
-    const std::vector<RegretGroupSummary>& summaries);
+    const std::vector<RegretGroupSummary>& summaries, const std::vector<LqGroupAgent>& agents);
 
 // Header: group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,
 // regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,

@@ -26,6 +26,21 @@ RegretGroupSummary Group(const std::string& agent, std::optional<double> eps, do
   return s;
 }
 
+// The registered agent's label and options for each group (what ReadLqGroupAgent reads from a
+// file the experiment wrote).
+std::vector<LqGroupAgent> AgentsOf(const std::vector<RegretGroupSummary>& groups) {
+  std::vector<LqGroupAgent> agents;
+  for (const RegretGroupSummary& s : groups) {
+    const LqAgentType* type = FindLqAgent(s.agent).value();
+    agents.push_back({type->label, type->preset});
+  }
+  return agents;
+}
+
+absl::StatusOr<std::vector<PrivateOfuRow>> Rows(const std::vector<RegretGroupSummary>& groups) {
+  return BuildPrivateOfuRows(groups, AgentsOf(groups));
+}
+
 TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   // cost = 40 eps^{-1/2}: exponent -1/2 exactly.
   std::vector<RegretGroupSummary> in = {Group("ofu_rl", std::nullopt, 10.0)};
@@ -33,7 +48,7 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
     in.push_back(Group("private_ofu_rl", eps, 10.0 + 40.0 / std::sqrt(eps)));
     in.push_back(Group("private_ce", eps, 10.0 + 80.0 / eps));
   }
-  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in);
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = Rows(in);
   ASSERT_THAT(rows, IsOk());
   ASSERT_EQ(rows->size(), 7u);
   EXPECT_FALSE((*rows)[0].privacy_cost.has_value());
@@ -61,7 +76,7 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
 // Any subset of the agents: without ofu_rl there is no privacy cost, and no cost panel.
 TEST(PrivateOfuSummaryTest, WithoutOfuRlNoPrivacyCost) {
   absl::StatusOr<std::vector<PrivateOfuRow>> rows =
-      BuildPrivateOfuRows({Group("private_ofu_rl", 1.0, 3.0), Group("private_ce", 1.0, 4.0)});
+      Rows({Group("private_ofu_rl", 1.0, 3.0), Group("private_ce", 1.0, 4.0)});
   ASSERT_THAT(rows, IsOk());
   ASSERT_EQ(rows->size(), 2u);
   for (const PrivateOfuRow& row : *rows) {
@@ -73,9 +88,9 @@ TEST(PrivateOfuSummaryTest, WithoutOfuRlNoPrivacyCost) {
 
 // The tight variant is its own curve, with its own label and colour, in the cost panel.
 TEST(PrivateOfuSummaryTest, TightVariantHasItsOwnCostCurve) {
-  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(
-      {Group("ofu_rl", std::nullopt, 10.0), Group("private_ofu_rl", 1.0, 30.0),
-       Group("private_ofu_rl_tight", 1.0, 20.0), Group("private_ofu_rl_tight", 4.0, 15.0)});
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows =
+      Rows({Group("ofu_rl", std::nullopt, 10.0), Group("private_ofu_rl", 1.0, 30.0),
+            Group("private_ofu_rl_tight", 1.0, 20.0), Group("private_ofu_rl_tight", 4.0, 15.0)});
   ASSERT_THAT(rows, IsOk());
   EXPECT_NEAR(*(*rows)[2].privacy_cost, 10.0, 1e-12);
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
@@ -95,7 +110,7 @@ TEST(PrivateOfuSummaryTest, TightVariantHasItsOwnCostCurve) {
 TEST(PrivateOfuSummaryTest, OnsetPanelShowsBothCalibrations) {
   std::vector<RegretGroupSummary> groups = {Group("private_ofu_rl", 10.0, 30.0),
                                             Group("private_ofu_rl_tight", 10.0, 20.0)};
-  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(groups);
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = Rows(groups);
   ASSERT_THAT(rows, IsOk());
   (*rows)[0].onset.predicted_onset_episode = -1;  // the paper's never leaves u = 0
   (*rows)[0].onset.onset_episode_median = -1;
@@ -117,7 +132,7 @@ TEST(PrivateOfuSummaryTest, CertaintyEquivalenceBaselinesHaveTheirOwnCurves) {
     in.push_back(Group("private_ce_ridge", eps, 20.0));
     in.push_back(Group("private_ce_dither", eps, 30.0));
   }
-  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in);
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = Rows(in);
   ASSERT_THAT(rows, IsOk());
   EXPECT_NEAR(*(*rows)[2].privacy_cost, 20.0, 1e-12);
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
@@ -132,10 +147,29 @@ TEST(PrivateOfuSummaryTest, CertaintyEquivalenceBaselinesHaveTheirOwnCurves) {
   EXPECT_NE(panels[1].curves[0].color, panels[1].curves[1].color);
 }
 
+// Styles come from the options and legends from the label, whatever the agent's name.
+TEST(PrivateOfuSummaryTest, StylesFollowTheOptionsAndLegendsTheLabel) {
+  std::vector<RegretGroupSummary> in = {Group("reference", std::nullopt, 10.0),
+                                        Group("mine", 1.0, 20.0)};
+  std::vector<LqGroupAgent> agents = {
+      {"Reference", LqPreset(LqCalibration::kNone, LqPlanner::kOfuStep)},
+      {"My CE",
+       LqPreset(LqCalibration::kTight, LqPlanner::kCertaintyEquivalence, LqModel::kRidge, 0.5)}};
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in, agents);
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_NEAR(*(*rows)[1].privacy_cost, 10.0, 1e-12);
+  const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
+  ASSERT_EQ(panels.size(), 2u);
+  EXPECT_EQ(panels[0].curves[0].label, "Reference (non-private)");
+  EXPECT_EQ(panels[0].curves[1].label, "My CE #ge=1");
+  EXPECT_TRUE(panels[0].curves[1].dashed);
+  EXPECT_EQ(panels[1].curves[0].label, "My CE");
+  EXPECT_EQ(panels[1].curves[0].color, 3);  // certainty equivalence, ridge with dither
+  EXPECT_TRUE(panels[1].curves[0].dashed);
+}
+
 TEST(PrivateOfuSummaryTest, Errors) {
-  EXPECT_THAT(BuildPrivateOfuRows({Group("ucb", std::nullopt, 3.0)}),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown agent 'ucb'")));
-  EXPECT_THAT(BuildPrivateOfuRows({Group("private_ce", std::nullopt, 3.0)}),
+  EXPECT_THAT(Rows({Group("private_ce", std::nullopt, 3.0)}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("without privacy_epsilon")));
 }
 

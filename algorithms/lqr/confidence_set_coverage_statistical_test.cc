@@ -24,19 +24,14 @@ namespace {
 
 constexpr uint64_t kSeed = 57;  // master seed of every stream of this file
 
-void CheckCoverage(LqAgentKind kind) {
+void CheckCoverage(LqCalibration calibration) {
   constexpr int kRuns = 40;
   constexpr int64_t kEpisodes = 64;
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
   LqAgentOptions o;
-  o.kind = kind;
-  o.privacy.episodes = kEpisodes;
-  o.privacy.horizon = s->horizon();
-  o.privacy.control_bound = s->control_bound();
-  o.privacy.state_dim = s->state_dim();
-  o.privacy.control_dim = s->control_dim();
-  o.privacy.noise_bound = s->noise_bound();
+  o.calibration = calibration;
+  SetLqSystemOptions(*s, kEpisodes, o);
   o.privacy.privacy_epsilon = 1e4;
   o.privacy.confidence_alpha = 0.05;
   int failed_runs = 0;
@@ -59,11 +54,9 @@ void CheckCoverage(LqAgentKind kind) {
       << "largest ||Theta* - Theta^||_V / beta = " << worst;
 }
 
-TEST(ConfidenceSetCoverageStatisticalTest, OfuRl) { CheckCoverage(LqAgentKind::kOfu); }
+TEST(ConfidenceSetCoverageStatisticalTest, OfuRl) { CheckCoverage(LqCalibration::kNone); }
 
-TEST(ConfidenceSetCoverageStatisticalTest, PrivateOfuRl) {
-  CheckCoverage(LqAgentKind::kPrivateOfu);
-}
+TEST(ConfidenceSetCoverageStatisticalTest, PrivateOfuRl) { CheckCoverage(LqCalibration::kPaper); }
 
 }  // namespace
 }  // namespace dprl

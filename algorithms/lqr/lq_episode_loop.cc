@@ -37,6 +37,15 @@ void RecordDiagnostics(const LqEpisodeDiagnostics& diag, const Eigen::MatrixXd& 
 
 }  // namespace
 
+void SetLqSystemOptions(const LqSystem& system, int64_t episodes, LqAgentOptions& options) {
+  options.privacy.episodes = episodes;
+  options.privacy.horizon = system.horizon();
+  options.privacy.control_bound = system.control_bound();
+  options.privacy.state_dim = system.state_dim();
+  options.privacy.control_dim = system.control_dim();
+  options.privacy.noise_bound = system.noise_bound();
+}
+
 LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream env_stream,
                           const std::function<void(int64_t)>& on_episode) {
   const PrivateOfuOptions& p = agent.options().privacy;

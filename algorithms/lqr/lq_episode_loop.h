@@ -5,15 +5,16 @@
 // For k = 1..K (Chowdhury, Zhou, Shroff 2021, Alg. 1 lines 2-10): the agent computes its gains
 // from x_{k,1} = system.initial_state(); the episode is simulated for H steps with
 // u_{k,h} = agent.Control(h, x_{k,h}) (K_h x_{k,h}, clipped to ||u|| <= gamma by the private
-// kinds, ofu_agent.h) and x_{k,h+1} = Step(x, u, env_stream); the trajectory, with the applied
+// agents, ofu_agent.h) and x_{k,h+1} = Step(x, u, env_stream); the trajectory, with the applied
 // controls, goes back to the agent. The recorded regret of episode k (riccati.h, no sampled costs):
 //     J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1),
 // the expected cost (2) of the agent's linear policy u = K_h x on the true system minus the optimal
-// cost (5); for the dithered certainty-equivalence agent, the exact cost of u = K_h x + sigma_k xi
-// (DitheredLinearPolicyCost, private_certainty_equivalence.h), exploration included. It is the
-// exact regret of the applied policy whenever clipping cannot act, in particular when
-// max_h ||K_h|| <= gamma (then ||x_h|| <= 1 and ||K_h x_h|| <= gamma by Assumption 1); in an
-// episode with clipped_steps > 0 it is the linear policy's cost, not the clipped one's.
+// cost (5); for an agent with input dither (dither_scale > 0), the exact cost of
+// u = K_h x + sigma_k xi (DitheredLinearPolicyCost, private_certainty_equivalence.h), exploration
+// included. It is the exact regret of the applied policy whenever clipping cannot act, in
+// particular when max_h ||K_h|| <= gamma (then ||x_h|| <= 1 and ||K_h x_h|| <= gamma by
+// Assumption 1); in an episode with clipped_steps > 0 it is the linear policy's cost, not the
+// clipped one's.
 // The environment stream is read in a fixed pattern (2n + 1 words per step), so agents facing the
 // same stream key see the same noise sequence (common random numbers).
 #ifndef DPRL_ALGORITHMS_LQR_LQ_EPISODE_LOOP_H_
@@ -54,6 +55,10 @@ struct LqRunResult {
   int64_t onset_episode = 0;
   int64_t random_start_wins = 0;   // OFU steps won by a random start with a gain > 1e-9 (1 + J)
 };
+
+// What an agent is told about `system` (n, d, H, gamma, C_w in options.privacy) and its number
+// of episodes K, the rest of `options` unchanged.
+void SetLqSystemOptions(const LqSystem& system, int64_t episodes, LqAgentOptions& options);
 
 // Runs agent.options().privacy.episodes episodes. CHECKs that the agent's sizes match the system.
 // `on_episode(k)` (may be empty) is called after each episode, for progress reporting.

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "algorithms/lqr/private_certainty_equivalence.h"
 #include "algorithms/lqr/riccati.h"
 #include "algorithms/lqr/zero_dynamics_model.h"
@@ -45,58 +45,30 @@ absl::Status CheckSpdMatrix(const char* name, const Eigen::MatrixXd& m, int dim)
 
 }  // namespace
 
-const char* LqAgentKindName(LqAgentKind kind) {
-  switch (kind) {
-    case LqAgentKind::kOfu:
-      return "ofu_rl";
-    case LqAgentKind::kPrivateOfu:
-      return "private_ofu_rl";
-    case LqAgentKind::kPrivateCertaintyEquivalence:
-      return "private_ce";
-    case LqAgentKind::kPrivateOfuTight:
-      return "private_ofu_rl_tight";
-    case LqAgentKind::kPrivateRidgeCertaintyEquivalence:
-      return "private_ce_ridge";
-    case LqAgentKind::kPrivateDitheredCertaintyEquivalence:
-      return "private_ce_dither";
+const char* LqCalibrationName(LqCalibration calibration) {
+  switch (calibration) {
+    case LqCalibration::kNone:
+      return "none";
+    case LqCalibration::kPaper:
+      return "paper";
+    case LqCalibration::kTight:
+      return "tight";
   }
   return "unknown";
 }
 
-const std::vector<LqAgentKind>& AllLqAgentKinds() {
-  static const auto* kinds = new std::vector<LqAgentKind>{
-      LqAgentKind::kOfu,
-      LqAgentKind::kPrivateOfu,
-      LqAgentKind::kPrivateCertaintyEquivalence,
-      LqAgentKind::kPrivateOfuTight,
-      LqAgentKind::kPrivateRidgeCertaintyEquivalence,
-      LqAgentKind::kPrivateDitheredCertaintyEquivalence,
-  };
-  return *kinds;
+const char* LqPlannerName(LqPlanner planner) {
+  return planner == LqPlanner::kOfuStep ? "ofu_step" : "certainty_equivalence";
 }
 
-absl::StatusOr<LqAgentKind> ParseLqAgentKind(const std::string& name) {
-  std::vector<std::string> names;
-  for (LqAgentKind kind : AllLqAgentKinds()) {
-    if (name == LqAgentKindName(kind)) return kind;
-    names.push_back(LqAgentKindName(kind));
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown LQ agent '", name, "' (one of ", absl::StrJoin(names, ", "), ")"));
+const char* LqModelName(LqModel model) { return model == LqModel::kShrunk ? "shrunk" : "ridge"; }
+
+bool IsPrivate(const LqAgentOptions& options) {
+  return options.calibration != LqCalibration::kNone;
 }
 
-bool SolvesOfuStep(LqAgentKind kind) {
-  return kind == LqAgentKind::kOfu || kind == LqAgentKind::kPrivateOfu ||
-         kind == LqAgentKind::kPrivateOfuTight;
-}
-
-bool UsesRidgeModel(LqAgentKind kind) {
-  return kind == LqAgentKind::kPrivateRidgeCertaintyEquivalence ||
-         kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence;
-}
-
-LqAgentOptions WithKindCalibration(LqAgentOptions options) {
-  if (options.kind == LqAgentKind::kPrivateOfuTight) {
+LqAgentOptions WithCalibration(LqAgentOptions options) {
+  if (options.calibration == LqCalibration::kTight) {
     options.privacy = TightCalibration(options.privacy);
   }
   return options;
@@ -105,7 +77,7 @@ LqAgentOptions WithKindCalibration(LqAgentOptions options) {
 ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
                                          const PrivateOfuParams* params) {
   const PrivateOfuOptions& p = options.privacy;
-  if (options.kind != LqAgentKind::kOfu) {
+  if (IsPrivate(options)) {
     CHECK(params != nullptr) << "AgentRadiusInputs: a private agent needs its calibration";
     return PrivateRadiusInputs(p, *params);
   }
@@ -128,6 +100,11 @@ absl::Status LqAgentOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrFormat("dither_scale must be finite and >= 0, got %g", dither_scale));
   }
+  if (model == LqModel::kRidge && planner != LqPlanner::kCertaintyEquivalence) {
+    return absl::InvalidArgumentError(absl::StrCat("model ", LqModelName(model), " needs planner ",
+                                                   LqPlannerName(LqPlanner::kCertaintyEquivalence),
+                                                   ", got planner ", LqPlannerName(planner)));
+  }
   RETURN_IF_ERROR(privacy.Validate());
   return ofu.Validate();
 }
@@ -148,7 +125,7 @@ absl::StatusOr<LqAgent> LqAgent::Create(const LqAgentOptions& options, const Eig
     return absl::InvalidArgumentError(
         absl::StrFormat("noise_covariance must be a finite %d x %d matrix", n, n));
   }
-  LqAgent agent(WithKindCalibration(options), policy_stream);
+  LqAgent agent(WithCalibration(options), policy_stream);
   agent.q_ = q;
   agent.r_ = r;
   agent.w_ = noise_covariance;
@@ -203,20 +180,18 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
   diagnostics_.theta_hat = theta_hat;
   diagnostics_.beta = ConfidenceRadius(radius_, episode_);
   Eigen::MatrixXd theta;
-  if (UsesRidgeModel(options_.kind)) {
-    // Diagnostics keep the paper's V_k, Theta^_k, beta_k (Lemma 1's set); the model is the ridge
-    // estimate's.
+  if (options_.planner == LqPlanner::kCertaintyEquivalence) {
+    // Diagnostics keep the paper's V_k, Theta^_k, beta_k (Lemma 1's set) for either model.
     diagnostics_.zero_dynamics_feasible =
         NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
-    theta = RidgeCertaintyEquivalenceModel(gram_release, u, options_.ce_ridge).theta_tilde;
-    if (options_.kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
-      diagnostics_.dither_std =
-          DitherStandardDeviation(options_.dither_scale, p.control_bound, episode_);
+    if (options_.model == LqModel::kRidge) {
+      // The ridge estimate is on the released sums before eta I (the exact sums for kNone).
+      theta =
+          RidgeCertaintyEquivalenceModel(is_private() ? gram_release : gram_, u, options_.ce_ridge)
+              .theta_tilde;
+    } else {
+      theta = theta_hat / std::max(1.0, theta_hat.norm());
     }
-  } else if (options_.kind == LqAgentKind::kPrivateCertaintyEquivalence) {
-    diagnostics_.zero_dynamics_feasible =
-        NearestZeroDynamicsModel(theta_hat, v).v_distance <= diagnostics_.beta;
-    theta = theta_hat / std::max(1.0, theta_hat.norm());
   } else {
     OfuProblem problem;
     problem.theta_hat = theta_hat;
@@ -240,6 +215,10 @@ const std::vector<Eigen::MatrixXd>& LqAgent::BeginEpisode(const Eigen::VectorXd&
     diagnostics_.ofu_winning_start = step->winning_start;
     diagnostics_.ofu_random_start_gain = step->random_start_gain;
   }
+  if (options_.dither_scale > 0.0) {
+    diagnostics_.dither_std =
+        DitherStandardDeviation(options_.dither_scale, p.control_bound, episode_);
+  }
   previous_theta_ = theta;
   diagnostics_.theta_tilde = theta;
   DynMatrix<double> a, b;
@@ -253,12 +232,12 @@ Eigen::VectorXd LqAgent::Control(int h, const Eigen::VectorXd& state) {
   CHECK(h >= 0 && h < options_.privacy.horizon) << "LqAgent: step " << h << " outside [0, H)";
   CHECK_EQ(state.size(), options_.privacy.state_dim);
   Eigen::VectorXd linear = gains_[h] * state;  // (10)
-  if (!is_private()) return linear;
-  if (diagnostics_.dither_std > 0.0) {  // dithered certainty equivalence: noise before the clip
+  if (diagnostics_.dither_std > 0.0) {         // the input dither: noise before the clip
     for (int i = 0; i < linear.size(); ++i) {
       linear(i) += SampleGaussian(diagnostics_.dither_std, policy_stream_);
     }
   }
+  if (!is_private()) return linear;
   const Eigen::VectorXd applied = ClipNorm(linear, options_.privacy.control_bound);
   if (applied != linear) ++diagnostics_.clipped_steps;
   return applied;

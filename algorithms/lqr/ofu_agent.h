@@ -4,55 +4,60 @@
 // Specification
 // -------------
 // S. R. Chowdhury, X. Zhou, N. Shroff, "Adaptive Control of Differentially Private Linear
-// Quadratic Systems", ISIT 2021. All agents share this class; they differ only in the
-// statistics they use and in how they pick Theta~_k:
+// Quadratic Systems", ISIT 2021. One class; three orthogonal options of LqAgentOptions say which
+// statistics it uses and how it picks Theta~_k, and a fourth adds input dithering:
 //
-//   kind                 statistics (Sec. III)                       Theta~_k           u_{k,h}
-//   kOfu                 V_k = Z_k'Z_k + lambda I, U_k = Z_k'X_k     OFU step (9)       (10)
-//                        (H_k = lambda I, L_k = 0; exact sums)
-//   kPrivateOfu          V_k = T_{1,k} + eta I, U_k = T_{2,k}        OFU step (9)       (10)
-//   (Alg. 1)             (tree counters B_1, B_2, private_ofu_params.h)
-//   kPrivateOfuTight     as kPrivateOfu with TightCalibration()      OFU step (9)       (10)
-//   (beyond the paper)   (square-root factorisation counters; the same (eps, delta)-JDP;
-//                        private_ofu_params.h, "the tight calibration")
-//   kPrivateCertainty-   the same private V_k, U_k                   Theta^_k projected
-//   K_h(Theta~)x Equivalence                                                      onto ||.||_F <= 1
-//   kPrivateRidge-       T_{1,k} floored at 0 + lambda_ce I, T_{2,k}  ridge CE (not in  (10)
-//   CertaintyEquivalence (private_certainty_equivalence.h)            the paper)
-//   kPrivateDithered-    as kPrivateRidgeCertaintyEquivalence        ridge CE           (10) +
-//   CertaintyEquivalence                                                                sigma_k xi
+//   calibration (LqCalibration)  statistics (Sec. III)
+//     kNone                      V_k = Z_k'Z_k + lambda I, U_k = Z_k'X_k (H_k = lambda I, L_k = 0;
+//                                exact sums; non-private)
+//     kPaper                     V_k = T_{1,k} + eta I, U_k = T_{2,k} (tree counters B_1, B_2 of
+//                                Alg. 1 with the paper's calibration, private_ofu_params.h)
+//     kTight                     as kPaper with TightCalibration(privacy) (square-root
+//                                factorisation counters; the same (eps, delta)-JDP; beyond the
+//                                paper, private_ofu_params.h "the tight calibration")
+//   planner (LqPlanner)          Theta~_k
+//     kOfuStep                   the OFU step (9) over C_k cap S (algorithms/lqr/ofu_step.h)
+//     kCertaintyEquivalence      a point estimate (model below), no optimism
+//   model (LqModel; certainty equivalence only)
+//     kShrunk                    Theta^_k of (7) projected onto ||.||_F <= 1 (S, Assumption 1(a))
+//     kRidge                     ridge estimate on (T_{1,k})_+ + lambda_ce I and T_{2,k}, projected
+//                                the same way (private_certainty_equivalence.h; not in the paper)
+//   dither_scale                 > 0: u = K_h x + sigma_k xi before the clip, sigma_k =
+//                                dither_scale gamma k^{-1/4} (private_certainty_equivalence.h)
+// Named presets (OFU-RL = {kNone, kOfuStep}, Private-OFU-RL = {kPaper, kOfuStep}, ...) are the
+// LQ agents registry of the experiments (experiments/lq_registry.h), each with its citation.
 //
 //   (7) Theta^_k = V_k^{-1} U_k;  (8) C_k = {||Theta - Theta^_k||_{V_k} <= beta_k}, beta_k from
-//   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kOfu: lambda_min = lambda_max = lambda,
+//   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kNone: lambda_min = lambda_max = lambda,
 //   nu = 0);  (9) algorithms/lqr/ofu_step.h;  (10) u_{k,h} = K_h(Theta~_k) x_{k,h}, K_h from (3).
 // Certainty equivalence is the practitioner's baseline: the same private statistics, no optimism;
 // the projection onto S (||Theta||_F <= 1, Assumption 1(a), known to every agent) keeps the gains
 // of a wild early estimate bounded.
 //
-// Privacy (every kind but kOfu): (privacy_epsilon, target_delta)-JDP for
-// the neighbour relation options.privacy.neighbour (default: one user's episode replaced), by the
-// zCDP of the two counters, post-processing and the billboard lemma (private_ofu_params.h).
+// Privacy (calibration kPaper or kTight: the private agents): (privacy_epsilon, target_delta)-JDP
+// for the neighbour relation options.privacy.neighbour (default: one user's episode replaced), by
+// the zCDP of the two counters, post-processing and the billboard lemma (private_ofu_params.h).
 // Clipping (Sec. IV-A needs ||z_{k,h}|| <= 1 + gamma for the sensitivities, and Lemma 1 needs the
-// counted transition (z, x_next) to be the one the system generated). The private kinds APPLY the
+// counted transition (z, x_next) to be the one the system generated). The private agents APPLY the
 // clipped control u_{k,h} = clip_gamma(K_h(Theta~_k) x_{k,h}) (Control(); clip_gamma(v) =
-// v min(1, gamma / ||v||)), and the counters receive exactly that u. Under Assumption 1 (||x_1|| <=
-// 1,
-// ||A|| <= C_A, ||B|| <= C_B, ||w|| <= C_w, C_A + gamma C_B + C_w <= 1) induction gives
-// ||x_{h+1}|| <= C_A ||x_h|| + C_B ||u_h|| + C_w <= 1, so clipping x to ||x|| <= 1 in EndEpisode is
-// then the identity and the counted data are the generated data, which keeps Lemma 1's confidence
-// set valid. EndEpisode still clips x, u and x_next (the privacy proof needs the bound for ANY
-// input, e.g. from a caller that does not use Control()) and counts the steps where that changed
-// the input (counter_input_clipped_steps; 0 whenever the controls came from Control() on a system
-// satisfying Assumption 1). A clipped control makes the episode's policy non-linear: (2) with the
-// gains is then the cost of the unclipped linear policy (10), not of the applied one; kOfu applies
-// K_h x unclipped. The input of the last episode K is never released (releases cover [1, k - 1]),
-// so it is not sent to the counters. If a private V_k is not positive definite (probability
-// <= alpha / (2K) per episode by the Lambda bound), the agent adds (lambda_min - smallest
-// eigenvalue) I to it -- post-processing, counted in diagnostics (v_repaired).
+// v min(1, gamma / ||v||)), and the counters receive exactly that u. Under Assumption 1
+// (||x_1|| <= 1, ||A|| <= C_A, ||B|| <= C_B, ||w|| <= C_w, C_A + gamma C_B + C_w <= 1) induction
+// gives ||x_{h+1}|| <= C_A ||x_h|| + C_B ||u_h|| + C_w <= 1, so clipping x to ||x|| <= 1 in
+// EndEpisode is then the identity and the counted data are the generated data, which keeps Lemma
+// 1's confidence set valid. EndEpisode still clips x, u and x_next (the privacy proof needs the
+// bound for ANY input, e.g. from a caller that does not use Control()) and counts the steps where
+// that changed the input (counter_input_clipped_steps; 0 whenever the controls came from Control()
+// on a system satisfying Assumption 1). A clipped control makes the episode's policy non-linear:
+// (2) with the gains is then the cost of the unclipped linear policy (10), not of the applied one;
+// the non-private agent (kNone) applies K_h x (+ dither) unclipped. The input of the last episode K
+// is never released (releases cover [1, k - 1]), so it is not sent to the counters. If a private
+// V_k is not positive definite (probability <= alpha / (2K) per episode by the Lambda bound), the
+// agent adds (lambda_min - smallest eigenvalue) I to it -- post-processing, counted in diagnostics
+// (v_repaired).
 //
 // The agent knows Q, R and the noise covariance W (which enters J* (5)); it never sees A, B.
 // Randomness: counter noise from `noise_stream` (purpose kPrivacyNoise), the OFU random starts
-// from `policy_stream` (purpose kPolicy).
+// and the dither from `policy_stream` (purpose kPolicy).
 //
 // Parameters: LqAgentOptions below (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
@@ -72,46 +77,40 @@
 
 namespace dprl {
 
-enum class LqAgentKind {
-  kOfu,
-  kPrivateOfu,
-  kPrivateCertaintyEquivalence,
-  kPrivateOfuTight,
-  kPrivateRidgeCertaintyEquivalence,
-  kPrivateDitheredCertaintyEquivalence,
-};
+// How V_k and U_k are formed and calibrated (table above).
+enum class LqCalibration { kNone, kPaper, kTight };
+// How Theta~_k is picked (table above).
+enum class LqPlanner { kOfuStep, kCertaintyEquivalence };
+// The point estimate of the certainty-equivalence planner (table above).
+enum class LqModel { kShrunk, kRidge };
 
-// "ofu_rl", "private_ofu_rl", "private_ce", "private_ofu_rl_tight", "private_ce_ridge",
-// "private_ce_dither".
-const char* LqAgentKindName(LqAgentKind kind);
-// Every kind, in the order above: the one list that experiments and bindings choose from.
-const std::vector<LqAgentKind>& AllLqAgentKinds();
-// The kind of that name; InvalidArgument "unknown LQ agent 'x' (one of ofu_rl, ...)" otherwise.
-absl::StatusOr<LqAgentKind> ParseLqAgentKind(const std::string& name);
-// Whether the kind solves the OFU step (9): ofu_rl, private_ofu_rl, private_ofu_rl_tight.
-bool SolvesOfuStep(LqAgentKind kind);
-// Whether the kind plans on the ridge certainty-equivalence model (private_ce_ridge,
-// private_ce_dither; ce_ridge applies, and dither_scale to private_ce_dither).
-bool UsesRidgeModel(LqAgentKind kind);
+// "none" | "paper" | "tight"; "ofu_step" | "certainty_equivalence"; "shrunk" | "ridge".
+const char* LqCalibrationName(LqCalibration calibration);
+const char* LqPlannerName(LqPlanner planner);
+const char* LqModelName(LqModel model);
 
 struct LqAgentOptions {
-  // Which agent (table above).
-  LqAgentKind kind = LqAgentKind::kPrivateOfu;
-  // lambda of kOfu: H_k = lambda I. Finite, > 0.
+  // Statistics and their calibration (table above). Default: Alg. 1's.
+  LqCalibration calibration = LqCalibration::kPaper;
+  // Theta~_k (table above). Default: the OFU step (9).
+  LqPlanner planner = LqPlanner::kOfuStep;
+  // Point estimate of kCertaintyEquivalence; kRidge needs that planner. Default: kShrunk.
+  LqModel model = LqModel::kShrunk;
+  // lambda of calibration kNone: H_k = lambda I. Finite, > 0.
   double regularizer = 1.0;
-  // K, H, gamma, n, d, C_w, alpha (all kinds), and privacy_epsilon, target_delta, neighbour,
-  // conversion (private kinds). kPrivateOfuTight replaces it by TightCalibration(privacy).
+  // K, H, gamma, n, d, C_w, alpha (every agent), and privacy_epsilon, target_delta, neighbour,
+  // conversion (private agents). Calibration kTight replaces it by TightCalibration(privacy).
   PrivateOfuOptions privacy;
   // Ceres options of the OFU step (9).
   OfuStepOptions ofu;
-  // lambda_ce of the ridge and dithered certainty-equivalence kinds
-  // (private_certainty_equivalence.h). Finite, > 0.
+  // lambda_ce of model kRidge (private_certainty_equivalence.h). Finite, > 0.
   double ce_ridge = 1.0;
-  // Dither of kPrivateDitheredCertaintyEquivalence: sigma_k = dither_scale * gamma * k^{-1/4}.
-  // Finite, >= 0. Default 0.1: the best of {0.1, 0.25, 0.5} on relay_n2 at K = 4096 (H = 5, eps in
-  // {100, 1e4, 1e6}; docs/private_ofu_rl.md).
-  double dither_scale = 0.1;
+  // Input dither sigma_k = dither_scale * gamma * k^{-1/4} added to K_h x before the clip (table
+  // above). Finite, >= 0; 0 (the default): no dither.
+  double dither_scale = 0.0;
 
+  // OK, or InvalidArgument naming the option and its bad value (or the two options that do not
+  // combine: model kRidge with planner kOfuStep).
   absl::Status Validate() const;
 };
 
@@ -125,30 +124,33 @@ struct LqEpisodeDiagnostics {
   double ofu_seconds = 0.0;        // wall time of the OFU step
   bool intersection_found = true;  // OFU step found C_k cap S non-empty
   bool v_repaired = false;         // private V_k was not positive definite
-  // C_k cap S contains a model with A = 0 (zero_dynamics_model.h; every kind): then the OFU
+  // C_k cap S contains a model with A = 0 (zero_dynamics_model.h; every agent): then the OFU
   // step's optimum is u = 0.
   bool zero_dynamics_feasible = false;
   int ofu_winning_start = -1;          // OfuStepResult::winning_start (-1: Ceres not called)
   double ofu_random_start_gain = 0.0;  // OfuStepResult::random_start_gain
-  // sigma_k of the dithered kind's input noise (0 for the other kinds).
+  // sigma_k of the input dither (0 when dither_scale = 0).
   double dither_std = 0.0;
-  // Steps h of this episode whose applied control was clipped, ||K_h x_h|| > gamma (private kinds;
+  // Steps h of this episode whose applied control was clipped, ||K_h x_h|| > gamma (private agents;
   // set by Control()). The counters receive the clipped (applied) control.
   int clipped_steps = 0;
-  // Steps h whose counter input (x_h, u_h, x_{h+1}) EndEpisode changed by clipping (private kinds):
-  // then the counted transition differs from the one passed in. 0 when the controls came from
-  // Control() on a system satisfying Assumption 1.
+  // Steps h whose counter input (x_h, u_h, x_{h+1}) EndEpisode changed by clipping (private
+  // agents): then the counted transition differs from the one passed in. 0 when the controls came
+  // from Control() on a system satisfying Assumption 1.
   int counter_input_clipped_steps = 0;
 };
 
-// The options an agent of options.kind runs with: privacy = TightCalibration(privacy) for
-// kPrivateOfuTight, `options` as given for every other kind. LqAgent::Create applies it; a caller
-// that computes the calibration or the confidence radius beside an agent applies it too.
-LqAgentOptions WithKindCalibration(LqAgentOptions options);
+// Whether the agent is private (calibration kPaper or kTight).
+bool IsPrivate(const LqAgentOptions& options);
+
+// The options an agent runs with: privacy = TightCalibration(privacy) for calibration kTight,
+// `options` as given otherwise. LqAgent::Create applies it; a caller that computes the
+// calibration or the confidence radius beside an agent applies it too.
+LqAgentOptions WithCalibration(LqAgentOptions options);
 
 // The Lemma 1 inputs of an agent with `options`: PrivateRadiusInputs(options.privacy, *params) for
-// the private kinds (params must then be non-null), lambda_min = lambda_max = regularizer and
-// nu = 0 for kOfu.
+// the private agents (params must then be non-null), lambda_min = lambda_max = regularizer and
+// nu = 0 for calibration kNone.
 ConfidenceRadiusInputs AgentRadiusInputs(const LqAgentOptions& options,
                                          const PrivateOfuParams* params);
 
@@ -165,9 +167,9 @@ class LqAgent {
   // K_1..K_H of (10). CHECKs the state size and that the previous episode was ended.
   const std::vector<Eigen::MatrixXd>& BeginEpisode(const Eigen::VectorXd& initial_state);
 
-  // The control to apply at step h in [0, H) of the current episode in `state`: K_h x for kOfu,
-  // clip_gamma(K_h x) for the private kinds (counted in last_episode().clipped_steps). CHECKs that
-  // an episode is running and the sizes.
+  // The control to apply at step h in [0, H) of the current episode in `state`: K_h x (+ the
+  // dither sigma_k xi when dither_scale > 0), clipped to clip_gamma(.) by the private agents
+  // (counted in last_episode().clipped_steps). CHECKs that an episode is running and the sizes.
   Eigen::VectorXd Control(int h, const Eigen::VectorXd& state);
 
   // End of the episode: states x_1..x_{H+1} (H + 1 vectors) and controls u_1..u_H (the applied
@@ -178,12 +180,12 @@ class LqAgent {
   const LqEpisodeDiagnostics& last_episode() const { return diagnostics_; }
   int64_t episodes_started() const { return episode_; }
   const LqAgentOptions& options() const { return options_; }
-  // Calibration of the private kinds (nullopt for kOfu).
+  // Calibration of the private agents (nullopt for calibration kNone).
   const std::optional<PrivateOfuParams>& private_params() const { return params_; }
 
  private:
   LqAgent(const LqAgentOptions& options, RandomStream policy_stream);
-  bool is_private() const { return options_.kind != LqAgentKind::kOfu; }
+  bool is_private() const { return IsPrivate(options_); }
 
   LqAgentOptions options_;
   Eigen::MatrixXd q_, r_, w_;
@@ -191,8 +193,8 @@ class LqAgent {
   std::optional<PrivateOfuParams> params_;
   std::optional<PrivateMatrixCounter> gram_counter_;   // B_1
   std::optional<PrivateMatrixCounter> cross_counter_;  // B_2
-  Eigen::MatrixXd gram_;                               // kOfu: Z'Z
-  Eigen::MatrixXd cross_;                              // kOfu: Z'X^next
+  Eigen::MatrixXd gram_;                               // kNone: Z'Z
+  Eigen::MatrixXd cross_;                              // kNone: Z'X^next
   ConfidenceRadiusInputs radius_;
   int64_t episode_ = 0;
   bool in_episode_ = false;

@@ -22,15 +22,36 @@ using ::testing::HasSubstr;
 
 constexpr uint64_t kSeed = 21;  // master seed of every stream of this file
 
-LqAgentOptions OptionsFor(const LqSystem& s, LqAgentKind kind, int64_t episodes) {
+// The option combinations these tests run, named as the LQ agents registry of the experiments
+// names its presets (experiments/lq_agent_types.cc).
+struct Structure {
+  const char* name;
+  LqCalibration calibration;
+  LqPlanner planner;
+  LqModel model = LqModel::kShrunk;
+  double dither_scale = 0.0;
+};
+const Structure kOfu{"ofu_rl", LqCalibration::kNone, LqPlanner::kOfuStep};
+const Structure kPrivateOfu{"private_ofu_rl", LqCalibration::kPaper, LqPlanner::kOfuStep};
+const Structure kPrivateOfuTight{"private_ofu_rl_tight", LqCalibration::kTight,
+                                 LqPlanner::kOfuStep};
+const Structure kPrivateCe{"private_ce", LqCalibration::kPaper, LqPlanner::kCertaintyEquivalence};
+const Structure kPrivateCeRidge{"private_ce_ridge", LqCalibration::kPaper,
+                                LqPlanner::kCertaintyEquivalence, LqModel::kRidge};
+const Structure kPrivateCeDither{"private_ce_dither", LqCalibration::kPaper,
+                                 LqPlanner::kCertaintyEquivalence, LqModel::kRidge, 0.1};
+
+void SetStructure(const Structure& kind, LqAgentOptions& o) {
+  o.calibration = kind.calibration;
+  o.planner = kind.planner;
+  o.model = kind.model;
+  o.dither_scale = kind.dither_scale;
+}
+
+LqAgentOptions OptionsFor(const LqSystem& s, const Structure& kind, int64_t episodes) {
   LqAgentOptions o;
-  o.kind = kind;
-  o.privacy.episodes = episodes;
-  o.privacy.horizon = s.horizon();
-  o.privacy.control_bound = s.control_bound();
-  o.privacy.state_dim = s.state_dim();
-  o.privacy.control_dim = s.control_dim();
-  o.privacy.noise_bound = s.noise_bound();
+  SetStructure(kind, o);
+  SetLqSystemOptions(s, episodes, o);
   o.privacy.privacy_epsilon = 1.0;
   o.privacy.target_delta = 1e-5;
   return o;
@@ -47,9 +68,8 @@ LqRunResult RunAgent(const LqSystem& s, const LqAgentOptions& o, uint64_t seed) 
 TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
-  for (LqAgentKind kind :
-       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
-    SCOPED_TRACE(LqAgentKindName(kind));
+  for (const Structure& kind : {kOfu, kPrivateOfu, kPrivateCe}) {
+    SCOPED_TRACE(kind.name);
     const LqAgentOptions o = OptionsFor(*s, kind, 20);
     absl::StatusOr<LqAgent> agent = LqAgent::Create(
         o, s->q(), s->r(), s->NoiseCovariance(), TestStream(kSeed, TestPurpose::kPrivacyNoise, 1),
@@ -61,7 +81,7 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
       ASSERT_EQ(static_cast<int>(gains.size()), 5);
       const LqEpisodeDiagnostics& diag = agent->last_episode();
       EXPECT_LE(diag.theta_tilde.norm(), 1.0 + 1e-9);
-      if (kind != LqAgentKind::kPrivateCertaintyEquivalence && diag.intersection_found) {
+      if (kind.planner == LqPlanner::kOfuStep && diag.intersection_found) {
         EXPECT_LE(VNorm(diag.theta_tilde - diag.theta_hat, diag.v), diag.beta * (1.0 + 1e-9));
       }
       EXPECT_GT(diag.beta, 0.0);
@@ -85,11 +105,10 @@ TEST(LqAgentTest, AllKindsRunWithNonNegativeFiniteRegretAndFeasibleModels) {
 TEST(LqAgentTest, DeterministicGivenStreams) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 4);
   ASSERT_THAT(s, IsOk());
-  for (LqAgentKind kind :
-       {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
+  for (const Structure& kind : {kOfu, kPrivateOfu, kPrivateCe}) {
     const LqAgentOptions o = OptionsFor(*s, kind, 12);
     EXPECT_EQ(RunAgent(*s, o, 5).per_episode_regret, RunAgent(*s, o, 5).per_episode_regret)
-        << LqAgentKindName(kind);
+        << kind.name;
   }
 }
 
@@ -98,7 +117,7 @@ TEST(LqAgentTest, DeterministicGivenStreams) {
 TEST(LqAgentTest, OfuRlRegretDecreases) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("rotation_n2", 5);
   ASSERT_THAT(s, IsOk());
-  const LqRunResult run = RunAgent(*s, OptionsFor(*s, LqAgentKind::kOfu, 200), 3);
+  const LqRunResult run = RunAgent(*s, OptionsFor(*s, kOfu, 200), 3);
   const auto& r = run.per_episode_regret;
   const double first = std::accumulate(r.begin(), r.begin() + 50, 0.0) / 50;
   const double last = std::accumulate(r.end() - 50, r.end(), 0.0) / 50;
@@ -132,8 +151,8 @@ absl::StatusOr<LqAgent> ExpectClippedRunCountsAppliedControls(const LqSystem& s,
 TEST(LqAgentTest, PrivateAgentsApplyTheControlTheyCount) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
-  for (LqAgentKind kind : {LqAgentKind::kPrivateOfu, LqAgentKind::kPrivateCertaintyEquivalence}) {
-    SCOPED_TRACE(LqAgentKindName(kind));
+  for (const Structure& kind : {kPrivateOfu, kPrivateCe}) {
+    SCOPED_TRACE(kind.name);
     LqAgentOptions o = OptionsFor(*s, kind, 30);
     // One episode by hand: Control() is clip_gamma(K_h x), and EndEpisode detects a caller that
     // passes a control different from what it counts.
@@ -162,7 +181,7 @@ TEST(LqAgentTest, PrivateAgentsApplyTheControlTheyCount) {
 TEST(LqAgentTest, RejectsBadInput) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
-  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
+  LqAgentOptions o = OptionsFor(*s, kPrivateOfu, 10);
   auto error = [&](const LqAgentOptions& options, const Eigen::MatrixXd& q,
                    const Eigen::MatrixXd& r) {
     return LqAgent::Create(options, q, r, s->NoiseCovariance(),
@@ -174,17 +193,17 @@ TEST(LqAgentTest, RejectsBadInput) {
   EXPECT_THAT(error(o, s->q(), s->r()),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("privacy_epsilon must be finite and > 0, got 0")));
-  o = OptionsFor(*s, LqAgentKind::kPrivateOfu, 10);
+  o = OptionsFor(*s, kPrivateOfu, 10);
   o.privacy.target_delta = 2.0;
   EXPECT_THAT(error(o, s->q(), s->r()),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("target_delta must be in (0, 1], got 2")));
-  o = OptionsFor(*s, LqAgentKind::kOfu, 10);
+  o = OptionsFor(*s, kOfu, 10);
   o.regularizer = -1.0;
   EXPECT_THAT(error(o, s->q(), s->r()),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("regularizer must be finite and > 0, got -1")));
-  o = OptionsFor(*s, LqAgentKind::kOfu, 10);
+  o = OptionsFor(*s, kOfu, 10);
   EXPECT_THAT(error(o, -s->q(), s->r()), StatusIs(absl::StatusCode::kInvalidArgument,
                                                   HasSubstr("Q is not positive definite")));
   EXPECT_THAT(
@@ -198,7 +217,7 @@ TEST(LqAgentTest, RejectsBadInput) {
 TEST(LqAgentTest, TightVariantUsesTheTightCalibration) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());
-  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateOfuTight, 300);
+  LqAgentOptions o = OptionsFor(*s, kPrivateOfuTight, 300);
   o.privacy.privacy_epsilon = 1000.0;  // predicted onset: tight 124, paper none within 300
   absl::StatusOr<LqAgent> agent = LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
                                                   TestStream(kSeed, TestPurpose::kPrivacyNoise, 7),
@@ -211,7 +230,7 @@ TEST(LqAgentTest, TightVariantUsesTheTightCalibration) {
   EXPECT_EQ(agent->private_params()->big_lambda, tight->big_lambda);
   EXPECT_EQ(agent->private_params()->nu, tight->nu);
   const LqRunResult tight_run = RunAgent(*s, o, 7);
-  o.kind = LqAgentKind::kPrivateOfu;
+  SetStructure(kPrivateOfu, o);
   const LqRunResult paper_run = RunAgent(*s, o, 7);
   EXPECT_EQ(tight_run.counter_input_clipped_steps, 0);
   EXPECT_GT(tight_run.onset_episode, 0) << "tight: never left u = 0 within K = 300";
@@ -224,10 +243,9 @@ TEST(LqAgentTest, TightVariantUsesTheTightCalibration) {
 TEST(LqAgentTest, CertaintyEquivalenceBaselinesApplyTheControlTheyCount) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
   ASSERT_THAT(s, IsOk());
-  for (LqAgentKind kind : {LqAgentKind::kPrivateRidgeCertaintyEquivalence,
-                           LqAgentKind::kPrivateDitheredCertaintyEquivalence}) {
-    SCOPED_TRACE(LqAgentKindName(kind));
-    const bool dithered = kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence;
+  for (const Structure& kind : {kPrivateCeRidge, kPrivateCeDither}) {
+    SCOPED_TRACE(kind.name);
+    const bool dithered = kind.dither_scale > 0.0;
     LqAgentOptions o = OptionsFor(*s, kind, 30);
     absl::StatusOr<LqAgent> agent = ExpectClippedRunCountsAppliedControls(*s, o);
     ASSERT_THAT(agent, IsOk());
@@ -267,7 +285,7 @@ TEST(LqAgentTest, CertaintyEquivalenceBaselinesApplyTheControlTheyCount) {
 TEST(LqAgentTest, DitherIsGaussianWithTheScheduledVariance) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
   ASSERT_THAT(s, IsOk());
-  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateDitheredCertaintyEquivalence, 20);
+  LqAgentOptions o = OptionsFor(*s, kPrivateCeDither, 20);
   o.dither_scale = 0.05;
   absl::StatusOr<LqAgent> agent = LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
                                                   TestStream(kSeed, TestPurpose::kPrivacyNoise, 7),
@@ -307,27 +325,39 @@ TEST(LqAgentTest, DitherIsGaussianWithTheScheduledVariance) {
 TEST(LqAgentTest, RejectsBadBaselineOptions) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
   ASSERT_THAT(s, IsOk());
-  LqAgentOptions o = OptionsFor(*s, LqAgentKind::kPrivateRidgeCertaintyEquivalence, 10);
+  LqAgentOptions o = OptionsFor(*s, kPrivateCeRidge, 10);
   o.ce_ridge = 0.0;
   EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
                                      HasSubstr("ce_ridge must be finite and > 0, got 0")));
-  o = OptionsFor(*s, LqAgentKind::kPrivateDitheredCertaintyEquivalence, 10);
+  o = OptionsFor(*s, kPrivateCeDither, 10);
   o.dither_scale = -0.5;
   EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
                                      HasSubstr("dither_scale must be finite and >= 0, got -0.5")));
 }
 
-// Every kind parses from its name; an unknown name lists them all.
-TEST(LqAgentKindTest, NamesRoundTripAndUnknownNamesListTheKinds) {
-  ASSERT_EQ(AllLqAgentKinds().size(), 6u);
-  for (LqAgentKind kind : AllLqAgentKinds()) {
-    EXPECT_THAT(ParseLqAgentKind(LqAgentKindName(kind)), IsOkAndHolds(kind));
-  }
-  EXPECT_THAT(ParseLqAgentKind("lqr"),
+// The options that do not combine, and the dither of a non-private agent (added, unclipped).
+TEST(LqAgentTest, RejectsRidgeModelWithTheOfuStepAndDithersWithoutClippingWhenNonPrivate) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("relay_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  LqAgentOptions o = OptionsFor(*s, kPrivateOfu, 10);
+  o.model = LqModel::kRidge;
+  EXPECT_THAT(o.Validate(),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("unknown LQ agent 'lqr' (one of ofu_rl, private_ofu_rl, "
-                                 "private_ce, private_ofu_rl_tight, private_ce_ridge, "
-                                 "private_ce_dither)")));
+                       HasSubstr("model ridge needs planner certainty_equivalence, got planner "
+                                 "ofu_step")));
+  o = OptionsFor(*s, kOfu, 10);
+  o.planner = LqPlanner::kCertaintyEquivalence;
+  o.dither_scale = 0.5;
+  o.privacy.control_bound = 0.02;
+  absl::StatusOr<LqAgent> agent = LqAgent::Create(o, s->q(), s->r(), s->NoiseCovariance(),
+                                                  TestStream(kSeed, TestPurpose::kPrivacyNoise, 9),
+                                                  TestStream(kSeed, TestPurpose::kPolicy, 9));
+  ASSERT_THAT(agent, IsOk());
+  const std::vector<Eigen::MatrixXd> gains = agent->BeginEpisode(s->initial_state());
+  EXPECT_GT(agent->last_episode().dither_std, 0.0);
+  const Eigen::VectorXd u = agent->Control(0, s->initial_state());
+  EXPECT_NE(u, gains[0] * s->initial_state());
+  EXPECT_EQ(agent->last_episode().clipped_steps, 0);
 }
 
 }  // namespace

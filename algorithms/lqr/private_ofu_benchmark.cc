@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/ofu_step.h"
 #include "envs/lq_system.h"
@@ -28,15 +29,11 @@ constexpr uint64_t kSeed = 77;  // master seed of every stream of this file
 
 const char* SystemName(int n) { return n == 2 ? "chain_n2" : n == 4 ? "chain_n4" : "chain_n8"; }
 
-LqAgentOptions Options(const LqSystem& s, LqAgentKind kind) {
+LqAgentOptions Options(const LqSystem& s, LqCalibration calibration, LqPlanner planner) {
   LqAgentOptions o;
-  o.kind = kind;
-  o.privacy.episodes = int64_t{1} << 20;
-  o.privacy.horizon = s.horizon();
-  o.privacy.control_bound = s.control_bound();
-  o.privacy.state_dim = s.state_dim();
-  o.privacy.control_dim = s.control_dim();
-  o.privacy.noise_bound = s.noise_bound();
+  o.calibration = calibration;
+  o.planner = planner;
+  SetLqSystemOptions(s, int64_t{1} << 20, o);
   return o;
 }
 
@@ -50,11 +47,11 @@ void Episode(const LqSystem& s, LqAgent& agent, RandomStream& env) {
   agent.EndEpisode(states, controls);
 }
 
-void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
+void BM_AgentEpisode(benchmark::State& state, LqCalibration calibration, LqPlanner planner) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
-  LqAgent agent = *LqAgent::Create(Options(s, kind), s.q(), s.r(), s.NoiseCovariance(),
-                                   TestStream(kSeed, TestPurpose::kPrivacyNoise),
-                                   TestStream(kSeed, TestPurpose::kPolicy));
+  LqAgent agent = *LqAgent::Create(
+      Options(s, calibration, planner), s.q(), s.r(), s.NoiseCovariance(),
+      TestStream(kSeed, TestPurpose::kPrivacyNoise), TestStream(kSeed, TestPurpose::kPolicy));
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
   double iterations = 0;
@@ -70,9 +67,9 @@ void BM_AgentEpisode(benchmark::State& state, LqAgentKind kind) {
 // solver the step had before the shortcut, on the same problem).
 void BM_OfuStep(benchmark::State& state) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
-  LqAgent agent = *LqAgent::Create(Options(s, LqAgentKind::kOfu), s.q(), s.r(), s.NoiseCovariance(),
-                                   TestStream(kSeed, TestPurpose::kPrivacyNoise),
-                                   TestStream(kSeed, TestPurpose::kPolicy));
+  LqAgent agent = *LqAgent::Create(
+      Options(s, LqCalibration::kNone, LqPlanner::kOfuStep), s.q(), s.r(), s.NoiseCovariance(),
+      TestStream(kSeed, TestPurpose::kPrivacyNoise), TestStream(kSeed, TestPurpose::kPolicy));
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
   agent.BeginEpisode(s.initial_state());
@@ -101,17 +98,19 @@ void BM_OfuStep(benchmark::State& state) {
       SolveOfuStep(problem, options, nullptr, policy)->zero_dynamics_feasible ? 1 : 0);
 }
 
-BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqAgentKind::kOfu)
+// The agents ofu_rl, private_ofu_rl and private_ce of experiments/lq_agent_types.cc.
+BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqCalibration::kNone, LqPlanner::kOfuStep)
     ->Arg(2)
     ->Arg(4)
     ->Arg(8)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_AgentEpisode, private_ofu_rl, LqAgentKind::kPrivateOfu)
+BENCHMARK_CAPTURE(BM_AgentEpisode, private_ofu_rl, LqCalibration::kPaper, LqPlanner::kOfuStep)
     ->Arg(2)
     ->Arg(4)
     ->Arg(8)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqAgentKind::kPrivateCertaintyEquivalence)
+BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqCalibration::kPaper,
+                  LqPlanner::kCertaintyEquivalence)
     ->Arg(2)
     ->Arg(4)
     ->Arg(8)

@@ -5,7 +5,7 @@ usage: make_private_ofu_files.py DIR
 DIR/good.h5           one env: ofu_rl with cumulative regret sqrt(t) (exponent 1/2), and
                       private_ofu_rl / private_ce at eps in {1, 4, 16} whose privacy costs are
                       40 eps^{-1/2} and 80 / eps at the last episode.
-DIR/unknown_agent.h5  a group with an agent the figure does not know.
+DIR/unknown_agent.h5  a group without the label and options attributes the figure reads.
 DIR/no_ofu.h5         an env without the non-private ofu_rl group (accepted: any subset of agents).
 DIR/foreign.h5        HDF5 without dprl_schema_version.
 DIR/not_hdf5.h5       a text file.
@@ -26,10 +26,20 @@ def dprl_file(path):
     f.attrs["experiment"] = "test"
     return f
 
+# The display label and options each agent's group records (experiments/lq_agent_types.cc).
+AGENTS = {
+    "ofu_rl": ("OFU-RL", "ofu_step", "none", "shrunk"),
+    "private_ofu_rl": ("Private-OFU-RL", "ofu_step", "paper", "shrunk"),
+    "private_ce": ("private CE", "certainty_equivalence", "paper", "shrunk"),
+}
+
 def group(f, name, agent, scale, eps=None):
     g = f.create_group(name)
     g.attrs["env"] = "sys"
     g.attrs["agent"] = agent
+    if agent in AGENTS:
+        for key, value in zip(("label", "planner", "calibration", "model"), AGENTS[agent]):
+            g.attrs[key] = value
     if eps is not None:
         g.attrs["privacy_epsilon"] = eps
     regret_grid.write_regret(g, np.stack([scale * step, scale * step]))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # //analysis:private_ofu_figure on small generated files: PNG/PDF/CSV with the expected numbers
-# (regret exponent 1/2 in K, privacy cost 40 eps^{-1/2} -> exponent -1/2); bad inputs (unknown
-# agent) give one line naming the flag, a non-zero exit and no output files; a file without the
+# (regret exponent 1/2 in K, privacy cost 40 eps^{-1/2} -> exponent -1/2); bad inputs (a group
+# without its agent's label and options) give one line naming the flag, a non-zero exit and no output files; a file without the
 # ofu_rl group (any subset of agents) gives a figure with empty privacy-cost cells.
 FIGURE_NAME=private_ofu_figure
 source "${TEST_SRCDIR}/dprl/analysis/testing/figure_test_lib.sh"
@@ -20,7 +20,8 @@ p = rows["sys-private_ofu_rl-eps=4"]
 close(p["privacy_cost"], 20.0); close(p["privacy_cost_exponent_vs_eps"], -0.5)
 close(rows["sys-private_ce-eps=16"]["privacy_cost_exponent_vs_eps"], -1.0)
 PY
-expect_error unknown_agent "--in: group sys-ucb: unknown agent 'ucb'" "--in=$WORK/unknown_agent.h5" "$P"
+expect_error unknown_agent "--in: group sys-ucb: no display label (string attribute 'label')" \
+  "--in=$WORK/unknown_agent.h5" "$P"
 # Any subset of the agents: without ofu_rl the figure is made, with empty privacy-cost cells.
 "$FIGURE" "--in=$WORK/no_ofu.h5" "--out_prefix=$WORK/out/no_ofu" 2>"$WORK/no_ofu.err" ||
   { cat "$WORK/no_ofu.err"; fail "input without ofu_rl rejected"; }

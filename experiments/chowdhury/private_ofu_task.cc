@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -19,51 +20,13 @@
 #include "envs/lq_system.h"
 #include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
+#include "experiments/lq_registry.h"
+#include "experiments/option_binding.h"
 #include "experiments/tabular_task.h"
 #include "experiments/task_streams.h"
 
 namespace dprl {
 namespace {
-
-// The knobs of one agent that a grid sets (PrivateOfuGrid) and a config records.
-struct AgentSettings {
-  double privacy_epsilon = 1.0;  // private agents only
-  double target_delta = 1e-5;    // private agents only
-  double confidence_alpha = 0.05;
-  double regularizer_lambda = 1.0;  // ofu_rl only
-  double ce_ridge = 1.0;            // private_ce_ridge, private_ce_dither
-  double dither_scale = 0.1;        // private_ce_dither
-};
-
-// The private kinds the grid runs at every eps, in group order.
-// The private kinds, in AllLqAgentKinds' order.
-std::vector<LqAgentKind> PrivateKinds() {
-  std::vector<LqAgentKind> kinds;
-  for (LqAgentKind kind : AllLqAgentKinds()) {
-    if (kind != LqAgentKind::kOfu) kinds.push_back(kind);
-  }
-  return kinds;
-}
-
-
-LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t episodes,
-                            const AgentSettings& settings) {
-  LqAgentOptions o;
-  o.kind = kind;
-  o.regularizer = settings.regularizer_lambda;
-  o.ce_ridge = settings.ce_ridge;
-  o.dither_scale = settings.dither_scale;
-  o.privacy.privacy_epsilon = settings.privacy_epsilon;
-  o.privacy.target_delta = settings.target_delta;
-  o.privacy.episodes = episodes;
-  o.privacy.horizon = system.horizon();
-  o.privacy.control_bound = system.control_bound();
-  o.privacy.state_dim = system.state_dim();
-  o.privacy.control_dim = system.control_dim();
-  o.privacy.noise_bound = system.noise_bound();
-  o.privacy.confidence_alpha = settings.confidence_alpha;
-  return WithKindCalibration(o);
-}
 
 // Rough single-core seconds of one task. Calibrated on chain_n2 at the default scale (K = 4096,
 // H = 5, n = 2, 4 seeds, one thread each): the agents that solve the OFU step (9) took 1.2 s
@@ -71,10 +34,11 @@ LqAgentOptions AgentOptions(const LqSystem& system, LqAgentKind kind, int64_t ep
 // 2.2 s (ofu_rl) per task, about 0.45 ms per episode; the certainty-equivalence agents (one
 // Riccati recursion per episode) about 0.05 s, 0.012 ms per episode. Everything is taken to grow
 // as H and, for the OFU step (Ceres' parameters), as n^2.
-double CoreSeconds(LqAgentKind kind, const LqSystem& system, int64_t episodes) {
-  const double seconds_per_episode = SolvesOfuStep(kind) ? 0.45e-3 : 0.012e-3;
+double CoreSeconds(const LqAgentOptions& options, const LqSystem& system, int64_t episodes) {
+  const bool ofu_step = options.planner == LqPlanner::kOfuStep;
+  const double seconds_per_episode = ofu_step ? 0.45e-3 : 0.012e-3;
   const double n = system.state_dim();
-  const double ofu_scale = SolvesOfuStep(kind) ? n * n / 4.0 : 1.0;
+  const double ofu_scale = ofu_step ? n * n / 4.0 : 1.0;
   return seconds_per_episode * static_cast<double>(episodes) * system.horizon() / 5.0 * ofu_scale;
 }
 
@@ -87,13 +51,13 @@ absl::Status CheckPlannerMemory(const std::string& system_name, const LqSystem& 
   const double n = system.state_dim(), d = system.control_dim();
   const double bytes_per_step = 8.0 * (n * n + d * n) + 2 * 24.0;
   return CheckMemoryEstimate(
-      absl::StrCat("field 'horizon' = ", horizon, " (system '", system_name, "', n = ",
-                   system.state_dim(), ", d = ", system.control_dim(), ")"),
+      absl::StrCat("field 'horizon' = ", horizon, " (system '", system_name,
+                   "', n = ", system.state_dim(), ", d = ", system.control_dim(), ")"),
       bytes_per_step * static_cast<double>(horizon));
 }
 
-// "eps=100" for integral eps (the names of the default grids), otherwise GroupNameNumber ("eps=0.5",
-// "eps=1e15"): valid and distinct for every valid eps.
+// "eps=100" for integral eps (the names of the default grids), otherwise GroupNameNumber
+// ("eps=0.5", "eps=1e15"): valid and distinct for every valid eps.
 std::string EpsilonLabel(double privacy_epsilon) {
   return privacy_epsilon == std::floor(privacy_epsilon) && privacy_epsilon < 1e15
              ? absl::StrFormat("eps=%.0f", privacy_epsilon)
@@ -106,8 +70,8 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
   PrivateOfuGrid grid;
   grid.horizon = 5;
   grid.systems = {"chain_n2", "rotation_n2", "relay_n2"};
-  grid.agents = {LqAgentKindName(LqAgentKind::kOfu)};
-  for (LqAgentKind kind : PrivateKinds()) grid.agents.push_back(LqAgentKindName(kind));
+  grid.agents = {"ofu_rl",           "private_ofu_rl",   "private_ce", "private_ofu_rl_tight",
+                 "private_ce_ridge", "private_ce_dither"};
   grid.target_delta = 1e-5;
   grid.confidence_alpha = 0.05;
   grid.regularizer_lambda = 1.0;
@@ -134,15 +98,10 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
 void PrivateOfuGrid::BindFields(ConfigFields& fields) {
   fields.Add("num_episodes", &num_episodes, "episodes K of every run (>= 1)");
   fields.Add("horizon", &horizon, "episode length H (>= 1)");
-  fields.Add(
-      "systems", &systems,
-      absl::StrCat("LQ systems (envs/lq_system.h): ", absl::StrJoin(NamedLqSystems(), ", ")));
-  fields.Add("agents", &agents,
-             "ofu_rl (non-private OFU-RL), private_ofu_rl (Alg. 1), private_ce (certainty "
-             "equivalence on the same private statistics), private_ofu_rl_tight (Alg. 1 with the "
-             "tight calibration, docs/private_ofu_rl.md), private_ce_ridge and private_ce_dither "
-             "(certainty equivalence with a small ridge, without and with input dithering, on the "
-             "same private counters; not in the paper); the private ones at every eps");
+  fields.Add("systems", &systems,
+             absl::StrCat("LQ systems (experiments/lq_registry.h): ",
+                          absl::StrJoin(LqSystemNames(), ", ")));
+  fields.Add("agents", &agents, LqAgentsDoc());
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of the private agents (> 0; (eps, delta)-JDP, one episode replaced)");
   fields.Add("target_delta", &target_delta, "delta of the private agents, in (0, 1)");
@@ -160,10 +119,8 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
   RETURN_IF_ERROR(ValidateFieldAtLeast("horizon", horizon, 1));
   RETURN_IF_ERROR(ValidateFieldAtMost("horizon", horizon, std::numeric_limits<int>::max()));
-  RETURN_IF_ERROR(ValidateChoices("systems", systems, NamedLqSystems()));
-  std::vector<std::string> kind_names;
-  for (LqAgentKind kind : AllLqAgentKinds()) kind_names.push_back(LqAgentKindName(kind));
-  RETURN_IF_ERROR(ValidateChoices("agents", agents, kind_names));
+  RETURN_IF_ERROR(ValidateChoices("systems", systems, LqSystemNames()));
+  RETURN_IF_ERROR(ValidateChoices("agents", agents, LqAgentNames()));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("confidence_alpha"), confidence_alpha));
@@ -173,88 +130,82 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
     return absl::InvalidArgumentError(absl::StrCat(GridFieldName("dither_scale"),
                                                    " must be finite and >= 0, got ", dither_scale));
   }
-  auto wanted = [&](LqAgentKind kind) {
-    return std::find(agents.begin(), agents.end(), LqAgentKindName(kind)) != agents.end();
-  };
+  // The agents in the order of `agents` (each once): the non-private ones once per system, the
+  // private ones at every eps.
+  std::vector<const LqAgentType*> exact_agents, private_agents;
+  for (const std::string& agent : agents) {
+    ASSIGN_OR_RETURN(const LqAgentType* type, FindLqAgent(agent));
+    std::vector<const LqAgentType*>& kind = IsPrivate(type->preset) ? private_agents : exact_agents;
+    if (std::find(kind.begin(), kind.end(), type) == kind.end()) kind.push_back(type);
+  }
   std::vector<ConfigSpec> configs;
   for (const std::string& name : systems) {
-    ASSIGN_OR_RETURN(const LqSystem system, MakeNamedLqSystem(name, static_cast<int>(horizon)));
+    ASSIGN_OR_RETURN(const LqSystemType* system_type, FindLqSystem(name));
+    const LqSystemSettings system_settings{horizon};
+    ASSIGN_OR_RETURN(const LqSystem system, system_type->create(system_settings));
     RETURN_IF_ERROR(CheckPlannerMemory(name, system, horizon));
-    // `params`: the private calibration (null for ofu_rl).
-    auto common = [&](ConfigSpec& config, LqAgentKind kind, const LqAgentOptions& o,
-                      const PrivateOfuParams* params) {
-      config.attributes = {{"env", name},
-                           {"agent", std::string(LqAgentKindName(kind))},
-                           {"state_dim", int64_t{system.state_dim()}},
-                           {"control_dim", int64_t{system.control_dim()}},
-                           {"horizon", horizon},
-                           {"num_episodes", num_episodes},
-                           {"control_bound_gamma", system.control_bound()},
-                           {"noise_bound_C_w", system.noise_bound()},
-                           {"confidence_alpha", confidence_alpha}};
-      config.estimated_core_seconds = CoreSeconds(kind, system, num_episodes);
+    // The grid's value of every agent parameter; each agent's binding reads its own from these.
+    LqAgentOptions grid_settings;
+    SetLqSystemOptions(system, num_episodes, grid_settings);
+    grid_settings.privacy.confidence_alpha = confidence_alpha;
+    grid_settings.privacy.target_delta = target_delta;
+    grid_settings.regularizer = regularizer_lambda;
+    grid_settings.ce_ridge = ce_ridge;
+    grid_settings.dither_scale = dither_scale;
+    // The configuration of `type` (at privacy_epsilon `eps` when private).
+    auto add = [&](const LqAgentType& type, double eps) -> absl::Status {
+      ConfigSpec c;
+      c.group_name = IsPrivate(type.preset)
+                         ? absl::StrCat(name, "-", type.name, "-", EpsilonLabel(eps))
+                         : absl::StrCat(name, "-", type.name);
+      grid_settings.privacy.privacy_epsilon = eps;
+      const OptionBinding<LqAgentOptions> binding =
+          LqAgentParameterBinding(type.preset, absl::StrCat("agent ", type.name));
+      ASSIGN_OR_RETURN(LqAgentOptions o,
+                       binding.Read(AllLqAgentParametersBinding().Attributes(grid_settings),
+                                    absl::StrCat("configuration ", c.group_name), type.preset));
+      SetLqSystemOptions(system, num_episodes, o);
+      LqConfigNamesBinding().Write({name, type.name, type.label}, c.attributes);
+      LqSystemBinding().Write(system_settings, c.attributes);
+      binding.Write(o, c.attributes);
+      LqAgentStructureBinding().Write(o, c.attributes);
+      const LqAgentOptions calibrated = WithCalibration(o);
+      // `params`: the private calibration (none for the non-private agents).
+      std::optional<PrivateOfuParams> params;
+      if (IsPrivate(o)) {
+        absl::StatusOr<PrivateOfuParams> calibration = ComputePrivateOfuParams(calibrated.privacy);
+        if (!calibration.ok()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("fields 'num_episodes' = ", num_episodes, ", 'horizon' = ", horizon,
+                           ", 'privacy_epsilons' value ", eps, ", 'target_delta' = ", target_delta,
+                           " (", c.group_name, "): ", calibration.status().message()));
+        }
+        params = *calibration;
+        LqCalibrationRecordBinding().Write(*params, c.attributes);
+      }
+      // The onset the noiseless u = 0 statistics predict (zero_dynamics_model.h).
+      const PrivateOfuParams* p = params ? &*params : nullptr;
+      LqConfigRecord record;
+      record.state_dim = system.state_dim();
+      record.control_dim = system.control_dim();
+      record.control_bound = system.control_bound();
+      record.noise_bound = system.noise_bound();
+      record.predicted_onset_episode = PredictZeroDynamicsOnset(
+          system.a(), system.b(), system.NoiseCovariance(), system.initial_state(),
+          system.horizon(), p != nullptr ? p->eta : calibrated.regularizer,
+          AgentRadiusInputs(calibrated, p), num_episodes);
+      LqConfigRecordBinding().Write(record, c.attributes);
+      c.estimated_core_seconds = CoreSeconds(o, system, num_episodes);
       // On the grid: episode_grid, cumulative_regret, cumulative_ofu_iterations, 7 diagnostics,
       // 3 cumulative counts; scalars total_regret, empty_intersections, v_repairs, onset_episode,
       // random_start_wins.
-      config.stored_values_per_seed = 13 * EpisodeGridSize(num_episodes) + 5;
-      // The onset the noiseless u = 0 statistics predict (zero_dynamics_model.h).
-      config.attributes.push_back(
-          {"predicted_onset_episode",
-           PredictZeroDynamicsOnset(system.a(), system.b(), system.NoiseCovariance(),
-                                    system.initial_state(), system.horizon(),
-                                    params != nullptr ? params->eta : o.regularizer,
-                                    AgentRadiusInputs(o, params), num_episodes)});
+      c.stored_values_per_seed = 13 * EpisodeGridSize(num_episodes) + 5;
+      configs.push_back(std::move(c));
+      return absl::OkStatus();
     };
-    if (wanted(LqAgentKind::kOfu)) {
-      ConfigSpec ofu;
-      ofu.group_name = absl::StrCat(name, "-ofu_rl");
-      AgentSettings settings;
-      settings.confidence_alpha = confidence_alpha;
-      settings.regularizer_lambda = regularizer_lambda;
-      common(ofu, LqAgentKind::kOfu,
-             AgentOptions(system, LqAgentKind::kOfu, num_episodes, settings), nullptr);
-      ofu.attributes.push_back({"regularizer_lambda", regularizer_lambda});
-      configs.push_back(ofu);
-    }
+    for (const LqAgentType* type : exact_agents) RETURN_IF_ERROR(add(*type, 0.0));
     for (double eps : privacy_epsilons) {
-      for (LqAgentKind kind : PrivateKinds()) {
-        if (!wanted(kind)) continue;
-        AgentSettings settings;
-        settings.ce_ridge = ce_ridge;
-        settings.dither_scale = dither_scale;
-        settings.privacy_epsilon = eps;
-        settings.target_delta = target_delta;
-        settings.confidence_alpha = confidence_alpha;
-        const LqAgentOptions o = AgentOptions(system, kind, num_episodes, settings);
-        ConfigSpec c;
-        c.group_name = absl::StrCat(name, "-", LqAgentKindName(kind), "-", EpsilonLabel(eps));
-        absl::StatusOr<PrivateOfuParams> calibration = ComputePrivateOfuParams(o.privacy);
-        if (!calibration.ok()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "fields 'num_episodes' = ", num_episodes, ", 'horizon' = ", horizon,
-              ", 'privacy_epsilons' value ", eps, ", 'target_delta' = ", target_delta, " (",
-              c.group_name, "): ", calibration.status().message()));
-        }
-        const PrivateOfuParams& params = *calibration;
-        common(c, kind, o, &params);
-        c.attributes.push_back({"privacy_epsilon", eps});
-        c.attributes.push_back({"target_delta", target_delta});
-        c.attributes.push_back(
-            {"neighbour", std::string(EpisodeNeighbourName(o.privacy.neighbour))});
-        c.attributes.push_back({"tree_levels_m", int64_t{params.levels}});
-        c.attributes.push_back({"sigma_1", params.sigma1});
-        c.attributes.push_back({"sigma_2", params.sigma2});
-        c.attributes.push_back({"Lambda", params.big_lambda});
-        c.attributes.push_back({"eta", params.eta});
-        c.attributes.push_back({"nu", params.nu});
-        if (UsesRidgeModel(kind)) {
-          c.attributes.push_back({"ce_ridge", ce_ridge});
-        }
-        if (kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
-          c.attributes.push_back({"dither_scale", dither_scale});
-        }
-        configs.push_back(c);
-      }
+      for (const LqAgentType* type : private_agents) RETURN_IF_ERROR(add(*type, eps));
     }
   }
   return configs;
@@ -265,37 +216,21 @@ absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
 }
 
 absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context) {
-  ASSIGN_OR_RETURN(std::string env, Attribute<std::string>(config, "env"));
-  ASSIGN_OR_RETURN(std::string agent_name, Attribute<std::string>(config, "agent"));
-  ASSIGN_OR_RETURN(int64_t horizon, Attribute<int64_t>(config, "horizon"));
-  ASSIGN_OR_RETURN(int64_t episodes, Attribute<int64_t>(config, "num_episodes"));
-  ASSIGN_OR_RETURN(LqAgentKind kind, ParseLqAgentKind(agent_name));
-  ASSIGN_OR_RETURN(LqSystem system, MakeNamedLqSystem(env, static_cast<int>(horizon)));
-  AgentSettings settings;
-  ASSIGN_OR_RETURN(settings.confidence_alpha, Attribute<double>(config, "confidence_alpha"));
-  if (kind == LqAgentKind::kOfu) {
-    ASSIGN_OR_RETURN(settings.regularizer_lambda, Attribute<double>(config, "regularizer_lambda"));
-  } else {
-    ASSIGN_OR_RETURN(settings.privacy_epsilon, Attribute<double>(config, "privacy_epsilon"));
-    ASSIGN_OR_RETURN(settings.target_delta, Attribute<double>(config, "target_delta"));
-  }
-  if (UsesRidgeModel(kind)) {
-    ASSIGN_OR_RETURN(settings.ce_ridge, Attribute<double>(config, "ce_ridge"));
-  }
-  if (kind == LqAgentKind::kPrivateDitheredCertaintyEquivalence) {
-    ASSIGN_OR_RETURN(settings.dither_scale, Attribute<double>(config, "dither_scale"));
-  }
-  const LqAgentOptions options = AgentOptions(system, kind, episodes, settings);
+  ASSIGN_OR_RETURN(const LqConfigNames names, LqConfigNamesBinding().Read(config));
+  ASSIGN_OR_RETURN(const LqSystemType* system_type, FindLqSystem(names.env));
+  ASSIGN_OR_RETURN(const LqAgentType* agent_type, FindLqAgent(names.agent));
+  ASSIGN_OR_RETURN(const LqSystemSettings system_settings, LqSystemBinding().Read(config));
+  ASSIGN_OR_RETURN(const LqSystem system, system_type->create(system_settings));
+  ASSIGN_OR_RETURN(const LqAgentOptions options, ReadLqAgentOptions(*agent_type, system, config));
   const TaskStreams streams(config, context);
   ASSIGN_OR_RETURN(LqAgent agent,
                    LqAgent::Create(options, system.q(), system.r(), system.NoiseCovariance(),
                                    streams.PrivacyNoise(), streams.Policy()));
-  const int64_t total = episodes;
+  const int64_t total = options.privacy.episodes;
   const LqRunResult run =
-      RunLqEpisodes(system, agent, streams.Environment(env),
-                    [&](int64_t k) {
-                      if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
-                    });
+      RunLqEpisodes(system, agent, streams.Environment(names.env), [&](int64_t k) {
+        if ((k & 15) == 0) context.progress->Update(static_cast<double>(k) / total);
+      });
   // K is small here (65536 at paper scale), so the loop's per-episode vectors are summed on the
   // grid afterwards, in episode order, as the tabular tasks do while running.
   CumulativeOnGrid regret(total), iterations(total);

@@ -6,14 +6,18 @@
 //   systems: named LqSystems (envs/lq_system.h), n = 2, d = 1 at smoke/default scale
 //            (chain_n2, rotation_n2, and relay_n2 where doing nothing costs 43% above J*), plus
 //            chain_n4, rotation_n4 at paper scale;
-//   agents:  ofu_rl (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1),
-//            private_ce (certainty equivalence on the same private statistics), and the
-//            baselines not in the paper private_ce_ridge (certainty equivalence with a small ridge
-//            lambda_ce = ce_ridge on the same private counters) and private_ce_dither (the same
-//            plus Gaussian input dithering sigma_k = dither_scale gamma k^{-1/4};
-//            algorithms/lqr/private_certainty_equivalence.h) at each privacy_epsilon of the grid,
-//            target_delta = 1e-5, neighbour = one episode replaced (algorithms/lqr/ofu_agent.h,
-//            private_ofu_params.h); every private agent has the same guarantee and noise.
+//   agents:  the LQ agents registry (experiments/lq_registry.h, lq_agent_types.cc): ofu_rl
+//            (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1), its tight
+//            calibration private_ofu_rl_tight, private_ce (certainty equivalence on the same
+//            private statistics), and the baselines not in the paper private_ce_ridge (certainty
+//            equivalence with a small ridge lambda_ce = ce_ridge on the same private counters) and
+//            private_ce_dither (the same plus Gaussian input dithering sigma_k = dither_scale
+//            gamma k^{-1/4}; algorithms/lqr/private_certainty_equivalence.h) at each
+//            privacy_epsilon of the grid, target_delta = 1e-5, neighbour = one episode replaced
+//            (algorithms/lqr/ofu_agent.h, private_ofu_params.h); every private agent has the same
+//            guarantee and noise.
+// Every attribute of a configuration is written by the grid and read by the task through the
+// OptionBindings of lq_registry.h; each group records its agent's display label (`label`).
 // Per task (config, seed) it records the exact per-episode regret
 //   J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1)  (algorithms/lqr/lq_episode_loop.h)
 // and the Ceres iterations of each episode's OFU step, both summed over episodes on the
@@ -60,8 +64,9 @@ struct PrivateOfuGrid {
 
   static PrivateOfuGrid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);
-  // Validates every field (errors name it) and lists the configurations: per system ofu_rl, then
-  // per privacy_epsilons value the private agents (those of `agents`, in the order above).
+  // Validates every field (errors name it) and lists the configurations: per system the
+  // non-private agents of `agents`, then per privacy_epsilons value the private ones (each in the
+  // order of `agents`).
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 

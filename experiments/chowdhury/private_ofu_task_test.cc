@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/lqr/ofu_agent.h"
 #include "common/hdf5_names.h"
 #include "experiments/episode_grid.h"
+#include "experiments/lq_registry.h"
 #include "experiments/tabular_task.h"
 #include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
@@ -27,13 +27,14 @@ TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
     EXPECT_THAT(ValidateConfigs(*configs), IsOk()) << ScaleName(scale);
     std::set<std::string> agents, envs;
     for (const ConfigSpec& c : *configs) {
-      agents.insert(Attribute<std::string>(c, "agent").value());
-      envs.insert(Attribute<std::string>(c, "env").value());
+      const LqConfigNames names = LqConfigNamesBinding().Read(c).value();
+      agents.insert(names.agent);
+      envs.insert(names.env);
+      EXPECT_EQ(names.label, FindLqAgent(names.agent).value()->label);
     }
-    // Every kind, both calibrations of Alg. 1 among them.
-    std::set<std::string> every_kind;
-    for (LqAgentKind kind : AllLqAgentKinds()) every_kind.insert(LqAgentKindName(kind));
-    EXPECT_EQ(agents, every_kind);
+    // Every registered agent, both calibrations of Alg. 1 among them.
+    const std::vector<std::string> registered = LqAgentNames();
+    EXPECT_EQ(agents, std::set<std::string>(registered.begin(), registered.end()));
     EXPECT_EQ(agents.count("private_ofu_rl_tight"), 1u);
     EXPECT_GE(envs.size(), 3u);
     EXPECT_EQ(envs.count("relay_n2"), 1u) << ScaleName(scale);
@@ -73,8 +74,11 @@ TEST(PrivateOfuGridTest, BaselineSettingsAreRecordedAndUsed) {
     const std::vector<ConfigSpec> configs = grid.MakeConfigs().value();
     EXPECT_EQ(configs.size(), 1u);
     EXPECT_EQ(configs[0].group_name, "relay_n2-private_ce_dither-eps=1000");
-    EXPECT_EQ(Attribute<double>(configs[0], "ce_ridge").value(), std::stod(ridge));
-    EXPECT_EQ(Attribute<double>(configs[0], "dither_scale").value(), std::stod(dither));
+    const LqAgentOptions& preset = FindLqAgent("private_ce_dither").value()->preset;
+    const LqAgentOptions recorded =
+        LqAgentParameterBinding(preset, "agent").Read(configs[0], preset).value();
+    EXPECT_EQ(recorded.ce_ridge, std::stod(ridge));
+    EXPECT_EQ(recorded.dither_scale, std::stod(dither));
     NullProgressReporter progress;
     return RunPrivateOfuTask(configs[0], {0, 0, 3, &progress}).value();
   };
@@ -102,8 +106,8 @@ TEST(PrivateOfuTaskTest, BadConfigIsAnError) {
                        {"num_episodes", int64_t{4}}};
   NullProgressReporter progress;
   absl::StatusOr<TaskResult> r = RunPrivateOfuTask(config, TaskContext{0, 0, 1, &progress});
-  EXPECT_THAT(
-      r, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown LQ system name 'nope'")));
+  EXPECT_THAT(r, StatusIs(absl::StatusCode::kInvalidArgument,
+                          HasSubstr("unknown LQ system 'nope' (one of chain_n2, ")));
 }
 
 TEST(PrivateOfuGridTest, OverridesAndStoredValues) {

@@ -21,6 +21,7 @@
 #include "algorithms/lqr/riccati.h"
 #include "envs/continuous_walk.h"
 #include "envs/lq_system.h"
+#include "experiments/lq_registry.h"
 #include "python/ext/bindings.h"
 #include "random/random_stream.h"
 
@@ -35,10 +36,11 @@ void CheckSize(const char* what, int64_t size, int64_t expected) {
   }
 }
 
-LqAgentKind KindOrThrow(const std::string& name) {
-  absl::StatusOr<LqAgentKind> kind = ParseLqAgentKind(name);
-  if (!kind.ok()) throw py::value_error(std::string(kind.status().message()));
-  return *kind;
+// The preset of the registered LQ agent `name` (experiments/lq_registry.h).
+LqAgentOptions PresetOrThrow(const std::string& name) {
+  absl::StatusOr<const LqAgentType*> type = FindLqAgent(name);
+  if (!type.ok()) throw py::value_error(std::string(type.status().message()));
+  return (*type)->preset;
 }
 
 // LqAgent CHECKs its protocol; this wrapper validates first and refuses calls during a run.
@@ -50,8 +52,8 @@ class PyLqAgent {
     Require(false, "begin_episode");
     const PrivateOfuOptions& p = agent_.options().privacy;
     if (agent_.episodes_started() >= p.episodes) {
-      throw py::value_error(absl::StrCat("begin_episode: all episodes = ", p.episodes,
-                                         " episodes were run"));
+      throw py::value_error(
+          absl::StrCat("begin_episode: all episodes = ", p.episodes, " episodes were run"));
     }
     CheckSize("initial_state", initial_state.size(), p.state_dim);
     in_episode_ = true;
@@ -162,8 +164,8 @@ void BindLqSystem(py::module_& m) {
             CheckSize("gains", gains.size(), s.horizon());
             for (const Eigen::MatrixXd& k : gains) {
               if (k.rows() != s.control_dim() || k.cols() != s.state_dim()) {
-                throw py::value_error(absl::StrCat("each gain must be ", s.control_dim(), " x ",
-                                                   s.state_dim()));
+                throw py::value_error(
+                    absl::StrCat("each gain must be ", s.control_dim(), " x ", s.state_dim()));
               }
             }
             return LinearPolicyCost(s.a(), s.b(), s.q(), s.r(), gains, s.initial_state(),
@@ -183,24 +185,25 @@ void BindLqSystem(py::module_& m) {
       [](std::string name, Eigen::MatrixXd a, Eigen::MatrixXd b, Eigen::MatrixXd q,
          Eigen::MatrixXd r, Eigen::VectorXd initial_state, int horizon, double noise_bound,
          double a_norm_bound, double b_norm_bound, double control_bound) {
-        return ValueOrThrow(LqSystem::Create(LqSystemParameters{
-            std::move(name), std::move(a), std::move(b), std::move(q), std::move(r),
-            std::move(initial_state), horizon, noise_bound, a_norm_bound, b_norm_bound,
-            control_bound}));
+        return ValueOrThrow(LqSystem::Create(
+            LqSystemParameters{std::move(name), std::move(a), std::move(b), std::move(q),
+                               std::move(r), std::move(initial_state), horizon, noise_bound,
+                               a_norm_bound, b_norm_bound, control_bound}));
       },
       py::arg("name"), py::arg("a"), py::arg("b"), py::arg("q"), py::arg("r"),
-      py::arg("initial_state"), py::arg("horizon"), py::arg("noise_bound"),
-      py::arg("a_norm_bound"), py::arg("b_norm_bound"), py::arg("control_bound"),
+      py::arg("initial_state"), py::arg("horizon"), py::arg("noise_bound"), py::arg("a_norm_bound"),
+      py::arg("b_norm_bound"), py::arg("control_bound"),
       "An LQ system; Assumption 1 is validated (the error names the violated condition).");
 }
 
 void BindLqAgent(py::module_& m) {
-  py::class_<PyLqAgent>(m, "LqAgent", "OFU-RL / Private-OFU-RL / private CE (Chowdhury et al. 2021).")
+  py::class_<PyLqAgent>(m, "LqAgent",
+                        "OFU-RL / Private-OFU-RL / private CE (Chowdhury et al. 2021).")
       .def("begin_episode", &PyLqAgent::BeginEpisode, py::arg("initial_state"),
            "The gains K_1..K_H of the episode (u_h = K_h x_h before clipping).")
       .def("control", &PyLqAgent::Control, py::arg("step"), py::arg("state"),
            "The control to apply at step in [0, H): K_h x, clipped to norm <= gamma by the "
-           "private kinds (the control the counters count).")
+           "private agents (the control the counters count).")
       .def("end_episode", &PyLqAgent::EndEpisode, py::arg("states"), py::arg("controls"),
            "States x_1..x_{H+1} and the applied controls u_1..u_H (from control()).")
       .def("run_lq_episodes", &PyLqAgent::Run, py::arg("system"), py::arg("environment_stream"),
@@ -213,27 +216,27 @@ void BindLqAgent(py::module_& m) {
       "lq_agent",
       [](const LqSystem& system, const std::string& kind, const PrivateOfuOptions& privacy,
          double regularizer, const RandomStream& noise_stream, const RandomStream& policy_stream) {
-        LqAgentOptions options;
-        options.kind = KindOrThrow(kind);
+        LqAgentOptions options = PresetOrThrow(kind);
         options.regularizer = regularizer;
         options.privacy = privacy;
-        return PyLqAgent(ValueOrThrow(LqAgent::Create(options, system.q(), system.r(),
-                                                      system.NoiseCovariance(), noise_stream,
-                                                      policy_stream)));
+        return PyLqAgent(
+            ValueOrThrow(LqAgent::Create(options, system.q(), system.r(), system.NoiseCovariance(),
+                                         noise_stream, policy_stream)));
       },
       py::arg("system"), py::arg("kind"), py::arg("privacy"),
       py::arg("regularizer") = LqAgentOptions().regularizer, py::arg("noise_stream"),
       py::arg("policy_stream"),
-      "kind: 'ofu_rl' | 'private_ofu_rl' | 'private_ce' | 'private_ofu_rl_tight' | "
-      "'private_ce_ridge' | 'private_ce_dither'. privacy: PrivateOfuOptions (K, H, gamma, "
-      "n, d, C_w, alpha; eps, delta, neighbour, conversion for the private kinds); Q, R and W "
-      "are the system's.");
+      "kind: a registered LQ agent (lq_agent_names(); experiments/lq_registry.h), e.g. 'ofu_rl', "
+      "'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, delta, "
+      "neighbour, conversion for the private agents); Q, R and W are the system's.");
+  m.def("lq_agent_names", &LqAgentNames, "The registered LQ agents, sorted.");
 }
 
 void BindContinuousWalk(py::module_& m) {
-  py::class_<ContinuousWalk>(m, "ContinuousWalk",
-                             "The 1-D walk on [0, 1] of Wang & Hegde 2019, Sec. 4 (actions 0 = left, "
-                             "1 = right; reward 0.5 - |s - 0.5|).")
+  py::class_<ContinuousWalk>(
+      m, "ContinuousWalk",
+      "The 1-D walk on [0, 1] of Wang & Hegde 2019, Sec. 4 (actions 0 = left, "
+      "1 = right; reward 0.5 - |s - 0.5|).")
       .def(py::init([](double max_step, int episode_length) {
              ContinuousWalkOptions o;
              o.max_step = max_step;

@@ -37,6 +37,7 @@
 #include "envs/lq_system.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
+#include "experiments/lq_registry.h"
 #include "random/random_stream.h"
 
 namespace dprl {
@@ -184,9 +185,8 @@ void Agents() {
 
 void LinearQuadratic() {
   const LqSystem system = MakeNamedLqSystem("chain_n2", 5).value();
-  for (LqAgentKind kind : {LqAgentKind::kOfu, LqAgentKind::kPrivateOfu}) {
-    LqAgentOptions options;
-    options.kind = kind;
+  for (const char* agent_name : {"ofu_rl", "private_ofu_rl"}) {
+    LqAgentOptions options = FindLqAgent(agent_name).value()->preset;
     options.privacy.episodes = 12;
     options.privacy.horizon = 5;
     options.privacy.state_dim = 2;
@@ -199,7 +199,7 @@ void LinearQuadratic() {
                                     RandomStream(StreamKey{29, 0, 0, 2}))
                         .value();
     const LqRunResult result = RunLqEpisodes(system, agent, RandomStream(StreamKey{29, 0, 0, 1}));
-    Field(absl::StrCat("lq_regret_", LqAgentKindName(kind)), HexList(result.per_episode_regret));
+    Field(absl::StrCat("lq_regret_", agent_name), HexList(result.per_episode_regret));
   }
   const ContinuousWalk walk = ContinuousWalk::Create({}).value();
   RandomStream s(StreamKey{31, 0, 0, 1});

@@ -142,6 +142,22 @@ class StepApiTest(unittest.TestCase):
 
 class LqStepApiTest(unittest.TestCase):
 
+    def test_every_registered_agent_runs(self):
+        names = ["ofu_rl", "private_ce", "private_ce_dither", "private_ce_ridge", "private_ofu_rl",
+                 "private_ofu_rl_tight"]
+        self.assertEqual(dprl.lq_agent_names(), names)
+        system = dprl.named_lq_system("relay_n2", 3)
+        privacy = dprl.PrivateOfuOptions()
+        privacy.episodes, privacy.horizon, privacy.state_dim, privacy.control_dim = 4, 3, 2, 1
+        privacy.control_bound, privacy.noise_bound = system.control_bound, system.noise_bound
+        for name in names:
+            with self.subTest(name):
+                agent = dprl.lq_agent(system, name, privacy, noise_stream=dprl.RandomStream(5),
+                                      policy_stream=dprl.RandomStream(6))
+                regret = agent.run_lq_episodes(system, dprl.RandomStream(7))
+                self.assertEqual(len(regret), 4)
+                self.assertTrue(np.all(np.isfinite(regret)))
+
     def test_python_loop_equals_run_lq_episodes(self):
         system = dprl.named_lq_system("rotation_n2", 4)
         privacy = dprl.PrivateOfuOptions()
@@ -172,7 +188,7 @@ class LqStepApiTest(unittest.TestCase):
 
     def test_errors(self):
         system = dprl.named_lq_system("chain_n2", 3)
-        with self.assertRaisesRegex(ValueError, r"unknown LQ agent .* \(one of ofu_rl, private_ofu_rl, private_ce, private_ofu_rl_tight, private_ce_ridge, private_ce_dither\)"):
+        with self.assertRaisesRegex(ValueError, r"unknown LQ agent .* \(one of ofu_rl, private_ce, private_ce_dither, private_ce_ridge, private_ofu_rl, private_ofu_rl_tight\)"):
             dprl.lq_agent(system, "lqr", dprl.PrivateOfuOptions(), noise_stream=dprl.RandomStream(1),
                           policy_stream=dprl.RandomStream(2))
         with self.assertRaisesRegex(ValueError, "u must have 1 entries, got 2"):
