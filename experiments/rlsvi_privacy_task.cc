@@ -108,6 +108,17 @@ const OptionBinding<PrivacyRecord>& RlsviGuaranteeBinding() {
   return *binding;
 }
 
+// The legend text of a regret group: "<agent> (<guarantee>, #ge=<eps>[, #gd=<delta>])" with eps
+// to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
+// "rlsvi (reward-JDP, #ge=1234, #gd=1e-05)", "pucb (JDP, #ge=1234)".
+std::string PrivateRegretLabel(const std::string& agent, const std::string& guarantee,
+                               double privacy_epsilon, double target_delta) {
+  return absl::StrCat(agent, " (", guarantee, ", #ge=",
+                      privacy_epsilon >= 100 ? absl::StrFormat("%.0f", privacy_epsilon)
+                                             : absl::StrFormat("%.3g", privacy_epsilon),
+                      target_delta > 0 ? absl::StrFormat(", #gd=%g", target_delta) : "", ")");
+}
+
 absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
   ASSIGN_OR_RETURN(const PrivacyCurveSettings curve, PrivacyCurveBinding().Read(config));
   const TabularShape& shape = curve.shape;
@@ -250,13 +261,15 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     settings.num_episodes = num_episodes;
     settings.failure_probability = failure_probability;
     // kind, env, agent, shape, num_episodes, the privacy claim, then the agent's parameters.
-    auto regret_config = [&](const std::string& agent, const PrivacyRecord& privacy,
-                             double cost_factor, const AttributeList& agent_attributes) {
+    auto regret_config = [&](const std::string& agent, const std::string& label,
+                             const PrivacyRecord& privacy, double cost_factor,
+                             const AttributeList& agent_attributes) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
       config.attributes = ConfigKindBinding().Attributes({ConfigKind::kRegret});
       TabularEnvironmentNameBinding().Write(TabularTypeNames{env, ""}, config.attributes);
       TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
+      DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
       TabularShapeBinding().Write(shape, config.attributes);
       TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
       PrivacyClaimBinding().Write(privacy, config.attributes);
@@ -275,7 +288,10 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     rlsvi_privacy.neighbour_relation = "replacement";
     rlsvi_privacy.privacy_accounting = "Lu et al. 2026 Cor. 14 (paper conversion)";
     ConfigSpec rlsvi =
-        regret_config("rlsvi", rlsvi_privacy, 1.0, FindTabularAgent("rlsvi")->attributes(settings));
+        regret_config("rlsvi",
+                      PrivateRegretLabel("rlsvi", "reward-JDP", rlsvi_privacy.privacy_epsilon,
+                                         rlsvi_privacy.target_delta),
+                      rlsvi_privacy, 1.0, FindTabularAgent("rlsvi")->attributes(settings));
     RlsviGuaranteeBinding().Write(rlsvi_privacy, rlsvi.attributes);
     PrivacyAccountingBinding().Write(rlsvi_privacy, rlsvi.attributes);
     rlsvi.stored_values_per_seed -= 1;  // no first_episode_bonus_below_horizon (see above)
@@ -296,15 +312,18 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     pucb_privacy.privacy_accounting =
         absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)", num_episodes,
                         kRlsviRegretTargetDelta);
-    ConfigSpec pucb = regret_config("pucb", pucb_privacy, kPucbCostFactor, pucb_attributes);
+    ConfigSpec pucb = regret_config(
+        "pucb",
+        PrivateRegretLabel("pucb", "JDP", options.privacy_epsilon, pucb_privacy.target_delta),
+        pucb_privacy, kPucbCostFactor, pucb_attributes);
     PrivacyAccountingBinding().Write(pucb_privacy, pucb.attributes);
     configs.push_back(std::move(pucb));
 
     PrivacyRecord ubev_privacy;
     ubev_privacy.privacy_protects = "nothing";
     ubev_privacy.privacy_notion = "none";
-    configs.push_back(
-        regret_config("ubev", ubev_privacy, 1.0, FindTabularAgent("ubev")->attributes(settings)));
+    configs.push_back(regret_config("ubev", "ubev (non-private)", ubev_privacy, 1.0,
+                                    FindTabularAgent("ubev")->attributes(settings)));
   }
   return configs;
 }

@@ -128,7 +128,7 @@ const bool kPsrlRegistered = RegisterTabularAgent(BoundTabularAgent<PsrlOptions>
     "psrl",
     "PSRL (Osband, Russo, Van Roy 2013, Alg. 1; TabulaRL's priors), per-step posteriors, "
     "non-private",
-    "PSRL", PsrlBinding(), PsrlOptions(), NoSettings<PsrlOptions>,
+    "PSRL (non-private)", PsrlBinding(), PsrlOptions(), NoSettings<PsrlOptions>,
     [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
       return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
     },

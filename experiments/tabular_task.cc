@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -27,6 +28,19 @@ const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding() {
            .Int(hdf5_names::kNumEpisodes, &TabularRegretSettings::num_episodes,
                 "T, episodes of the run");
   return *binding;
+}
+
+const OptionBinding<DisplayLabel>& DisplayLabelBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<DisplayLabel>("the figure"))
+           .String(hdf5_names::kLabel, &DisplayLabel::label, "legend text of the group's curve");
+  return *binding;
+}
+
+std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
+                              const std::string& qualifier) {
+  return absl::StrCat(agent_label, " (#ge=", absl::StrFormat("%g", privacy_epsilon),
+                      qualifier.empty() ? "" : ", ", qualifier, ")");
 }
 
 const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding() {

@@ -69,6 +69,17 @@ const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
 // by (master_seed, env) above.
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed);
 
+// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
+// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
+// keeps no table of agent names.
+struct DisplayLabel {
+  std::string label;
+};
+const OptionBinding<DisplayLabel>& DisplayLabelBinding();
+// "<agent_label> (#ge=<privacy_epsilon, %g>[, <qualifier>])", e.g. "PUCB (#ge=10, exact-tail E)".
+std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
+                              const std::string& qualifier = "");
+
 // A member of the lower-bound family as configured (above).
 struct LowerBoundFamilyMember {
   std::string env_family;    // "lower_bound"

@@ -75,10 +75,11 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
     const TabularShape& shape = choice.shape;
     // env and its parameters, agent, the run's settings, then the agent's parameters.
-    auto common = [&](ConfigSpec& config, const std::string& agent, double cost_factor,
-                      const AttributeList& agent_attributes) {
+    auto common = [&](ConfigSpec& config, const std::string& agent, const std::string& label,
+                      double cost_factor, const AttributeList& agent_attributes) {
       config.attributes = choice.attributes;
       TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
+      DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
       TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
       MergeAttributes(agent_attributes, config.attributes);
       config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
@@ -93,7 +94,8 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
     for (const std::string& agent : reference_agents) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
-      RETURN_IF_ERROR(common(config, agent, 1.0, FindTabularAgent(agent)->attributes(settings)));
+      const TabularAgentType& type = *FindTabularAgent(agent);
+      RETURN_IF_ERROR(common(config, agent, type.label, 1.0, type.attributes(settings)));
       configs.push_back(config);
     }
     auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) -> absl::Status {
@@ -119,7 +121,9 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
       ConfigSpec pucb;
       pucb.group_name = absl::StrCat(env, "-pucb", exact ? "-exact" : "",
                                      "-eps=", GroupNameNumber(privacy_epsilon));
-      RETURN_IF_ERROR(common(pucb, "pucb", kPucbCostFactor, *pucb_attributes));
+      const std::string label = PrivateAgentLabel(FindTabularAgent("pucb")->label, privacy_epsilon,
+                                                  exact ? "exact-tail E" : "");
+      RETURN_IF_ERROR(common(pucb, "pucb", label, kPucbCostFactor, *pucb_attributes));
       configs.push_back(pucb);
       return absl::OkStatus();
     };
