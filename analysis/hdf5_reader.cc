@@ -5,50 +5,16 @@
 #include <cmath>
 #include <cstring>
 #include <utility>
+#include <variant>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/hdf5_attribute.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 
 namespace dprl {
 namespace {
-
-// Closes an HDF5 identifier of any kind on scope exit.
-class ScopedId {
- public:
-  explicit ScopedId(hid_t id) : id_(id) {}
-  ~ScopedId() {
-    if (id_ < 0) return;
-    switch (H5Iget_type(id_)) {
-      case H5I_GROUP:
-        H5Gclose(id_);
-        break;
-      case H5I_DATASET:
-        H5Dclose(id_);
-        break;
-      case H5I_ATTR:
-        H5Aclose(id_);
-        break;
-      case H5I_DATASPACE:
-        H5Sclose(id_);
-        break;
-      case H5I_DATATYPE:
-        H5Tclose(id_);
-        break;
-      default:
-        H5Oclose(id_);
-        break;
-    }
-  }
-  ScopedId(const ScopedId&) = delete;
-  ScopedId& operator=(const ScopedId&) = delete;
-  hid_t get() const { return id_; }
-  bool valid() const { return id_ >= 0; }
-
- private:
-  hid_t id_;
-};
 
 herr_t CollectGroup(hid_t group, const char* name, const H5L_info_t*, void* data) {
   H5O_info_t info;
@@ -57,19 +23,6 @@ herr_t CollectGroup(hid_t group, const char* name, const H5L_info_t*, void* data
   }
   return 0;
 }
-
-// An existing attribute opened with its datatype and dataspace, all closed on scope exit.
-struct OpenAttribute {
-  OpenAttribute(hid_t file, const std::string& object_path, const std::string& name)
-      : attribute(
-            H5Aopen_by_name(file, object_path.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT)),
-        type(H5Aget_type(attribute.get())),
-        space(H5Aget_space(attribute.get())) {}
-  bool scalar() const { return H5Sget_simple_extent_npoints(space.get()) == 1; }
-  ScopedId attribute;
-  ScopedId type;
-  ScopedId space;
-};
 
 std::string Describe(const std::string& object_path, const std::string& name) {
   return absl::StrCat("attribute '", name, "' of '", object_path, "'");
@@ -118,7 +71,7 @@ absl::Status Hdf5Reader::Error(absl::StatusCode code, const std::string& what) c
 
 absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListGroups(
     const std::string& group_path) const {
-  ScopedId group(H5Gopen2(file_, group_path.c_str(), H5P_DEFAULT));
+  H5Handle group(H5Gopen2(file_, group_path.c_str(), H5P_DEFAULT));
   if (!group.valid()) {
     return Error(absl::StatusCode::kNotFound, absl::StrCat("no group '", group_path, "'"));
   }
@@ -158,47 +111,44 @@ absl::Status Hdf5Reader::CheckHasAttribute(const std::string& object_path,
   return Error(absl::StatusCode::kNotFound, absl::StrCat("missing ", Describe(object_path, name)));
 }
 
-absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& object_path,
+absl::StatusOr<AttributeValue> Hdf5Reader::ReadAnyAttribute(const std::string& object_path,
                                                             const std::string& name) const {
   RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
-  const OpenAttribute open(file_, object_path, name);
-  if (H5Tget_class(open.type.get()) != H5T_STRING || !open.scalar()) {
-    return Error(absl::StatusCode::kInvalidArgument,
-                 absl::StrCat(Describe(object_path, name), " is not a scalar string"));
-  }
-  if (H5Tis_variable_str(open.type.get()) > 0) {
-    ScopedId memory_type(H5Tcopy(H5T_C_S1));
-    H5Tset_size(memory_type.get(), H5T_VARIABLE);
-    H5Tset_cset(memory_type.get(), H5Tget_cset(open.type.get()));
-    char* text = nullptr;
-    if (H5Aread(open.attribute.get(), memory_type.get(), &text) < 0) {
-      return Error(absl::StatusCode::kInternal,
-                   absl::StrCat("cannot read ", Describe(object_path, name)));
-    }
-    std::string value = text == nullptr ? "" : text;
-    H5free_memory(text);
-    return value;
-  }
-  std::string value(H5Tget_size(open.type.get()), '\0');
-  if (H5Aread(open.attribute.get(), open.type.get(), value.data()) < 0) {
+  const H5Handle object(H5Oopen(file_, object_path.c_str(), H5P_DEFAULT));
+  absl::StatusOr<AttributeValue> value = ReadAttribute(object.get(), name);
+  if (!value.ok() && value.status().code() == absl::StatusCode::kInternal) {
     return Error(absl::StatusCode::kInternal,
                  absl::StrCat("cannot read ", Describe(object_path, name)));
   }
-  value.resize(std::strlen(value.c_str()));
   return value;
+}
+
+absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& object_path,
+                                                            const std::string& name) const {
+  absl::StatusOr<AttributeValue> value = ReadAnyAttribute(object_path, name);
+  if (value.ok() && std::holds_alternative<std::string>(*value)) {
+    return std::get<std::string>(*std::move(value));
+  }
+  if (!value.ok() && value.status().code() != absl::StatusCode::kInvalidArgument) {
+    return value.status();
+  }
+  return Error(absl::StatusCode::kInvalidArgument,
+               absl::StrCat(Describe(object_path, name), " is not a scalar string"));
 }
 
 absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object_path,
                                                        const std::string& name) const {
-  RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
-  const OpenAttribute open(file_, object_path, name);
-  const H5T_class_t type_class = H5Tget_class(open.type.get());
-  double value = 0;
-  if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) || !open.scalar() ||
-      H5Aread(open.attribute.get(), H5T_NATIVE_DOUBLE, &value) < 0) {
+  absl::StatusOr<AttributeValue> read = ReadAnyAttribute(object_path, name);
+  if (!read.ok() && read.status().code() != absl::StatusCode::kInvalidArgument) {
+    return read.status();
+  }
+  if (!read.ok() || std::holds_alternative<std::string>(*read)) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat(Describe(object_path, name), " is not a numeric scalar"));
   }
+  const double value = std::holds_alternative<double>(*read)
+                           ? std::get<double>(*read)
+                           : static_cast<double>(std::get<int64_t>(*read));
   // No dprl attribute stores NaN or inf; privacy levels (privacy_epsilon*) are > 0.
   if (!std::isfinite(value)) {
     return Error(absl::StatusCode::kInvalidArgument,
@@ -213,28 +163,26 @@ absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object
 
 absl::StatusOr<int64_t> Hdf5Reader::ReadIntAttribute(const std::string& object_path,
                                                      const std::string& name) const {
-  RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
-  const OpenAttribute open(file_, object_path, name);
-  int64_t value = 0;
-  if (H5Tget_class(open.type.get()) != H5T_INTEGER || !open.scalar() ||
-      H5Aread(open.attribute.get(), H5T_NATIVE_INT64, &value) < 0) {
-    return Error(absl::StatusCode::kInvalidArgument,
-                 absl::StrCat(Describe(object_path, name), " is not an integer scalar"));
+  absl::StatusOr<AttributeValue> value = ReadAnyAttribute(object_path, name);
+  if (value.ok() && std::holds_alternative<int64_t>(*value)) return std::get<int64_t>(*value);
+  if (!value.ok() && value.status().code() != absl::StatusCode::kInvalidArgument) {
+    return value.status();
   }
-  return value;
+  return Error(absl::StatusCode::kInvalidArgument,
+               absl::StrCat(Describe(object_path, name), " is not an integer scalar"));
 }
 
 absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_path) const {
   if (!HasObject(dataset_path)) {
     return Error(absl::StatusCode::kNotFound, absl::StrCat("missing dataset '", dataset_path, "'"));
   }
-  ScopedId dataset(H5Dopen2(file_, dataset_path.c_str(), H5P_DEFAULT));
+  H5Handle dataset(H5Dopen2(file_, dataset_path.c_str(), H5P_DEFAULT));
   if (!dataset.valid()) {
     return Error(absl::StatusCode::kInvalidArgument,
                  absl::StrCat("'", dataset_path, "' is not a dataset"));
   }
-  ScopedId type(H5Dget_type(dataset.get()));
-  ScopedId space(H5Dget_space(dataset.get()));
+  H5Handle type(H5Dget_type(dataset.get()));
+  H5Handle space(H5Dget_space(dataset.get()));
   const H5T_class_t type_class = H5Tget_class(type.get());
   const int rank = H5Sget_simple_extent_ndims(space.get());
   if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) || rank < 1 || rank > 2) {
@@ -281,9 +229,9 @@ absl::Status CheckSeedsAttribute(const Hdf5Reader& reader, const std::string& da
   if (!reader.HasAttribute("/", hdf5_names::kSeeds)) return absl::OkStatus();
   ASSIGN_OR_RETURN(const int64_t seeds, reader.ReadIntAttribute("/", hdf5_names::kSeeds));
   if (seeds == rows) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat(reader.path(), ": root attribute 'seeds' is ", seeds, " but dataset '",
-                   dataset_path, "' has ", rows, " seeds (rows)"));
+  return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": root attribute 'seeds' is ",
+                                                 seeds, " but dataset '", dataset_path, "' has ",
+                                                 rows, " seeds (rows)"));
 }
 
 absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version) {

@@ -15,6 +15,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "common/attribute_value.h"
 
 namespace dprl {
 
@@ -70,6 +71,9 @@ class Hdf5Reader {
   absl::Status Error(absl::StatusCode code, const std::string& what) const;
   // NotFound "missing attribute 'name' of 'object_path'" unless it exists.
   absl::Status CheckHasAttribute(const std::string& object_path, const std::string& name) const;
+  // The attribute through the shared layer (common/hdf5_attribute.h), after CheckHasAttribute.
+  absl::StatusOr<AttributeValue> ReadAnyAttribute(const std::string& object_path,
+                                                  const std::string& name) const;
 
   std::string path_;
   hid_t file_ = -1;

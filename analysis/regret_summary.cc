@@ -27,18 +27,11 @@ std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
 }
 
-// "UBEV (paper's Alg. 1)", "UBEV (authors' code)", "PUCB, exact counts" (eps = infinity), "<agent>
-// (non-private)" or
-// "<agent> (#ge=<eps>[, relation][, exact-tail E])".
-std::string CurveLabel(const RegretGroupSummary& summary, bool with_relation) {
-  if (!summary.privacy_epsilon.has_value()) {
-    if (summary.agent == "ubev") return "UBEV (paper's Alg. 1)";
-    if (summary.agent == "ubev_as_run") return "UBEV (authors' code)";
-    if (summary.agent == "pucb_noiseless") return "PUCB, exact counts";
-    return absl::StrCat(summary.agent, " (non-private)");
-  }
-  const std::string agent = summary.agent == "pucb" ? "PUCB" : summary.agent;
-  return absl::StrCat(agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
+// The legend text of a group without a `label` attribute (a file written before labels were
+// recorded): "<agent> (non-private)" or "<agent> (#ge=<eps>[, relation][, exact-tail E])".
+std::string FallbackLabel(const RegretGroupSummary& summary, bool with_relation) {
+  if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
+  return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),
                       with_relation && !summary.neighbour_relation.empty()
                           ? ", " + RelationText(summary.neighbour_relation)
                           : "",
@@ -120,7 +113,8 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
     *target = value;
   }
   for (auto [name, target] : {std::pair{names::kErrorBoundMethod, &data.error_bound_method},
-                              std::pair{names::kNeighbourRelation, &data.neighbour_relation}}) {
+                              std::pair{names::kNeighbourRelation, &data.neighbour_relation},
+                              std::pair{names::kLabel, &data.label}}) {
     if (!reader.HasAttribute(group, name)) continue;
     ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
     *target = std::move(value);
@@ -147,6 +141,7 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
   summary.neighbour_relation = data.neighbour_relation;
   summary.error_bound = data.error_bound;
   summary.error_bound_method = data.error_bound_method;
+  summary.label = data.label;
   const Hdf5Matrix& cumulative = data.cumulative_regret;
   const std::vector<double>& grid = data.episode_grid;
   summary.seeds = static_cast<int>(cumulative.rows);
@@ -248,7 +243,9 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
                                 s->agent, CsvOptionalNumber(s->privacy_epsilon)};
       auto [color_it, new_color] = color_of_key.emplace(key, static_cast<int>(color_of_key.size()));
       PlotCurve curve;
-      curve.label = style.label ? style.label(*s) : CurveLabel(*s, !one_relation);
+      curve.label = style.label         ? style.label(*s)
+                    : !s->label.empty() ? s->label
+                                        : FallbackLabel(*s, !one_relation);
       curve.dashed = s->error_bound_method == kExactTail;
       if (!curve.dashed) solid_keys.insert(key);
       // An exact-tail curve next to the solid curve of the same colour (same agent and epsilon)

@@ -6,7 +6,8 @@
 // rows, strictly increasing 1-based integers ending at T) and total_regret [seeds] (equal to the
 // last column), string attributes env and agent, optional numeric attributes privacy_epsilon and
 // error_bound (absent for non-private agents), an optional string attribute neighbour_relation
-// (add_remove | replacement: what privacy_epsilon is the guarantee for), and an optional dataset
+// (add_remove | replacement: what privacy_epsilon is the guarantee for), an optional string
+// attribute label (the legend text the experiment wrote for the group), and an optional dataset
 // first_episode_bonus_below_horizon [seeds] (-1 = never). A group with the version-1 dataset
 // per_episode_regret instead is refused with a message naming it.
 #ifndef DPRL_ANALYSIS_REGRET_SUMMARY_H_
@@ -31,6 +32,7 @@ struct RegretGroupData {
   std::string neighbour_relation;  // add_remove | replacement; "" = n/a
   std::optional<double> error_bound;
   std::string error_bound_method;    // how error_bound was computed (paper | exact_tail); "" = n/a
+  std::string label;                 // legend text written by the experiment; "" = none
   std::vector<double> episode_grid;  // t_1 < ... < t_n = T (row 0; every row is the same)
   Hdf5Matrix cumulative_regret;      // seeds x n: cumulative regret after episode t_j
   std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
@@ -47,6 +49,7 @@ struct RegretGroupSummary {
   std::string neighbour_relation;
   std::optional<double> error_bound;
   std::string error_bound_method;
+  std::string label;  // "" = none
   int seeds = 0;
   int64_t episodes = 0;
   double final_regret_mean = 0;
@@ -71,7 +74,9 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
 
 // How BuildRegretPanels labels and colours curves; empty functions mean the defaults.
 struct RegretPanelStyle {
-  // Legend text. Default: "agent (non-private)" or "agent (#ge=<privacy_epsilon>, <relation>)".
+  // Legend text. Default: the group's label attribute; for a group without one, "agent
+  // (non-private)" or "agent (#ge=<privacy_epsilon>[, <relation>][, exact-tail E])" (the relation
+  // when the panel's private curves have several).
   std::function<std::string(const RegretGroupSummary&)> label;
   // Curves with the same key share a colour (in first-appearance order). Default: (agent,
   // privacy_epsilon).

@@ -162,23 +162,6 @@ absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& re
   return results;
 }
 
-std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve) {
-  const RegretGroupSummary& s = curve.regret;
-  if (!s.privacy_epsilon.has_value()) return absl::StrCat(s.agent, " (non-private)");
-  std::string notion = curve.privacy_protects == "rewards"              ? "reward-JDP"
-                       : curve.privacy_protects == "states_and_rewards" ? "JDP"
-                                                                        : curve.privacy_protects;
-  const double privacy_epsilon = *s.privacy_epsilon;
-  std::string label =
-      absl::StrCat(s.agent, " (", notion, ", #ge=",
-                   privacy_epsilon >= 100 ? absl::StrFormat("%.0f", privacy_epsilon)
-                                          : absl::StrFormat("%.3g", privacy_epsilon));
-  if (curve.target_delta.has_value() && *curve.target_delta > 0) {
-    absl::StrAppend(&label, absl::StrFormat(", #gd=%g", *curve.target_delta));
-  }
-  return label + ")";
-}
-
 std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& results) {
   std::vector<PlotPanel> panels;
   if (!results.curves.empty()) {
@@ -217,13 +200,8 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
     panels.push_back(std::move(by_delta));
   }
   std::vector<RegretGroupSummary> summaries;
-  std::map<std::string, const PrivacyRegretCurve*> by_group;
-  for (const PrivacyRegretCurve& r : results.regrets) {
-    summaries.push_back(r.regret);
-    by_group[r.regret.group] = &r;
-  }
-  RegretPanelStyle style;
-  style.label = [&](const RegretGroupSummary& s) { return PrivacyRegretLabel(*by_group[s.group]); };
+  for (const PrivacyRegretCurve& r : results.regrets) summaries.push_back(r.regret);
+  RegretPanelStyle style;  // labels: the groups' label attributes
   style.color_key = [](const RegretGroupSummary& s) { return s.agent; };
   for (PlotPanel& panel : BuildRegretPanels(summaries, style)) {
     panel.title = absl::StrCat(panel.title, ": cumulative regret");

@@ -50,17 +50,12 @@ struct RlsviPrivacyResults {
 absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& reader,
                                                             int regret_plot_points);
 
-// Legend text of a regret curve: "rlsvi (reward-JDP, #ge=.., #gd=..)", "pucb (JDP, #ge=..)",
-// "ubev (non-private)"; the protected data decides the prefix (rewards -> reward-JDP,
-// states_and_rewards -> JDP), delta is shown when it is > 0; eps to the integer from 100 on, else
-// 3 significant digits.
-std::string PrivacyRegretLabel(const PrivacyRegretCurve& curve);
-
 // Panels: (a1) privacy_epsilon vs K, log-log, one colour per (S, A, H), at the median of the
 // files' target_delta values, with a dot at the regret runs' K on the shapes that were run;
 // (a2) the same for the first curve's (S, A, H), one colour per target_delta; solid = improved
 // conversion, dashed = the paper's (Cor. 14); then one regret panel per env
-// (BuildRegretPanels, one colour per agent, labels PrivacyRegretLabel).
+// (BuildRegretPanels, one colour per agent, each curve labelled by its group's label attribute,
+// which the experiment writes: rlsvi_privacy_task.cc).
 std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& results);
 
 // Header + one row per curve and per regret group:

@@ -1,6 +1,7 @@
 #include "experiments/option_binding.h"
 
 #include "absl/strings/str_join.h"
+#include "glog/logging.h"
 
 namespace dprl {
 
@@ -9,6 +10,16 @@ const AttributeValue* FindAttribute(const AttributeList& attributes, const std::
     if (key == name) return &value;
   }
   return nullptr;
+}
+
+void MergeAttributes(const AttributeList& more, AttributeList& attributes) {
+  for (const auto& [name, value] : more) {
+    if (const AttributeValue* present = FindAttribute(attributes, name); present != nullptr) {
+      CHECK(*present == value) << "attribute '" << name << "' written twice with different values";
+      continue;
+    }
+    attributes.emplace_back(name, value);
+  }
 }
 
 namespace option_binding_internal {

@@ -58,6 +58,12 @@ using AttributeList = std::vector<std::pair<std::string, AttributeValue>>;
 // The attribute `name` in `attributes`, or nullptr (the first one if it is there twice).
 const AttributeValue* FindAttribute(const AttributeList& attributes, const std::string& name);
 
+// Appends each attribute of `more` that `attributes` lacks. A configuration joins the attributes
+// of several bindings (environment, task settings, agent) that may share a parameter (e.g.
+// num_episodes): it is written once, and the bindings must agree on its value (a bug otherwise:
+// CHECK).
+void MergeAttributes(const AttributeList& more, AttributeList& attributes);
+
 namespace option_binding_internal {
 // "a | b | c".
 std::string JoinChoiceNames(const std::vector<std::string>& names);

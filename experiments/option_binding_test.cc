@@ -141,5 +141,20 @@ TEST(OptionBindingDeathTest, BindingANameTwiceIsABug) {
                "bound twice");
 }
 
+// A configuration joins several bindings' attributes: a shared name is written once.
+TEST(MergeAttributesTest, AppendsTheMissingAndKeepsASharedNameOnce) {
+  AttributeList attributes = {{"num_episodes", int64_t{5}}, {"env", std::string("riverswim")}};
+  MergeAttributes({{"num_episodes", int64_t{5}}, {"privacy_epsilon", 1.5}}, attributes);
+  EXPECT_EQ(attributes, (AttributeList{{"num_episodes", int64_t{5}},
+                                       {"env", std::string("riverswim")},
+                                       {"privacy_epsilon", 1.5}}));
+}
+
+TEST(MergeAttributesDeathTest, TwoValuesForOneNameAreABug) {
+  AttributeList attributes = {{"num_episodes", int64_t{5}}};
+  EXPECT_DEATH(MergeAttributes({{"num_episodes", int64_t{6}}}, attributes),
+               "written twice with different values");
+}
+
 }  // namespace
 }  // namespace dprl

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/hdf5_names.h"
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "experiments/tabular_registry.h"
@@ -25,9 +26,9 @@ absl::Status CheckMemoryBeforeBuilding(const TabularEnvironmentType& type,
     auto it = values.find(absl::StrCat(type.name, ".", name));
     return it == values.end() ? nullptr : std::get_if<int64_t>(&it->second);
   };
-  const int64_t* num_states = field("num_states");
-  const int64_t* horizon = field("horizon");
-  const int64_t* num_actions = field("num_actions");
+  const int64_t* num_states = field(hdf5_names::kNumStates);
+  const int64_t* horizon = field(hdf5_names::kHorizon);
+  const int64_t* num_actions = field(hdf5_names::kNumActions);
   if (num_states == nullptr || horizon == nullptr) return absl::OkStatus();
   const double actions =
       num_actions != nullptr ? static_cast<double>(*num_actions) : type.fixed_num_actions;
@@ -74,7 +75,7 @@ absl::StatusOr<TabularEnvironmentChoice> TabularEnvironmentFields::Resolve(
   }
   ConfigSpec config;
   config.group_name = env;
-  config.attributes.push_back({"env", env});
+  config.attributes = TabularEnvironmentNameBinding().Attributes(TabularTypeNames{env, ""});
   for (const ParameterSpec& spec : type->parameters) {
     config.attributes.push_back({spec.name, values.at(absl::StrCat(env, ".", spec.name))});
   }
@@ -88,14 +89,7 @@ absl::StatusOr<TabularEnvironmentChoice> TabularEnvironmentFields::Resolve(
   choice.env = env;
   choice.shape = {mdp->num_states(), mdp->num_actions(), mdp->horizon()};
   choice.attributes = config.attributes;
-  for (const auto& [name, value] :
-       {std::pair<std::string, int>{"num_states", choice.shape.num_states},
-        {"num_actions", choice.shape.num_actions},
-        {"horizon", choice.shape.horizon}}) {
-    bool present = false;
-    for (const auto& attribute : choice.attributes) present |= attribute.first == name;
-    if (!present) choice.attributes.push_back({name, int64_t{value}});
-  }
+  MergeAttributes(TabularShapeBinding().Attributes(choice.shape), choice.attributes);
   return choice;
 }
 

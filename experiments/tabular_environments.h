@@ -14,19 +14,19 @@
 
 #include "absl/status/statusor.h"
 #include "algorithms/tabular/optimistic_planner.h"
+#include "experiments/option_binding.h"
 #include "experiments/runner/config_fields.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
 
 // One environment of a grid, resolved: what a configuration records about it.
-// One environment of a grid, resolved: what a configuration records about it.
 struct TabularEnvironmentChoice {
   std::string env;  // a registered environment name
   TabularShape shape;
   // env, then its parameters in spec order, then whichever of num_states, num_actions and
   // horizon are not parameters (from the built MDP): the attributes RunTabularRegretTask reads.
-  std::vector<std::pair<std::string, AttributeValue>> attributes;
+  AttributeList attributes;
 };
 
 struct TabularEnvironmentFields {

@@ -2,10 +2,10 @@
 
 #include <map>
 #include <utility>
-#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "glog/logging.h"
 
@@ -29,18 +29,21 @@ std::vector<std::string> Names(const std::map<std::string, Type>& types) {
   return names;
 }
 
-// The string attribute `name` of `config` (`env` or `agent`), or an error naming it.
-absl::StatusOr<std::string> TypeName(const ConfigSpec& config, const std::string& name) {
-  for (const auto& [key, value] : config.attributes) {
-    if (key == name && std::holds_alternative<std::string>(value)) {
-      return std::get<std::string>(value);
-    }
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("configuration ", config.group_name, " lacks string attribute ", name));
+}  // namespace
+
+const OptionBinding<TabularTypeNames>& TabularEnvironmentNameBinding() {
+  static const auto* binding = &(*new OptionBinding<TabularTypeNames>("the tabular registry"))
+                                    .String(hdf5_names::kEnv, &TabularTypeNames::env,
+                                            "a registered environment (or lower-bound instance)");
+  return *binding;
 }
 
-}  // namespace
+const OptionBinding<TabularTypeNames>& TabularAgentNameBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<TabularTypeNames>("the tabular registry"))
+           .String(hdf5_names::kAgent, &TabularTypeNames::agent, "a registered agent");
+  return *binding;
+}
 
 bool RegisterTabularEnvironment(TabularEnvironmentType type) {
   CHECK(type.create) << type.name;
@@ -51,7 +54,7 @@ bool RegisterTabularEnvironment(TabularEnvironmentType type) {
 }
 
 bool RegisterTabularAgent(TabularAgentType type) {
-  CHECK(type.create) << type.name;
+  CHECK(type.create && type.attributes) << type.name;
   const std::string name = type.name;
   CHECK(Agents().emplace(name, std::move(type)).second)
       << "tabular agent '" << name << "' registered twice";
@@ -89,38 +92,29 @@ std::string TabularReferenceAgentsDoc() {
 
 absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
                                                     RandomStream& generation) {
-  ASSIGN_OR_RETURN(std::string name, TypeName(config, "env"));
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
+  const std::string& name = names.env;
   const TabularEnvironmentType* type = FindTabularEnvironment(name);
   if (type == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrCat("configuration ", config.group_name, ": unknown environment '", name,
                      "' (one of ", absl::StrJoin(TabularEnvironmentNames(), ", "), ")"));
   }
-  ASSIGN_OR_RETURN(
-      Parameters parameters,
-      Parameters::FromConfig(config, type->parameters, absl::StrCat("environment ", name)));
-  return type->create(parameters, generation);
+  return type->create(config, generation);
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpec& config,
                                                                  const TabularShape& shape,
                                                                  const RandomStream& noise_stream) {
-  ASSIGN_OR_RETURN(std::string name, TypeName(config, "agent"));
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
+  const std::string& name = names.agent;
   const TabularAgentType* type = FindTabularAgent(name);
   if (type == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat("configuration ", config.group_name,
                                                    ": unknown agent '", name, "' (one of ",
                                                    absl::StrJoin(TabularAgentNames(), ", "), ")"));
   }
-  ASSIGN_OR_RETURN(Parameters parameters,
-                   Parameters::FromConfig(config, type->parameters, absl::StrCat("agent ", name)));
-  absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
-      type->create(parameters, shape, noise_stream);
-  if (!agent.ok()) {
-    return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
-                                                            ": ", agent.status().message()));
-  }
-  return agent;
+  return type->create(config, shape, noise_stream);
 }
 
 }  // namespace dprl

@@ -17,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "algorithms/tabular/episode_loop.h"
+#include "common/hdf5_names.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "experiments/parameters.h"
 #include "gmock/gmock.h"
@@ -68,39 +69,16 @@ ConfigSpec EnvironmentConfig(const TabularEnvironmentType& environment,
                              const std::vector<ParameterSpec>& agent_parameters = {}) {
   ConfigSpec config = ConfigFor(absl::StrCat("conformance_", environment.name),
                                 {environment.parameters, agent_parameters});
-  config.attributes.emplace_back("env", environment.name);
+  TabularEnvironmentNameBinding().Write(TabularTypeNames{environment.name, ""}, config.attributes);
   return config;
 }
 
 RandomStream GenerationStream() { return TestStream(7, TestPurpose::kEnvGeneration); }
 
-TEST(ParametersTest, ReadsTypedValuesAndDefaults) {
-  ConfigSpec config{"g", {{"n", int64_t{3}}, {"x", 0.5}, {"unrelated", std::string("kept out")}}};
-  const std::vector<ParameterSpec> specs = {
-      Required("n", int64_t{0}, "an int"), Required("x", 0.0, "a float"),
-      Optional("mode", std::string("paper"), "a string with a default")};
-  const absl::StatusOr<Parameters> parameters = Parameters::FromConfig(config, specs, "owner");
-  ASSERT_TRUE(parameters.ok()) << parameters.status();
-  EXPECT_EQ(parameters->Int("n"), 3);
-  EXPECT_EQ(parameters->Float("x"), 0.5);
-  EXPECT_EQ(parameters->String("mode"), "paper");
+TEST(ParametersTest, AttributeTypeNames) {
   EXPECT_EQ(AttributeTypeName(AttributeValue(int64_t{1})), "int");
   EXPECT_EQ(AttributeTypeName(AttributeValue(1.0)), "float");
   EXPECT_EQ(AttributeTypeName(AttributeValue(std::string("s"))), "string");
-}
-
-TEST(ParametersTest, ErrorsNameConfigurationOwnerAndParameter) {
-  const std::vector<ParameterSpec> specs = {Required("num_states", int64_t{0}, "S")};
-  EXPECT_THAT(Parameters::FromConfig(ConfigSpec{"g1", {}}, specs, "environment riverswim"),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("configuration g1: environment riverswim needs int parameter "
-                                 "'num_states'")));
-  EXPECT_THAT(
-      Parameters::FromConfig(ConfigSpec{"g2", {{"num_states", 4.0}}}, specs,
-                             "environment riverswim"),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               HasSubstr("configuration g2: parameter 'num_states' of environment riverswim must "
-                         "be an int, got a float")));
 }
 
 TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
@@ -138,15 +116,17 @@ TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
 
 TEST(TabularRegistryTest, UnknownNamesListTheRegisteredOnes) {
   RandomStream generation = GenerationStream();
-  EXPECT_THAT(CreateTabularEnvironment(ConfigSpec{"g", {{"env", std::string("nope")}}}, generation),
+  EXPECT_THAT(CreateTabularEnvironment(ConfigSpec{"g", {{hdf5_names::kEnv, std::string("nope")}}},
+                                       generation),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("configuration g: unknown environment 'nope' (one of ")));
   EXPECT_THAT(CreateTabularEnvironment(ConfigSpec{"g", {}}, generation),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("configuration g lacks string attribute env")));
+                       HasSubstr("configuration g: the tabular registry needs string parameter "
+                                 "'env'")));
   const TabularShape shape{2, 2, 2};
-  EXPECT_THAT(CreateTabularAgent(ConfigSpec{"g", {{"agent", std::string("nope")}}}, shape,
-                                 TestStream(1, TestPurpose::kPrivacyNoise)),
+  EXPECT_THAT(CreateTabularAgent(ConfigSpec{"g", {{hdf5_names::kAgent, std::string("nope")}}},
+                                 shape, TestStream(1, TestPurpose::kPrivacyNoise)),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("configuration g: unknown agent 'nope' (one of ")));
 }
@@ -165,6 +145,36 @@ TEST(TabularRegistryTest, EverySpecIsDocumentedOnce) {
   }
   for (const std::string& name : TabularAgentNames()) {
     check(name, FindTabularAgent(name)->parameters);
+  }
+}
+
+// A grid writes an agent's parameters with TabularAgentType::attributes: they are exactly its
+// specs' names, carry the grid's settings where the agent has them, and are read back by create.
+TEST(TabularRegistryTest, EveryAgentReadsTheAttributesItsGridWrites) {
+  TabularAgentSettings settings;
+  settings.num_episodes = kConformanceEpisodes;
+  settings.failure_probability = 0.125;
+  for (const std::string& name : TabularAgentNames()) {
+    SCOPED_TRACE(name);
+    const TabularAgentType& type = *FindTabularAgent(name);
+    EXPECT_FALSE(type.label.empty());
+    ConfigSpec config{absl::StrCat("written_", name), type.attributes(settings)};
+    std::vector<std::string> written, specified;
+    for (const auto& [attribute, value] : config.attributes) written.push_back(attribute);
+    for (const ParameterSpec& spec : type.parameters) specified.push_back(spec.name);
+    EXPECT_EQ(written, specified);
+    for (const ParameterSpec& spec : type.parameters) {
+      const AttributeValue& value = *FindAttribute(config.attributes, spec.name);
+      if (spec.name == hdf5_names::kFailureProbability) EXPECT_EQ(value, AttributeValue(0.125));
+      if (spec.name == hdf5_names::kNumEpisodes) {
+        EXPECT_EQ(value, AttributeValue(int64_t{kConformanceEpisodes}));
+      }
+    }
+    // PUCB's privacy_epsilon has no grid-wide setting: its grids set it (the default, 1, here).
+    TabularAgentNameBinding().Write(TabularTypeNames{"", name}, config.attributes);
+    EXPECT_THAT(CreateTabularAgent(config, TabularShape{3, 2, 2},
+                                   TestStream(1, TestPurpose::kPrivacyNoise)),
+                IsOk());
   }
 }
 
@@ -190,7 +200,7 @@ TEST(TabularRegistryConformanceTest, EveryEnvironmentConforms) {
 std::vector<double> RunAgent(const std::string& agent_name, const ConfigSpec& base,
                              const TabularMdp& mdp) {
   ConfigSpec config = base;
-  config.attributes.emplace_back("agent", agent_name);
+  TabularAgentNameBinding().Write(TabularTypeNames{"", agent_name}, config.attributes);
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
       CreateTabularAgent(config, shape, TestStream(11, TestPurpose::kPrivacyNoise));

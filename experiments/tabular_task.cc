@@ -2,8 +2,8 @@
 
 #include <utility>
 
+#include "absl/strings/str_format.h"
 #include "algorithms/tabular/episode_loop.h"
-#include "algorithms/tabular/pucb.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "envs/lower_bound_mdp.h"
@@ -13,68 +13,107 @@
 
 namespace dprl {
 
+const OptionBinding<TabularShape>& TabularShapeBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<TabularShape>("the MDP"))
+           .Int(hdf5_names::kNumStates, &TabularShape::num_states, "S, states of the MDP")
+           .Int(hdf5_names::kNumActions, &TabularShape::num_actions, "A, actions of the MDP")
+           .Int(hdf5_names::kHorizon, &TabularShape::horizon, "H, steps of an episode");
+  return *binding;
+}
+
+const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<TabularRegretSettings>("the regret run"))
+           .Int(hdf5_names::kNumEpisodes, &TabularRegretSettings::num_episodes,
+                "T, episodes of the run");
+  return *binding;
+}
+
+const OptionBinding<DisplayLabel>& DisplayLabelBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<DisplayLabel>("the figure"))
+           .String(hdf5_names::kLabel, &DisplayLabel::label, "legend text of the group's curve");
+  return *binding;
+}
+
+std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
+                              const std::string& qualifier) {
+  return absl::StrCat(agent_label, " (#ge=", absl::StrFormat("%g", privacy_epsilon),
+                      qualifier.empty() ? "" : ", ", qualifier, ")");
+}
+
+const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding() {
+  using Member = LowerBoundFamilyMember;
+  static const auto* binding =
+      &(*new OptionBinding<Member>("the lower-bound family"))
+           .String("env_family", &Member::env_family, "lower_bound")
+           .Int(
+               "num_initial_states", [](Member& m) -> int& { return m.mdp.num_initial_states; },
+               "n, initial states; num_states = n + 2")
+           .Int(
+               "num_arms", [](Member& m) -> int& { return m.mdp.num_arms; },
+               "m, arms; num_actions = m + 1")
+           .Int(
+               hdf5_names::kRewardedHorizon,
+               [](Member& m) -> int& { return m.mdp.rewarded_horizon; },
+               "the paper's H (return H or 0); horizon = H + 1")
+           .Float(
+               "alpha_prime", [](Member& m) -> double& { return m.mdp.alpha_prime; },
+               "the gap parameter alpha'");
+  return *binding;
+}
+
+namespace {
+
+constexpr char kLowerBoundFamily[] = "lower_bound";
+
+TabularShape LowerBoundShape(const LowerBoundMdpOptions& mdp) {
+  return TabularShape{mdp.num_initial_states + 2, mdp.num_arms + 1, mdp.rewarded_horizon + 1};
+}
+
+}  // namespace
+
+AttributeList LowerBoundEnvironmentAttributes(const std::string& env,
+                                              const LowerBoundMdpOptions& mdp) {
+  AttributeList attributes = TabularEnvironmentNameBinding().Attributes(TabularTypeNames{env, ""});
+  LowerBoundBinding().Write(LowerBoundFamilyMember{kLowerBoundFamily, mdp}, attributes);
+  TabularShapeBinding().Write(LowerBoundShape(mdp), attributes);
+  return attributes;
+}
+
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed) {
-  ASSIGN_OR_RETURN(const std::string env, Attribute<std::string>(config, "env"));
-  RandomStream generation = TaskStreams::Instance(master_seed, env);
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
+  RandomStream generation = TaskStreams::Instance(master_seed, names.env);
   return CreateTabularEnvironment(config, generation);
 }
 
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
                                                                 uint64_t master_seed) {
-  ASSIGN_OR_RETURN(std::string env, Attribute<std::string>(config, "env"));
-  ASSIGN_OR_RETURN(std::string family, Attribute<std::string>(config, "env_family"));
-  ASSIGN_OR_RETURN(double alpha_prime, Attribute<double>(config, "alpha_prime"));
-  if (family != "lower_bound") {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "configuration ", config.group_name, ": env_family '", family, "' is not lower_bound"));
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
+  ASSIGN_OR_RETURN(LowerBoundFamilyMember member, LowerBoundBinding().Read(config));
+  ASSIGN_OR_RETURN(const TabularShape shape, TabularShapeBinding().Read(config));
+  if (member.env_family != kLowerBoundFamily) {
+    return absl::InvalidArgumentError(absl::StrCat("configuration ", config.group_name,
+                                                   ": env_family '", member.env_family, "' is not ",
+                                                   kLowerBoundFamily));
   }
-  int64_t values[6];
-  const char* names[6] = {"num_initial_states", "num_arms",    "rewarded_horizon",
-                          "num_states",         "num_actions", "horizon"};
-  for (int i = 0; i < 6; ++i) {
-    ASSIGN_OR_RETURN(int64_t value, Attribute<int64_t>(config, names[i]));
-    values[i] = value;
-  }
-  if (values[3] != values[0] + 2 || values[4] != values[1] + 1 || values[5] != values[2] + 1) {
+  const TabularShape expected = LowerBoundShape(member.mdp);
+  if (shape.num_states != expected.num_states || shape.num_actions != expected.num_actions ||
+      shape.horizon != expected.horizon) {
     return absl::InvalidArgumentError(absl::StrCat(
         "configuration ", config.group_name,
         ": num_states, num_actions, horizon must be num_initial_states + 2, num_arms + 1, "
         "rewarded_horizon + 1"));
   }
-  LowerBoundMdpOptions options;
-  options.num_initial_states = static_cast<int>(values[0]);
-  options.num_arms = static_cast<int>(values[1]);
-  options.rewarded_horizon = static_cast<int>(values[2]);
-  options.alpha_prime = alpha_prime;
-  RandomStream generation = TaskStreams::Instance(master_seed, env);
+  LowerBoundMdpOptions& options = member.mdp;
+  RandomStream generation = TaskStreams::Instance(master_seed, names.env);
   ASSIGN_OR_RETURN(
       std::vector<int> instance,
       SampleLowerBoundInstance(options.num_initial_states, options.num_arms, generation));
   options.instance = instance;
   ASSIGN_OR_RETURN(TabularMdp mdp, MakeLowerBoundMdp(options));
   return LowerBoundEnvironment{std::move(mdp), std::move(instance)};
-}
-
-absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config) {
-  ASSIGN_OR_RETURN(const Parameters parameters,
-                   Parameters::FromConfig(config, PucbParameters(), "agent pucb"));
-  absl::StatusOr<PucbOptions> options = PucbOptionsFromParameters(parameters);
-  if (!options.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": ", options.status().message()));
-  }
-  return options;
-}
-
-absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> PucbGuaranteeAttributes(
-    const TabularShape& shape, const PucbOptions& options) {
-  ASSIGN_OR_RETURN(const double error_bound, CheckedPucbErrorBound(shape, options));
-  return std::vector<std::pair<std::string, AttributeValue>>{
-      {hdf5_names::kNeighbourRelation, PucbNeighbourRelationName(options.neighbour_relation)},
-      {hdf5_names::kPrivacyEpsilonReplacement,
-       PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement)},
-      {hdf5_names::kErrorBound, error_bound},
-      {hdf5_names::kCounterEpsilon, PucbCounterEpsilon(shape, options)}};
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
@@ -112,18 +151,16 @@ absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, Tabular
 
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context) {
-  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  for (const absl::Status& status : {env.status(), episodes.status()}) {
-    if (!status.ok()) return status;
-  }
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
+  ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                   TabularRegretSettingsBinding().Read(config));
   ASSIGN_OR_RETURN(TabularMdp mdp, MakeTabularEnvironment(config, context.master_seed));
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
   ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, shape, context));
 
-  CumulativeOnGrid regret(*episodes);
+  CumulativeOnGrid regret(settings.num_episodes);
   ASSIGN_OR_RETURN(EpisodeLoopResult run,
-                   RunTaskEpisodes(mdp, *agent, config, *env, context, {}, &regret));
+                   RunTaskEpisodes(mdp, *agent, config, names.env, context, {}, &regret));
   TaskResult result = RegretOnGridResult(regret, run.total_regret);
   result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
                             static_cast<double>(run.first_episode_below_cap)});

@@ -1,15 +1,17 @@
-// Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): typed
-// access to a configuration's attributes, the environments and the agents named by attributes,
-// and the exact-regret run of one (config, seed) task (RunTabularRegretTask). Their streams are
-// TaskStreams' (task_streams.h): Environment(env attribute), Policy(), PrivacyNoise() and
-// Instance(m, env attribute) for random MDPs and the lower-bound family's instance vector I.
+// Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): the
+// bindings of the attributes every tabular configuration carries, the environments and the agents
+// named by attributes, and the exact-regret run of one (config, seed) task (RunTabularRegretTask).
+// Their streams are TaskStreams' (task_streams.h): Environment(env attribute), Policy(),
+// PrivacyNoise() and Instance(m, env attribute) for random MDPs and the lower-bound family's
+// instance vector I.
 //
-// Attributes (HDF5 group attributes, see docs/hdf5_schema.md): `env` and `agent` name a
-// registered environment and agent (tabular_registry.h), whose parameter specs say which other
-// attributes they read (tabular_environment_types.cc, tabular_agent_types.h); RunTabularRegretTask
-// also reads num_episodes.
-// Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), read by
-// MakeLowerBoundEnvironment:
+// Attributes (HDF5 group attributes, see docs/hdf5_schema.md), each written by a grid and read by
+// a task through one binding: `env` and `agent` name a registered environment and agent
+// (TabularTypeNames, tabular_registry.h), whose bindings say which other attributes they read
+// (tabular_environment_types.cc, tabular_agent_types.h); TabularShapeBinding records the MDP's
+// num_states, num_actions, horizon; TabularRegretSettingsBinding the run's num_episodes.
+// Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), LowerBoundBinding,
+// read by MakeLowerBoundEnvironment:
 //   env                 string  instance name (keys the instance stream), e.g. lower_bound_n2_m1_H2
 //   env_family          string  lower_bound
 //   num_initial_states  int64   n;   num_states = n + 2
@@ -30,8 +32,10 @@
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/tabular_agent.h"
+#include "envs/lower_bound_mdp.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/episode_grid.h"
+#include "experiments/option_binding.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/stream_purpose.h"
 #include "experiments/task_streams.h"
@@ -39,21 +43,40 @@
 
 namespace dprl {
 
-// The attribute `name` of `config` with type T (int64_t, double or std::string); an error naming
-// the configuration and the attribute when it is missing or of another type.
-template <typename T>
-absl::StatusOr<T> Attribute(const ConfigSpec& config, const std::string& name) {
-  for (const auto& [key, value] : config.attributes) {
-    if (key == name && std::holds_alternative<T>(value)) return std::get<T>(value);
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("configuration ", config.group_name, " lacks attribute ", name));
-}
+// num_states, num_actions, horizon of the configuration's MDP.
+const OptionBinding<TabularShape>& TabularShapeBinding();
+
+// The settings of a regret run besides its environment's and its agent's parameters.
+struct TabularRegretSettings {
+  int64_t num_episodes = 0;  // T
+};
+const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
 
 // The registered environment (tabular_registry.h) named by the config's `env` attribute, with
 // its parameters from the config's attributes; random instances are drawn from the stream keyed
 // by (master_seed, env) above.
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed);
+
+// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
+// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
+// keeps no table of agent names.
+struct DisplayLabel {
+  std::string label;
+};
+const OptionBinding<DisplayLabel>& DisplayLabelBinding();
+// "<agent_label> (#ge=<privacy_epsilon, %g>[, <qualifier>])", e.g. "PUCB (#ge=10, exact-tail E)".
+std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
+                              const std::string& qualifier = "");
+
+// A member of the lower-bound family as configured (above).
+struct LowerBoundFamilyMember {
+  std::string env_family;    // "lower_bound"
+  LowerBoundMdpOptions mdp;  // n, m, H, alpha' (its instance I is drawn by the task)
+};
+const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding();
+// The attributes of the lower-bound instance `env` (env, the family member, its shape).
+AttributeList LowerBoundEnvironmentAttributes(const std::string& env,
+                                              const LowerBoundMdpOptions& mdp);
 
 struct LowerBoundEnvironment {
   TabularMdp mdp;
@@ -65,22 +88,6 @@ struct LowerBoundEnvironment {
 // Checks that num_states, num_actions, horizon agree with n + 2, m + 1, H + 1.
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
                                                                 uint64_t master_seed);
-
-// PucbOptions from the config's attributes privacy_epsilon, failure_probability, num_episodes and
-// the optional neighbour_relation, error_bound_method (validated). The one place that maps
-// attributes to PUCB options (agents and config builders).
-absl::StatusOr<PucbOptions> PucbOptionsFromConfig(const ConfigSpec& config);
-
-// The attributes that describe a PUCB configuration's guarantee and bound, in this order:
-//   neighbour_relation           string   add_remove | replacement (what privacy_epsilon is for)
-//   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
-//   error_bound                  float64  E of the bonuses and of the 2E threshold
-//   counter_epsilon              float64  eps' of every counter
-// (privacy_epsilon and error_bound_method are set by the caller, which chose them.) Errors are
-// those PucbAgent::Create would return for these options (CheckedPucbErrorBound), so a grid that
-// lists its configurations with this function refuses them before any task runs.
-absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> PucbGuaranteeAttributes(
-    const TabularShape& shape, const PucbOptions& options);
 
 // The registered agent (tabular_registry.h) named by the config's `agent` attribute, for an MDP
 // of `shape`, with its privacy noise stream keyed as above.
@@ -110,12 +117,12 @@ absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, Tabular
                                                   const std::vector<double>& pac_alphas,
                                                   CumulativeOnGrid* regret);
 
-// One regret task: the environment named by the config's env, num_states, num_actions, horizon
-// attributes, the agent of MakeTabularAgent, num_episodes episodes of RunEpisodes with the
-// environment and policy streams above. Result: RegretOnGridResult (the exact per-episode regret
+// One regret task: the environment of MakeTabularEnvironment, the agent of MakeTabularAgent,
+// num_episodes (TabularRegretSettings) episodes of RunEpisodes with the environment and policy
+// streams above. Result: RegretOnGridResult (the exact per-episode regret
 // summed on the log-spaced grid, never kept per episode) and the scalar
 // first_episode_bonus_below_horizon (first episode whose plan has a value below the cap H, -1 =
-// never; meaningful for optimistic agents). Errors name the missing attribute.
+// never; meaningful for optimistic agents). Errors name the configuration and the parameter.
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context);
 

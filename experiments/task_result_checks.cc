@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <variant>
 
 #include "common/hdf5_names.h"
 #include "experiments/episode_grid.h"
@@ -25,6 +26,25 @@ double ScalarOf(const TaskResult& result, const std::string& name) {
   ADD_FAILURE() << "no scalar " << name;
   return std::numeric_limits<double>::quiet_NaN();
 }
+
+bool HasConfigAttribute(const ConfigSpec& config, const std::string& name) {
+  for (const auto& [key, value] : config.attributes) {
+    if (key == name) return true;
+  }
+  return false;
+}
+
+template <typename T>
+T ConfigAttribute(const ConfigSpec& config, const std::string& name) {
+  for (const auto& [key, value] : config.attributes) {
+    if (key == name && std::holds_alternative<T>(value)) return std::get<T>(value);
+  }
+  ADD_FAILURE() << config.group_name << " has no attribute " << name << " of the expected type";
+  return T();
+}
+template int64_t ConfigAttribute<int64_t>(const ConfigSpec&, const std::string&);
+template double ConfigAttribute<double>(const ConfigSpec&, const std::string&);
+template std::string ConfigAttribute<std::string>(const ConfigSpec&, const std::string&);
 
 void ExpectRegretOnGrid(const TaskResult& result, int64_t num_episodes) {
   const std::vector<int64_t> expected_grid = RegretEpisodeGrid(num_episodes);

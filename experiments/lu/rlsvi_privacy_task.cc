@@ -15,25 +15,118 @@
 #include "common/validation.h"
 #include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
+#include "experiments/option_binding.h"
+#include "experiments/tabular_agent_types.h"
+#include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
 
+// The two kinds of configuration (header comment).
+enum class ConfigKind { kPrivacyCurve, kRegret };
+
+struct ConfigKindSetting {
+  ConfigKind kind = ConfigKind::kRegret;
+};
+
+const OptionBinding<ConfigKindSetting>& ConfigKindBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<ConfigKindSetting>("rlsvi_privacy_fig"))
+           .Choice(hdf5_names::kKind, &ConfigKindSetting::kind,
+                   {{ConfigKind::kPrivacyCurve, "privacy_curve"}, {ConfigKind::kRegret, "regret"}},
+                   "what the configuration computes");
+  return *binding;
+}
+
+// A privacy_curve configuration: RLSVI's privacy_epsilon(delta) on a K grid for one shape.
+struct PrivacyCurveSettings {
+  TabularShape shape;
+  double target_delta = 0.0;
+  int64_t max_episodes = 0;       // K_max
+  int64_t points_per_decade = 0;  // of the log-spaced K grid
+};
+
+const OptionBinding<PrivacyCurveSettings>& PrivacyCurveBinding() {
+  using Curve = PrivacyCurveSettings;
+  static const auto* binding =
+      &(*new OptionBinding<Curve>("the privacy curve"))
+           .Int(
+               hdf5_names::kNumStates, [](Curve& c) -> int& { return c.shape.num_states; }, "S")
+           .Int(
+               hdf5_names::kNumActions, [](Curve& c) -> int& { return c.shape.num_actions; }, "A")
+           .Int(
+               hdf5_names::kHorizon, [](Curve& c) -> int& { return c.shape.horizon; }, "H")
+           .Float(hdf5_names::kTargetDelta, &Curve::target_delta, "delta of the curve")
+           .Int("max_episodes", &Curve::max_episodes, "the largest K of the curve")
+           .Int("points_per_decade", &Curve::points_per_decade, "K values per decade");
+  return *binding;
+}
+
+// What a regret configuration records about its agent's privacy (header comment); each binding
+// below writes the part an agent has.
+struct PrivacyRecord {
+  std::string privacy_protects;  // rewards | states_and_rewards | nothing
+  std::string privacy_notion;    // "(eps,delta)-JDP" | "eps-JDP" | "none"
+  double target_delta = 0.0;
+  std::string privacy_accounting;  // where privacy_epsilon comes from
+  // RLSVI's guarantee (PUCB's privacy_epsilon and neighbour_relation are PucbBinding's).
+  double privacy_epsilon = 0.0;
+  double privacy_epsilon_improved = 0.0;
+  std::string neighbour_relation;
+};
+
+const OptionBinding<PrivacyRecord>& PrivacyClaimBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PrivacyRecord>("the privacy claim"))
+           .String(hdf5_names::kPrivacyProtects, &PrivacyRecord::privacy_protects,
+                   "what the guarantee protects")
+           .String(hdf5_names::kPrivacyNotion, &PrivacyRecord::privacy_notion,
+                   "the kind of guarantee");
+  return *binding;
+}
+
+const OptionBinding<PrivacyRecord>& PrivacyAccountingBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PrivacyRecord>("the privacy accounting"))
+           .Float(hdf5_names::kTargetDelta, &PrivacyRecord::target_delta,
+                  "delta of the guarantee (0: pure eps)")
+           .String("privacy_accounting", &PrivacyRecord::privacy_accounting,
+                   "where privacy_epsilon comes from");
+  return *binding;
+}
+
+const OptionBinding<PrivacyRecord>& RlsviGuaranteeBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PrivacyRecord>("RLSVI's guarantee"))
+           .Float(hdf5_names::kPrivacyEpsilon, &PrivacyRecord::privacy_epsilon,
+                  "eps at target_delta, paper conversion (Cor. 14)")
+           .Float(hdf5_names::kPrivacyEpsilonImproved, &PrivacyRecord::privacy_epsilon_improved,
+                  "eps at target_delta, improved conversion")
+           .String(hdf5_names::kNeighbourRelation, &PrivacyRecord::neighbour_relation,
+                   "neighbours replace one episode's rewards");
+  return *binding;
+}
+
+// The legend text of a regret group: "<agent> (<guarantee>, #ge=<eps>[, #gd=<delta>])" with eps
+// to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
+// "rlsvi (reward-JDP, #ge=1234, #gd=1e-05)", "pucb (JDP, #ge=1234)".
+std::string PrivateRegretLabel(const std::string& agent, const std::string& guarantee,
+                               double privacy_epsilon, double target_delta) {
+  return absl::StrCat(agent, " (", guarantee, ", #ge=",
+                      privacy_epsilon >= 100 ? absl::StrFormat("%.0f", privacy_epsilon)
+                                             : absl::StrFormat("%.3g", privacy_epsilon),
+                      target_delta > 0 ? absl::StrFormat(", #gd=%g", target_delta) : "", ")");
+}
+
 absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {
-  absl::StatusOr<int64_t> S = Attribute<int64_t>(config, "num_states");
-  absl::StatusOr<int64_t> A = Attribute<int64_t>(config, "num_actions");
-  absl::StatusOr<int64_t> H = Attribute<int64_t>(config, "horizon");
-  absl::StatusOr<int64_t> max_episodes = Attribute<int64_t>(config, "max_episodes");
-  absl::StatusOr<int64_t> per_decade = Attribute<int64_t>(config, "points_per_decade");
-  absl::StatusOr<double> delta = Attribute<double>(config, "target_delta");
-  for (const absl::Status& status : {S.status(), A.status(), H.status(), max_episodes.status(),
-                                     per_decade.status(), delta.status()}) {
-    if (!status.ok()) return status;
-  }
+  ASSIGN_OR_RETURN(const PrivacyCurveSettings curve, PrivacyCurveBinding().Read(config));
+  const TabularShape& shape = curve.shape;
   std::vector<double> episodes, paper, improved;
-  for (int64_t k : EpisodeGrid(*max_episodes, static_cast<int>(*per_decade))) {
-    ASSIGN_OR_RETURN(RlsviEpsilonPair privacy_epsilons, RlsviEpsilons(*S, *A, *H, k, *delta));
+  for (int64_t k : EpisodeGrid(curve.max_episodes, static_cast<int>(curve.points_per_decade))) {
+    ASSIGN_OR_RETURN(
+        RlsviEpsilonPair privacy_epsilons,
+        RlsviEpsilons(shape.num_states, shape.num_actions, shape.horizon, k, curve.target_delta));
     episodes.push_back(static_cast<double>(k));
     paper.push_back(privacy_epsilons.paper);
     improved.push_back(privacy_epsilons.improved);
@@ -141,14 +234,11 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       curve.group_name =
           absl::StrFormat("privacy-S=%d-A=%d-H=%d-delta=%s", shape->num_states, shape->num_actions,
                           shape->horizon, GroupNameNumber(delta));
-      curve.attributes = {{"kind", std::string("privacy_curve")},
-                          {"agent", std::string("rlsvi")},
-                          {"num_states", int64_t{shape->num_states}},
-                          {"num_actions", int64_t{shape->num_actions}},
-                          {"horizon", int64_t{shape->horizon}},
-                          {"target_delta", delta},
-                          {"max_episodes", curve_max_episodes},
-                          {"points_per_decade", curve_points_per_decade}};
+      curve.attributes = ConfigKindBinding().Attributes({ConfigKind::kPrivacyCurve});
+      TabularAgentNameBinding().Write(TabularTypeNames{"", "rlsvi"}, curve.attributes);
+      PrivacyCurveBinding().Write(
+          PrivacyCurveSettings{*shape, delta, curve_max_episodes, curve_points_per_decade},
+          curve.attributes);
       curve.estimated_core_seconds = 1e-5 * curve_points;
       curve.stored_values_per_seed = 3 * curve_points;
       // The accountant's own checks (S, A, H >= 1, delta), at the largest K.
@@ -167,31 +257,43 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     ASSIGN_OR_RETURN(const RlsviEpsilonPair rlsvi_privacy_epsilon,
                      RlsviEpsilons(shape.num_states, shape.num_actions, shape.horizon, num_episodes,
                                    kRlsviRegretTargetDelta));
-    auto regret_config = [&](const std::string& agent, const std::string& protects,
-                             const std::string& notion, double cost_factor) {
+    TabularAgentSettings settings;
+    settings.num_episodes = num_episodes;
+    settings.failure_probability = failure_probability;
+    // kind, env, agent, shape, num_episodes, the privacy claim, then the agent's parameters.
+    auto regret_config = [&](const std::string& agent, const std::string& label,
+                             const PrivacyRecord& privacy, double cost_factor,
+                             const AttributeList& agent_attributes) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
-      config.attributes = {{"kind", std::string("regret")},
-                           {"env", env},
-                           {"agent", agent},
-                           {"num_states", int64_t{shape.num_states}},
-                           {"num_actions", int64_t{shape.num_actions}},
-                           {"horizon", int64_t{shape.horizon}},
-                           {"num_episodes", num_episodes}};
-      config.attributes.push_back({"privacy_protects", protects});
-      config.attributes.push_back({"privacy_notion", notion});
+      config.attributes = ConfigKindBinding().Attributes({ConfigKind::kRegret});
+      TabularEnvironmentNameBinding().Write(TabularTypeNames{env, ""}, config.attributes);
+      TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
+      DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
+      TabularShapeBinding().Write(shape, config.attributes);
+      TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
+      PrivacyClaimBinding().Write(privacy, config.attributes);
+      MergeAttributes(agent_attributes, config.attributes);
       config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return config;
     };
-    ConfigSpec rlsvi = regret_config("rlsvi", "rewards", "(eps,delta)-JDP", 1.0);
-    rlsvi.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon.paper});
-    rlsvi.attributes.push_back({"privacy_epsilon_improved", rlsvi_privacy_epsilon.improved});
-    rlsvi.attributes.push_back({"target_delta", kRlsviRegretTargetDelta});
+    PrivacyRecord rlsvi_privacy;
+    rlsvi_privacy.privacy_protects = "rewards";
+    rlsvi_privacy.privacy_notion = "(eps,delta)-JDP";
+    rlsvi_privacy.privacy_epsilon = rlsvi_privacy_epsilon.paper;
+    rlsvi_privacy.privacy_epsilon_improved = rlsvi_privacy_epsilon.improved;
+    rlsvi_privacy.target_delta = kRlsviRegretTargetDelta;
     // Lu et al. 2026: neighbouring reward sequences differ in one episode's rewards (replaced).
-    rlsvi.attributes.push_back({"neighbour_relation", std::string("replacement")});
-    rlsvi.attributes.push_back(
-        {"privacy_accounting", std::string("Lu et al. 2026 Cor. 14 (paper conversion)")});
+    rlsvi_privacy.neighbour_relation = "replacement";
+    rlsvi_privacy.privacy_accounting = "Lu et al. 2026 Cor. 14 (paper conversion)";
+    ConfigSpec rlsvi =
+        regret_config("rlsvi",
+                      PrivateRegretLabel("rlsvi", "reward-JDP", rlsvi_privacy.privacy_epsilon,
+                                         rlsvi_privacy.target_delta),
+                      rlsvi_privacy, 1.0, FindTabularAgent("rlsvi")->attributes(settings));
+    RlsviGuaranteeBinding().Write(rlsvi_privacy, rlsvi.attributes);
+    PrivacyAccountingBinding().Write(rlsvi_privacy, rlsvi.attributes);
     rlsvi.stored_values_per_seed -= 1;  // no first_episode_bonus_below_horizon (see above)
     configs.push_back(std::move(rlsvi));
 
@@ -202,21 +304,26 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     // Like with like: PUCB's epsilon is for REPLACING one user's episode, as RLSVI's (eps' =
     // eps / (6H)); Alg. 2's eps / (3H) would be 2 eps-JDP under replacement.
     options.neighbour_relation = PucbNeighbourRelation::kReplacement;
-    ConfigSpec pucb = regret_config("pucb", "states_and_rewards", "eps-JDP", kPucbCostFactor);
-    pucb.attributes.push_back({"failure_probability", failure_probability});
-    pucb.attributes.push_back({"privacy_epsilon", rlsvi_privacy_epsilon.paper});
-    pucb.attributes.push_back({"target_delta", 0.0});
-    pucb.attributes.push_back(
-        {"privacy_accounting",
-         absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)",
-                         num_episodes, kRlsviRegretTargetDelta)});
-    ASSIGN_OR_RETURN(auto guarantee, PucbGuaranteeAttributes(shape, options));
-    for (auto& attribute : guarantee) pucb.attributes.push_back(std::move(attribute));
+    ASSIGN_OR_RETURN(const AttributeList pucb_attributes, PucbAttributes(shape, options));
+    PrivacyRecord pucb_privacy;
+    pucb_privacy.privacy_protects = "states_and_rewards";
+    pucb_privacy.privacy_notion = "eps-JDP";
+    pucb_privacy.target_delta = 0.0;
+    pucb_privacy.privacy_accounting =
+        absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)", num_episodes,
+                        kRlsviRegretTargetDelta);
+    ConfigSpec pucb = regret_config(
+        "pucb",
+        PrivateRegretLabel("pucb", "JDP", options.privacy_epsilon, pucb_privacy.target_delta),
+        pucb_privacy, kPucbCostFactor, pucb_attributes);
+    PrivacyAccountingBinding().Write(pucb_privacy, pucb.attributes);
     configs.push_back(std::move(pucb));
 
-    ConfigSpec ubev = regret_config("ubev", "nothing", "none", 1.0);
-    ubev.attributes.push_back({"failure_probability", failure_probability});
-    configs.push_back(std::move(ubev));
+    PrivacyRecord ubev_privacy;
+    ubev_privacy.privacy_protects = "nothing";
+    ubev_privacy.privacy_notion = "none";
+    configs.push_back(regret_config("ubev", "ubev (non-private)", ubev_privacy, 1.0,
+                                    FindTabularAgent("ubev")->attributes(settings)));
   }
   return configs;
 }
@@ -227,16 +334,12 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
 
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
                                                const TaskContext& context) {
-  ASSIGN_OR_RETURN(std::string kind, Attribute<std::string>(config, "kind"));
-  if (kind == "privacy_curve") return RunPrivacyCurveTask(config);
-  if (kind != "regret") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": unknown kind ", kind));
-  }
+  ASSIGN_OR_RETURN(const ConfigKindSetting kind, ConfigKindBinding().Read(config));
+  if (kind.kind == ConfigKind::kPrivacyCurve) return RunPrivacyCurveTask(config);
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
   absl::StatusOr<TaskResult> result = RunTabularRegretTask(config, context);
   if (!result.ok()) return result;
-  absl::StatusOr<std::string> agent = Attribute<std::string>(config, "agent");
-  if (agent.ok() && *agent == "rlsvi") {  // no optimistic cap to leave
+  if (names.agent == "rlsvi") {  // no optimistic cap to leave
     std::vector<std::pair<std::string, double>>& scalars = result->scalars;
     scalars.erase(std::remove_if(scalars.begin(), scalars.end(),
                                  [](const std::pair<std::string, double>& scalar) {

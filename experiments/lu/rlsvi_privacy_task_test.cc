@@ -12,6 +12,7 @@
 
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "common/hdf5_names.h"
+#include "experiments/tabular_agent_types.h"
 #include "experiments/tabular_task.h"
 #include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
@@ -36,27 +37,29 @@ TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBoth
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     std::map<std::string, int> kinds;
     for (const ConfigSpec& config : *configs)
-      ++kinds[Attribute<std::string>(config, "kind").value()];
+      ++kinds[ConfigAttribute<std::string>(config, hdf5_names::kKind)];
     EXPECT_EQ(kinds["privacy_curve"], 12);  // 4 shapes x 3 deltas
     EXPECT_EQ(kinds["regret"], 6);          // 2 envs x 3 agents
     for (const std::string env : {"riverswim", "random_mdp"}) {
       const ConfigSpec& rlsvi = Find(*configs, env + "-rlsvi");
       const ConfigSpec& pucb = Find(*configs, env + "-pucb");
       Find(*configs, env + "-ubev");
-      EXPECT_EQ(Attribute<std::string>(rlsvi, "privacy_protects").value(), "rewards");
-      EXPECT_EQ(Attribute<std::string>(pucb, "privacy_protects").value(), "states_and_rewards");
+      EXPECT_EQ(ConfigAttribute<std::string>(rlsvi, hdf5_names::kPrivacyProtects), "rewards");
+      EXPECT_EQ(ConfigAttribute<std::string>(pucb, hdf5_names::kPrivacyProtects),
+                "states_and_rewards");
       // PUCB runs at RLSVI's privacy_epsilon for this K and delta, from the accountant.
       RlsviPrivacyOptions options;
-      options.num_states = Attribute<int64_t>(rlsvi, "num_states").value();
-      options.num_actions = Attribute<int64_t>(rlsvi, "num_actions").value();
-      options.horizon = Attribute<int64_t>(rlsvi, "horizon").value();
-      options.num_episodes = Attribute<int64_t>(rlsvi, "num_episodes").value();
+      const TabularShape shape = TabularShapeBinding().Read(rlsvi).value();
+      options.num_states = shape.num_states;
+      options.num_actions = shape.num_actions;
+      options.horizon = shape.horizon;
+      options.num_episodes = TabularRegretSettingsBinding().Read(rlsvi).value().num_episodes;
       const double expected = RlsviCorollary14Epsilon(options, kRlsviRegretTargetDelta).value();
-      EXPECT_EQ(Attribute<double>(rlsvi, "privacy_epsilon").value(), expected);
-      EXPECT_EQ(Attribute<double>(pucb, "privacy_epsilon").value(), expected);
-      EXPECT_EQ(Attribute<double>(rlsvi, "target_delta").value(), kRlsviRegretTargetDelta);
-      EXPECT_EQ(Attribute<double>(pucb, "target_delta").value(), 0.0);
-      EXPECT_LT(Attribute<double>(rlsvi, "privacy_epsilon_improved").value(), expected);
+      EXPECT_EQ(ConfigAttribute<double>(rlsvi, hdf5_names::kPrivacyEpsilon), expected);
+      EXPECT_EQ(PucbBinding().Read(pucb).value().privacy_epsilon, expected);
+      EXPECT_EQ(ConfigAttribute<double>(rlsvi, hdf5_names::kTargetDelta), kRlsviRegretTargetDelta);
+      EXPECT_EQ(ConfigAttribute<double>(pucb, hdf5_names::kTargetDelta), 0.0);
+      EXPECT_LT(ConfigAttribute<double>(rlsvi, hdf5_names::kPrivacyEpsilonImproved), expected);
       EXPECT_GT(expected, 10.0);  // the finding: large at realistic K
     }
   }
@@ -136,10 +139,12 @@ TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
   broken.group_name = "broken";
   EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("kind")));
-  broken.attributes = {{"kind", std::string("other")}};
+  broken.attributes = {{hdf5_names::kKind, std::string("other")}};
   EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown kind other")));
-  broken.attributes = {{"kind", std::string("privacy_curve")}};
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("configuration broken: parameter 'kind' of rlsvi_privacy_fig: "
+                                 "'other' is not one of privacy_curve | regret")));
+  broken.attributes = {{hdf5_names::kKind, std::string("privacy_curve")}};
   EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));
 }
@@ -149,8 +154,8 @@ TEST(RlsviPrivacyGridTest, StoredValuesEstimateMatchesEveryKindOfResult) {
   NullProgressReporter progress;
   std::set<std::string> checked;
   for (size_t c = 0; c < configs.size(); ++c) {
-    const std::string agent = Attribute<std::string>(configs[c], "agent").value();
-    const std::string kind = Attribute<std::string>(configs[c], "kind").value();
+    const std::string agent = ConfigAttribute<std::string>(configs[c], hdf5_names::kAgent);
+    const std::string kind = ConfigAttribute<std::string>(configs[c], hdf5_names::kKind);
     if (!checked.insert(kind + agent).second) continue;  // one config per kind and agent
     const TaskResult result =
         RunRlsviPrivacyTask(configs[c], {static_cast<int>(c), 0, 20201, &progress}).value();

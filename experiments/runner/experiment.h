@@ -53,6 +53,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "common/attribute_value.h"
 #include "experiments/runner/config_fields.h"
 
 namespace dprl {
@@ -64,8 +65,6 @@ enum class Scale { kSmoke, kDefault, kPaper };
 std::string ScaleName(Scale scale);
 // Inverse of ScaleName; an error names the flag --scale and the bad value.
 absl::StatusOr<Scale> ParseScale(absl::string_view text);
-
-using AttributeValue = std::variant<int64_t, double, std::string>;
 
 struct ConfigSpec {
   // HDF5 group name, unique within the experiment, characters [A-Za-z0-9_.=-], not "." or "..".

@@ -18,30 +18,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "common/hdf5_attribute.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
-
-// Owns one HDF5 identifier (file, group, dataset, attribute, dataspace, datatype or property
-// list) and closes it with the matching H5?close on destruction.
-class H5Handle {
- public:
-  H5Handle() = default;
-  explicit H5Handle(hid_t id) : id_(id) {}
-  H5Handle(H5Handle&& other) noexcept : id_(other.id_) { other.id_ = -1; }
-  H5Handle& operator=(H5Handle&& other) noexcept;
-  H5Handle(const H5Handle&) = delete;
-  H5Handle& operator=(const H5Handle&) = delete;
-  ~H5Handle() { Close(); }
-
-  hid_t get() const { return id_; }
-  bool valid() const { return id_ >= 0; }
-  // Closes now; returns false if HDF5 reported an error (e.g. flushing a file failed).
-  bool Close();
-
- private:
-  hid_t id_ = -1;
-};
 
 // Turns off HDF5's automatic error-stack printing for this process.
 void SilenceHdf5Errors();
@@ -61,12 +41,9 @@ absl::StatusOr<H5Handle> OpenDataset(hid_t parent, const std::string& name);
 // Names of the links (groups, datasets) in `group`, in creation order when tracked, else by name.
 absl::StatusOr<std::vector<std::string>> ListLinks(hid_t group);
 
-// Scalar attributes: int64 -> H5T_STD_I64LE, double -> H5T_IEEE_F64LE, string -> variable-length
-// UTF-8 string.
-absl::Status WriteAttribute(hid_t object, const std::string& name, const AttributeValue& value);
+// Scalar attributes: WriteAttribute and ReadAttribute (int64, double, string) are the shared layer
+// of common/hdf5_attribute.h; a uint64 (the master seed) only the runner stores.
 absl::Status WriteUint64Attribute(hid_t object, const std::string& name, uint64_t value);
-// Reads an integer (as int64), float (as double) or string attribute.
-absl::StatusOr<AttributeValue> ReadAttribute(hid_t object, const std::string& name);
 absl::StatusOr<uint64_t> ReadUint64Attribute(hid_t object, const std::string& name);
 // All attributes of `object`, in creation order when tracked, else by name.
 absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> ReadAllAttributes(hid_t object);

@@ -19,33 +19,50 @@
 #include "envs/value_iteration.h"
 #include "experiments/episode_grid.h"
 #include "experiments/grid_validation.h"
+#include "experiments/option_binding.h"
+#include "experiments/tabular_agent_types.h"
+#include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
 
 namespace dprl {
 namespace {
 
-// One agent variant = one curve per instance. Private variants get one config per eps.
+// One agent variant = one curve per instance. Private variants (PUCB) get one config per eps.
 struct AgentVariant {
   std::string name;   // agent_variant attribute and group-name part
   std::string agent;  // agent attribute (MakeTabularAgent)
   bool is_private;
-  std::vector<std::pair<std::string, AttributeValue>> extra_attributes;
+  PucbErrorBoundMethod error_bound_method = PucbErrorBoundMethod::kPaper;  // private variants
 };
 
 // The agents that can be compared: UBEV, PUCB's planner on exact counts, PUCB with the paper's
-// E_eps, PUCB with the exact-tail E (PucbOptions::error_bound_method, read by
-// PucbOptionsFromConfig in tabular_task.cc).
+// E_eps, PUCB with the exact-tail E (PucbOptions::error_bound_method).
 const std::vector<AgentVariant>& AgentVariants() {
   static const auto* variants = new std::vector<AgentVariant>{
-      {"ubev", "ubev", false, {}},
-      {"pucb_noiseless", "pucb_noiseless", false, {}},
-      {"pucb", "pucb", true, {{hdf5_names::kErrorBoundMethod, std::string("paper")}}},
-      {"pucb_exact_tail",
-       "pucb",
-       true,
-       {{hdf5_names::kErrorBoundMethod, std::string("exact_tail")}}},
+      {"ubev", "ubev", false},
+      {"pucb_noiseless", "pucb_noiseless", false},
+      {"pucb", "pucb", true, PucbErrorBoundMethod::kPaper},
+      {"pucb_exact_tail", "pucb", true, PucbErrorBoundMethod::kExactTail},
   };
   return *variants;
+}
+
+// What the analysis needs to read a configuration's PAC counts (docs/hdf5_schema.md).
+struct PacSettings {
+  std::string agent_variant;    // the curve
+  double pac_alpha = 0.0;       // the fixed alpha of panel (a), an element of pac_alpha_grid
+  double pac_alpha_unit = 0.0;  // g = H alpha'/(2n), the unit of pac_alpha_grid
+};
+
+const OptionBinding<PacSettings>& PacSettingsBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PacSettings>("the PAC measurement"))
+           .String(hdf5_names::kAgentVariant, &PacSettings::agent_variant,
+                   "the curve: ubev, pucb_noiseless, pucb or pucb_exact_tail")
+           .Float(hdf5_names::kPacAlpha, &PacSettings::pac_alpha, "the fixed alpha of panel (a)")
+           .Float(hdf5_names::kPacAlphaUnit, &PacSettings::pac_alpha_unit,
+                  "g = H alpha'/(2n), the unit of pac_alpha_grid");
+  return *binding;
 }
 
 // Per-episode cost relative to UBEV: PUCB feeds all 2SAH + S^2AH counters every episode. The
@@ -183,23 +200,23 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
     const TabularShape shape{n + 2, m + 1, H + 1};
     const double alpha_unit = H * alpha_prime / (2.0 * n);
     // The instance's attributes, checked once by the environment itself (n, m, H, alpha').
+    LowerBoundMdpOptions mdp;
+    mdp.num_initial_states = n;
+    mdp.num_arms = m;
+    mdp.rewarded_horizon = H;
+    mdp.alpha_prime = alpha_prime;
     ConfigSpec instance_config;
     instance_config.group_name = env;
-    instance_config.attributes = {{"env", env},
-                                  {"env_family", std::string("lower_bound")},
-                                  {"num_initial_states", int64_t{n}},
-                                  {"num_arms", int64_t{m}},
-                                  {"rewarded_horizon", int64_t{H}},
-                                  {"alpha_prime", alpha_prime},
-                                  {"num_states", int64_t{shape.num_states}},
-                                  {"num_actions", int64_t{shape.num_actions}},
-                                  {"horizon", int64_t{shape.horizon}}};
+    instance_config.attributes = LowerBoundEnvironmentAttributes(env, mdp);
     if (absl::StatusOr<LowerBoundEnvironment> environment =
             MakeLowerBoundEnvironment(instance_config, 0);
         !environment.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("field 'instances': ", env, ": ", environment.status().message()));
     }
+    TabularAgentSettings settings;
+    settings.num_episodes = num_episodes;
+    settings.failure_probability = failure_probability;
     for (const AgentVariant& variant : AgentVariants()) {
       if (std::find(agent_variants.begin(), agent_variants.end(), variant.name) ==
           agent_variants.end()) {
@@ -207,14 +224,12 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
       }
       ConfigSpec base;
       base.attributes = instance_config.attributes;
-      base.attributes.insert(base.attributes.end(),
-                             {{"num_episodes", num_episodes},
-                              {"failure_probability", failure_probability},
-                              {"agent", variant.agent},
-                              {"agent_variant", variant.name},
-                              {"pac_alpha", alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]},
-                              {"pac_alpha_unit", alpha_unit}});
-      for (const auto& attribute : variant.extra_attributes) base.attributes.push_back(attribute);
+      TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, base.attributes);
+      TabularAgentNameBinding().Write(TabularTypeNames{"", variant.agent}, base.attributes);
+      PacSettingsBinding().Write(
+          PacSettings{variant.name, alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex],
+                      alpha_unit},
+          base.attributes);
       base.estimated_core_seconds =
           TabularTaskCoreSeconds(shape, num_episodes, CostFactor(variant, shape));
       base.stored_values_per_seed =
@@ -222,6 +237,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
       if (!variant.is_private) {
         RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, num_episodes, failure_probability,
                                              alpha_prime, alpha_unit, 0.0));
+        MergeAttributes(FindTabularAgent(variant.agent)->attributes(settings), base.attributes);
         base.group_name = absl::StrCat(env, "-", variant.name);
         configs.push_back(std::move(base));
         continue;
@@ -230,18 +246,20 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
         ConfigSpec config = base;
         config.group_name =
             absl::StrCat(env, "-", variant.name, "-eps=", GroupNameNumber(privacy_epsilon));
-        config.attributes.push_back({"privacy_epsilon", privacy_epsilon});
         RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, num_episodes, failure_probability,
                                              alpha_prime, alpha_unit, privacy_epsilon));
-        ASSIGN_OR_RETURN(const PucbOptions options, PucbOptionsFromConfig(config));
-        absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> guarantee =
-            PucbGuaranteeAttributes(shape, options);
-        if (!guarantee.ok()) {
-          return absl::InvalidArgumentError(absl::StrCat("field 'privacy_epsilons' value ",
-                                                         privacy_epsilon, " (", config.group_name,
-                                                         "): ", guarantee.status().message()));
+        PucbOptions options;
+        options.privacy_epsilon = privacy_epsilon;
+        options.failure_probability = failure_probability;
+        options.num_episodes = num_episodes;
+        options.error_bound_method = variant.error_bound_method;
+        absl::StatusOr<AttributeList> pucb_attributes = PucbAttributes(shape, options);
+        if (!pucb_attributes.ok()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("field 'privacy_epsilons' value ", privacy_epsilon, " (",
+                           config.group_name, "): ", pucb_attributes.status().message()));
         }
-        for (auto& attribute : *guarantee) config.attributes.push_back(std::move(attribute));
+        MergeAttributes(*pucb_attributes, config.attributes);
         configs.push_back(std::move(config));
       }
     }
@@ -257,21 +275,21 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
                                                    const TaskContext& context) {
   ASSIGN_OR_RETURN(LowerBoundEnvironment environment,
                    MakeLowerBoundEnvironment(config, context.master_seed));
-  absl::StatusOr<std::string> env = Attribute<std::string>(config, "env");
-  absl::StatusOr<int64_t> episodes = Attribute<int64_t>(config, "num_episodes");
-  absl::StatusOr<double> alpha_unit = Attribute<double>(config, "pac_alpha_unit");
-  for (const absl::Status& status : {env.status(), episodes.status(), alpha_unit.status()}) {
-    if (!status.ok()) return status;
-  }
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
+  ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                   TabularRegretSettingsBinding().Read(config));
+  ASSIGN_OR_RETURN(const PacSettings measurement, PacSettingsBinding().Read(config));
   const TabularMdp& mdp = environment.mdp;
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
   ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, shape, context));
 
   std::vector<double> alphas;
-  for (double multiplier : kPacAlphaMultipliers) alphas.push_back(*alpha_unit * multiplier);
-  CumulativeOnGrid regret(*episodes);
+  for (double multiplier : kPacAlphaMultipliers) {
+    alphas.push_back(measurement.pac_alpha_unit * multiplier);
+  }
+  CumulativeOnGrid regret(settings.num_episodes);
   ASSIGN_OR_RETURN(EpisodeLoopResult run,
-                   RunTaskEpisodes(mdp, *agent, config, *env, context, alphas, &regret));
+                   RunTaskEpisodes(mdp, *agent, config, names.env, context, alphas, &regret));
 
   std::vector<double> counts, settled, instance;
   for (const PacMeasurement& pac : run.pac) {

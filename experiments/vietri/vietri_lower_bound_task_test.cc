@@ -9,6 +9,8 @@
 #include <string>
 
 #include "common/hdf5_names.h"
+#include "experiments/tabular_agent_types.h"
+#include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
 #include "experiments/task_result_checks.h"
 #include "testing/status_matchers.h"
@@ -17,6 +19,10 @@ namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
+
+std::string EnvOf(const ConfigSpec& config) {
+  return TabularEnvironmentNameBinding().Read(config).value().env;
+}
 
 TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
@@ -30,20 +36,22 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
       const ConfigSpec& config = (*configs)[i];
       EXPECT_EQ(config.group_name, (*again)[i].group_name);
       EXPECT_EQ(config.attributes, (*again)[i].attributes);
-      envs.insert(Attribute<std::string>(config, "env").value());
-      const std::string agent = Attribute<std::string>(config, "agent").value();
+      envs.insert(EnvOf(config));
+      const std::string agent = TabularAgentNameBinding().Read(config).value().agent;
       agents.insert(agent);
       // Every config describes a valid lower-bound environment and (for PUCB) valid options.
       EXPECT_THAT(MakeLowerBoundEnvironment(config, 7), IsOk()) << config.group_name;
-      const double alpha = Attribute<double>(config, "pac_alpha").value();
-      const double unit = Attribute<double>(config, "pac_alpha_unit").value();
+      const double alpha = ConfigAttribute<double>(config, hdf5_names::kPacAlpha);
+      const double unit = ConfigAttribute<double>(config, hdf5_names::kPacAlphaUnit);
       EXPECT_DOUBLE_EQ(alpha, unit * kPacAlphaMultipliers[kPacAlphaFixedIndex]);
       if (agent == "pucb") {
-        EXPECT_THAT(PucbOptionsFromConfig(config), IsOk());
+        const absl::StatusOr<PucbOptions> options = PucbBinding().Read(config);
+        ASSERT_THAT(options, IsOk());
+        EXPECT_THAT(options->Validate(), IsOk());
         // The exact-tail E is 0 where the node noise is almost surely 0 (eps = 1e5).
-        EXPECT_GE(Attribute<double>(config, hdf5_names::kErrorBound).value(), 0.0);
+        EXPECT_GE(PucbGuaranteeBinding().Read(config).value().error_bound, 0.0);
       } else {
-        EXPECT_FALSE(Attribute<double>(config, "privacy_epsilon").ok());
+        EXPECT_FALSE(HasConfigAttribute(config, hdf5_names::kPrivacyEpsilon));
       }
     }
     EXPECT_EQ(agents, (std::set<std::string>{"ubev", "pucb_noiseless", "pucb"}));
@@ -57,8 +65,10 @@ TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
     std::set<std::pair<std::string, double>> eps_per_env;
     const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(scale).value();
     for (const ConfigSpec& config : configs) {
-      absl::StatusOr<double> eps = Attribute<double>(config, "privacy_epsilon");
-      if (eps.ok()) eps_per_env.insert({Attribute<std::string>(config, "env").value(), *eps});
+      if (HasConfigAttribute(config, hdf5_names::kPrivacyEpsilon)) {
+        eps_per_env.insert(
+            {EnvOf(config), ConfigAttribute<double>(config, hdf5_names::kPrivacyEpsilon)});
+      }
     }
     EXPECT_GE(eps_per_env.size(), 6u);  // slope fit over >= 3 eps per env, >= 2 envs
   }
@@ -74,7 +84,7 @@ TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
     ASSERT_THAT(ValidateTaskResult(first), IsOk());
     EXPECT_EQ(first.series, second.series);
     EXPECT_EQ(first.scalars, second.scalars);
-    const int64_t T = Attribute<int64_t>(configs[c], "num_episodes").value();
+    const int64_t T = TabularRegretSettingsBinding().Read(configs[c]).value().num_episodes;
     ExpectRegretOnGrid(first, T);
     const double total = ScalarOf(first, hdf5_names::kTotalRegret);
     const double optimal_value = ScalarOf(first, hdf5_names::kOptimalValue);
@@ -86,7 +96,7 @@ TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
     ASSERT_EQ(counts.size(), alphas.size());
     ASSERT_EQ(settled.size(), alphas.size());
     EXPECT_DOUBLE_EQ(alphas[kPacAlphaFixedIndex],
-                     Attribute<double>(configs[c], "pac_alpha").value());
+                     ConfigAttribute<double>(configs[c], hdf5_names::kPacAlpha));
     for (size_t k = 0; k < alphas.size(); ++k) {
       // The counts are MeasurePac of the regret series (episode_loop_test checks that); here:
       // count episodes have regret in (alpha, rho*], the other T - count in [0, alpha], so
@@ -100,8 +110,9 @@ TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
         EXPECT_LE(counts[k], counts[k - 1]);  // alphas ascend
       }
     }
-    EXPECT_EQ(instance.size(),
-              static_cast<size_t>(Attribute<int64_t>(configs[c], "num_initial_states").value()));
+    EXPECT_EQ(
+        instance.size(),
+        static_cast<size_t>(LowerBoundBinding().Read(configs[c]).value().mdp.num_initial_states));
   }
 }
 
@@ -110,8 +121,7 @@ TEST(VietriLowerBoundTaskTest, AllAgentsFaceTheSameInstance) {
   std::map<std::string, std::vector<int>> instance_of_env;
   for (const ConfigSpec& config : configs) {
     const std::vector<int> instance = MakeLowerBoundEnvironment(config, 99).value().instance;
-    auto [it, inserted] =
-        instance_of_env.emplace(Attribute<std::string>(config, "env").value(), instance);
+    auto [it, inserted] = instance_of_env.emplace(EnvOf(config), instance);
     if (!inserted) {
       EXPECT_EQ(it->second, instance) << config.group_name;
     }
@@ -179,7 +189,7 @@ TEST(VietriLowerBoundTaskTest, RejectsConfigWithoutAttributes) {
   EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("env")));
   ConfigSpec wrong_shape = MakeVietriLowerBoundConfigs(Scale::kSmoke).value()[0];
   for (auto& [name, value] : wrong_shape.attributes) {
-    if (name == "horizon") value = int64_t{2};
+    if (name == hdf5_names::kHorizon) value = int64_t{2};
   }
   EXPECT_THAT(MakeLowerBoundEnvironment(wrong_shape, 1),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("rewarded_horizon + 1")));

@@ -6,11 +6,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/pucb.h"
-#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/grid_validation.h"
+#include "experiments/option_binding.h"
+#include "experiments/tabular_agent_types.h"
 #include "experiments/tabular_registry.h"
 #include "experiments/tabular_task.h"
 
@@ -73,21 +74,28 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
   for (const std::string& env : environments) {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
     const TabularShape& shape = choice.shape;
-    auto common = [&](ConfigSpec& config, const std::string& agent, double cost_factor) {
+    // env and its parameters, agent, the run's settings, then the agent's parameters.
+    auto common = [&](ConfigSpec& config, const std::string& agent, const std::string& label,
+                      double cost_factor, const AttributeList& agent_attributes) {
       config.attributes = choice.attributes;
-      config.attributes.insert(config.attributes.begin() + 1, {"agent", agent});
-      config.attributes.push_back({"num_episodes", num_episodes});
-      config.attributes.push_back({"failure_probability", failure_probability});
+      TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
+      DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
+      TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
+      MergeAttributes(agent_attributes, config.attributes);
       config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return CheckTaskTime(absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
                                         " (S A H = ", shape.StateActionSteps(), ")"),
                            config.estimated_core_seconds);
     };
+    TabularAgentSettings settings;
+    settings.num_episodes = num_episodes;
+    settings.failure_probability = failure_probability;
     for (const std::string& agent : reference_agents) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
-      RETURN_IF_ERROR(common(config, agent, 1.0));
+      const TabularAgentType& type = *FindTabularAgent(agent);
+      RETURN_IF_ERROR(common(config, agent, type.label, 1.0, type.attributes(settings)));
       configs.push_back(config);
     }
     auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) -> absl::Status {
@@ -96,16 +104,9 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
       options.failure_probability = failure_probability;
       options.num_episodes = num_episodes;
       options.error_bound_method = method;
-      ConfigSpec pucb;
       const bool exact = method == PucbErrorBoundMethod::kExactTail;
-      pucb.group_name = absl::StrCat(env, "-pucb", exact ? "-exact" : "",
-                                     "-eps=", GroupNameNumber(privacy_epsilon));
-      RETURN_IF_ERROR(common(pucb, "pucb", kPucbCostFactor));
-      pucb.attributes.push_back({"privacy_epsilon", privacy_epsilon});
-      pucb.attributes.push_back({hdf5_names::kErrorBoundMethod, PucbErrorBoundMethodName(method)});
-      absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> guarantee =
-          PucbGuaranteeAttributes(shape, options);
-      if (!guarantee.ok()) {
+      absl::StatusOr<AttributeList> pucb_attributes = PucbAttributes(shape, options);
+      if (!pucb_attributes.ok()) {
         // The user chose the bound by the list the value is in: name that list, and point to
         // the other one where it would accept the value.
         PucbOptions exact_options = options;
@@ -114,10 +115,15 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
         return absl::InvalidArgumentError(absl::StrCat(
             "field '", exact ? "exact_tail_privacy_epsilons" : "privacy_epsilons", "' value ",
             privacy_epsilon, " with num_episodes = ", num_episodes, " and failure_probability = ",
-            failure_probability, " on ", env, ": ", guarantee.status().message(),
+            failure_probability, " on ", env, ": ", pucb_attributes.status().message(),
             exact_accepts ? " (list the value in 'exact_tail_privacy_epsilons' instead)" : ""));
       }
-      for (auto& attribute : *guarantee) pucb.attributes.push_back(std::move(attribute));
+      ConfigSpec pucb;
+      pucb.group_name = absl::StrCat(env, "-pucb", exact ? "-exact" : "",
+                                     "-eps=", GroupNameNumber(privacy_epsilon));
+      const std::string label = PrivateAgentLabel(FindTabularAgent("pucb")->label, privacy_epsilon,
+                                                  exact ? "exact-tail E" : "");
+      RETURN_IF_ERROR(common(pucb, "pucb", label, kPucbCostFactor, *pucb_attributes));
       configs.push_back(pucb);
       return absl::OkStatus();
     };

@@ -63,8 +63,8 @@ TEST(VietriGridTest, OverridesChangeTheConfigurations) {
   std::vector<std::string> groups;
   for (const ConfigSpec& config : *configs) {
     groups.push_back(config.group_name);
-    EXPECT_EQ(Attribute<int64_t>(config, "num_states").value(), 10);
-    EXPECT_EQ(Attribute<int64_t>(config, "num_episodes").value(), 1000000);
+    EXPECT_EQ(TabularShapeBinding().Read(config).value().num_states, 10);
+    EXPECT_EQ(TabularRegretSettingsBinding().Read(config).value().num_episodes, 1000000);
   }
   EXPECT_THAT(groups, ElementsAre("riverswim-ubev", "riverswim-ubev_as_run",
                                   "riverswim-pucb_noiseless", "riverswim-pucb-eps=0.5",
@@ -92,7 +92,9 @@ TEST(VietriGridTest, BadFieldsAreNamed) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("fields 'riverswim.*': ")));
   EXPECT_THAT(error_of("riverswim.reward_model", "gaussian"),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("fields 'riverswim.*': reward_model must be one of")));
+                       HasSubstr("fields 'riverswim.*': configuration riverswim: parameter "
+                                 "'reward_model' of environment riverswim: 'gaussian' is not "
+                                 "one of deterministic | bernoulli")));
   EXPECT_THAT(
       error_of("reference_agents", "ubev,ubev"),
       StatusIs(absl::StatusCode::kInvalidArgument, "field 'reference_agents' lists 'ubev' twice"));

@@ -1,0 +1,55 @@
+// BuildRegretPanels' legend: the label each experiment writes into its results groups, and the
+// generic text for a group without one (no table of agent names).
+#include "analysis/regret_summary.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dprl {
+namespace {
+
+RegretGroupSummary Group(const std::string& agent, std::optional<double> privacy_epsilon,
+                         const std::string& relation, const std::string& label) {
+  RegretGroupSummary s;
+  s.group = agent + (privacy_epsilon ? "-" + std::to_string(*privacy_epsilon) : "");
+  s.env = "riverswim";
+  s.agent = agent;
+  s.privacy_epsilon = privacy_epsilon;
+  s.neighbour_relation = relation;
+  s.label = label;
+  s.seeds = 1;
+  s.episodes = 10;
+  s.plot_episodes = {1, 10};
+  s.plot_mean = {1, 5};
+  return s;
+}
+
+std::vector<std::string> Labels(const std::vector<RegretGroupSummary>& summaries) {
+  const std::vector<PlotPanel> panels = BuildRegretPanels(summaries);
+  std::vector<std::string> labels;
+  for (const PlotCurve& curve : panels.at(0).curves) {
+    labels.push_back(curve.label);
+  }
+  return labels;
+}
+
+TEST(RegretPanelsTest, CurvesCarryTheGroupsLabels) {
+  EXPECT_EQ(Labels({Group("ubev", std::nullopt, "", "UBEV (paper's Alg. 1)"),
+                    Group("pucb", 10.0, "add_remove", "PUCB (#ge=10)")}),
+            (std::vector<std::string>{"UBEV (paper's Alg. 1)", "PUCB (#ge=10)"}));
+}
+
+TEST(RegretPanelsTest, GroupsWithoutALabelGetTheGenericText) {
+  EXPECT_EQ(Labels({Group("ubev", std::nullopt, "", ""), Group("pucb", 10.0, "add_remove", "")}),
+            (std::vector<std::string>{"ubev (non-private)", "pucb (#ge=10)"}));
+  // Private curves under two relations in one panel: each unlabelled one names its relation.
+  EXPECT_EQ(Labels({Group("pucb", 10.0, "add_remove", ""), Group("pucb", 5.0, "replacement", "")}),
+            (std::vector<std::string>{"pucb (#ge=10, add/remove)", "pucb (#ge=5, replacement)"}));
+}
+
+}  // namespace
+}  // namespace dprl
