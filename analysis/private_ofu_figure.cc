@@ -35,14 +35,15 @@ absl::StatusOr<FigureOutputs> MakePrivateOfuFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
   std::vector<LqGroupAgent> agents;
+  std::vector<LqOnsetSummary> onsets;
   for (const RegretGroupSummary& s : summaries) {
     ASSIGN_OR_RETURN(LqGroupAgent agent, ReadLqGroupAgent(reader, s.group));
     agents.push_back(std::move(agent));
+    ASSIGN_OR_RETURN(LqOnsetSummary onset, ReadLqOnsetSummary(reader, s.group));
+    onsets.push_back(std::move(onset));
   }
-  ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows, BuildPrivateOfuRows(summaries, agents));
-  for (PrivateOfuRow& row : rows) {
-    ASSIGN_OR_RETURN(row.onset, ReadLqOnsetSummary(reader, row.regret.group));
-  }
+  ASSIGN_OR_RETURN(std::vector<PrivateOfuRow> rows,
+                   BuildPrivateOfuRows(summaries, agents, onsets));
   FigureOutputs figure;
   figure.panels = PrivateOfuPanels(rows);
   std::set<std::string> envs;

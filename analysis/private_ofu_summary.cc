@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
+#include "analysis/lq_onset.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -167,6 +168,7 @@ absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
   const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
   if (reader.HasObject(onset_path)) {
     ASSIGN_OR_RETURN(std::vector<double> onsets, reader.ReadVector(onset_path));
+    out.onset_episodes = onsets;
     for (double& onset : onsets) onset = onset == 0.0 ? -1.0 : onset;  // 0 = never in the file
     out.onset_episode_median = MedianEpisodeOrNever(onsets);
   }
@@ -184,8 +186,10 @@ absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
 }
 
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
-    const std::vector<RegretGroupSummary>& summaries, const std::vector<LqGroupAgent>& agents) {
+    const std::vector<RegretGroupSummary>& summaries, const std::vector<LqGroupAgent>& agents,
+    const std::vector<LqOnsetSummary>& onsets) {
   CHECK_EQ(summaries.size(), agents.size()) << "BuildPrivateOfuRows: one agent per group";
+  CHECK_EQ(summaries.size(), onsets.size()) << "BuildPrivateOfuRows: one onset per group";
   std::map<std::string, double> ofu_final;  // the non-private agent's, per env
   for (size_t i = 0; i < summaries.size(); ++i) {
     const RegretGroupSummary& s = summaries[i];
@@ -204,19 +208,26 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
     PrivateOfuRow row;
     row.regret = s;
     row.agent = agents[i];
+    row.onset = onsets[i];
     auto it = ofu_final.find(s.env);
     if (IsPrivate(row.agent.options) && it != ofu_final.end()) {
       row.privacy_cost = s.final_regret_mean - it->second;
-      auto& [eps, cost] = costs[{s.env, s.agent}];
-      eps.push_back(*s.privacy_epsilon);
-      cost.push_back(*row.privacy_cost);
+      row.in_privacy_cost_fit =
+          IsCertaintyEquivalence(row.agent) ||
+          EverySeedPastOnset(row.onset.onset_episodes, static_cast<double>(s.episodes));
+      if (row.in_privacy_cost_fit) {
+        auto& [eps, cost] = costs[{s.env, s.agent}];
+        eps.push_back(*s.privacy_epsilon);
+        cost.push_back(*row.privacy_cost);
+      }
     }
     rows.push_back(std::move(row));
   }
   for (PrivateOfuRow& row : rows) {
     if (!row.privacy_cost) continue;
-    const auto& [eps, cost] = costs[{row.regret.env, row.regret.agent}];
-    row.privacy_cost_exponent_vs_eps = LogLogSlope(eps, cost);
+    auto it = costs.find({row.regret.env, row.regret.agent});
+    if (it == costs.end()) continue;  // no eps of this agent in the fit
+    row.privacy_cost_exponent_vs_eps = LogLogSlope(it->second.first, it->second.second);
   }
   return rows;
 }
@@ -224,8 +235,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
   std::string csv =
       "group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,"
-      "regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,"
-      "onset_episode_median,coverage_failures\n";
+      "regret_exponent,privacy_cost,in_privacy_cost_fit,privacy_cost_exponent_vs_eps,"
+      "predicted_onset_episode,onset_episode_median,coverage_failures\n";
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
@@ -233,6 +244,7 @@ std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
                     CsvNumber(s.final_regret_mean), ",", CsvOptionalNumber(s.final_regret_ci95),
                     ",", CsvOptionalNumber(s.loglog_slope_last_decade), ",",
                     CsvOptionalNumber(row.privacy_cost), ",",
+                    row.privacy_cost ? (row.in_privacy_cost_fit ? "1" : "0") : "", ",",
                     CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), ",",
                     CsvOptionalNumber(row.onset.predicted_onset_episode), ",",
                     CsvOptionalNumber(row.onset.onset_episode_median), ",",

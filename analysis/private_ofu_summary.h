@@ -9,11 +9,16 @@
 //   privacy_cost        = final mean cumulative regret minus that of the non-private agent
 //                         (calibration none, ofu_rl) on the same env (empty for it, and for every
 //                         group of an env without one: any subset of the agents is accepted);
+//   in_privacy_cost_fit = whether the group's eps enters its agent's privacy-cost fit: for an
+//                         OFU-step agent, every seed past the onset within the first decade of
+//                         episodes (EverySeedPastOnset, lq_onset.h: a power law fitted across the
+//                         onset is meaningless); for a certainty-equivalence agent, which has no
+//                         such onset, every eps;
 //   privacy_cost_exponent_vs_eps = least-squares slope of log privacy_cost against
-//                         log privacy_epsilon over ALL groups of the same (env, agent)
+//                         log privacy_epsilon over the groups of the same (env, agent) in the fit
 //                         (LogLogSlope; Thm. 3 predicts -1/2 once the privacy term dominates);
 //                         empty (undefined) when any of their privacy costs is <= 0 (no point is
-//                         dropped) or there are fewer than 2 groups.
+//                         dropped) or fewer than 2 groups are in the fit.
 // Panels: one cumulative-regret panel per env (log-log, 95% band over seeds, the certainty-
 // equivalence agents dashed; where the env has a private OFU-step agent only the OFU-step agents,
 // the tight calibration dashed), then one privacy-cost-vs-eps panel per env with a dashed
@@ -44,6 +49,8 @@ struct LqOnsetSummary {
   // Episodes with Theta* outside C_k, summed over seeds (last column of
   // cumulative_coverage_failures).
   std::optional<double> coverage_failures;
+  // onset_episode of every seed as stored (0 = never); empty when the file has none.
+  std::vector<double> onset_episodes;
 };
 
 // Reads the onset and coverage datasets of `group` (each optional, see above).
@@ -65,18 +72,21 @@ struct PrivateOfuRow {
   RegretGroupSummary regret;
   LqGroupAgent agent;
   std::optional<double> privacy_cost;
+  bool in_privacy_cost_fit = false;
   std::optional<double> privacy_cost_exponent_vs_eps;
-  LqOnsetSummary onset;  // filled by the caller (ReadLqOnsetSummary)
+  LqOnsetSummary onset;
 };
 
-// The rows of `summaries`, agents[i] being the agent of summaries[i] (ReadLqGroupAgent; the sizes
-// must agree: CHECK). Error: a private agent without privacy_epsilon (naming the group).
+// The rows of `summaries`, agents[i] being the agent of summaries[i] (ReadLqGroupAgent) and
+// onsets[i] its onset (ReadLqOnsetSummary; the sizes must agree: CHECK). Error: a private agent
+// without privacy_epsilon (naming the group).
 absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
-    const std::vector<RegretGroupSummary>& summaries, const std::vector<LqGroupAgent>& agents);
+    const std::vector<RegretGroupSummary>& summaries, const std::vector<LqGroupAgent>& agents,
+    const std::vector<LqOnsetSummary>& onsets);
 
 // Header: group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,
-// regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,predicted_onset_episode,
-// onset_episode_median,coverage_failures
+// regret_exponent,privacy_cost,in_privacy_cost_fit,privacy_cost_exponent_vs_eps,
+// predicted_onset_episode,onset_episode_median,coverage_failures
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows);
 
 std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows);

@@ -37,8 +37,15 @@ std::vector<LqGroupAgent> AgentsOf(const std::vector<RegretGroupSummary>& groups
   return agents;
 }
 
+// Every seed of every group left u = 0 at episode 1 of 100 (past the onset).
+std::vector<LqOnsetSummary> PastOnset(size_t num_groups) {
+  LqOnsetSummary onset;
+  onset.onset_episodes = {1.0, 1.0};
+  return std::vector<LqOnsetSummary>(num_groups, onset);
+}
+
 absl::StatusOr<std::vector<PrivateOfuRow>> Rows(const std::vector<RegretGroupSummary>& groups) {
-  return BuildPrivateOfuRows(groups, AgentsOf(groups));
+  return BuildPrivateOfuRows(groups, AgentsOf(groups), PastOnset(groups.size()));
 }
 
 TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
@@ -155,7 +162,8 @@ TEST(PrivateOfuSummaryTest, StylesFollowTheOptionsAndLegendsTheLabel) {
       {"Reference", LqPreset(LqCalibration::kNone, LqPlanner::kOfuStep)},
       {"My CE",
        LqPreset(LqCalibration::kTight, LqPlanner::kCertaintyEquivalence, LqModel::kRidge, 0.5)}};
-  absl::StatusOr<std::vector<PrivateOfuRow>> rows = BuildPrivateOfuRows(in, agents);
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows =
+      BuildPrivateOfuRows(in, agents, PastOnset(in.size()));
   ASSERT_THAT(rows, IsOk());
   EXPECT_NEAR(*(*rows)[1].privacy_cost, 10.0, 1e-12);
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
@@ -166,6 +174,39 @@ TEST(PrivateOfuSummaryTest, StylesFollowTheOptionsAndLegendsTheLabel) {
   EXPECT_EQ(panels[1].curves[0].label, "My CE");
   EXPECT_EQ(panels[1].curves[0].color, 3);  // certainty equivalence, ridge with dither
   EXPECT_TRUE(panels[1].curves[0].dashed);
+}
+
+// The fit of an OFU-step agent admits only the eps past the onset on every seed (onset in
+// [1, K/10]); certainty equivalence, which has no onset, keeps every eps.
+TEST(PrivateOfuSummaryTest, PrivacyCostFitOnlyPastTheOnset) {
+  std::vector<RegretGroupSummary> in = {Group("ofu_rl", std::nullopt, 10.0)};
+  for (double eps : {1.0, 4.0, 16.0, 64.0}) {
+    in.push_back(Group("private_ofu_rl", eps, 10.0 + 40.0 / std::sqrt(eps)));
+  }
+  in[1].final_regret_mean = 15.0;  // eps = 1: off the law, before the onset
+  in.push_back(Group("private_ce", 1.0, 90.0));
+  in.push_back(Group("private_ce", 4.0, 30.0));
+  std::vector<LqOnsetSummary> onsets = PastOnset(in.size());
+  onsets[1].onset_episodes = {0.0, 1.0};   // eps = 1: one seed never left u = 0
+  onsets[2].onset_episodes = {11.0, 1.0};  // eps = 4: one seed after K/10 = 10
+  onsets[5].onset_episodes = {};           // certainty equivalence: no onset data needed
+  onsets[6].onset_episodes = {};
+  absl::StatusOr<std::vector<PrivateOfuRow>> rows =
+      BuildPrivateOfuRows(in, AgentsOf(in), onsets);
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_FALSE((*rows)[1].in_privacy_cost_fit);
+  EXPECT_FALSE((*rows)[2].in_privacy_cost_fit);
+  EXPECT_TRUE((*rows)[3].in_privacy_cost_fit);
+  EXPECT_TRUE((*rows)[4].in_privacy_cost_fit);
+  // eps in {16, 64}: cost 40 eps^{-1/2} exactly; the excluded eps would have bent the slope.
+  EXPECT_NEAR(*(*rows)[1].privacy_cost_exponent_vs_eps, -0.5, 1e-12);
+  EXPECT_TRUE((*rows)[5].in_privacy_cost_fit);
+  EXPECT_NEAR(*(*rows)[5].privacy_cost_exponent_vs_eps, -1.0, 1e-12);  // 80 / eps
+  // One eps in the fit: undefined.
+  onsets[3].onset_episodes = {0.0, 0.0};
+  rows = BuildPrivateOfuRows(in, AgentsOf(in), onsets);
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_FALSE((*rows)[4].privacy_cost_exponent_vs_eps.has_value());
 }
 
 TEST(PrivateOfuSummaryTest, Errors) {

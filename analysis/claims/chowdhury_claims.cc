@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "analysis/claims/registry.h"
+#include "analysis/lq_onset.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
@@ -104,10 +105,7 @@ MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& p
             " (results file older than the onset diagnostics): rerun private_ofu_fig"));
       }
       ASSIGN_OR_RETURN(std::vector<double> onsets, reader.ReadVector(onset_path));
-      const double window = regret.episodes.back() / 10.0;
-      bool past_onset = !onsets.empty();
-      for (double onset : onsets) past_onset = past_onset && onset >= 1.0 && onset <= window;
-      if (!past_onset) {
+      if (!EverySeedPastOnset(onsets, regret.episodes.back())) {
         skipped.push_back(absl::StrFormat("%g", privacy_epsilon));
         continue;
       }

@@ -4,7 +4,10 @@ usage: make_private_ofu_files.py DIR
 
 DIR/good.h5           one env: ofu_rl with cumulative regret sqrt(t) (exponent 1/2), and
                       private_ofu_rl / private_ce at eps in {1, 4, 16} whose privacy costs are
-                      40 eps^{-1/2} and 80 / eps at the last episode.
+                      40 eps^{-1/2} and 80 / eps at the last episode (private_ofu_rl past the
+                      onset on both seeds, episodes 10 and 20 <= T/10), plus private_ofu_rl at
+                      eps = 0.25 that never left u = 0 (onset 0 on one seed), whose privacy cost
+                      10 is off the eps^{-1/2} law and must stay out of the fit.
 DIR/unknown_agent.h5  a group without the label and options attributes the figure reads.
 DIR/no_ofu.h5         an env without the non-private ofu_rl group (accepted: any subset of agents).
 DIR/foreign.h5        HDF5 without dprl_schema_version.
@@ -33,7 +36,7 @@ AGENTS = {
     "private_ce": ("private CE", "certainty_equivalence", "paper", "shrunk"),
 }
 
-def group(f, name, agent, scale, eps=None):
+def group(f, name, agent, scale, eps=None, onsets=None):
     g = f.create_group(name)
     g.attrs["env"] = "sys"
     g.attrs["agent"] = agent
@@ -43,13 +46,18 @@ def group(f, name, agent, scale, eps=None):
     if eps is not None:
         g.attrs["privacy_epsilon"] = eps
     regret_grid.write_regret(g, np.stack([scale * step, scale * step]))
+    if onsets is not None:
+        g.create_dataset("onset_episode", data=np.array(onsets, dtype=np.float64))
 
 with dprl_file(os.path.join(out, "good.h5")) as f:
     group(f, "sys-ofu_rl", "ofu_rl", 1.0)
     for eps in (1.0, 4.0, 16.0):
         # final regret sqrt(T) (1 + 40 / (sqrt(T) sqrt(eps))): privacy cost 40 / sqrt(eps).
-        group(f, "sys-private_ofu_rl-eps=%g" % eps, "private_ofu_rl", 1 + 40 / np.sqrt(T * eps), eps)
+        group(f, "sys-private_ofu_rl-eps=%g" % eps, "private_ofu_rl", 1 + 40 / np.sqrt(T * eps), eps,
+              onsets=[10, 20])
         group(f, "sys-private_ce-eps=%g" % eps, "private_ce", 1 + 80 / (np.sqrt(T) * eps), eps)
+    group(f, "sys-private_ofu_rl-eps=0.25", "private_ofu_rl", 1 + 10 / np.sqrt(T), 0.25,
+          onsets=[0, 20])
 with dprl_file(os.path.join(out, "unknown_agent.h5")) as f:
     group(f, "sys-ucb", "ucb", 1.0)
 with dprl_file(os.path.join(out, "no_ofu.h5")) as f:
