@@ -63,8 +63,9 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   EXPECT_NEAR(*(*rows)[1].privacy_cost_exponent_vs_eps, -0.5, 1e-12);
   EXPECT_NEAR(*(*rows)[2].privacy_cost_exponent_vs_eps, -1.0, 1e-12);
   const std::string csv = PrivateOfuSummaryCsv(*rows);
-  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,privacy_cost_exponent_vs_eps,"
-                             "predicted_onset_episode,onset_episode_median,coverage_failures\n"));
+  EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,in_privacy_cost_fit,"
+                             "privacy_cost_exponent_vs_eps,predicted_onset_episode,"
+                             "onset_episode_median,coverage_failures\n"));
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
   ASSERT_EQ(panels.size(), 2u);  // regret + privacy cost for one env
   // The regret panel of an env with Private-OFU-RL draws the OFU agents only (private CE is in

@@ -134,7 +134,8 @@ class OptionBinding {
     static_assert(std::is_same_v<AccessedType<Access>, bool>, "Bool binds a bool member");
     auto ref = Reference<bool>(access);
     return Add(
-        name, doc, int64_t{0}, [ref](Options& o) { return AttributeValue(int64_t(ref(o) ? 1 : 0)); },
+        name, doc, int64_t{0},
+        [ref](Options& o) { return AttributeValue(int64_t(ref(o) ? 1 : 0)); },
         [ref](const AttributeValue& value, Options& o) -> absl::Status {
           const int64_t v = std::get<int64_t>(value);
           if (v != 0 && v != 1) {

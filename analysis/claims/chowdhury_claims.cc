@@ -1,6 +1,7 @@
 // Claims of Chowdhury, Zhou, Shroff 2021, "Adaptive Control of Differentially Private Linear
 // Quadratic Systems" (Private-OFU-RL, Thms. 1 and 3), measured on //experiments:private_ofu_fig
 // (docs/hdf5_schema.md). Regret is the exact expected regret of each episode (Riccati).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@ namespace dprl {
 namespace {
 
 constexpr char kPaper[] = "Chowdhury et al. 2021";
-// The LQ systems of private_ofu_fig's default grid (experiments/chowdhury/private_ofu_task.h); a system
-// absent from a results file makes its claims undefined, with the reason.
+// The LQ systems of private_ofu_fig's default grid (experiments/chowdhury/private_ofu_task.h);
+// a system absent from a results file makes its claims undefined, with the reason.
 const char* const kLqSystems[] = {"chain_n2", "rotation_n2", "relay_n2"};
 
 // The two calibrations of Alg. 1 with the same (eps, delta)-JDP (one episode replaced): the
@@ -36,14 +37,22 @@ const PrivateAgent kPrivateAgents[] = {
     {"private_ofu_rl_tight", ".tight", "Private-OFU-RL with the tight calibration"},
 };
 
-absl::StatusOr<std::string> OfuRlGroup(const Hdf5Reader& reader, const std::string& env) {
+// The ofu_rl group of `env`: empty when the file has none (a results file of a grid without that
+// system: its claims are undefined, not an error); more than one is an error.
+absl::StatusOr<std::optional<std::string>> OfuRlGroup(const Hdf5Reader& reader,
+                                                      const std::string& env) {
   ASSIGN_OR_RETURN(std::vector<std::string> groups,
                    SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ofu_rl"}}));
+  if (groups.empty()) return std::nullopt;
   if (groups.size() != 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s: expected one ofu_rl group of env '%s', found %d", reader.path(), env, groups.size()));
   }
   return groups.front();
+}
+
+Measurement NoSystem(const std::string& env) {
+  return UndefinedMeasurement(absl::StrCat("no ofu_rl run of ", env, " in the file"));
 }
 
 // Late-episode regret exponent in K of ofu_rl (private_agent empty) or of the private agent
@@ -65,8 +74,9 @@ MeasureFunction RegretExponent(const std::string& env, const std::string& privat
       group = sorted.back().second;
       what = absl::StrFormat("%s at eps = %g", private_agent, sorted.back().first);
     } else {
-      ASSIGN_OR_RETURN(std::string ofu, OfuRlGroup(reader, env));
-      group = ofu;
+      ASSIGN_OR_RETURN(std::optional<std::string> ofu, OfuRlGroup(reader, env));
+      if (!ofu) return NoSystem(env);
+      group = *ofu;
     }
     ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
     const std::vector<double> episodes = rows.episodes;
@@ -78,8 +88,8 @@ MeasureFunction RegretExponent(const std::string& env, const std::string& privat
   };
 }
 
-// Slope of log(final regret of the private agent - final regret of ofu_rl) against log eps, over the
-// eps PAST THE ONSET only. Regime: a group's eps counts when every seed left u = 0 within the first
+// Slope of log(final regret of the private agent - final regret of ofu_rl) against log eps, over
+// the eps PAST THE ONSET only. Regime: a group's eps counts when every seed left u = 0 within the first
 // decade of episodes, 1 <= onset_episode <= K / 10 (onset_episode: the first episode with no A = 0
 // model in C_k cap S; before it the optimistic policy is exactly u = 0 and the cost does not
 // depend on eps, and just after it optimism can cost MORE than u = 0, so a power law fitted across
@@ -87,8 +97,9 @@ MeasureFunction RegretExponent(const std::string& env, const std::string& privat
 MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& private_agent) {
   return [env, private_agent](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
-    ASSIGN_OR_RETURN(std::string ofu, OfuRlGroup(reader, env));
-    ASSIGN_OR_RETURN(RegretRows reference, ReadRegretRows(reader, ofu));
+    ASSIGN_OR_RETURN(std::optional<std::string> ofu, OfuRlGroup(reader, env));
+    if (!ofu) return NoSystem(env);
+    ASSIGN_OR_RETURN(RegretRows reference, ReadRegretRows(reader, *ofu));
     ASSIGN_OR_RETURN(
         std::vector<std::string> groups,
         SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, private_agent}}));

@@ -16,33 +16,49 @@ namespace {
 constexpr int64_t kTaskSchemaVersion = 1;
 constexpr char kCommitNotRecorded[] = "(not recorded)";
 
+// The names of a task file (the runner's own format; the results file is docs/hdf5_schema.md),
+// written by WriteContents and read by ReadTaskMetadata/ReadTaskResult.
+namespace task_file {
+constexpr char kSchemaVersion[] = "dprl_task_schema_version";
+constexpr char kExperiment[] = "experiment";
+constexpr char kGroupName[] = "group_name";
+constexpr char kSeedIndex[] = "seed_index";
+constexpr char kScale[] = "scale";
+constexpr char kGitCommit[] = "git_commit";
+constexpr char kGitDirty[] = "git_dirty";
+constexpr char kMasterSeed[] = "master_seed";
+constexpr char kConfigGroup[] = "config";
+constexpr char kSeriesGroup[] = "series";
+constexpr char kScalarsGroup[] = "scalars";
+}  // namespace task_file
+
 absl::Status Annotate(const absl::Status& status, const std::string& path) {
   return absl::Status(status.code(), absl::StrCat("task file '", path, "': ", status.message()));
 }
 
 absl::Status WriteContents(hid_t file, const TaskMetadata& metadata, const TaskResult& result) {
   const std::vector<std::pair<std::string, AttributeValue>> root = {
-      {"dprl_task_schema_version", kTaskSchemaVersion},
-      {"experiment", metadata.experiment},
-      {"group_name", metadata.group_name},
-      {"seed_index", static_cast<int64_t>(metadata.seed_index)},
-      {"scale", metadata.scale},
-      {"git_commit", metadata.git_commit},
-      {"git_dirty", static_cast<int64_t>(metadata.git_dirty ? 1 : 0)},
+      {task_file::kSchemaVersion, kTaskSchemaVersion},
+      {task_file::kExperiment, metadata.experiment},
+      {task_file::kGroupName, metadata.group_name},
+      {task_file::kSeedIndex, static_cast<int64_t>(metadata.seed_index)},
+      {task_file::kScale, metadata.scale},
+      {task_file::kGitCommit, metadata.git_commit},
+      {task_file::kGitDirty, static_cast<int64_t>(metadata.git_dirty ? 1 : 0)},
   };
   for (const auto& [name, value] : root) {
     RETURN_IF_ERROR(WriteAttribute(file, name, value));
   }
-  RETURN_IF_ERROR(WriteUint64Attribute(file, "master_seed", metadata.master_seed));
-  ASSIGN_OR_RETURN(H5Handle config, CreateGroup(file, "config"));
+  RETURN_IF_ERROR(WriteUint64Attribute(file, task_file::kMasterSeed, metadata.master_seed));
+  ASSIGN_OR_RETURN(H5Handle config, CreateGroup(file, task_file::kConfigGroup));
   for (const auto& [name, value] : metadata.config_attributes) {
     RETURN_IF_ERROR(WriteAttribute(config.get(), name, value));
   }
-  ASSIGN_OR_RETURN(H5Handle series, CreateGroup(file, "series"));
+  ASSIGN_OR_RETURN(H5Handle series, CreateGroup(file, task_file::kSeriesGroup));
   for (const auto& [name, values] : result.series) {
     RETURN_IF_ERROR(WriteVectorDataset(series.get(), name, values, true));
   }
-  ASSIGN_OR_RETURN(H5Handle scalars, CreateGroup(file, "scalars"));
+  ASSIGN_OR_RETURN(H5Handle scalars, CreateGroup(file, task_file::kScalarsGroup));
   for (const auto& [name, value] : result.scalars) {
     RETURN_IF_ERROR(WriteVectorDataset(scalars.get(), name, {value}, false));
   }
@@ -87,7 +103,7 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
   ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(path));  // the message names the file
   const hid_t root = file.get();
   TaskMetadata metadata;
-  absl::StatusOr<AttributeValue> version = ReadAttribute(root, "dprl_task_schema_version");
+  absl::StatusOr<AttributeValue> version = ReadAttribute(root, task_file::kSchemaVersion);
   if (!version.ok() || !SameAttributeValue(*version, AttributeValue(kTaskSchemaVersion))) {
     return absl::FailedPreconditionError(
         absl::StrCat("'", path, "' is not a dprl task file of schema version ", kTaskSchemaVersion,
@@ -101,33 +117,35 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
     *out = std::get<std::string>(value);
     return absl::OkStatus();
   };
-  absl::Status status = read_string("experiment", &metadata.experiment);
-  if (status.ok()) status = read_string("group_name", &metadata.group_name);
-  if (status.ok()) status = read_string("scale", &metadata.scale);
+  absl::Status status = read_string(task_file::kExperiment, &metadata.experiment);
+  if (status.ok()) status = read_string(task_file::kGroupName, &metadata.group_name);
+  if (status.ok()) status = read_string(task_file::kScale, &metadata.scale);
   if (!status.ok()) return Annotate(status, path);
-  absl::StatusOr<AttributeValue> seed = ReadAttribute(root, "seed_index");
+  absl::StatusOr<AttributeValue> seed = ReadAttribute(root, task_file::kSeedIndex);
   if (!seed.ok() || !std::holds_alternative<int64_t>(*seed)) {
     return Annotate(absl::InvalidArgumentError("bad or missing attribute 'seed_index'"), path);
   }
   metadata.seed_index = static_cast<int>(std::get<int64_t>(*seed));
-  absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(root, "master_seed");
+  absl::StatusOr<uint64_t> master_seed = ReadUint64Attribute(root, task_file::kMasterSeed);
   if (!master_seed.ok()) return Annotate(master_seed.status(), path);
   metadata.master_seed = *master_seed;
   metadata.git_commit = kCommitNotRecorded;
-  if (absl::StatusOr<AttributeValue> commit = ReadAttribute(root, "git_commit"); commit.ok()) {
+  if (absl::StatusOr<AttributeValue> commit = ReadAttribute(root, task_file::kGitCommit);
+      commit.ok()) {
     if (!std::holds_alternative<std::string>(*commit)) {
       return Annotate(absl::InvalidArgumentError("attribute 'git_commit' is not a string"), path);
     }
     metadata.git_commit = std::get<std::string>(*commit);
   }
-  if (absl::StatusOr<AttributeValue> dirty = ReadAttribute(root, "git_dirty"); dirty.ok()) {
+  if (absl::StatusOr<AttributeValue> dirty = ReadAttribute(root, task_file::kGitDirty);
+      dirty.ok()) {
     if (!std::holds_alternative<int64_t>(*dirty) ||
         (std::get<int64_t>(*dirty) != 0 && std::get<int64_t>(*dirty) != 1)) {
       return Annotate(absl::InvalidArgumentError("attribute 'git_dirty' is not 0 or 1"), path);
     }
     metadata.git_dirty = std::get<int64_t>(*dirty) == 1;
   }
-  absl::StatusOr<H5Handle> config = OpenGroup(root, "config");
+  absl::StatusOr<H5Handle> config = OpenGroup(root, task_file::kConfigGroup);
   if (!config.ok()) return Annotate(config.status(), path);
   absl::StatusOr<std::vector<std::pair<std::string, AttributeValue>>> attributes =
       ReadAllAttributes(config->get());
@@ -139,7 +157,7 @@ absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path) {
 absl::StatusOr<TaskResult> ReadTaskResult(const std::string& path) {
   ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(path));  // the message names the file
   TaskResult result;
-  for (const char* kind : {"series", "scalars"}) {
+  for (const char* kind : {task_file::kSeriesGroup, task_file::kScalarsGroup}) {
     absl::StatusOr<H5Handle> group = OpenGroup(file.get(), kind);
     if (!group.ok()) return Annotate(group.status(), path);
     absl::StatusOr<std::vector<std::string>> names = ListLinks(group->get());
@@ -147,7 +165,7 @@ absl::StatusOr<TaskResult> ReadTaskResult(const std::string& path) {
     for (const std::string& name : *names) {
       absl::StatusOr<std::vector<double>> values = ReadVectorDataset(group->get(), name);
       if (!values.ok()) return Annotate(values.status(), path);
-      if (kind == std::string("series")) {
+      if (kind == std::string(task_file::kSeriesGroup)) {
         result.series.emplace_back(name, *std::move(values));
       } else {
         if (values->size() != 1) {
@@ -173,13 +191,13 @@ absl::Status CheckTaskMetadataMatches(const std::string& path, const TaskMetadat
         "(or rerun with the original settings)"));
   };
   if (found.experiment != expected.experiment) {
-    return mismatch("experiment", found.experiment, expected.experiment);
+    return mismatch(task_file::kExperiment, found.experiment, expected.experiment);
   }
   if (found.group_name != expected.group_name) {
-    return mismatch("group_name", found.group_name, expected.group_name);
+    return mismatch(task_file::kGroupName, found.group_name, expected.group_name);
   }
   if (found.seed_index != expected.seed_index) {
-    return mismatch("seed_index", absl::StrCat(found.seed_index),
+    return mismatch(task_file::kSeedIndex, absl::StrCat(found.seed_index),
                     absl::StrCat(expected.seed_index));
   }
   if (found.scale != expected.scale) return mismatch("--scale", found.scale, expected.scale);
