@@ -273,7 +273,9 @@ TEST(LqAgentTest, CertaintyEquivalenceBaselinesApplyTheControlTheyCount) {
       EXPECT_EQ(agent->last_episode().counter_input_clipped_steps, 0);
     }
     // (d = 1: a dithered control clipped to the same sign as K_h x equals the clipped K_h x.)
-    if (dithered) EXPECT_GT(dithered_steps, 0);
+    if (dithered) {
+      EXPECT_GT(dithered_steps, 0);
+    }
   }
 }
 

@@ -323,9 +323,15 @@ TEST(DiscreteLaplaceSamplerTest, FastPathAgreesWithExactPath) {
     RandomStream more = TestStream(prefix);
     const int64_t exact = DiscreteLaplaceSamplerTestPeer::ExactGeometric(sampler, prefix, more);
     const int64_t fast = DiscreteLaplaceSamplerTestPeer::FastGeometric(sampler, prefix);
-    if (fast >= 0) EXPECT_EQ(fast, exact) << prefix;
-    if (prefix >= 0x7ffffffeu) EXPECT_EQ(exact, 0);
-    if (prefix == 0) EXPECT_GE(exact, static_cast<int64_t>(31 * 0.693 * 10));
+    if (fast >= 0) {
+      EXPECT_EQ(fast, exact) << prefix;
+    }
+    if (prefix >= 0x7ffffffeu) {
+      EXPECT_EQ(exact, 0);
+    }
+    if (prefix == 0) {
+      EXPECT_GE(exact, static_cast<int64_t>(31 * 0.693 * 10));
+    }
   }
 }
 
