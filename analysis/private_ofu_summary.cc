@@ -14,7 +14,7 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/option_binding.h"
+#include "experiments/core/option_binding.h"
 #include "glog/logging.h"
 
 namespace dprl {

@@ -2,7 +2,7 @@
 // Chowdhury, Zhou, Shroff 2021), built on the regret groups of regret_summary.h.
 //
 // For every config group (env, agent, privacy_epsilon; any agent of the LQ agents registry,
-// experiments/lq_registry.h: the group's attributes give its display label and its options, and
+// experiments/lq/lq_registry.h: the group's attributes give its display label and its options, and
 // every style below follows from these, not from the agent's name):
 //   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
 //                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
@@ -36,7 +36,7 @@
 #include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
-#include "experiments/lq_registry.h"
+#include "experiments/lq/lq_registry.h"
 
 namespace dprl {
 

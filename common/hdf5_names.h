@@ -33,7 +33,7 @@ inline constexpr char kMasterSeed[] = "master_seed";
 
 // ---- Regret datasets (every regret group, schema version 2) ---------------------------------
 // [seeds x n] float64: the 1-based episodes t_1 < ... < t_n = T at which the cumulative series
-// are sampled; identical rows (experiments/episode_grid.h, RegretEpisodeGrid).
+// are sampled; identical rows (experiments/core/episode_grid.h, RegretEpisodeGrid).
 inline constexpr char kEpisodeGrid[] = "episode_grid";
 // [seeds x n] float64: sum of the exact regret of episodes 1..t_j, summed in episode order.
 inline constexpr char kCumulativeRegret[] = "cumulative_regret";

@@ -2,9 +2,12 @@
 
 A paper's results live in its folder experiments/<folder>/: a task library (its grid, its task,
 its ExperimentDefinition: `<task>.h`, `<task>.cc`, `<task>_test.cc`) and, per figure, a
-registration file `<name>.cc` (one RegisterExperiment call, experiments/experiment_registry.h)
-and an end-to-end smoke test `<name>_test.sh`. The folders are not packages: every target is
-declared in experiments/BUILD, so the binaries stay //experiments:<name>:
+registration file `<name>.cc` (one RegisterExperiment call,
+experiments/core/experiment_registry.h) and an end-to-end smoke test `<name>_test.sh`. The paper
+folders are not packages: their targets are declared in experiments/BUILD, so the binaries stay
+//experiments:<name>. What they share is in packages of its own: //experiments/core (bindings,
+streams, episode grid, the registry of results) and one per family of environments and agents
+(//experiments/tabular, //experiments/lq, //experiments/qlearning):
 
     dprl_experiment_task(
         name = "vietri_task",
@@ -25,12 +28,15 @@ deps, runs it too, in the order its registration gives, with no edit of its own.
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
 
-# What every task library uses: the runner's types, the grid checks, the task's random streams and
-# the regret series, status macros, validation and the HDF5 attribute names.
+# What every task library uses: the runner's types, the grid checks, the configuration bindings,
+# the task's random streams and the regret series (//experiments/core), status macros, validation
+# and the HDF5 attribute names. A family's registries and task (//experiments/tabular, lq,
+# qlearning) are the task's own deps.
 _TASK_DEPS = [
-    ":episode_grid",
-    ":grid_validation",
-    ":tabular_task",
+    "//experiments/core:episode_grid",
+    "//experiments/core:grid_validation",
+    "//experiments/core:option_binding",
+    "//experiments/core:task_streams",
     "//common:hdf5_names",
     "//common:status_macros",
     "//common:validation",
@@ -39,8 +45,8 @@ _TASK_DEPS = [
 ]
 
 _TASK_TEST_DEPS = [
-    ":tabular_task",
-    ":task_result_checks",
+    "//experiments/core:episode_grid",
+    "//experiments/core:task_result_checks",
     "//common:hdf5_names",
     "//experiments/runner:experiment",
     "//testing:status_matchers",
@@ -121,7 +127,7 @@ def dprl_experiment(
         srcs = [_path(folder, name + ".cc")],
         alwayslink = 1,
         deps = [
-            ":experiment_registry",
+            "//experiments/core:experiment_registry",
             task,
         ],
     )
@@ -132,7 +138,7 @@ def dprl_experiment(
         visibility = ["//visibility:public"],
         deps = [
             ":" + name + "_registration",
-            ":experiment_main",
+            "//experiments/core:experiment_main",
         ],
     )
     native.sh_test(

@@ -1,5 +1,5 @@
 // The registry of paper results, linked with every registration of experiments/BUILD.
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "experiments/claims_profile.h"
+#include "experiments/core/claims_profile.h"
 #include "experiments/runner/experiment.h"
 #include "testing/status_matchers.h"
 

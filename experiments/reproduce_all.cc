@@ -3,7 +3,7 @@
 //   bazel run //experiments:reproduce_all -- --scale=default
 //   bazel run //experiments:reproduce_all -- --scale=paper --launcher="mpirun -np 64 --hostfile hosts"
 //
-// Runs every registered experiment (experiments/experiment_registry.h) in ascending `order` of
+// Runs every registered experiment (experiments/core/experiment_registry.h) in ascending `order` of
 // its registration (--dry_run lists them), each binary //experiments:<name> (a data dependency,
 // found in the runfiles) with --scale and --out=RESULTS/<name> and the forwarded flags
 // --threads, --master_seed, --allow_code_change; each experiment writes RESULTS/<name>/<name>.h5
@@ -50,8 +50,8 @@
 #include "common/build_info.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
-#include "experiments/claims_profile.h"
-#include "experiments/experiment_registry.h"
+#include "experiments/core/claims_profile.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/runner_flags.h"

@@ -32,7 +32,7 @@ namespace dprl {
 
 // The name of a stream. `purpose` separates the uses of randomness within one (configuration,
 // replicate) so that they never share bits; its values are chosen by the caller (the experiments'
-// StreamPurpose in experiments/stream_purpose.h, the tests' in testing/random_streams.h).
+// StreamPurpose in experiments/core/stream_purpose.h, the tests' in testing/random_streams.h).
 struct StreamKey {
   uint64_t master_seed = 0;  // experiment-wide seed (flag --master_seed)
   uint64_t config = 0;       // index of the experiment configuration

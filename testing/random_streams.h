@@ -3,7 +3,7 @@
 // A test names its streams by a fixed seed and a purpose word. The purpose words below separate
 // the streams a test uses for an environment, an agent's policy and privacy noise; their values
 // are those the tests' fixed seeds were chosen with (the experiments name their streams with
-// experiments/stream_purpose.h, which these words do not depend on).
+// experiments/core/stream_purpose.h, which these words do not depend on).
 #ifndef DPRL_TESTING_RANDOM_STREAMS_H_
 #define DPRL_TESTING_RANDOM_STREAMS_H_
 

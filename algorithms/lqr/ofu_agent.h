@@ -25,7 +25,7 @@
 //   dither_scale                 > 0: u = K_h x + sigma_k xi before the clip, sigma_k =
 //                                dither_scale gamma k^{-1/4} (private_certainty_equivalence.h)
 // Named presets (OFU-RL = {kNone, kOfuStep}, Private-OFU-RL = {kPaper, kOfuStep}, ...) are the
-// LQ agents registry of the experiments (experiments/lq_registry.h), each with its citation.
+// LQ agents registry of the experiments (experiments/lq/lq_registry.h), each with its citation.
 //
 //   (7) Theta^_k = V_k^{-1} U_k;  (8) C_k = {||Theta - Theta^_k||_{V_k} <= beta_k}, beta_k from
 //   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kNone: lambda_min = lambda_max = lambda,

@@ -14,7 +14,7 @@
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/claims_profile.h"
+#include "experiments/core/claims_profile.h"
 
 namespace dprl {
 namespace {

@@ -26,7 +26,7 @@ struct ResultsFileInfo {
   std::string git_commit;  // root attribute `git_commit`
   bool git_dirty = false;  // root attribute `git_dirty` = 1: run from uncommitted changes
   // The claims profile whose flags the file's root attribute `command_line` carries
-  // (experiments/claims_profile.h MatchClaimsProfile); "" when none.
+  // (experiments/core/claims_profile.h MatchClaimsProfile); "" when none.
   std::string claims_profile;
   // The --scale/--seeds/--set flags of `command_line` (what the file was run with).
   std::string run_flags;

@@ -1,7 +1,7 @@
 """The regret datasets of results schema version 2 for the analysis tests' file generators.
 
-episode_grid(T) is the C++ RegretEpisodeGrid (experiments/episode_grid.h): the distinct integers
-round(10^(i / 100)) <= T, then T. write_regret(group, per_episode) writes episode_grid,
+episode_grid(T) is the C++ RegretEpisodeGrid (experiments/core/episode_grid.h): the distinct
+integers round(10^(i / 100)) <= T, then T. write_regret(group, per_episode) writes episode_grid,
 cumulative_regret (numpy.cumsum of each row at those episodes, the same sum in episode order as
 the experiments) and total_regret [seeds] from a per-episode array [seeds, T].
 """

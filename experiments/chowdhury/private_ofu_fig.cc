@@ -3,7 +3,7 @@
 //   bazel run //experiments:private_ofu_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/private_ofu_fig --scale=paper --out=/shared/private_ofu
 #include "experiments/chowdhury/private_ofu_task.h"
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 
 namespace dprl {
 namespace {

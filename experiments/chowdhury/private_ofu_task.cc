@@ -18,12 +18,11 @@
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/lq_system.h"
-#include "experiments/episode_grid.h"
-#include "experiments/grid_validation.h"
-#include "experiments/lq_registry.h"
-#include "experiments/option_binding.h"
-#include "experiments/tabular_task.h"
-#include "experiments/task_streams.h"
+#include "experiments/core/episode_grid.h"
+#include "experiments/core/grid_validation.h"
+#include "experiments/core/option_binding.h"
+#include "experiments/core/task_streams.h"
+#include "experiments/lq/lq_registry.h"
 
 namespace dprl {
 namespace {
@@ -99,7 +98,7 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
   fields.Add("num_episodes", &num_episodes, "episodes K of every run (>= 1)");
   fields.Add("horizon", &horizon, "episode length H (>= 1)");
   fields.Add("systems", &systems,
-             absl::StrCat("LQ systems (experiments/lq_registry.h): ",
+             absl::StrCat("LQ systems (experiments/lq/lq_registry.h): ",
                           absl::StrJoin(LqSystemNames(), ", ")));
   fields.Add("agents", &agents, LqAgentsDoc());
   fields.Add("privacy_epsilons", &privacy_epsilons,

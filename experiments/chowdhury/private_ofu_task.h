@@ -6,7 +6,7 @@
 //   systems: named LqSystems (envs/lq_system.h), n = 2, d = 1 at smoke/default scale
 //            (chain_n2, rotation_n2, and relay_n2 where doing nothing costs 43% above J*), plus
 //            chain_n4, rotation_n4 at paper scale;
-//   agents:  the LQ agents registry (experiments/lq_registry.h, lq_agent_types.cc): ofu_rl
+//   agents:  the LQ agents registry (experiments/lq/lq_registry.h, lq_agent_types.cc): ofu_rl
 //            (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1), its tight
 //            calibration private_ofu_rl_tight, private_ce (certainty equivalence on the same
 //            private statistics), and the baselines not in the paper private_ce_ridge (certainty
@@ -22,8 +22,8 @@
 //   J_1^{pi_k}(Theta*, x_1) - J_1*(Theta*, x_1)  (algorithms/lqr/lq_episode_loop.h)
 // and the Ceres iterations of each episode's OFU step, both summed over episodes on the
 // log-spaced episode grid (episode_grid, cumulative_regret, total_regret,
-// cumulative_ofu_iterations; experiments/episode_grid.h); scalars: episodes whose C_k cap S was not
-// found and whose private V_k needed repair. Wall time is not stored (it would break bit-identical
+// cumulative_ofu_iterations; experiments/core/episode_grid.h); scalars: episodes whose C_k cap S
+// was not found and whose private V_k needed repair. Wall time is not stored (it would break bit-identical
 // results across runs); see the benchmark //algorithms/lqr:private_ofu_benchmark.
 //
 // The grid is PrivateOfuGrid below (every field overridable: --set, --config). Scales (episodes K,
@@ -34,7 +34,7 @@
 // Very weak privacy (eps = 1e4, 1e6) is in the grid on purpose: with the paper's calibration the
 // regulariser eta = 2 Lambda dominates Z'Z for all smaller eps within K = 4096 episodes (the
 // private agents' regret is linear there), and the large eps show where learning starts.
-// Streams (as the tabular experiments, experiments/tabular_task.h): environment keyed by the
+// Streams (experiments/core/task_streams.h, as the tabular experiments): environment keyed by the
 // system name (common random numbers across agents), policy and privacy noise keyed by the group.
 #ifndef DPRL_EXPERIMENTS_CHOWDHURY_PRIVATE_OFU_TASK_H_
 #define DPRL_EXPERIMENTS_CHOWDHURY_PRIVATE_OFU_TASK_H_

@@ -8,10 +8,9 @@
 #include <vector>
 
 #include "common/hdf5_names.h"
-#include "experiments/episode_grid.h"
-#include "experiments/lq_registry.h"
-#include "experiments/tabular_task.h"
-#include "experiments/task_result_checks.h"
+#include "experiments/core/episode_grid.h"
+#include "experiments/core/task_result_checks.h"
+#include "experiments/lq/lq_registry.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {

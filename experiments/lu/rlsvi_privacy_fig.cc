@@ -2,7 +2,7 @@
 // against K and regret next to PUCB (same epsilon) and UBEV. See rlsvi_privacy_task.h.
 //   bazel run //experiments:rlsvi_privacy_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/rlsvi_privacy_fig --scale=paper --out=/shared/rlsvi
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/lu/rlsvi_privacy_task.h"
 
 namespace dprl {

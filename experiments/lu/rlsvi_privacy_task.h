@@ -17,7 +17,7 @@
 //   examples); target_delta in {1e-3, 1e-5, 1e-7}.
 //
 // kind = "regret", one per (environment, agent): exact per-episode regret
-//   (experiments/tabular_task.h, RunTabularRegretTask) of
+//   (experiments/tabular/tabular_task.h, RunTabularRegretTask) of
 //     rlsvi  Alg. 1, no added noise; attributes privacy_epsilon = privacy_epsilon_paper at
 //            (S, A, H, K = num_episodes, target_delta = 1e-5), privacy_epsilon_improved,
 //            target_delta; protects REWARDS only ((eps, delta)-JDP, neighbours of Remark 2:
@@ -52,7 +52,7 @@
 #include "absl/status/statusor.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "experiments/runner/experiment.h"
-#include "experiments/tabular_environments.h"
+#include "experiments/tabular/tabular_environments.h"
 
 namespace dprl {
 

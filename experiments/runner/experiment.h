@@ -83,7 +83,7 @@ struct ConfigSpec {
 struct TaskResult {
   // Each series becomes a float64 dataset [seeds x length] in the config's group; all seeds of a
   // config must give the same length. At least one series; regret experiments store
-  // episode_grid and cumulative_regret (experiments/episode_grid.h, RegretOnGridResult: what
+  // episode_grid and cumulative_regret (experiments/core/episode_grid.h, RegretOnGridResult: what
   // //analysis:regret_figure reads), other configurations (e.g. the deterministic privacy curves
   // of //experiments:rlsvi_privacy_fig) store other series. Names unique, characters
   // [A-Za-z0-9_.=-]; series must be non-empty.

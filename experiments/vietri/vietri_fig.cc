@@ -1,7 +1,7 @@
 // //experiments:vietri_fig — regret of PUCB vs UBEV (Vietri et al. 2020). See vietri_task.h.
 //   bazel run //experiments:vietri_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/vietri_fig --scale=paper --out=/shared/vietri
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/vietri/vietri_task.h"
 
 namespace dprl {

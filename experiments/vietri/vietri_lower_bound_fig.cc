@@ -2,7 +2,7 @@
 // lower-bound MDP family (Vietri et al. 2020, Sec. 6). See vietri_lower_bound_task.h.
 //   bazel run //experiments:vietri_lower_bound_fig -- --scale=default --out=/tmp/lbfig
 //   mpirun -np 64 bazel-bin/experiments/vietri_lower_bound_fig --scale=paper --out=/shared/lbfig
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/vietri/vietri_lower_bound_task.h"
 
 namespace dprl {

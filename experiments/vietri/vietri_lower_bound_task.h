@@ -54,7 +54,7 @@
 //   pac_alpha_unit float64  g = H alpha'/(2n)
 //   privacy_epsilon, error_bound, counter_epsilon   float64, private variants only
 // Datasets per config ([seeds x ...]): episode_grid, cumulative_regret [n] and total_regret
-// (experiments/episode_grid.h, RegretOnGridResult), pac_alpha_grid [K] (same every
+// (experiments/core/episode_grid.h, RegretOnGridResult), pac_alpha_grid [K] (same every
 // seed), non_alpha_optimal_episodes [K], alpha_optimal_from_episode [K] (1..T+1, T+1 = not
 // settled; episode_loop.h), instance [n] (I_s); scalars first_episode_bonus_below_horizon
 // (-1 = never), optimal_value (rho*).

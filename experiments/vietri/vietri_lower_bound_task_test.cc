@@ -9,10 +9,10 @@
 #include <string>
 
 #include "common/hdf5_names.h"
-#include "experiments/tabular_agent_types.h"
-#include "experiments/tabular_registry.h"
-#include "experiments/tabular_task.h"
-#include "experiments/task_result_checks.h"
+#include "experiments/core/task_result_checks.h"
+#include "experiments/tabular/tabular_agent_types.h"
+#include "experiments/tabular/tabular_registry.h"
+#include "experiments/tabular/tabular_task.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {

@@ -9,11 +9,11 @@
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/tabular_mdp.h"
-#include "experiments/grid_validation.h"
-#include "experiments/option_binding.h"
-#include "experiments/tabular_agent_types.h"
-#include "experiments/tabular_registry.h"
-#include "experiments/tabular_task.h"
+#include "experiments/core/grid_validation.h"
+#include "experiments/core/option_binding.h"
+#include "experiments/tabular/tabular_agent_types.h"
+#include "experiments/tabular/tabular_registry.h"
+#include "experiments/tabular/tabular_task.h"
 
 namespace dprl {
 

@@ -15,7 +15,7 @@
 //                 same privacy, ~17x smaller E here)
 // Per task (config, seed) it records the exact per-episode regret rho* - rho^{pi_t}
 // (algorithms/tabular/episode_loop.h), summed into the cumulative regret on the log-spaced episode
-// grid plus its exact total (experiments/episode_grid.h, RegretOnGridResult), and the first
+// grid plus its exact total (experiments/core/episode_grid.h, RegretOnGridResult), and the first
 // episode in which some optimistic value drops below H ("the bonus leaves H").
 //
 // The grid is VietriGrid below (every field overridable: --set, --config; defaults per scale in
@@ -36,7 +36,7 @@
 
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
-#include "experiments/tabular_environments.h"
+#include "experiments/tabular/tabular_environments.h"
 
 namespace dprl {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "common/hdf5_names.h"
-#include "experiments/tabular_task.h"
-#include "experiments/task_result_checks.h"
+#include "experiments/core/task_result_checks.h"
+#include "experiments/tabular/tabular_task.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {

@@ -1,7 +1,7 @@
 // //experiments:wang_hegde_fig1 — Figure 1 of Wang & Hegde 2019. See wang_hegde_task.h.
 //   bazel run //experiments:wang_hegde_fig1 -- --scale=default
 //   mpirun -np 8 bazel-bin/experiments/wang_hegde_fig1 --scale=paper --out=/shared/wang_hegde
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {

@@ -1,6 +1,6 @@
 // //experiments:wang_hegde_fig2 — Figure 2 of Wang & Hegde 2019. See wang_hegde_task.h.
 //   bazel run //experiments:wang_hegde_fig2 -- --scale=default
-#include "experiments/experiment_registry.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {

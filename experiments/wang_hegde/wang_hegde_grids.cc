@@ -11,9 +11,9 @@
 #include "algorithms/accounting/q_learning_baselines_privacy.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
-#include "experiments/grid_validation.h"
-#include "experiments/qlearning_agent_types.h"
-#include "experiments/qlearning_registry.h"
+#include "experiments/core/grid_validation.h"
+#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_records.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
 

@@ -12,7 +12,7 @@
 #include "algorithms/accounting/q_learning_baselines_privacy.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "envs/continuous_walk.h"
-#include "experiments/option_binding.h"
+#include "experiments/core/option_binding.h"
 #include "glog/logging.h"
 
 namespace dprl {

@@ -9,8 +9,8 @@
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "envs/continuous_walk.h"
-#include "experiments/qlearning_registry.h"
-#include "experiments/task_streams.h"
+#include "experiments/core/task_streams.h"
+#include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_records.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
 

@@ -21,7 +21,7 @@
 #include "algorithms/lqr/riccati.h"
 #include "envs/continuous_walk.h"
 #include "envs/lq_system.h"
-#include "experiments/lq_registry.h"
+#include "experiments/lq/lq_registry.h"
 #include "python/ext/bindings.h"
 #include "random/random_stream.h"
 
@@ -36,7 +36,7 @@ void CheckSize(const char* what, int64_t size, int64_t expected) {
   }
 }
 
-// The preset of the registered LQ agent `name` (experiments/lq_registry.h).
+// The preset of the registered LQ agent `name` (experiments/lq/lq_registry.h).
 LqAgentOptions PresetOrThrow(const std::string& name) {
   absl::StatusOr<const LqAgentType*> type = FindLqAgent(name);
   if (!type.ok()) throw py::value_error(std::string(type.status().message()));
@@ -226,8 +226,8 @@ void BindLqAgent(py::module_& m) {
       py::arg("system"), py::arg("kind"), py::arg("privacy"),
       py::arg("regularizer") = LqAgentOptions().regularizer, py::arg("noise_stream"),
       py::arg("policy_stream"),
-      "kind: a registered LQ agent (lq_agent_names(); experiments/lq_registry.h), e.g. 'ofu_rl', "
-      "'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, delta, "
+      "kind: a registered LQ agent (lq_agent_names(); experiments/lq/lq_registry.h), e.g. "
+      "'ofu_rl', 'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, delta, "
       "neighbour, conversion for the private agents); Q, R and W are the system's.");
   m.def("lq_agent_names", &LqAgentNames, "The registered LQ agents, sorted.");
 }

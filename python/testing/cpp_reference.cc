@@ -37,7 +37,7 @@
 #include "envs/lq_system.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
-#include "experiments/lq_registry.h"
+#include "experiments/lq/lq_registry.h"
 #include "random/random_stream.h"
 
 namespace dprl {

@@ -2,7 +2,7 @@
 // pseudo-random, r_t = c_agent * u_t / sqrt(t) with u_t uniform on (0.5, 1.5) drawn from
 // RandomStream(master_seed, config, seed, kTest), so cumulative regret grows like sqrt(T) and the
 // output is a deterministic function of (config, seed, master_seed). It is stored as the regret
-// experiments store theirs (experiments/episode_grid.h, RegretOnGridResult), so
+// experiments store theirs (experiments/core/episode_grid.h, RegretOnGridResult), so
 // //analysis:regret_figure reads it.
 //
 // Configs (ToyGrid's defaults): env in {chain, grid} x agent in {ucb (non-private), pucb
@@ -29,7 +29,7 @@
 #include "common/hdf5_names.h"
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
-#include "experiments/episode_grid.h"
+#include "experiments/core/episode_grid.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"

@@ -1,0 +1,58 @@
+// The claims profiles of //experiments:reproduce_all (docs/claims.md, "Claims scale"): for each
+// experiment, the scale and flag overrides that run exactly the regimes the claims registry
+// (analysis/claims/) needs, with >= 20 seeds wherever a verdict is drawn from seeds.
+//
+//   claims          the full profile, sized for one 16-64-core node under mpirun;
+//   claims_reduced  the same claims at smaller T (and the closed-form experiments at smoke
+//                   scale): about 30 minutes on 2 cores (dry-run estimate; docs/claims.md).
+//
+// Regimes the profiles are built for (analysis/claims/vietri_claims.cc):
+//   vietri_fig  PUCB's privacy cost is fitted over the eps whose burn-in (the first episode
+//               whose optimistic value leaves H; measured ~50-70 E(eps, T) episodes on both
+//               envs) is <= T/10, so the eps grid starts where T/10 reaches it: eps >= 1000 at
+//               T = 3e5 (claims_reduced), eps >= 100 at T = 1e7 (claims) (E ~ 1.1e5/eps at
+//               T = 3e4, growing like log2(T)^(5/2)); >= 3 such eps are needed, the grids
+//               have 4 and 6.
+// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims ~2.8e4 core-seconds
+// (7.7 core-hours; vietri_fig 2.5e4 of them), claims_reduced ~910 core-seconds.
+//   vietri_lower_bound_fig  the default grid (eps >= 1000, where E_eps is reachable), 20 seeds.
+#ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
+#define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace dprl {
+
+struct ProfileStep {
+  std::string experiment;          // e.g. "vietri_fig"
+  std::vector<std::string> flags;  // e.g. {"--scale=default", "--seeds=20", "--set=..."}
+};
+
+// True for "claims" and "claims_reduced".
+bool IsClaimsProfile(absl::string_view scale);
+
+// The steps of profile `name` ("claims" | "claims_reduced") for the experiments `experiments`
+// (every one must have an entry; error otherwise, naming it).
+absl::StatusOr<std::vector<ProfileStep>> ClaimsProfile(absl::string_view name,
+                                                       const std::vector<std::string>& experiments);
+
+// The --scale, --seeds and --set flags of a command line (the flags a profile step sets), in
+// their order; tokens are separated by spaces.
+std::vector<std::string> ProfileFlagsOf(absl::string_view command_line);
+
+// Which claims profile produced a results file, from the file's root attribute `command_line`
+// (the experiment's own command line, e.g. "bazel run //experiments:vietri_fig -- --scale=default
+// --seeds=20 --set=..."): the profile ("claims" | "claims_reduced") whose step for `experiment`
+// has exactly the file's --scale, --seeds and --set flags (other flags, e.g. --out, --threads,
+// --master_seed, are not part of a profile); "" when none matches (the file was made by hand with
+// other flags). Both profiles may give an experiment the same flags; then the answer is
+// "claims or claims_reduced".
+std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_

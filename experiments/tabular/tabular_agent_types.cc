@@ -1,0 +1,191 @@
+// Registers the tabular agents (tabular_agent_types.h) with the registry (tabular_registry.h).
+#include "experiments/tabular/tabular_agent_types.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/psrl.h"
+#include "algorithms/tabular/rlsvi.h"
+#include "algorithms/tabular/ubev.h"
+#include "common/hdf5_names.h"
+#include "common/status_macros.h"
+#include "experiments/tabular/tabular_registry.h"
+
+namespace dprl {
+namespace {
+
+// A std::unique_ptr<TabularAgent> from the StatusOr of a concrete agent.
+template <typename Agent>
+absl::StatusOr<std::unique_ptr<TabularAgent>> AsTabularAgent(
+    absl::StatusOr<std::unique_ptr<Agent>> agent) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Agent> concrete, std::move(agent));
+  return std::unique_ptr<TabularAgent>(std::move(concrete));
+}
+
+// A new binding (one per registered type, never freed) of an Options struct whose one parameter
+// is failure_probability.
+template <typename Options>
+const OptionBinding<Options>& NewFailureProbabilityBinding(const std::string& owner,
+                                                           const std::string& doc) {
+  return (*new OptionBinding<Options>(owner))
+      .Float(hdf5_names::kFailureProbability, &Options::failure_probability, doc);
+}
+
+template <typename Options>
+void SetFailureProbability(const TabularAgentSettings& settings, Options& options) {
+  options.failure_probability = settings.failure_probability;
+}
+
+UbevOptions UbevAsRunDefaults() {
+  UbevOptions options;
+  options.transition_bonus = UbevTransitionBonus::kObservedValueRange;
+  return options;
+}
+
+const OptionBinding<PsrlOptions>& PsrlBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PsrlOptions>("agent psrl"))
+           .Float("dirichlet_prior", &PsrlOptions::dirichlet_prior,
+                  "alpha0 of the Dirichlet transition prior, > 0")
+           .Optional()
+           .Float("reward_prior_mean", &PsrlOptions::reward_prior_mean,
+                  "mu0 of the Normal prior on mean rewards")
+           .Optional()
+           .Float("reward_prior_precision", &PsrlOptions::reward_prior_precision,
+                  "tau0 of that prior, > 0")
+           .Optional()
+           .Float("reward_noise_precision", &PsrlOptions::reward_noise_precision,
+                  "tau, the known precision of a reward, > 0")
+           .Optional();
+  return *binding;
+}
+
+const OptionBinding<RlsviOptions>& RlsviBinding() {
+  static const auto* binding = new OptionBinding<RlsviOptions>("agent rlsvi");
+  return *binding;
+}
+
+template <typename Options>
+void NoSettings(const TabularAgentSettings&, Options&) {}
+
+const bool kUbevRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>(
+    "ubev", "UBEV (Dann et al. 2017, Alg. 1 as printed: transition bonus (H - t) phi), non-private",
+    "UBEV (paper's Alg. 1)",
+    NewFailureProbabilityBinding<UbevOptions>("agent ubev", "delta of Alg. 1, in (0, 1)"),
+    UbevOptions(), SetFailureProbability<UbevOptions>,
+    [](const UbevOptions& options, const TabularShape& shape, const RandomStream&) {
+      return AsTabularAgent(UbevAgent::Create(shape, options));
+    },
+    /*differentially_private=*/false));
+
+const bool kUbevAsRunRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>(
+    "ubev_as_run",
+    "UBEV as run in the authors' code (Dann et al., FiniteEpisodicRL.jl ubev.jl): transition "
+    "bonus scaled by the observed range max V - min V of the next values, non-private",
+    "UBEV (authors' code)",
+    NewFailureProbabilityBinding<UbevOptions>("agent ubev_as_run", "delta of Alg. 1, in (0, 1)"),
+    UbevAsRunDefaults(), SetFailureProbability<UbevOptions>,
+    [](const UbevOptions& options, const TabularShape& shape, const RandomStream&) {
+      return AsTabularAgent(UbevAgent::Create(shape, options));
+    },
+    /*differentially_private=*/false));
+
+const bool kNoiselessPucbRegistered = RegisterTabularAgent(BoundTabularAgent<NoiselessPucbOptions>(
+    "pucb_noiseless", "PUCB's planner on exact counts (eps = infinity), non-private",
+    "PUCB, exact counts",
+    NewFailureProbabilityBinding<NoiselessPucbOptions>("agent pucb_noiseless",
+                                                       "beta of the bonuses, in (0, 1)"),
+    NoiselessPucbOptions(), SetFailureProbability<NoiselessPucbOptions>,
+    [](const NoiselessPucbOptions& options, const TabularShape& shape, const RandomStream&) {
+      return AsTabularAgent(NoiselessPucbAgent::Create(shape, options));
+    },
+    /*differentially_private=*/false));
+
+const bool kPucbRegistered = RegisterTabularAgent(BoundTabularAgent<PucbOptions>(
+    "pucb", "PUCB (Vietri et al. 2020, Alg. 2-3), eps-JDP", "PUCB", PucbBinding(), PucbOptions(),
+    [](const TabularAgentSettings& settings, PucbOptions& options) {
+      options.num_episodes = settings.num_episodes;
+      options.failure_probability = settings.failure_probability;
+    },
+    [](const PucbOptions& options, const TabularShape& shape,
+       const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+      RETURN_IF_ERROR(options.Validate());
+      return AsTabularAgent(PucbAgent::Create(shape, options, noise_stream));
+    },
+    /*differentially_private=*/true));
+
+const bool kRlsviRegistered = RegisterTabularAgent(BoundTabularAgent<RlsviOptions>(
+    "rlsvi", "RLSVI (Lu et al. 2026, Alg. 1), (eps, delta)-JDP for rewards", "RLSVI",
+    RlsviBinding(), RlsviOptions(), NoSettings<RlsviOptions>,
+    [](const RlsviOptions& options, const TabularShape& shape, const RandomStream& noise_stream) {
+      return AsTabularAgent(RlsviAgent::Create(shape, options, noise_stream));
+    },
+    /*differentially_private=*/true));
+
+const bool kPsrlRegistered = RegisterTabularAgent(BoundTabularAgent<PsrlOptions>(
+    "psrl",
+    "PSRL (Osband, Russo, Van Roy 2013, Alg. 1; TabulaRL's priors), per-step posteriors, "
+    "non-private",
+    "PSRL (non-private)", PsrlBinding(), PsrlOptions(), NoSettings<PsrlOptions>,
+    [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
+      return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
+    },
+    /*differentially_private=*/false));
+
+}  // namespace
+
+const OptionBinding<PucbOptions>& PucbBinding() {
+  using Relation = PucbNeighbourRelation;
+  using Method = PucbErrorBoundMethod;
+  static const auto* binding =
+      &(*new OptionBinding<PucbOptions>("agent pucb"))
+           .Float(hdf5_names::kPrivacyEpsilon, &PucbOptions::privacy_epsilon,
+                  "eps of the JDP guarantee under neighbour_relation")
+           .Float(hdf5_names::kFailureProbability, &PucbOptions::failure_probability,
+                  "beta of the bonuses and of E_eps, in (0, 1)")
+           .Int(hdf5_names::kNumEpisodes, &PucbOptions::num_episodes,
+                "T, which sizes the binary counters")
+           .Choice(hdf5_names::kNeighbourRelation, &PucbOptions::neighbour_relation,
+                   {{Relation::kAddRemove, PucbNeighbourRelationName(Relation::kAddRemove)},
+                    {Relation::kReplacement, PucbNeighbourRelationName(Relation::kReplacement)}},
+                   "what privacy_epsilon is for: add_remove is Alg. 2's eps/(3H), replacement "
+                   "eps/(6H)")
+           .Optional()
+           .Choice(hdf5_names::kErrorBoundMethod, &PucbOptions::error_bound_method,
+                   {{Method::kPaper, PucbErrorBoundMethodName(Method::kPaper)},
+                    {Method::kExactTail, PucbErrorBoundMethodName(Method::kExactTail)}},
+                   "E of the bonuses: paper is Alg. 3's E_eps, exact_tail the exact tail bound "
+                   "(same privacy)")
+           .Optional();
+  return *binding;
+}
+
+const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PucbGuarantee>("PUCB's guarantee"))
+           .Float(hdf5_names::kPrivacyEpsilonReplacement,
+                  &PucbGuarantee::privacy_epsilon_replacement,
+                  "the epsilon of the same run under replacement")
+           .Float(hdf5_names::kErrorBound, &PucbGuarantee::error_bound,
+                  "E of the bonuses and of the 2E threshold")
+           .Float(hdf5_names::kCounterEpsilon, &PucbGuarantee::counter_epsilon,
+                  "eps' of every counter");
+  return *binding;
+}
+
+absl::StatusOr<AttributeList> PucbAttributes(const TabularShape& shape,
+                                             const PucbOptions& options) {
+  RETURN_IF_ERROR(options.Validate());
+  PucbGuarantee guarantee;
+  ASSIGN_OR_RETURN(guarantee.error_bound, CheckedPucbErrorBound(shape, options));
+  guarantee.privacy_epsilon_replacement =
+      PucbEpsilonUnder(options, PucbNeighbourRelation::kReplacement);
+  guarantee.counter_epsilon = PucbCounterEpsilon(shape, options);
+  AttributeList attributes = PucbBinding().Attributes(options);
+  PucbGuaranteeBinding().Write(guarantee, attributes);
+  return attributes;
+}
+
+}  // namespace dprl

@@ -1,0 +1,47 @@
+// The tabular agents of the registry (tabular_registry.h), and PUCB's binding for the experiments
+// that build PucbOptions themselves. Parameters (configuration attributes), each bound once to its
+// Options field below:
+//   ubev            failure_probability (delta of Dann et al. 2017's UBEV, Alg. 1)
+//   ubev_as_run     the same (the transition bonus of the authors' code)
+//   pucb_noiseless  failure_probability (beta; PUCB's planner on exact counts, "eps = infinity")
+//   pucb            privacy_epsilon, failure_probability (beta), num_episodes (T),
+//                   neighbour_relation (add_remove | replacement; default add_remove, Alg. 2's
+//                   eps/(3H)), error_bound_method (paper | exact_tail; default paper, Alg. 3's
+//                   E_eps)
+//   rlsvi           none (Lu et al. 2026, Alg. 1 with beta_scale 1)
+//   psrl            dirichlet_prior, reward_prior_mean, reward_prior_precision,
+//                   reward_noise_precision (all optional; TabulaRL's priors)
+#ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_
+#define DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_
+
+#include "absl/status/statusor.h"
+#include "algorithms/tabular/optimistic_planner.h"
+#include "algorithms/tabular/pucb.h"
+#include "experiments/core/option_binding.h"
+
+namespace dprl {
+
+// The parameters of the agent `pucb`: a grid writes its PucbOptions with it (Write) and the task
+// reads them back (Read, then PucbOptions::Validate), so they are built and checked once.
+const OptionBinding<PucbOptions>& PucbBinding();
+
+// What a PUCB configuration's guarantee and bound are, derived from its PucbOptions and the MDP's
+// shape (recorded next to the options; the analysis reads them):
+//   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
+//   error_bound                  float64  E of the bonuses and of the 2E threshold
+//   counter_epsilon              float64  eps' of every counter
+struct PucbGuarantee {
+  double privacy_epsilon_replacement = 0.0;
+  double error_bound = 0.0;
+  double counter_epsilon = 0.0;
+};
+const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding();
+
+// PucbBinding's attributes of `options` followed by PucbGuaranteeBinding's. Errors are those
+// PucbAgent::Create would return for these options (Validate, CheckedPucbErrorBound), so a grid
+// that lists its configurations with this function refuses them before any task runs.
+absl::StatusOr<AttributeList> PucbAttributes(const TabularShape& shape, const PucbOptions& options);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_

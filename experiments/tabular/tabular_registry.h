@@ -1,0 +1,182 @@
+// Registries of the tabular environments and agents that experiment configurations name, each
+// with its parameters bound to its Options struct (option_binding.h; after OpenSpiel's GameType
+// and parameter_specification).
+//
+// A configuration names its environment with the attribute `env` and its agent with `agent`
+// (TabularTypeNames); the remaining attributes are the parameters of both (shared names such as
+// num_episodes are read by both). Adding an environment or an agent adds one file that registers
+// it at static initialisation and is linked with alwayslink = 1 (see
+// //experiments/tabular:tabular_types); no shared code changes:
+//
+//   const OptionBinding<RiverSwimOptions>& RiverSwimBinding() { ... }  // its parameters, once
+//   const bool kRegistered = RegisterTabularEnvironment(BoundTabularEnvironment<RiverSwimOptions>(
+//       "riverswim", "RiverSwim (Osband et al. 2013), 2 actions", RiverSwimBinding(), defaults,
+//       /*fixed_num_actions=*/2,
+//       [](const RiverSwimOptions& options, RandomStream&) { return MakeRiverSwim(options); }));
+//
+// Registered today (tabular_environment_types.cc, tabular_agent_types.cc):
+//   environments  riverswim, random_mdp
+//   agents        ubev, ubev_as_run, pucb_noiseless, pucb, rlsvi, psrl
+// tabular_registry_test runs every registered environment through the TabularMdp conformance
+// suite and every agent on every environment under the TabularAgent contract, so a new type is
+// tested by registering it.
+#ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_
+#define DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "algorithms/tabular/optimistic_planner.h"
+#include "algorithms/tabular/tabular_agent.h"
+#include "common/status_macros.h"
+#include "envs/tabular_mdp.h"
+#include "experiments/core/option_binding.h"
+#include "experiments/core/parameters.h"
+#include "random/random_stream.h"
+
+namespace dprl {
+
+// The attributes that name a configuration's registered types.
+struct TabularTypeNames {
+  std::string env;    // `env`: a registered environment (or a lower-bound instance name)
+  std::string agent;  // `agent`: a registered agent
+};
+// `env` alone, `agent` alone (each required).
+const OptionBinding<TabularTypeNames>& TabularEnvironmentNameBinding();
+const OptionBinding<TabularTypeNames>& TabularAgentNameBinding();
+
+// The grid-level settings an experiment gives every agent of a run; each agent type takes those
+// its Options have (TabularAgentType::attributes).
+struct TabularAgentSettings {
+  int64_t num_episodes = 0;          // T
+  double failure_probability = 0.0;  // beta (PUCB's), delta (UBEV's)
+};
+
+struct TabularEnvironmentType {
+  std::string name;                       // the value of the `env` attribute
+  std::string description;                // one line
+  std::vector<ParameterSpec> parameters;  // binding.Specs(the registered defaults)
+  // A of an environment without a num_actions parameter (RiverSwim: 2); 0 when it has one. With
+  // the num_states and horizon parameters it gives the size of the MDP before it is built
+  // (tabular_environments.h checks the memory of a configuration with it).
+  int64_t fixed_num_actions = 0;
+  // Builds the environment from `config`'s attributes (errors of reading them name the
+  // configuration and the parameter); `generation` is the stream of random instances (keyed by
+  // the environment name and the master seed, the same for every agent and seed).
+  std::function<absl::StatusOr<TabularMdp>(const ConfigSpec& config, RandomStream& generation)>
+      create;
+};
+
+struct TabularAgentType {
+  std::string name;         // the value of the `agent` attribute
+  std::string description;  // one line
+  // The display name of its curves (the `label` attribute of its results groups; a private agent's
+  // grid adds its privacy level), e.g. "UBEV (paper's Alg. 1)", "PUCB".
+  std::string label;
+  std::vector<ParameterSpec> parameters;  // binding.Specs(the registered defaults)
+  // Its parameters' attributes for a grid's common `settings` (the registered defaults otherwise).
+  std::function<AttributeList(const TabularAgentSettings& settings)> attributes;
+  // Builds the agent for an MDP of `shape` from `config`'s attributes; `noise_stream` is its
+  // privacy-noise stream. Errors name the configuration.
+  std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(
+      const ConfigSpec& config, const TabularShape& shape, const RandomStream& noise_stream)>
+      create;
+  // True for an agent with a privacy guarantee (its grids set its privacy parameters); the others
+  // are non-private references that an experiment may list by name (TabularReferenceAgentNames).
+  bool differentially_private = false;
+};
+
+// An environment type whose parameters are `binding`'s (specs at `defaults`; Read from
+// `defaults`, so an optional parameter a configuration lacks keeps its default), built by
+// `make` from the Options read.
+template <typename Options>
+TabularEnvironmentType BoundTabularEnvironment(
+    std::string name, std::string description, const OptionBinding<Options>& binding,
+    Options defaults, int64_t fixed_num_actions,
+    std::function<absl::StatusOr<TabularMdp>(const Options&, RandomStream&)> make) {
+  TabularEnvironmentType type;
+  type.name = std::move(name);
+  type.description = std::move(description);
+  type.parameters = binding.Specs(defaults);
+  type.fixed_num_actions = fixed_num_actions;
+  type.create = [&binding, defaults, make](const ConfigSpec& config,
+                                           RandomStream& generation) -> absl::StatusOr<TabularMdp> {
+    ASSIGN_OR_RETURN(const Options options, binding.Read(config, defaults));
+    return make(options, generation);
+  };
+  return type;
+}
+
+// An agent type whose parameters are `binding`'s (as above); `configure` sets the grid's common
+// settings its Options have; `make` builds the agent from the Options read (its errors are
+// prefixed with the configuration).
+template <typename Options>
+TabularAgentType BoundTabularAgent(
+    std::string name, std::string description, std::string label,
+    const OptionBinding<Options>& binding, Options defaults,
+    std::function<void(const TabularAgentSettings&, Options&)> configure,
+    std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
+                                                                const RandomStream&)>
+        make,
+    bool differentially_private) {
+  TabularAgentType type;
+  type.name = std::move(name);
+  type.description = std::move(description);
+  type.label = std::move(label);
+  type.parameters = binding.Specs(defaults);
+  type.attributes = [&binding, defaults, configure](const TabularAgentSettings& settings) {
+    Options options = defaults;
+    configure(settings, options);
+    return binding.Attributes(options);
+  };
+  type.create =
+      [&binding, defaults, make](
+          const ConfigSpec& config, const TabularShape& shape,
+          const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+    ASSIGN_OR_RETURN(const Options options, binding.Read(config, defaults));
+    absl::StatusOr<std::unique_ptr<TabularAgent>> agent = make(options, shape, noise_stream);
+    if (!agent.ok()) {
+      return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
+                                                              ": ", agent.status().message()));
+    }
+    return agent;
+  };
+  type.differentially_private = differentially_private;
+  return type;
+}
+
+// Adds a type (a second type of the same name is a bug: CHECK). Returns true, for use as the
+// initialiser of a namespace-scope constant.
+bool RegisterTabularEnvironment(TabularEnvironmentType type);
+bool RegisterTabularAgent(TabularAgentType type);
+
+// The registered type of that name, or nullptr.
+const TabularEnvironmentType* FindTabularEnvironment(const std::string& name);
+const TabularAgentType* FindTabularAgent(const std::string& name);
+
+// The registered names, sorted.
+std::vector<std::string> TabularEnvironmentNames();
+std::vector<std::string> TabularAgentNames();
+// The registered agents without a privacy guarantee, sorted.
+std::vector<std::string> TabularReferenceAgentNames();
+// "name (description)" of each of them, joined by ", ": the documentation of a grid field that
+// lists reference agents.
+std::string TabularReferenceAgentsDoc();
+
+// The environment named by `config`'s `env` attribute, with its parameters read through its
+// binding. Errors name the configuration and the parameter, or list the registered names.
+absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
+                                                    RandomStream& generation);
+// The agent named by `config`'s `agent` attribute, likewise.
+absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpec& config,
+                                                                 const TabularShape& shape,
+                                                                 const RandomStream& noise_stream);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_

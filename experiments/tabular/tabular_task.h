@@ -1,0 +1,131 @@
+// Shared pieces of the tabular experiments (//experiments:vietri_fig and its siblings): the
+// bindings of the attributes every tabular configuration carries, the environments and the agents
+// named by attributes, and the exact-regret run of one (config, seed) task (RunTabularRegretTask).
+// Their streams are TaskStreams' (task_streams.h): Environment(env attribute), Policy(),
+// PrivacyNoise() and Instance(m, env attribute) for random MDPs and the lower-bound family's
+// instance vector I.
+//
+// Attributes (HDF5 group attributes, see docs/hdf5_schema.md), each written by a grid and read by
+// a task through one binding: `env` and `agent` name a registered environment and agent
+// (TabularTypeNames, tabular_registry.h), whose bindings say which other attributes they read
+// (tabular_environment_types.cc, tabular_agent_types.h); TabularShapeBinding records the MDP's
+// num_states, num_actions, horizon; TabularRegretSettingsBinding the run's num_episodes.
+// Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), LowerBoundBinding,
+// read by MakeLowerBoundEnvironment:
+//   env                 string  instance name (keys the instance stream), e.g. lower_bound_n2_m1_H2
+//   env_family          string  lower_bound
+//   num_initial_states  int64   n;   num_states = n + 2
+//   num_arms            int64   m;   num_actions = m + 1
+//   rewarded_horizon    int64   H of the paper (return H or 0); horizon = H + 1 (TabularMdp steps)
+//   alpha_prime         float64 the gap parameter alpha'
+#ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_TASK_H_
+#define DPRL_EXPERIMENTS_TABULAR_TABULAR_TASK_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "algorithms/tabular/episode_loop.h"
+#include "algorithms/tabular/pucb.h"
+#include "algorithms/tabular/tabular_agent.h"
+#include "envs/lower_bound_mdp.h"
+#include "envs/tabular_mdp.h"
+#include "experiments/core/episode_grid.h"
+#include "experiments/core/option_binding.h"
+#include "experiments/core/stream_purpose.h"
+#include "experiments/core/task_streams.h"
+#include "experiments/runner/experiment.h"
+#include "random/random_stream.h"
+
+namespace dprl {
+
+// num_states, num_actions, horizon of the configuration's MDP.
+const OptionBinding<TabularShape>& TabularShapeBinding();
+
+// The settings of a regret run besides its environment's and its agent's parameters.
+struct TabularRegretSettings {
+  int64_t num_episodes = 0;  // T
+};
+const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
+
+// The registered environment (tabular_registry.h) named by the config's `env` attribute, with
+// its parameters from the config's attributes; random instances are drawn from the stream keyed
+// by (master_seed, env) above.
+absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed);
+
+// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
+// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
+// keeps no table of agent names.
+struct DisplayLabel {
+  std::string label;
+};
+const OptionBinding<DisplayLabel>& DisplayLabelBinding();
+// "<agent_label> (#ge=<privacy_epsilon, %g>[, <qualifier>])", e.g. "PUCB (#ge=10, exact-tail E)".
+std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
+                              const std::string& qualifier = "");
+
+// A member of the lower-bound family as configured (above).
+struct LowerBoundFamilyMember {
+  std::string env_family;    // "lower_bound"
+  LowerBoundMdpOptions mdp;  // n, m, H, alpha' (its instance I is drawn by the task)
+};
+const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding();
+// The attributes of the lower-bound instance `env` (env, the family member, its shape).
+AttributeList LowerBoundEnvironmentAttributes(const std::string& env,
+                                              const LowerBoundMdpOptions& mdp);
+
+struct LowerBoundEnvironment {
+  TabularMdp mdp;
+  std::vector<int> instance;  // I_s, s = 1..n (code 0..n-1)
+};
+
+// The lower-bound MDP of the config's attributes (above), with its instance I drawn by
+// SampleLowerBoundInstance from TaskStreams::Instance(master_seed, env).
+// Checks that num_states, num_actions, horizon agree with n + 2, m + 1, H + 1.
+absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
+                                                                uint64_t master_seed);
+
+// The registered agent (tabular_registry.h) named by the config's `agent` attribute, for an MDP
+// of `shape`, with its privacy noise stream keyed as above.
+absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
+                                                               const TabularShape& shape,
+                                                               const TaskContext& context);
+
+// PUCB's cost relative to UBEV's per episode (private counters and their node noise; measured
+// with //algorithms/tabular:agents_benchmark, 1.2-1.7x, rounded up).
+inline constexpr double kPucbCostFactor = 1.5;
+
+// ConfigSpec::estimated_core_seconds of a regret task: a per-episode cost proportional to
+// S * A * H (the planner's work), calibrated on vietri_fig's default-scale run (2 cores, 2026),
+// times `cost_factor` (1 for UBEV and pucb_noiseless, kPucbCostFactor for PUCB).
+double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor);
+
+// ConfigSpec::stored_values_per_seed of RunTabularRegretTask's result for `num_episodes`.
+int64_t TabularRegretValuesPerSeed(int64_t num_episodes);
+
+// RunEpisodes of `agent` on `mdp` for regret->num_episodes() episodes with the task's streams
+// above (environment keyed by `env`, policy by the config's group name), reporting progress to
+// the context, measuring PAC at `pac_alphas`, and adding every episode's regret to `regret`.
+// Shared by every tabular regret task.
+absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, TabularAgent& agent,
+                                                  const ConfigSpec& config, const std::string& env,
+                                                  const TaskContext& context,
+                                                  const std::vector<double>& pac_alphas,
+                                                  CumulativeOnGrid* regret);
+
+// One regret task: the environment of MakeTabularEnvironment, the agent of MakeTabularAgent,
+// num_episodes (TabularRegretSettings) episodes of RunEpisodes with the environment and policy
+// streams above. Result: RegretOnGridResult (the exact per-episode regret
+// summed on the log-spaced grid, never kept per episode) and the scalar
+// first_episode_bonus_below_horizon (first episode whose plan has a value below the cap H, -1 =
+// never; meaningful for optimistic agents). Errors name the configuration and the parameter.
+absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
+                                                const TaskContext& context);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_TABULAR_TABULAR_TASK_H_
