@@ -85,7 +85,9 @@ int ExpectContract(const LqSystem& system, LqAgent& agent) {
       const Eigen::VectorXd u = agent.Control(h, states.back());
       EXPECT_EQ(u.size(), d);
       EXPECT_TRUE(u.allFinite());
-      if (is_private) EXPECT_LE(u.norm(), gamma) << "step " << h << ": the clip contract";
+      if (is_private) {
+        EXPECT_LE(u.norm(), gamma) << "step " << h << ": the clip contract";
+      }
       controls.push_back(u);
       states.push_back(system.Step(states.back(), u, env));
     }

@@ -165,7 +165,9 @@ TEST(TabularRegistryTest, EveryAgentReadsTheAttributesItsGridWrites) {
     EXPECT_EQ(written, specified);
     for (const ParameterSpec& spec : type.parameters) {
       const AttributeValue& value = *FindAttribute(config.attributes, spec.name);
-      if (spec.name == hdf5_names::kFailureProbability) EXPECT_EQ(value, AttributeValue(0.125));
+      if (spec.name == hdf5_names::kFailureProbability) {
+        EXPECT_EQ(value, AttributeValue(0.125));
+      }
       if (spec.name == hdf5_names::kNumEpisodes) {
         EXPECT_EQ(value, AttributeValue(int64_t{kConformanceEpisodes}));
       }
