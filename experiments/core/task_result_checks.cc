@@ -7,6 +7,7 @@
 
 #include "common/hdf5_names.h"
 #include "experiments/core/episode_grid.h"
+#include "experiments/core/option_binding.h"
 
 namespace dprl {
 
@@ -28,17 +29,13 @@ double ScalarOf(const TaskResult& result, const std::string& name) {
 }
 
 bool HasConfigAttribute(const ConfigSpec& config, const std::string& name) {
-  for (const auto& [key, value] : config.attributes) {
-    if (key == name) return true;
-  }
-  return false;
+  return FindAttribute(config.attributes, name) != nullptr;
 }
 
 template <typename T>
 T ConfigAttribute(const ConfigSpec& config, const std::string& name) {
-  for (const auto& [key, value] : config.attributes) {
-    if (key == name && std::holds_alternative<T>(value)) return std::get<T>(value);
-  }
+  const AttributeValue* value = FindAttribute(config.attributes, name);
+  if (value != nullptr && std::holds_alternative<T>(*value)) return std::get<T>(*value);
   ADD_FAILURE() << config.group_name << " has no attribute " << name << " of the expected type";
   return T();
 }
