@@ -82,8 +82,12 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
       grid.privacy_epsilons = {1, 1000};
       break;
     case Scale::kDefault:
-      grid.num_episodes = 4096;
-      grid.privacy_epsilons = {1, 100, 1e4, 1e6};
+      // Every eps is past the onset of learning for at least one calibration (docs/
+      // private_ofu_rl.md, "Onset of learning"): K = 65536 puts eps >= 100 past the onset of both
+      // calibrations on all three systems, and eps = 10 past the tight calibration's onset on
+      // all three (the paper's on chain_n2 and rotation_n2, late).
+      grid.num_episodes = 65536;
+      grid.privacy_epsilons = {10, 100, 1e3, 1e4, 1e6};
       break;
     case Scale::kPaper:
       grid.num_episodes = 65536;

@@ -29,11 +29,13 @@
 // The grid is PrivateOfuGrid below (every field overridable: --set, --config). Scales (episodes K,
 // horizon H, privacy_epsilon grid, seeds):
 //   smoke    K = 64,     H = 5, {1, 1000},                         2 seeds   (tests)
-//   default  K = 4096,   H = 5, {1, 100, 1e4, 1e6},                4 seeds   (2 cores, ~5 min)
+//   default  K = 65536,  H = 5, {10, 100, 1e3, 1e4, 1e6},           4 seeds   (2 cores, ~35 min)
 //   paper    K = 65536,  H = 5, {0.1, 1, 10, 100, 1e3, 1e4, 1e6},  20 seeds  (cluster)
-// Very weak privacy (eps = 1e4, 1e6) is in the grid on purpose: with the paper's calibration the
-// regulariser eta = 2 Lambda dominates Z'Z for all smaller eps within K = 4096 episodes (the
-// private agents' regret is linear there), and the large eps show where learning starts.
+// The default is sized so that every eps of its grid is past the onset of learning (the first
+// episode with no A = 0 model in C_k cap S) for at least one calibration: before the onset the
+// private agents play u = 0 and their regret is linear, and a privacy cost fitted across the
+// onset describes no power law. Very weak privacy (eps = 1e4, 1e6) shows the regime of early
+// onset.
 // Streams (experiments/core/task_streams.h, as the tabular experiments): environment keyed by the
 // system name (common random numbers across agents), policy and privacy noise keyed by the group.
 #ifndef DPRL_EXPERIMENTS_CHOWDHURY_PRIVATE_OFU_TASK_H_
