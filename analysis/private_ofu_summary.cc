@@ -135,6 +135,15 @@ absl::StatusOr<AttributeList> ReadBoundAttributes(const Hdf5Reader& reader,
   return attributes;
 }
 
+// The sum over seeds (rows) of a cumulative dataset's final values (last column).
+double SumOfLastColumn(const Hdf5Matrix& cumulative) {
+  double total = 0.0;
+  for (int64_t seed = 0; seed < cumulative.rows; ++seed) {
+    total += cumulative.at(seed, cumulative.cols - 1);
+  }
+  return total;
+}
+
 }  // namespace
 
 absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group) {
@@ -176,11 +185,18 @@ absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
       absl::StrCat(group, "/", hdf5_names::kCumulativeCoverageFailures);
   if (reader.HasObject(coverage_path)) {
     ASSIGN_OR_RETURN(Hdf5Matrix failures, reader.ReadMatrix(coverage_path));
-    double total = 0.0;
-    for (int64_t seed = 0; seed < failures.rows; ++seed) {
-      total += failures.at(seed, failures.cols - 1);
-    }
-    out.coverage_failures = total;
+    out.coverage_failures = SumOfLastColumn(failures);
+  }
+  const std::string clipped_path = absl::StrCat(group, "/", hdf5_names::kCumulativeClippedSteps);
+  if (reader.HasObject(clipped_path)) {
+    ASSIGN_OR_RETURN(Hdf5Matrix clipped, reader.ReadMatrix(clipped_path));
+    out.clipped_steps = SumOfLastColumn(clipped);
+  }
+  const std::string realized_path =
+      absl::StrCat(group, "/", hdf5_names::kCumulativeRealizedRegret);
+  if (reader.HasObject(realized_path)) {
+    ASSIGN_OR_RETURN(Hdf5Matrix realized, reader.ReadMatrix(realized_path));
+    if (realized.rows > 0) out.realized_regret_mean = SumOfLastColumn(realized) / realized.rows;
   }
   return out;
 }
@@ -236,7 +252,8 @@ std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
   std::string csv =
       "group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,"
       "regret_exponent,privacy_cost,in_privacy_cost_fit,privacy_cost_exponent_vs_eps,"
-      "predicted_onset_episode,onset_episode_median,coverage_failures\n";
+      "predicted_onset_episode,onset_episode_median,coverage_failures,clipped_steps,"
+      "realized_regret_mean\n";
   for (const PrivateOfuRow& row : rows) {
     const RegretGroupSummary& s = row.regret;
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
@@ -248,7 +265,9 @@ std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows) {
                     CsvOptionalNumber(row.privacy_cost_exponent_vs_eps), ",",
                     CsvOptionalNumber(row.onset.predicted_onset_episode), ",",
                     CsvOptionalNumber(row.onset.onset_episode_median), ",",
-                    CsvOptionalNumber(row.onset.coverage_failures), "\n");
+                    CsvOptionalNumber(row.onset.coverage_failures), ",",
+                    CsvOptionalNumber(row.onset.clipped_steps), ",",
+                    CsvOptionalNumber(row.onset.realized_regret_mean), "\n");
   }
   return csv;
 }

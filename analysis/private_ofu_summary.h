@@ -40,7 +40,8 @@
 
 namespace dprl {
 
-// Onset and coverage of one group (docs/hdf5_schema.md): empty when the file predates them.
+// Onset, coverage and clipping of one group (docs/hdf5_schema.md): each empty when the file
+// predates it.
 struct LqOnsetSummary {
   // predicted_onset_episode attribute; -1 = none within K.
   std::optional<double> predicted_onset_episode;
@@ -49,11 +50,18 @@ struct LqOnsetSummary {
   // Episodes with Theta* outside C_k, summed over seeds (last column of
   // cumulative_coverage_failures).
   std::optional<double> coverage_failures;
+  // Steps whose applied control was clipped to gamma, summed over seeds (last column of
+  // cumulative_clipped_steps).
+  std::optional<double> clipped_steps;
+  // Mean over seeds of the final realized regret (last column of cumulative_realized_regret): the
+  // sampled cost of what was applied, clipping included, against final_regret_mean, the exact
+  // cost of the unclipped linear policy.
+  std::optional<double> realized_regret_mean;
   // onset_episode of every seed as stored (0 = never); empty when the file has none.
   std::vector<double> onset_episodes;
 };
 
-// Reads the onset and coverage datasets of `group` (each optional, see above).
+// Reads the onset, coverage and clipping datasets of `group` (each optional, see above).
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group);
 
@@ -86,7 +94,8 @@ absl::StatusOr<std::vector<PrivateOfuRow>> BuildPrivateOfuRows(
 
 // Header: group,env,agent,privacy_epsilon,seeds,episodes,final_regret_mean,final_regret_ci95,
 // regret_exponent,privacy_cost,in_privacy_cost_fit,privacy_cost_exponent_vs_eps,
-// predicted_onset_episode,onset_episode_median,coverage_failures
+// predicted_onset_episode,onset_episode_median,coverage_failures,clipped_steps,
+// realized_regret_mean
 std::string PrivateOfuSummaryCsv(const std::vector<PrivateOfuRow>& rows);
 
 std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows);

@@ -65,7 +65,8 @@ TEST(PrivateOfuSummaryTest, PrivacyCostAndItsExponent) {
   const std::string csv = PrivateOfuSummaryCsv(*rows);
   EXPECT_THAT(csv, HasSubstr("regret_exponent,privacy_cost,in_privacy_cost_fit,"
                              "privacy_cost_exponent_vs_eps,predicted_onset_episode,"
-                             "onset_episode_median,coverage_failures\n"));
+                             "onset_episode_median,coverage_failures,clipped_steps,"
+                             "realized_regret_mean\n"));
   const std::vector<PlotPanel> panels = PrivateOfuPanels(*rows);
   ASSERT_EQ(panels.size(), 2u);  // regret + privacy cost for one env
   // The regret panel of an env with Private-OFU-RL draws the OFU agents only (private CE is in

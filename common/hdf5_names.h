@@ -68,6 +68,9 @@ inline constexpr char kLqCoverageRatio[] = "coverage_ratio";
 inline constexpr char kCumulativeZeroDynamicsEpisodes[] = "cumulative_zero_dynamics_episodes";
 inline constexpr char kCumulativeCoverageFailures[] = "cumulative_coverage_failures";
 inline constexpr char kCumulativeClippedSteps[] = "cumulative_clipped_steps";
+// [seeds x n] on kEpisodeGrid: the realized regret (sampled cost of the applied states and
+// controls minus J_1*) summed over episodes 1..t_j (algorithms/lqr/lq_episode_loop.h).
+inline constexpr char kCumulativeRealizedRegret[] = "cumulative_realized_regret";
 // [seeds]: first episode with no A = 0 model in C_k cap S (0: none), OFU steps won by a random
 // start.
 inline constexpr char kOnsetEpisode[] = "onset_episode";

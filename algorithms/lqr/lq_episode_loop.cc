@@ -61,6 +61,7 @@ LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream e
   theta_star << system.a().transpose(), system.b().transpose();
   LqRunResult result;
   result.per_episode_regret.reserve(p.episodes);
+  result.per_episode_realized_regret.reserve(p.episodes);
   std::vector<Eigen::VectorXd> states(H + 1), controls(H);
   for (int64_t k = 1; k <= p.episodes; ++k) {
     const std::vector<Eigen::MatrixXd> gains = agent.BeginEpisode(x1);
@@ -79,6 +80,12 @@ LqRunResult RunLqEpisodes(const LqSystem& system, LqAgent& agent, RandomStream e
       controls[h] = agent.Control(h, states[h]);
       states[h + 1] = system.Step(states[h], controls[h], env_stream);
     }
+    double realized_cost = 0.0;
+    for (int h = 0; h < H; ++h) {
+      realized_cost +=
+          states[h].dot(system.q() * states[h]) + controls[h].dot(system.r() * controls[h]);
+    }
+    result.per_episode_realized_regret.push_back(realized_cost - optimal);
     agent.EndEpisode(states, controls);
     result.clipped_steps.push_back(agent.last_episode().clipped_steps);
     result.counter_input_clipped_steps += agent.last_episode().counter_input_clipped_steps;

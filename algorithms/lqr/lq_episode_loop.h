@@ -14,7 +14,12 @@
 // included. It is the exact regret of the applied policy whenever clipping cannot act, in
 // particular when max_h ||K_h|| <= gamma (then ||x_h|| <= 1 and ||K_h x_h|| <= gamma by
 // Assumption 1); in an episode with clipped_steps > 0 it is the linear policy's cost, not the
-// clipped one's.
+// clipped one's. What the clipped policy really cost is therefore also recorded, as a sample: the
+// realized regret of episode k,
+//     sum_{h=1..H} (x_h' Q x_h + u_h' R u_h) - J_1*(Theta*, x_1),
+// with the states and the controls that were applied (dither included). Given the history up to
+// the start of episode k, its expectation is the regret of the policy that was applied, clipping
+// included; where clipping cannot act it equals the exact regret above in expectation.
 // The environment stream is read in a fixed pattern (2n + 1 words per step), so agents facing the
 // same stream key see the same noise sequence (common random numbers).
 #ifndef DPRL_ALGORITHMS_LQR_LQ_EPISODE_LOOP_H_
@@ -31,7 +36,8 @@
 namespace dprl {
 
 struct LqRunResult {
-  std::vector<double> per_episode_regret;  // [K]
+  std::vector<double> per_episode_regret;  // [K] exact regret of the linear policy (see above)
+  std::vector<double> per_episode_realized_regret;  // [K] sampled cost of what was applied - J_1*
   std::vector<double> ofu_seconds;         // [K] wall time of the OFU step (0 for CE)
   std::vector<double> ofu_iterations;      // [K] Ceres iterations
   int64_t empty_intersections = 0;         // episodes where C_k cap S was not found

@@ -178,6 +178,34 @@ TEST(LqAgentTest, PrivateAgentsApplyTheControlTheyCount) {
   }
 }
 
+// The realized regret (sampled cost of the applied states and controls minus J_1*) is an unbiased
+// sample of the applied policy's regret. Private-OFU-RL at eps = 1 plays u = 0 in every one of
+// these episodes (no A = 0 model leaves C_k within K = 4096 on chain_n2), so the episodes are iid
+// and each episode's cost lies in [0, c], c = H (||Q|| + gamma^2 ||R||) (||x_h|| <= 1 and
+// ||u_h|| <= gamma, Assumption 1). Hoeffding: the mean realized cost is within
+// c HoeffdingHalfWidth(K, 1e-6) of the exact expected cost with probability >= 1 - 1e-6.
+TEST(LqAgentTest, RealizedRegretIsAnUnbiasedSampleOfTheExactRegret) {
+  absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
+  ASSERT_THAT(s, IsOk());
+  constexpr int64_t kEpisodes = 4096;
+  const LqRunResult run = RunAgent(*s, OptionsFor(*s, kPrivateOfu, kEpisodes), 6);
+  ASSERT_EQ(run.per_episode_realized_regret.size(), static_cast<size_t>(kEpisodes));
+  ASSERT_EQ(run.zero_dynamics_episodes, kEpisodes);  // u = 0 throughout: one fixed policy
+  const double exact = run.per_episode_regret[0];
+  for (double r : run.per_episode_regret) ASSERT_EQ(r, exact);
+  const double gamma = s->control_bound();
+  const double cost_range =
+      5.0 * (s->q().operatorNorm() + gamma * gamma * s->r().operatorNorm());
+  const double mean_realized =
+      std::accumulate(run.per_episode_realized_regret.begin(),
+                      run.per_episode_realized_regret.end(), 0.0) / kEpisodes;
+  EXPECT_NEAR(mean_realized, exact, cost_range * HoeffdingHalfWidth(kEpisodes, 1e-6))
+      << "cost range " << cost_range;
+  double clipped = 0.0;
+  for (double c : run.clipped_steps) clipped += c;
+  EXPECT_EQ(clipped, 0.0);
+}
+
 TEST(LqAgentTest, RejectsBadInput) {
   absl::StatusOr<LqSystem> s = MakeNamedLqSystem("chain_n2", 5);
   ASSERT_THAT(s, IsOk());

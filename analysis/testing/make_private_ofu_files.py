@@ -7,7 +7,8 @@ DIR/good.h5           one env: ofu_rl with cumulative regret sqrt(t) (exponent 1
                       40 eps^{-1/2} and 80 / eps at the last episode (private_ofu_rl past the
                       onset on both seeds, episodes 10 and 20 <= T/10), plus private_ofu_rl at
                       eps = 0.25 that never left u = 0 (onset 0 on one seed), whose privacy cost
-                      10 is off the eps^{-1/2} law and must stay out of the fit.
+                      10 is off the eps^{-1/2} law and must stay out of the fit; this group
+                      also has 3 and 5 clipped steps and realized regret 40 and 44 per seed.
 DIR/unknown_agent.h5  a group without the label and options attributes the figure reads.
 DIR/no_ofu.h5         an env without the non-private ofu_rl group (accepted: any subset of agents).
 DIR/foreign.h5        HDF5 without dprl_schema_version.
@@ -36,7 +37,7 @@ AGENTS = {
     "private_ce": ("private CE", "certainty_equivalence", "paper", "shrunk"),
 }
 
-def group(f, name, agent, scale, eps=None, onsets=None):
+def group(f, name, agent, scale, eps=None, onsets=None, applied=None):
     g = f.create_group(name)
     g.attrs["env"] = "sys"
     g.attrs["agent"] = agent
@@ -48,6 +49,11 @@ def group(f, name, agent, scale, eps=None, onsets=None):
     regret_grid.write_regret(g, np.stack([scale * step, scale * step]))
     if onsets is not None:
         g.create_dataset("onset_episode", data=np.array(onsets, dtype=np.float64))
+    if applied is not None:  # (clipped steps, realized regret) of each seed at the last episode
+        n = g["episode_grid"].shape[1]
+        for name, finals in zip(("cumulative_clipped_steps", "cumulative_realized_regret"),
+                                applied):
+            g.create_dataset(name, data=np.outer(finals, np.linspace(1.0 / n, 1.0, n)))
 
 with dprl_file(os.path.join(out, "good.h5")) as f:
     group(f, "sys-ofu_rl", "ofu_rl", 1.0)
@@ -57,7 +63,7 @@ with dprl_file(os.path.join(out, "good.h5")) as f:
               onsets=[10, 20])
         group(f, "sys-private_ce-eps=%g" % eps, "private_ce", 1 + 80 / (np.sqrt(T) * eps), eps)
     group(f, "sys-private_ofu_rl-eps=0.25", "private_ofu_rl", 1 + 10 / np.sqrt(T), 0.25,
-          onsets=[0, 20])
+          onsets=[0, 20], applied=([3.0, 5.0], [40.0, 44.0]))
 with dprl_file(os.path.join(out, "unknown_agent.h5")) as f:
     group(f, "sys-ucb", "ucb", 1.0)
 with dprl_file(os.path.join(out, "no_ofu.h5")) as f:

@@ -23,6 +23,8 @@ assert p["in_privacy_cost_fit"] == "1", p
 before = rows["sys-private_ofu_rl-eps=0.25"]
 close(before["privacy_cost"], 10.0); assert before["in_privacy_cost_fit"] == "0", before
 close(before["privacy_cost_exponent_vs_eps"], -0.5)  # the agent's fit, without this eps
+close(before["clipped_steps"], 8.0); close(before["realized_regret_mean"], 42.0)
+assert p["clipped_steps"] == "" and p["realized_regret_mean"] == ""  # not in the file: empty
 assert rows["sys-private_ce-eps=16"]["in_privacy_cost_fit"] == "1"  # no onset: every eps
 close(rows["sys-private_ce-eps=16"]["privacy_cost_exponent_vs_eps"], -1.0)
 PY

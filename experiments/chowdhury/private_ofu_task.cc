@@ -200,9 +200,9 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
       LqConfigRecordBinding().Write(record, c.attributes);
       c.estimated_core_seconds = CoreSeconds(o, system, num_episodes);
       // On the grid: episode_grid, cumulative_regret, cumulative_ofu_iterations, 7 diagnostics,
-      // 3 cumulative counts; scalars total_regret, empty_intersections, v_repairs, onset_episode,
-      // random_start_wins.
-      c.stored_values_per_seed = 13 * EpisodeGridSize(num_episodes) + 5;
+      // 3 cumulative counts, cumulative_realized_regret; scalars total_regret,
+      // empty_intersections, v_repairs, onset_episode, random_start_wins.
+      c.stored_values_per_seed = 14 * EpisodeGridSize(num_episodes) + 5;
       configs.push_back(std::move(c));
       return absl::OkStatus();
     };
@@ -268,6 +268,7 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
   cumulative(hdf5_names::kCumulativeZeroDynamicsEpisodes, run.zero_dynamics_feasible);
   cumulative(hdf5_names::kCumulativeCoverageFailures, covered_out);
   cumulative(hdf5_names::kCumulativeClippedSteps, run.clipped_steps);
+  cumulative(hdf5_names::kCumulativeRealizedRegret, run.per_episode_realized_regret);
   result.scalars.push_back({hdf5_names::kOnsetEpisode, static_cast<double>(run.onset_episode)});
   result.scalars.push_back(
       {hdf5_names::kRandomStartWins, static_cast<double>(run.random_start_wins)});
