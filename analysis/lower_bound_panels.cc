@@ -76,6 +76,7 @@ PlotCurve Shape(const std::string& label, int color, std::vector<double> x, std:
 }
 
 struct EnvGroups {
+  std::string title;  // short env name, with alpha' when the file holds the env at several
   std::vector<const LowerBoundGroupSummary*> members;
   std::vector<double> eps_values;   // sorted, distinct
   double min_eps = 0, max_eps = 0;  // over the private members; 0 = none
@@ -84,12 +85,28 @@ struct EnvGroups {
 }  // namespace
 
 std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSummary>& summaries) {
+  // One row per instance (env, alpha'): runs at different alpha' are different MDPs.
   std::vector<std::string> env_order;
   std::map<std::string, EnvGroups> envs;
   std::map<std::string, int> variant_color;
+  std::map<std::string, std::vector<double>> alpha_primes_of_env;
   for (const LowerBoundGroupSummary& s : summaries) {
-    auto [it, inserted] = envs.emplace(s.regret.env, EnvGroups{});
-    if (inserted) env_order.push_back(s.regret.env);
+    std::vector<double>& values = alpha_primes_of_env[s.regret.env];
+    const double alpha_prime = s.alpha_prime.value_or(0.0);
+    if (std::find(values.begin(), values.end(), alpha_prime) == values.end()) {
+      values.push_back(alpha_prime);
+    }
+  }
+  for (const LowerBoundGroupSummary& s : summaries) {
+    const std::string instance = LowerBoundInstanceKey(s);
+    auto [it, inserted] = envs.emplace(instance, EnvGroups{});
+    if (inserted) {
+      env_order.push_back(instance);
+      it->second.title = ShortEnv(s.regret.env);
+      if (alpha_primes_of_env[s.regret.env].size() > 1 && s.alpha_prime.has_value()) {
+        absl::StrAppendFormat(&it->second.title, " #ga'=%g", *s.alpha_prime);
+      }
+    }
     it->second.members.push_back(&s);
     variant_color.emplace(s.agent_variant, static_cast<int>(variant_color.size()));
     const double eps = s.regret.privacy_epsilon.value_or(0.0);
@@ -104,15 +121,15 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     }
   }
   std::vector<PlotPanel> panels;
-  for (const std::string& env : env_order) {
-    const EnvGroups& e = envs[env];
+  for (const std::string& instance : env_order) {
+    const EnvGroups& e = envs[instance];
     const LowerBoundGroupSummary& first = *e.members.front();
     const double alpha = first.pac_alpha;
     const int64_t T = first.regret.episodes;
 
     // (a) count at pac_alpha vs 1/eps: one curve per private variant, flat lines for others.
     PlotPanel a;
-    a.title = absl::StrFormat("(a) %s: vs 1/#ge at #ga=%.3g", ShortEnv(env), alpha);
+    a.title = absl::StrFormat("(a) %s: vs 1/#ge at #ga=%.3g", e.title, alpha);
     a.x_label = "1/#ge (add/remove)";
     a.y_label = "non-#ga-optimal episodes";
     a.note = "dashed: bound shapes, constant 1, up to constants/polylog";
@@ -160,8 +177,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
 
     // (b) count vs 1/alpha, one curve per (variant, eps); shapes at the largest eps.
     PlotPanel b;
-    b.title =
-        absl::StrFormat("(b) %s: vs 1/#ga (shapes: #ge=%s)", ShortEnv(env), EpsText(e.max_eps));
+    b.title = absl::StrFormat("(b) %s: vs 1/#ga (shapes: #ge=%s)", e.title, EpsText(e.max_eps));
     b.x_label = "1/#ga";
     b.y_label = "non-#ga-optimal episodes";
     b.note = "dashed: bound shapes, constant 1, up to constants/polylog";
@@ -194,7 +210,7 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     // (c) cumulative regret vs episode with the Thm. 6 lower shape at the smallest eps; the curves
     // (and colours) of (b).
     PlotPanel c;
-    c.title = absl::StrFormat("(c) %s: cumulative regret", ShortEnv(env));
+    c.title = absl::StrFormat("(c) %s: cumulative regret", e.title);
     c.x_label = "episode t";
     c.y_label = "cumulative regret";
     c.note = "dots: median first episode with an optimistic Q below H";

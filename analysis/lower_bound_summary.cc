@@ -16,6 +16,10 @@
 namespace dprl {
 namespace {
 
+// The lower-bound family's alpha' (the environment attribute of
+// experiments/tabular/tabular_task.cc).
+constexpr char kAlphaPrime[] = "alpha_prime";
+
 absl::Status Malformed(const Hdf5Reader& reader, const std::string& what) {
   return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": ", what));
 }
@@ -65,6 +69,10 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
     ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
     *target = value;
   }
+  if (reader.HasAttribute(group, kAlphaPrime)) {
+    ASSIGN_OR_RETURN(double alpha_prime, reader.ReadDoubleAttribute(group, kAlphaPrime));
+    data.alpha_prime = alpha_prime;
+  }
   if (!(data.failure_probability > 0 && data.failure_probability < 1)) {
     return Malformed(
         reader, absl::StrCat("attribute 'failure_probability' of '", group, "' must be in (0, 1)"));
@@ -112,6 +120,11 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
   return data;
 }
 
+std::string LowerBoundInstanceKey(const LowerBoundGroupSummary& summary) {
+  if (!summary.alpha_prime.has_value()) return summary.regret.env;
+  return absl::StrFormat("%s alpha'=%.17g", summary.regret.env, *summary.alpha_prime);
+}
+
 LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data, int plot_points) {
   LowerBoundGroupSummary s;
   s.regret = SummarizeRegretGroup(data.regret, plot_points);
@@ -121,6 +134,7 @@ LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data,
   s.rewarded_horizon = data.rewarded_horizon;
   s.failure_probability = data.failure_probability;
   s.pac_alpha = data.pac_alpha;
+  s.alpha_prime = data.alpha_prime;
   s.pac_alpha_index = data.pac_alpha_index;
   s.alpha_grid = data.alpha_grid;
   const bool is_private = s.regret.privacy_epsilon.has_value();
@@ -153,25 +167,26 @@ LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data,
 
 void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
   using Points = std::pair<std::vector<double>, std::vector<double>>;
-  // env -> the count of the privacy cost's reference: PUCB's planner on exact counts
-  // (pucb_noiseless) when the env has it, else its first non-private agent.
+  // instance -> the count of the privacy cost's reference: PUCB's planner on exact counts
+  // (pucb_noiseless) when the instance has it, else its first non-private agent.
   std::map<std::string, double> non_private_count;
   for (const LowerBoundGroupSummary& s : summaries) {
     if (s.regret.privacy_epsilon.has_value()) continue;
     const double count = s.count_mean[s.pac_alpha_index];
     if (s.regret.agent == "pucb_noiseless") {
-      non_private_count[s.regret.env] = count;
+      non_private_count[LowerBoundInstanceKey(s)] = count;
     } else {
-      non_private_count.emplace(s.regret.env, count);
+      non_private_count.emplace(LowerBoundInstanceKey(s), count);
     }
   }
   std::map<std::pair<std::string, std::string>, Points> points, excess_points;
-  // Excluded configs per (env, agent_variant): [0] from the count fit, [1] from the excess fit.
+  // Excluded configs per (instance, agent_variant): [0] from the count fit, [1] from the excess
+  // fit.
   std::map<std::pair<std::string, std::string>, std::pair<int, int>> excluded;
   for (const LowerBoundGroupSummary& s : summaries) {
     if (!s.regret.privacy_epsilon.has_value()) continue;
-    const std::pair<std::string, std::string> key = {s.regret.env, s.agent_variant};
-    auto baseline = non_private_count.find(s.regret.env);
+    const std::pair<std::string, std::string> key = {LowerBoundInstanceKey(s), s.agent_variant};
+    auto baseline = non_private_count.find(key.first);
     const double count = s.count_mean[s.pac_alpha_index];
     if (!(count > 0 && count < static_cast<double>(s.regret.episodes))) {
       ++excluded[key].first;
@@ -193,7 +208,7 @@ void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
   }
   for (LowerBoundGroupSummary& s : summaries) {
     if (!s.regret.privacy_epsilon.has_value()) continue;
-    const std::pair<std::string, std::string> key = {s.regret.env, s.agent_variant};
+    const std::pair<std::string, std::string> key = {LowerBoundInstanceKey(s), s.agent_variant};
     if (auto it = points.find(key); it != points.end()) {
       s.inverse_eps_slope = LogLogSlope(it->second.first, it->second.second);
       s.slope_points = static_cast<int>(it->second.first.size());
@@ -211,7 +226,8 @@ void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries) {
 
 std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summaries) {
   std::string csv =
-      "group,env,agent_variant,privacy_epsilon,neighbour_relation,error_bound,seeds,episodes,pac_"
+      "group,env,alpha_prime,agent_variant,privacy_epsilon,neighbour_relation,error_bound,seeds,"
+      "episodes,pac_"
       "alpha,"
       "non_alpha_optimal_mean,non_alpha_optimal_ci95,alpha_optimal_from_episode_median,"
       "counts_by_alpha,pac_lower_shape,pac_upper_shape,above_pac_lower_shape,"
@@ -226,21 +242,20 @@ std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summ
     }
     const int k = s.pac_alpha_index;
     absl::StrAppend(
-        &csv, CsvField(s.regret.group), ",", CsvField(s.regret.env), ",", CsvField(s.agent_variant),
-        ",", CsvOptionalNumber(s.regret.privacy_epsilon), ",",
-        CsvField(s.regret.neighbour_relation), ",", CsvOptionalNumber(s.regret.error_bound), ",",
-        s.regret.seeds, ",", s.regret.episodes, ",", CsvNumber(s.pac_alpha), ",",
-        CsvNumber(s.count_mean[k]), ",", CsvOptionalNumber(s.count_ci95[k]), ",",
-        CsvNumber(s.settled_median), ",", by_alpha, ",", CsvNumber(s.pac_lower_shape[k]), ",",
-        CsvNumber(s.pac_upper_shape[k]), ",", s.above_pac_lower_shape ? "true" : "false", ",",
-        CsvOptionalNumber(s.inverse_eps_slope), ",",
-        s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
+        &csv, CsvField(s.regret.group), ",", CsvField(s.regret.env), ",",
+        CsvOptionalNumber(s.alpha_prime), ",", CsvField(s.agent_variant), ",",
+        CsvOptionalNumber(s.regret.privacy_epsilon), ",", CsvField(s.regret.neighbour_relation),
+        ",", CsvOptionalNumber(s.regret.error_bound), ",", s.regret.seeds, ",", s.regret.episodes,
+        ",", CsvNumber(s.pac_alpha), ",", CsvNumber(s.count_mean[k]), ",",
+        CsvOptionalNumber(s.count_ci95[k]), ",", CsvNumber(s.settled_median), ",", by_alpha, ",",
+        CsvNumber(s.pac_lower_shape[k]), ",", CsvNumber(s.pac_upper_shape[k]), ",",
+        s.above_pac_lower_shape ? "true" : "false", ",", CsvOptionalNumber(s.inverse_eps_slope),
+        ",", s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points) : "", ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.slope_points_excluded) : "", ",",
         CsvOptionalNumber(s.excess_inverse_eps_slope), ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points) : "", ",",
         s.regret.privacy_epsilon.has_value() ? absl::StrCat(s.excess_slope_points_excluded) : "",
-        ",",
-        CsvNumber(s.regret.final_regret_mean), ",", CsvNumber(s.regret_lower_shape_final), ",",
+        ",", CsvNumber(s.regret.final_regret_mean), ",", CsvNumber(s.regret_lower_shape_final), ",",
         s.above_regret_lower_shape ? "true" : "false", "\n");
   }
   return csv;

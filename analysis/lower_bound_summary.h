@@ -3,7 +3,8 @@
 //
 // A group has everything ReadRegretGroup (regret_summary.h) needs, plus
 //   attributes  agent_variant (string; falls back to agent), num_states, num_actions,
-//               rewarded_horizon (int64), failure_probability, pac_alpha (float64)
+//               rewarded_horizon (int64), failure_probability, pac_alpha (float64), and
+//               optionally alpha_prime (float64, the family's alpha')
 //   datasets    pac_alpha_grid, non_alpha_optimal_episodes, alpha_optimal_from_episode
 //               [seeds x K], K >= 1, the grid identical for every seed and containing pac_alpha.
 //
@@ -14,6 +15,12 @@
 //   Thm. 3 PAC upper   SAH^4/alpha^2 + S^2AH^4/(eps alpha)
 //   Thm. 6 regret lower  sqrt(HSAT) + SAH ln(T)/eps
 // For a non-private agent (no privacy_epsilon) only the non-private terms are used.
+//
+// Instances: a file may hold runs at several alpha' (vietri_lower_bound_fig's grid field
+// alpha_primes); one env at two alpha' is two MDPs (different gaps). Every per-instance step
+// (the slope fits and their non-private reference, the figure's rows) is keyed by
+// LowerBoundInstanceKey = (env, alpha'), never by env alone, so runs at different alpha' are
+// never merged.
 #ifndef DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
 #define DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
 
@@ -33,10 +40,11 @@ struct LowerBoundGroupData {
   std::string agent_variant;
   int64_t num_states = 0, num_actions = 0, rewarded_horizon = 0;
   double failure_probability = 0, pac_alpha = 0;
-  int pac_alpha_index = 0;         // pac_alpha == alpha_grid[pac_alpha_index]
-  std::vector<double> alpha_grid;  // [K]
-  Hdf5Matrix non_alpha_optimal;    // seeds x K
-  Hdf5Matrix alpha_optimal_from;   // seeds x K
+  std::optional<double> alpha_prime;  // attribute alpha_prime, when the group has it
+  int pac_alpha_index = 0;            // pac_alpha == alpha_grid[pac_alpha_index]
+  std::vector<double> alpha_grid;     // [K]
+  Hdf5Matrix non_alpha_optimal;       // seeds x K
+  Hdf5Matrix alpha_optimal_from;      // seeds x K
 };
 
 // Reads group `group`; errors name the file, group and the missing/malformed item.
@@ -48,6 +56,7 @@ struct LowerBoundGroupSummary {
   std::string agent_variant;
   int64_t num_states = 0, num_actions = 0, rewarded_horizon = 0;
   double failure_probability = 0, pac_alpha = 0;
+  std::optional<double> alpha_prime;
   int pac_alpha_index = 0;
   std::vector<double> alpha_grid;
   std::vector<double> count_mean;                        // mean over seeds, per alpha
@@ -58,16 +67,16 @@ struct LowerBoundGroupSummary {
   double regret_lower_shape_final = 0;    // Thm. 6 shape at T
   bool above_regret_lower_shape = false;  // final_regret_mean >= regret_lower_shape_final
   // Filled by FitInverseEpsSlopes: slope of log count_mean(pac_alpha) against log(1/eps) over the
-  // configs of this (env, agent_variant) with 0 < count < T, and how many points it used.
+  // configs of this (instance, agent_variant) with 0 < count < T, and how many points it used.
   std::optional<double> inverse_eps_slope;
   int slope_points = 0;
-  // Private configs of this (env, agent_variant) left out of that fit, by name: count 0 or
+  // Private configs of this (instance, agent_variant) left out of that fit, by name: count 0 or
   // saturated (count >= T, censored by T). Never silently: the CSV reports both counts.
   int slope_points_excluded = 0;
-  // The same fit for the excess count_mean - (count_mean of the env's pucb_noiseless agent, PUCB
-  // at eps = infinity; else of its first non-private agent), the part attributable to privacy
+  // The same fit for the excess count_mean - (count_mean of the instance's pucb_noiseless agent,
+  // PUCB at eps = infinity; else of its first non-private agent), the part attributable to privacy
   // (Thms. 3 and 5: ~ 1/(eps alpha)); points with excess <= 0 and saturated runs excluded. None
-  // without a non-private agent in the env.
+  // without a non-private agent on the instance.
   std::optional<double> excess_inverse_eps_slope;
   int excess_slope_points = 0;
   // Private configs left out of the excess fit: saturated, or excess <= 0 (count not above the
@@ -75,17 +84,21 @@ struct LowerBoundGroupSummary {
   int excess_slope_points_excluded = 0;
 };
 
+// The instance a group ran on: "<env>" without alpha_prime, else "<env> alpha'=<alpha'>".
+std::string LowerBoundInstanceKey(const LowerBoundGroupSummary& summary);
+
 LowerBoundGroupSummary SummarizeLowerBoundGroup(const LowerBoundGroupData& data, int plot_points);
 
-// Fits the slope in 1/eps per (env, agent_variant) and stores it in every summary of the pair.
+// Fits the slope in 1/eps per (instance, agent_variant) and stores it in every summary of the pair.
 void FitInverseEpsSlopes(std::vector<LowerBoundGroupSummary>& summaries);
 
 // Header + one row per summary (columns: see vietri_lower_bound_figure.cc).
 std::string LowerBoundSummaryCsv(const std::vector<LowerBoundGroupSummary>& summaries);
 
-// One row of three panels per env (first-appearance order): (a) non-alpha-optimal episodes vs
-// 1/eps, (b) vs 1/alpha, (c) cumulative regret vs episode; bound shapes dashed. Render with
-// columns = kLowerBoundPanelColumns.
+// One row of three panels per instance (LowerBoundInstanceKey, first-appearance order): (a)
+// non-alpha-optimal episodes vs 1/eps, (b) vs 1/alpha, (c) cumulative regret vs episode; bound
+// shapes dashed; the titles name alpha' when the file holds the env at several alpha'. Render
+// with columns = kLowerBoundPanelColumns.
 inline constexpr int kLowerBoundPanelColumns = 3;
 std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSummary>& summaries);
 

@@ -22,8 +22,10 @@ expect_refused "$FIG" privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e
 expect_refused "$FIG" num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
 expect_refused "$FIG" num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
 # The lower-bound family: an alpha' whose PAC bound shapes (1/alpha^2) overflow a double.
-expect_refused "$LOWER" alpha_prime=1e-300 \
-  "field 'alpha_prime' = 1e-300 on lower_bound_n2_m1_H2: the PAC bound shapes of Thms. 3 and 5"
+expect_refused "$LOWER" alpha_primes=0.5,1e-300 \
+  "field 'alpha_primes' value 1e-300 on lower_bound_n2_m1_H2: the PAC bound shapes of Thms. 3 and 5"
+expect_refused "$LOWER" alpha_primes=0.5,0.6 "field 'alpha_primes' value #2 must be finite and in"
+expect_refused "$LOWER" alpha_primes= "field 'alpha_primes' must list at least one value"
 
 # Valid values give valid, distinct group names.
 "$FIG" --scale=smoke --dry_run --set=environments=riverswim \

@@ -16,6 +16,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -62,7 +63,9 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
                                          {hdf5_names::kErrorBoundMethod, "paper"}}));
   ExcessData data;
   std::vector<SeedRows> references;
-  std::map<std::string, int> reference_index;  // env -> index into references
+  // (env, gap) -> index into references. A file with several alpha' holds one pucb_noiseless
+  // group per (env, alpha'): env names the instance vector, alpha' (the gap) the MDP's rewards.
+  std::map<std::pair<std::string, double>, int> reference_index;
   for (const std::string& group : groups) {
     ASSIGN_OR_RETURN(LowerBoundGroupData run, ReadLowerBoundGroup(reader, group));
     ExcessRun excess;
@@ -83,21 +86,28 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
                           reader.path(), group, excess.gap));
     }
     ASSIGN_OR_RETURN(std::string env, reader.ReadStringAttribute(group, hdf5_names::kEnv));
-    if (reference_index.find(env) == reference_index.end()) {
+    const std::pair<std::string, double> instance_key{env, excess.gap};
+    if (reference_index.find(instance_key) == reference_index.end()) {
       ASSIGN_OR_RETURN(
           std::vector<std::string> noiseless,
           SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}}));
-      if (noiseless.size() != 1) {
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s: expected one pucb_noiseless group of env '%s', found %d",
-                            reader.path(), env, noiseless.size()));
+      std::vector<std::string> same_gap;
+      for (const std::string& candidate : noiseless) {
+        ASSIGN_OR_RETURN(double gap,
+                         reader.ReadDoubleAttribute(candidate, hdf5_names::kPacAlphaUnit));
+        if (gap == excess.gap) same_gap.push_back(candidate);
       }
-      ASSIGN_OR_RETURN(SeedRows counts, ReadSeedRows(reader, noiseless.front(),
+      if (same_gap.size() != 1) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "%s: expected one pucb_noiseless group of env '%s' with pac_alpha_unit %g, found %d",
+            reader.path(), env, excess.gap, same_gap.size()));
+      }
+      ASSIGN_OR_RETURN(SeedRows counts, ReadSeedRows(reader, same_gap.front(),
                                                      hdf5_names::kNonAlphaOptimalEpisodes));
-      reference_index[env] = static_cast<int>(references.size());
+      reference_index[instance_key] = static_cast<int>(references.size());
       references.push_back(std::move(counts));
     }
-    excess.reference = reference_index[env];
+    excess.reference = reference_index[instance_key];
     ASSIGN_OR_RETURN(SeedRows counts,
                      ReadSeedRows(reader, group, hdf5_names::kNonAlphaOptimalEpisodes));
     const double episodes = run.regret.episode_grid.back();
@@ -148,6 +158,16 @@ std::vector<double> FixedKey(const ExcessRun& run, OrderIn order) {
       return {run.num_actions, run.horizon, run.gap, run.privacy_epsilon};
   }
   return {};
+}
+
+// FixedKey as text, e.g. "S=4 A=2 H=2 eps=1000" (order in g).
+std::string FixedKeyText(const ExcessRun& run, OrderIn order) {
+  const std::string states = absl::StrFormat("S=%g ", run.num_states);
+  const std::string gap = absl::StrFormat(" g=%.3g", run.gap);
+  const std::string eps = absl::StrFormat(" eps=%g", run.privacy_epsilon);
+  return absl::StrCat(order == OrderIn::kStates ? "" : states,
+                      absl::StrFormat("A=%g H=%g", run.num_actions, run.horizon),
+                      order == OrderIn::kGap ? "" : gap, order == OrderIn::kEpsilon ? "" : eps);
 }
 
 // The points (parameter, mean excess) of the runs `runs`, from `rows` laid out as ExcessData::rows.
@@ -227,9 +247,8 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest, std:
       std::vector<double> x, y;
       ExcessPoints(data, order, data.rows, runs, &x, &y);
       systematic = std::max(systematic, FitWindowSystematic(x, y, StrictLogLogFit));
-      absl::StrAppendFormat(&measurement.detail, "; set S=%g A=%g H=%g g=%.3g: %s = %s",
-                            data.runs[runs.front()].num_states, data.runs[runs.front()].num_actions,
-                            data.runs[runs.front()].horizon, data.runs[runs.front()].gap, what,
+      absl::StrAppendFormat(&measurement.detail, "; set %s: %s = %s",
+                            FixedKeyText(data.runs[runs.front()], order), what,
                             absl::StrJoin(x, ",", [](std::string* out, double v) {
                               absl::StrAppendFormat(out, "%g", v);
                             }));
@@ -437,9 +456,10 @@ std::vector<Claim> VietriBoundClaims() {
       {Comparison::kAtLeast, -1.0, 0.25},
       true,
       PacExcessOrder(OrderIn::kGap, 2, false, "the instance gap g",
-                     "vietri_lower_bound_fig runs one alpha' per file (grid.alpha_prime), so the "
-                     "1/alpha order needs a file holding runs at >= 2 values of alpha' on the "
-                     "same instance shape")};
+                     "the 1/alpha order needs runs at >= 2 values of alpha' on the same instance "
+                     "shape and eps, each in regime (vietri_lower_bound_fig "
+                     "--set=alpha_primes=..., as the claims profiles run it; a smaller alpha' "
+                     "saturates at smaller eps)")};
   alpha_order.regime = absl::StrCat(
       "as pac_excess_vs_eps, with >= 2 gaps g (values of alpha') at the same (S, A, H, eps)");
   alpha_order.why_evidence =
@@ -459,8 +479,9 @@ std::vector<Claim> VietriBoundClaims() {
       true,
       PacExcessOrder(OrderIn::kStates, 2, true, "S",
                      "the S-order needs instances differing only in n at the same gap g = "
-                     "H alpha'/(2n), i.e. alpha' proportional to n, which one file cannot hold "
-                     "(one alpha' per vietri_lower_bound_fig file)")};
+                     "H alpha'/(2n), i.e. alpha' proportional to n (e.g. vietri_lower_bound_fig "
+                     "--set=instances=n2_m1_H2,n4_m1_H2 --set=alpha_primes=0.25,0.5), which the "
+                     "claims profiles do not run")};
   s_order.regime = "as pac_excess_vs_eps, with >= 2 instances of equal (m, H) and gap g at one eps";
   s_order.why_evidence =
       "counted non-optimal episodes on instances of several sizes; an excess growing faster than "

@@ -19,7 +19,7 @@ const FlagTable& FullProfile() {
        {"--scale=default", "--seeds=20", "--set=num_episodes=10000000",
         "--set=privacy_epsilons=100,300,1000,3000,10000,30000",
         "--set=exact_tail_privacy_epsilons=1000"}},
-      {"vietri_lower_bound_fig", {"--scale=default", "--seeds=20"}},
+      {"vietri_lower_bound_fig", {"--scale=default", "--seeds=20", "--set=alpha_primes=0.5,0.25"}},
       {"rlsvi_privacy_fig", {"--scale=default"}},  // closed forms: seeds do not matter
       {"private_ofu_fig", {"--scale=default", "--seeds=20"}},
       {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
@@ -33,7 +33,9 @@ const FlagTable& ReducedProfile() {
       {"vietri_fig",
        {"--scale=default", "--seeds=20", "--set=privacy_epsilons=1000,3000,10000,30000",
         "--set=exact_tail_privacy_epsilons=1000"}},
-      {"vietri_lower_bound_fig", {"--scale=default", "--seeds=20", "--set=num_episodes=50000"}},
+      {"vietri_lower_bound_fig",
+       {"--scale=default", "--seeds=20", "--set=num_episodes=50000",
+        "--set=alpha_primes=0.5,0.35"}},
       {"rlsvi_privacy_fig", {"--scale=smoke"}},
       {"private_ofu_fig", {"--scale=smoke", "--seeds=20"}},
       {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
@@ -65,8 +67,8 @@ std::vector<std::string> ProfileFlagsOf(absl::string_view command_line) {
 std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line) {
   const std::vector<std::string> recorded = SortedProfileFlags(command_line);
   std::vector<std::string> matches;
-  for (const auto& [name, table] : {std::pair{"claims", &FullProfile()},
-                                    std::pair{"claims_reduced", &ReducedProfile()}}) {
+  for (const auto& [name, table] :
+       {std::pair{"claims", &FullProfile()}, std::pair{"claims_reduced", &ReducedProfile()}}) {
     auto it = table->find(std::string(experiment));
     if (it != table->end() && SortedProfileFlags(absl::StrJoin(it->second, " ")) == recorded) {
       matches.push_back(name);

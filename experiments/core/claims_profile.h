@@ -13,9 +13,17 @@
 //               T = 3e5 (claims_reduced), eps >= 100 at T = 1e7 (claims) (E ~ 1.1e5/eps at
 //               T = 3e4, growing like log2(T)^(5/2)); >= 3 such eps are needed, the grids
 //               have 4 and 6.
-// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims ~2.8e4 core-seconds
-// (7.7 core-hours; vietri_fig 2.5e4 of them), claims_reduced ~910 core-seconds.
-//   vietri_lower_bound_fig  the default grid (eps >= 1000, where E_eps is reachable), 20 seeds.
+//   vietri_lower_bound_fig  the default grid (eps >= 1000, where E_eps is reachable), 20 seeds,
+//               at two alpha' (alpha_primes) so that vietri.pac_excess_vs_alpha (the excess's
+//               order in the gap g = H alpha'/(2n)) has >= 2 gaps at equal (S, A, H, eps), every
+//               run in regime (median burn-in <= T/10, mean count <= T/2). Chosen by a 3-seed
+//               pilot (docs/claims.md, "Claims profiles"): claims alpha' = 0.5, 0.25 at T = 2e5
+//               (in regime on both instances at eps 1e4..1e5, n2 also at 3000; n3 at eps 3000 and
+//               alpha' 0.25 saturates), claims_reduced alpha' = 0.5, 0.35 at T = 5e4 (n2 at
+//               eps 1e4..1e5, n3 at 3e4 and 1e5; alpha' 0.25 leaves n3 only eps 1e5).
+// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims ~2.9e4 core-seconds
+// (8.0 core-hours; vietri_fig 2.5e4, vietri_lower_bound_fig 2.4e3 of them), claims_reduced
+// ~1.3e3 core-seconds (vietri_lower_bound_fig 603).
 #ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 #define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 

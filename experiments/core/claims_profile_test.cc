@@ -21,6 +21,15 @@ TEST(MatchClaimsProfileTest, NamesTheProfileWhoseFlagsTheCommandLineCarries) {
                                "--set=privacy_epsilons=100,300,1000,3000,10000,30000 "
                                "--set=num_episodes=10000000 --scale=default"),
             "claims");
+  // The lower-bound steps differ in T and in alpha' (two values each, for the 1/alpha order).
+  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
+                               "vietri_lower_bound_fig --scale=default --seeds=20 "
+                               "--set=alpha_primes=0.5,0.25 --threads=2 --out=/tmp/x"),
+            "claims");
+  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
+                               "vietri_lower_bound_fig --set=alpha_primes=0.5,0.35 --scale=default "
+                               "--seeds=20 --set=num_episodes=50000"),
+            "claims_reduced");
   // Both profiles give wang_hegde_fig1 the same flags.
   EXPECT_EQ(MatchClaimsProfile("wang_hegde_fig1", "wang_hegde_fig1 --scale=default --seeds=20"),
             "claims or claims_reduced");
@@ -40,6 +49,10 @@ TEST(MatchClaimsProfileTest, OtherFlagsMatchNoProfile) {
                                "--set=agents=ofu_rl,private_ofu_rl"),
             "");
   EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig", "x --scale=default"), "");
+  // The profile's T without its alpha' values (a file of the time before alpha_primes).
+  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
+                               "x --scale=default --seeds=20 --set=num_episodes=50000"),
+            "");
   EXPECT_EQ(MatchClaimsProfile("wang_hegde_fig2", "x --scale=default --seeds=4"), "");
   EXPECT_EQ(MatchClaimsProfile("no_such_experiment", "x --scale=default --seeds=20"), "");
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end smoke run of //experiments:vietri_lower_bound_fig: --scale=smoke into $TEST_TMPDIR,
 # the HDF5 layout checked with h5py (docs/hdf5_schema.md, "vietri_lower_bound_fig"), the figure
-# and the summary CSV written by //analysis:vietri_lower_bound_figure.
+# and the summary CSV written by //analysis:vietri_lower_bound_figure; then a run at two alpha'
+# (one row per (env, alpha') in the summary, never merged) on which //analysis:claims can measure
+# vietri.pac_excess_vs_alpha (the excess's order in the instance gap g).
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 BINARY="$RUNFILES/experiments/vietri_lower_bound_fig"
@@ -77,4 +79,42 @@ for r in rows:
     assert float(r["non_alpha_optimal_mean"]) >= 0
 PY
   fail "results file or summary wrong"
+
+# Two alpha' at T = 50000 (n2_m1_H2, eps 3e4 and 1e5: every run in the claim's regime at the
+# default master seed; about 3 core-seconds).
+TWO="$WORK/two_alpha/vietri_lower_bound_fig"
+"$BINARY" --scale=smoke --threads=1 --set=num_episodes=50000 --set=privacy_epsilons=30000,100000 \
+  --set=agent_variants=pucb_noiseless,pucb --set=alpha_primes=0.5,0.35 "--out=$TWO" \
+  2>"$WORK/two.err" || { cat "$WORK/two.err"; fail "two-alpha' run failed"; }
+"$RUNFILES/analysis/claims" --results="$WORK/two_alpha" --bootstrap_replicates=200 \
+  >"$WORK/claims.out" 2>&1 || { cat "$WORK/claims.out"; fail "claims failed"; }
+"$PYTHON" - "$TWO/vietri_lower_bound_fig.h5" "$TWO/vietri_lower_bound_fig_summary.csv" \
+  "$WORK/two_alpha/claims.csv" <<'PY' ||
+import csv, sys
+import h5py
+f = h5py.File(sys.argv[1], "r")
+expected = []
+for ap in ("0.5", "0.35"):
+    expected.append("lower_bound_n2_m1_H2-pucb_noiseless-ap=" + ap)
+    expected += ["lower_bound_n2_m1_H2-pucb-eps=%s-ap=%s" % (e, ap) for e in ("30000", "100000")]
+assert sorted(f.keys()) == sorted(expected), list(f.keys())
+for name, g in f.items():
+    ap = float(name.split("-ap=")[1])
+    assert g.attrs["alpha_prime"] == ap and g.attrs["env"] == "lower_bound_n2_m1_H2", name
+    assert abs(g.attrs["pac_alpha_unit"] - 2 * ap / 4) < 1e-15, name
+rows = {r["group"]: r for r in csv.DictReader(open(sys.argv[2]))}
+assert sorted(rows) == sorted(expected), rows
+for name, r in rows.items():
+    assert float(r["alpha_prime"]) == float(name.split("-ap=")[1]), r
+    if "pucb-eps" in name:  # each alpha' fits its own two eps against its own reference
+        assert r["slope_points"] == "2" and r["excess_slope_points"] == "2", r
+slopes = {rows["lower_bound_n2_m1_H2-pucb-eps=30000-ap=" + ap]["inverse_eps_slope"]
+          for ap in ("0.5", "0.35")}
+assert len(slopes) == 2, slopes  # one fit per alpha', not one over both
+claim = {r["id"]: r for r in csv.DictReader(open(sys.argv[3]))}["vietri.pac_excess_vs_alpha"]
+assert claim["verdict"] in ("holds", "fails", "inconclusive"), claim
+assert claim["regime_missed"] == "" and claim["value"] != "", claim
+assert "2 set(s) of in-regime runs" in claim["detail"], claim["detail"]
+PY
+  fail "two-alpha' results, summary or claim wrong"
 echo PASS

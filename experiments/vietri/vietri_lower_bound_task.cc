@@ -75,9 +75,9 @@ double CostFactor(const AgentVariant& variant, const TabularShape& shape) {
 
 // The analysis reports Thm. 3's and Thm. 5's PAC shapes (algorithms/tabular/vietri_bounds.h:
 // S A H^4 / alpha^2 + S^2 A H^4 / (eps alpha), S A H^2 / alpha^2 + ...) at every alpha of the
-// grid, the smallest being kPacAlphaMultipliers[0] * alpha_unit. Refuses an alpha_prime (and,
-// for a private variant, an eps; privacy_epsilon = 0 for the non-private ones) for which one
-// overflows a double, e.g. alpha_prime = 1e-300.
+// grid, the smallest being kPacAlphaMultipliers[0] * alpha_unit. Refuses an alpha_primes value
+// (and, for a private variant, an eps; privacy_epsilon = 0 for the non-private ones) for which one
+// overflows a double, e.g. alpha_primes = 1e-300.
 absl::Status CheckPacShapesFinite(const std::string& env, const TabularShape& shape,
                                   int rewarded_horizon, int64_t num_episodes,
                                   double failure_probability, double alpha_prime, double alpha_unit,
@@ -96,11 +96,89 @@ absl::Status CheckPacShapesFinite(const std::string& env, const TabularShape& sh
                              : std::max(upper.non_private_term, lower.non_private_term);
   if (std::isfinite(largest)) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
-      "field 'alpha_prime' = ", alpha_prime,
+      "field 'alpha_primes' value ", alpha_prime,
       privacy_epsilon > 0 ? absl::StrCat(" with 'privacy_epsilons' value ", privacy_epsilon) : "",
       " on ", env, ": the PAC bound shapes of Thms. 3 and 5 at alpha = ", p.alpha,
-      " overflow a double (they grow like 1/alpha^2); use a larger alpha_prime",
+      " overflow a double (they grow like 1/alpha^2); use a larger alpha'",
       privacy_epsilon > 0 ? " or eps" : ""));
+}
+
+// The configurations of one instance at one alpha' (MakeConfigs' loop body): per agent variant,
+// per privacy_epsilons value for the private variants; `suffix` ends every group name.
+absl::Status AppendInstanceConfigs(const VietriLowerBoundGrid& grid,
+                                   const LowerBoundInstance& instance, double alpha_prime,
+                                   const std::string& suffix, std::vector<ConfigSpec>& configs) {
+  const int n = instance.num_initial_states, m = instance.num_arms;
+  const int H = instance.rewarded_horizon;
+  const std::string env = absl::StrCat("lower_bound_", LowerBoundInstanceName(instance));
+  const TabularShape shape{n + 2, m + 1, H + 1};
+  const double alpha_unit = H * alpha_prime / (2.0 * n);
+  // The instance's attributes, checked once by the environment itself (n, m, H, alpha').
+  LowerBoundMdpOptions mdp;
+  mdp.num_initial_states = n;
+  mdp.num_arms = m;
+  mdp.rewarded_horizon = H;
+  mdp.alpha_prime = alpha_prime;
+  ConfigSpec instance_config;
+  instance_config.group_name = env;
+  instance_config.attributes = LowerBoundEnvironmentAttributes(env, mdp);
+  if (absl::StatusOr<LowerBoundEnvironment> environment =
+          MakeLowerBoundEnvironment(instance_config, 0);
+      !environment.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("field 'instances': ", env, ": ", environment.status().message()));
+  }
+  TabularAgentSettings settings;
+  settings.num_episodes = grid.num_episodes;
+  settings.failure_probability = grid.failure_probability;
+  for (const AgentVariant& variant : AgentVariants()) {
+    if (std::find(grid.agent_variants.begin(), grid.agent_variants.end(), variant.name) ==
+        grid.agent_variants.end()) {
+      continue;
+    }
+    ConfigSpec base;
+    base.attributes = instance_config.attributes;
+    TabularRegretSettingsBinding().Write(TabularRegretSettings{grid.num_episodes}, base.attributes);
+    TabularAgentNameBinding().Write(TabularTypeNames{"", variant.agent}, base.attributes);
+    PacSettingsBinding().Write(
+        PacSettings{variant.name, alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex],
+                    alpha_unit},
+        base.attributes);
+    base.estimated_core_seconds =
+        TabularTaskCoreSeconds(shape, grid.num_episodes, CostFactor(variant, shape));
+    base.stored_values_per_seed =
+        TabularRegretValuesPerSeed(grid.num_episodes) + 3 * std::size(kPacAlphaMultipliers) + n + 1;
+    if (!variant.is_private) {
+      RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, grid.num_episodes,
+                                           grid.failure_probability, alpha_prime, alpha_unit, 0.0));
+      MergeAttributes(FindTabularAgent(variant.agent)->attributes(settings), base.attributes);
+      base.group_name = absl::StrCat(env, "-", variant.name, suffix);
+      configs.push_back(std::move(base));
+      continue;
+    }
+    for (double privacy_epsilon : grid.privacy_epsilons) {
+      ConfigSpec config = base;
+      config.group_name =
+          absl::StrCat(env, "-", variant.name, "-eps=", GroupNameNumber(privacy_epsilon), suffix);
+      RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, grid.num_episodes,
+                                           grid.failure_probability, alpha_prime, alpha_unit,
+                                           privacy_epsilon));
+      PucbOptions options;
+      options.privacy_epsilon = privacy_epsilon;
+      options.failure_probability = grid.failure_probability;
+      options.num_episodes = grid.num_episodes;
+      options.error_bound_method = variant.error_bound_method;
+      absl::StatusOr<AttributeList> pucb_attributes = PucbAttributes(shape, options);
+      if (!pucb_attributes.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat("field 'privacy_epsilons' value ",
+                                                       privacy_epsilon, " (", config.group_name,
+                                                       "): ", pucb_attributes.status().message()));
+      }
+      MergeAttributes(*pucb_attributes, config.attributes);
+      configs.push_back(std::move(config));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -138,7 +216,7 @@ std::string LowerBoundInstanceName(const LowerBoundInstance& instance) {
 VietriLowerBoundGrid VietriLowerBoundGrid::ForScale(Scale scale) {
   VietriLowerBoundGrid grid;
   grid.agent_variants = {"ubev", "pucb_noiseless", "pucb", "pucb_exact_tail"};
-  grid.alpha_prime = 0.5;
+  grid.alpha_primes = {0.5};
   grid.failure_probability = 0.05;
   switch (scale) {
     case Scale::kSmoke:
@@ -172,7 +250,10 @@ void VietriLowerBoundGrid::BindFields(ConfigFields& fields) {
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of the private variants (> 0; eps-JDP, add/remove one user's episode; 2 eps "
              "under replacement). Below ~1000 PUCB stays at the cap H within T at default T");
-  fields.Add("alpha_prime", &alpha_prime, "the family's gap parameter alpha' in (0, 0.5]");
+  fields.Add("alpha_primes", &alpha_primes,
+             "the family's gap parameter alpha' in (0, 0.5], one instance per value (gap "
+             "g = H alpha'/(2n)); several values give the PAC count's order in 1/alpha (the "
+             "lower bound's proof tunes alpha' to alpha) and add -ap=<alpha'> to the group names");
   fields.Add("failure_probability", &failure_probability,
              "beta of PUCB and pucb_noiseless, delta of UBEV, in (0, 1)");
 }
@@ -183,8 +264,20 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
   for (const AgentVariant& variant : AgentVariants()) variant_names.push_back(variant.name);
   RETURN_IF_ERROR(ValidateChoices("agent_variants", agent_variants, variant_names));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
-  RETURN_IF_ERROR(ValidateFiniteInClosedRange(GridFieldName("alpha_prime"), alpha_prime, 0, 0.5));
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("alpha_prime"), alpha_prime));
+  if (alpha_primes.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(GridFieldName("alpha_primes"), " must list at least one value in (0, 0.5]"));
+  }
+  for (size_t i = 0; i < alpha_primes.size(); ++i) {
+    const std::string name = absl::StrCat(GridFieldName("alpha_primes"), " value #", i + 1);
+    RETURN_IF_ERROR(ValidateFiniteInClosedRange(name, alpha_primes[i], 0, 0.5));
+    RETURN_IF_ERROR(ValidateFinitePositive(name, alpha_primes[i]));
+    if (std::find(alpha_primes.begin(), alpha_primes.begin() + i, alpha_primes[i]) !=
+        alpha_primes.begin() + i) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(GridFieldName("alpha_primes"), " lists ", alpha_primes[i], " twice"));
+    }
+  }
   RETURN_IF_ERROR(
       ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
   std::vector<ConfigSpec> configs;
@@ -194,74 +287,11 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
       return absl::InvalidArgumentError(
           absl::StrCat("field 'instances' value #", i + 1, ": ", instance.status().message()));
     }
-    const int n = instance->num_initial_states, m = instance->num_arms;
-    const int H = instance->rewarded_horizon;
-    const std::string env = absl::StrCat("lower_bound_", instances[i]);
-    const TabularShape shape{n + 2, m + 1, H + 1};
-    const double alpha_unit = H * alpha_prime / (2.0 * n);
-    // The instance's attributes, checked once by the environment itself (n, m, H, alpha').
-    LowerBoundMdpOptions mdp;
-    mdp.num_initial_states = n;
-    mdp.num_arms = m;
-    mdp.rewarded_horizon = H;
-    mdp.alpha_prime = alpha_prime;
-    ConfigSpec instance_config;
-    instance_config.group_name = env;
-    instance_config.attributes = LowerBoundEnvironmentAttributes(env, mdp);
-    if (absl::StatusOr<LowerBoundEnvironment> environment =
-            MakeLowerBoundEnvironment(instance_config, 0);
-        !environment.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("field 'instances': ", env, ": ", environment.status().message()));
-    }
-    TabularAgentSettings settings;
-    settings.num_episodes = num_episodes;
-    settings.failure_probability = failure_probability;
-    for (const AgentVariant& variant : AgentVariants()) {
-      if (std::find(agent_variants.begin(), agent_variants.end(), variant.name) ==
-          agent_variants.end()) {
-        continue;
-      }
-      ConfigSpec base;
-      base.attributes = instance_config.attributes;
-      TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, base.attributes);
-      TabularAgentNameBinding().Write(TabularTypeNames{"", variant.agent}, base.attributes);
-      PacSettingsBinding().Write(
-          PacSettings{variant.name, alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex],
-                      alpha_unit},
-          base.attributes);
-      base.estimated_core_seconds =
-          TabularTaskCoreSeconds(shape, num_episodes, CostFactor(variant, shape));
-      base.stored_values_per_seed =
-          TabularRegretValuesPerSeed(num_episodes) + 3 * std::size(kPacAlphaMultipliers) + n + 1;
-      if (!variant.is_private) {
-        RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, num_episodes, failure_probability,
-                                             alpha_prime, alpha_unit, 0.0));
-        MergeAttributes(FindTabularAgent(variant.agent)->attributes(settings), base.attributes);
-        base.group_name = absl::StrCat(env, "-", variant.name);
-        configs.push_back(std::move(base));
-        continue;
-      }
-      for (double privacy_epsilon : privacy_epsilons) {
-        ConfigSpec config = base;
-        config.group_name =
-            absl::StrCat(env, "-", variant.name, "-eps=", GroupNameNumber(privacy_epsilon));
-        RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, num_episodes, failure_probability,
-                                             alpha_prime, alpha_unit, privacy_epsilon));
-        PucbOptions options;
-        options.privacy_epsilon = privacy_epsilon;
-        options.failure_probability = failure_probability;
-        options.num_episodes = num_episodes;
-        options.error_bound_method = variant.error_bound_method;
-        absl::StatusOr<AttributeList> pucb_attributes = PucbAttributes(shape, options);
-        if (!pucb_attributes.ok()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("field 'privacy_epsilons' value ", privacy_epsilon, " (",
-                           config.group_name, "): ", pucb_attributes.status().message()));
-        }
-        MergeAttributes(*pucb_attributes, config.attributes);
-        configs.push_back(std::move(config));
-      }
+    for (double alpha_prime : alpha_primes) {
+      // One alpha': group names as before; several: each name ends in -ap=<alpha'>.
+      const std::string suffix =
+          alpha_primes.size() > 1 ? absl::StrCat("-ap=", GroupNameNumber(alpha_prime)) : "";
+      RETURN_IF_ERROR(AppendInstanceConfigs(*this, *instance, alpha_prime, suffix, configs));
     }
   }
   return configs;

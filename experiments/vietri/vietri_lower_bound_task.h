@@ -22,10 +22,12 @@
 //   pac_alpha_grid = g * {0.15, 0.3, 0.6, 1.2}, pac_alpha = 0.6 g (panel (a)).
 // Any policy that errs deterministically in some initial state, or is uniform over tied arms
 // (PUCB while its private counts are below 2E_eps), has regret >= g > pac_alpha. On ONE instance
-// the count in (b) is a step function of alpha (the lower bound's alpha dependence comes from
-// tuning alpha' to alpha, which this experiment does not do).
+// the count in (b) is a step function of alpha: the lower bound's alpha dependence comes from
+// tuning alpha' to alpha (Thm. 5's proof), i.e. from runs at several alpha' (grid field
+// alpha_primes; every instance x agent variant x eps is run at each value). The claims profiles
+// (experiments/core/claims_profile.h) run two values, for the claim vietri.pac_excess_vs_alpha.
 //
-// Scales (T episodes, seeds; eps grid; instances (n, m, H), alpha' = 1/2 for all):
+// Scales (T episodes, seeds; eps grid; instances (n, m, H), alpha_primes = {1/2} for all):
 //   smoke    T = 2000,     2 seeds;  eps {1000, 10000};                 (2,1,2)
 //   default  T = 200000,   3 seeds;  eps {1000, 3000, ..., 100000};     (2,1,2), (3,2,2)
 //   paper    T = 10000000, 20 seeds; eps {30, 100, ..., 100000};        (2,1,2), (3,2,2), (4,2,3)
@@ -43,7 +45,11 @@
 // privacy_epsilon is for adding/removing one user's episode (Alg. 2's eps/(3H); attribute
 // neighbour_relation = add_remove); under replacement it is 2 eps (privacy_epsilon_replacement).
 //
-// Group names: "<env>-<variant>" (UBEV) and "<env>-<variant>-eps=<eps>" (private variants).
+// Group names: "<env>-<variant>" (non-private) and "<env>-<variant>-eps=<eps>" (private variants)
+// with one alpha_primes value; with several, each name ends in "-ap=<alpha'>" (e.g.
+// "lower_bound_n2_m1_H2-pucb-eps=1000-ap=0.35"). <env> = "lower_bound_<instance>" does not carry
+// alpha' (the instance vector I, drawn per env, is the same at every alpha'); the attribute
+// alpha_prime tells the runs apart.
 // Attributes per config (HDF5 group attributes; docs/hdf5_schema.md, "vietri_lower_bound_fig"):
 //   env, env_family, num_initial_states, num_arms, rewarded_horizon, alpha_prime, num_states,
 //   num_actions, horizon, num_episodes, failure_probability  (tabular_task.h)
@@ -91,13 +97,13 @@ struct VietriLowerBoundGrid {
   std::vector<std::string> instances;
   std::vector<std::string> agent_variants;
   std::vector<double> privacy_epsilons;
-  double alpha_prime = 0.0;
+  std::vector<double> alpha_primes;
   double failure_probability = 0.0;
 
   static VietriLowerBoundGrid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);
-  // Validates every field (errors name it) and lists the configurations: per instance, per agent
-  // variant, per privacy_epsilons value for the private variants.
+  // Validates every field (errors name it) and lists the configurations: per instance, per
+  // alpha_primes value, per agent variant, per privacy_epsilons value for the private variants.
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 

@@ -3,10 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <iterator>
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/hdf5_names.h"
 #include "experiments/core/task_result_checks.h"
@@ -168,6 +171,54 @@ TEST(VietriLowerBoundGridTest, InstanceNamesRoundTripAndBadOnesAreNamed) {
   EXPECT_EQ(groups, (std::set<std::string>{"lower_bound_n2_m1_H2-ubev",
                                            "lower_bound_n2_m1_H2-pucb-eps=1000",
                                            "lower_bound_n2_m1_H2-pucb-eps=10000"}));
+}
+
+TEST(VietriLowerBoundGridTest, EveryConfigIsMadeAtEachAlphaPrime) {
+  const std::vector<ConfigSpec> one = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
+  TypedGrid<VietriLowerBoundGrid> grid(Scale::kSmoke);
+  ASSERT_THAT(grid.fields().SetFromText("alpha_primes", "0.5,0.25"), IsOk());
+  const std::vector<ConfigSpec> two = grid.MakeConfigs().value();
+  EXPECT_THAT(ValidateConfigs(two), IsOk());
+  ASSERT_EQ(two.size(), 2 * one.size());
+  // The first half is the one-alpha' grid (alpha' = 0.5) with -ap=0.5 appended to every name; the
+  // second half the same configurations at alpha' = 0.25, whose gap g = H alpha'/(2n) is half.
+  for (size_t i = 0; i < one.size(); ++i) {
+    const ConfigSpec& at_half = two[i];
+    const ConfigSpec& at_quarter = two[one.size() + i];
+    EXPECT_EQ(at_half.group_name, one[i].group_name + "-ap=0.5");
+    EXPECT_EQ(at_quarter.group_name, one[i].group_name + "-ap=0.25");
+    EXPECT_EQ(at_half.attributes, one[i].attributes) << at_half.group_name;
+    EXPECT_EQ(ConfigAttribute<double>(at_quarter, "alpha_prime"), 0.25);
+    EXPECT_EQ(ConfigAttribute<double>(at_half, "alpha_prime"), 0.5);
+    EXPECT_DOUBLE_EQ(ConfigAttribute<double>(at_quarter, hdf5_names::kPacAlphaUnit),
+                     0.5 * ConfigAttribute<double>(at_half, hdf5_names::kPacAlphaUnit));
+    EXPECT_EQ(EnvOf(at_quarter), EnvOf(at_half));
+    EXPECT_EQ(at_quarter.estimated_core_seconds, at_half.estimated_core_seconds);
+    // Same env name: the same instance vector I at both alpha', only the gap differs.
+    EXPECT_EQ(MakeLowerBoundEnvironment(at_quarter, 5).value().instance,
+              MakeLowerBoundEnvironment(at_half, 5).value().instance);
+  }
+}
+
+TEST(VietriLowerBoundGridTest, AlphaPrimesAreValidatedByValue) {
+  for (const auto& [values, message] : std::vector<std::pair<std::vector<double>, std::string>>{
+           {{0.5, 0.0}, "field 'alpha_primes' value #2 must be finite and > 0, got 0"},
+           {{0.6}, "field 'alpha_primes' value #1"},
+           {{0.25, std::nan("")}, "field 'alpha_primes' value #2"},
+           {{}, "field 'alpha_primes' must list at least one value in (0, 0.5]"},
+           {{0.25, 0.25}, "field 'alpha_primes' lists 0.25 twice"},
+           {{0.5, 1e-300},
+            "field 'alpha_primes' value 1e-300 on lower_bound_n2_m1_H2: the PAC bound shapes"}}) {
+    VietriLowerBoundGrid grid = VietriLowerBoundGrid::ForScale(Scale::kSmoke);
+    grid.alpha_primes = values;
+    EXPECT_THAT(grid.MakeConfigs(),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(message)))
+        << message;
+  }
+  VietriLowerBoundGrid above = VietriLowerBoundGrid::ForScale(Scale::kSmoke);
+  above.alpha_primes = {0.6};
+  EXPECT_THAT(above.MakeConfigs(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("got 0.6")));
 }
 
 TEST(VietriLowerBoundTaskTest, StoredValuesEstimateMatchesTheResult) {

@@ -159,7 +159,9 @@ def lower_bound_group(f, name, instance, agent, count, burn_in):
     """A vietri_lower_bound_fig group with `count` [seeds] non-optimal episodes below the gap."""
     s, a, h, gap = instance
     g = f.create_group(name)
-    g.attrs["env"] = "lower_bound_S%d_g%g" % (s, gap)
+    # As the experiment writes it: env names the instance vector, not alpha' (the gap), so two
+    # gaps of one S share env (and each has its own pucb_noiseless reference).
+    g.attrs["env"] = "lower_bound_S%d" % s
     g.attrs["agent"] = agent
     g.attrs["agent_variant"] = agent
     for key, value in [("num_states", s), ("num_actions", a), ("rewarded_horizon", h),
