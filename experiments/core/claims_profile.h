@@ -20,10 +20,15 @@
 //               pilot (docs/claims.md, "Claims profiles"): claims alpha' = 0.5, 0.25 at T = 2e5
 //               (in regime on both instances at eps 1e4..1e5, n2 also at 3000; n3 at eps 3000 and
 //               alpha' 0.25 saturates), claims_reduced alpha' = 0.5, 0.35 at T = 5e4 (n2 at
-//               eps 1e4..1e5, n3 at 3e4 and 1e5; alpha' 0.25 leaves n3 only eps 1e5).
-// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims ~2.9e4 core-seconds
-// (8.0 core-hours; vietri_fig 2.5e4, vietri_lower_bound_fig 2.4e3 of them), claims_reduced
-// ~1.3e3 core-seconds (vietri_lower_bound_fig 603).
+//               eps 1e4..1e5, n3 at 3e4 and 1e5; alpha' 0.25 leaves n3 only eps 1e5). claims
+//               also runs n4_m1_H2: at alpha' = 0.5 its gap H alpha'/(2n) = 0.125 equals
+//               n2_m1_H2's at alpha' = 0.25, so vietri.pac_excess_vs_states (the order in S at
+//               equal m, H, g, eps) has two instances (3-seed pilot: every n4 count at eps
+//               3e3..1e5 <= 0.36 T).
+// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims ~4.8e4 core-seconds
+// (13.4 core-hours; vietri_fig 2.5e4, private_ofu_fig 2.0e4 at its default K = 65536,
+// vietri_lower_bound_fig 2.4e3 of them), claims_reduced ~1.3e3 core-seconds
+// (vietri_lower_bound_fig 603).
 #ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 #define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 

@@ -21,11 +21,17 @@ TEST(MatchClaimsProfileTest, NamesTheProfileWhoseFlagsTheCommandLineCarries) {
                                "--set=privacy_epsilons=100,300,1000,3000,10000,30000 "
                                "--set=num_episodes=10000000 --scale=default"),
             "claims");
-  // The lower-bound steps differ in T and in alpha' (two values each, for the 1/alpha order).
+  // The lower-bound steps differ in T and in alpha' (two values each, for the 1/alpha order);
+  // the full one adds n4_m1_H2 (the S order).
   EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
                                "vietri_lower_bound_fig --scale=default --seeds=20 "
+                               "--set=instances=n2_m1_H2,n3_m2_H2,n4_m1_H2 "
                                "--set=alpha_primes=0.5,0.25 --threads=2 --out=/tmp/x"),
             "claims");
+  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
+                               "vietri_lower_bound_fig --scale=default --seeds=20 "
+                               "--set=alpha_primes=0.5,0.25"),
+            "");
   EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
                                "vietri_lower_bound_fig --set=alpha_primes=0.5,0.35 --scale=default "
                                "--seeds=20 --set=num_episodes=50000"),
