@@ -27,8 +27,8 @@
 namespace dprl {
 namespace {
 
-// Rough single-core seconds of one task. Calibrated on chain_n2 at the default scale (K = 4096,
-// H = 5, n = 2, 4 seeds, one thread each): the agents that solve the OFU step (9) took 1.2 s
+// Rough single-core seconds of one task. Calibrated on chain_n2 at K = 4096 (the earlier default
+// scale, H = 5, n = 2, 4 seeds, one thread each): the agents that solve the OFU step (9) took 1.2 s
 // (private_ofu_rl, which often takes the exact u = 0 shortcut), 1.75 s (private_ofu_rl_tight) and
 // 2.2 s (ofu_rl) per task, about 0.45 ms per episode; the certainty-equivalence agents (one
 // Riccati recursion per episode) about 0.05 s, 0.012 ms per episode. Everything is taken to grow
