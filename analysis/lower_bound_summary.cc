@@ -16,10 +16,6 @@
 namespace dprl {
 namespace {
 
-// The lower-bound family's alpha' (the environment attribute of
-// experiments/tabular/tabular_task.cc).
-constexpr char kAlphaPrime[] = "alpha_prime";
-
 absl::Status Malformed(const Hdf5Reader& reader, const std::string& what) {
   return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": ", what));
 }
@@ -69,8 +65,9 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
     ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
     *target = value;
   }
-  if (reader.HasAttribute(group, kAlphaPrime)) {
-    ASSIGN_OR_RETURN(double alpha_prime, reader.ReadDoubleAttribute(group, kAlphaPrime));
+  if (reader.HasAttribute(group, hdf5_names::kAlphaPrime)) {
+    ASSIGN_OR_RETURN(double alpha_prime,
+                     reader.ReadDoubleAttribute(group, hdf5_names::kAlphaPrime));
     data.alpha_prime = alpha_prime;
   }
   if (!(data.failure_probability > 0 && data.failure_probability < 1)) {

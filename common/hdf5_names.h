@@ -106,6 +106,7 @@ inline constexpr char kCounterEpsilon[] = "counter_epsilon";
 // vietri_lower_bound_fig.
 inline constexpr char kAgentVariant[] = "agent_variant";
 inline constexpr char kRewardedHorizon[] = "rewarded_horizon";
+inline constexpr char kAlphaPrime[] = "alpha_prime";  // the lower-bound family's alpha'
 inline constexpr char kPacAlpha[] = "pac_alpha";
 inline constexpr char kPacAlphaUnit[] = "pac_alpha_unit";
 // rlsvi_privacy_fig.

@@ -59,7 +59,7 @@ const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding() {
                [](Member& m) -> int& { return m.mdp.rewarded_horizon; },
                "the paper's H (return H or 0); horizon = H + 1")
            .Float(
-               "alpha_prime", [](Member& m) -> double& { return m.mdp.alpha_prime; },
+               hdf5_names::kAlphaPrime, [](Member& m) -> double& { return m.mdp.alpha_prime; },
                "the gap parameter alpha'");
   return *binding;
 }
