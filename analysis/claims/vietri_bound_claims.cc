@@ -480,8 +480,8 @@ std::vector<Claim> VietriBoundClaims() {
       PacExcessOrder(OrderIn::kStates, 2, true, "S",
                      "the S-order needs instances differing only in n at the same gap g = "
                      "H alpha'/(2n), i.e. alpha' proportional to n (e.g. vietri_lower_bound_fig "
-                     "--set=instances=n2_m1_H2,n4_m1_H2 --set=alpha_primes=0.25,0.5), which the "
-                     "claims profiles do not run")};
+                     "--set=instances=n2_m1_H2,n4_m1_H2 --set=alpha_primes=0.25,0.5), as the "
+                     "claims profile runs them; claims_reduced does not)")};
   s_order.regime = "as pac_excess_vs_eps, with >= 2 instances of equal (m, H) and gap g at one eps";
   s_order.why_evidence =
       "counted non-optimal episodes on instances of several sizes; an excess growing faster than "
