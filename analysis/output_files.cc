@@ -9,18 +9,9 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/temp_files.h"
 
 namespace dprl {
-namespace {
-
-std::string TempPath(const std::string& final_path) {
-  const size_t slash = final_path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : final_path.substr(0, slash + 1);
-  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
-  return absl::StrCat(dir, ".", base, ".tmp.", static_cast<long>(getpid()));
-}
-
-}  // namespace
 
 absl::StatusOr<OutputFiles> OutputFiles::Reserve(const std::vector<std::string>& final_paths,
                                                  const std::string& flag) {
@@ -31,7 +22,15 @@ absl::StatusOr<OutputFiles> OutputFiles::Reserve(const std::vector<std::string>&
       return absl::FailedPreconditionError(
           absl::StrCat(flag, ": output '", path, "' is an existing directory"));
     }
-    const std::string temp = TempPath(path);
+    // Leftovers of an analysis of the same output that was killed (never a live one's).
+    const size_t slash = path.rfind('/');
+    absl::StatusOr<int> removed =
+        RemoveDeadProcessTempFiles(slash == std::string::npos ? "." : path.substr(0, slash),
+                                   slash == std::string::npos ? path : path.substr(slash + 1));
+    if (!removed.ok()) {
+      return absl::FailedPreconditionError(absl::StrCat(flag, ": ", removed.status().message()));
+    }
+    const std::string temp = TempPathFor(path);
     unlink(temp.c_str());
     const int fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
     if (fd < 0) {

@@ -14,8 +14,9 @@ namespace dprl {
 
 class OutputFiles {
  public:
-  // Creates an empty temporary file for each final path. The error names `flag` (e.g.
-  // "--out_prefix") and the path that could not be created.
+  // Creates an empty temporary file for each final path, first removing the temporary files of
+  // that path left by a killed analysis (those of processes that no longer exist). The error
+  // names `flag` (e.g. "--out_prefix") and the path that could not be created.
   static absl::StatusOr<OutputFiles> Reserve(const std::vector<std::string>& final_paths,
                                              const std::string& flag);
   OutputFiles(OutputFiles&& other) noexcept;

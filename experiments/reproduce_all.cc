@@ -30,14 +30,21 @@
 //   --threads=N, --master_seed=N, --allow_code_change=true|false
 //                         forwarded to every experiment unchanged (checked here first with the
 //                         experiments' rules: 1 <= N <= 1024, 0 <= N < 2^64, true|false).
+// An experiment whose results file already holds more seeds of the same run than this scale or
+// profile asks for keeps that file untouched (a rerun never shrinks a results file, see the
+// experiments' --seeds), so reproduce_all after a larger run redoes only its figures.
 // Errors: a bad flag prints one line naming it and exits 2 before anything runs; a failing step
 // stops the run with exit 1 naming the step (finished experiments stay resumable) and REPORT.md
 // is not written.
+// Signals: SIGINT, SIGTERM and SIGHUP (Ctrl-C, `timeout`, Slurm) are forwarded to the running
+// step, which reproduce_all waits for; it then exits with 128 + the signal number, leaving no
+// process behind and the output directory unlocked, so the same command resumes.
 #include <sys/stat.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -50,6 +57,7 @@
 #include "common/build_info.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
+#include "common/temp_files.h"
 #include "experiments/core/claims_profile.h"
 #include "experiments/core/experiment_registry.h"
 #include "experiments/runner/experiment.h"
@@ -170,6 +178,12 @@ absl::StatusOr<double> RunStep(const std::string& step, const std::vector<std::s
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::string> args(command.begin() + 1, command.end());
   ASSIGN_OR_RETURN(int code, RunProcess(command[0], args));
+  if (const int signal_number = ReceivedTerminationSignal(); signal_number != 0) {
+    return absl::CancelledError(absl::StrFormat(
+        "stopped by signal %d (%s) during step '%s', which was given the signal and has ended; "
+        "rerun the same command to resume",
+        signal_number, strsignal(signal_number), step));
+  }
   if (code != 0) {
     return absl::InternalError(absl::StrFormat("step '%s' exited with status %d", step, code));
   }
@@ -271,7 +285,8 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
       "(`docs/privacy_audit.md`).\n\n## Wall time\n\n",
       timings);
   const std::string path = flags.results_dir + "/REPORT.md";
-  const std::string temp = absl::StrCat(flags.results_dir, "/.REPORT.md.tmp.", getpid());
+  RETURN_IF_ERROR(RemoveDeadProcessTempFiles(flags.results_dir, "REPORT.md").status());
+  const std::string temp = TempPathFor(path);
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     out << report;
@@ -304,9 +319,11 @@ int main(int argc, char** argv) {
     std::fputs(dprl::kUsage, stdout);
     return 0;
   }
+  dprl::ForwardTerminationSignalsToChildren();
   if (absl::Status status = dprl::Run(*flags, argv[0]); !status.ok()) {
     std::fprintf(stderr, "reproduce_all: error: %s\n", std::string(status.message()).c_str());
-    return 1;
+    const int signal_number = dprl::ReceivedTerminationSignal();
+    return signal_number != 0 ? 128 + signal_number : 1;
   }
   return 0;
 }

@@ -99,7 +99,7 @@ PrivateOfuGrid PrivateOfuGrid::ForScale(Scale scale) {
 }
 
 void PrivateOfuGrid::BindFields(ConfigFields& fields) {
-  fields.Add("num_episodes", &num_episodes, "episodes K of every run (>= 1)");
+  fields.Add("num_episodes", &num_episodes, "episodes K of every run (1 to 1e18)");
   fields.Add("horizon", &horizon, "episode length H (>= 1)");
   fields.Add("systems", &systems,
              absl::StrCat("LQ systems (experiments/lq/lq_registry.h): ",
@@ -119,7 +119,7 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
-  RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
+  RETURN_IF_ERROR(ValidateEpisodeCount("num_episodes", num_episodes));
   RETURN_IF_ERROR(ValidateFieldAtLeast("horizon", horizon, 1));
   RETURN_IF_ERROR(ValidateFieldAtMost("horizon", horizon, std::numeric_limits<int>::max()));
   RETURN_IF_ERROR(ValidateChoices("systems", systems, LqSystemNames()));

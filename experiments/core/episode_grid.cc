@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
+#include "experiments/core/grid_validation.h"
 
 namespace dprl {
 
@@ -12,12 +14,20 @@ std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade) {
   std::vector<int64_t> grid;
   if (max_episodes < 1 || points_per_decade < 1) return grid;
   for (int i = 0;; ++i) {
-    const int64_t k = std::llround(std::pow(10.0, static_cast<double>(i) / points_per_decade));
+    const double power = std::pow(10.0, static_cast<double>(i) / points_per_decade);
+    // From 2^63 on, llround overflows (and every int64 max_episodes is below it).
+    if (power >= 9223372036854775808.0) break;
+    const int64_t k = std::llround(power);
     if (k > max_episodes) break;
     if (grid.empty() || k > grid.back()) grid.push_back(k);
   }
   if (grid.back() != max_episodes) grid.push_back(max_episodes);
   return grid;
+}
+
+absl::Status ValidateEpisodeCount(const std::string& field, int64_t num_episodes) {
+  RETURN_IF_ERROR(ValidateFieldAtLeast(field, num_episodes, 1));
+  return ValidateFieldAtMost(field, num_episodes, kMaxRegretEpisodes);
 }
 
 std::vector<int64_t> RegretEpisodeGrid(int64_t num_episodes) {

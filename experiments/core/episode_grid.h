@@ -14,8 +14,10 @@
 #define DPRL_EXPERIMENTS_CORE_EPISODE_GRID_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
@@ -23,8 +25,18 @@ namespace dprl {
 // Points per decade of the regret experiments' grid (see above).
 inline constexpr int kRegretGridPointsPerDecade = 100;
 
+// The most episodes a regret experiment accepts: 10^18, below 2^63 - 1 (about 9.22e18) where the
+// 64-bit episode counters of the grid and the agents overflow. (At a nanosecond per episode a
+// run this long would take 30 years.)
+inline constexpr int64_t kMaxRegretEpisodes = 1000000000000000000;
+
+// OK when 1 <= num_episodes <= kMaxRegretEpisodes; else one line naming `field`, e.g.
+//   field 'num_episodes' must be <= 1000000000000000000, got 9200000000000000000
+absl::Status ValidateEpisodeCount(const std::string& field, int64_t num_episodes);
+
 // The grid rule above: strictly increasing 1-based episodes ending at max_episodes. Empty when
-// max_episodes < 1 or points_per_decade < 1.
+// max_episodes < 1 or points_per_decade < 1. Defined for every int64 max_episodes (the powers of
+// ten past 2^63 end the grid).
 std::vector<int64_t> EpisodeGrid(int64_t max_episodes, int points_per_decade);
 
 // EpisodeGrid(num_episodes, kRegretGridPointsPerDecade): where the regret experiments sample

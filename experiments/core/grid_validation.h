@@ -4,6 +4,7 @@
 //   field 'privacy_epsilons' value #2 must be finite and > 0, got -1
 //   field 'environments': 'gridworld' is not one of random_mdp, riverswim
 //   field 'environments' lists 'riverswim' twice
+//   field 'privacy_epsilons' lists 10 twice (values #1 and #2)
 #ifndef DPRL_EXPERIMENTS_CORE_GRID_VALIDATION_H_
 #define DPRL_EXPERIMENTS_CORE_GRID_VALIDATION_H_
 
@@ -28,7 +29,8 @@ std::string GroupNameNumber(double value);
 absl::Status ValidateFieldAtLeast(const std::string& field, int64_t value, int64_t minimum);
 // value <= maximum (e.g. a size the code holds in an int: maximum = INT_MAX).
 absl::Status ValidateFieldAtMost(const std::string& field, int64_t value, int64_t maximum);
-// Every value finite and > 0 (an empty list is fine: it adds no configurations).
+// Every value finite and > 0, none twice (each value is a configuration of its own; an empty
+// list is fine: it adds no configurations).
 absl::Status ValidateEachFinitePositive(const std::string& field,
                                         const std::vector<double>& values);
 // Every value one of `allowed`, none twice.

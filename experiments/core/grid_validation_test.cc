@@ -17,6 +17,15 @@ TEST(ValidateFieldAtMostTest, NamesTheFieldTheBoundAndTheValue) {
   EXPECT_EQ(status.message(), "field 'horizon' must be <= 2147483647, got 3000000000");
 }
 
+TEST(ValidateEachFinitePositiveTest, NamesTheFieldOfARepeatedValue) {
+  EXPECT_TRUE(ValidateEachFinitePositive("privacy_epsilons", {0.5, 5}).ok());
+  const absl::Status status = ValidateEachFinitePositive("privacy_epsilons", {10, 0.5, 10});
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(status.message(), "field 'privacy_epsilons' lists 10 twice (values #1 and #3)");
+  EXPECT_EQ(ValidateEachFinitePositive("privacy_epsilons", {0.5, -1}).message(),
+            "field 'privacy_epsilons' value #2 must be finite and > 0, got -1");
+}
+
 TEST(GroupNameNumberTest, ShortFormsStayAsPrintfWritesThem) {
   EXPECT_EQ(GroupNameNumber(0.5), "0.5");
   EXPECT_EQ(GroupNameNumber(10), "10");

@@ -1,7 +1,10 @@
 #include "experiments/runner/config_toml.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -65,12 +68,84 @@ absl::Status ApplyTable(const toml::table& table, const std::string& prefix, Con
   return absl::OkStatus();
 }
 
+// Skips the string that starts at text[i] (a quote) and returns the index after it; a string
+// left open runs to the end (the parser reports it).
+size_t SkipString(absl::string_view text, size_t i) {
+  const char quote = text[i];
+  const bool triple = text.substr(i, 3) == std::string(3, quote);
+  size_t j = i + (triple ? 3 : 1);
+  while (j < text.size()) {
+    if (quote == '"' && text[j] == '\\') {
+      j += 2;
+    } else if (triple ? text.substr(j, 3) == std::string(3, quote) : text[j] == quote) {
+      return j + (triple ? 3 : 1);
+    } else if (!triple && text[j] == '\n') {
+      return j;
+    } else {
+      ++j;
+    }
+  }
+  return text.size();
+}
+
+// OK unless a key of `text` is nested deeper than kMaxConfigKeyDepth levels: counts the dots of
+// each key (outside strings and comments; a table header is a key) plus the depth of the inline
+// tables around it. An error names the line.
+absl::Status CheckKeyDepth(absl::string_view text) {
+  // Per open inline table: the depth of the key that opened it, and its open arrays.
+  struct Level {
+    int depth;
+    int arrays;
+  };
+  std::vector<Level> levels = {{0, 0}};
+  bool in_key = true;  // reading a key (before '=') rather than a value
+  int depth = 1, line = 1;
+  const auto too_deep = [&] {
+    return absl::InvalidArgumentError(
+        absl::StrCat("line ", line, ": a key nested deeper than ", kMaxConfigKeyDepth,
+                     " levels (dotted keys, tables and inline tables together)"));
+  };
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      const size_t end = SkipString(text, i);
+      for (size_t j = i; j < end; ++j) line += text[j] == '\n';
+      i = end;
+      continue;
+    }
+    ++i;
+    if (c == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (c == '\n') {
+      ++line;
+      if (levels.size() == 1 && levels.back().arrays == 0) in_key = true, depth = 1;
+    } else if (in_key) {
+      if (c == '.' && ++depth + levels.back().depth > kMaxConfigKeyDepth) return too_deep();
+      if (c == '=') in_key = false;
+    } else if (c == '[') {
+      ++levels.back().arrays;
+    } else if (c == ']') {
+      if (levels.back().arrays > 0) --levels.back().arrays;
+    } else if (c == '{') {
+      levels.push_back({levels.back().depth + depth, 0});
+      if (levels.back().depth >= kMaxConfigKeyDepth) return too_deep();
+      in_key = true, depth = 1;
+    } else if (c == '}') {
+      if (levels.size() > 1) levels.pop_back();
+    } else if (c == ',' && levels.size() > 1 && levels.back().arrays == 0) {
+      in_key = true, depth = 1;
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ApplyToml(absl::string_view text, const std::string& source, ConfigFields* fields) {
   auto in_source = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--config=", source, ": ", status.message()));
   };
+  if (absl::Status status = CheckKeyDepth(text); !status.ok()) return in_source(status);
   toml::table table;
   try {
     table = toml::parse(std::string_view(text.data(), text.size()), source);
@@ -83,16 +158,40 @@ absl::Status ApplyToml(absl::string_view text, const std::string& source, Config
 }
 
 absl::Status ApplyTomlFile(const std::string& path, ConfigFields* fields) {
-  std::ifstream file(path);
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) {
+    return absl::NotFoundError(
+        absl::StrCat("--config=", path, ": cannot read the file (", std::strerror(errno), ")"));
+  }
+  if (S_ISDIR(info.st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--config=", path, ": is a directory, not a TOML file"));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--config=", path, ": is not a regular file (a device, pipe or socket); give a TOML file"));
+  }
+  const auto too_large = [&](int64_t bytes) {
+    return absl::InvalidArgumentError(absl::StrCat("--config=", path, ": ", bytes,
+                                                   " bytes, more than the ", kMaxConfigFileBytes,
+                                                   " a configuration file may have"));
+  };
+  if (info.st_size > kMaxConfigFileBytes) return too_large(info.st_size);
+  std::ifstream file(path, std::ios::binary);
   if (!file) {
     return absl::NotFoundError(absl::StrCat("--config=", path, ": cannot read the file"));
   }
-  std::stringstream contents;
-  contents << file.rdbuf();
+  // At most one byte past the limit, in case the file grew since stat.
+  std::string contents(kMaxConfigFileBytes + 1, '\0');
+  file.read(contents.data(), static_cast<std::streamsize>(contents.size()));
   if (file.bad()) {
     return absl::DataLossError(absl::StrCat("--config=", path, ": error while reading the file"));
   }
-  return ApplyToml(contents.str(), path, fields);
+  contents.resize(static_cast<size_t>(file.gcount()));
+  if (static_cast<int64_t>(contents.size()) > kMaxConfigFileBytes) {
+    return too_large(static_cast<int64_t>(contents.size()));
+  }
+  return ApplyToml(contents, path, fields);
 }
 
 }  // namespace dprl

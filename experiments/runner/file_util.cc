@@ -86,21 +86,6 @@ bool IsRegularFile(const std::string& path) {
   return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
 
-std::string TempPathFor(const std::string& final_path) {
-  const size_t slash = final_path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : final_path.substr(0, slash + 1);
-  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
-  return absl::StrCat(dir, ".", base, ".tmp.", static_cast<long>(getpid()));
-}
-
-bool IsTempFileName(const std::string& name) {
-  if (name.size() < 2 || name[0] != '.') return false;
-  const size_t marker = name.rfind(".tmp.");
-  if (marker == std::string::npos || marker == 0 || marker + 5 >= name.size()) return false;
-  return std::all_of(name.begin() + marker + 5, name.end(),
-                     [](char c) { return c >= '0' && c <= '9'; });
-}
-
 absl::Status CommitTempFile(const std::string& temp_path, const std::string& final_path) {
   RETURN_IF_ERROR(FsyncPath(temp_path, false));
   if (std::rename(temp_path.c_str(), final_path.c_str()) != 0) {

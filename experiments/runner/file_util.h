@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "common/temp_files.h"
 
 namespace dprl {
 
@@ -20,13 +21,12 @@ absl::Status CheckDirectoryWritable(const std::string& path);
 bool PathExists(const std::string& path);
 bool IsRegularFile(const std::string& path);
 
-// "<dir>/.<base>.tmp.<pid>" for final path "<dir>/<base>".
-std::string TempPathFor(const std::string& final_path);
-// True for names produced by TempPathFor (".<base>.tmp.<digits>").
-bool IsTempFileName(const std::string& name);
+// TempPathFor ("<dir>/.<base>.tmp.<pid>") and IsTempFileName: common/temp_files.h.
 // fsync(temp), rename(temp, final), fsync(dir of final).
 absl::Status CommitTempFile(const std::string& temp_path, const std::string& final_path);
-// Removes leftover temp files (IsTempFileName) in `dir`; returns how many were removed.
+// Removes leftover temp files (IsTempFileName) in `dir`, whatever process wrote them (for the
+// task directories, which only the holder of the output directory's lock writes); returns how
+// many were removed. Elsewhere use RemoveDeadProcessTempFiles (common/temp_files.h).
 absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir);
 // Names of the entries of `dir` (without "." and ".."), sorted.
 absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir);

@@ -189,19 +189,36 @@ absl::StatusOr<std::vector<double>> ReadVectorDataset(hid_t parent, const std::s
   return values;
 }
 
-absl::StatusOr<DatasetValues> ReadDataset(hid_t parent, const std::string& name) {
-  ASSIGN_OR_RETURN(H5Handle dataset, OpenDataset(parent, name));
-  H5Handle space(H5Dget_space(dataset.get()));
-  DatasetValues result;
-  result.rank = H5Sget_simple_extent_ndims(space.get());
-  if (result.rank != 1 && result.rank != 2) {
+namespace {
+
+// The rank and dims of the open `dataset` (named `name` in errors) into `shape`.
+absl::Status ReadShape(hid_t dataset, const std::string& name, DatasetValues* shape) {
+  H5Handle space(H5Dget_space(dataset));
+  shape->rank = H5Sget_simple_extent_ndims(space.get());
+  if (shape->rank != 1 && shape->rank != 2) {
     return absl::InvalidArgumentError(absl::StrCat("dataset '", name, "' is not 1-D or 2-D"));
   }
   hsize_t dims[2] = {0, 1};
   H5Sget_simple_extent_dims(space.get(), dims, nullptr);
-  result.rows = static_cast<int64_t>(dims[0]);
-  result.cols = static_cast<int64_t>(dims[1]);
-  result.values.resize(dims[0] * dims[1]);
+  shape->rows = static_cast<int64_t>(dims[0]);
+  shape->cols = static_cast<int64_t>(dims[1]);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<DatasetValues> ReadDatasetShape(hid_t parent, const std::string& name) {
+  ASSIGN_OR_RETURN(H5Handle dataset, OpenDataset(parent, name));
+  DatasetValues shape;
+  RETURN_IF_ERROR(ReadShape(dataset.get(), name, &shape));
+  return shape;
+}
+
+absl::StatusOr<DatasetValues> ReadDataset(hid_t parent, const std::string& name) {
+  ASSIGN_OR_RETURN(H5Handle dataset, OpenDataset(parent, name));
+  DatasetValues result;
+  RETURN_IF_ERROR(ReadShape(dataset.get(), name, &result));
+  result.values.resize(static_cast<size_t>(result.rows * result.cols));
   if (!result.values.empty() && H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
                                         H5P_DEFAULT, result.values.data()) < 0) {
     return Hdf5Error(absl::StrCat("cannot read dataset '", name, "'"));

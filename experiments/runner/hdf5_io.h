@@ -71,6 +71,8 @@ struct DatasetValues {
   std::vector<double> values;
 };
 absl::StatusOr<DatasetValues> ReadDataset(hid_t parent, const std::string& name);
+// The same without the values (`values` stays empty): the shape only.
+absl::StatusOr<DatasetValues> ReadDatasetShape(hid_t parent, const std::string& name);
 
 // Creates a [rows x cols] float64 dataset, chunked per row (at most kChunkElements columns per
 // chunk), deflate compressed. rows, cols >= 1.

@@ -147,14 +147,44 @@ bool SameConfigs(hid_t file, const std::vector<ConfigSpec>& configs) {
   return true;
 }
 
+// "" when every config group of `file` has datasets and each has `seeds` rows; else what is
+// wrong, for the user.
+std::string ShapeProblem(hid_t file, const std::vector<ConfigSpec>& configs, int seeds) {
+  for (const ConfigSpec& config : configs) {
+    absl::StatusOr<H5Handle> group = OpenGroup(file, config.group_name);
+    absl::StatusOr<std::vector<std::string>> names =
+        group.ok() ? ListLinks(group->get()) : group.status();
+    if (!names.ok() || names->empty()) {
+      return absl::StrCat("its group '", config.group_name, "' holds no datasets");
+    }
+    for (const std::string& name : *names) {
+      absl::StatusOr<DatasetValues> shape = ReadDatasetShape(group->get(), name);
+      if (!shape.ok()) {
+        return absl::StrCat("its dataset '", config.group_name, "/", name,
+                            "' cannot be read: ", shape.status().message());
+      }
+      if (shape->rows != seeds) {
+        return absl::StrCat("its dataset '", config.group_name, "/", name, "' has ", shape->rows,
+                            " rows, but its seeds attribute says ", seeds);
+      }
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 MergedFileCheck CheckMergedFile(const std::string& merged_path,
                                 const std::vector<ConfigSpec>& configs, const MergeInfo& info) {
   MergedFileCheck check;
   if (!PathExists(merged_path)) return check;
-  check.state = MergedFileState::kOtherRun;
-  check.differences = "not a readable dprl results file";
+  check.state = MergedFileState::kNotResults;
+  if (!IsRegularFile(merged_path)) {
+    check.is_directory = true;
+    check.differences = "is a directory (or another non-file), not a results file";
+    return check;
+  }
+  check.differences = "is not a readable dprl results file (corrupt, truncated or not HDF5)";
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(merged_path);
   if (!file.ok()) return check;
   std::vector<std::string> differences;
@@ -203,6 +233,15 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
   if (!same_configs && differences.empty()) {
     differences.push_back("the configurations (group names or attributes: another code version?)");
   }
+  if (same_configs && check.seeds > 0) {
+    // Its data may be reused or taken as complete: it must have the shape its metadata says.
+    if (const std::string problem = ShapeProblem(file->get(), configs, check.seeds);
+        !problem.empty()) {
+      check.differences = absl::StrCat("is not a complete results file: ", problem);
+      return check;
+    }
+  }
+  check.state = MergedFileState::kOtherRun;
   check.differences = absl::StrJoin(differences, "; ");
   if (differences.empty()) {
     check.state = MergedFileState::kThisRun;

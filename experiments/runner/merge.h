@@ -40,9 +40,10 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
 // What an existing results file is, compared with the run about to start.
 enum class MergedFileState {
   kAbsent,    // no file at the path
-  kOtherRun,  // a file of another run (other experiment, scale, seeds, master seed or configs),
-              // or not a readable results file
+  kOtherRun,  // a file of another run (other experiment, scale, seeds, master seed or configs)
   kThisRun,   // the complete results of this very run (its task files may have been removed)
+  kNotResults,  // something that is not a complete results file: a directory, an unreadable or
+                // corrupt file, or one whose datasets do not have a row per seed
 };
 struct MergedFileCheck {
   MergedFileState state = MergedFileState::kAbsent;
@@ -53,15 +54,18 @@ struct MergedFileCheck {
   // only the seed count differs: its seeds can be reused (ExtractTaskFiles).
   bool only_seeds_differ = false;
   // kOtherRun: what differs, for the user, e.g. "seeds 2 -> 3; num_episodes 3000 -> 1000"
-  // (root attributes, then the fields of resolved_config that differ), or why it is unreadable.
+  // (root attributes, then the fields of resolved_config that differ). kNotResults: what it is,
+  // e.g. "is a directory, not a results file".
   std::string differences;
+  bool is_directory = false;  // kNotResults: a directory stands at the path
 };
 
 // kThisRun when `merged_path` has the root attributes experiment, scale, seeds and master_seed of
 // `info` and exactly the config groups of `configs`, in order, with the same attributes. The
 // code version is not compared here (the caller decides, see runner.cc). A results file is only
-// ever created complete (MergeTaskFiles renames it into place last), so matching metadata means
-// matching contents.
+// ever created complete (MergeTaskFiles renames it into place last); the shapes are checked too
+// (every dataset of every config group has a row per seed of its seeds attribute), so a file
+// damaged or edited afterwards is kNotResults, never taken for complete.
 MergedFileCheck CheckMergedFile(const std::string& merged_path,
                                 const std::vector<ConfigSpec>& configs, const MergeInfo& info);
 

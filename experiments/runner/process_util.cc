@@ -1,5 +1,6 @@
 #include "experiments/runner/process_util.h"
 
+#include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -18,6 +19,18 @@ extern char** environ;
 
 namespace dprl {
 namespace {
+
+// The child RunProcess waits for (0: none) and the first termination signal received; written by
+// the signal handler (ForwardTerminationSignalsToChildren).
+volatile sig_atomic_t running_child = 0;
+volatile sig_atomic_t termination_signal = 0;
+constexpr int kTerminationSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+void ForwardToChild(int signal_number) {
+  if (termination_signal == 0) termination_signal = signal_number;
+  const pid_t child = running_child;
+  if (child > 0) kill(child, signal_number);
+}
 
 bool IsExecutableFile(const std::string& path) {
   struct stat info;
@@ -109,11 +122,29 @@ absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std
   for (std::string& arg : storage) argv.push_back(arg.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
+  // The termination signals are blocked from before the spawn until the child is recorded, so
+  // one that arrives meanwhile is forwarded to it; the child starts with the caller's mask.
+  sigset_t termination, caller_mask;
+  sigemptyset(&termination);
+  for (int signal_number : kTerminationSignals) sigaddset(&termination, signal_number);
+  sigprocmask(SIG_BLOCK, &termination, &caller_mask);
+  if (termination_signal != 0) {
+    sigprocmask(SIG_SETMASK, &caller_mask, nullptr);
+    return absl::CancelledError(absl::StrCat("not starting '", program, "': stopped by signal ",
+                                             static_cast<int>(termination_signal)));
+  }
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setsigmask(&attributes, &caller_mask);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
   // A bare name (e.g. the launcher "mpirun") is looked up on $PATH, as a shell would.
   const bool bare_name = program.find('/') == std::string::npos;
   const int error =
-      bare_name ? posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ)
-                : posix_spawn(&pid, program.c_str(), nullptr, nullptr, argv.data(), environ);
+      bare_name ? posix_spawnp(&pid, program.c_str(), nullptr, &attributes, argv.data(), environ)
+                : posix_spawn(&pid, program.c_str(), nullptr, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
+  if (error == 0) running_child = pid;
+  sigprocmask(SIG_SETMASK, &caller_mask, nullptr);
   if (error != 0) {
     return absl::FailedPreconditionError(
         absl::StrCat("cannot start '", program, "': ", std::strerror(error),
@@ -122,12 +153,32 @@ absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) {
+      running_child = 0;
       return absl::InternalError(absl::StrCat("waitpid for '", program, "' failed"));
     }
   }
+  running_child = 0;
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return 1;
 }
+
+void ForwardTerminationSignalsToChildren() {
+  struct sigaction action = {};
+  action.sa_handler = ForwardToChild;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  for (int signal_number : kTerminationSignals) {
+    // One that is ignored (nohup's SIGHUP, SIGINT of a background job) stays ignored, for this
+    // process and its children alike.
+    struct sigaction current = {};
+    if (sigaction(signal_number, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) {
+      continue;
+    }
+    sigaction(signal_number, &action, nullptr);
+  }
+}
+
+int ReceivedTerminationSignal() { return termination_signal; }
 
 }  // namespace dprl

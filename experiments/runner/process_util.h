@@ -37,6 +37,16 @@ absl::StatusOr<std::string> FindRunfile(const std::string& argv0, const std::str
 // (128 + signal if killed) or an error if it could not be started.
 absl::StatusOr<int> RunProcess(const std::string& program, const std::vector<std::string>& args);
 
+// Makes this process a supervisor that stops cleanly: from now on SIGINT, SIGTERM and SIGHUP (what
+// Ctrl-C, `timeout`, Slurm and a closed terminal send) no longer end it at once; each is
+// forwarded to the child RunProcess is waiting for (which ends and so releases what it holds,
+// e.g. its output directory's lock) and RunProcess returns when that child has ended. A
+// RunProcess called after such a signal starts nothing and returns an error. A signal this
+// process ignores when it calls this (nohup's SIGHUP) stays ignored.
+void ForwardTerminationSignalsToChildren();
+// The first termination signal received since ForwardTerminationSignalsToChildren, or 0.
+int ReceivedTerminationSignal();
+
 }  // namespace dprl
 
 #endif  // DPRL_EXPERIMENTS_RUNNER_PROCESS_UTIL_H_

@@ -4,8 +4,10 @@
 // the exit code and only rank 0 prints):
 //   1. MPI_Init_thread; parse flags and resolve the grid (every rank, deterministic); --help and
 //      --dry_run print and exit here.
-//   2. Rank 0: resolve and create --out. If <out>/<name>.h5 already holds this run's results
-//      (merge.h: CheckMergedFile; same code version unless --allow_code_change=true), every task
+//   2. Rank 0: resolve and create --out, take its lock, remove the temporary files of ended
+//      processes there. If <out>/<name>.h5 already holds this run's results, or the same run
+//      with more seeds (kept whole: a rerun never shrinks a results file), (merge.h:
+//      CheckMergedFile; same code version unless --allow_code_change=true), every task
 //      counts as done. Else create task directories, remove stale temp files, scan existing task
 //      files (resume / mismatch error). Broadcast status and the directory.
 //   3. Run the remaining tasks (scheduler.h); each rank writes its own task files.
@@ -15,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -22,9 +25,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "common/build_info.h"
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
+#include "common/temp_files.h"
 #include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/file_util.h"
@@ -90,15 +95,17 @@ std::string MergedPath(const std::string& out_dir, const ExperimentDefinition& e
   return absl::StrCat(out_dir, "/", experiment.name, ".h5");
 }
 
-// Rank 0: prepares <out> and finds the finished tasks. `done[c * seeds + k]` is set for each
+// Rank 0: prepares <out> and finds the finished tasks. `*seeds` enters as --seeds; when the
+// results file holds the same run with more seeds it becomes that count, so a rerun never
+// shrinks a results file (it is reused untouched). `done[c * seeds + k]` is set for each
 // matching task file found, or for every task when the results file already holds this run
 // (`*results_complete`). A task or results file of another code version is an error unless
 // --allow_code_change=true; then `*other_code` counts those files.
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
                            const GitState& git, const std::vector<ConfigSpec>& configs,
                            const std::string& resolved_config, const std::string& out_dir,
-                           std::optional<DirectoryLock>* lock, std::vector<bool>* done,
-                           int* other_code, bool* results_complete) {
+                           std::optional<DirectoryLock>* lock, int* seeds,
+                           std::vector<bool>* done, int* other_code, bool* results_complete) {
   auto out_error = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
   };
@@ -109,17 +116,41 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   // One output directory, one run: held until this process ends.
   ASSIGN_OR_RETURN(DirectoryLock taken, DirectoryLock::Acquire(out_dir));
   lock->emplace(std::move(taken));
+  // What a killed merge or analysis left (".<name>.h5.tmp.<pid>", ".<name>.png.tmp.<pid>"):
+  // only of processes that have ended, never of a live one's.
+  if (absl::StatusOr<int> removed = RemoveDeadProcessTempFiles(out_dir, ""); !removed.ok()) {
+    return out_error(removed.status());
+  }
   const std::string merged_path = MergedPath(out_dir, experiment);
-  MergeInfo info{experiment.name, git.commit, "", resolved_config, flags.scale, flags.seeds,
+  MergeInfo info{experiment.name, git.commit, "", resolved_config, flags.scale, *seeds,
                  flags.master_seed};
   info.git_dirty = git.dirty;
-  const MergedFileCheck merged = CheckMergedFile(merged_path, configs, info);
+  MergedFileCheck merged = CheckMergedFile(merged_path, configs, info);
+  if (merged.state == MergedFileState::kNotResults && (merged.is_directory || !flags.overwrite)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", merged_path, "', where this run writes its results, ", merged.differences,
+        merged.is_directory ? "; move it away or use another --out"
+                            : "; move or delete it to recompute, or pass --overwrite=true to "
+                              "replace it"));
+  }
+  if (merged.state == MergedFileState::kOtherRun && merged.only_seeds_differ &&
+      merged.seeds > *seeds) {
+    // Fewer seeds than the results file holds: keep the file untouched with all its seeds.
+    std::fprintf(stderr,
+                 "%s: %s holds %d seeds of this run, more than --seeds=%d; keeping it with all "
+                 "%d seeds (a rerun never shrinks a results file)\n",
+                 experiment.name.c_str(), merged_path.c_str(), merged.seeds, *seeds,
+                 merged.seeds);
+    *seeds = merged.seeds;
+    info.seeds = merged.seeds;
+    merged = CheckMergedFile(merged_path, configs, info);
+  }
   if (merged.state == MergedFileState::kOtherRun && merged.only_seeds_differ) {
     // Reuse the finished seeds: they become task files again, checked below like any other
     // (the code version they record is the results file's).
     ASSIGN_OR_RETURN(
         int reused,
-        ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, flags.seeds),
+        ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, *seeds),
                          [&](size_t c, int k) {
                            TaskMetadata metadata =
                                ExpectedMetadata(experiment, flags, git, configs[c], k);
@@ -148,18 +179,18 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
       }
       ++*other_code;
     }
-    done->assign(configs.size() * flags.seeds, true);
+    done->assign(configs.size() * *seeds, true);
     *results_complete = true;
     return absl::OkStatus();
   }
-  done->assign(configs.size() * flags.seeds, false);
+  done->assign(configs.size() * *seeds, false);
   for (size_t c = 0; c < configs.size(); ++c) {
     const std::string dir = TaskDirectory(out_dir, configs[c].group_name);
     if (absl::Status status = MakeDirectories(dir); !status.ok()) return out_error(status);
     if (absl::StatusOr<int> removed = RemoveStaleTempFiles(dir); !removed.ok()) {
       return removed.status();
     }
-    for (int k = 0; k < flags.seeds; ++k) {
+    for (int k = 0; k < *seeds; ++k) {
       const std::string path = TaskFilePath(out_dir, configs[c].group_name, k);
       if (!PathExists(path)) continue;
       absl::StatusOr<TaskMetadata> found = ReadTaskMetadata(path);
@@ -175,7 +206,7 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
         if (!flags.allow_code_change) return status;
         ++*other_code;
       }
-      (*done)[c * flags.seeds + k] = true;
+      (*done)[c * *seeds + k] = true;
     }
   }
   return absl::OkStatus();
@@ -212,6 +243,30 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeConfigsOnNode(const ExperimentGrid& 
   if (tasks >= concurrent) return configs;
   SetConcurrentTasksOnNode(static_cast<int>(tasks), reason);
   return grid.MakeConfigs();
+}
+
+// What the runner itself keeps per task on every process (its weight, its place in the order,
+// its done flag, and the merge's column of each scalar): a lower bound, enough to refuse a --seeds
+// that no machine can hold with one line instead of growing until the kernel kills the run.
+constexpr double kRunnerBytesPerTask = 24;
+
+// OK when configs x seeds tasks fit an int and the runner's bookkeeping of them (on each of the
+// `processes_on_node` processes of this node) fits this node's memory.
+absl::Status CheckTaskCount(size_t num_configs, int seeds, int processes_on_node) {
+  const int64_t tasks = static_cast<int64_t>(num_configs) * seeds;
+  const std::string subject = absl::StrCat("--seeds=", seeds, ": ", num_configs, " configs x ",
+                                           seeds, " seeds = ", tasks, " tasks");
+  if (tasks > std::numeric_limits<int>::max()) {
+    return absl::InvalidArgumentError(absl::StrCat(subject, ", more than the runner's limit of ",
+                                                   std::numeric_limits<int>::max()));
+  }
+  const double bytes = static_cast<double>(tasks) * kRunnerBytesPerTask * processes_on_node;
+  const NodeMemoryLimit limit = GetNodeMemoryLimit();
+  if (bytes <= limit.bytes) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "%s, whose bookkeeping needs at least %.2g bytes (%s) of memory on this node, above "
+      "its %.2g bytes (%s, %s); use fewer seeds",
+      subject, bytes, HumanBytes(bytes), limit.bytes, HumanBytes(limit.bytes), limit.source));
 }
 
 }  // namespace
@@ -258,6 +313,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
                                            : absl::StrCat("--threads=", threads, ", one per core"))
                 : absl::StatusOr<std::vector<ConfigSpec>>(grid.status());
   absl::Status config_status = configs.ok() ? ValidateConfigs(*configs) : configs.status();
+  if (config_status.ok()) {
+    config_status = CheckTaskCount(configs->size(), flags->seeds, mpi.ranks_on_node());
+  }
   // Every rank checked its own node; the first rank that refused says why.
   int first_failed = config_status.ok() ? mpi.size() : mpi.rank(), reporter = 0;
   MPI_Allreduce(&first_failed, &reporter, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -268,8 +326,6 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
                     reporter == 0 ? message : absl::StrCat("on rank ", reporter, ": ", message)),
                 kExitBadFlags);
   }
-  const int seeds = flags->seeds;
-  const int num_tasks = static_cast<int>(configs->size()) * seeds;
   if (flags->dry_run) {
     if (leader) {
       std::fputs(DryRunReport(experiment, *flags, *configs, std::max(mpi.size(), threads)).c_str(),
@@ -293,6 +349,7 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   std::string out_dir;
   std::optional<DirectoryLock> out_lock;  // rank 0 holds <out>'s lock until it returns
   std::vector<bool> done;
+  int seeds = flags->seeds;  // or more: what the results file already holds (PrepareOutput)
   int other_code = 0;
   bool results_complete = false;
   int setup_failed = 0;
@@ -301,7 +358,8 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
     setup_status = resolved.ok()
                        ? PrepareOutput(experiment, *flags, git, *configs, resolved_config,
-                                       *resolved, &out_lock, &done, &other_code, &results_complete)
+                                       *resolved, &out_lock, &seeds, &done, &other_code,
+                                       &results_complete)
                        : resolved.status();
     if (resolved.ok()) out_dir = *resolved;
     setup_failed = setup_status.ok() ? 0 : 1;
@@ -309,6 +367,8 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   BroadcastInt(&setup_failed);
   if (setup_failed) return fail(setup_status, kExitFailure);
   BroadcastString(&out_dir);
+  BroadcastInt(&seeds);
+  const int num_tasks = static_cast<int>(configs->size()) * seeds;
   if (leader && other_code > 0) {
     std::fprintf(stderr,
                  "%s: warning: reusing %d %s written by another code version "

@@ -127,7 +127,8 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
       "                   to DIR/tasks/. Rerunning with the same DIR resumes.\n"
-      "  --seeds=N        seeds per config (default: %d for smoke, %d for default, %d for paper)\n"
+      "  --seeds=N        seeds per config (default: %d for smoke, %d for default, %d for paper);\n"
+      "                   a results file of this run with more seeds is kept whole, never shrunk\n"
       "  --scale=S        smoke | default | paper (default: default)\n"
       "  --master_seed=N  master random seed (default: %d)\n"
       "  --config=FILE    TOML file of field values (below), applied over the scale's defaults:\n"
@@ -148,7 +149,8 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "  --overwrite=true|false\n"
       "                   replace DIR/%s.h5 when it holds a run with other settings (default\n"
       "                   false: an error listing the differing fields; a file differing only in\n"
-      "                   --seeds needs no flag, its seeds are reused)\n"
+      "                   --seeds needs no flag: its seeds are reused, and one with more seeds\n"
+      "                   is kept untouched)\n"
       "  --help           this text\n\n%s",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,

@@ -6,6 +6,10 @@
 //                      to the current directory; a leading ~ is $HOME (common/command_line.h:
 //                      ResolveUserPath).
 //   --seeds=N          seeds per config, N >= 1. Default: the experiment's default for the scale.
+//                      A rerun never shrinks a results file: when <out>/<name>.h5 holds this run
+//                      with more seeds (same experiment, scale, master seed and configs), it is
+//                      kept untouched and the run counts as that many seeds (the analysis reads
+//                      every seed in the file); fewer seeds in the file are reused and topped up.
 //   --scale=S          smoke | default | paper. Default: default.
 //   --master_seed=N    0 <= N < 2^64; every random stream is keyed by it. Default: 20201.
 //   --threads=N        compute threads when run WITHOUT mpirun, 1 <= N <= 1024. Default: the
@@ -29,7 +33,8 @@
 //                      replace <out>/<name>.h5 when it holds the results of a run with other
 //                      settings. Default: false, and such a file is an error listing the fields
 //                      that differ (from its resolved_config and root attributes). A file that
-//                      differs only in the seed count needs no flag: its seeds are reused.
+//                      differs only in the seed count needs no flag: its seeds are reused (and
+//                      one with more seeds than --seeds is kept whole, --overwrite or not).
 //   --keep_task_files=true|false
 //                      keep <out>/tasks/ after a successful merge. Default: false; the per-task
 //                      files are removed once <out>/<name>.h5 is written (a rerun of the same

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # //experiments:vietri_fig end to end at --scale=smoke: the results file (groups, attributes,
 # regret datasets on the episode grid) checked with h5py, the analysis outputs, the same results on 1 rank
-# with 1 thread, 1 rank with 2 threads and 2 ranks (mpirun --oversubscribe), bit for bit, and a
-# run killed mid-way that, started again with the same command, ends with the same results.
+# with 1 thread, 1 rank with 2 threads and 2 ranks (mpirun --oversubscribe), bit for bit, a
+# run killed mid-way that, started again with the same command, ends with the same results, and
+# reruns with fewer or default seeds that keep a 3-seed results file whole.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/vietri_fig"
@@ -60,4 +61,25 @@ done_before="$(find "$WORK/killed/tasks" -name 'seed_*.h5' | wc -l)"
 grep -q "$done_before already done" "$WORK/resume.err" ||
   { cat "$WORK/resume.err"; fail "resume did not skip the $done_before finished tasks"; }
 same_results "$OUT.h5" "$WORK/killed/vietri_fig.h5"
+
+# A rerun with fewer seeds, or the scale's default, keeps the 3-seed results file untouched.
+use_clean_scratch_repository
+"$FIG" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/seeds" 2>"$WORK/seeds.err" ||
+  { cat "$WORK/seeds.err"; fail "3-seed run failed"; }
+cp "$WORK/seeds/vietri_fig.h5" "$WORK/three_seeds.h5"
+for seeds in --seeds=1 ""; do
+  "$FIG" --scale=smoke $seeds --threads=1 "--out=$WORK/seeds" 2>"$WORK/fewer.err" ||
+    { cat "$WORK/fewer.err"; fail "rerun '$seeds' failed"; }
+  grep -q "holds 3 seeds of this run, more than --seeds=[12]; keeping it with all 3 seeds" \
+    "$WORK/fewer.err" || { cat "$WORK/fewer.err"; fail "rerun '$seeds' did not say it keeps 3 seeds"; }
+  cmp -s "$WORK/three_seeds.h5" "$WORK/seeds/vietri_fig.h5" || fail "rerun '$seeds' rewrote the file"
+  "$PYTHON" -c "
+import sys, h5py
+with h5py.File(sys.argv[1], 'r') as f:
+    assert f.attrs['seeds'] == 3
+    for group in f.values():
+        for dataset in group.values():
+            assert dataset.shape[0] == 3, (dataset.name, dataset.shape)
+" "$WORK/seeds/vietri_fig.h5" || fail "rerun '$seeds': datasets lost seeds"
+done
 echo PASS

@@ -239,7 +239,7 @@ VietriLowerBoundGrid VietriLowerBoundGrid::ForScale(Scale scale) {
 }
 
 void VietriLowerBoundGrid::BindFields(ConfigFields& fields) {
-  fields.Add("num_episodes", &num_episodes, "episodes T of every run (>= 1)");
+  fields.Add("num_episodes", &num_episodes, "episodes T of every run (1 to 1e18)");
   fields.Add("instances", &instances,
              "lower-bound MDPs (Sec. 6.2) as n<N>_m<M>_H<H>: n initial states, m arms, the paper's "
              "horizon H (the MDP has H + 1 steps); each instance vector I is drawn from "
@@ -259,7 +259,7 @@ void VietriLowerBoundGrid::BindFields(ConfigFields& fields) {
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() const {
-  RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
+  RETURN_IF_ERROR(ValidateEpisodeCount("num_episodes", num_episodes));
   std::vector<std::string> variant_names;
   for (const AgentVariant& variant : AgentVariants()) variant_names.push_back(variant.name);
   RETURN_IF_ERROR(ValidateChoices("agent_variants", agent_variants, variant_names));

@@ -9,6 +9,7 @@
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/tabular_mdp.h"
+#include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/core/option_binding.h"
 #include "experiments/tabular/tabular_agent_types.h"
@@ -44,7 +45,7 @@ VietriGrid VietriGrid::ForScale(Scale scale) {
 }
 
 void VietriGrid::BindFields(ConfigFields& fields) {
-  fields.Add("num_episodes", &num_episodes, "episodes T of every run (>= 1)");
+  fields.Add("num_episodes", &num_episodes, "episodes T of every run (1 to 1e18)");
   fields.Add("environments", &environments,
              "environments, each run with every agent: riverswim (envs/riverswim.h, 2 actions), "
              "random_mdp (a Dirichlet MDP drawn once from --master_seed, Bernoulli rewards)");
@@ -61,7 +62,7 @@ void VietriGrid::BindFields(ConfigFields& fields) {
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
-  RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
+  RETURN_IF_ERROR(ValidateEpisodeCount("num_episodes", num_episodes));
   RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
   RETURN_IF_ERROR(
       ValidateChoices("reference_agents", reference_agents, TabularReferenceAgentNames()));
@@ -112,6 +113,18 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
         PucbOptions exact_options = options;
         exact_options.error_bound_method = PucbErrorBoundMethod::kExactTail;
         const bool exact_accepts = !exact && CheckedPucbErrorBound(shape, exact_options).ok();
+        // A failure probability below the usual one that the bound cannot take at an eps it
+        // takes otherwise: name that field.
+        PucbOptions usual_options = options;
+        usual_options.failure_probability = ForScale(Scale::kDefault).failure_probability;
+        if (failure_probability < usual_options.failure_probability &&
+            PucbAttributes(shape, usual_options).ok()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "field 'failure_probability' = ", failure_probability, " with num_episodes = ",
+              num_episodes, " and ", exact ? "exact_tail_privacy_epsilons" : "privacy_epsilons",
+              " value ", privacy_epsilon, " on ", env, ": ", pucb_attributes.status().message(),
+              " (a larger failure_probability is accepted)"));
+        }
         return absl::InvalidArgumentError(absl::StrCat(
             "field '", exact ? "exact_tail_privacy_epsilons" : "privacy_epsilons", "' value ",
             privacy_epsilon, " with num_episodes = ", num_episodes, " and failure_probability = ",

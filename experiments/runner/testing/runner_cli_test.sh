@@ -46,6 +46,33 @@ printf 'episodes = "fifty"\n' >"$WORK/typed.toml"
 expect_error config_type "field 'episodes' takes an int, got a string" "--config=$WORK/typed.toml"
 printf 'episodes = [\n' >"$WORK/syntax.toml"
 expect_error config_syntax "--config=$WORK/syntax.toml: line " "--config=$WORK/syntax.toml"
+# --config limits: a directory, a device, a file over 1 MiB, a key nested too deep (a dotted key
+# of 20 000 levels overflowed the TOML parser's recursion), also under --dry_run.
+mkdir -p "$WORK/config_dir"
+expect_error config_directory "--config=$WORK/config_dir: is a directory, not a TOML file" \
+  "--config=$WORK/config_dir"
+expect_error config_device "--config=/dev/zero: is not a regular file" --config=/dev/zero --dry_run
+head -c 1048577 /dev/zero | tr '\0' '#' >"$WORK/large.toml"
+expect_error config_large "1048577 bytes, more than the 1048576 a configuration file may have" \
+  "--config=$WORK/large.toml"
+"$PYTHON" -c "print('.'.join(['a'] * 20000) + ' = 1')" >"$WORK/deep.toml"
+expect_error config_deep "--config=$WORK/deep.toml: line 1: a key nested deeper than 16 levels" \
+  "--config=$WORK/deep.toml" --dry_run
+"$PYTHON" -c "print('x = ' + '{a = ' * 20 + '1' + '}' * 20)" >"$WORK/inline.toml"
+expect_error config_inline "a key nested deeper than 16 levels" "--config=$WORK/inline.toml"
+# Dots inside strings, values, comments and arrays are not levels.
+printf '# a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q\nenvironments = ["chain"] # .a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p\nprivacy_epsilons = [0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5]\n' \
+  >"$WORK/dots.toml"
+"$TOY" --scale=smoke --dry_run "--config=$WORK/dots.toml" >/dev/null 2>"$WORK/dots.err" ||
+  { cat "$WORK/dots.err"; fail "dots outside keys were counted as levels"; }
+# --seeds beyond what the runner can hold: one line with the estimate, before anything starts.
+expect_error seeds_huge "--seeds=2147483647: 6 configs x 2147483647 seeds = 12884901882 tasks, more than the runner's limit of 2147483647" \
+  --scale=smoke --seeds=2147483647 --dry_run
+# (2147483646 tasks x 24 bytes = 52 GB: refused where the machine has less.)
+if (( $(awk '/^MemTotal:/ {print $2}' /proc/meminfo) < 50000000 )); then
+  expect_error seeds_memory "--seeds=357913941: 6 configs x 357913941 seeds = 2147483646 tasks, whose bookkeeping needs at least" \
+    --scale=smoke --seeds=357913941 --dry_run
+fi
 
 # --dry_run: the task list, cost and size on stdout, exit 0, nothing created.
 "$TOY" --scale=smoke --dry_run "--out=$WORK/dry" >"$WORK/dry.out" 2>"$WORK/dry.err" ||
@@ -132,6 +159,59 @@ if "$TOY" --scale=default --overwrite=true "--out=$WORK/mixed" 2>"$WORK/mixed.er
 fi
 grep -q "written with --scale=smoke but this run has --scale=default" "$WORK/mixed.err" ||
   { cat "$WORK/mixed.err"; fail "scale mismatch not explained"; }
+
+# What stands where the results file goes, when it is not a complete results file: one line
+# saying what it is (never "another run" or "complete"), nothing computed.
+"$TOY" --scale=smoke --threads=1 "--out=$WORK/damaged" 2>/dev/null || fail "smoke run failed"
+cp "$WORK/damaged/toy.h5" "$WORK/good_toy.h5"
+"$PYTHON" - "$WORK/damaged/toy.h5" <<'PY' || fail "cannot cut a dataset"
+import sys, h5py
+with h5py.File(sys.argv[1], "r+") as f:
+    group = next(iter(f.values()))
+    name = next(iter(group.keys()))
+    data = group[name][:1]
+    del group[name]
+    group[name] = data
+PY
+expect_damaged() {
+  local name="$1" expected="$2"
+  shift 2
+  if "$TOY" --scale=smoke --threads=1 "--out=$WORK/damaged" "$@" >/dev/null 2>"$WORK/$name.err"; then
+    fail "$name: accepted"
+  fi
+  [[ "$(wc -l <"$WORK/$name.err")" -eq 1 ]] || { cat "$WORK/$name.err"; fail "$name: not one line"; }
+  grep -qF -- "$expected" "$WORK/$name.err" || { cat "$WORK/$name.err"; fail "$name: no '$expected'"; }
+  ! grep -q "another run\|other settings\|already holds" "$WORK/$name.err" ||
+    { cat "$WORK/$name.err"; fail "$name: called another run or complete"; }
+}
+expect_damaged misshaped "is not a complete results file: its dataset '"
+grep -qF "' has 1 rows, but its seeds attribute says 2; move or delete it to recompute, or pass --overwrite=true" \
+  "$WORK/misshaped.err" || { cat "$WORK/misshaped.err"; fail "mis-shaped: rows not named"; }
+head -c 3000 "$WORK/good_toy.h5" >"$WORK/damaged/toy.h5"
+expect_damaged corrupt "toy.h5', where this run writes its results, is not a readable dprl results file"
+rm -f "$WORK/damaged/toy.h5" && mkdir "$WORK/damaged/toy.h5"
+expect_damaged directory "is a directory (or another non-file), not a results file; move it away" \
+  --overwrite=true
+rmdir "$WORK/damaged/toy.h5" && head -c 3000 "$WORK/good_toy.h5" >"$WORK/damaged/toy.h5"
+"$TOY" --scale=smoke --threads=1 --overwrite=true "--out=$WORK/damaged" 2>"$WORK/replaced.err" ||
+  { cat "$WORK/replaced.err"; fail "--overwrite=true did not replace a corrupt results file"; }
+same_results "$WORK/good_toy.h5" "$WORK/damaged/toy.h5"
+
+# Temporary files of ended processes (a merge or an analysis killed before its rename) are removed
+# by the next run; those of a live process stay.
+sleep 600 &
+live=$!
+(exit 0) & ended=$!
+wait "$ended"
+for name in ".toy.h5.tmp.$ended" ".toy.png.tmp.$ended" ".toy.h5.tmp.$live"; do
+  echo partial >"$WORK/damaged/$name"
+done
+"$TOY" --scale=smoke --threads=1 --allow_code_change=true "--out=$WORK/damaged" 2>"$WORK/stale.err" ||
+  { cat "$WORK/stale.err"; fail "rerun with stale temporaries failed"; }
+[[ ! -e "$WORK/damaged/.toy.h5.tmp.$ended" && ! -e "$WORK/damaged/.toy.png.tmp.$ended" ]] ||
+  fail "temporaries of an ended process were left"
+[[ -e "$WORK/damaged/.toy.h5.tmp.$live" ]] || fail "the temporary of a live process was removed"
+kill "$live"
 
 # --version prints the commit stamped at build time; a run started outside the repository (no
 # bazel run, another directory) records that commit, not "unknown", and resumes from elsewhere.

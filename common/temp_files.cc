@@ -1,0 +1,65 @@
+#include "common/temp_files.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+
+namespace dprl {
+
+std::string TempPathFor(const std::string& final_path) {
+  const size_t slash = final_path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : final_path.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  return absl::StrCat(dir, ".", base, ".tmp.", static_cast<long>(getpid()));
+}
+
+long TempFileOwner(const std::string& name) {
+  if (name.size() < 2 || name[0] != '.') return -1;
+  const size_t marker = name.rfind(".tmp.");
+  if (marker == std::string::npos || marker == 0 || marker + 5 >= name.size()) return -1;
+  const std::string digits = name.substr(marker + 5);
+  if (digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+  long pid = 0;
+  return absl::SimpleAtoi(digits, &pid) ? pid : -1;
+}
+
+bool ProcessExists(long pid) {
+  if (pid <= 0 || pid != static_cast<pid_t>(pid)) return false;
+  return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std::string& base) {
+  DIR* handle = opendir(dir.c_str());
+  if (handle == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot list '", dir, "': ", std::strerror(errno)));
+  }
+  std::vector<std::string> names;
+  while (const dirent* entry = readdir(handle)) names.push_back(entry->d_name);
+  closedir(handle);
+  const std::string prefix = absl::StrCat(".", base, ".tmp.");
+  int removed = 0;
+  for (const std::string& name : names) {
+    const long owner = TempFileOwner(name);
+    if (owner < 0 || (!base.empty() && !absl::StartsWith(name, prefix))) continue;
+    if (owner == static_cast<long>(getpid()) || ProcessExists(owner)) continue;
+    const std::string path = absl::StrCat(dir, "/", name);
+    if (unlink(path.c_str()) != 0 && errno != ENOENT) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "cannot remove the temporary file '", path, "' of an ended process: ",
+          std::strerror(errno)));
+    }
+    ++removed;
+  }
+  return removed;
+}
+
+}  // namespace dprl

@@ -1,0 +1,92 @@
+#include "common/temp_files.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "testing/status_matchers.h"
+
+namespace dprl {
+namespace {
+
+std::string FreshDir(const std::string& name) {
+  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+std::set<std::string> Names(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    names.insert(entry.path().filename().string());
+  }
+  return names;
+}
+
+// A child process that has ended and been reaped: its id names no process.
+pid_t EndedProcess() {
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  waitpid(child, nullptr, 0);
+  return child;
+}
+
+TEST(TempFilesTest, NamesCarryTheOwnerProcess) {
+  EXPECT_EQ(TempFileOwner(".seed_0.h5.tmp.1234"), 1234);
+  EXPECT_EQ(TempFileOwner("seed_0.h5"), -1);
+  EXPECT_EQ(TempFileOwner(".seed_0.h5.tmp."), -1);
+  EXPECT_EQ(TempFileOwner(".seed_0.h5.tmp.12a"), -1);
+  EXPECT_EQ(TempFileOwner(".tmp.12"), -1);
+  EXPECT_TRUE(IsTempFileName(".x.png.tmp.7"));
+  const std::string temp = TempPathFor("/a/b/seed_3.h5");
+  EXPECT_EQ(temp, "/a/b/.seed_3.h5.tmp." + std::to_string(getpid()));
+  EXPECT_EQ(TempFileOwner(temp.substr(5)), getpid());
+}
+
+TEST(TempFilesTest, ProcessExistsOnlyForLiveProcesses) {
+  EXPECT_TRUE(ProcessExists(getpid()));
+  EXPECT_FALSE(ProcessExists(EndedProcess()));
+  EXPECT_FALSE(ProcessExists(0));
+  EXPECT_FALSE(ProcessExists(-5));
+}
+
+TEST(TempFilesTest, RemovesOnlyTheFilesOfEndedProcesses) {
+  const std::string dir = FreshDir("dead");
+  const pid_t live = fork();
+  if (live == 0) {
+    pause();
+    _exit(0);
+  }
+  const std::string ended = std::to_string(EndedProcess());
+  const std::string alive = std::to_string(live);
+  const std::string mine = std::to_string(getpid());
+  for (const std::string& name :
+       {".r.h5.tmp." + ended, ".r.png.tmp." + ended, ".r.h5.tmp." + alive, ".r.h5.tmp." + mine,
+        std::string("r.h5"), std::string(".r.h5.tmp.x")}) {
+    std::ofstream(dir + "/" + name) << "partial";
+  }
+  // Only those of one final name.
+  EXPECT_THAT(RemoveDeadProcessTempFiles(dir, "r.png"), IsOkAndHolds(1));
+  EXPECT_EQ(Names(dir).count(".r.png.tmp." + ended), 0u);
+  EXPECT_EQ(Names(dir).count(".r.h5.tmp." + ended), 1u);
+  // Every name: the ended process's file goes, the live process's and this one's stay.
+  EXPECT_THAT(RemoveDeadProcessTempFiles(dir, ""), IsOkAndHolds(1));
+  EXPECT_EQ(Names(dir), (std::set<std::string>{".r.h5.tmp." + alive, ".r.h5.tmp." + mine,
+                                               "r.h5", ".r.h5.tmp.x"}));
+  kill(live, SIGKILL);
+  waitpid(live, nullptr, 0);
+  EXPECT_THAT(RemoveDeadProcessTempFiles(dir, ""), IsOkAndHolds(1));
+  EXPECT_THAT(RemoveDeadProcessTempFiles(dir + "/missing", ""),
+              StatusIs(absl::StatusCode::kFailedPrecondition, ::testing::HasSubstr("missing")));
+}
+
+}  // namespace
+}  // namespace dprl
