@@ -20,6 +20,9 @@ expect_refused "$LQ" horizon=2147483647 "field 'horizon' = 2147483647 (system 'c
 expect_refused "$LQ" horizon=2147483647 "of memory, above this machine's" systems=chain_n8
 expect_refused "$LQ" num_episodes=1 "fields 'num_episodes' = 1, 'horizon' = 5"
 expect_refused "$LQ" num_episodes=1000000000000000000 "episodes must be in [2, 2^40], got 1e+18"
+# Past 2^63 the episode grid's counter overflowed and the grid never ended, --dry_run included.
+expect_refused "$LQ" num_episodes=9200000000000000000 \
+  "field 'num_episodes' must be <= 1000000000000000000, got 9200000000000000000"
 expect_refused "$LQ" privacy_epsilons=1e-300 "'privacy_epsilons' value 1e-300"
 
 # Wang & Hegde: B and J are ints; one noise path's stored points (about T / J, 64 TB here) are

@@ -17,7 +17,15 @@ expect_refused "$FIG" riverswim.num_states=100000000 "of memory, above this mach
 expect_refused "$FIG" riverswim.horizon=1000000000 "'riverswim.horizon' = 1000000000"
 expect_refused "$FIG" num_episodes=1000000000000000000 "field 'num_episodes' = 1000000000000000000"
 expect_refused "$FIG" num_episodes=1000000000000000000 "above the limit of 1e+07 core-seconds"
-expect_refused "$FIG" failure_probability=1e-300 "failure_probability = 1e-300"
+expect_refused "$FIG" failure_probability=1e-300 "field 'failure_probability' = 1e-300 with num_episodes"
+# A failure probability the bound cannot take is named, not the eps it was tried with.
+expect_refused "$FIG" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321"
+expect_refused "$FIG" privacy_epsilons=10,10 "field 'privacy_epsilons' lists 10 twice (values #1 and #2)"
+# Past 2^63 the episode grid's counter overflowed and the grid never ended, --dry_run included.
+for fig in "$FIG" "$LOWER"; do
+  expect_refused "$fig" num_episodes=9200000000000000000 \
+    "field 'num_episodes' must be <= 1000000000000000000, got 9200000000000000000"
+done
 expect_refused "$FIG" privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
 expect_refused "$FIG" num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
 expect_refused "$FIG" num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"

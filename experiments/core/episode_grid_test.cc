@@ -3,7 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace dprl {
@@ -60,6 +62,20 @@ TEST(CumulativeOnGridTest, SamplesTheRunningSumAtTheGrid) {
   }
   EXPECT_EQ(recorder.total(), sum);
   EXPECT_EQ(recorder.cumulative().back(), recorder.total());
+}
+
+TEST(EpisodeGridTest, EndsForEveryInt64AndTheLimitIsNamed) {
+  // Past 2^63 llround overflowed and the loop never ended.
+  const int64_t largest = std::numeric_limits<int64_t>::max();
+  const std::vector<int64_t> grid = EpisodeGrid(largest, kRegretGridPointsPerDecade);
+  EXPECT_EQ(grid.back(), largest);
+  EXPECT_EQ(grid.size(), 1777u);  // every episode to 52, then 100 per decade
+  EXPECT_TRUE(std::is_sorted(grid.begin(), grid.end()));
+  EXPECT_TRUE(ValidateEpisodeCount("num_episodes", kMaxRegretEpisodes).ok());
+  EXPECT_EQ(ValidateEpisodeCount("num_episodes", 9200000000000000000).message(),
+            "field 'num_episodes' must be <= 1000000000000000000, got 9200000000000000000");
+  EXPECT_EQ(ValidateEpisodeCount("num_episodes", 0).message(),
+            "field 'num_episodes' must be >= 1, got 0");
 }
 
 TEST(CumulativeOnGridDeathTest, RefusesMoreValuesThanEpisodes) {

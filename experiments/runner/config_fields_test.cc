@@ -180,5 +180,37 @@ TEST(ConfigTomlTest, ErrorsNameTheFileAndTheFieldOrLine) {
                        "--config=/nonexistent/run.toml: cannot read the file"));
 }
 
+TEST(ConfigTomlTest, KeysDeeperThanTheLimitAreRefusedBeforeParsing) {
+  Grid grid;
+  ConfigFields fields;
+  grid.BindFields(fields);
+  const std::string too_deep = "line 2: a key nested deeper than 16 levels";
+  // 16 levels pass the depth check (and then name the unknown field); 17 do not, whether as a
+  // dotted key, a table header, a key inside a table, or inline tables.
+  std::string levels_16 = "a";
+  for (int i = 1; i < 16; ++i) levels_16 += ".a";
+  EXPECT_THAT(ApplyToml("num_episodes = 1\n" + levels_16 + " = 1\n", "run.toml", &fields),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("unknown field")));
+  EXPECT_THAT(ApplyToml("num_episodes = 1\n" + levels_16 + ".a = 1\n", "run.toml", &fields),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
+  EXPECT_THAT(ApplyToml("num_episodes = 1\n[" + levels_16 + ".a]\n", "run.toml", &fields),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
+  std::string inline_tables = "num_episodes = 1\nx = ";
+  for (int i = 0; i < 20; ++i) inline_tables += "{a = ";
+  inline_tables += "1" + std::string(20, '}') + "\n";
+  EXPECT_THAT(ApplyToml(inline_tables, "run.toml", &fields),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
+  EXPECT_THAT(ApplyToml("num_episodes = 1\nx = {b = 1, " + levels_16 + " = 1}\n", "run.toml",
+                        &fields),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
+  // Dots in strings, numbers, comments and multi-line arrays are not levels.
+  std::string dots = "environments = [\"" + levels_16 + ".a.a\"]  # " + levels_16 + ".a\n";
+  dots += "privacy_epsilons = [\n";
+  for (int i = 0; i < 20; ++i) dots += "  1.5,\n";
+  dots += "]\nriverswim.num_states = 12\n";
+  EXPECT_THAT(ApplyToml(dots, "run.toml", &fields), IsOk());
+  EXPECT_EQ(grid.riverswim_states, 12);
+}
+
 }  // namespace
 }  // namespace dprl

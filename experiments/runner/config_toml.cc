@@ -2,8 +2,6 @@
 
 #include <sys/stat.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <utility>
 #include <vector>
@@ -160,8 +158,7 @@ absl::Status ApplyToml(absl::string_view text, const std::string& source, Config
 absl::Status ApplyTomlFile(const std::string& path, ConfigFields* fields) {
   struct stat info;
   if (stat(path.c_str(), &info) != 0) {
-    return absl::NotFoundError(
-        absl::StrCat("--config=", path, ": cannot read the file (", std::strerror(errno), ")"));
+    return absl::NotFoundError(absl::StrCat("--config=", path, ": cannot read the file"));
   }
   if (S_ISDIR(info.st_mode)) {
     return absl::InvalidArgumentError(

@@ -39,10 +39,21 @@ void SilenceHdf5Errors() {
   // No library clean-up at exit: after a failed flush (a full disk) HDF5's atexit handler would
   // close the failed file again and crash. Every file is closed explicitly (H5Handle) before.
   H5dont_atexit();
+  SilenceHdf5ErrorsOnThisThread();
+}
+
+void SilenceHdf5ErrorsOnThisThread() {
+  // A thread-safe HDF5 build (Debian's prints "thread 1" in its diagnostics) keeps the default
+  // error stack, and whether it prints, per thread: a task thread that writes a task file onto a
+  // full disk printed hundreds of HDF5-DIAG lines although the main thread had silenced its own.
+  thread_local bool silenced = false;
+  if (silenced) return;
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  silenced = true;
 }
 
 absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path) {
+  SilenceHdf5ErrorsOnThisThread();
   H5Handle fcpl = TimelessPlist(H5P_FILE_CREATE);
   H5Pset_link_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
   H5Pset_attr_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
@@ -52,6 +63,7 @@ absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path) {
 }
 
 absl::StatusOr<H5Handle> OpenFileReadOnly(const std::string& path) {
+  SilenceHdf5ErrorsOnThisThread();
   struct stat info;
   if (stat(path.c_str(), &info) != 0) {
     return absl::NotFoundError(absl::StrCat("file '", path, "' does not exist"));

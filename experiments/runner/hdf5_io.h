@@ -5,7 +5,9 @@
 //  * link and attribute creation order are tracked, so readers (this code, h5py) list groups,
 //    datasets and attributes in the order they were written.
 // Every function returns a Status naming the file/object on failure; the HDF5 error stack is
-// silenced (call SilenceHdf5Errors() once, RunExperimentMain does).
+// silenced on every thread: SilenceHdf5Errors() once per process (RunExperimentMain does), and
+// CreateReproducibleFile and OpenFileReadOnly, through which every file is reached, silence the
+// thread they run on.
 #ifndef DPRL_EXPERIMENTS_RUNNER_HDF5_IO_H_
 #define DPRL_EXPERIMENTS_RUNNER_HDF5_IO_H_
 
@@ -23,8 +25,12 @@
 
 namespace dprl {
 
-// Turns off HDF5's automatic error-stack printing for this process.
+// Turns off HDF5's library clean-up at exit and its automatic error-stack printing on this
+// thread.
 void SilenceHdf5Errors();
+// Turns off HDF5's automatic error-stack printing on the calling thread (a thread-safe HDF5
+// keeps the setting per thread); cheap after the first call on a thread.
+void SilenceHdf5ErrorsOnThisThread();
 
 // Creates a new file (fails if it exists) with time stamps off and creation order tracked.
 absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path);

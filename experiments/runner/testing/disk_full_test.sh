@@ -4,8 +4,12 @@
 # the filesystem is full (no HDF5 diagnostics, no crash at exit), and leaves no temporary or
 # partial results file; after space is freed the same command resumes and finishes. The same
 # when the disk is already full as a task file or the results file (at merge) is created. Where the
-# sandbox does not permit the namespace or the mount, the test says so and skips.
+# sandbox does not permit the namespace or the mount, the test says so and skips. Then disks of
+# 64 kB, 200 kB, 1 MB and 4 MB (two task threads; vietri_fig's smoke run on 200 kB): success or
+# one line, never HDF5 diagnostics, and a results file already there left untouched.
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+FIG="$RUNFILES/experiments/vietri_fig"
+[[ -x "$FIG" ]] || fail "vietri_fig not found at $FIG"
 
 if ! command -v unshare >/dev/null ||
   ! unshare -rm sh -c "mount -t tmpfs -o size=64k tmpfs '$WORK'" 2>/dev/null; then
@@ -67,4 +71,42 @@ done
 grep -q "^merge_resume_rc=0$" "$WORK/inner.out" || { cat "$WORK/inner.out"; fail "merge after freeing space failed"; }
 "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/fresh" 2>/dev/null || fail "fresh run failed"
 same_results "$WORK/fresh/toy.h5" "$WORK/resumed.h5"
+
+# Disks of several sizes, with task files written by 2 threads (HDF5 keeps its error printing per
+# thread) and vietri_fig's smoke run on 200 kB: each run succeeds, or fails with exit code 1 and
+# one line (no HDF5-DIAG). A 2-seed results file already there stays untouched when a 3-seed
+# rerun (task files or merge) finds the disk full.
+unshare -rm bash -s "$TOY" "$WORK" "$FIG" >"$WORK/sizes.out" 2>"$WORK/sizes.err" <<'INNER'
+TOY="$1"; WORK="$2"; FIG="$3"
+for size in 64k 200k 1m 4m; do
+  mkdir -p "$WORK/$size" && mount -t tmpfs -o size=$size tmpfs "$WORK/$size" || exit 90
+  "$TOY" --scale=smoke --seeds=3 --threads=2 "--out=$WORK/$size/run" 2>"$WORK/toy_$size.err"
+  echo "toy $size rc=$?"
+  "$TOY" --scale=smoke --seeds=2 --threads=2 "--out=$WORK/$size/kept" 2>/dev/null && {
+    cp "$WORK/$size/kept/toy.h5" "$WORK/kept_$size.h5"
+    head -c 8000000 /dev/zero >"$WORK/$size/fill" 2>/dev/null
+    "$TOY" --scale=smoke --seeds=3 --threads=2 "--out=$WORK/$size/kept" 2>"$WORK/kept_$size.err"
+    echo "kept $size rc=$?"
+    cmp -s "$WORK/kept_$size.h5" "$WORK/$size/kept/toy.h5" || echo "changed: $size"
+  }
+done
+mkdir -p "$WORK/fig" && mount -t tmpfs -o size=200k tmpfs "$WORK/fig" || exit 90
+"$FIG" --scale=smoke --threads=2 "--out=$WORK/fig/run" 2>"$WORK/fig_200k.err"
+echo "fig 200k rc=$?"
+INNER
+grep -q "^fig 200k rc=" "$WORK/sizes.out" || { cat "$WORK/sizes.out" "$WORK/sizes.err"; fail "the sizes did not run"; }
+! grep -q "^changed: " "$WORK/sizes.out" || { cat "$WORK/sizes.out"; fail "a full disk changed an existing results file"; }
+grep -q "^kept " "$WORK/sizes.out" || { cat "$WORK/sizes.out"; fail "no size held a 2-seed run"; }
+while read -r what size rc; do
+  case "$what" in
+    toy | fig) err="$WORK/${what}_$size.err" ;;
+    kept) err="$WORK/kept_$size.err" ;;
+    *) continue ;;
+  esac
+  ! grep -q "HDF5-DIAG\|Segmentation\|signal" "$err" || { head -20 "$err"; fail "$what $size: HDF5 noise or crash"; }
+  [[ "$rc" == rc=0 ]] && continue
+  [[ "$rc" == rc=1 && "$(grep -c ": error: " "$err")" == 1 ]] &&
+    grep -q "no space left on the filesystem of '$WORK/" "$err" ||
+    { cat "$err"; fail "$what $size ($rc): not one line saying the disk is full"; }
+done <"$WORK/sizes.out"
 echo PASS
