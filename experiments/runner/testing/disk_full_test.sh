@@ -88,6 +88,16 @@ for size in 64k 200k 1m 4m; do
     "$TOY" --scale=smoke --seeds=3 --threads=2 "--out=$WORK/$size/kept" 2>"$WORK/kept_$size.err"
     echo "kept $size rc=$?"
     cmp -s "$WORK/kept_$size.h5" "$WORK/$size/kept/toy.h5" || echo "changed: $size"
+    # The same with every task file of the 3 seeds already there: the merge hits the full disk.
+    rm -f "$WORK/$size/fill"
+    "$TOY" --scale=smoke --seeds=3 --threads=2 --keep_task_files=true "--out=$WORK/$size/src" \
+      2>/dev/null && cp -r "$WORK/$size/src/tasks" "$WORK/$size/kept/" 2>/dev/null && {
+      rm -rf "$WORK/$size/src"
+      head -c 8000000 /dev/zero >"$WORK/$size/fill" 2>/dev/null
+      "$TOY" --scale=smoke --seeds=3 --threads=2 "--out=$WORK/$size/kept" 2>"$WORK/merge_$size.err"
+      echo "merge $size rc=$?"
+      cmp -s "$WORK/kept_$size.h5" "$WORK/$size/kept/toy.h5" || echo "changed: $size (merge)"
+    }
   }
 done
 mkdir -p "$WORK/fig" && mount -t tmpfs -o size=200k tmpfs "$WORK/fig" || exit 90
@@ -97,10 +107,13 @@ INNER
 grep -q "^fig 200k rc=" "$WORK/sizes.out" || { cat "$WORK/sizes.out" "$WORK/sizes.err"; fail "the sizes did not run"; }
 ! grep -q "^changed: " "$WORK/sizes.out" || { cat "$WORK/sizes.out"; fail "a full disk changed an existing results file"; }
 grep -q "^kept " "$WORK/sizes.out" || { cat "$WORK/sizes.out"; fail "no size held a 2-seed run"; }
+grep -q "^merge .* rc=1$" "$WORK/sizes.out" || { cat "$WORK/sizes.out"; fail "no merge met a full disk"; }
+grep -q "cannot write '$WORK/[0-9a-z]*/kept/toy.h5': no space left" "$WORK"/merge_*.err ||
+  { cat "$WORK"/merge_*.err; fail "the merge's full disk not reported as such"; }
 while read -r what size rc; do
   case "$what" in
     toy | fig) err="$WORK/${what}_$size.err" ;;
-    kept) err="$WORK/kept_$size.err" ;;
+    kept | merge) err="$WORK/${what}_$size.err" ;;
     *) continue ;;
   esac
   ! grep -q "HDF5-DIAG\|Segmentation\|signal" "$err" || { head -20 "$err"; fail "$what $size: HDF5 noise or crash"; }
