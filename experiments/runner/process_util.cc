@@ -27,9 +27,11 @@ volatile sig_atomic_t termination_signal = 0;
 constexpr int kTerminationSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 void ForwardToChild(int signal_number) {
+  const int saved_errno = errno;  // the interrupted code may be about to read it
   if (termination_signal == 0) termination_signal = signal_number;
   const pid_t child = running_child;
   if (child > 0) kill(child, signal_number);
+  errno = saved_errno;
 }
 
 bool IsExecutableFile(const std::string& path) {

@@ -1,5 +1,6 @@
 // Process-level helpers of the runner: provenance (git commit, command line), locating a data
-// dependency in Bazel runfiles, and running the analysis binary.
+// dependency in Bazel runfiles, running the analysis binary, and (reproduce_all) forwarding
+// termination signals to the child being run.
 #ifndef DPRL_EXPERIMENTS_RUNNER_PROCESS_UTIL_H_
 #define DPRL_EXPERIMENTS_RUNNER_PROCESS_UTIL_H_
 
