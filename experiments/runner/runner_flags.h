@@ -34,7 +34,9 @@
 //                      settings. Default: false, and such a file is an error listing the fields
 //                      that differ (from its resolved_config and root attributes). A file that
 //                      differs only in the seed count needs no flag: its seeds are reused (and
-//                      one with more seeds than --seeds is kept whole, --overwrite or not).
+//                      one with more seeds than --seeds is kept whole, --overwrite or not). It
+//                      also replaces a corrupt file, or one whose datasets lack a row per seed
+//                      (each otherwise an error saying so); a directory there is always an error.
 //   --keep_task_files=true|false
 //                      keep <out>/tasks/ after a successful merge. Default: false; the per-task
 //                      files are removed once <out>/<name>.h5 is written (a rerun of the same
