@@ -53,9 +53,9 @@ absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std
     if (owner == static_cast<long>(getpid()) || ProcessExists(owner)) continue;
     const std::string path = absl::StrCat(dir, "/", name);
     if (unlink(path.c_str()) != 0 && errno != ENOENT) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "cannot remove the temporary file '", path, "' of an ended process: ",
-          std::strerror(errno)));
+      return absl::FailedPreconditionError(
+          absl::StrCat("cannot remove the temporary file '", path,
+                       "' of an ended process: ", std::strerror(errno)));
     }
     ++removed;
   }

@@ -79,8 +79,8 @@ TEST(TempFilesTest, RemovesOnlyTheFilesOfEndedProcesses) {
   EXPECT_EQ(Names(dir).count(".r.h5.tmp." + ended), 1u);
   // Every name: the ended process's file goes, the live process's and this one's stay.
   EXPECT_THAT(RemoveDeadProcessTempFiles(dir, ""), IsOkAndHolds(1));
-  EXPECT_EQ(Names(dir), (std::set<std::string>{".r.h5.tmp." + alive, ".r.h5.tmp." + mine,
-                                               "r.h5", ".r.h5.tmp.x"}));
+  EXPECT_EQ(Names(dir), (std::set<std::string>{".r.h5.tmp." + alive, ".r.h5.tmp." + mine, "r.h5",
+                                               ".r.h5.tmp.x"}));
   kill(live, SIGKILL);
   waitpid(live, nullptr, 0);
   EXPECT_THAT(RemoveDeadProcessTempFiles(dir, ""), IsOkAndHolds(1));

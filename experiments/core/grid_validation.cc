@@ -42,9 +42,9 @@ absl::Status ValidateEachFinitePositive(const std::string& field,
         ValidateFinitePositive(absl::StrCat(GridFieldName(field), " value #", i + 1), values[i]));
     const auto earlier = std::find(values.begin(), values.begin() + i, values[i]);
     if (earlier != values.begin() + i) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          GridFieldName(field), " lists ", GroupNameNumber(values[i]), " twice (values #",
-          earlier - values.begin() + 1, " and #", i + 1, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(GridFieldName(field), " lists ", GroupNameNumber(values[i]),
+                       " twice (values #", earlier - values.begin() + 1, " and #", i + 1, ")"));
     }
   }
   return absl::OkStatus();

@@ -200,9 +200,9 @@ TEST(ConfigTomlTest, KeysDeeperThanTheLimitAreRefusedBeforeParsing) {
   inline_tables += "1" + std::string(20, '}') + "\n";
   EXPECT_THAT(ApplyToml(inline_tables, "run.toml", &fields),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
-  EXPECT_THAT(ApplyToml("num_episodes = 1\nx = {b = 1, " + levels_16 + " = 1}\n", "run.toml",
-                        &fields),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
+  EXPECT_THAT(
+      ApplyToml("num_episodes = 1\nx = {b = 1, " + levels_16 + " = 1}\n", "run.toml", &fields),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(too_deep)));
   // Dots in strings, numbers, comments and multi-line arrays are not levels.
   std::string dots = "environments = [\"" + levels_16 + ".a.a\"]  # " + levels_16 + ".a\n";
   dots += "privacy_epsilons = [\n";

@@ -39,9 +39,9 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
 
 // What an existing results file is, compared with the run about to start.
 enum class MergedFileState {
-  kAbsent,    // no file at the path
-  kOtherRun,  // a file of another run (other experiment, scale, seeds, master seed or configs)
-  kThisRun,   // the complete results of this very run (its task files may have been removed)
+  kAbsent,      // no file at the path
+  kOtherRun,    // a file of another run (other experiment, scale, seeds, master seed or configs)
+  kThisRun,     // the complete results of this very run (its task files may have been removed)
   kNotResults,  // something that is not a complete results file: a directory, an unreadable or
                 // corrupt file, or one whose datasets do not have a row per seed
 };

@@ -12,8 +12,8 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
-#include "common/build_info.h"
 #include "absl/strings/str_join.h"
+#include "common/build_info.h"
 
 extern char** environ;
 

@@ -104,8 +104,8 @@ std::string MergedPath(const std::string& out_dir, const ExperimentDefinition& e
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
                            const GitState& git, const std::vector<ConfigSpec>& configs,
                            const std::string& resolved_config, const std::string& out_dir,
-                           std::optional<DirectoryLock>* lock, int* seeds,
-                           std::vector<bool>* done, int* other_code, bool* results_complete) {
+                           std::optional<DirectoryLock>* lock, int* seeds, std::vector<bool>* done,
+                           int* other_code, bool* results_complete) {
   auto out_error = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
   };
@@ -122,8 +122,8 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
     return out_error(removed.status());
   }
   const std::string merged_path = MergedPath(out_dir, experiment);
-  MergeInfo info{experiment.name, git.commit, "", resolved_config, flags.scale, *seeds,
-                 flags.master_seed};
+  MergeInfo info{experiment.name, git.commit,       "", resolved_config, flags.scale,
+                 *seeds,          flags.master_seed};
   info.git_dirty = git.dirty;
   MergedFileCheck merged = CheckMergedFile(merged_path, configs, info);
   if (merged.state == MergedFileState::kNotResults && (merged.is_directory || !flags.overwrite)) {
@@ -139,8 +139,7 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
     std::fprintf(stderr,
                  "%s: %s holds %d seeds of this run, more than --seeds=%d; keeping it with all "
                  "%d seeds (a rerun never shrinks a results file)\n",
-                 experiment.name.c_str(), merged_path.c_str(), merged.seeds, *seeds,
-                 merged.seeds);
+                 experiment.name.c_str(), merged_path.c_str(), merged.seeds, *seeds, merged.seeds);
     *seeds = merged.seeds;
     info.seeds = merged.seeds;
     merged = CheckMergedFile(merged_path, configs, info);
@@ -148,16 +147,15 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   if (merged.state == MergedFileState::kOtherRun && merged.only_seeds_differ) {
     // Reuse the finished seeds: they become task files again, checked below like any other
     // (the code version they record is the results file's).
-    ASSIGN_OR_RETURN(
-        int reused,
-        ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, *seeds),
-                         [&](size_t c, int k) {
-                           TaskMetadata metadata =
-                               ExpectedMetadata(experiment, flags, git, configs[c], k);
-                           metadata.git_commit = merged.git_commit;
-                           metadata.git_dirty = merged.git_dirty;
-                           return metadata;
-                         }));
+    ASSIGN_OR_RETURN(int reused,
+                     ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, *seeds),
+                                      [&](size_t c, int k) {
+                                        TaskMetadata metadata =
+                                            ExpectedMetadata(experiment, flags, git, configs[c], k);
+                                        metadata.git_commit = merged.git_commit;
+                                        metadata.git_dirty = merged.git_dirty;
+                                        return metadata;
+                                      }));
     std::fprintf(stderr, "%s: reusing %d task(s) of the %d-seed results in %s\n",
                  experiment.name.c_str(), reused, merged.seeds, merged_path.c_str());
   } else if (merged.state == MergedFileState::kOtherRun && !flags.overwrite) {
@@ -356,11 +354,10 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   absl::Status setup_status;
   if (leader) {
     absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
-    setup_status = resolved.ok()
-                       ? PrepareOutput(experiment, *flags, git, *configs, resolved_config,
-                                       *resolved, &out_lock, &seeds, &done, &other_code,
-                                       &results_complete)
-                       : resolved.status();
+    setup_status =
+        resolved.ok() ? PrepareOutput(experiment, *flags, git, *configs, resolved_config, *resolved,
+                                      &out_lock, &seeds, &done, &other_code, &results_complete)
+                      : resolved.status();
     if (resolved.ok()) out_dir = *resolved;
     setup_failed = setup_status.ok() ? 0 : 1;
   }
