@@ -21,6 +21,7 @@ expect_refused "$FIG" failure_probability=1e-300 "field 'failure_probability' = 
 # A failure probability the bound cannot take is named, not the eps it was tried with.
 expect_refused "$FIG" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321"
 expect_refused "$FIG" privacy_epsilons=10,10 "field 'privacy_epsilons' lists 10 twice (values #1 and #2)"
+expect_refused "$LOWER" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321 on "
 # Past 2^63 the episode grid's counter overflowed and the grid never ended, --dry_run included.
 for fig in "$FIG" "$LOWER"; do
   expect_refused "$fig" num_episodes=9200000000000000000 \

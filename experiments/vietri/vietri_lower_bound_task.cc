@@ -90,11 +90,22 @@ absl::Status CheckPacShapesFinite(const std::string& env, const TabularShape& sh
   p.privacy_epsilon = privacy_epsilon > 0 ? privacy_epsilon : 1.0;
   p.failure_probability = failure_probability;
   p.alpha = kPacAlphaMultipliers[0] * alpha_unit;
-  const BoundShape upper = PucbPacUpperBound(p), lower = JdpPacLowerBound(p);
-  const double largest = privacy_epsilon > 0
-                             ? std::max(upper.total(), lower.total())
-                             : std::max(upper.non_private_term, lower.non_private_term);
-  if (std::isfinite(largest)) return absl::OkStatus();
+  auto largest = [&](const VietriBoundsParameters& parameters) {
+    const BoundShape upper = PucbPacUpperBound(parameters), lower = JdpPacLowerBound(parameters);
+    return privacy_epsilon > 0 ? std::max(upper.total(), lower.total())
+                               : std::max(upper.non_private_term, lower.non_private_term);
+  };
+  if (std::isfinite(largest(p))) return absl::OkStatus();
+  // Finite at the usual failure probability: the user's smaller one is what overflows.
+  VietriBoundsParameters usual = p;
+  usual.failure_probability = VietriLowerBoundGrid::ForScale(Scale::kDefault).failure_probability;
+  if (failure_probability < usual.failure_probability && std::isfinite(largest(usual))) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "field 'failure_probability' = ", failure_probability, " on ", env,
+        ": the PAC bound shapes of Thms. 3 and 5 are not finite at this failure probability (a "
+        "count divided by it overflows a double before its log is taken); use a larger "
+        "failure_probability"));
+  }
   return absl::InvalidArgumentError(absl::StrCat(
       "field 'alpha_primes' value ", alpha_prime,
       privacy_epsilon > 0 ? absl::StrCat(" with 'privacy_epsilons' value ", privacy_epsilon) : "",
