@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/lower_bound_summary.h"
@@ -83,40 +84,92 @@ absl::StatusOr<std::string> SingleGroup(const Hdf5Reader& reader, const Attribut
                                         const std::string& what) {
   ASSIGN_OR_RETURN(std::vector<std::string> groups, SelectGroups(reader, filter));
   if (groups.size() != 1) {
-    return absl::InvalidArgumentError(
+    return absl::NotFoundError(
         absl::StrFormat("%s: expected one %s group, found %d", reader.path(), what, groups.size()));
   }
   return groups.front();
 }
 
+// Which eps a privacy-cost slope is fitted over.
+enum class CostWindow {
+  // The evidence window of Thm. 4's upper bound in eps (docs/claims.md, "The rule"): where the
+  // privacy cost dominates (mean cost >= the reference's mean regret at T), the regret is
+  // unsaturated (PUCB's mean regret <= kUnsaturatedShare H T) and the bound's shape (constant 1)
+  // is not vacuous (<= H T). There the cost may not grow faster than 1/eps as eps decreases.
+  kDominating,
+  // The observation window (tightness at large eps): the burn-in regime above.
+  kBurnIn,
+};
+// A regret above this share of H T (every step wrong) is saturated: it cannot grow any more.
+constexpr double kUnsaturatedShare = 0.5;
+
+// Empty when run i is in the dominating window, else the condition it misses.
+absl::StatusOr<std::string> DominatingMiss(const Hdf5Reader& reader, const PucbRuns& runs,
+                                           size_t i, double cost, double reference,
+                                           double regret) {
+  ASSIGN_OR_RETURN(VietriBoundsParameters p, ReadPucbBoundParameters(reader, runs.groups[i]));
+  const double trivial = static_cast<double>(p.horizon) * static_cast<double>(p.num_episodes);
+  if (cost < reference) {
+    return absl::StrFormat("eps = %g: cost %.4g < reference regret %.4g (not dominating)",
+                           runs.epsilons[i], cost, reference);
+  }
+  if (regret > kUnsaturatedShare * trivial) {
+    return absl::StrFormat("eps = %g: regret %.4g > %g H T (saturated)", runs.epsilons[i], regret,
+                           kUnsaturatedShare);
+  }
+  const double shape = PucbRegretUpperBound(p).total();
+  if (shape > trivial) {
+    return absl::StrFormat("eps = %g: Thm. 4 shape %.4g > H T (vacuous)", runs.epsilons[i], shape);
+  }
+  return std::string();
+}
+
 // Exponent in eps of the privacy cost at T, (final regret of PUCB) - (final regret of PUCB on
-// exact counts), over the eps in the burn-in regime; the UBEV offset goes into the detail.
-MeasureFunction PrivacyCostExponent(const std::string& env) {
-  return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
-               const std::string& id) -> absl::StatusOr<Measurement> {
+// exact counts), over the eps of `window`; the UBEV offset goes into the detail. Fit-window
+// systematic: drop the smallest / largest eps; T-window systematic: the same fit on the regret at
+// the last grid episode <= T/3.
+MeasureFunction PrivacyCostExponent(const std::string& env, CostWindow window) {
+  return [env, window](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
+                       const std::string& id) -> absl::StatusOr<Measurement> {
     ASSIGN_OR_RETURN(PucbRuns runs, ReadPucbRuns(reader, env, "paper"));
     ASSIGN_OR_RETURN(
         std::string reference_group,
         SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}},
                     "pucb_noiseless"));
     ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference_group));
+    const double reference_final = ColumnMean(reference_rows.cumulative, -1);
     std::vector<SeedRows> groups = {reference_rows.cumulative};
     std::vector<double> epsilons;
     std::vector<std::string> excluded;
     for (size_t i = 0; i < runs.groups.size(); ++i) {
-      const std::string miss = BurnInMiss(runs, i);
+      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, runs.groups[i]));
+      std::string miss;
+      if (window == CostWindow::kBurnIn) {
+        miss = BurnInMiss(runs, i);
+      } else {
+        const double regret = ColumnMean(rows.cumulative, -1);
+        ASSIGN_OR_RETURN(miss, DominatingMiss(reader, runs, i, regret - reference_final,
+                                              reference_final, regret));
+      }
       if (!miss.empty()) {
         excluded.push_back(miss);
         continue;
       }
-      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, runs.groups[i]));
+      if (rows.episodes != reference_rows.episodes) {
+        return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": groups '",
+                                                       reference_group, "' and '", runs.groups[i],
+                                                       "' have different episode grids"));
+      }
       groups.push_back(rows.cumulative);
       epsilons.push_back(runs.epsilons[i]);
     }
+    const char* window_name =
+        window == CostWindow::kBurnIn ? "burn-in regime" : "dominating, unsaturated window";
     std::string detail = absl::StrFormat(
         "slope of log(final regret PUCB - PUCB on exact counts) vs log eps over %d eps in the "
-        "burn-in regime (of %d run)",
-        epsilons.size(), runs.groups.size());
+        "%s (of %d run); the term S^2AH^4/eps has local slope -1 (E_eps has no eps inside a "
+        "logarithm)",
+        epsilons.size(), window_name, runs.groups.size());
     if (!excluded.empty()) {
       absl::StrAppend(&detail, "; outside it: ", absl::StrJoin(excluded, ", "));
     }
@@ -125,15 +178,14 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
                      SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ubev"}}));
     if (ubev.size() == 1) {
       ASSIGN_OR_RETURN(RegretRows ubev_rows, ReadRegretRows(reader, ubev.front()));
-      absl::StrAppendFormat(
-          &detail, "; planner offset (PUCB on exact counts - UBEV, final regret) = %.4g",
-          ColumnMean(reference_rows.cumulative, -1) - ColumnMean(ubev_rows.cumulative, -1));
+      absl::StrAppendFormat(&detail,
+                            "; planner offset (PUCB on exact counts - UBEV, final regret) = %.4g",
+                            reference_final - ColumnMean(ubev_rows.cumulative, -1));
     }
     if (static_cast<int>(epsilons.size()) < kMinEpsilons) {
       Measurement out = UndefinedMeasurement(detail);
-      out.regime_missed = absl::StrFormat(
-          "%d eps in the burn-in regime (T >= %g E and median burn-in <= T/%g), %d needed",
-          epsilons.size(), kRegimeFactor, kRegimeFactor, kMinEpsilons);
+      out.regime_missed = absl::StrFormat("%d eps in the %s, %d needed", epsilons.size(),
+                                          window_name, kMinEpsilons);
       return out;
     }
     // Final-regret gaps of the mean curves, at column `column` (-1 = T).
@@ -149,22 +201,28 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
         }),
         bootstrap, id, detail);
     if (!measurement.defined) return measurement;
-    // Systematic: the eps window (drop the smallest / largest eps) and the T window (the same
-    // slope at the grid episode nearest T/2 instead of T).
     const std::vector<double> final_gaps = gaps(groups, -1);
-    double systematic = FitWindowSystematic(epsilons, final_gaps, StrictLogLogFit);
-    size_t half = 0;
-    while (half + 1 < reference_rows.episodes.size() &&
-           reference_rows.episodes[half] < reference_rows.episodes.back() / 2) {
-      ++half;
+    measurement.systematic = FitWindowSystematic(epsilons, final_gaps, StrictLogLogFit);
+    size_t third = 0;
+    while (third + 1 < reference_rows.episodes.size() &&
+           reference_rows.episodes[third + 1] <=
+               kTimeWindowFraction * reference_rows.episodes.back()) {
+      ++third;
     }
-    const absl::StatusOr<double> at_half =
-        StrictLogLogFit(epsilons, gaps(groups, static_cast<int>(half)));
-    if (at_half.ok()) systematic = std::max(systematic, std::abs(*at_half - measurement.value));
-    measurement.systematic = systematic;
+    const bool has_third =
+        reference_rows.episodes[third] <= kTimeWindowFraction * reference_rows.episodes.back();
+    if (has_third) {
+      measurement.time_systematic =
+          TimeSystematic(measurement.value,
+                         StrictLogLogFit(epsilons, gaps(groups, static_cast<int>(third))));
+    }
     absl::StrAppendFormat(&measurement.detail,
-                          "; window systematic %.3g (eps range minus an end point; T/2 for T)",
-                          systematic);
+                          "; window systematic %.3g (eps range minus an end point); T-window "
+                          "systematic %.3g (%s)",
+                          measurement.systematic, measurement.time_systematic,
+                          has_third ? absl::StrFormat("the same fit at t = %g",
+                                                      reference_rows.episodes[third])
+                                    : "no grid episode <= T/3 in the late decade: not measured");
     return measurement;
   };
 }
@@ -345,6 +403,29 @@ double Theorem5Shape(double s, double a, double h, double alpha, double beta, do
   return s * a * h * h / (alpha * alpha) + s * a * h * std::log(1.0 / beta) / (alpha * eps);
 }
 
+// The smallest horizon T (on the grid 10^(k/4), up to 1e20; 0 when none) at which Thm. 6's eps
+// term could be tested on an instance (S, A, H, beta): some eps with the eps term visible,
+// SAH ln T / (2 eps) >= sqrt(HSAT) (replacement eps = 2 eps), and PUCB past its burn-in regime,
+// T >= kRegimeFactor E_eps(T). The largest eps meeting the first condition is the best for the
+// second, so it is the one tried.
+double Theorem6TestableHorizon(int64_t s, int64_t a, int64_t h, double beta) {
+  for (int k = 4; k <= 80; ++k) {
+    const double horizon = std::pow(10.0, k / 4.0);
+    const double eps_replacement =
+        s * a * h * std::log(horizon) / std::sqrt(static_cast<double>(h * s * a) * horizon);
+    VietriBoundsParameters p;
+    p.num_states = s;
+    p.num_actions = a;
+    p.horizon = h;
+    p.num_episodes = static_cast<int64_t>(horizon);
+    p.privacy_epsilon = eps_replacement / 2.0;
+    p.failure_probability = beta;
+    if (!p.Validate().ok()) continue;
+    if (horizon >= kRegimeFactor * VietriErrorBound(p)) return horizon;
+  }
+  return 0.0;
+}
+
 // Over the private PUCB groups of the lower-bound file: min of measured / bound shape (constant
 // 1) at the replacement eps, where `pac` selects Thm. 5 (non-optimal episodes, i.e. the count at
 // the largest grid alpha below the instance gap g, against the shape at alpha = g: the shape is
@@ -431,6 +512,31 @@ MeasureFunction LowerBoundRatio(bool pac) {
       shapes.push_back(shape);
       columns.push_back(used);
     }
+    std::string testable_text;
+    if (!pac && !groups.empty()) {
+      // Where Thm. 6 would become testable, on the smallest instance of the file.
+      int64_t smallest_s = 0, smallest_a = 0, smallest_h = 0;
+      double beta = 0;
+      for (const std::string& group : groups) {
+        ASSIGN_OR_RETURN(LowerBoundGroupData data, ReadLowerBoundGroup(reader, group));
+        if (smallest_s == 0 || data.num_states * data.num_actions * data.rewarded_horizon <
+                                   smallest_s * smallest_a * smallest_h) {
+          smallest_s = data.num_states;
+          smallest_a = data.num_actions;
+          smallest_h = data.rewarded_horizon;
+          beta = data.failure_probability;
+        }
+      }
+      const double testable = Theorem6TestableHorizon(smallest_s, smallest_a, smallest_h, beta);
+      testable_text =
+          testable > 0
+              ? absl::StrFormat("Thm. 6's eps term becomes testable (visible and PUCB past "
+                                "T >= %g E) from T ~ %.3g on the smallest instance S=%d A=%d H=%d",
+                                kRegimeFactor, testable, smallest_s, smallest_a, smallest_h)
+              : absl::StrFormat("Thm. 6's eps term is not testable below T = 1e20 on the "
+                                "smallest instance S=%d A=%d H=%d",
+                                smallest_s, smallest_a, smallest_h);
+    }
     std::string detail = absl::StrFormat(
         "min over %d private PUCB runs in the regime of mean %s / %s shape (constant 1, "
         "replacement eps = 2 eps, Def. 3)",
@@ -439,6 +545,7 @@ MeasureFunction LowerBoundRatio(bool pac) {
         pac ? "Thm. 5 at alpha = g" : "Thm. 6");
     if (!misses.empty())
       absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
+    if (!testable_text.empty()) absl::StrAppend(&detail, "; ", testable_text);
     if (rows.empty()) {
       Measurement out = UndefinedMeasurement(detail);
       out.regime_missed =
@@ -473,21 +580,40 @@ std::vector<Claim> VietriClaims() {
     Claim cost{absl::StrCat("vietri.privacy_cost_vs_eps.", env),
                kPaper,
                "Thm. 4",
-               absl::StrCat("PUCB's privacy term is O~(1/eps): the privacy cost (PUCB minus its "
-                            "planner on exact counts) falls at least as fast as 1/eps up to "
-                            "polylog (",
+               absl::StrCat("PUCB's regret is at most A + B S^2AH^4/eps: where the privacy cost "
+                            "(PUCB minus its planner on exact counts) dominates, it grows no "
+                            "faster than 1/eps as eps decreases (",
                             env, ")"),
                "vietri_fig",
-               "exponent of (final regret PUCB - PUCB on exact counts) in eps, eps in the burn-in "
-               "regime",
-               {Comparison::kAtMost, -1.0, 0.25},
+               "exponent of (final regret PUCB - PUCB on exact counts) in eps, over the eps where "
+               "that cost dominates and the regret is unsaturated",
+               {Comparison::kAtLeast, -1.0, 0.25},
                true,
-               PrivacyCostExponent(env)};
-    cost.regime = burn_in_regime;
+               PrivacyCostExponent(env, CostWindow::kDominating)};
+    cost.regime = absl::StrFormat(
+        "every eps in the fit: cost >= the reference's regret (the privacy term dominates), PUCB's "
+        "regret <= %g H T (unsaturated), Thm. 4 shape <= H T (not vacuous); >= %d such eps",
+        kUnsaturatedShare, kMinEpsilons);
     cost.why_evidence =
-        "measured regret of two runs of the agent; a cost falling slower than 1/eps (exponent "
-        "> -0.75) would exceed any C/eps bound at large eps";
+        "measured regret of two runs of the agent; a cost growing faster than 1/eps as eps "
+        "decreases (exponent < -1.25) where it dominates would exceed any A + B/eps bound at "
+        "small eps";
     claims.push_back(cost);
+    Claim decay{absl::StrCat("vietri.privacy_cost_decay_vs_eps.", env),
+                kPaper,
+                "Thm. 4 (tightness)",
+                absl::StrCat("how fast PUCB's privacy cost vanishes at large eps, beside the "
+                             "slope -1 of the bound's term S^2AH^4/eps (",
+                             env, ")"),
+                "vietri_fig",
+                "exponent of (final regret PUCB - PUCB on exact counts) in eps, eps in the "
+                "burn-in regime",
+                {Comparison::kNear, -1.0, 0.0},
+                true,
+                PrivacyCostExponent(env, CostWindow::kBurnIn)};
+    decay.kind = ClaimKind::kObservation;
+    decay.regime = burn_in_regime;
+    claims.push_back(decay);
     Claim lower_order{absl::StrCat("vietri.privacy_term_lower_order.", env),
                       kPaper,
                       "Thm. 4",
@@ -546,12 +672,10 @@ std::vector<Claim> VietriClaims() {
             {Comparison::kAtLeast, 1.0, 0.0},
             true,
             LowerBoundRatio(true)};
+  pac.kind = ClaimKind::kLowerBound;
   pac.regime =
       "median burn-in <= T/10 (else censored); shape at alpha = the instance gap g (never below "
       "it); shape <= T (else vacuous)";
-  pac.why_evidence =
-      "counted episodes of a private agent; a private agent below the shape at every alpha and "
-      "eps would contradict the bound's order (with constant 1)";
   claims.push_back(pac);
   Claim regret{"vietri.regret_above_thm6",
                kPaper,
@@ -564,11 +688,9 @@ std::vector<Claim> VietriClaims() {
                {Comparison::kAtLeast, 1.0, 0.0},
                true,
                LowerBoundRatio(false)};
+  regret.kind = ClaimKind::kLowerBound;
   regret.regime =
       "median burn-in <= T/10; SAH ln T/eps >= sqrt(HSAT) (the eps term is visible); shape <= H T";
-  regret.why_evidence =
-      "measured regret of a private agent where the bound's privacy term dominates; regret below "
-      "the shape there would contradict its 1/eps order (with constant 1)";
   claims.push_back(regret);
   for (Claim& claim : VietriBoundClaims()) claims.push_back(std::move(claim));
   return claims;
