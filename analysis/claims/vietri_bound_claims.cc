@@ -207,10 +207,29 @@ MeasureFunction PacExcessOrder(OrderIn order, int min_points, bool largest, std:
           Parameter(data.runs[runs.front()], order) < Parameter(data.runs[runs.back()], order);
       if (static_cast<int>(runs.size()) >= min_points && spread) fits.push_back(runs);
     }
+    // A slope through 2 points has no measurable window systematic: where some set has >= 3
+    // points, the 2-point sets stay out of the fit (named); where none has, the claim is
+    // inconclusive (MarkFewFitPoints below).
+    std::vector<std::string> two_point_sets;
+    if (std::any_of(fits.begin(), fits.end(), [](const auto& f) { return f.size() >= 3; })) {
+      std::vector<std::vector<int>> kept;
+      for (std::vector<int>& runs : fits) {
+        if (runs.size() >= 3) {
+          kept.push_back(std::move(runs));
+        } else {
+          two_point_sets.push_back(FixedKeyText(data.runs[runs.front()], order));
+        }
+      }
+      fits = std::move(kept);
+    }
     std::string detail = absl::StrFormat(
         "%s slope of log(non-optimal episodes PUCB - PUCB on exact counts) vs log %s over %d "
         "set(s) of in-regime runs sharing the other parameters (%d private runs in the file)",
         largest ? "largest" : "smallest", what, fits.size(), data.num_runs);
+    if (!two_point_sets.empty()) {
+      absl::StrAppend(&detail, "; 2-point sets left out (sets of >= 3 exist): ",
+                      absl::StrJoin(two_point_sets, ", "));
+    }
     if (!misses.empty())
       absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
     if (fits.empty()) {
