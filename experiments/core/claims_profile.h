@@ -33,8 +33,9 @@
 //               onset where the privacy cost dominates number >= 3 on every system.
 // Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims before its grids
 // gained the eps and instances above ~4.8e4 core-seconds (13.4 core-hours; vietri_fig 2.5e4,
-// private_ofu_fig 2.0e4 at its default K = 65536, vietri_lower_bound_fig 2.4e3 of them; the
-// added grid points scale these by about 8/6, 7/5 and 2), claims_reduced ~1.3e3 core-seconds
+// private_ofu_fig 2.0e4 at its default K = 65536, vietri_lower_bound_fig 2.4e3 of them); with
+// them ~6.6e4 (18 core-hours: vietri_fig 3.1e4, private_ofu_fig 2.75e4, vietri_lower_bound_fig
+// 7.2e3), claims_reduced ~1.3e3 core-seconds
 // (vietri_lower_bound_fig 603).
 #ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 #define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
