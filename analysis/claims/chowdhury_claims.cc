@@ -303,18 +303,15 @@ MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& p
     if (!measurement.defined) return measurement;
     auto cost_slope = [&](int column) { return StrictLogLogFit(epsilons, costs(rows, column)); };
     measurement.systematic = FitWindowSystematic(epsilons, costs(rows, -1), StrictLogLogFit);
-    size_t third = 0;
-    while (third + 1 < reference.episodes.size() &&
-           reference.episodes[third + 1] <= kTimeWindowFraction * reference.episodes.back()) {
-      ++third;
-    }
-    measurement.time_systematic =
-        TimeSystematic(cost_slope(-1), cost_slope(static_cast<int>(third)));
+    const std::optional<int> third = TimeWindowColumn(reference.episodes);
+    if (third) measurement.time_systematic = TimeSystematic(cost_slope(-1), cost_slope(*third));
     absl::StrAppendFormat(&measurement.detail,
                           "; window systematic %.3g (eps range minus an end point); T-window "
-                          "systematic %.3g (the same slope at K = %g)",
+                          "systematic %.3g (%s)",
                           measurement.systematic, measurement.time_systematic,
-                          reference.episodes[third]);
+                          third ? absl::StrFormat("the same slope at K = %g",
+                                                  reference.episodes[*third])
+                                : "no grid episode <= K/3 in the late decade: not measured");
     MarkFewFitPoints(epsilons.size(), &measurement);
     return measurement;
   };

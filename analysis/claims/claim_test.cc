@@ -103,6 +103,12 @@ TEST(JudgeTest, TimeSystematicAddsToTheWindowSystematic) {
   EXPECT_EQ(TimeSystematic(absl::StatusOr<double>(-0.66), absl::InternalError("x")), 0.0);
 }
 
+TEST(TimeWindowTest, LastGridEpisodeAtMostAThird) {
+  EXPECT_EQ(TimeWindowColumn({10, 20, 33, 34, 100}), 2);
+  EXPECT_EQ(TimeWindowColumn({10, 20, 33.4, 100}), 1);
+  EXPECT_FALSE(TimeWindowColumn({50, 100}).has_value());
+}
+
 TEST(MonteCarloTest, ErrorShrinksWithResamplesAndMarginIsToTheNearestBoundary) {
   Measurement m = Interval(0.9, 1.0, 1.1);
   EXPECT_EQ(MonteCarloError(m), 0.0);  // deterministic

@@ -342,6 +342,14 @@ double MedianEpisode(const SeedRows& rows) {
   return MedianEpisodeOrNever(episodes);
 }
 
+std::optional<int> TimeWindowColumn(const std::vector<double>& episodes) {
+  std::optional<int> column;
+  for (size_t j = 0; j < episodes.size(); ++j) {
+    if (episodes[j] <= kTimeWindowFraction * episodes.back()) column = static_cast<int>(j);
+  }
+  return column;
+}
+
 void MarkFewFitPoints(size_t points, Measurement* measurement) {
   if (measurement->defined && points == 2 && measurement->inconclusive_reason.empty()) {
     measurement->inconclusive_reason =

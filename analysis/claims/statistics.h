@@ -138,6 +138,10 @@ double MedianEpisode(const SeedRows& rows);
 // The fraction of the horizon at which the T-window systematic repeats a fit: T/3 (K/3).
 inline constexpr double kTimeWindowFraction = 1.0 / 3.0;
 
+// The column of `episodes` (ascending, last = T) of the last grid episode <= T/3, where a slope
+// in eps is repeated for the T-window systematic; nullopt when there is none.
+std::optional<int> TimeWindowColumn(const std::vector<double>& episodes);
+
 // A slope fitted through exactly 2 points is "inconclusive" (its window systematic, the change
 // when an end point is dropped, cannot be measured): sets measurement->inconclusive_reason.
 void MarkFewFitPoints(size_t points, Measurement* measurement);

@@ -3,6 +3,7 @@
 // //experiments:vietri_lower_bound_fig (docs/hdf5_schema.md).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -203,26 +204,18 @@ MeasureFunction PrivacyCostExponent(const std::string& env, CostWindow window) {
     if (!measurement.defined) return measurement;
     const std::vector<double> final_gaps = gaps(groups, -1);
     measurement.systematic = FitWindowSystematic(epsilons, final_gaps, StrictLogLogFit);
-    size_t third = 0;
-    while (third + 1 < reference_rows.episodes.size() &&
-           reference_rows.episodes[third + 1] <=
-               kTimeWindowFraction * reference_rows.episodes.back()) {
-      ++third;
-    }
-    const bool has_third =
-        reference_rows.episodes[third] <= kTimeWindowFraction * reference_rows.episodes.back();
-    if (has_third) {
+    const std::optional<int> third = TimeWindowColumn(reference_rows.episodes);
+    if (third) {
       measurement.time_systematic =
-          TimeSystematic(measurement.value,
-                         StrictLogLogFit(epsilons, gaps(groups, static_cast<int>(third))));
+          TimeSystematic(measurement.value, StrictLogLogFit(epsilons, gaps(groups, *third)));
     }
     absl::StrAppendFormat(&measurement.detail,
                           "; window systematic %.3g (eps range minus an end point); T-window "
                           "systematic %.3g (%s)",
                           measurement.systematic, measurement.time_systematic,
-                          has_third ? absl::StrFormat("the same fit at t = %g",
-                                                      reference_rows.episodes[third])
-                                    : "no grid episode <= T/3 in the late decade: not measured");
+                          third ? absl::StrFormat("the same fit at t = %g",
+                                                  reference_rows.episodes[*third])
+                                : "no grid episode <= T/3 in the late decade: not measured");
     return measurement;
   };
 }
