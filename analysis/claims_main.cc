@@ -15,6 +15,7 @@
 // results file of any experiment, exit 2; a corrupt results file exits 1.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -90,6 +91,9 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
                                                      "' is not an integer in [100, 1000000]"));
     }
     flags.bootstrap.replicates = static_cast<int>(value);
+    // The Monte Carlo refinement near a boundary never uses fewer resamples than asked for.
+    flags.bootstrap.max_replicates =
+        std::max(flags.bootstrap.max_replicates, flags.bootstrap.replicates);
   }
   if (std::optional<std::string> text = command_line.Get("--bootstrap_seed")) {
     uint64_t value = 0;
