@@ -280,19 +280,13 @@ MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& p
       return out;
     }
     ASSIGN_OR_RETURN(double term_slope, SteepestTermSlopeInEps(constants, epsilons));
-    // Final-regret costs over OFU-RL of the mean curves at column `column` (-1 = K); a cost <= 0
-    // makes the fit undefined (StrictLogLogFit names the point), never silently dropped.
-    auto costs = [](const std::vector<SeedRows>& g, int column) {
-      std::vector<double> out;
-      const double reference_at = ColumnMean(g[0], column);
-      for (size_t i = 1; i < g.size(); ++i) out.push_back(ColumnMean(g[i], column) - reference_at);
-      return out;
-    };
+    // Final-regret costs over OFU-RL (rows[0]) of the mean curves; a cost <= 0 makes the fit
+    // undefined (StrictLogLogFit names the point), never silently dropped.
     Measurement measurement = BootstrapMeasurement(
         rows,
-        ExplainedStatistic([epsilons, costs, term_slope](
+        ExplainedStatistic([epsilons, term_slope](
                                const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
-          ASSIGN_OR_RETURN(double slope, StrictLogLogFit(epsilons, costs(g, -1)));
+          ASSIGN_OR_RETURN(double slope, StrictLogLogFit(epsilons, GapsToFirstGroup(g, -1)));
           return slope - term_slope;
         }),
         bootstrap, id,
@@ -301,17 +295,9 @@ MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& p
                         "same eps (the run's Lambda, nu; exact rho(eps)); %s",
                         private_agent, term_slope, regime));
     if (!measurement.defined) return measurement;
-    auto cost_slope = [&](int column) { return StrictLogLogFit(epsilons, costs(rows, column)); };
-    measurement.systematic = FitWindowSystematic(epsilons, costs(rows, -1), StrictLogLogFit);
-    const std::optional<int> third = TimeWindowColumn(reference.episodes);
-    if (third) measurement.time_systematic = TimeSystematic(cost_slope(-1), cost_slope(*third));
-    absl::StrAppendFormat(&measurement.detail,
-                          "; window systematic %.3g (eps range minus an end point); T-window "
-                          "systematic %.3g (%s)",
-                          measurement.systematic, measurement.time_systematic,
-                          third ? absl::StrFormat("the same slope at K = %g",
-                                                  reference.episodes[*third])
-                                : "no grid episode <= K/3 in the late decade: not measured");
+    AddSlopeSystematics(
+        epsilons, [&rows](int column) { return GapsToFirstGroup(rows, column); },
+        reference.episodes, &measurement);
     MarkFewFitPoints(epsilons.size(), &measurement);
     return measurement;
   };

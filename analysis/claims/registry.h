@@ -19,6 +19,8 @@ namespace dprl {
 std::vector<Claim> VietriClaims();
 // Its bound-order, vacuity and calibration claims (vietri_bound_claims.cc); part of VietriClaims.
 std::vector<Claim> VietriBoundClaims();
+// Its lower-bound claims, Thms. 5 and 6 (vietri_lower_bound_claims.cc); part of VietriClaims.
+std::vector<Claim> VietriLowerBoundClaims();
 // The bound parameters (S, A, H, T, eps, beta) of a vietri_fig PUCB group, from its attributes
 // (shared by vietri_claims.cc and vietri_bound_claims.cc). Error: a missing or invalid attribute.
 absl::StatusOr<VietriBoundsParameters> ReadPucbBoundParameters(const Hdf5Reader& reader,

@@ -350,6 +350,31 @@ std::optional<int> TimeWindowColumn(const std::vector<double>& episodes) {
   return column;
 }
 
+std::vector<double> GapsToFirstGroup(const std::vector<SeedRows>& groups, int column) {
+  std::vector<double> out;
+  const double reference = ColumnMean(groups[0], column);
+  for (size_t i = 1; i < groups.size(); ++i) out.push_back(ColumnMean(groups[i], column) - reference);
+  return out;
+}
+
+void AddSlopeSystematics(const std::vector<double>& x,
+                         const std::function<std::vector<double>(int column)>& gaps_at,
+                         const std::vector<double>& episodes, Measurement* measurement) {
+  const std::vector<double> at_t = gaps_at(-1);
+  measurement->systematic = FitWindowSystematic(x, at_t, StrictLogLogFit);
+  const std::optional<int> third = TimeWindowColumn(episodes);
+  if (third) {
+    measurement->time_systematic =
+        TimeSystematic(StrictLogLogFit(x, at_t), StrictLogLogFit(x, gaps_at(*third)));
+  }
+  absl::StrAppendFormat(&measurement->detail,
+                        "; window systematic %.3g (the fit range minus an end point); T-window "
+                        "systematic %.3g (%s)",
+                        measurement->systematic, measurement->time_systematic,
+                        third ? absl::StrFormat("the same slope at episode %g", episodes[*third])
+                              : "no grid episode <= T/3 in the late decade: not measured");
+}
+
 void MarkFewFitPoints(size_t points, Measurement* measurement) {
   if (measurement->defined && points == 2 && measurement->inconclusive_reason.empty()) {
     measurement->inconclusive_reason =

@@ -142,6 +142,18 @@ inline constexpr double kTimeWindowFraction = 1.0 / 3.0;
 // in eps is repeated for the T-window systematic; nullopt when there is none.
 std::optional<int> TimeWindowColumn(const std::vector<double>& episodes);
 
+// Mean of group i at `column` minus the mean of group 0 (the reference) there, for i >= 1
+// (column -1 = the last): the final-regret costs of a privacy-cost fit.
+std::vector<double> GapsToFirstGroup(const std::vector<SeedRows>& groups, int column);
+
+// The systematics of a strict log-log slope of `gaps_at(column)` against x, where column -1 is T
+// and `episodes` are the columns' grid episodes: the fit-window systematic (FitWindowSystematic)
+// and the T-window systematic (the same slope at TimeWindowColumn(episodes)); sets
+// measurement->systematic and ->time_systematic and says both in its detail.
+void AddSlopeSystematics(const std::vector<double>& x,
+                         const std::function<std::vector<double>(int column)>& gaps_at,
+                         const std::vector<double>& episodes, Measurement* measurement);
+
 // A slope fitted through exactly 2 points is "inconclusive" (its window systematic, the change
 // when an end point is dropped, cannot be measured): sets measurement->inconclusive_reason.
 void MarkFewFitPoints(size_t points, Measurement* measurement);
