@@ -5,17 +5,22 @@
 //
 // Reads DIR/<experiment>/<experiment>.h5 for every experiment the registry
 // (analysis/claims/registry.h) uses, evaluates each claim (analysis/claims/claim.h: statistic,
-// expectation, verdict rule) and prints the table on stdout, and writes DIR2/claims.csv and
-// DIR2/claims.md (DIR2 defaults to DIR). Missing results files make their claims "not run".
+// expectation, verdict rule) and prints the counts and the table on stdout (then one line naming
+// the files written, on the same stream), and writes DIR2/claims.csv, DIR2/claims.md (the full
+// report) and DIR2/claims_summary.md (the counts and one line per evidence claim, for the
+// README); DIR2 defaults to DIR. Missing results files make their claims "not run"; a claim
+// whose groups are absent from its file is "undefined" with the reason.
 // A relative DIR is taken relative to the directory `bazel run` was invoked from.
-// Errors (bad flags, a corrupt results file) print one line naming the flag, exit non-zero and
-// write no output file.
+// Errors print one line naming the flag and write no output file: bad flags, or a DIR holding no
+// results file of any experiment, exit 2; a corrupt results file exits 1.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "common/build_info.h"
 #include "absl/status/status.h"
@@ -37,7 +42,8 @@ constexpr char kUsage[] =
     "  --bootstrap_replicates  resamples of the seeded bootstrap over seeds, >= 100 (default "
     "2000)\n"
     "  --bootstrap_seed        seed of the bootstrap, 0 <= N < 2^64 (default 20201)\n"
-    "Claims whose results file is missing are reported as 'not run'.\n";
+    "Claims whose results file is missing are reported as 'not run'; a DIR with no results\n"
+    "file of any experiment is an error. Also writes DIR2/claims_summary.md (for the README).\n";
 
 struct Flags {
   bool help = false;
@@ -71,6 +77,8 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
     return absl::InvalidArgumentError(
         absl::StrCat("--results: '", flags.results_dir, "' is not a directory"));
   }
+  if (absl::Status status = CheckResultsDirectory(AllClaims(), flags.results_dir); !status.ok())
+    return absl::InvalidArgumentError(absl::StrCat("--results: ", status.message()));
   flags.out_dir = Resolve(command_line.Get("--out_dir").value_or(flags.results_dir));
   if (!IsDirectory(flags.out_dir)) {
     return absl::InvalidArgumentError(
@@ -83,6 +91,9 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
                                                      "' is not an integer in [100, 1000000]"));
     }
     flags.bootstrap.replicates = static_cast<int>(value);
+    // The Monte Carlo refinement near a boundary never uses fewer resamples than asked for.
+    flags.bootstrap.max_replicates =
+        std::max(flags.bootstrap.max_replicates, flags.bootstrap.replicates);
   }
   if (std::optional<std::string> text = command_line.Get("--bootstrap_seed")) {
     uint64_t value = 0;
@@ -96,15 +107,19 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
 }
 
 absl::Status Run(const Flags& flags) {
-  absl::StatusOr<ClaimsReport> report =
-      EvaluateClaims(AllClaims(), flags.results_dir, flags.bootstrap);
+  const std::vector<Claim> claims = AllClaims();
+  absl::StatusOr<ClaimsReport> report = EvaluateClaims(claims, flags.results_dir, flags.bootstrap);
   if (!report.ok())
     return absl::InvalidArgumentError(absl::StrCat("--results: ", report.status().message()));
+  const int min_seeds = flags.bootstrap.min_seeds;
   const std::string csv_path = flags.out_dir + "/claims.csv";
   const std::string md_path = flags.out_dir + "/claims.md";
-  ASSIGN_OR_RETURN(OutputFiles outputs, OutputFiles::Reserve({csv_path, md_path}, "--out_dir"));
-  const std::string contents[] = {ClaimsCsv(*report), ClaimsMarkdown(*report)};
-  for (size_t i = 0; i < 2; ++i) {
+  const std::string summary_path = flags.out_dir + "/claims_summary.md";
+  ASSIGN_OR_RETURN(OutputFiles outputs,
+                   OutputFiles::Reserve({csv_path, md_path, summary_path}, "--out_dir"));
+  const std::string contents[] = {ClaimsCsv(*report), ClaimsMarkdown(*report, min_seeds),
+                                  ClaimsSummary(*report, min_seeds)};
+  for (size_t i = 0; i < 3; ++i) {
     std::ofstream out(outputs.temp_path(i), std::ios::binary | std::ios::trunc);
     out << contents[i];
     out.close();
@@ -114,8 +129,11 @@ absl::Status Run(const Flags& flags) {
     }
   }
   RETURN_IF_ERROR(outputs.Commit());
-  std::fputs(ClaimsText(*report).c_str(), stdout);
-  std::fprintf(stderr, "claims: wrote %s and %s\n", csv_path.c_str(), md_path.c_str());
+  // One stream: the table and the line naming the files never interleave.
+  std::fputs(ClaimsText(*report, min_seeds).c_str(), stdout);
+  std::fprintf(stdout, "claims: wrote %s, %s and %s\n", csv_path.c_str(), md_path.c_str(),
+               summary_path.c_str());
+  std::fflush(stdout);
   return absl::OkStatus();
 }
 

@@ -162,6 +162,36 @@ absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const st
   return agent;
 }
 
+absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
+                                                      const std::string& group) {
+  const std::string context = absl::StrCat("group ", group);
+  ASSIGN_OR_RETURN(const AttributeList record,
+                   ReadBoundAttributes(reader, group, LqConfigRecordBinding().Specs()));
+  ASSIGN_OR_RETURN(const LqConfigRecord recorded, LqConfigRecordBinding().Read(record, context));
+  LqBoundConstants c;
+  c.state_dim = recorded.state_dim;
+  c.control_dim = recorded.control_dim;
+  ASSIGN_OR_RETURN(const int64_t horizon, reader.ReadIntAttribute(group, hdf5_names::kHorizon));
+  ASSIGN_OR_RETURN(const int64_t episodes,
+                   reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
+  c.horizon = static_cast<double>(horizon);
+  c.episodes = static_cast<double>(episodes);
+  ASSIGN_OR_RETURN(c.confidence_alpha, reader.ReadDoubleAttribute(group, "confidence_alpha"));
+  ASSIGN_OR_RETURN(const AttributeList calibration,
+                   ReadBoundAttributes(reader, group, LqCalibrationRecordBinding().Specs()));
+  if (calibration.empty()) {  // the non-private agent: H_k = lambda I
+    ASSIGN_OR_RETURN(const double lambda, reader.ReadDoubleAttribute(group, "regularizer_lambda"));
+    c.lambda_min = c.lambda_max = lambda;
+    return c;
+  }
+  ASSIGN_OR_RETURN(const PrivateOfuParams params,
+                   LqCalibrationRecordBinding().Read(calibration, context));
+  c.lambda_min = params.big_lambda;
+  c.lambda_max = 3.0 * params.big_lambda;
+  c.nu = params.nu;
+  return c;
+}
+
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group) {
   LqOnsetSummary out;

@@ -76,6 +76,19 @@ struct LqGroupAgent {
 // written before groups carried `label` and `planner`.
 absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group);
 
+// The constants of Chowdhury et al.'s Thm. 1 expression for one group, as the run used them:
+// n, d, H, K, alpha, and Assumption 2's lambda_min, lambda_max, nu (ofu_rl: lambda, lambda, 0
+// with lambda = regularizer_lambda; private OFU-step agents: Lambda, 3 Lambda, nu from the
+// group's calibration record, Thm. 3 proof).
+struct LqBoundConstants {
+  double state_dim = 0, control_dim = 0, horizon = 0, episodes = 0, confidence_alpha = 0;
+  double lambda_min = 0, lambda_max = 0, nu = 0;
+};
+
+// Reads them from the group's attributes (docs/hdf5_schema.md). Error: a missing attribute.
+absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
+                                                      const std::string& group);
+
 struct PrivateOfuRow {
   RegretGroupSummary regret;
   LqGroupAgent agent;

@@ -17,9 +17,20 @@
 //   undefined      the statistic cannot be computed on these results (a non-positive value in a
 //                  log-log fit, a censored value, too few points); the row gives the reason;
 //   inconclusive   the interval straddles a boundary of A, or it rests on fewer seeds than
-//                  BootstrapOptions::min_seeds (verdicts are drawn from >= 20 seeds);
+//                  BootstrapOptions::min_seeds (verdicts are drawn from >= 20 seeds), or the
+//                  measurement names a reason no interval can settle it
+//                  (Measurement::inconclusive_reason, e.g. a slope fitted through 2 points);
 //   holds          the widened interval is inside A;
 //   fails          the widened interval does not meet A.
+//
+// Widening: the interval is widened by `systematic` (fit window) plus `time_systematic` (the same
+// fit at T/3), each on both sides.
+//
+// Direction (docs/claims.md, "The rule"): an upper bound R <= A + B g(x) is refuted only where
+// B g dominates, by R growing FASTER than g as x moves toward that regime (regret as eps
+// decreases, as T or K grows); the expected value is the local exponent of the theorem's own
+// expression over the same window as the data, evaluated with the code's conversions. How fast a
+// privacy cost vanishes at large eps (the tightness of the bound's shape) is an OBSERVATION.
 //
 // Evidence and consistency checks (ClaimKind): a claim is EVIDENCE for the paper only if the
 // measured number could have refuted it (it comes from runs of the algorithms, or from a
@@ -27,6 +38,12 @@
 // differently. A number that follows from the code's own formulas (a closed form equal to its
 // own optimisation, an exponent implied by a calibration) is a CONSISTENCY CHECK: reported in
 // its own section, never counted in the headline.
+//
+// Three more kinds are reported in sections of their own, outside the evidence count:
+// OBSERVATION (measured and predicted side by side, verdict "observed", never holds/fails),
+// LOWER BOUND (a minimax lower bound can be refuted only by an algorithm that beats it, which
+// the agent under test cannot; the row says whether it is "not a counterexample") and
+// ARITHMETIC (the paper's own numbers recomputed).
 //
 // A claim the paper states without a constant ("regret is O(sqrt K)", "a lower bound of order
 // ...") is checked as a SHAPE: an exponent, or an inequality with the constant set to 1
@@ -37,6 +54,8 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -54,6 +73,11 @@ struct BootstrapOptions {
   // Fewest seeds a bootstrap interval may rest on for a holds/fails verdict; fewer give
   // "inconclusive" (the row says so). >= 2.
   int min_seeds = 20;
+  // Near a boundary the report re-measures a claim with more resamples until the Monte Carlo
+  // error of the interval ends (MonteCarloError) is <= 1/3 of the margin to the boundary
+  // (BoundaryMargin), up to this many; a claim still within its Monte Carlo error there is
+  // "inconclusive" with that reason. >= replicates.
+  int max_replicates = 64000;
 
   absl::Status Validate() const;
 };
@@ -75,6 +99,17 @@ struct Measurement {
   // How [low, high] was obtained, with its coverage, e.g. "95% BCa bootstrap, 24 seeds paired
   // across 5 groups"; empty for deterministic statistics.
   std::string interval_method;
+  // Systematic half-width from the horizon: |statistic at T/3 (K/3) - statistic at T (K)| for the
+  // same fit (statistics.h); added to `systematic` for the verdict. 0 where not applicable (the
+  // detail says so for slope claims whose data hold no curve).
+  double time_systematic = 0.0;
+  // Non-empty: no interval can decide the claim (e.g. a slope through 2 points, whose window
+  // systematic cannot be measured); the verdict is "inconclusive" with this reason.
+  std::string inconclusive_reason;
+  // The sorted bootstrap resamples of the statistic (empty for deterministic statistics): the
+  // one-sided p-values of the family-wise count (FamilyWiseCounts) and the Monte Carlo error of
+  // the interval ends (MonteCarloError) come from them.
+  std::vector<double> resamples;
 };
 
 enum class Comparison { kNear, kAtLeast, kAtMost };
@@ -85,16 +120,68 @@ struct Expectation {
   double tolerance = 0.0;  // >= 0
 };
 
-enum class Verdict { kHolds, kFails, kInconclusive, kOutOfRegime, kUndefined, kNotRun };
+enum class Verdict {
+  kHolds,
+  kFails,
+  kInconclusive,
+  kOutOfRegime,
+  kUndefined,
+  kNotRun,
+  kObserved,  // an observation (ClaimKind::kObservation) measured in its regime: no verdict
+};
 
-// "holds", "fails", "inconclusive", "out of regime", "undefined", "not run".
+// "holds", "fails", "inconclusive", "out of regime", "undefined", "not run", "observed".
 std::string VerdictName(Verdict verdict);
 
-// The rule above, with min_seeds = BootstrapOptions::min_seeds.
+// The rule above, with min_seeds = BootstrapOptions::min_seeds. (Observations are judged by the
+// report, which turns a holds / fails / inconclusive of theirs into kObserved.)
 Verdict Judge(const Measurement& measurement, const Expectation& expectation, int min_seeds = 20);
 
-// Evidence for the paper (could have failed) or a consistency check of the code's own formulas.
-enum class ClaimKind { kEvidence, kConsistencyCheck };
+// Evidence for the paper (could have failed), a consistency check of the code's own formulas, an
+// observation (tightness; no verdict), a lower bound the agent cannot refute, or the paper's own
+// arithmetic recomputed. Only kEvidence enters the headline count.
+enum class ClaimKind { kEvidence, kConsistencyCheck, kObservation, kLowerBound, kArithmetic };
+
+// "evidence", "consistency", "observation", "lower_bound", "arithmetic".
+std::string KindName(ClaimKind kind);
+
+// The acceptance region of `expectation` as [low, high] (infinite ends for one-sided ones).
+std::pair<double, double> AcceptanceRegion(const Expectation& expectation);
+
+// The distance from the widened interval of `measurement` to the nearest finite boundary of the
+// acceptance region (>= 0; +inf when the region has no finite boundary or the measurement is
+// deterministic): how far the verdict is from changing.
+double BoundaryMargin(const Measurement& measurement, const Expectation& expectation);
+
+// The Monte Carlo standard error of a 95% interval end from R = resamples.size() resamples with
+// bootstrap standard deviation s: s sqrt(0.025 * 0.975 / R) / phi(1.96) (the asymptotic standard
+// error of a sample quantile); 0 for a deterministic measurement.
+double MonteCarloError(const Measurement& measurement);
+
+// One-sided bootstrap p-values of the two null hypotheses of a claim, from the resamples shifted
+// by the systematic in the null's favour (p = (1 + #resamples consistent with the null) / (1 + R)):
+//   refuted:   H0 "the statistic is inside the acceptance region" (small p: the theorem fails)
+//   supported: H0 "the statistic is outside it" (small p: the claim holds).
+// Both 1 for a measurement without resamples that is not decided exactly (see FamilyWiseCounts).
+struct ClaimPValues {
+  double refuted = 1.0;
+  double supported = 1.0;
+};
+ClaimPValues BootstrapPValues(const Measurement& measurement, const Expectation& expectation);
+
+// Holm's step-down procedure at family-wise level `level` over the evidence claims given (their
+// measurement and expectation): how many are refuted, and how many supported, with the
+// probability of any false refutation (resp. any false support) <= level. A deterministic
+// measurement counts with p = 0 where its verdict is holds / fails and is otherwise left out;
+// undefined, out-of-regime and not-run claims are left out of the family (`family` says how many
+// entered).
+struct FamilyWiseCount {
+  int family = 0;
+  int refuted = 0;
+  int supported = 0;
+};
+FamilyWiseCount FamilyWiseCounts(const std::vector<std::pair<Measurement, Expectation>>& claims,
+                                 int min_seeds, double level = 0.05);
 
 // E.g. "-1 ± 0.25", ">= 1", "<= 1e-09".
 std::string ExpectationText(const Expectation& expectation);

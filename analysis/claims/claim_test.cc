@@ -1,7 +1,11 @@
 #include "analysis/claims/claim.h"
 
+#include <cmath>
+#include <map>
 #include <optional>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -73,6 +77,103 @@ TEST(JudgeTest, TooFewSeedsIsInconclusive) {
   EXPECT_EQ(Judge(m, near, 20), Verdict::kInconclusive);
   m.seeds = 20;
   EXPECT_EQ(Judge(m, near, 20), Verdict::kFails);
+}
+
+TEST(JudgeTest, NamedReasonIsInconclusive) {
+  Measurement m = Interval(-0.5, -0.4, -0.3);  // would fail
+  m.inconclusive_reason = "a slope through 2 points";
+  EXPECT_EQ(Judge(m, {Comparison::kNear, -1.0, 0.25}), Verdict::kInconclusive);
+  Measurement two_points = Interval(-1.1, -1.0, -0.9);
+  MarkFewFitPoints(2, &two_points);
+  EXPECT_EQ(Judge(two_points, {Comparison::kNear, -1.0, 0.25}), Verdict::kInconclusive);
+  Measurement three_points = Interval(-1.1, -1.0, -0.9);
+  MarkFewFitPoints(3, &three_points);
+  EXPECT_EQ(Judge(three_points, {Comparison::kNear, -1.0, 0.25}), Verdict::kHolds);
+}
+
+TEST(JudgeTest, TimeSystematicAddsToTheWindowSystematic) {
+  const Expectation at_least{Comparison::kAtLeast, -1.0, 0.25};
+  Measurement m = Interval(-1.1, -1.0, -0.9);
+  m.systematic = 0.1;
+  EXPECT_EQ(Judge(m, at_least), Verdict::kHolds);  // low end -1.2
+  m.time_systematic = 0.1;                          // low end -1.3 < -1.25
+  EXPECT_EQ(Judge(m, at_least), Verdict::kInconclusive);
+  EXPECT_DOUBLE_EQ(TimeSystematic(absl::StatusOr<double>(-0.66), absl::StatusOr<double>(-0.8)),
+                   0.14);
+  EXPECT_EQ(TimeSystematic(absl::StatusOr<double>(-0.66), absl::InternalError("x")), 0.0);
+}
+
+TEST(TimeWindowTest, LastGridEpisodeAtMostAThird) {
+  EXPECT_EQ(TimeWindowColumn({10, 20, 33, 34, 100}), 2);
+  EXPECT_EQ(TimeWindowColumn({10, 20, 33.4, 100}), 1);
+  EXPECT_FALSE(TimeWindowColumn({50, 100}).has_value());
+}
+
+TEST(MonteCarloTest, ErrorShrinksWithResamplesAndMarginIsToTheNearestBoundary) {
+  Measurement m = Interval(0.9, 1.0, 1.1);
+  EXPECT_EQ(MonteCarloError(m), 0.0);  // deterministic
+  EXPECT_TRUE(std::isinf(BoundaryMargin(m, {Comparison::kAtMost, 2.0, 0.0})));
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> normal(1.0, 0.1);
+  for (int i = 0; i < 400; ++i) m.resamples.push_back(normal(rng));
+  const double error_400 = MonteCarloError(m);
+  // s sqrt(0.025 * 0.975 / R) / phi(1.96) with s ~ 0.1, R = 400: ~0.0134.
+  EXPECT_NEAR(error_400, 0.0134, 0.002);
+  for (int i = 0; i < 3200; ++i) m.resamples.push_back(normal(rng));
+  EXPECT_NEAR(MonteCarloError(m) / error_400, 1.0 / 3.0, 0.03);
+  m.systematic = 0.05;  // widened [0.85, 1.15]
+  EXPECT_NEAR(BoundaryMargin(m, {Comparison::kAtMost, 2.0, 0.0}), 0.85, 1e-12);
+  EXPECT_NEAR(BoundaryMargin(m, {Comparison::kNear, 1.0, 0.2}), 0.05, 1e-12);
+}
+
+Measurement Resampled(double center, double spread, int seeds) {
+  Measurement m = Interval(center - 2 * spread, center, center + 2 * spread);
+  m.seeds = seeds;
+  for (int i = 0; i < 999; ++i) m.resamples.push_back(center + spread * (i - 499) / 250.0);
+  return m;
+}
+
+TEST(FamilyWiseTest, PValuesFollowTheResamples) {
+  const Expectation at_most{Comparison::kAtMost, 0.0, 0.0};
+  const ClaimPValues far_outside = BootstrapPValues(Resampled(5.0, 0.1, 20), at_most);
+  EXPECT_NEAR(far_outside.refuted, 1.0 / 1000.0, 1e-12);
+  EXPECT_NEAR(far_outside.supported, 1.0, 1e-12);
+  const ClaimPValues far_inside = BootstrapPValues(Resampled(-5.0, 0.1, 20), at_most);
+  EXPECT_NEAR(far_inside.refuted, 1.0, 1e-12);
+  EXPECT_NEAR(far_inside.supported, 1.0 / 1000.0, 1e-12);
+  const ClaimPValues straddles = BootstrapPValues(Resampled(0.0, 0.1, 20), at_most);
+  EXPECT_NEAR(straddles.refuted, 0.5, 0.01);
+  EXPECT_NEAR(straddles.supported, 0.5, 0.01);
+}
+
+TEST(FamilyWiseTest, HolmStepsDown) {
+  const Expectation at_most{Comparison::kAtMost, 0.0, 0.0};
+  std::vector<std::pair<Measurement, Expectation>> family;
+  // p = 0.001 each for three clear failures: Holm rejects all (0.001 <= 0.05/3, 0.05/2, 0.05).
+  for (int i = 0; i < 3; ++i) family.emplace_back(Resampled(5.0, 0.1, 20), at_most);
+  // p ~ 0.04 for a marginal one: 0.04 <= 0.05/1 would pass alone, but comes 4th of 5 -> 0.05/2.
+  Measurement marginal = Resampled(0.0, 0.1, 20);
+  marginal.resamples.clear();
+  for (int i = 0; i < 999; ++i) marginal.resamples.push_back(i < 39 ? -1.0 : 1.0);
+  family.emplace_back(marginal, at_most);
+  family.emplace_back(Resampled(-5.0, 0.1, 20), at_most);  // clearly holds
+  FamilyWiseCount count = FamilyWiseCounts(family, 20);
+  EXPECT_EQ(count.family, 5);
+  EXPECT_EQ(count.refuted, 3);
+  EXPECT_EQ(count.supported, 1);
+  // Out of the family: undefined, out of regime; too few seeds never reject.
+  family.emplace_back(UndefinedMeasurement("x"), at_most);
+  Measurement out = Resampled(5.0, 0.1, 20);
+  out.regime_missed = "T too small";
+  family.emplace_back(out, at_most);
+  family.emplace_back(Resampled(5.0, 0.1, 4), at_most);
+  count = FamilyWiseCounts(family, 20);
+  EXPECT_EQ(count.family, 6);
+  EXPECT_EQ(count.refuted, 3);
+  // A deterministic decided claim counts with p = 0.
+  family.emplace_back(Interval(1.0, 1.0, 1.0), at_most);
+  count = FamilyWiseCounts(family, 20);
+  EXPECT_EQ(count.refuted, 4);
 }
 
 TEST(NormalTest, QuantileInvertsCdf) {
@@ -205,11 +306,39 @@ TEST(RegistryTest, EveryClaimIsComplete) {
     EXPECT_FALSE(claim.statistic.empty()) << claim.id;
     EXPECT_GE(claim.expected.tolerance, 0.0) << claim.id;
     EXPECT_TRUE(static_cast<bool>(claim.measure)) << claim.id;
-    if (claim.kind == ClaimKind::kEvidence && claim.paper != "Wang & Hegde 2019" &&
-        claim.paper != "Chowdhury et al. 2021") {
+    if (claim.kind == ClaimKind::kEvidence && claim.paper != "Wang & Hegde 2019") {
       EXPECT_FALSE(claim.why_evidence.empty()) << claim.id << ": say why it could have failed";
     }
   }
+}
+
+// Lower bounds and the paper's arithmetic are outside the evidence count; every upper bound in
+// eps has its tightness observation beside it.
+TEST(RegistryTest, KindsFollowTheRule) {
+  std::map<std::string, ClaimKind> kinds;
+  for (const Claim& claim : AllClaims()) kinds[claim.id] = claim.kind;
+  EXPECT_EQ(kinds.at("vietri.pac_above_thm5"), ClaimKind::kLowerBound);
+  EXPECT_EQ(kinds.at("vietri.regret_above_thm6"), ClaimKind::kLowerBound);
+  EXPECT_EQ(kinds.at("wang_hegde.sigma_eps_0.9"), ClaimKind::kArithmetic);
+  EXPECT_EQ(kinds.at("wang_hegde.sigma_eps_0.45"), ClaimKind::kArithmetic);
+  for (const auto& [id, kind] : kinds) {
+    const size_t at = id.find(".privacy_cost_vs_eps");
+    if (at == std::string::npos) continue;
+    EXPECT_EQ(kind, ClaimKind::kEvidence) << id;
+    const std::string decay = id.substr(0, at) + ".privacy_cost_decay_vs_eps" +
+                              id.substr(at + std::string(".privacy_cost_vs_eps").size());
+    ASSERT_TRUE(kinds.count(decay)) << decay;
+    EXPECT_EQ(kinds.at(decay), ClaimKind::kObservation) << decay;
+  }
+  // Upper bounds in eps fail only on the steep side: no evidence claim in eps is "at most".
+  for (const Claim& claim : AllClaims()) {
+    if (claim.kind == ClaimKind::kEvidence &&
+        claim.id.find("_vs_eps") != std::string::npos) {
+      EXPECT_EQ(claim.expected.comparison, Comparison::kAtLeast) << claim.id;
+    }
+  }
+  EXPECT_EQ(KindName(ClaimKind::kLowerBound), "lower_bound");
+  EXPECT_EQ(VerdictName(Verdict::kObserved), "observed");
 }
 
 }  // namespace

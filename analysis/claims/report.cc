@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <utility>
@@ -10,7 +12,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "analysis/csv_cells.h"
+#include "analysis/claims/statistics.h"
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -36,15 +40,78 @@ std::string ComparisonName(Comparison comparison) {
   return "";
 }
 
-std::string KindName(ClaimKind kind) {
-  return kind == ClaimKind::kEvidence ? "evidence" : "consistency";
-}
-
 std::string Number(double value) { return absl::StrFormat("%.4g", value); }
 
 // Markdown table cells must not hold '|' or newlines.
 std::string Cell(const std::string& text) {
   return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\n", " "}});
+}
+
+}  // namespace
+
+std::string ResultsFilePath(const std::string& results_dir, const std::string& experiment) {
+  return absl::StrCat(results_dir, "/", experiment, "/", experiment, ".h5");
+}
+
+absl::Status CheckResultsDirectory(const std::vector<Claim>& claims,
+                                   const std::string& results_dir) {
+  std::vector<std::string> experiments;
+  for (const Claim& claim : claims) {
+    if (std::find(experiments.begin(), experiments.end(), claim.experiment) != experiments.end())
+      continue;
+    if (FileExists(ResultsFilePath(results_dir, claim.experiment))) return absl::OkStatus();
+    experiments.push_back(claim.experiment);
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "'", results_dir, "' holds no results file <experiment>/<experiment>.h5 of any of ",
+      absl::StrJoin(experiments, ", "), " (pass the directory the experiments wrote under)"));
+}
+
+namespace {
+
+// One claim's measurement. A NotFound error of the measure function (a group the claim needs is
+// absent or duplicated, e.g. a grid without that environment) makes this claim undefined with
+// the reason; any other error is a malformed file and stops the report. Near a boundary the claim
+// is measured again (a holds or fails only) with more resamples until the Monte Carlo error of the interval ends is
+// <= 1/3 of the margin (BootstrapOptions::max_replicates).
+absl::StatusOr<Measurement> MeasureClaim(const Claim& claim, const Hdf5Reader& reader,
+                                         const BootstrapOptions& bootstrap) {
+  absl::StatusOr<Measurement> measurement = claim.measure(reader, bootstrap, claim.id);
+  if (!measurement.ok()) {
+    if (absl::IsNotFound(measurement.status())) {
+      return UndefinedMeasurement(absl::StrCat("not measurable on this file: ",
+                                               measurement.status().message()));
+    }
+    return absl::Status(measurement.status().code(),
+                        absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
+  }
+  BootstrapOptions more = bootstrap;
+  while (measurement->defined && !measurement->resamples.empty()) {
+    // Only a holds / fails can be an artefact of too few resamples.
+    const Verdict verdict = Judge(*measurement, claim.expected, bootstrap.min_seeds);
+    if (verdict != Verdict::kHolds && verdict != Verdict::kFails) break;
+    const double margin = BoundaryMargin(*measurement, claim.expected);
+    const double error = MonteCarloError(*measurement);
+    if (error <= margin / 3.0) break;
+    if (more.replicates >= more.max_replicates) {
+      {
+        measurement->inconclusive_reason = absl::StrFormat(
+            "the margin to the boundary, %.3g, is within 3 Monte Carlo errors (%.3g) of the "
+            "interval ends at %d resamples",
+            margin, error, more.replicates);
+      }
+      break;
+    }
+    const double needed = more.replicates * std::pow(3.0 * error / std::max(margin, 1e-300), 2);
+    more.replicates = static_cast<int>(
+        std::min<double>(more.max_replicates, std::max(2.0 * more.replicates, std::ceil(needed))));
+    measurement = claim.measure(reader, more, claim.id);
+    if (!measurement.ok()) {
+      return absl::Status(measurement.status().code(),
+                          absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
+    }
+  }
+  return measurement;
 }
 
 }  // namespace
@@ -57,8 +124,7 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
   std::map<std::string, std::unique_ptr<Hdf5Reader>> readers;  // nullptr = not run
   for (const Claim& claim : claims) {
     if (readers.find(claim.experiment) == readers.end()) {
-      const std::string path =
-          absl::StrCat(results_dir, "/", claim.experiment, "/", claim.experiment, ".h5");
+      const std::string path = ResultsFilePath(results_dir, claim.experiment);
       ResultsFileInfo info;
       info.experiment = claim.experiment;
       std::unique_ptr<Hdf5Reader> reader;
@@ -94,13 +160,13 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
           absl::StrCat("no results file ", claim.experiment, "/", claim.experiment, ".h5");
       result.verdict = Verdict::kNotRun;
     } else {
-      absl::StatusOr<Measurement> measurement = claim.measure(*reader, bootstrap, claim.id);
-      if (!measurement.ok()) {
-        return absl::Status(measurement.status().code(),
-                            absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
-      }
-      result.measurement = *std::move(measurement);
+      ASSIGN_OR_RETURN(result.measurement, MeasureClaim(claim, *reader, bootstrap));
       result.verdict = Judge(result.measurement, claim.expected, bootstrap.min_seeds);
+      if (claim.kind == ClaimKind::kObservation &&
+          (result.verdict == Verdict::kHolds || result.verdict == Verdict::kFails ||
+           result.verdict == Verdict::kInconclusive)) {
+        result.verdict = Verdict::kObserved;
+      }
     }
     report.results.push_back(std::move(result));
   }
@@ -115,6 +181,8 @@ std::string MeasuredText(const Measurement& measurement) {
                                         ", ", Number(measurement.high), "]");
   if (measurement.systematic > 0)
     absl::StrAppend(&text, " ± ", Number(measurement.systematic), " (window)");
+  if (measurement.time_systematic > 0)
+    absl::StrAppend(&text, " ± ", Number(measurement.time_systematic), " (T/3)");
   return text;
 }
 
@@ -122,7 +190,7 @@ std::string ClaimsCsv(const ClaimsReport& report) {
   std::string csv =
       "id,kind,paper,location,statement,regime,why_evidence,experiment,statistic,shape_check,"
       "expected,comparison,target,tolerance,value,low,high,systematic,seeds,verdict,"
-      "regime_missed,detail\n";
+      "regime_missed,detail,time_systematic,inconclusive_reason\n";
   for (const ClaimResult& r : report.results) {
     const Claim& c = r.claim;
     const Measurement& m = r.measurement;
@@ -135,7 +203,8 @@ std::string ClaimsCsv(const ClaimsReport& report) {
         CsvNumber(c.expected.tolerance), ",", m.defined ? CsvNumber(m.value) : "", ",",
         m.defined ? CsvNumber(m.low) : "", ",", m.defined ? CsvNumber(m.high) : "", ",",
         m.defined ? CsvNumber(m.systematic) : "", ",", m.seeds, ",", VerdictName(r.verdict), ",",
-        CsvField(m.regime_missed), ",", CsvField(m.detail), "\n");
+        CsvField(m.regime_missed), ",", CsvField(m.detail), ",",
+        m.defined ? CsvNumber(m.time_systematic) : "", ",", CsvField(m.inconclusive_reason), "\n");
   }
   return csv;
 }
@@ -150,6 +219,9 @@ std::string VerdictCell(const ClaimResult& r) {
   if (r.verdict == Verdict::kOutOfRegime) {
     return absl::StrCat(name, ": ", Cell(r.measurement.regime_missed));
   }
+  if (r.verdict == Verdict::kInconclusive && !r.measurement.inconclusive_reason.empty()) {
+    return absl::StrCat(name, ": ", Cell(r.measurement.inconclusive_reason));
+  }
   return name;
 }
 
@@ -157,22 +229,100 @@ std::string Counts(const std::vector<const ClaimResult*>& rows) {
   std::map<Verdict, int> counts;
   for (const ClaimResult* r : rows) ++counts[r->verdict];
   return absl::StrFormat(
-      "%d: **%d hold**, **%d fail**, %d inconclusive, %d out of regime, %d undefined, %d not run",
+      "%d: %d hold, %d fail, %d inconclusive, %d out of regime, %d undefined, %d not run",
       rows.size(), counts[Verdict::kHolds], counts[Verdict::kFails], counts[Verdict::kInconclusive],
       counts[Verdict::kOutOfRegime], counts[Verdict::kUndefined], counts[Verdict::kNotRun]);
 }
 
+std::string ObservedCounts(const std::vector<const ClaimResult*>& rows) {
+  std::map<Verdict, int> counts;
+  for (const ClaimResult* r : rows) ++counts[r->verdict];
+  return absl::StrFormat("%d: %d observed, %d out of regime, %d undefined, %d not run",
+                         rows.size(), counts[Verdict::kObserved], counts[Verdict::kOutOfRegime],
+                         counts[Verdict::kUndefined], counts[Verdict::kNotRun]);
+}
+
+// The report's sections, in order, with the heading and what the section is.
+struct Section {
+  ClaimKind kind;
+  const char* heading;
+  const char* what;
+};
+constexpr Section kSections[] = {
+    {ClaimKind::kEvidence, "Evidence",
+     "implications of the theorems, tested in the direction in which they could be refuted "
+     "(the headline count)"},
+    {ClaimKind::kObservation, "Observations: how tight the bounds' shapes are",
+     "measured and predicted side by side; an upper bound says nothing about how fast a cost "
+     "vanishes, so there is no verdict"},
+    {ClaimKind::kLowerBound, "Lower bounds: PUCB is not a counterexample",
+     "a minimax lower bound can be refuted only by an algorithm that beats it; a run of PUCB "
+     "above it is consistent, not evidence"},
+    {ClaimKind::kArithmetic, "The paper's arithmetic",
+     "the paper's own numbers recomputed from its formulas; not a measurement"},
+    {ClaimKind::kConsistencyCheck, "Consistency checks",
+     "true by construction of the code's own formulas; not evidence"},
+};
+
+std::vector<const ClaimResult*> RowsOf(const ClaimsReport& report, ClaimKind kind) {
+  std::vector<const ClaimResult*> rows;
+  for (const ClaimResult& r : report.results) {
+    if (r.claim.kind == kind) rows.push_back(&r);
+  }
+  return rows;
+}
+
+std::string SectionCounts(const Section& section, const std::vector<const ClaimResult*>& rows) {
+  return section.kind == ClaimKind::kObservation ? ObservedCounts(rows) : Counts(rows);
+}
+
 }  // namespace
 
-std::string ClaimsMarkdown(const ClaimsReport& report) {
-  std::vector<const ClaimResult*> evidence, consistency;
-  for (const ClaimResult& r : report.results) {
-    (r.claim.kind == ClaimKind::kEvidence ? evidence : consistency).push_back(&r);
+FamilyWiseCount EvidenceFamilyWiseCount(const ClaimsReport& report, int min_seeds) {
+  std::vector<std::pair<Measurement, Expectation>> family;
+  for (const ClaimResult* r : RowsOf(report, ClaimKind::kEvidence)) {
+    family.emplace_back(r->measurement, r->claim.expected);
   }
-  std::string md = absl::StrCat("Evidence claims (could have failed) ", Counts(evidence),
-                                ".\n\nConsistency checks (true by construction of the code's own "
-                                "formulas; not counted as evidence) ",
-                                Counts(consistency), ".\n\n");
+  return FamilyWiseCounts(family, min_seeds);
+}
+
+std::string ClaimsCounts(const ClaimsReport& report, int min_seeds) {
+  const FamilyWiseCount fw = EvidenceFamilyWiseCount(report, min_seeds);
+  std::string text = absl::StrCat("Evidence claims (could have failed) ",
+                                  Counts(RowsOf(report, ClaimKind::kEvidence)), ".\n");
+  absl::StrAppendFormat(&text,
+                        "Family-wise (Holm, 5%%) over the %d evidence claims the data decide or "
+                        "leave inconclusive: %d refuted, %d supported.\n",
+                        fw.family, fw.refuted, fw.supported);
+  for (const Section& section : kSections) {
+    if (section.kind == ClaimKind::kEvidence) continue;
+    const std::vector<const ClaimResult*> rows = RowsOf(report, section.kind);
+    if (rows.empty()) continue;
+    absl::StrAppend(&text, section.heading, " (not counted as evidence) ",
+                    SectionCounts(section, rows), ".\n");
+  }
+  return text;
+}
+
+std::string ClaimsMarkdown(const ClaimsReport& report, int min_seeds) {
+  std::string md;
+  for (absl::string_view line : absl::StrSplit(ClaimsCounts(report, min_seeds), '\n')) {
+    if (!line.empty()) absl::StrAppend(&md, line, "\n\n");
+  }
+  bool confirmation = !report.files.empty();
+  for (const ResultsFileInfo& file : report.files) {
+    confirmation = confirmation && file.present && file.claims_profile == "claims" &&
+                   file.seeds >= min_seeds && !file.git_dirty;
+  }
+  absl::StrAppend(
+      &md, "Confirmation run: ",
+      confirmation
+          ? "yes: every file comes from the `claims` profile at >= 20 seeds, run after the "
+            "choices in docs/claims_preregistration.md were set."
+          : "no: not every file comes from a clean `claims` profile run at >= 20 seeds, so "
+            "these verdicts are exploratory; the confirmation run of the pre-registered "
+            "choices (docs/claims_preregistration.md) is the `claims` profile.",
+      "\n\n");
   md += "Results files read:";
   for (const ResultsFileInfo& file : report.files) {
     if (file.present) {
@@ -190,40 +340,57 @@ std::string ClaimsMarkdown(const ClaimsReport& report) {
   md +=
       "\n\nMeasured: point estimate on the seeds as run [95% BCa bootstrap interval over seed "
       "indices paired across configurations; a single number is exact] ± the fit-window "
-      "systematic where one applies. Verdict: *out of regime* when the results miss the regime "
-      "the statement needs or the bound is vacuous at the run's scale (the condition is "
-      "named), *undefined* when the statistic cannot be computed (the reason is in the "
-      "detail), *holds* if the interval widened by the systematic lies inside the expected "
-      "region, *fails* if it lies outside, *inconclusive* if it straddles a boundary or rests "
-      "on fewer than 20 seeds. *(shape)*: the paper states no constant, so the check is an "
-      "exponent or an inequality with constant 1.\n";
+      "systematic ± the T-window systematic (the same fit at T/3) where they apply. Verdict: "
+      "*out of regime* when the results miss the regime the statement needs or the bound is "
+      "vacuous at the run's scale (the condition is named), *undefined* when the statistic "
+      "cannot be computed (the reason is in the detail), *holds* if the interval widened by "
+      "both systematics lies inside the expected region, *fails* if it lies outside, "
+      "*inconclusive* if it straddles a boundary, rests on fewer than 20 seeds, or a named "
+      "reason leaves it open (a 2-point fit; a margin within the bootstrap's Monte Carlo "
+      "error). Expected values of slopes are the difference between the measured exponent and "
+      "the local exponent of the theorem's own expression over the same window (docs/claims.md, "
+      "\"The rule\"). *(shape)*: the paper states no constant, so the check is an exponent or "
+      "an inequality with constant 1.\n";
   const std::string header =
       "| claim | paper, location | regime | measured [95% interval] | expected | verdict | how "
       "measured |\n|---|---|---|---|---|---|---|\n";
-  auto table = [&](const std::vector<const ClaimResult*>& rows, bool with_why) {
-    std::string out = header;
+  for (const Section& section : kSections) {
+    const std::vector<const ClaimResult*> rows = RowsOf(report, section.kind);
+    if (rows.empty()) continue;
+    absl::StrAppend(&md, "\n### ", section.heading, "\n\n", section.what, ": ",
+                    SectionCounts(section, rows), ".\n\n", header);
     for (const ClaimResult* r : rows) {
       const Claim& c = r->claim;
       std::string how = r->measurement.detail;
-      if (with_why && !c.why_evidence.empty())
-        how = absl::StrCat(how, ". Why evidence: ", c.why_evidence);
-      absl::StrAppend(&out, "| ", Cell(c.statement), " <br>`", c.id, "` | ", Cell(c.paper), ", ",
+      if (!c.why_evidence.empty()) how = absl::StrCat(how, ". Why evidence: ", c.why_evidence);
+      absl::StrAppend(&md, "| ", Cell(c.statement), " <br>`", c.id, "` | ", Cell(c.paper), ", ",
                       Cell(c.location), " | ", c.regime.empty() ? "any" : Cell(c.regime), " | ",
                       MeasuredText(r->measurement), " | ", Cell(ExpectationText(c.expected)),
                       c.shape_check ? " (shape)" : "", " | ", VerdictCell(*r), " | ", Cell(how),
                       " |\n");
     }
-    return out;
-  };
-  absl::StrAppend(&md, "\n### Evidence\n\n", table(evidence, true));
-  if (!consistency.empty()) {
-    absl::StrAppend(&md, "\n### Consistency checks\n\n", table(consistency, false));
   }
   return md;
 }
 
-std::string ClaimsText(const ClaimsReport& report) {
-  std::string text;
+std::string ClaimsSummary(const ClaimsReport& report, int min_seeds, size_t max_line) {
+  std::string md;
+  for (absl::string_view line : absl::StrSplit(ClaimsCounts(report, min_seeds), '\n')) {
+    if (!line.empty()) absl::StrAppend(&md, line, "\n\n");
+  }
+  for (const ClaimResult* r : RowsOf(report, ClaimKind::kEvidence)) {
+    std::string line = absl::StrCat("- `", r->claim.id, "` (", r->claim.location, "): ",
+                                    VerdictName(r->verdict), "; measured ",
+                                    MeasuredText(r->measurement), ", expected ",
+                                    ExpectationText(r->claim.expected));
+    if (line.size() > max_line) line = absl::StrCat(line.substr(0, max_line - 3), "...");
+    absl::StrAppend(&md, line, "\n");
+  }
+  return md;
+}
+
+std::string ClaimsText(const ClaimsReport& report, int min_seeds) {
+  std::string text = ClaimsCounts(report, min_seeds);
   for (const ClaimResult& r : report.results) {
     absl::StrAppendFormat(&text, "%-13s %-11s %-48s %-32s expected %s%s\n", VerdictName(r.verdict),
                           KindName(r.claim.kind), r.claim.id,

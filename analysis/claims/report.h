@@ -3,7 +3,8 @@
 //
 // Results layout: DIR/<experiment>/<experiment>.h5, as the experiment binaries write it under
 // `--out=DIR/<experiment>` (their default under `bazel run`: $BUILD_WORKSPACE_DIRECTORY/results).
-// A missing file makes every claim of that experiment "not run"; a file that exists but is not a
+// A missing file makes every claim of that experiment "not run" (but a directory with no file of
+// any experiment is an error: CheckResultsDirectory); a file that exists but is not a
 // dprl results file of schema version 1, or lacks a group or dataset its experiment always
 // writes, is an error (nothing is reported from a corrupt file).
 #ifndef DPRL_ANALYSIS_CLAIMS_REPORT_H_
@@ -43,7 +44,17 @@ struct ClaimsReport {
   std::vector<ClaimResult> results;    // registry order
 };
 
-// Evaluates every claim. Errors name the results file and the claim.
+// "DIR/<experiment>/<experiment>.h5".
+std::string ResultsFilePath(const std::string& results_dir, const std::string& experiment);
+
+// OK when `results_dir` holds the results file of at least one experiment the claims read;
+// otherwise an error naming the directory and the expected layout (an empty or wrong --results).
+absl::Status CheckResultsDirectory(const std::vector<Claim>& claims,
+                                   const std::string& results_dir);
+
+// Evaluates every claim. A claim whose groups are absent from its file (a grid without that
+// environment or reference, or with a duplicated group) is "undefined" with the reason; a
+// malformed file is an error naming the results file and the claim.
 absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
                                             const std::string& results_dir,
                                             const BootstrapOptions& bootstrap);
@@ -53,18 +64,33 @@ std::string MeasuredText(const Measurement& measurement);
 
 // Columns: id,kind,paper,location,statement,regime,why_evidence,experiment,statistic,shape_check,
 // expected,comparison,target,tolerance,value,low,high,systematic,seeds,verdict,regime_missed,
-// detail (empty value/low/high/systematic when undefined; kind = evidence | consistency; seeds 0
-// for a deterministic statistic).
+// detail,time_systematic,inconclusive_reason (empty value/low/high/systematic/time_systematic
+// when undefined; kind = KindName; seeds 0 for a deterministic statistic).
 std::string ClaimsCsv(const ClaimsReport& report);
-// A Markdown section: counts per verdict for evidence and for consistency checks separately (the
-// headline counts evidence only), the files read (claims profile or "no claims profile", scale,
-// seeds, commit, and the run's --scale/--seeds/--set flags), the verdict rule, and
-// two tables (Evidence, Consistency checks): claim | paper, location | regime | measured (95%
-// interval ± window systematic) | expected | verdict (out of regime: the missed condition) | how
-// measured (evidence rows end with why they are evidence).
-std::string ClaimsMarkdown(const ClaimsReport& report);
-// A plain-text table for stdout.
-std::string ClaimsText(const ClaimsReport& report);
+
+// The Holm family-wise count over the evidence claims (claim.h FamilyWiseCounts).
+FamilyWiseCount EvidenceFamilyWiseCount(const ClaimsReport& report, int min_seeds);
+
+// The counts, one line each: evidence claims per verdict, the family-wise count, then each other
+// section's counts (observations, lower bounds, the paper's arithmetic, consistency checks).
+std::string ClaimsCounts(const ClaimsReport& report, int min_seeds);
+
+// The full report, Markdown: the counts first, whether it is the confirmation run (every file
+// from a clean `claims` profile run at >= min_seeds seeds), the files read (claims profile or "no
+// claims profile", scale, seeds, commit, and the run's --scale/--seeds/--set flags), the verdict
+// rule, then one table per section (Evidence; Observations; Lower bounds: PUCB is not a
+// counterexample; The paper's arithmetic; Consistency checks): claim | paper, location | regime |
+// measured (95% interval ± window systematic ± T-window systematic) | expected | verdict (out of
+// regime: the missed condition; inconclusive: the named reason) | how measured (and why it is
+// evidence).
+std::string ClaimsMarkdown(const ClaimsReport& report, int min_seeds = 20);
+
+// The short form for the README: the counts, then one line per evidence claim (id, paper
+// location, verdict, measured, expected), each cut to at most `max_line` characters.
+std::string ClaimsSummary(const ClaimsReport& report, int min_seeds = 20, size_t max_line = 200);
+
+// A plain-text table for stdout, the counts first.
+std::string ClaimsText(const ClaimsReport& report, int min_seeds = 20);
 
 }  // namespace dprl
 

@@ -150,6 +150,7 @@ Measurement BootstrapMeasurement(const std::vector<SeedRows>& groups,
   // reported interval always contains it.
   measurement.low = std::min(measurement.low, *point);
   measurement.high = std::max(measurement.high, *point);
+  measurement.resamples = values;
   measurement.interval_method =
       absl::StrFormat("95%% BCa bootstrap, %d seeds paired across %d group%s", seeds, groups.size(),
                       groups.size() == 1 ? "" : "s");
@@ -269,11 +270,30 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
   return sorted;
 }
 
-absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group) {
+absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group,
+                                          double end_fraction) {
   ASSIGN_OR_RETURN(RegretGroupData data, ReadRegretGroup(reader, group));
   const Hdf5Matrix& cumulative = data.cumulative_regret;
   RegretRows rows;
-  const std::vector<int64_t> late = LastDecadeIndices(data.episode_grid);
+  std::vector<int64_t> late;
+  if (end_fraction == 1.0) {
+    late = LastDecadeIndices(data.episode_grid);
+  } else {
+    // The decade ending at the last grid episode <= end_fraction T.
+    const double end = end_fraction * static_cast<double>(data.episode_grid.back());
+    int64_t last = -1;
+    for (size_t j = 0; j < data.episode_grid.size(); ++j) {
+      if (data.episode_grid[j] <= end) last = static_cast<int64_t>(j);
+    }
+    if (last < 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: group '%s' has no grid episode <= %g T", reader.path(), group, end_fraction));
+    }
+    const double start = std::ceil(static_cast<double>(data.episode_grid[last]) / 10.0);
+    for (int64_t j = 0; j <= last; ++j) {
+      if (data.episode_grid[j] >= start) late.push_back(j);
+    }
+  }
   for (int64_t j : late) rows.episodes.push_back(data.episode_grid[j]);
   for (int64_t seed = 0; seed < cumulative.rows; ++seed) {
     std::vector<double> row;
@@ -320,6 +340,51 @@ double MedianEpisode(const SeedRows& rows) {
   std::vector<double> episodes;
   for (const std::vector<double>& row : rows) episodes.push_back(row[0]);
   return MedianEpisodeOrNever(episodes);
+}
+
+std::optional<int> TimeWindowColumn(const std::vector<double>& episodes) {
+  std::optional<int> column;
+  for (size_t j = 0; j < episodes.size(); ++j) {
+    if (episodes[j] <= kTimeWindowFraction * episodes.back()) column = static_cast<int>(j);
+  }
+  return column;
+}
+
+std::vector<double> GapsToFirstGroup(const std::vector<SeedRows>& groups, int column) {
+  std::vector<double> out;
+  const double reference = ColumnMean(groups[0], column);
+  for (size_t i = 1; i < groups.size(); ++i) out.push_back(ColumnMean(groups[i], column) - reference);
+  return out;
+}
+
+void AddSlopeSystematics(const std::vector<double>& x,
+                         const std::function<std::vector<double>(int column)>& gaps_at,
+                         const std::vector<double>& episodes, Measurement* measurement) {
+  const std::vector<double> at_t = gaps_at(-1);
+  measurement->systematic = FitWindowSystematic(x, at_t, StrictLogLogFit);
+  const std::optional<int> third = TimeWindowColumn(episodes);
+  if (third) {
+    measurement->time_systematic =
+        TimeSystematic(StrictLogLogFit(x, at_t), StrictLogLogFit(x, gaps_at(*third)));
+  }
+  absl::StrAppendFormat(&measurement->detail,
+                        "; window systematic %.3g (the fit range minus an end point); T-window "
+                        "systematic %.3g (%s)",
+                        measurement->systematic, measurement->time_systematic,
+                        third ? absl::StrFormat("the same slope at episode %g", episodes[*third])
+                              : "no grid episode <= T/3 in the late decade: not measured");
+}
+
+void MarkFewFitPoints(size_t points, Measurement* measurement) {
+  if (measurement->defined && points == 2 && measurement->inconclusive_reason.empty()) {
+    measurement->inconclusive_reason =
+        "a slope through 2 points: its fit-window systematic cannot be measured";
+  }
+}
+
+double TimeSystematic(const absl::StatusOr<double>& at_t, const absl::StatusOr<double>& at_third) {
+  if (!at_t.ok() || !at_third.ok()) return 0.0;
+  return std::abs(*at_t - *at_third);
 }
 
 absl::StatusOr<double> LateEpisodeExponent(const std::vector<double>& episodes,

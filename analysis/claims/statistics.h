@@ -22,6 +22,10 @@
 //  * Fit-window systematic: max |slope(window) - slope(all points)| over the windows that drop
 //    the first or the last point of the fit range (when >= 3 points remain); reported next to the
 //    statistical interval and added to it for the verdict (claim.h).
+//  * T-window systematic: |statistic(T) - statistic(T/3)| for the same fit on the curves cut at
+//    T/3 (regret slopes in eps: final regret at the last grid episode <= T/3; exponents in T or
+//    K: the decade ending there); added to the fit-window systematic for the verdict (claim.h).
+//    A slope through 2 points is "inconclusive": its fit-window systematic cannot be measured.
 //  * Late-episode regret exponent: the same slope of the mean cumulative regret against the
 //    episode over the results file's log-spaced episode grid points in [ceil(T/10), T] (the
 //    points regret_stats.h's LogLogSlopeLastDecade uses; ~100 per decade).
@@ -106,13 +110,18 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
 // ---- Per-seed rows ---------------------------------------------------------------------------
 
 struct RegretRows {
-  std::vector<double> episodes;  // grid episodes in [ceil(T/10), T], ascending, last = T
+  // grid episodes in [ceil(T/10), T], ascending, last = T (or the decade ending at the last grid
+  // episode <= end_fraction T, see ReadRegretRows)
+  std::vector<double> episodes;
   SeedRows cumulative;           // cumulative regret of each seed at those episodes
 };
 
 // From the datasets `group`/episode_grid and cumulative_regret (regret_summary.h ReadRegretGroup,
 // which validates them).
-absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group);
+// end_fraction < 1 (e.g. 1/3, the T-window systematic): the decade of grid episodes ending at the
+// last grid episode <= end_fraction T, as if the run had stopped there. Error: no such episode.
+absl::StatusOr<RegretRows> ReadRegretRows(const Hdf5Reader& reader, const std::string& group,
+                                          double end_fraction = 1.0);
 
 // Rows of a 1-D dataset [seeds] (one value per row) or a 2-D dataset [seeds x n].
 absl::StatusOr<SeedRows> ReadSeedRows(const Hdf5Reader& reader, const std::string& group,
@@ -126,6 +135,33 @@ double ColumnMean(const SeedRows& rows, int column);
 std::vector<double> ColumnMeans(const SeedRows& rows);
 // Median over rows of column 0 with -1 = never (regret_stats.h MedianEpisodeOrNever).
 double MedianEpisode(const SeedRows& rows);
+// The fraction of the horizon at which the T-window systematic repeats a fit: T/3 (K/3).
+inline constexpr double kTimeWindowFraction = 1.0 / 3.0;
+
+// The column of `episodes` (ascending, last = T) of the last grid episode <= T/3, where a slope
+// in eps is repeated for the T-window systematic; nullopt when there is none.
+std::optional<int> TimeWindowColumn(const std::vector<double>& episodes);
+
+// Mean of group i at `column` minus the mean of group 0 (the reference) there, for i >= 1
+// (column -1 = the last): the final-regret costs of a privacy-cost fit.
+std::vector<double> GapsToFirstGroup(const std::vector<SeedRows>& groups, int column);
+
+// The systematics of a strict log-log slope of `gaps_at(column)` against x, where column -1 is T
+// and `episodes` are the columns' grid episodes: the fit-window systematic (FitWindowSystematic)
+// and the T-window systematic (the same slope at TimeWindowColumn(episodes)); sets
+// measurement->systematic and ->time_systematic and says both in its detail.
+void AddSlopeSystematics(const std::vector<double>& x,
+                         const std::function<std::vector<double>(int column)>& gaps_at,
+                         const std::vector<double>& episodes, Measurement* measurement);
+
+// A slope fitted through exactly 2 points is "inconclusive" (its window systematic, the change
+// when an end point is dropped, cannot be measured): sets measurement->inconclusive_reason.
+void MarkFewFitPoints(size_t points, Measurement* measurement);
+
+// The T-window systematic: |statistic at T - the same statistic at T/3|; 0 when either is
+// undefined (the caller's detail says so).
+double TimeSystematic(const absl::StatusOr<double>& at_t, const absl::StatusOr<double>& at_third);
+
 // Late-episode exponent of the mean cumulative regret (rows of a RegretRows with `episodes`),
 // StrictLogLogFit.
 absl::StatusOr<double> LateEpisodeExponent(const std::vector<double>& episodes,

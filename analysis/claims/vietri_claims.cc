@@ -3,12 +3,14 @@
 // //experiments:vietri_lower_bound_fig (docs/hdf5_schema.md).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/lower_bound_summary.h"
@@ -83,40 +85,92 @@ absl::StatusOr<std::string> SingleGroup(const Hdf5Reader& reader, const Attribut
                                         const std::string& what) {
   ASSIGN_OR_RETURN(std::vector<std::string> groups, SelectGroups(reader, filter));
   if (groups.size() != 1) {
-    return absl::InvalidArgumentError(
+    return absl::NotFoundError(
         absl::StrFormat("%s: expected one %s group, found %d", reader.path(), what, groups.size()));
   }
   return groups.front();
 }
 
+// Which eps a privacy-cost slope is fitted over.
+enum class CostWindow {
+  // The evidence window of Thm. 4's upper bound in eps (docs/claims.md, "The rule"): where the
+  // privacy cost dominates (mean cost >= the reference's mean regret at T), the regret is
+  // unsaturated (PUCB's mean regret <= kUnsaturatedShare H T) and the bound's shape (constant 1)
+  // is not vacuous (<= H T). There the cost may not grow faster than 1/eps as eps decreases.
+  kDominating,
+  // The observation window (tightness at large eps): the burn-in regime above.
+  kBurnIn,
+};
+// A regret above this share of H T (every step wrong) is saturated: it cannot grow any more.
+constexpr double kUnsaturatedShare = 0.5;
+
+// Empty when run i is in the dominating window, else the condition it misses.
+absl::StatusOr<std::string> DominatingMiss(const Hdf5Reader& reader, const PucbRuns& runs,
+                                           size_t i, double cost, double reference,
+                                           double regret) {
+  ASSIGN_OR_RETURN(VietriBoundsParameters p, ReadPucbBoundParameters(reader, runs.groups[i]));
+  const double trivial = static_cast<double>(p.horizon) * static_cast<double>(p.num_episodes);
+  if (cost < reference) {
+    return absl::StrFormat("eps = %g: cost %.4g < reference regret %.4g (not dominating)",
+                           runs.epsilons[i], cost, reference);
+  }
+  if (regret > kUnsaturatedShare * trivial) {
+    return absl::StrFormat("eps = %g: regret %.4g > %g H T (saturated)", runs.epsilons[i], regret,
+                           kUnsaturatedShare);
+  }
+  const double shape = PucbRegretUpperBound(p).total();
+  if (shape > trivial) {
+    return absl::StrFormat("eps = %g: Thm. 4 shape %.4g > H T (vacuous)", runs.epsilons[i], shape);
+  }
+  return std::string();
+}
+
 // Exponent in eps of the privacy cost at T, (final regret of PUCB) - (final regret of PUCB on
-// exact counts), over the eps in the burn-in regime; the UBEV offset goes into the detail.
-MeasureFunction PrivacyCostExponent(const std::string& env) {
-  return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
-               const std::string& id) -> absl::StatusOr<Measurement> {
+// exact counts), over the eps of `window`; the UBEV offset goes into the detail. Fit-window
+// systematic: drop the smallest / largest eps; T-window systematic: the same fit on the regret at
+// the last grid episode <= T/3.
+MeasureFunction PrivacyCostExponent(const std::string& env, CostWindow window) {
+  return [env, window](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
+                       const std::string& id) -> absl::StatusOr<Measurement> {
     ASSIGN_OR_RETURN(PucbRuns runs, ReadPucbRuns(reader, env, "paper"));
     ASSIGN_OR_RETURN(
         std::string reference_group,
         SingleGroup(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}},
                     "pucb_noiseless"));
     ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference_group));
+    const double reference_final = ColumnMean(reference_rows.cumulative, -1);
     std::vector<SeedRows> groups = {reference_rows.cumulative};
     std::vector<double> epsilons;
     std::vector<std::string> excluded;
     for (size_t i = 0; i < runs.groups.size(); ++i) {
-      const std::string miss = BurnInMiss(runs, i);
+      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, runs.groups[i]));
+      std::string miss;
+      if (window == CostWindow::kBurnIn) {
+        miss = BurnInMiss(runs, i);
+      } else {
+        const double regret = ColumnMean(rows.cumulative, -1);
+        ASSIGN_OR_RETURN(miss, DominatingMiss(reader, runs, i, regret - reference_final,
+                                              reference_final, regret));
+      }
       if (!miss.empty()) {
         excluded.push_back(miss);
         continue;
       }
-      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, runs.groups[i]));
+      if (rows.episodes != reference_rows.episodes) {
+        return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": groups '",
+                                                       reference_group, "' and '", runs.groups[i],
+                                                       "' have different episode grids"));
+      }
       groups.push_back(rows.cumulative);
       epsilons.push_back(runs.epsilons[i]);
     }
+    const char* window_name =
+        window == CostWindow::kBurnIn ? "burn-in regime" : "dominating, unsaturated window";
     std::string detail = absl::StrFormat(
         "slope of log(final regret PUCB - PUCB on exact counts) vs log eps over %d eps in the "
-        "burn-in regime (of %d run)",
-        epsilons.size(), runs.groups.size());
+        "%s (of %d run); the term S^2AH^4/eps has local slope -1 (E_eps has no eps inside a "
+        "logarithm)",
+        epsilons.size(), window_name, runs.groups.size());
     if (!excluded.empty()) {
       absl::StrAppend(&detail, "; outside it: ", absl::StrJoin(excluded, ", "));
     }
@@ -125,46 +179,26 @@ MeasureFunction PrivacyCostExponent(const std::string& env) {
                      SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "ubev"}}));
     if (ubev.size() == 1) {
       ASSIGN_OR_RETURN(RegretRows ubev_rows, ReadRegretRows(reader, ubev.front()));
-      absl::StrAppendFormat(
-          &detail, "; planner offset (PUCB on exact counts - UBEV, final regret) = %.4g",
-          ColumnMean(reference_rows.cumulative, -1) - ColumnMean(ubev_rows.cumulative, -1));
+      absl::StrAppendFormat(&detail,
+                            "; planner offset (PUCB on exact counts - UBEV, final regret) = %.4g",
+                            reference_final - ColumnMean(ubev_rows.cumulative, -1));
     }
     if (static_cast<int>(epsilons.size()) < kMinEpsilons) {
       Measurement out = UndefinedMeasurement(detail);
-      out.regime_missed = absl::StrFormat(
-          "%d eps in the burn-in regime (T >= %g E and median burn-in <= T/%g), %d needed",
-          epsilons.size(), kRegimeFactor, kRegimeFactor, kMinEpsilons);
+      out.regime_missed = absl::StrFormat("%d eps in the %s, %d needed", epsilons.size(),
+                                          window_name, kMinEpsilons);
       return out;
     }
-    // Final-regret gaps of the mean curves, at column `column` (-1 = T).
-    auto gaps = [](const std::vector<SeedRows>& g, int column) {
-      std::vector<double> out;
-      const double reference = ColumnMean(g[0], column);
-      for (size_t i = 1; i < g.size(); ++i) out.push_back(ColumnMean(g[i], column) - reference);
-      return out;
-    };
+    // Final-regret gaps of the mean curves to the reference (groups[0]).
     Measurement measurement = BootstrapMeasurement(
-        groups, ExplainedStatistic([epsilons, gaps](const std::vector<SeedRows>& g) {
-          return StrictLogLogFit(epsilons, gaps(g, -1));
+        groups, ExplainedStatistic([epsilons](const std::vector<SeedRows>& g) {
+          return StrictLogLogFit(epsilons, GapsToFirstGroup(g, -1));
         }),
         bootstrap, id, detail);
     if (!measurement.defined) return measurement;
-    // Systematic: the eps window (drop the smallest / largest eps) and the T window (the same
-    // slope at the grid episode nearest T/2 instead of T).
-    const std::vector<double> final_gaps = gaps(groups, -1);
-    double systematic = FitWindowSystematic(epsilons, final_gaps, StrictLogLogFit);
-    size_t half = 0;
-    while (half + 1 < reference_rows.episodes.size() &&
-           reference_rows.episodes[half] < reference_rows.episodes.back() / 2) {
-      ++half;
-    }
-    const absl::StatusOr<double> at_half =
-        StrictLogLogFit(epsilons, gaps(groups, static_cast<int>(half)));
-    if (at_half.ok()) systematic = std::max(systematic, std::abs(*at_half - measurement.value));
-    measurement.systematic = systematic;
-    absl::StrAppendFormat(&measurement.detail,
-                          "; window systematic %.3g (eps range minus an end point; T/2 for T)",
-                          systematic);
+    AddSlopeSystematics(
+        epsilons, [&groups](int column) { return GapsToFirstGroup(groups, column); },
+        reference_rows.episodes, &measurement);
     return measurement;
   };
 }
@@ -340,128 +374,6 @@ MeasureFunction ExactTailLearnsEarlier(const std::string& env) {
   };
 }
 
-// The lower-bound shapes of Thms. 5 and 6 (constant 1, Def. 3 = replacement eps).
-double Theorem5Shape(double s, double a, double h, double alpha, double beta, double eps) {
-  return s * a * h * h / (alpha * alpha) + s * a * h * std::log(1.0 / beta) / (alpha * eps);
-}
-
-// Over the private PUCB groups of the lower-bound file: min of measured / bound shape (constant
-// 1) at the replacement eps, where `pac` selects Thm. 5 (non-optimal episodes, i.e. the count at
-// the largest grid alpha below the instance gap g, against the shape at alpha = g: the shape is
-// never evaluated below g, where it grows like 1/alpha^2 while the count cannot move) or Thm. 6
-// (final cumulative regret).
-// Regime: the shape does not exceed what T episodes can show (T for Thm. 5, H T for Thm. 6),
-// and for Thm. 6 the privacy term SAH ln T / eps is >= sqrt(HSAT) (else the eps part of the
-// bound is invisible next to the non-private one).
-MeasureFunction LowerBoundRatio(bool pac) {
-  return [pac](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
-               const std::string& id) -> absl::StatusOr<Measurement> {
-    ASSIGN_OR_RETURN(std::vector<std::string> groups,
-                     SelectGroups(reader, {{hdf5_names::kAgent, "pucb"}}));
-    std::vector<SeedRows> rows;
-    std::vector<std::vector<double>> shapes;  // per group: per column of its rows
-    std::vector<std::vector<int>> columns;    // per group: the columns of its rows used
-    std::vector<std::string> misses;
-    for (const std::string& group : groups) {
-      ASSIGN_OR_RETURN(LowerBoundGroupData data, ReadLowerBoundGroup(reader, group));
-      ASSIGN_OR_RETURN(double eps_replacement,
-                       reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilonReplacement));
-      const double s = data.num_states, a = data.num_actions, h = data.rewarded_horizon;
-      const double episodes = data.regret.episode_grid.back();
-      // A run that never (or only late) left the cap H has a count / regret censored by T: it
-      // meets any shape <= T and could not have failed.
-      if (!data.regret.first_episode_bonus_below_horizon.has_value()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            reader.path(), ": group '", group, "' has no first_episode_bonus_below_horizon"));
-      }
-      const double burn_in = MedianEpisodeOrNever(*data.regret.first_episode_bonus_below_horizon);
-      if (burn_in < 0 || burn_in * kRegimeFactor > episodes) {
-        misses.push_back(absl::StrFormat("%s: median burn-in %s > T/%g (censored)", group,
-                                         burn_in < 0 ? "never" : absl::StrCat(burn_in),
-                                         kRegimeFactor));
-        continue;
-      }
-      std::vector<double> shape;
-      std::vector<int> used;
-      if (pac) {
-        ASSIGN_OR_RETURN(double gap, reader.ReadDoubleAttribute(group, hdf5_names::kPacAlphaUnit));
-        // Counts are flat in alpha below g (non-alpha-optimal = non-optimal there), and 0 for
-        // alpha >= g on this instance whenever every mistake costs g; the instance is the hard
-        // one for accuracy g. So: the count at the largest grid alpha below g against the shape
-        // at alpha = g.
-        int below = -1;
-        for (size_t k = 0; k < data.alpha_grid.size(); ++k) {
-          if (data.alpha_grid[k] < gap) below = static_cast<int>(k);
-        }
-        const double bound = Theorem5Shape(s, a, h, gap, data.failure_probability, eps_replacement);
-        if (below < 0) {
-          misses.push_back(absl::StrFormat("%s: no grid alpha below the gap %.3g", group, gap));
-        } else if (bound > episodes) {
-          misses.push_back(
-              absl::StrFormat("%s: shape at alpha = g %.3g > T (vacuous)", group, bound));
-        } else {
-          shape.push_back(bound);
-          used.push_back(below);
-        }
-        if (used.empty()) continue;
-        ASSIGN_OR_RETURN(SeedRows counts,
-                         ReadSeedRows(reader, group, hdf5_names::kNonAlphaOptimalEpisodes));
-        rows.push_back(std::move(counts));
-      } else {
-        const double non_private = std::sqrt(h * s * a * episodes);
-        const double private_term = s * a * h * std::log(episodes) / eps_replacement;
-        if (private_term < non_private) {
-          misses.push_back(
-              absl::StrFormat("%s: SAH ln T/eps_replacement = %.3g < sqrt(HSAT) = %.3g", group,
-                              private_term, non_private));
-          continue;
-        }
-        if (non_private + private_term > h * episodes) {
-          misses.push_back(
-              absl::StrFormat("%s: shape %.3g > H T (vacuous)", group, non_private + private_term));
-          continue;
-        }
-        ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
-        SeedRows finals;
-        for (const std::vector<double>& row : regret.cumulative) finals.push_back({row.back()});
-        rows.push_back(std::move(finals));
-        shape.push_back(non_private + private_term);
-        used.push_back(0);
-      }
-      shapes.push_back(shape);
-      columns.push_back(used);
-    }
-    std::string detail = absl::StrFormat(
-        "min over %d private PUCB runs in the regime of mean %s / %s shape (constant 1, "
-        "replacement eps = 2 eps, Def. 3)",
-        rows.size(),
-        pac ? "non-optimal episodes (count at the largest grid alpha < g)" : "final regret",
-        pac ? "Thm. 5 at alpha = g" : "Thm. 6");
-    if (!misses.empty())
-      absl::StrAppend(&detail, "; outside the regime: ", absl::StrJoin(misses, ", "));
-    if (rows.empty()) {
-      Measurement out = UndefinedMeasurement(detail);
-      out.regime_missed =
-          pac ? "no run with a grid alpha below the instance gap g and the Thm. 5 shape at g <= T"
-              : "no run whose privacy term SAH ln T/eps reaches sqrt(HSAT) with the shape <= H T";
-      return out;
-    }
-    return BootstrapMeasurement(
-        rows,
-        [shapes, columns](const std::vector<SeedRows>& g) -> std::optional<double> {
-          double ratio = std::numeric_limits<double>::infinity();
-          for (size_t i = 0; i < g.size(); ++i) {
-            const std::vector<double> means = ColumnMeans(g[i]);
-            for (size_t c = 0; c < columns[i].size(); ++c) {
-              ratio = std::min(ratio, means[columns[i][c]] / shapes[i][c]);
-            }
-          }
-          return ratio;
-        },
-        bootstrap, id, detail);
-  };
-}
-
 }  // namespace
 
 std::vector<Claim> VietriClaims() {
@@ -473,21 +385,40 @@ std::vector<Claim> VietriClaims() {
     Claim cost{absl::StrCat("vietri.privacy_cost_vs_eps.", env),
                kPaper,
                "Thm. 4",
-               absl::StrCat("PUCB's privacy term is O~(1/eps): the privacy cost (PUCB minus its "
-                            "planner on exact counts) falls at least as fast as 1/eps up to "
-                            "polylog (",
+               absl::StrCat("PUCB's regret is at most A + B S^2AH^4/eps: where the privacy cost "
+                            "(PUCB minus its planner on exact counts) dominates, it grows no "
+                            "faster than 1/eps as eps decreases (",
                             env, ")"),
                "vietri_fig",
-               "exponent of (final regret PUCB - PUCB on exact counts) in eps, eps in the burn-in "
-               "regime",
-               {Comparison::kAtMost, -1.0, 0.25},
+               "exponent of (final regret PUCB - PUCB on exact counts) in eps, over the eps where "
+               "that cost dominates and the regret is unsaturated",
+               {Comparison::kAtLeast, -1.0, 0.25},
                true,
-               PrivacyCostExponent(env)};
-    cost.regime = burn_in_regime;
+               PrivacyCostExponent(env, CostWindow::kDominating)};
+    cost.regime = absl::StrFormat(
+        "every eps in the fit: cost >= the reference's regret (the privacy term dominates), PUCB's "
+        "regret <= %g H T (unsaturated), Thm. 4 shape <= H T (not vacuous); >= %d such eps",
+        kUnsaturatedShare, kMinEpsilons);
     cost.why_evidence =
-        "measured regret of two runs of the agent; a cost falling slower than 1/eps (exponent "
-        "> -0.75) would exceed any C/eps bound at large eps";
+        "measured regret of two runs of the agent; a cost growing faster than 1/eps as eps "
+        "decreases (exponent < -1.25) where it dominates would exceed any A + B/eps bound at "
+        "small eps";
     claims.push_back(cost);
+    Claim decay{absl::StrCat("vietri.privacy_cost_decay_vs_eps.", env),
+                kPaper,
+                "Thm. 4 (tightness)",
+                absl::StrCat("how fast PUCB's privacy cost vanishes at large eps, beside the "
+                             "slope -1 of the bound's term S^2AH^4/eps (",
+                             env, ")"),
+                "vietri_fig",
+                "exponent of (final regret PUCB - PUCB on exact counts) in eps, eps in the "
+                "burn-in regime",
+                {Comparison::kNear, -1.0, 0.0},
+                true,
+                PrivacyCostExponent(env, CostWindow::kBurnIn)};
+    decay.kind = ClaimKind::kObservation;
+    decay.regime = burn_in_regime;
+    claims.push_back(decay);
     Claim lower_order{absl::StrCat("vietri.privacy_term_lower_order.", env),
                       kPaper,
                       "Thm. 4",
@@ -535,41 +466,7 @@ std::vector<Claim> VietriClaims() {
     exact_tail.kind = ClaimKind::kConsistencyCheck;  // E_exact ~ E_paper/17 by construction
     claims.push_back(exact_tail);
   }
-  Claim pac{"vietri.pac_above_thm5",
-            kPaper,
-            "Thm. 5 / Def. 3 / Fig. 1",
-            "any eps-JDP agent (Def. 3, replacement) has >= SAH^2/alpha^2 + SAH ln(1/beta)/(alpha "
-            "eps) non-alpha-optimal episodes on the hard family",
-            "vietri_lower_bound_fig",
-            "min over private PUCB runs of non-optimal episodes / Thm. 5 shape at alpha = the "
-            "instance gap g and the replacement eps (2 eps)",
-            {Comparison::kAtLeast, 1.0, 0.0},
-            true,
-            LowerBoundRatio(true)};
-  pac.regime =
-      "median burn-in <= T/10 (else censored); shape at alpha = the instance gap g (never below "
-      "it); shape <= T (else vacuous)";
-  pac.why_evidence =
-      "counted episodes of a private agent; a private agent below the shape at every alpha and "
-      "eps would contradict the bound's order (with constant 1)";
-  claims.push_back(pac);
-  Claim regret{"vietri.regret_above_thm6",
-               kPaper,
-               "Thm. 6 / Def. 3",
-               "any eps-JDP agent (Def. 3, replacement) has regret >= sqrt(HSAT) + SAH ln(T)/eps "
-               "on the hard family",
-               "vietri_lower_bound_fig",
-               "min over private PUCB runs in the regime of final regret / Thm. 6 shape at the "
-               "replacement eps (2 eps)",
-               {Comparison::kAtLeast, 1.0, 0.0},
-               true,
-               LowerBoundRatio(false)};
-  regret.regime =
-      "median burn-in <= T/10; SAH ln T/eps >= sqrt(HSAT) (the eps term is visible); shape <= H T";
-  regret.why_evidence =
-      "measured regret of a private agent where the bound's privacy term dominates; regret below "
-      "the shape there would contradict its 1/eps order (with constant 1)";
-  claims.push_back(regret);
+  for (Claim& claim : VietriLowerBoundClaims()) claims.push_back(std::move(claim));
   for (Claim& claim : VietriBoundClaims()) claims.push_back(std::move(claim));
   return claims;
 }

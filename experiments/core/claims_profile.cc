@@ -17,13 +17,14 @@ const FlagTable& FullProfile() {
   static const FlagTable* const table = new FlagTable{
       {"vietri_fig",
        {"--scale=default", "--seeds=20", "--set=num_episodes=10000000",
-        "--set=privacy_epsilons=100,300,1000,3000,10000,30000",
+        "--set=privacy_epsilons=10,30,100,300,1000,3000,10000,30000",
         "--set=exact_tail_privacy_epsilons=1000"}},
       {"vietri_lower_bound_fig",
-       {"--scale=default", "--seeds=20", "--set=instances=n2_m1_H2,n3_m2_H2,n4_m1_H2",
-        "--set=alpha_primes=0.5,0.25"}},
+       {"--scale=default", "--seeds=20", "--set=instances=n2_m1_H2,n3_m2_H2,n3_m1_H2,n4_m1_H2",
+        "--set=alpha_primes=0.5,0.375,0.25"}},
       {"rlsvi_privacy_fig", {"--scale=default"}},  // closed forms: seeds do not matter
-      {"private_ofu_fig", {"--scale=default", "--seeds=20"}},
+      {"private_ofu_fig",
+       {"--scale=default", "--seeds=20", "--set=privacy_epsilons=10,30,100,300,1000,10000,1000000"}},
       {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
       {"wang_hegde_fig2", {"--scale=default", "--seeds=20"}},
   };

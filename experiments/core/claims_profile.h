@@ -12,7 +12,9 @@
 //               envs) is <= T/10, so the eps grid starts where T/10 reaches it: eps >= 1000 at
 //               T = 3e5 (claims_reduced), eps >= 100 at T = 1e7 (claims) (E ~ 1.1e5/eps at
 //               T = 3e4, growing like log2(T)^(5/2)); >= 3 such eps are needed, the grids
-//               have 4 and 6.
+//               have 4 and 6. The upper-bound claim in eps fits the eps where the privacy cost
+//               dominates (small eps), so claims also runs eps = 10, 30 (E ~ 3.4e4, 1.1e4 at
+//               T = 1e7: burn-in well below T; docs/claims_preregistration.md).
 //   vietri_lower_bound_fig  the default grid (eps >= 1000, where E_eps is reachable), 20 seeds,
 //               at two alpha' (alpha_primes) so that vietri.pac_excess_vs_alpha (the excess's
 //               order in the gap g = H alpha'/(2n)) has >= 2 gaps at equal (S, A, H, eps), every
@@ -24,10 +26,16 @@
 //               also runs n4_m1_H2: at alpha' = 0.5 its gap H alpha'/(2n) = 0.125 equals
 //               n2_m1_H2's at alpha' = 0.25, so vietri.pac_excess_vs_states (the order in S at
 //               equal m, H, g, eps) has two instances (3-seed pilot: every n4 count at eps
-//               3e3..1e5 <= 0.36 T).
-// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims ~4.8e4 core-seconds
-// (13.4 core-hours; vietri_fig 2.5e4, private_ofu_fig 2.0e4 at its default K = 65536,
-// vietri_lower_bound_fig 2.4e3 of them), claims_reduced ~1.3e3 core-seconds
+//               3e3..1e5 <= 0.36 T). A 2-point fit is inconclusive, so claims adds n3_m1_H2
+//               and alpha' = 0.375 (g = 0.125 at n = 3): three S at one gap, three gaps per
+//               instance (no pilot of these two; docs/claims_preregistration.md).
+//   private_ofu_fig  claims adds eps = 30, 300 to the default grid so that the eps past the
+//               onset where the privacy cost dominates number >= 3 on every system.
+// Dry-run estimates (reproduce_all --dry_run; 2-core calibration): claims before its grids
+// gained the eps and instances above ~4.8e4 core-seconds (13.4 core-hours; vietri_fig 2.5e4,
+// private_ofu_fig 2.0e4 at its default K = 65536, vietri_lower_bound_fig 2.4e3 of them); with
+// them ~6.6e4 (18 core-hours: vietri_fig 3.1e4, private_ofu_fig 2.75e4, vietri_lower_bound_fig
+// 7.2e3), claims_reduced ~1.3e3 core-seconds
 // (vietri_lower_bound_fig 603).
 #ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 #define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_

@@ -18,15 +18,15 @@ TEST(MatchClaimsProfileTest, NamesTheProfileWhoseFlagsTheCommandLineCarries) {
   // The full profile's step, flags in another order.
   EXPECT_EQ(MatchClaimsProfile("vietri_fig",
                                "vietri_fig --set=exact_tail_privacy_epsilons=1000 --seeds=20 "
-                               "--set=privacy_epsilons=100,300,1000,3000,10000,30000 "
+                               "--set=privacy_epsilons=10,30,100,300,1000,3000,10000,30000 "
                                "--set=num_episodes=10000000 --scale=default"),
             "claims");
   // The lower-bound steps differ in T and in alpha' (two values each, for the 1/alpha order);
   // the full one adds n4_m1_H2 (the S order).
   EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
                                "vietri_lower_bound_fig --scale=default --seeds=20 "
-                               "--set=instances=n2_m1_H2,n3_m2_H2,n4_m1_H2 "
-                               "--set=alpha_primes=0.5,0.25 --threads=2 --out=/tmp/x"),
+                               "--set=instances=n2_m1_H2,n3_m2_H2,n3_m1_H2,n4_m1_H2 "
+                               "--set=alpha_primes=0.5,0.375,0.25 --threads=2 --out=/tmp/x"),
             "claims");
   EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
                                "vietri_lower_bound_fig --scale=default --seeds=20 "

@@ -10,7 +10,8 @@
 #     "undefined" (with the reason) on a fourth; the claims of experiments without a file are
 #     "not run"; the headline counts evidence only;
 #  3. bad input: a NaN in a results file, a missing --results, a --results that is not a
-#     directory: non-zero exit, one error line naming the flag, no claims.csv / claims.md; bad
+#     directory or holds no results file: non-zero exit, one error line naming the flag, no
+#     claims.csv / claims.md; the counts come first and the 'wrote' line never splices; bad
 #     reproduce_all flags: exit 2 naming the flag, nothing created.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
@@ -34,9 +35,11 @@ papers = {r["paper"] for r in rows}
 for paper in ("Vietri et al. 2020", "Lu et al. 2026", "Wang & Hegde 2019", "Chowdhury et al. 2021"):
     assert paper in papers, (paper, papers)
 for r in rows:
-    assert r["verdict"] in ("holds", "fails", "inconclusive", "out of regime", "undefined"), (
-        r["id"], r["verdict"])
-    assert r["kind"] in ("evidence", "consistency"), r
+    assert r["verdict"] in ("holds", "fails", "inconclusive", "out of regime", "undefined",
+                            "observed"), (r["id"], r["verdict"])
+    assert r["kind"] in ("evidence", "consistency", "observation", "lower_bound",
+                         "arithmetic"), r
+    assert (r["verdict"] == "observed") <= (r["kind"] == "observation"), r
     if r["verdict"] == "out of regime":
         assert r["regime_missed"], r["id"]
     assert r["detail"], r["id"]
@@ -62,7 +65,7 @@ expect_figure_files "$WORK/smoke/vietri_fig/vietri_fig"
 # --- 2. hand-made files with known verdicts ---------------------------------------------------
 # expect_verdicts DIR VERDICT: the claims fed by make_fixtures.py have VERDICT, the others of
 # the two files' experiments too or as listed, the rest are "not run".
-for kind in holds fails regime undefined; do
+for kind in holds fails regime undefined partial; do
   "$PYTHON" "$FIXTURES" "$WORK/$kind" "$kind" || fail "make_fixtures.py $kind failed"
   "$CLAIMS" "--results=$WORK/$kind" >"$WORK/$kind.out" 2>"$WORK/$kind.err" ||
     { cat "$WORK/$kind.err"; fail "claims on the '$kind' fixtures failed"; }
@@ -71,18 +74,47 @@ import csv, os, sys
 rows = {r["id"]: r for r in csv.DictReader(open(os.path.join(sys.argv[1], "claims.csv")))}
 kind = sys.argv[2]
 verdict = {"holds": "holds", "fails": "fails", "regime": "out of regime",
-           "undefined": "undefined"}[kind]
-vietri = ["vietri.privacy_cost_vs_eps.riverswim", "vietri.privacy_cost_vs_eps.random_mdp"]
+           "undefined": "undefined", "partial": "holds"}[kind]
+envs = ["riverswim"] if kind == "partial" else ["riverswim", "random_mdp"]
+costs = ["vietri.privacy_cost_vs_eps." + env for env in envs]
+decays = ["vietri.privacy_cost_decay_vs_eps." + env for env in envs]
+# The upper-bound claim fits only the eps where the cost dominates: at kind undefined the eps
+# whose gap is 0 does not, and the claim holds on the other three.
+vietri = costs if kind != "undefined" else []
 if kind != "undefined":  # the lower-order claim uses the smallest eps, where the gap is > 0
-    vietri += ["vietri.privacy_term_lower_order.riverswim",
-               "vietri.privacy_term_lower_order.random_mdp"]
+    vietri += ["vietri.privacy_term_lower_order." + env for env in envs]
 known = list(vietri)
 if kind in ("holds", "fails"):
     known += ["lu.cor14_equals_thm13", "lu.improved_conversion_smaller",
               "wang_hegde.sigma_eps_0.9", "wang_hegde.sigma_eps_0.45"]
-known += ["vietri.pac_excess_vs_eps", "vietri.pac_excess_vs_alpha", "vietri.pac_excess_vs_states"]
+if kind != "partial":
+    known += ["vietri.pac_excess_vs_eps", "vietri.pac_excess_vs_alpha",
+              "vietri.pac_excess_vs_states"]
 for claim in known:
     assert rows[claim]["verdict"] == verdict, (claim, rows[claim])
+if kind == "undefined":
+    for claim in costs:
+        assert rows[claim]["verdict"] == "holds", rows[claim]
+        assert "(not dominating)" in rows[claim]["detail"], rows[claim]
+# Tightness is observed, never judged; where it cannot be measured it says why.
+for claim in decays:
+    expected = {"regime": "out of regime", "undefined": "undefined"}.get(kind, "observed")
+    assert rows[claim]["kind"] == "observation" and rows[claim]["verdict"] == expected, rows[claim]
+if kind in ("holds", "fails"):
+    assert rows["vietri.pac_excess_decay_vs_eps"]["verdict"] == "observed", rows
+if kind == "partial":
+    # A grid without random_mdp's reference: only the claims that need it are undefined, named.
+    for claim in ("vietri.privacy_cost_vs_eps.random_mdp", "vietri.privacy_term_lower_order.random_mdp",
+                  "vietri.privacy_cost_decay_vs_eps.random_mdp"):
+        r = rows[claim]
+        assert r["verdict"] == "undefined", r
+        assert "not measurable on this file" in r["detail"] and "pucb_noiseless" in r["detail"], r
+    assert rows["vietri.optimism_leaves_h_vs_eps.random_mdp"]["verdict"] == "holds", rows
+# Lower bounds and the paper's arithmetic are outside the evidence count.
+for claim in ("vietri.pac_above_thm5", "vietri.regret_above_thm6"):
+    assert rows[claim]["kind"] == "lower_bound", rows[claim]
+for claim in ("wang_hegde.sigma_eps_0.9", "wang_hegde.sigma_eps_0.45"):
+    assert rows[claim]["kind"] == "arithmetic", rows[claim]
 if kind == "holds":  # exponents -1 in eps, -1 in g, 1.5 in S, from the hand-made counts
     for claim, exponent in [("vietri.pac_excess_vs_eps", -1.0), ("vietri.pac_excess_vs_alpha", -1.0),
                             ("vietri.pac_excess_vs_states", 1.5)]:
@@ -91,7 +123,9 @@ if kind == "regime":
     assert "median burn-in never" in rows["vietri.pac_excess_vs_eps"]["detail"], rows
 # Vacuity is reported as out of regime, never as a failure.
 vacuity = rows["vietri.thm4_shape_below_ht"]
-if kind == "regime":
+if kind == "partial":
+    pass
+elif kind == "regime":
     assert vacuity["verdict"] == "out of regime", vacuity
     assert vacuity["regime_missed"] == (  # every vacuous run named, none lost
         "vacuous at this scale (shape > H T): " + ", ".join(
@@ -111,18 +145,20 @@ for claim in vietri:
     assert r["kind"] == "evidence" and r["why_evidence"] and r["regime"], r
     if kind == "regime":
         assert "regime" in r["regime_missed"] or "eps" in r["regime_missed"], r
-        assert "T = 10000 < 10 E" in r["detail"], r  # the excluded eps are named
+        # the excluded eps are named with the condition they miss
+        assert ("(vacuous)" if "cost_vs_eps" in claim else "T = 10000 < 10 E") in r["detail"], r
     if kind == "undefined":
         assert "point 3 of the log-log fit" in r["detail"], r
-    if kind == "holds":
+    if kind in ("holds", "partial"):
         assert int(r["seeds"]) == 20 and float(r["systematic"]) >= 0, r
+        assert float(r["time_systematic"]) >= 0, r
         assert "paired" in r["detail"], r
         assert "planner offset" in r["detail"] or "lower_order" in claim, r
 for claim in ("vietri.optimism_leaves_h_vs_eps.riverswim", "lu.cor14_equals_thm13"):
     assert claim not in rows or rows[claim]["kind"] == "consistency", rows.get(claim)
 files = {"holds": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig", "vietri_lower_bound_fig"),
-         "fails": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig", "vietri_lower_bound_fig")
-         }.get(kind, ("vietri_fig", "vietri_lower_bound_fig"))
+         "fails": ("rlsvi_privacy_fig", "wang_hegde_fig2", "vietri_fig", "vietri_lower_bound_fig"),
+         "partial": ("vietri_fig",)}.get(kind, ("vietri_fig", "vietri_lower_bound_fig"))
 for claim, row in rows.items():
     if row["experiment"] not in files:
         assert row["verdict"] == "not run" and row["value"] == "", (claim, row)
@@ -130,7 +166,19 @@ for claim, row in rows.items():
 md = open(os.path.join(sys.argv[1], "claims.md")).read()
 evidence = sum(r["kind"] == "evidence" for r in rows.values())
 assert md.startswith("Evidence claims (could have failed) %d:" % evidence), md[:200]
-assert "### Consistency checks" in md and "### Evidence" in md
+assert "Family-wise (Holm, 5%) over the" in md.split("Results files read")[0], md[:600]
+assert "Confirmation run: no" in md, md[:1000]
+for heading in ("### Evidence", "### Observations", "### Lower bounds: PUCB is not a counterexample",
+                "### Consistency checks"):
+    assert heading in md, heading
+# The README summary: counts, then one line <= 200 characters per evidence claim.
+summary = open(os.path.join(sys.argv[1], "claims_summary.md")).read().splitlines()
+assert summary[0].startswith("Evidence claims (could have failed) %d:" % evidence), summary[:2]
+lines = [l for l in summary if l.startswith("- `")]
+assert len(lines) == evidence and max(len(l) for l in lines) <= 200, lines
+if kind == "fails":
+    holm = [l for l in summary if l.startswith("Family-wise")][0]
+    assert " 0 refuted" not in holm, holm  # the failing fixture claims survive the Holm step
 # The header names the claims profile of each file read (none for hand-made files).
 assert "`vietri_fig` (no claims profile; smoke scale, 20 seeds" in md, md[:1500]
 PY
@@ -150,6 +198,25 @@ expect_error 1 "--results: .*non-finite value" "--results=$WORK/corrupt"
 [[ ! -e "$WORK/corrupt/claims.csv" && ! -e "$WORK/corrupt/claims.md" ]] ||
   fail "output written for a corrupt results file"
 expect_error 2 "missing required flag --results" --out_dir=/tmp
+# An empty (or wrong) results directory is an error, not 44 "not run" rows.
+mkdir -p "$WORK/empty"
+expect_error 2 "--results: '.*empty' holds no results file" "--results=$WORK/empty"
+[[ ! -e "$WORK/empty/claims.csv" ]] || fail "output written for an empty results directory"
+expect_error 2 "holds no results file" "--results=$WORK/holds/vietri_fig"
+# One stream: the counts first, every table row whole, the files named on the last line.
+"$CLAIMS" "--results=$WORK/holds" >"$WORK/stream.out" 2>&1 || fail "claims on holds (stream)"
+head -1 "$WORK/stream.out" | grep -q "^Evidence claims (could have failed) " ||
+  { head -3 "$WORK/stream.out"; fail "counts are not printed first"; }
+tail -1 "$WORK/stream.out" | grep -q "^claims: wrote .*claims.csv" || fail "no 'claims: wrote' line"
+[[ "$(grep -c "claims: wrote" "$WORK/stream.out")" == 1 ]] || fail "'claims: wrote' spliced"
+"$PYTHON" - "$WORK/stream.out" <<'PY' || fail "a table row is broken"
+import re, sys
+verdicts = r"(holds|fails|inconclusive|out of regime|undefined|not run|observed)"
+for line in open(sys.argv[1]).read().splitlines():
+    if line.startswith(("Evidence claims", "Family-wise", "claims: wrote")) or "(not counted as evidence)" in line:
+        continue
+    assert re.match(verdicts + r" +[a-z_]+ +[a-z_.0-9=/A-Z]+ ", line), line
+PY
 expect_error 2 "--results: '.*' is not a directory" "--results=$WORK/no_such_dir"
 expect_error 2 "--bootstrap_replicates: '5'" "--results=$WORK/holds" --bootstrap_replicates=5
 # The claims profiles: --dry_run prints every experiment's estimated cost and creates nothing;

@@ -1,23 +1,29 @@
 """Writes hand-made dprl results files whose claim verdicts are known (claims_test.sh).
 
-make_fixtures.py DIR KIND, KIND in {holds, fails, corrupt, regime, undefined}:
+make_fixtures.py DIR KIND, KIND in {holds, fails, corrupt, regime, undefined, partial}:
 DIR/rlsvi_privacy_fig/..., DIR/wang_hegde_fig2/... and DIR/vietri_fig/... in the layout of
 docs/hdf5_schema.md (schema version 2), 20 seeds (common random numbers: seed s has the same
 offset in every group of a file).
   vietri_fig (T = 10^4, eps in {1, 2, 4, 8}): PUCB on exact counts has cumulative regret
   c_s sqrt(t); PUCB at eps adds the privacy cost gap(t):
-    holds      gap = 400/eps * ln(1 + t)/ln(1 + T): exponent -1 in eps, gap/R_ref falls in t;
-               E = 100/eps, burn-in 50/eps (T >= 10 E, burn-in <= T/10 for every eps);
-    fails      gap = 400/sqrt(eps) * t/T: exponent -1/2 (> -0.75), gap/R_ref grows as sqrt(t);
+    holds      gap = 20000/eps * ln(1 + t)/ln(1 + T): exponent -1 in eps, gap/R_ref falls in t;
+               every eps dominates (gap >= R_ref ~ 1200 at T) unsaturated (regret <= H T/2 =
+               25000) and not vacuous; E = 100/eps, burn-in 50/eps (T >= 10 E, burn-in <= T/10
+               for every eps);
+    fails      gap = 22000/eps^2 * t/T: exponent -2 (< -1.25) over the three eps where it
+               dominates (eps = 8 does not), gap/R_ref grows as sqrt(t);
     regime     as holds with E = 5000/eps (T < 10 E for eps < 5) and burn-in never at eps = 8,
                and H = 20 on the PUCB runs (Thm. 4's shape above H T: vacuous);
-    undefined  as holds with gap = 0 at eps = 8 (a log-log fit through 0 is undefined);
+    undefined  as holds with gap = 0 at eps = 8 (a log-log fit through 0 is undefined; the
+               upper-bound claim leaves eps = 8 out as not dominating and holds);
+    partial    as holds, but random_mdp has no pucb_noiseless group (its claims that need the
+               reference are undefined, the others are measured);
   the vietri claims fed by these files get the kind's verdict ("out of regime" for regime).
   vietri_lower_bound_fig (T = 10^4, eps in {100, 300, 1000}; instances (S, A, H, g) =
-  (4, 2, 2, 0.25), (6, 2, 2, 0.25), (4, 2, 2, 0.125)): PUCB on exact counts has 500
+  (4|6|8, 2, 2, 0.25), (4, 2, 2, 0.125|0.0625)): PUCB on exact counts has 500
   non-optimal episodes, PUCB at eps adds the excess
     holds      1000 (S/4)^1.5 (0.25/g) (100/eps): exponents -1 in eps, -1 in g, 1.5 in S;
-    fails      1000 (S/4)^3 (0.25/g)^2 sqrt(100/eps): exponents -0.5, -2, 3;
+    fails      1000 (S/4)^3 (0.25/g)^2 (100/eps)^2: exponents -2, -2, 3;
     regime     as holds with the burn-in never reached (every run censored);
     undefined  as holds with excess 0 at eps = 1000 (a log-log fit through 0 is undefined);
   the pac_excess_vs_{eps,alpha,states} claims get the kind's verdict.
@@ -28,7 +34,7 @@ offset in every group of a file).
            paper's, Thm. 5's sigma 1.32 / 2.54 and functional noise returns ~1 against
            baselines ~10.
   corrupt  as holds, with a NaN in one return (every reader must refuse the file).
-  regime, undefined: only vietri_fig.
+  regime, undefined, partial: only vietri_fig (and vietri_lower_bound_fig but for partial).
 """
 import math
 import os
@@ -128,12 +134,13 @@ def write_vietri(directory, kind):
     with open_results(directory, "vietri_fig") as f:
         for env in ("riverswim", "random_mdp"):
             vietri_group(f, env + "-ubev", env, "ubev", 0.8 * reference)
-            vietri_group(f, env + "-pucb_noiseless", env, "pucb_noiseless", reference)
+            if not (kind == "partial" and env == "random_mdp"):
+                vietri_group(f, env + "-pucb_noiseless", env, "pucb_noiseless", reference)
             for eps in VIETRI_EPS:
                 if kind == "fails":
-                    gap = 400.0 / math.sqrt(eps) * t / VIETRI_T
+                    gap = 22000.0 / eps ** 2 * t / VIETRI_T
                 else:
-                    gap = 400.0 / eps * numpy.log1p(t) / math.log1p(VIETRI_T)
+                    gap = 20000.0 / eps * numpy.log1p(t) / math.log1p(VIETRI_T)
                 if kind == "undefined" and eps == 8.0:
                     gap = 0.0 * t
                 g = vietri_group(f, "%s-pucb-eps=%g" % (env, eps), env, "pucb",
@@ -152,7 +159,10 @@ def write_vietri(directory, kind):
 
 LOWER_BOUND_T = 10000
 LOWER_BOUND_EPS = [100.0, 300.0, 1000.0]
-LOWER_BOUND_INSTANCES = [(4, 2, 2, 0.25), (6, 2, 2, 0.25), (4, 2, 2, 0.125)]
+# Three S at g = 0.25 and three g at S = 4: the S- and 1/alpha-orders are fitted through 3 points
+# (a 2-point fit is inconclusive).
+LOWER_BOUND_INSTANCES = [(4, 2, 2, 0.25), (6, 2, 2, 0.25), (8, 2, 2, 0.25), (4, 2, 2, 0.125),
+                         (4, 2, 2, 0.0625)]
 
 
 def lower_bound_group(f, name, instance, agent, count, burn_in):
@@ -190,7 +200,7 @@ def write_lower_bound(directory, kind):
                               500.0 * jitter, 10.0)
             for eps in LOWER_BOUND_EPS:
                 if kind == "fails":
-                    excess = 1000.0 * (s / 4.0) ** 3 * (0.25 / gap) ** 2 * math.sqrt(100.0 / eps)
+                    excess = 1000.0 * (s / 4.0) ** 3 * (0.25 / gap) ** 2 * (100.0 / eps) ** 2
                 else:
                     excess = 1000.0 * (s / 4.0) ** 1.5 * (0.25 / gap) * (100.0 / eps)
                 if kind == "undefined" and eps == 1000.0:
@@ -207,12 +217,13 @@ def write_lower_bound(directory, kind):
 
 def main():
     directory, kind = sys.argv[1], sys.argv[2]
-    assert kind in ("holds", "fails", "corrupt", "regime", "undefined"), kind
+    assert kind in ("holds", "fails", "corrupt", "regime", "undefined", "partial"), kind
     if kind in ("holds", "fails", "corrupt"):
         write_rlsvi(directory, kind)
         write_wang_hegde(directory, kind)
     if kind != "corrupt":
         write_vietri(directory, kind)
+    if kind not in ("corrupt", "partial"):
         write_lower_bound(directory, kind)
 
 
