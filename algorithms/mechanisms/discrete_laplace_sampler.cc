@@ -147,7 +147,7 @@ absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Build(Rational sc
   return sampler;
 }
 
-int64_t DiscreteLaplaceSampler::Guess(uint32_t prefix) const {
+inline int64_t DiscreteLaplaceSampler::Guess(uint32_t prefix) const {
   // U's cell centre v 2^-32 with v = 2 prefix + 1 = 2^e m, m = w 2^-31 in [1, 2), w = c_j 2^31 +
   // rem; floor(-ln(U) b) ~ (octave[e] + offset[j] - rem * slope[j] 2^-16) 2^-32, in integers.
   const uint64_t v = 2 * static_cast<uint64_t>(prefix) + 1;

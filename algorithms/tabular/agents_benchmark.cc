@@ -9,6 +9,8 @@
 //                  private visit counts stay below 2E_eps, only the SAH visit counters are read.
 //   pucb_all_active: privacy_epsilon = 1e9 — E_eps < 1, every visited triple is past 2E_eps, so
 //                  all S^2AH transition counters are read and updated every episode (worst case).
+//   pucb_riverswim_eps1000: the shape of a claims-profile task of vietri_fig: RiverSwim (N = 4,
+//                  H = 5, A = 2), privacy_epsilon = 1000, T = 10^7 (args: S, H).
 // pucb_noiseless is PUCB's planner on exact counts (PUCB at eps = infinity): the reference that
 // PUCB's cost is compared to (the price of the private counters).
 // RLSVI (Lu et al. 2026, Alg. 1, beta_scale = 1) draws S A H Gaussians per episode on top of the
@@ -24,6 +26,7 @@
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "envs/random_mdp.h"
+#include "envs/riverswim.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 
@@ -78,11 +81,11 @@ void BM_PucbNoiseless(benchmark::State& state) {
   Measure(state, mdp, *agent);
 }
 
-void BenchmarkPucb(benchmark::State& state, double privacy_epsilon) {
-  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+void MeasurePucb(benchmark::State& state, const TabularMdp& mdp, double privacy_epsilon,
+                 int64_t num_episodes) {
   PucbOptions options;
   options.privacy_epsilon = privacy_epsilon;
-  options.num_episodes = int64_t{1} << 24;  // more than any benchmark run
+  options.num_episodes = num_episodes;
   auto agent = PucbAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, options,
                                  TestStream(kSeed, TestPurpose::kPrivacyNoise))
                    .value();
@@ -90,8 +93,21 @@ void BenchmarkPucb(benchmark::State& state, double privacy_epsilon) {
   state.counters["counter_bytes"] = static_cast<double>(agent->memory_bytes());
 }
 
+void BenchmarkPucb(benchmark::State& state, double privacy_epsilon) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  MeasurePucb(state, mdp, privacy_epsilon, int64_t{1} << 24);  // T: more than any benchmark run
+}
+
 void BM_PucbEps1(benchmark::State& state) { BenchmarkPucb(state, 1.0); }
 void BM_PucbAllActive(benchmark::State& state) { BenchmarkPucb(state, 1e9); }
+
+void BM_PucbRiverSwimEps1000(benchmark::State& state) {
+  RiverSwimOptions options;
+  options.num_states = state.range(0);
+  options.horizon = state.range(1);
+  const TabularMdp mdp = MakeRiverSwim(options).value();
+  MeasurePucb(state, mdp, 1000.0, 10000000);
+}
 
 void BM_Rlsvi(benchmark::State& state) {
   const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
@@ -107,6 +123,7 @@ BENCHMARK(BM_PucbNoiseless)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbAllActive)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Rlsvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PucbRiverSwimEps1000)->Args({4, 5})->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace dprl

@@ -26,8 +26,7 @@ class NoiselessPucbAgent::Statistics {
     return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
   }
   double Confidence(int h, int s, int a) const {
-    return PucbConfidence(Count(h, s, a), /*error_bound=*/0.0, agent_.log_confidence_term_,
-                          agent_.shape_.num_states, agent_.shape_.horizon);
+    return agent_.confidence_[agent_.shape_.Index(h, s, a)];
   }
   double NextValueSum(int h, int s, int a, const double* next_values) const {
     return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
@@ -51,12 +50,20 @@ NoiselessPucbAgent::NoiselessPucbAgent(const TabularShape& shape,
       log_confidence_term_(2.0 * std::log(static_cast<double>(shape.StateActionSteps()) /
                                           options.failure_probability)),
       counts_(shape),
+      confidence_(shape.StateActionSteps(), 0.0),
       plan_(shape) {}
 
-void NoiselessPucbAgent::BeginEpisode() { plan_.Plan(Statistics(*this), shape_.horizon); }
+void NoiselessPucbAgent::BeginEpisode() {
+  plan_.PlanIncremental(Statistics(*this), shape_.horizon);
+}
 
 void NoiselessPucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
-  counts_.Add(shape_.Index(h, s, a), reward, next_state);
+  const int64_t i = shape_.Index(h, s, a);
+  counts_.Add(i, reward, next_state);
+  // Sec. 3 at E = 0 (PucbConfidence with error_bound 0).
+  confidence_[i] = PucbConfidence(counts_.Visits(i), /*error_bound=*/0.0, log_confidence_term_,
+                                  shape_.num_states, shape_.horizon);
+  plan_.MarkChanged(h, s, a);
 }
 
 }  // namespace dprl

@@ -11,6 +11,10 @@
 //   Q+(s,a,h)   = min{ H, Q^ + conf }                                            (Alg. 3)
 // and Q+ = H when n = 0 (PrivQ's cap for triples without a usable estimate).
 //
+// Computation: the bonus of a triple changes only when its count does, so it is computed once per
+// visit and kept, and planning is incremental (optimistic_planner.h: Q+ recomputed only where the
+// triple's counts or V+_{h+1} changed); the plan is that of the formulas above bit for bit.
+//
 // This is NOT the UBEV of Dann, Lattimore and Brunskill 2017 (ubev.h), which Vietri et al. 2020
 // cite as PUCB's non-private counterpart: UBEV uses ln ln n instead of ln n, separate caps on the
 // reward and transition terms and a per-step value range. Before this split dprl called this rule
@@ -60,6 +64,7 @@ class NoiselessPucbAgent : public TabularAgent {
   NoiselessPucbOptions options_;
   double log_confidence_term_;  // 2 ln(SAH / beta)
   EmpiricalCounts counts_;
+  std::vector<double> confidence_;  // per triple with n >= 1: conf = (H + 1) phi^(n)
   OptimisticPlan plan_;
 };
 

@@ -2,20 +2,37 @@
 
 #include <glog/logging.h>
 
+#include <cstring>
+
 namespace dprl {
+namespace {
+
+// Bitwise equality (distinguishes 0.0 from -0.0, unlike ==).
+bool SameBits(double x, double y) {
+  uint64_t x_bits, y_bits;
+  std::memcpy(&x_bits, &x, sizeof x);
+  std::memcpy(&y_bits, &y, sizeof y);
+  return x_bits == y_bits;
+}
+
+}  // namespace
 
 OptimisticPlan::OptimisticPlan(const TabularShape& shape)
     : shape_(shape),
       optimistic_q_(shape.StateActionSteps(), 0.0),
       optimistic_values_(static_cast<int64_t>(shape.horizon + 1) * shape.num_states, 0.0),
-      action_probabilities_(shape.StateActionSteps(), 0.0) {
+      action_probabilities_(shape.StateActionSteps(), 0.0),
+      below_cap_per_step_(shape.horizon, 0),
+      changed_(shape.StateActionSteps(), 0) {
   CHECK_GE(shape.num_states, 1);
   CHECK_GE(shape.num_actions, 1);
   CHECK_GE(shape.horizon, 1);
 }
 
-void OptimisticPlan::FinishStep(int h, double value_cap) {
+bool OptimisticPlan::FinishStep(int h, double value_cap) {
   const int S = shape_.num_states, A = shape_.num_actions;
+  int64_t below_cap = 0;
+  bool values_changed = false;
   for (int s = 0; s < S; ++s) {
     const int64_t base = shape_.Index(h, s, 0);
     const double* q = optimistic_q_.data() + base;
@@ -24,12 +41,16 @@ void OptimisticPlan::FinishStep(int h, double value_cap) {
     int ties = 0;
     for (int a = 0; a < A; ++a) {
       ties += (q[a] == best);
-      num_below_cap_ += (q[a] < value_cap);
+      below_cap += (q[a] < value_cap);
     }
     const double p = 1.0 / ties;
     for (int a = 0; a < A; ++a) action_probabilities_[base + a] = (q[a] == best) ? p : 0.0;
-    optimistic_values_[static_cast<int64_t>(h) * S + s] = best;
+    double& value = optimistic_values_[static_cast<int64_t>(h) * S + s];
+    values_changed = values_changed || !SameBits(value, best);
+    value = best;
   }
+  below_cap_per_step_[h] = below_cap;
+  return values_changed;
 }
 
 int OptimisticPlan::SampleAction(int h, int s, RandomStream& policy_stream) const {

@@ -33,10 +33,20 @@
 // all tabular agents share the greedy action, tie-breaking and action_probabilities code; there
 // value_cap only sets the num_below_cap diagnostic. Plan(stats, cap) is PlanGreedy with the
 // optimistic formula above.
+//
+// Incremental planning (PlanGreedyIncremental, PlanIncremental) gives the same plan, bit for bit,
+// for agents whose per-triple formula is a pure function of h, the triple's own statistics and
+// V_{h+1} (UBEV and PUCB on exact counts): the agent calls MarkChanged(h, s, a) whenever the
+// statistics of (s, a, h) change, and Q(s,a,h) is recomputed only where they changed or where
+// V_{h+1} changed bit for bit since the last plan; a step none of whose Q was recomputed keeps
+// its V_h, policy and num_below_cap count, and a plan with nothing marked does no work. Every Q
+// that is recomputed is evaluated by the same expression in the same order as in PlanGreedy, and
+// every Q that is kept would evaluate to the same bits, so nothing but the amount of work changes.
 #ifndef DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
 #define DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "random/random_stream.h"
@@ -84,14 +94,36 @@ class OptimisticPlan {
   template <typename QFunction>
   void PlanGreedy(const QFunction& q_function, double value_cap);
 
+  // The statistics of (s, a, h) changed since the last plan (incremental planning, above).
+  void MarkChanged(int h, int s, int a) { changed_[shape_.Index(h, s, a)] = 1; }
+  // PlanGreedy / Plan recomputing only what MarkChanged and changed next values require (above).
+  // The first call, a call after PlanGreedy or Plan, and a call with another value_cap recompute
+  // every triple.
+  template <typename QFunction>
+  void PlanGreedyIncremental(const QFunction& q_function, double value_cap);
+  template <typename Statistics>
+  void PlanIncremental(const Statistics& stats, double value_cap);
+
  private:
-  void FinishStep(int h, double value_cap);
+  // V_h, pi(.|., h) and the step's num_below_cap count from Q(., ., h); true if some V_h(s)
+  // changed bit for bit.
+  bool FinishStep(int h, double value_cap);
+
+  // Q+ of Alg. 3 from `stats` (the per-triple formula of Plan).
+  template <typename Statistics>
+  static auto OptimisticQ(const Statistics& stats, double value_cap);
 
   TabularShape shape_;
   std::vector<double> optimistic_q_;
   std::vector<double> optimistic_values_;
   std::vector<double> action_probabilities_;
   int64_t num_below_cap_ = 0;
+  std::vector<int64_t> below_cap_per_step_;  // num_below_cap's count of each step h
+  // Incremental planning: triples marked since the last plan, and whether the stored plan is one
+  // that PlanGreedyIncremental may update (made by it with incremental_cap_).
+  std::vector<uint8_t> changed_;
+  bool incremental_valid_ = false;
+  double incremental_cap_ = 0.0;
 };
 
 template <typename QFunction>
@@ -99,7 +131,6 @@ void OptimisticPlan::PlanGreedy(const QFunction& q_function, double value_cap) {
   const int S = shape_.num_states, A = shape_.num_actions, H = shape_.horizon;
   std::fill(optimistic_values_.begin() + static_cast<int64_t>(H) * S, optimistic_values_.end(),
             0.0);
-  num_below_cap_ = 0;
   for (int h = H - 1; h >= 0; --h) {
     const double* next_values = optimistic_values_.data() + static_cast<int64_t>(h + 1) * S;
     for (int s = 0; s < S; ++s) {
@@ -109,22 +140,64 @@ void OptimisticPlan::PlanGreedy(const QFunction& q_function, double value_cap) {
     }
     FinishStep(h, value_cap);
   }
+  num_below_cap_ = 0;
+  for (const int64_t count : below_cap_per_step_) num_below_cap_ += count;
+  incremental_valid_ = false;
+}
+
+template <typename QFunction>
+void OptimisticPlan::PlanGreedyIncremental(const QFunction& q_function, double value_cap) {
+  const int S = shape_.num_states, A = shape_.num_actions, H = shape_.horizon;
+  const bool everything = !incremental_valid_ || value_cap != incremental_cap_;
+  if (everything) {
+    std::fill(optimistic_values_.begin() + static_cast<int64_t>(H) * S, optimistic_values_.end(),
+              0.0);
+  }
+  bool next_changed = everything;  // V_{h+1} differs from the one the stored Q(., ., h) used
+  for (int h = H - 1; h >= 0; --h) {
+    const double* next_values = optimistic_values_.data() + static_cast<int64_t>(h + 1) * S;
+    bool step_recomputed = false;
+    for (int s = 0; s < S; ++s) {
+      for (int a = 0; a < A; ++a) {
+        const int64_t index = shape_.Index(h, s, a);
+        if (next_changed || changed_[index]) {
+          optimistic_q_[index] = q_function(h, s, a, next_values);
+          changed_[index] = 0;
+          step_recomputed = true;
+        }
+      }
+    }
+    const bool values_changed = step_recomputed && FinishStep(h, value_cap);
+    next_changed = everything || values_changed;
+  }
+  num_below_cap_ = 0;
+  for (const int64_t count : below_cap_per_step_) num_below_cap_ += count;
+  incremental_valid_ = true;
+  incremental_cap_ = value_cap;
+}
+
+template <typename Statistics>
+auto OptimisticPlan::OptimisticQ(const Statistics& stats, double value_cap) {
+  return [&stats, value_cap](int h, int s, int a, const double* next_values) {
+    double q_upper = value_cap;
+    if (stats.IsEstimated(h, s, a)) {
+      const double q_estimate =
+          (stats.RewardSum(h, s, a) + stats.NextValueSum(h, s, a, next_values)) /
+          stats.Count(h, s, a);
+      q_upper = std::min(value_cap, q_estimate + stats.Confidence(h, s, a));
+    }
+    return q_upper;
+  };
 }
 
 template <typename Statistics>
 void OptimisticPlan::Plan(const Statistics& stats, double value_cap) {
-  PlanGreedy(
-      [&stats, value_cap](int h, int s, int a, const double* next_values) {
-        double q_upper = value_cap;
-        if (stats.IsEstimated(h, s, a)) {
-          const double q_estimate =
-              (stats.RewardSum(h, s, a) + stats.NextValueSum(h, s, a, next_values)) /
-              stats.Count(h, s, a);
-          q_upper = std::min(value_cap, q_estimate + stats.Confidence(h, s, a));
-        }
-        return q_upper;
-      },
-      value_cap);
+  PlanGreedy(OptimisticQ(stats, value_cap), value_cap);
+}
+
+template <typename Statistics>
+void OptimisticPlan::PlanIncremental(const Statistics& stats, double value_cap) {
+  PlanGreedyIncremental(OptimisticQ(stats, value_cap), value_cap);
 }
 
 }  // namespace dprl

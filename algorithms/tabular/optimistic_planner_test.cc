@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "testing/random_streams.h"
@@ -104,6 +105,77 @@ TEST(OptimisticPlanTest, TiesAreBrokenUniformly) {
   EXPECT_EQ(counts[2], 0);
   // Binomial(2000, 1/2): |count - 1000| > 150 has probability < 1e-11.
   EXPECT_NEAR(counts[0], 1000, 150);
+}
+
+// Bitwise equality of two plans (q, values, policy, diagnostic).
+void ExpectSamePlan(const OptimisticPlan& actual, const OptimisticPlan& expected) {
+  ASSERT_EQ(actual.optimistic_q().size(), expected.optimistic_q().size());
+  for (size_t i = 0; i < expected.optimistic_q().size(); ++i) {
+    EXPECT_EQ(std::memcmp(&actual.optimistic_q()[i], &expected.optimistic_q()[i], sizeof(double)),
+              0)
+        << "q at " << i << ": " << actual.optimistic_q()[i] << " vs "
+        << expected.optimistic_q()[i];
+  }
+  EXPECT_EQ(actual.optimistic_values(), expected.optimistic_values());
+  EXPECT_EQ(actual.action_probabilities(), expected.action_probabilities());
+  EXPECT_EQ(actual.num_below_cap(), expected.num_below_cap());
+}
+
+// Incremental planning after random changes of a few triples (some rounds change nothing, some
+// change a triple to its old value) gives the full plan bit for bit. Small counts make exact ties
+// and capped values frequent.
+TEST(OptimisticPlanTest, IncrementalPlanEqualsFullPlan) {
+  const TabularShape shape{4, 3, 6};
+  const double cap = 6.0;
+  TableStatistics stats = Empty(shape);
+  RandomStream stream = TestStream(17);
+  OptimisticPlan incremental(shape);
+  for (int round = 0; round < 300; ++round) {
+    const int changes = static_cast<int>(stream.UniformInt(4));  // 0..3 triples
+    for (int c = 0; c < changes; ++c) {
+      const int h = static_cast<int>(stream.UniformInt(shape.horizon));
+      const int s = static_cast<int>(stream.UniformInt(shape.num_states));
+      const int a = static_cast<int>(stream.UniformInt(shape.num_actions));
+      const int64_t i = shape.Index(h, s, a);
+      stats.counts[i] = static_cast<double>(stream.UniformInt(4));
+      stats.rewards[i] = static_cast<double>(stream.UniformInt(3));
+      stats.confidence[i] = 0.25 * static_cast<double>(stream.UniformInt(3));
+      for (int next = 0; next < shape.num_states; ++next) {
+        stats.transitions[i * shape.num_states + next] = static_cast<double>(stream.UniformInt(2));
+      }
+      incremental.MarkChanged(h, s, a);
+    }
+    incremental.PlanIncremental(stats, cap);
+    OptimisticPlan full(shape);
+    full.Plan(stats, cap);
+    ExpectSamePlan(incremental, full);
+    if (HasFailure()) FAIL() << "round " << round;
+  }
+}
+
+// Only marked triples (and those whose next values changed) are recomputed: a change of the
+// statistics that is not marked is not seen, a marked one is.
+TEST(OptimisticPlanTest, IncrementalPlanRecomputesOnlyMarkedTriples) {
+  const TabularShape shape{1, 2, 1};
+  TableStatistics stats = Empty(shape);
+  stats.counts = {1, 1};
+  stats.rewards = {0.25, 0.5};
+  OptimisticPlan plan(shape);
+  plan.PlanIncremental(stats, 1.0);
+  EXPECT_EQ(plan.optimistic_q(), (std::vector<double>{0.25, 0.5}));
+  stats.rewards[0] = 0.75;
+  plan.PlanIncremental(stats, 1.0);
+  EXPECT_EQ(plan.optimistic_q(), (std::vector<double>{0.25, 0.5}));
+  plan.MarkChanged(0, 0, 0);
+  plan.PlanIncremental(stats, 1.0);
+  EXPECT_EQ(plan.optimistic_q(), (std::vector<double>{0.75, 0.5}));
+  EXPECT_EQ(plan.action_probabilities(), (std::vector<double>{1.0, 0.0}));
+  // A full plan in between makes the next incremental plan recompute everything.
+  stats.rewards[1] = 1.0;
+  plan.Plan(stats, 1.0);
+  stats.rewards[1] = 0.125;
+  plan.PlanIncremental(stats, 1.0);
+  EXPECT_EQ(plan.optimistic_q(), (std::vector<double>{0.75, 0.125}));
 }
 
 }  // namespace

@@ -34,6 +34,8 @@ UbevAgent::UbevAgent(const TabularShape& shape, const UbevOptions& options)
       log_confidence_term_(std::log(27.0 * static_cast<double>(shape.StateActionSteps()) /
                                     options.failure_probability)),
       counts_(shape),
+      phi_(shape.StateActionSteps(), 0.0),
+      reward_term_(shape.StateActionSteps(), 0.0),
       plan_(shape) {}
 
 double UbevAgent::Phi(double count) const {
@@ -47,7 +49,7 @@ void UbevAgent::BeginEpisode() {
   // Vmax of ubev.jl: the largest return, H with rewards in [0, 1].
   const double max_return = H;
   const bool range_bonus = options_.transition_bonus == UbevTransitionBonus::kObservedValueRange;
-  plan_.PlanGreedy(
+  plan_.PlanGreedyIncremental(
       [&](int h, int s, int a, const double* next_values) {
         if (h != cached_step) {  // max_s' (and min_s') V~_{t+1}(s'), once per step
           cached_step = h;
@@ -61,8 +63,8 @@ void UbevAgent::BeginEpisode() {
         const int64_t i = shape_.Index(h, s, a);
         const double n = counts_.Visits(i);
         if (n < 1.0) return 1.0 + max_next_value;
-        const double phi = Phi(n);
-        const double reward_term = std::min(1.0, counts_.RewardSum(i) / n + phi);
+        const double phi = phi_[i];
+        const double reward_term = reward_term_[i];
         // Paper: H - t with t = h + 1; authors' code: the observed range of V~_{t+1}.
         const double bonus_scale = range_bonus ? value_range : H - 1 - h;
         const double next_term =
@@ -74,7 +76,12 @@ void UbevAgent::BeginEpisode() {
 }
 
 void UbevAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
-  counts_.Add(shape_.Index(h, s, a), reward, next_state);
+  const int64_t i = shape_.Index(h, s, a);
+  counts_.Add(i, reward, next_state);
+  const double n = counts_.Visits(i);
+  phi_[i] = Phi(n);
+  reward_term_[i] = std::min(1.0, counts_.RewardSum(i) / n + phi_[i]);
+  plan_.MarkChanged(h, s, a);
 }
 
 }  // namespace dprl

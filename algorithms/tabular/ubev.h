@@ -36,6 +36,11 @@
 // (the next values of a sparse-reward MDP are close together), so the authors' code explores far
 // less than the printed rule.
 //
+// Computation: phi and the reward term min{1, r^ + phi} of a triple change only when its counts
+// do, so they are computed once per visit (RecordStep) and kept; planning is incremental
+// (optimistic_planner.h): Q~_t(s,a) is recomputed only where the triple's counts or V~_{t+1}
+// changed. Both give the plan of the formulas above bit for bit.
+//
 // num_below_cap() (Q below the cap H) is a diagnostic of PUCB-style planners; UBEV has no single
 // cap (Q~_t <= H - t + 1), so it reports 0 (an episode loop records "never").
 #ifndef DPRL_ALGORITHMS_TABULAR_UBEV_H_
@@ -95,6 +100,10 @@ class UbevAgent : public TabularAgent {
   UbevOptions options_;
   double log_confidence_term_;  // ln(3 / delta') = ln(27 SAH / delta)
   EmpiricalCounts counts_;
+  // Per triple (TabularShape::Index), from its current counts when n >= 1: phi(n) and
+  // min{1, r^ + phi(n)}.
+  std::vector<double> phi_;
+  std::vector<double> reward_term_;
   OptimisticPlan plan_;
 };
 
