@@ -93,6 +93,14 @@ double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t h
          counter_epsilon;
 }
 
+absl::Status ValidateVietriErrorBoundEpisodes(int64_t num_episodes) {
+  if (num_episodes >= 2) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "num_episodes = ", num_episodes,
+      ", must be >= 2 for Alg. 3's E_eps: log2(T)^{5/2} = 0 at T = 1 makes E_eps = 0, which "
+      "bounds no counter's error (PUCB refuses it)"));
+}
+
 double VietriErrorBound(const VietriBoundsParameters& p) {
   CheckValid(p);
   const double counter_epsilon = PucbAddRemoveCounterEpsilon(p.privacy_epsilon, p.horizon);

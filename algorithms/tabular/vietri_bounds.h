@@ -106,6 +106,12 @@ double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t h
 // counter_epsilon = PucbAddRemoveCounterEpsilon(eps, H). Requires p.Validate() (alpha unused).
 double VietriErrorBound(const VietriBoundsParameters& p);
 
+// E_eps is 0 at T = 1 (log2(1) = 0): no bound on the error of a counter whose one release is
+// noisy. PUCB refuses to plan with it (CheckedPucbErrorBound in pucb.h: E_eps below the exact
+// tail); the vietri_bounds calculator and the Python vietri_error_bound refuse to print it with
+// this check: InvalidArgument naming num_episodes unless num_episodes >= 2.
+absl::Status ValidateVietriErrorBoundEpisodes(int64_t num_episodes);
+
 // Lemma 8: (1/(24 eps alpha)) ln(1/(4 beta)), a strict lower bound on the expected pulls of an
 // alpha-suboptimal arm. Requires eps finite > 0, suboptimality_gap in (0, 1], beta in (0, 1/4).
 double BestArmPullsLowerBound(double privacy_epsilon, double suboptimality_gap,

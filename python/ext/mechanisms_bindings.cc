@@ -182,12 +182,12 @@ void BindMechanisms(py::module_& m) {
   m.def(
       "sample_discrete_laplace",
       [](Rational scale, RandomStream& stream, std::optional<int64_t> size) {
-        ValidateRational("scale", scale, /*allow_zero=*/false);
+        ThrowIfError(ValidateDiscreteLaplaceScale("scale", scale));
         return Draws(size, [&] { return SampleDiscreteLaplace(scale, stream); });
       },
       py::arg("scale"), py::arg("stream"), py::arg("size") = py::none(),
-      "Exact discrete Laplace, P(x) ~ exp(-|x| / scale) on Z (CKS 2020, Alg. 2). One int, or an "
-      "int64 array of `size` draws.");
+      "Exact discrete Laplace, P(x) ~ exp(-|x| / scale) on Z (CKS 2020, Alg. 2), scale <= 2^52. "
+      "One int, or an int64 array of `size` draws.");
   m.def(
       "sample_discrete_gaussian",
       [](Rational sigma_squared, RandomStream& stream, std::optional<int64_t> size) {
