@@ -33,12 +33,14 @@ absl::Status ValidateTabularShape(const TabularShape& shape) {
 }
 
 double TabularAgentMemoryLowerBoundBytes(const TabularShape& shape) {
-  return 8.0 * shape.horizon * static_cast<double>(shape.num_states) * shape.num_actions *
-         static_cast<double>(shape.num_states);
+  const double triples =
+      static_cast<double>(shape.horizon) * static_cast<double>(shape.num_states) * shape.num_actions;
+  return 8.0 * (triples * shape.num_states + 4.0 * triples);
 }
 
 absl::Status CheckTabularAgentMemory(const TabularShape& shape) {
-  const double entries = TabularAgentMemoryLowerBoundBytes(shape) / 8.0;
+  const double entries = static_cast<double>(shape.horizon) * shape.num_states *
+                         static_cast<double>(shape.num_actions) * shape.num_states;
   return CheckMemoryEstimate(
       absl::StrCat("num_states = ", shape.num_states, ", num_actions = ", shape.num_actions,
                    ", horizon = ", shape.horizon, " (H S A S = ",

@@ -2,6 +2,7 @@
 
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -45,6 +46,13 @@ absl::Status VietriBoundsParameters::Validate() const {
   if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "VietriBoundsParameters.privacy_epsilon = ", privacy_epsilon, ", must be finite and > 0"));
+  }
+  // Each counter's eps' = eps / (3H) (Alg. 2) must not underflow to 0 (e.g. eps = 5e-324).
+  if (!(PucbAddRemoveCounterEpsilon(privacy_epsilon, std::max<int64_t>(horizon, 1)) > 0.0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "VietriBoundsParameters.privacy_epsilon = ", privacy_epsilon,
+        ", must be large enough that the counter epsilon eps / (3H) (H = ", horizon,
+        ") is not 0"));
   }
   if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
     return absl::InvalidArgumentError(absl::StrCat("VietriBoundsParameters.failure_probability = ",

@@ -97,6 +97,22 @@ class PyLqAgent {
     CheckSize("controls", controls.size(), p.horizon);
     CheckVectors("states", states, p.state_dim);
     CheckVectors("controls", controls, p.control_dim);
+    if (!agent_.private_params().has_value()) {
+      // The non-private agents plan with V = sum_h z_h z_h' + regularizer I (z = (x, u)), which
+      // the OFU step needs numerically positive definite: its eigenvalues are computed to about
+      // 2^-52 trace(V), so trace(sum z z') is kept below 2^40 regularizer (a private agent clips
+      // z, so its statistics stay bounded).
+      double trace = gram_trace_;
+      for (int h = 0; h < p.horizon; ++h) trace += states[h].squaredNorm() + controls[h].squaredNorm();
+      const double limit = std::ldexp(agent_.options().regularizer, 40);
+      if (!(trace <= limit)) {
+        throw py::value_error(absl::StrCat(
+            "end_episode: sum of ||(x_h, u_h)||^2 over the episodes would be ", trace,
+            ", above 2^40 * regularizer = ", limit,
+            ": V = sum z z' + regularizer I would not be numerically positive definite"));
+      }
+      gram_trace_ = trace;
+    }
     agent_.EndEpisode(states, controls);
     in_episode_ = false;
   }
@@ -136,6 +152,7 @@ class PyLqAgent {
     }
   }
   LqAgent agent_;
+  double gram_trace_ = 0.0;  // non-private agents: trace of sum z z' so far
   bool in_episode_ = false;
   bool busy_ = false;
 };

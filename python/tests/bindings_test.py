@@ -156,6 +156,23 @@ class ChecksBeforeCrashesTest(unittest.TestCase):
                 controls[1] = np.zeros(1)
                 agent.end_episode(states, controls)  # the refused calls left the episode open
 
+    def test_lq_statistics_too_large_for_the_ofu_step(self):
+        # States of norm 1e150 are finite with a finite square, but V = sum z z' + I loses its
+        # positive definiteness to rounding and the OFU step CHECK-failed at the next episode.
+        system = dprl.named_lq_system("chain_n2", 3)
+        privacy = dprl.PrivateOfuOptions()
+        privacy.episodes, privacy.horizon, privacy.state_dim, privacy.control_dim = 4, 3, 2, 1
+        privacy.control_bound, privacy.noise_bound = system.control_bound, system.noise_bound
+        agent = dprl.lq_agent(system, "ofu_rl", privacy, noise_stream=dprl.RandomStream(5),
+                              policy_stream=dprl.RandomStream(6))
+        agent.begin_episode(system.initial_state)
+        big = [np.array([1e150, 1e150])] * 4
+        self.assertValueError("above 2^40 * regularizer = 1.09951e+12: V = sum z z' + "
+                              "regularizer I would not be numerically positive definite",
+                              agent.end_episode, big, [np.array([1e150])] * 3)
+        agent.end_episode([system.initial_state] * 4, [np.zeros(1)] * 3)
+        agent.begin_episode(system.initial_state)  # the refused episode left nothing behind
+
     def test_discrete_laplace_scale_beyond_int64_samples(self):
         stream = dprl.RandomStream(1)
         self.assertValueError("scale = 4611686018427387904/1 must be <= 2^52",
@@ -163,6 +180,8 @@ class ChecksBeforeCrashesTest(unittest.TestCase):
         self.assertValueError("must be <= 2^52", dprl.sample_discrete_laplace,
                               dprl.Rational(2**53 + 1, 2), stream, 3)
         dprl.sample_discrete_laplace(dprl.Rational(2**52, 1), stream)  # the largest scale
+        self.assertValueError("discrete Laplace scale 1/4611686018427387904 is below 2^-40",
+                              dprl.DiscreteLaplaceSampler, dprl.Rational(1, 2**62))
         # A counter bank whose node noise would be that large is refused when it is built.
         self.assertValueError("node noise scale levels * input_bound / privacy_epsilon = ",
                               dprl.BinaryCounterBank, 2,
@@ -172,6 +191,18 @@ class ChecksBeforeCrashesTest(unittest.TestCase):
     def test_pucb_error_bound_refusals_are_errors(self):
         options = dprl.PucbOptions(num_episodes=1, error_bound_method="paper")
         self.assertValueError("E_eps = 0 at T = 1", dprl.pucb_error_bound, SHAPE, options)
+
+    def test_overflowing_parameters(self):
+        # Each reached a CHECK on an infinite or zero intermediate value.
+        self.assertValueError("no finite rho reaches privacy_epsilon = 1e+308",
+                              dprl.dp_to_zcdp_rho, dprl.DpConversion.IMPROVED, 1e308, 1e-5)
+        self.assertValueError("the counter epsilon eps / (3H) (H = 20) is not 0",
+                              dprl.pucb_pac_upper_bound,
+                              dprl.VietriBoundsParameters(privacy_epsilon=5e-324))
+        self.assertValueError("beta_scale = 1e+308 with (S, A, H) = (6, 2, 20): beta_k",
+                              dprl.rlsvi_agent, SHAPE, 1e308, dprl.RandomStream(1))
+        self.assertValueError("num_paths = 2147483647: needs at least", dprl.OuFunctionalNoise,
+                              dprl.OuFunctionalNoiseOptions(num_paths=2**31 - 1))
 
     def test_vietri_error_bound_at_one_episode(self):
         self.assertValueError("num_episodes = 1, must be >= 2 for Alg. 3's E_eps",
