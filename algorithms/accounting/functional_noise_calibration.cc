@@ -25,9 +25,14 @@ int64_t ResolvedResets(const FunctionalNoiseCalibrationOptions& o) {
   return o.num_resets > 0 ? o.num_resets : std::max<int64_t>(1, o.num_samples / o.batch_size);
 }
 
+// sqrt(2 (T/B) ln(e + eps / delta) C), the numerator of ClosedFormSigma.
+double ClosedFormSigmaNumerator(double num_updates, double c, double eps, double delta) {
+  return std::sqrt(2.0 * num_updates * std::log(M_E + eps / delta) * c);
+}
+
 // sqrt(2 (T/B) ln(e + eps / delta) C) / eps.
 double ClosedFormSigma(double num_updates, double c, double eps, double delta) {
-  return std::sqrt(2.0 * num_updates * std::log(M_E + eps / delta) * c) / eps;
+  return ClosedFormSigmaNumerator(num_updates, c, eps, delta) / eps;
 }
 
 // q with eps = q/2 + sqrt(2 q ln(e + sqrt(q) / delta)) (increasing in q; bisection on log q).
@@ -110,11 +115,20 @@ absl::Status FunctionalNoiseCalibrationOptions::Validate() const {
         "privacy_epsilon must be smaller",
         privacy_epsilon, sigma_text()));
   }
-  if (!(std::isfinite(sigma) && sigma > 0.0)) {
+  const double numerator =
+      ClosedFormSigmaNumerator(NumUpdates(*this), c, privacy_epsilon, target_delta);
+  if (!(std::isfinite(numerator) && numerator > 0.0)) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "FunctionalNoiseCalibrationOptions.learning_rate = %g with noise_bound = %g, batch_size "
-        "= %d, num_samples = %d and privacy_epsilon = %g: %s must be a finite positive double",
-        learning_rate, noise_bound, batch_size, num_samples, privacy_epsilon, sigma_text()));
+        "= %d and num_samples = %d: %s must be finite positive doubles (its numerator "
+        "sqrt(2 (T/B) ln(e + eps / delta) (v^2 + v) L^2) is %g)",
+        learning_rate, noise_bound, batch_size, num_samples, sigma_text(), numerator));
+  }
+  if (!std::isfinite(sigma)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.privacy_epsilon = %g: %s overflows (sigma = %g / "
+        "privacy_epsilon); privacy_epsilon must be larger",
+        privacy_epsilon, sigma_text(), numerator));
   }
   return absl::OkStatus();
 }
