@@ -179,7 +179,8 @@ TEST(FunctionalNoiseCalibrationTest, OverflowingCalibrationsAreRefused) {
                        "at a noise bound the solver for target_delta_g tries"));
   o = FunctionalNoiseCalibrationOptions();
   o.privacy_epsilon = 1e-310;  // sigma ~ 1/eps overflows
-  EXPECT_TRUE(contains(o.Validate(), "privacy_epsilon = 1e-310: Theorem 5's sigma = inf overflows"));
+  EXPECT_TRUE(
+      contains(o.Validate(), "privacy_epsilon = 1e-310: Theorem 5's sigma = inf overflows"));
   // Messages name the parameter that moved the value out of range, not learning_rate.
   o = FunctionalNoiseCalibrationOptions();
   o.privacy_epsilon = 1e308;  // eps / delta overflows

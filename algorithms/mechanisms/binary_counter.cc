@@ -71,9 +71,8 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
                      " cannot be rounded to a rational: ", rational.status().message()));
   }
   // Node noise beyond the samplers' range would CHECK-fail in a release: refuse it here.
-  if (absl::Status in_range =
-          ValidateDiscreteLaplaceScale("node noise scale levels * input_bound / privacy_epsilon",
-                                       *rational);
+  if (absl::Status in_range = ValidateDiscreteLaplaceScale(
+          "node noise scale levels * input_bound / privacy_epsilon", *rational);
       !in_range.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(in_range.message(), "; raise privacy_epsilon (", options.privacy_epsilon,

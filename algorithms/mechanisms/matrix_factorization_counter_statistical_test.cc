@@ -19,8 +19,8 @@
 #include <cmath>
 #include <vector>
 
-#include "algorithms/mechanisms/matrix_factorization_counter.h"
 #include "algorithms/mechanisms/matrix_counter_testing.h"
+#include "algorithms/mechanisms/matrix_factorization_counter.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"

@@ -1,11 +1,11 @@
 #include "algorithms/mechanisms/matrix_factorization_counter.h"
-#include "algorithms/mechanisms/matrix_counter_testing.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "algorithms/mechanisms/matrix_counter_testing.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/status_matchers.h"

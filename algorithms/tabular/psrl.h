@@ -12,8 +12,8 @@
 //     its regret is still measured exactly.
 //   per-step (registered as `psrl_per_step`): one posterior per (h, s, a), like every other tabular
 //     agent's statistics; correct for step-dependent MDPs, and H times less data per posterior on a
-//     time-homogeneous one (RiverSwim, S = 6, H = 20, 10^4 episodes: final regret about 14 times
-//     the pooled one's, docs/extending.md).
+//     time-homogeneous one (RiverSwim, S = 6, H = 20, 10^4 episodes, 10 seeds: final regret 2933
+//     against the pooled one's 224, docs/extending.md).
 //
 // Algorithm (code steps h = 0..H-1; a posterior index i is (s, a) when pooled, (h, s, a) per step;
 // statistics N, R, N(s') of episodes 1..k-1 at i, as EmpiricalCounts keeps them)

@@ -33,8 +33,8 @@ absl::Status ValidateTabularShape(const TabularShape& shape) {
 }
 
 double TabularAgentMemoryLowerBoundBytes(const TabularShape& shape) {
-  const double triples =
-      static_cast<double>(shape.horizon) * static_cast<double>(shape.num_states) * shape.num_actions;
+  const double triples = static_cast<double>(shape.horizon) *
+                         static_cast<double>(shape.num_states) * shape.num_actions;
   return 8.0 * (triples * shape.num_states + 4.0 * triples);
 }
 
@@ -43,8 +43,8 @@ absl::Status CheckTabularAgentMemory(const TabularShape& shape) {
                          static_cast<double>(shape.num_actions) * shape.num_states;
   return CheckMemoryEstimate(
       absl::StrCat("num_states = ", shape.num_states, ", num_actions = ", shape.num_actions,
-                   ", horizon = ", shape.horizon, " (H S A S = ",
-                   absl::StrFormat("%.3g", entries), " transition counts)"),
+                   ", horizon = ", shape.horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
+                   " transition counts)"),
       TabularAgentMemoryLowerBoundBytes(shape));
 }
 

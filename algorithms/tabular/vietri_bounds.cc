@@ -51,8 +51,7 @@ absl::Status VietriBoundsParameters::Validate() const {
   if (!(PucbAddRemoveCounterEpsilon(privacy_epsilon, std::max<int64_t>(horizon, 1)) > 0.0)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "VietriBoundsParameters.privacy_epsilon = ", privacy_epsilon,
-        ", must be large enough that the counter epsilon eps / (3H) (H = ", horizon,
-        ") is not 0"));
+        ", must be large enough that the counter epsilon eps / (3H) (H = ", horizon, ") is not 0"));
   }
   if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
     return absl::InvalidArgumentError(absl::StrCat("VietriBoundsParameters.failure_probability = ",

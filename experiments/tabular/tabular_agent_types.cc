@@ -72,11 +72,10 @@ PsrlOptions PsrlPerStepDefaults() {
 }
 
 // Registers a PSRL type with the presets `defaults`.
-bool RegisterPsrl(const std::string& name, const std::string& description,
-                  const std::string& label, const PsrlOptions& defaults) {
+bool RegisterPsrl(const std::string& name, const std::string& description, const std::string& label,
+                  const PsrlOptions& defaults) {
   return RegisterTabularAgent(BoundTabularAgent<PsrlOptions>(
-      name, description, label, NewPsrlBinding("agent " + name), defaults,
-      NoSettings<PsrlOptions>,
+      name, description, label, NewPsrlBinding("agent " + name), defaults, NoSettings<PsrlOptions>,
       [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
         return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
       },

@@ -103,7 +103,10 @@ class PyLqAgent {
       // 2^-52 trace(V), so trace(sum z z') is kept below 2^40 regularizer (a private agent clips
       // z, so its statistics stay bounded).
       double trace = gram_trace_;
-      for (int h = 0; h < p.horizon; ++h) trace += states[h].squaredNorm() + controls[h].squaredNorm();
+      for (int h = 0; h < p.horizon; ++h) {
+        trace += states[h].squaredNorm() + controls[h].squaredNorm();
+      } h < p.horizon; ++h)
+        trace += states[h].squaredNorm() + controls[h].squaredNorm();
       const double limit = std::ldexp(agent_.options().regularizer, 40);
       if (!(trace <= limit)) {
         throw py::value_error(absl::StrCat(
@@ -264,7 +267,8 @@ void BindLqAgent(py::module_& m) {
       py::arg("regularizer") = LqAgentOptions().regularizer, py::arg("noise_stream"),
       py::arg("policy_stream"),
       "kind: a registered LQ agent (lq_agent_names(); experiments/lq/lq_registry.h), e.g. "
-      "'ofu_rl', 'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, delta, "
+      "'ofu_rl', 'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, "
+      "delta, "
       "neighbour, conversion for the private agents); Q, R and W are the system's.");
   m.def("lq_agent_names", &LqAgentNames, "The registered LQ agents, sorted.");
 }
