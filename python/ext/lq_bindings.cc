@@ -105,8 +105,7 @@ class PyLqAgent {
       double trace = gram_trace_;
       for (int h = 0; h < p.horizon; ++h) {
         trace += states[h].squaredNorm() + controls[h].squaredNorm();
-      } h < p.horizon; ++h)
-        trace += states[h].squaredNorm() + controls[h].squaredNorm();
+      }
       const double limit = std::ldexp(agent_.options().regularizer, 40);
       if (!(trace <= limit)) {
         throw py::value_error(absl::StrCat(
