@@ -54,8 +54,12 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
     return absl::InvalidArgumentError(
         absl::StrCat("num_counters must be in [0, 2^31 - 1], got ", num_counters));
   }
-  RETURN_IF_ERROR(CheckMemoryEstimate(absl::StrCat("num_counters = ", num_counters),
-                                      kBytesPerCounter * static_cast<double>(num_counters)));
+  // Checked from 1 GB on (reading the machine's limit costs file reads, too much for the
+  // hundreds of thousands of small banks a privacy audit builds).
+  const double bytes = kBytesPerCounter * static_cast<double>(num_counters);
+  if (bytes >= kCheckedBytes) {
+    RETURN_IF_ERROR(CheckMemoryEstimate(absl::StrCat("num_counters = ", num_counters), bytes));
+  }
   RETURN_IF_ERROR(options.Validate());
   BinaryCounterBank bank(num_counters, options, std::move(noise_stream));
   const double scale = bank.levels_ * options.input_bound / options.privacy_epsilon;

@@ -62,7 +62,7 @@ struct VietriBoundsParameters {
   int64_t num_actions = 2;            // A >= 1
   int64_t horizon = 20;               // H >= 1
   int64_t num_episodes = 10000;       // T >= 1 (E_eps, Thms. 4 and 6)
-  double privacy_epsilon = 1.0;       // eps of eps-JDP; finite, > 0
+  double privacy_epsilon = 1.0;       // eps of eps-JDP; finite, > 0, eps / (3H) > 0
   double failure_probability = 0.05;  // beta; in (0, 1)
   double alpha = 0.1;                 // accuracy of an alpha-optimal policy; in (0, H] (Thm. 3)
 

@@ -17,12 +17,15 @@ from step_loop import tabular_step_loop  # noqa: E402
 SHAPE = dprl.TabularShape(6, 2, 20)
 
 
-class ErrorsTest(unittest.TestCase):
+class ValueErrorTestCase(unittest.TestCase):
 
     def assertValueError(self, text, function, *args, **kwargs):
         with self.assertRaises(ValueError) as caught:
             function(*args, **kwargs)
         self.assertIn(text, str(caught.exception))
+
+
+class ErrorsTest(ValueErrorTestCase):
 
     def test_options_status_messages(self):
         stream = dprl.RandomStream(1)
@@ -92,13 +95,8 @@ class ErrorsTest(unittest.TestCase):
         self.assertValueError("a must be in [0, 2), got 3", env.step, 0, 0, 3, stream)
 
 
-class ChecksBeforeCrashesTest(unittest.TestCase):
+class ChecksBeforeCrashesTest(ValueErrorTestCase):
     """Each case aborted the interpreter (a C++ CHECK) before it raised ValueError."""
-
-    def assertValueError(self, text, function, *args, **kwargs):
-        with self.assertRaises(ValueError) as caught:
-            function(*args, **kwargs)
-        self.assertIn(text, str(caught.exception))
 
     def test_pucb_past_num_episodes(self):
         env, stream = dprl.riverswim(), dprl.RandomStream(4)
