@@ -115,7 +115,13 @@ absl::Status ParseFlags(int argc, char** argv, Flags* flags) {
   if (!(p.failure_probability > 0.0 && p.failure_probability < 1.0)) {
     return Invalid(absl::StrCat("--beta must be in (0, 1), got '", texts[6], "'"));
   }
-  RETURN_IF_ERROR(p.Validate());  // the same ranges; a failure here would be a bug above
+  if (absl::Status status = p.Validate(); !status.ok()) {
+    // The ranges above are the same; what remains is eps / (3H) underflowing: name the flag.
+    std::string message(status.message());
+    const std::string field = "VietriBoundsParameters.privacy_epsilon";
+    if (message.rfind(field, 0) == 0) message = "--privacy_epsilon" + message.substr(field.size());
+    return Invalid(message);
+  }
   // E_eps's own requirement (T >= 2), checked by the library's function, named as the flag.
   if (absl::Status status = ValidateVietriErrorBoundEpisodes(p.num_episodes); !status.ok()) {
     std::string message(status.message());
