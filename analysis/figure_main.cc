@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "analysis/figure_flags.h"
 #include "analysis/output_files.h"
+#include "analysis/results_check.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 
@@ -20,8 +21,10 @@ absl::Status Prefixed(const std::string& prefix, const absl::Status& status) {
 absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFigure& make_figure) {
   absl::StatusOr<Hdf5Reader> reader = Hdf5Reader::Open(flags.in);
   if (!reader.ok()) return Prefixed("--in: ", reader.status());
-  if (absl::Status status = CheckDprlSchema(*reader, hdf5_names::kResultsSchemaVersion);
-      !status.ok()) {
+  if (absl::Status status = CheckResultsFile(*reader); !status.ok()) {
+    return Prefixed("--in: ", status);
+  }
+  if (absl::Status status = CheckFigureDrawsExperiment(*reader, name); !status.ok()) {
     return Prefixed("--in: ", status);
   }
   absl::StatusOr<FigureOutputs> figure = make_figure(*reader);

@@ -4,7 +4,9 @@
 //   <name> --in=FILE.h5 --out_prefix=PATH      (figure_flags.h)
 //
 // 1. parses the flags (bad flags: one line on stderr, exit 2, nothing written);
-// 2. opens FILE.h5 and checks it is a dprl results file of schema version 1 (docs/hdf5_schema.md);
+// 2. opens FILE.h5 and checks it as every reader does (results_check.h: a dprl results file of
+//    the schema version this build reads, finite per-seed datasets, complete regret groups) and
+//    that it is not a file of an experiment another figure binary draws;
 // 3. calls the binary's MakeFigure, which reads the file and returns the panels and the CSV;
 // 4. writes PATH.png, PATH.pdf (line_plot.h) and PATH_summary.csv to temporary files and renames
 //    them together (output_files.h), then prints "<name>: wrote ..." on stderr.

@@ -16,10 +16,17 @@
 namespace dprl {
 namespace {
 
-herr_t CollectGroup(hid_t group, const char* name, const H5L_info_t*, void* data) {
+// The members of one object type (group or dataset) of a group, collected by H5Literate.
+struct Members {
+  H5O_type_t type;
+  std::vector<std::string> names;
+};
+
+herr_t CollectMember(hid_t group, const char* name, const H5L_info_t*, void* data) {
+  Members* members = static_cast<Members*>(data);
   H5O_info_t info;
-  if (H5Oget_info_by_name(group, name, &info, H5P_DEFAULT) >= 0 && info.type == H5O_TYPE_GROUP) {
-    static_cast<std::vector<std::string>*>(data)->emplace_back(name);
+  if (H5Oget_info_by_name(group, name, &info, H5P_DEFAULT) >= 0 && info.type == members->type) {
+    members->names.emplace_back(name);
   }
   return 0;
 }
@@ -69,23 +76,34 @@ absl::Status Hdf5Reader::Error(absl::StatusCode code, const std::string& what) c
   return absl::Status(code, absl::StrCat(path_, ": ", what));
 }
 
-absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListGroups(
-    const std::string& group_path) const {
+absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListMembers(const std::string& group_path,
+                                                                 int object_type) const {
   H5Handle group(H5Gopen2(file_, group_path.c_str(), H5P_DEFAULT));
   if (!group.valid()) {
     return Error(absl::StatusCode::kNotFound, absl::StrCat("no group '", group_path, "'"));
   }
-  std::vector<std::string> names;
+  Members members{static_cast<H5O_type_t>(object_type), {}};
   hsize_t index = 0;
-  if (H5Literate(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectGroup, &names) < 0) {
-    names.clear();
+  if (H5Literate(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectMember, &members) <
+      0) {
+    members.names.clear();
     index = 0;
-    if (H5Literate(group.get(), H5_INDEX_NAME, H5_ITER_INC, &index, CollectGroup, &names) < 0) {
+    if (H5Literate(group.get(), H5_INDEX_NAME, H5_ITER_INC, &index, CollectMember, &members) < 0) {
       return Error(absl::StatusCode::kInternal,
                    absl::StrCat("cannot list the members of '", group_path, "'"));
     }
   }
-  return names;
+  return members.names;
+}
+
+absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListGroups(
+    const std::string& group_path) const {
+  return ListMembers(group_path, H5O_TYPE_GROUP);
+}
+
+absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListDatasets(
+    const std::string& group_path) const {
+  return ListMembers(group_path, H5O_TYPE_DATASET);
 }
 
 bool Hdf5Reader::HasObject(const std::string& object_path) const {

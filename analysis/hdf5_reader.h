@@ -44,6 +44,8 @@ class Hdf5Reader {
   // Names of the groups directly under `group_path` ("/" = root), in creation order when the
   // file tracks it (dprl results files do), else in name order.
   absl::StatusOr<std::vector<std::string>> ListGroups(const std::string& group_path) const;
+  // Names of the datasets directly under `group_path`, in the same order.
+  absl::StatusOr<std::vector<std::string>> ListDatasets(const std::string& group_path) const;
 
   // Object paths are absolute or relative to the root, e.g. "chain_ucb" or "/chain_ucb/x".
   bool HasObject(const std::string& object_path) const;
@@ -69,6 +71,9 @@ class Hdf5Reader {
  private:
   Hdf5Reader(std::string path, hid_t file) : path_(std::move(path)), file_(file) {}
   absl::Status Error(absl::StatusCode code, const std::string& what) const;
+  // The members of `group_path` whose H5O_type_t is `object_type`.
+  absl::StatusOr<std::vector<std::string>> ListMembers(const std::string& group_path,
+                                                       int object_type) const;
   // NotFound "missing attribute 'name' of 'object_path'" unless it exists.
   absl::Status CheckHasAttribute(const std::string& object_path, const std::string& name) const;
   // The attribute through the shared layer (common/hdf5_attribute.h), after CheckHasAttribute.

@@ -20,26 +20,10 @@
 
 #include "absl/status/statusor.h"
 #include "analysis/hdf5_reader.h"
+#include "analysis/regret_group.h"
 #include "analysis/line_plot.h"
 
 namespace dprl {
-
-struct RegretGroupData {
-  std::string group;
-  std::string env;
-  std::string agent;
-  std::optional<double> privacy_epsilon;
-  std::string neighbour_relation;  // add_remove | replacement; "" = n/a
-  std::optional<double> error_bound;
-  std::string error_bound_method;    // how error_bound was computed (paper | exact_tail); "" = n/a
-  std::string label;                 // legend text written by the experiment; "" = none
-  std::vector<double> episode_grid;  // t_1 < ... < t_n = T (row 0; every row is the same)
-  Hdf5Matrix cumulative_regret;      // seeds x n: cumulative regret after episode t_j
-  std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
-};
-
-// Reads group `group`; errors name the file, group and the missing/malformed item.
-absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader, const std::string& group);
 
 struct RegretGroupSummary {
   std::string group;

@@ -53,6 +53,8 @@ expect_error actions "--num_actions = 0, must be >= 1" --num_actions=0
 expect_error format "--format: 'xml' is not one of table, csv" --format=xml
 expect_error lr_overflow "--learning_rate = 1e+300 with noise_bound = 2.3" --learning_rate=1e300
 expect_error lr_overflow_solve "--learning_rate = 1e+300" --learning_rate=1e300 --target_delta_g=0.1
+expect_error eps_overflow "--privacy_epsilon = 1e+308 with target_delta = 0.0001: privacy_epsilon / target_delta overflows" --privacy_epsilon=1e308
+expect_error delta_underflow "--target_delta = 9.99989e-321 with privacy_epsilon = 0.9: privacy_epsilon / target_delta overflows" --target_delta=1e-320
 expect_error unknown "unknown flag '--sigma=1'" --sigma=1
 expect_error positional "unexpected argument 'foo'" foo
 echo "PASS"

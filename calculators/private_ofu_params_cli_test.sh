@@ -24,6 +24,9 @@ expect_error case9 "unknown flag" "${good[@]}" --bogus=1
 # Dimensions whose counter matrices exceed the machine's memory are refused before allocating.
 expect_error case10 "--state_dim=100000 --control_dim=100000 (the counters' (n+d) x (n+d) and (n+d) x n matrices): needs at least 4.8e+11 bytes" "${good[@]:0:5}" --state_dim=100000 --control_dim=100000
 expect_error case11 "--privacy_epsilon=1e-300 --target_delta=1e-05: the zCDP budget rho they give underflows to 0" --privacy_epsilon=1e-300 "${base[@]}"
+# Values whose constants leave double range are refused naming the flag the user typed.
+expect_error case12 "--confidence_alpha must be large enough that 4 (state_dim + control_dim) episodes / confidence_alpha is finite, got 9.99989e-321" "${good[@]}" --confidence_alpha=1e-320
+expect_error case13 "--gamma must be small enough that the counters' sensitivity sqrt(2) H (1 + gamma)^2 is finite, got 1e+308" "${good[@]:0:4}" --gamma=1e308 --state_dim=2 --control_dim=1
 "$BIN" --help >"$WORK/help.out" || fail "--help exited non-zero"
 grep -q "usage: private_ofu_params" "$WORK/help.out" || fail "--help"
 echo "all CLI checks passed"

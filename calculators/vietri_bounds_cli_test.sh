@@ -97,6 +97,8 @@ run_with horizon_inf "--horizon must be an integer in [1, 2^53], got 'inf'" --ho
 run_with episodes_zero "--episodes must be an integer in [1, 2^53], got '0'" --episodes=0
 run_with episodes_negative "--episodes must be an integer in [1, 2^53], got '-1e6'" --episodes=-1e6
 run_with episodes_huge "--episodes must be an integer in [1, 2^53], got '1e300'" --episodes=1e300
+run_with episodes_one "--episodes = 1, must be >= 2 for Alg. 3's E_eps: log2(T)^{5/2} = 0 at T = 1" --episodes=1
+run_with epsilon_underflow "--privacy_epsilon = 4.94066e-324, must be large enough that the counter epsilon eps / (3H) (H = 20) is not 0" --privacy_epsilon=5e-324
 run_with epsilon_overflow "E_eps overflows a double (inf) at S=" --privacy_epsilon=1e-310
 
 echo PASS

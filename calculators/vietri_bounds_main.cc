@@ -13,7 +13,8 @@
 // theorems and the slides) are documented in algorithms/tabular/vietri_bounds.h.
 //
 // Flags, all required, only in the form --flag=value:
-//   --states=S  --actions=A  --horizon=H  --episodes=T   integers in [1, 2^53] (1e6 is accepted)
+//   --states=S  --actions=A  --horizon=H  --episodes=T   integers in [1, 2^53] (1e6 is accepted);
+//                                                        T >= 2 (E_eps = 0 at T = 1)
 //   --privacy_epsilon=EPS                                 finite, > 0
 //   --alpha=ALPHA                                         in (0, H] (Thm. 3)
 //   --beta=BETA                                           in (0, 1)
@@ -38,6 +39,7 @@
 #include "absl/strings/str_join.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "common/command_line.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 namespace {
@@ -113,7 +115,21 @@ absl::Status ParseFlags(int argc, char** argv, Flags* flags) {
   if (!(p.failure_probability > 0.0 && p.failure_probability < 1.0)) {
     return Invalid(absl::StrCat("--beta must be in (0, 1), got '", texts[6], "'"));
   }
-  return p.Validate();  // the same ranges; a failure here would be a bug in the checks above
+  if (absl::Status status = p.Validate(); !status.ok()) {
+    // The ranges above are the same; what remains is eps / (3H) underflowing: name the flag.
+    std::string message(status.message());
+    const std::string field = "VietriBoundsParameters.privacy_epsilon";
+    if (message.rfind(field, 0) == 0) message = "--privacy_epsilon" + message.substr(field.size());
+    return Invalid(message);
+  }
+  // E_eps's own requirement (T >= 2), checked by the library's function, named as the flag.
+  if (absl::Status status = ValidateVietriErrorBoundEpisodes(p.num_episodes); !status.ok()) {
+    std::string message(status.message());
+    const std::string field = "num_episodes";
+    if (message.rfind(field, 0) == 0) message = "--episodes" + message.substr(field.size());
+    return Invalid(message);
+  }
+  return absl::OkStatus();
 }
 
 std::string Line(const std::string& name, const std::string& value, const std::string& note) {

@@ -232,7 +232,8 @@ absl::StatusOr<double> DpToZcdpRho(DpConversion conversion, double privacy_epsil
   };
   double lo = basic_rho;
   double hi = 2.0 * basic_rho;
-  for (int doubling = 0; improved(hi) <= privacy_epsilon; ++doubling) {
+  for (int doubling = 0; !std::isfinite(hi) || improved(hi) <= privacy_epsilon; ++doubling) {
+    // hi = inf (a privacy_epsilon near the largest double) cannot be evaluated: refuse it too.
     if (doubling > 2000 || !std::isfinite(2.0 * hi)) {
       return absl::OutOfRangeError(
           absl::StrCat("no finite rho reaches privacy_epsilon = ", privacy_epsilon,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -24,9 +25,14 @@ int64_t ResolvedResets(const FunctionalNoiseCalibrationOptions& o) {
   return o.num_resets > 0 ? o.num_resets : std::max<int64_t>(1, o.num_samples / o.batch_size);
 }
 
+// sqrt(2 (T/B) ln(e + eps / delta) C), the numerator of ClosedFormSigma.
+double ClosedFormSigmaNumerator(double num_updates, double c, double eps, double delta) {
+  return std::sqrt(2.0 * num_updates * std::log(M_E + eps / delta) * c);
+}
+
 // sqrt(2 (T/B) ln(e + eps / delta) C) / eps.
 double ClosedFormSigma(double num_updates, double c, double eps, double delta) {
-  return std::sqrt(2.0 * num_updates * std::log(M_E + eps / delta) * c) / eps;
+  return ClosedFormSigmaNumerator(num_updates, c, eps, delta) / eps;
 }
 
 // q with eps = q/2 + sqrt(2 q ln(e + sqrt(q) / delta)) (increasing in q; bisection on log q).
@@ -77,18 +83,52 @@ absl::Status FunctionalNoiseCalibrationOptions::Validate() const {
         num_resets, max_resets));
   }
   // Theorem 5's sensitivity scale v = 4 alpha (k + 1) / B, kernel rate 1/v, RKHS sensitivity
-  // (v^2 + v) L^2 and sigma must be finite positive doubles: an alpha, k or eps for which one
-  // overflows or underflows has no calibration (it would print inf, or abort on a zero rate).
+  // (v^2 + v) L^2 and sigma must be finite positive doubles: an alpha, k, eps or delta for which
+  // one overflows or underflows has no calibration (it would print inf, or abort on a zero rate).
+  // Each failure names the parameter that moves it: v and c by learning_rate (with noise_bound,
+  // batch_size), sigma's ln(e + eps / delta) by target_delta, its 1/eps by privacy_epsilon.
   const double v = SensitivityScale(*this);
   const double c = (v * v + v) * lipschitz_squared;
   const double sigma = ClosedFormSigma(NumUpdates(*this), c, privacy_epsilon, target_delta);
-  if (!(v > 0.0 && std::isfinite(1.0 / v) && std::isfinite(c) && std::isfinite(sigma) &&
-        sigma > 0.0)) {
+  auto sigma_text = [&]() { return absl::StrFormat("Theorem 5's sigma = %g", sigma); };
+  if (!(v > 0.0 && std::isfinite(1.0 / v) && std::isfinite(c) && c > 0.0)) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "FunctionalNoiseCalibrationOptions.learning_rate = %g with noise_bound = %g, batch_size "
-        "= %d and privacy_epsilon = %g: Theorem 5's sensitivity scale v = 4 alpha (k + 1) / B = "
-        "%g and sigma = %g must be finite positive doubles",
-        learning_rate, noise_bound, batch_size, privacy_epsilon, v, sigma));
+        "= %d and lipschitz_squared = %g: Theorem 5's sensitivity scale v = 4 alpha (k + 1) / B = "
+        "%g and (v^2 + v) L^2 = %g must be finite positive doubles",
+        learning_rate, noise_bound, batch_size, lipschitz_squared, v, c));
+  }
+  if (!std::isfinite(privacy_epsilon / target_delta)) {
+    // A subnormal delta is the one out of range; with a normal one, epsilon is.
+    const bool delta_subnormal = target_delta < std::numeric_limits<double>::min();
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.%s = %g with %s = %g: privacy_epsilon / target_delta "
+        "overflows in ln(e + eps / delta), so %s is not finite",
+        delta_subnormal ? "target_delta" : "privacy_epsilon",
+        delta_subnormal ? target_delta : privacy_epsilon,
+        delta_subnormal ? "privacy_epsilon" : "target_delta",
+        delta_subnormal ? privacy_epsilon : target_delta, sigma_text()));
+  }
+  if (!(sigma > 0.0) && std::isfinite(sigma)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.privacy_epsilon = %g: %s underflows to zero; "
+        "privacy_epsilon must be smaller",
+        privacy_epsilon, sigma_text()));
+  }
+  const double numerator =
+      ClosedFormSigmaNumerator(NumUpdates(*this), c, privacy_epsilon, target_delta);
+  if (!(std::isfinite(numerator) && numerator > 0.0)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.learning_rate = %g with noise_bound = %g, batch_size "
+        "= %d and num_samples = %d: %s must be finite positive doubles (its numerator "
+        "sqrt(2 (T/B) ln(e + eps / delta) (v^2 + v) L^2) is %g)",
+        learning_rate, noise_bound, batch_size, num_samples, sigma_text(), numerator));
+  }
+  if (!std::isfinite(sigma)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "FunctionalNoiseCalibrationOptions.privacy_epsilon = %g: %s overflows (sigma = %g / "
+        "privacy_epsilon); privacy_epsilon must be larger",
+        privacy_epsilon, sigma_text(), numerator));
   }
   return absl::OkStatus();
 }

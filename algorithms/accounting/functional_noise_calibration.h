@@ -77,9 +77,11 @@ namespace dprl {
 inline constexpr double kLemma8Constant = 8.68;
 
 struct FunctionalNoiseCalibrationOptions {
-  // The epsilon of the target guarantee. Finite, > 0.
+  // The epsilon of the target guarantee. Finite, > 0. Validate() also refuses an epsilon for which
+  // Theorem 5's sigma leaves the doubles (underflows to 0, or overflows as 1/eps), naming it.
   double privacy_epsilon = 0.9;
-  // The delta of the target guarantee (before delta_g). In (0, 1).
+  // The delta of the target guarantee (before delta_g). In (0, 1), with privacy_epsilon /
+  // target_delta finite (sigma's ln(e + eps / delta)); a subnormal delta is named when it is not.
   double target_delta = 1e-4;
   // T: environment steps of training. >= 1.
   int64_t num_samples = 5000;

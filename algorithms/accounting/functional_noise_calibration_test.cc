@@ -179,7 +179,15 @@ TEST(FunctionalNoiseCalibrationTest, OverflowingCalibrationsAreRefused) {
                        "at a noise bound the solver for target_delta_g tries"));
   o = FunctionalNoiseCalibrationOptions();
   o.privacy_epsilon = 1e-310;  // sigma ~ 1/eps overflows
-  EXPECT_TRUE(contains(o.Validate(), "must be finite positive doubles"));
+  EXPECT_TRUE(
+      contains(o.Validate(), "privacy_epsilon = 1e-310: Theorem 5's sigma = inf overflows"));
+  // Messages name the parameter that moved the value out of range, not learning_rate.
+  o = FunctionalNoiseCalibrationOptions();
+  o.privacy_epsilon = 1e308;  // eps / delta overflows
+  EXPECT_TRUE(contains(o.Validate(), "privacy_epsilon = 1e+308 with target_delta = 0.0001"));
+  o = FunctionalNoiseCalibrationOptions();
+  o.target_delta = 1e-320;  // a subnormal delta: eps / delta overflows
+  EXPECT_TRUE(contains(o.Validate(), "target_delta = 9.99989e-321 with privacy_epsilon = 0.9"));
 }
 
 TEST(FunctionalNoiseCalibrationTest, BadValuesNamed) {

@@ -68,6 +68,23 @@ absl::Status PrivateOfuOptions::Validate() const {
   if (!(confidence_alpha > 0.0 && confidence_alpha <= 1.0)) {
     return Bad("confidence_alpha", "in (0, 1]", confidence_alpha);
   }
+  // Lambda and nu take ln(4 (n + d) K / alpha) and ln(2 K / alpha): an alpha so small that the
+  // ratio overflows would make them inf and nan.
+  const double nd = static_cast<double>(state_dim) + control_dim;
+  if (!std::isfinite(4.0 * nd * static_cast<double>(episodes) / confidence_alpha)) {
+    return Bad("confidence_alpha",
+               "large enough that 4 (state_dim + control_dim) episodes / confidence_alpha is "
+               "finite",
+               confidence_alpha);
+  }
+  // The counters' input bounds and l2 sensitivities are at most sqrt(2) H (1 + gamma)^2 (Sec.
+  // IV-A, replace-one-episode neighbours): they must be finite.
+  const double one_plus_gamma = 1.0 + control_bound;
+  if (!std::isfinite(std::sqrt(2.0) * horizon * one_plus_gamma * one_plus_gamma)) {
+    return Bad("control_bound (gamma)",
+               "small enough that the counters' sensitivity sqrt(2) H (1 + gamma)^2 is finite",
+               control_bound);
+  }
   if (spectral_bound == NoiseSpectralBound::kPaperConstant &&
       counter_mechanism != PrefixSumMechanism::kBinaryTree) {
     return absl::InvalidArgumentError(
@@ -152,6 +169,14 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
   } else {
     p.nu = (p.noise_scale2 * nu_tail + std::sqrt(static_cast<double>(n * nd)) * p.rounding_error2) /
            std::sqrt(p.big_lambda);
+  }
+  if (!(std::isfinite(p.big_lambda) && p.big_lambda > 0.0 && std::isfinite(p.nu))) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "privacy_epsilon = %g, target_delta = %g, episodes = %d, horizon = %d, gamma = %g, "
+        "confidence_alpha = %g give Lambda = %g and nu = %g, which must be finite (Lambda > 0): "
+        "the noise levels sigma_1 = %g, sigma_2 = %g are beyond double range",
+        o.privacy_epsilon, o.target_delta, o.episodes, o.horizon, o.control_bound,
+        o.confidence_alpha, p.big_lambda, p.nu, p.sigma1, p.sigma2));
   }
   return p;
 }

@@ -136,7 +136,8 @@ struct PrivateOfuOptions {
   int64_t episodes = 1000;
   // H: steps per episode (enters Delta_1, Delta_2 and beta_k). >= 1.
   int horizon = 10;
-  // gamma: ||u|| <= gamma after clipping (enters Delta_1, Delta_2). Finite, >= 0.
+  // gamma: ||u|| <= gamma after clipping (enters Delta_1, Delta_2). Finite, >= 0, and small
+  // enough that sqrt(2) H (1 + gamma)^2, the largest sensitivity, is finite.
   double control_bound = 1.0;
   // n: state dimension. >= 1.
   int state_dim = 2;
@@ -144,7 +145,8 @@ struct PrivateOfuOptions {
   int control_dim = 1;
   // C_w: ||w|| <= C_w (enters beta_k). In [0, 1).
   double noise_bound = 0.1;
-  // alpha of Lemma 1 / Thm. 3. In (0, 1].
+  // alpha of Lemma 1 / Thm. 3. In (0, 1], and large enough that 4 (n + d) K / alpha (inside
+  // Lambda's logarithm) is finite.
   double confidence_alpha = 0.05;
   // The neighbour relation (see above); sets Delta_1, Delta_2.
   EpisodeNeighbour neighbour = EpisodeNeighbour::kReplaceEpisode;

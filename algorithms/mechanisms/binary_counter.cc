@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 
@@ -53,6 +54,12 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
     return absl::InvalidArgumentError(
         absl::StrCat("num_counters must be in [0, 2^31 - 1], got ", num_counters));
   }
+  // Checked from 1 GB on (reading the machine's limit costs file reads, too much for the
+  // hundreds of thousands of small banks a privacy audit builds).
+  const double bytes = kBytesPerCounter * static_cast<double>(num_counters);
+  if (bytes >= kCheckedBytes) {
+    RETURN_IF_ERROR(CheckMemoryEstimate(absl::StrCat("num_counters = ", num_counters), bytes));
+  }
   RETURN_IF_ERROR(options.Validate());
   BinaryCounterBank bank(num_counters, options, std::move(noise_stream));
   const double scale = bank.levels_ * options.input_bound / options.privacy_epsilon;
@@ -66,6 +73,14 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
     return absl::InvalidArgumentError(
         absl::StrCat("node noise scale levels * input_bound / privacy_epsilon = ", scale,
                      " cannot be rounded to a rational: ", rational.status().message()));
+  }
+  // Node noise beyond the samplers' range would CHECK-fail in a release: refuse it here.
+  if (absl::Status in_range = ValidateDiscreteLaplaceScale(
+          "node noise scale levels * input_bound / privacy_epsilon", *rational);
+      !in_range.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(in_range.message(), "; raise privacy_epsilon (", options.privacy_epsilon,
+                     ") or lower input_bound (", options.input_bound, ")"));
   }
   bank.discrete_scale_ = *rational;
   bank.node_scale_ = RationalToDouble(*rational);

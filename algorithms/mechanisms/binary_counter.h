@@ -99,8 +99,17 @@ class BinaryCounterBank {
   // so that EndStep re-derives removed nodes only above them (see "Memory" above).
   static constexpr int kCachedLevels = 3;
 
-  // Validates the options (and num_counters >= 0). Node noise is derived from noise_stream's
-  // children; the stream itself is never advanced.
+  // Bytes a bank keeps per counter whatever it tracks: its closed-step sum, its pending input
+  // and its tracking slot (8 + 8 + 4).
+  static constexpr double kBytesPerCounter = 20.0;
+  // Banks of at least this many bytes are checked against this machine's memory (below: never
+  // refused; every machine that runs dprl has 1 GB).
+  static constexpr double kCheckedBytes = 1e9;
+
+  // Validates the options and num_counters (in [0, 2^31 - 1], and, from kCheckedBytes on,
+  // kBytesPerCounter * num_counters within this machine's memory: CheckMemoryEstimate of
+  // common/resource_limits.h, whose message names num_counters and the estimate). Node noise is derived from noise_stream's children; the
+  // stream itself is never advanced.
   static absl::StatusOr<BinaryCounterBank> Create(int64_t num_counters,
                                                   const BinaryCounterOptions& options,
                                                   RandomStream noise_stream);

@@ -108,6 +108,12 @@ absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Build(Rational sc
         absl::StrCat("discrete Laplace scale must be t/s with t, s >= 1, got ", scale.numerator,
                      "/", scale.denominator));
   }
+  // Below 2^-40 every sample is 0 but with probability 2 exp(-2^40); the exp(-s/t) tables need
+  // s/t < 2^61 (ExpNegBounds), which this keeps far away.
+  if (static_cast<u128>(scale.denominator) > (static_cast<u128>(scale.numerator) << 40)) {
+    return absl::InvalidArgumentError(absl::StrCat("discrete Laplace scale ", scale.numerator, "/",
+                                                   scale.denominator, " is below 2^-40"));
+  }
   const double scale_double = RationalToDouble(scale);
   if (!(scale_double <= kMaxScale)) {
     return absl::InvalidArgumentError(absl::StrCat("discrete Laplace scale ", scale.numerator, "/",

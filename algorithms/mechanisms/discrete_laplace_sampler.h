@@ -55,7 +55,7 @@ class DiscreteLaplaceSampler {
   static constexpr double kMaxScale = 4194304.0;  // 2^22
 
   // Builds the tables (0.5 ms at scale 1e4; cached per scale, so later calls with the same scale
-  // copy them). InvalidArgument if t < 1, s < 1 or t/s > kMaxScale. Thread-safe.
+  // copy them). InvalidArgument if t < 1, s < 1, t/s > kMaxScale or t/s < 2^-40. Thread-safe.
   static absl::StatusOr<DiscreteLaplaceSampler> Create(Rational scale);
 
   Rational scale() const { return scale_; }

@@ -89,9 +89,6 @@ class MatrixFactorizationCounter {
   // Private release after t steps (rows x cols): sum of steps 1..t + g (C z)_t + g (C e)_t.
   Eigen::MatrixXd Release() const;
 
-  // NOT private: sum of the inputs of steps 1..t. Tests and diagnostics only.
-  Eigen::MatrixXd TrueSum() const;
-
   int64_t steps() const { return steps_; }
   int released_entries() const { return entries_; }                 // D
   double grid_unit() const { return grid_unit_; }                   // g
@@ -109,7 +106,11 @@ class MatrixFactorizationCounter {
   const MatrixTreeCounterOptions& options() const { return options_; }
 
  private:
+  // Reads TrueSum; testonly, "Not differentially private" (matrix_counter_testing.h).
+  friend class MatrixCounterPeer;
   MatrixFactorizationCounter(const MatrixTreeCounterOptions& options, RandomStream noise_stream);
+  // NOT private: sum of the inputs of steps 1..t.
+  Eigen::MatrixXd TrueSum() const;
 
   MatrixTreeCounterOptions options_;
   RandomStream noise_stream_;

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <vector>
 
+#include "algorithms/mechanisms/matrix_counter_testing.h"
 #include "algorithms/mechanisms/matrix_factorization_counter.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
@@ -60,7 +61,7 @@ TEST(MatrixFactorizationCounterStatisticalTest, ReleaseNoiseHasTheClaimedCovaria
     input << 0.4, 0.2, 0.0, 0.2, -0.5, 0.3, 0.0, 0.3, 0.9;
     for (int64_t t = 1; t <= kSteps; ++t) {
       c->AddStep(input * std::cos(0.7 * static_cast<double>(t + run)));
-      const Eigen::MatrixXd n = c->Release() - c->TrueSum();
+      const Eigen::MatrixXd n = c->Release() - MatrixCounterPeer::TrueSum(*c);
       int e = 0;
       for (int p = 0; p < 3; ++p) {
         for (int q = p; q < 3; ++q) noise[e++][t - 1] = n(p, q);

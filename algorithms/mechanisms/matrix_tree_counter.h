@@ -103,9 +103,6 @@ class MatrixTreeCounter {
   // Private release at step t (rows x cols): rounded true sum of steps 1..t + node noise.
   Eigen::MatrixXd Release() const;
 
-  // NOT private: sum of the rounded inputs of steps 1..t. Tests and diagnostics only.
-  Eigen::MatrixXd TrueRoundedSum() const;
-
   int64_t steps() const { return steps_; }
   int levels() const { return levels_; }                                   // m = floor(log2 T) + 1
   int released_entries() const { return entries_; }                        // D
@@ -117,8 +114,12 @@ class MatrixTreeCounter {
   const MatrixTreeCounterOptions& options() const { return options_; }
 
  private:
+  // Reads TrueRoundedSum; testonly, "Not differentially private" (matrix_counter_testing.h).
+  friend class MatrixCounterPeer;
   MatrixTreeCounter(const MatrixTreeCounterOptions& options, RandomStream noise_stream);
   Eigen::MatrixXd Unpack(const std::vector<int64_t>& packed) const;
+  // NOT private: sum of the rounded inputs of steps 1..t.
+  Eigen::MatrixXd TrueRoundedSum() const;
 
   MatrixTreeCounterOptions options_;
   RandomStream noise_stream_;

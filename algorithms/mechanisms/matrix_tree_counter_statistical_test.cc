@@ -9,6 +9,7 @@
 
 #include <cmath>
 
+#include "algorithms/mechanisms/matrix_counter_testing.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
@@ -43,7 +44,8 @@ void CheckVariance(bool symmetric, int rows, int cols, int counters) {
     for (int t = 1; t <= 15; ++t) {
       counter->AddStep(input);
       if (t != 8 && t != 15) continue;
-      const Eigen::MatrixXd noise = counter->Release() - counter->TrueRoundedSum();
+      const Eigen::MatrixXd noise =
+          counter->Release() - MatrixCounterPeer::TrueRoundedSum(*counter);
       double& sum_sq = t == 8 ? sum_sq_8 : sum_sq_15;
       for (int p = 0; p < rows; ++p) {
         for (int q = symmetric ? p : 0; q < cols; ++q) {

@@ -30,11 +30,6 @@ Eigen::MatrixXd PrivateMatrixCounter::Release() const {
   return std::visit([](const auto& c) { return c.Release(); }, counter_);
 }
 
-Eigen::MatrixXd PrivateMatrixCounter::TrueSum() const {
-  if (const auto* tree = std::get_if<MatrixTreeCounter>(&counter_)) return tree->TrueRoundedSum();
-  return std::get<MatrixFactorizationCounter>(counter_).TrueSum();
-}
-
 PrefixSumMechanism PrivateMatrixCounter::mechanism() const {
   return std::holds_alternative<MatrixTreeCounter>(counter_)
              ? PrefixSumMechanism::kBinaryTree

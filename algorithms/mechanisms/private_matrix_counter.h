@@ -39,8 +39,6 @@ class PrivateMatrixCounter {
 
   void AddStep(const Eigen::MatrixXd& input);
   Eigen::MatrixXd Release() const;
-  // NOT private: the (rounded, for the tree) true sum. Tests and diagnostics only.
-  Eigen::MatrixXd TrueSum() const;
 
   PrefixSumMechanism mechanism() const;
   // The noise standard deviation of one tree node / one step's z_t.
@@ -50,6 +48,9 @@ class PrivateMatrixCounter {
   double release_error_bound() const;
 
  private:
+  // Reads the counter's true sum; testonly, "Not differentially private"
+  // (matrix_counter_testing.h).
+  friend class MatrixCounterPeer;
   explicit PrivateMatrixCounter(std::variant<MatrixTreeCounter, MatrixFactorizationCounter> c)
       : counter_(std::move(c)) {}
   std::variant<MatrixTreeCounter, MatrixFactorizationCounter> counter_;

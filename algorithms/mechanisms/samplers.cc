@@ -379,6 +379,24 @@ int64_t DiscreteLaplace(Rational scale, RandomBits& bits) {
 
 }  // namespace
 
+absl::Status ValidateDiscreteLaplaceScale(const std::string& name, Rational scale) {
+  if (scale.denominator < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ".denominator must be >= 1, got ", scale.denominator));
+  }
+  if (scale.numerator < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, ".numerator must be >= 1, got ", scale.numerator));
+  }
+  if (static_cast<__int128>(scale.numerator) >
+      static_cast<__int128>(kMaxDiscreteLaplaceScale) * scale.denominator) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        name, " = ", scale.numerator, "/", scale.denominator,
+        " must be <= 2^52 (a larger discrete Laplace scale gives samples beyond int64)"));
+  }
+  return absl::OkStatus();
+}
+
 int64_t SampleDiscreteLaplace(Rational scale, RandomStream& stream) {
   CHECK_GT(scale.numerator, 0) << "SampleDiscreteLaplace: scale must be > 0";
   CHECK_GT(scale.denominator, 0) << "SampleDiscreteLaplace: denominator must be > 0";

@@ -31,7 +31,9 @@
 #define DPRL_ALGORITHMS_MECHANISMS_SAMPLERS_H_
 
 #include <cstdint>
+#include <string>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "random/random_stream.h"
 
@@ -64,6 +66,15 @@ bool SampleBernoulliExp(Rational gamma, RandomStream& stream);
 // (CKS 2020, Alg. 2). Variance 2q / (1 - q)^2. Adding it to an integer query of l1-sensitivity D
 // gives (D / scale)-DP.
 int64_t SampleDiscreteLaplace(Rational scale, RandomStream& stream);
+
+// The largest discrete Laplace scale t/s a caller may pass: above it a sample can exceed int64
+// (at t/s = 2^62 one sample in seven does, and SampleDiscreteLaplace CHECK-fails); at or below it
+// |x| >= 2^63 has probability q^(2^63) <= exp(-2^63 / 2^52) = exp(-2048), i.e. never.
+inline constexpr int64_t kMaxDiscreteLaplaceScale = int64_t{1} << 52;
+
+// OK if scale.numerator >= 1, scale.denominator >= 1 and scale <= kMaxDiscreteLaplaceScale;
+// else InvalidArgument naming `name` and the bad value.
+absl::Status ValidateDiscreteLaplaceScale(const std::string& name, Rational scale);
 
 // Exact discrete Gaussian: P(x) proportional to exp(-x^2 / (2 sigma_squared)), x in Z, for
 // sigma_squared = numerator / denominator > 0 (CKS 2020, Alg. 3, with t = floor(sigma) + 1).

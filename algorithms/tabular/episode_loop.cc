@@ -43,7 +43,8 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
                                               RandomStream policy_stream,
                                               const std::function<void(double)>& progress,
                                               const std::vector<double>& pac_alphas,
-                                              const RegretObserver& on_regret) {
+                                              const RegretObserver& on_regret,
+                                              const std::function<bool()>& stop_requested) {
   const TabularShape& shape = agent.shape();
   CHECK_EQ(shape.num_states, mdp.num_states());
   CHECK_EQ(shape.num_actions, mdp.num_actions());
@@ -84,9 +85,11 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
       state = step.next_state;
     }
     agent.EndEpisode();
+    result.episodes = t + 1;
     if (progress && (t + 1) % progress_every == 0) {
       progress(static_cast<double>(t + 1) / num_episodes);
     }
+    if (stop_requested && stop_requested()) break;
   }
   result.pac = pac.measurements();
   return result;

@@ -69,6 +69,8 @@ struct EpisodeLoopResult {
   int64_t first_episode_below_cap = -1;
   // MeasurePac of the regret series for pac_alphas; empty when no pac_alphas were given.
   std::vector<PacMeasurement> pac;
+  // Episodes run: num_episodes, or fewer when stop_requested ended the loop early.
+  int64_t episodes = 0;
 };
 
 // Called once per episode, in episode order, with regret_t = rho* - rho^{pi_t} >= 0.
@@ -77,6 +79,9 @@ using RegretObserver = std::function<void(double regret)>;
 // `progress` (may be empty) is called now and then with the fraction of episodes done.
 // `pac_alphas` (optional, each finite and >= 0): accuracies for EpisodeLoopResult::pac.
 // `on_regret` (may be empty) receives every episode's exact regret.
+// `stop_requested` (may be empty) is called after every completed episode (after EndEpisode);
+// when it returns true the loop ends there, with the agent between episodes, and the result
+// covers the EpisodeLoopResult::episodes episodes run (the Python binding stops on Ctrl-C so).
 // InvalidArgument (naming the environment and episode) when the agent refuses an observation,
 // e.g. a reward outside [0, 1].
 absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgent& agent,
@@ -84,7 +89,8 @@ absl::StatusOr<EpisodeLoopResult> RunEpisodes(const TabularMdp& mdp, TabularAgen
                                               RandomStream policy_stream,
                                               const std::function<void(double)>& progress = {},
                                               const std::vector<double>& pac_alphas = {},
-                                              const RegretObserver& on_regret = {});
+                                              const RegretObserver& on_regret = {},
+                                              const std::function<bool()>& stop_requested = {});
 
 }  // namespace dprl
 

@@ -32,10 +32,13 @@ PsrlAgent::PsrlAgent(const TabularShape& shape, const PsrlOptions& options,
                      const RandomStream& sampling_stream)
     : shape_(shape),
       options_(options),
+      posterior_shape_(options.pool_over_steps
+                           ? TabularShape{shape.num_states, shape.num_actions, /*horizon=*/1}
+                           : shape),
       sampling_stream_(sampling_stream),
-      counts_(shape),
-      sampled_rewards_(shape.StateActionSteps(), 0.0),
-      sampled_transitions_(shape.StateActionSteps() * shape.num_states, 0.0),
+      counts_(posterior_shape_),
+      sampled_rewards_(posterior_shape_.StateActionSteps(), 0.0),
+      sampled_transitions_(posterior_shape_.StateActionSteps() * shape.num_states, 0.0),
       concentrations_(shape.num_states, 0.0),
       plan_(shape) {}
 
@@ -45,7 +48,7 @@ void PsrlAgent::BeginEpisode() {
   // words earlier episodes used.
   RandomStream episode_stream = sampling_stream_.Child(static_cast<uint64_t>(episodes_done_ + 1));
   const std::vector<double>& next_counts = counts_.transition_counts();
-  for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
+  for (int64_t i = 0; i < posterior_shape_.StateActionSteps(); ++i) {
     // P~(. | s, a) ~ Dirichlet(alpha0 + N(s')).
     for (int next = 0; next < S; ++next) {
       concentrations_[next] = options_.dirichlet_prior + next_counts[i * S + next];
@@ -62,7 +65,7 @@ void PsrlAgent::BeginEpisode() {
   // The optimal policy of M_k (backward induction; greedy with uniform tie-breaking).
   plan_.PlanGreedy(
       [this, S](int h, int s, int a, const double* next_values) {
-        const int64_t i = shape_.Index(h, s, a);
+        const int64_t i = PosteriorIndex(h, s, a);
         const double* row = sampled_transitions_.data() + i * S;
         double expected_next = 0.0;
         for (int next = 0; next < S; ++next) expected_next += row[next] * next_values[next];
@@ -72,7 +75,7 @@ void PsrlAgent::BeginEpisode() {
 }
 
 void PsrlAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
-  counts_.Add(shape_.Index(h, s, a), reward, next_state);
+  counts_.Add(PosteriorIndex(h, s, a), reward, next_state);
 }
 
 }  // namespace dprl

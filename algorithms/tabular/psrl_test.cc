@@ -125,5 +125,42 @@ TEST(PsrlTest, PlaysTheArmItsPosteriorFavours) {
   EXPECT_EQ(agent->episodes_done(), 120);
 }
 
+// The pooled posterior (the default, `psrl`) counts a transition of (s, a) at any step h in one
+// posterior and plans every step with its one sample; the per-step one (`psrl_per_step`) keeps
+// (h, s, a) apart.
+TEST(PsrlTest, PooledPosteriorSharesTheDataOfEveryStep) {
+  const TabularShape shape{2, 2, 3};
+  PsrlOptions per_step_options;
+  per_step_options.pool_over_steps = false;
+  std::unique_ptr<PsrlAgent> pooled = MakeAgent(shape);
+  std::unique_ptr<PsrlAgent> per_step = MakeAgent(shape, per_step_options);
+  ASSERT_NE(pooled, nullptr);
+  ASSERT_NE(per_step, nullptr);
+  EXPECT_EQ(pooled->posterior_shape().horizon, 1);
+  EXPECT_EQ(per_step->posterior_shape().horizon, 3);
+  for (PsrlAgent* agent : {pooled.get(), per_step.get()}) {
+    agent->BeginEpisode();
+    for (int h = 0; h < 3; ++h) ASSERT_TRUE(agent->Observe(h, 0, 1, 1.0, 1).ok());
+    agent->EndEpisode();
+  }
+  EXPECT_EQ(pooled->PosteriorIndex(0, 0, 1), pooled->PosteriorIndex(2, 0, 1));
+  EXPECT_EQ(pooled->counts().Visits(pooled->PosteriorIndex(1, 0, 1)), 3.0);
+  EXPECT_EQ(pooled->counts().RewardSum(pooled->PosteriorIndex(1, 0, 1)), 3.0);
+  for (int h = 0; h < 3; ++h) {
+    EXPECT_EQ(per_step->counts().Visits(shape.Index(h, 0, 1)), 1.0) << h;
+  }
+  pooled->BeginEpisode();
+  // Q~_h(s, a) = r~(s, a) + P~(. | s, a) . V~_{h+1}: at the last step V~_H = 0, so Q~ = r~ of
+  // the one pooled sample, and the same r~ enters every earlier step.
+  for (int s = 0; s < 2; ++s) {
+    for (int a = 0; a < 2; ++a) {
+      EXPECT_EQ(pooled->plan().optimistic_q()[shape.Index(2, s, a)],
+                pooled->sampled_rewards()[pooled->PosteriorIndex(2, s, a)]);
+    }
+  }
+  EXPECT_EQ(pooled->sampled_rewards().size(), 4u);
+  EXPECT_EQ(per_step->sampled_rewards().size(), 12u);
+}
+
 }  // namespace
 }  // namespace dprl

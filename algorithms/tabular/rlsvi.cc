@@ -3,6 +3,8 @@
 #include <glog/logging.h>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/samplers.h"
@@ -30,6 +32,15 @@ absl::StatusOr<std::unique_ptr<RlsviAgent>> RlsviAgent::Create(const TabularShap
                                                                const RandomStream& noise_stream) {
   RETURN_IF_ERROR(ValidateTabularShape(shape));
   RETURN_IF_ERROR(options.Validate());
+  // beta_k grows with k like ln k: finite at the last representable episode, it is finite at
+  // every episode (the noise N(0, beta_k / (N + 1)) needs a finite variance).
+  const double largest_beta = RlsviBeta(shape, options, std::numeric_limits<int64_t>::max());
+  if (!std::isfinite(largest_beta)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("beta_scale = ", options.beta_scale, " with (S, A, H) = (", shape.num_states,
+                     ", ", shape.num_actions, ", ", shape.horizon,
+                     "): beta_k = beta_scale (1/2) S H^3 ln(2HSAk) overflows a double"));
+  }
   return std::unique_ptr<RlsviAgent>(new RlsviAgent(shape, options, noise_stream));
 }
 

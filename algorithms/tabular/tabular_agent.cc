@@ -1,6 +1,8 @@
 #include "algorithms/tabular/tabular_agent.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/resource_limits.h"
 
 namespace dprl {
 namespace {
@@ -28,6 +30,22 @@ absl::Status ValidateTabularShape(const TabularShape& shape) {
     return absl::InvalidArgumentError(absl::StrCat("horizon must be >= 1, got ", shape.horizon));
   }
   return absl::OkStatus();
+}
+
+double TabularAgentMemoryLowerBoundBytes(const TabularShape& shape) {
+  const double triples = static_cast<double>(shape.horizon) *
+                         static_cast<double>(shape.num_states) * shape.num_actions;
+  return 8.0 * (triples * shape.num_states + 4.0 * triples);
+}
+
+absl::Status CheckTabularAgentMemory(const TabularShape& shape) {
+  const double entries = static_cast<double>(shape.horizon) * shape.num_states *
+                         static_cast<double>(shape.num_actions) * shape.num_states;
+  return CheckMemoryEstimate(
+      absl::StrCat("num_states = ", shape.num_states, ", num_actions = ", shape.num_actions,
+                   ", horizon = ", shape.horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
+                   " transition counts)"),
+      TabularAgentMemoryLowerBoundBytes(shape));
 }
 
 absl::Status TabularAgent::Observe(int h, int s, int a, double reward, int next_state) {

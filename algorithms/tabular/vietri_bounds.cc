@@ -2,6 +2,7 @@
 
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -45,6 +46,12 @@ absl::Status VietriBoundsParameters::Validate() const {
   if (!(std::isfinite(privacy_epsilon) && privacy_epsilon > 0.0)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "VietriBoundsParameters.privacy_epsilon = ", privacy_epsilon, ", must be finite and > 0"));
+  }
+  // Each counter's eps' = eps / (3H) (Alg. 2) must not underflow to 0 (e.g. eps = 5e-324).
+  if (!(PucbAddRemoveCounterEpsilon(privacy_epsilon, std::max<int64_t>(horizon, 1)) > 0.0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "VietriBoundsParameters.privacy_epsilon = ", privacy_epsilon,
+        ", must be large enough that the counter epsilon eps / (3H) (H = ", horizon, ") is not 0"));
   }
   if (!(failure_probability > 0.0 && failure_probability < 1.0)) {
     return absl::InvalidArgumentError(absl::StrCat("VietriBoundsParameters.failure_probability = ",
@@ -91,6 +98,14 @@ double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t h
   // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2}.
   return std::log(num_counters / failure_probability) * TreeDepthFactor(num_episodes) /
          counter_epsilon;
+}
+
+absl::Status ValidateVietriErrorBoundEpisodes(int64_t num_episodes) {
+  if (num_episodes >= 2) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "num_episodes = ", num_episodes,
+      ", must be >= 2 for Alg. 3's E_eps: log2(T)^{5/2} = 0 at T = 1 makes E_eps = 0, which "
+      "bounds no counter's error (PUCB refuses it)"));
 }
 
 double VietriErrorBound(const VietriBoundsParameters& p) {

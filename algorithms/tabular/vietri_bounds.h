@@ -62,7 +62,7 @@ struct VietriBoundsParameters {
   int64_t num_actions = 2;            // A >= 1
   int64_t horizon = 20;               // H >= 1
   int64_t num_episodes = 10000;       // T >= 1 (E_eps, Thms. 4 and 6)
-  double privacy_epsilon = 1.0;       // eps of eps-JDP; finite, > 0
+  double privacy_epsilon = 1.0;       // eps of eps-JDP; finite, > 0, eps / (3H) > 0
   double failure_probability = 0.05;  // beta; in (0, 1)
   double alpha = 0.1;                 // accuracy of an alpha-optimal policy; in (0, H] (Thm. 3)
 
@@ -105,6 +105,12 @@ double PucbCountersErrorBound(int64_t num_states, int64_t num_actions, int64_t h
 // Alg. 3: E_eps = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}, i.e. PucbCountersErrorBound with
 // counter_epsilon = PucbAddRemoveCounterEpsilon(eps, H). Requires p.Validate() (alpha unused).
 double VietriErrorBound(const VietriBoundsParameters& p);
+
+// E_eps is 0 at T = 1 (log2(1) = 0): no bound on the error of a counter whose one release is
+// noisy. PUCB refuses to plan with it (CheckedPucbErrorBound in pucb.h: E_eps below the exact
+// tail); the vietri_bounds calculator and the Python vietri_error_bound refuse to print it with
+// this check: InvalidArgument naming num_episodes unless num_episodes >= 2.
+absl::Status ValidateVietriErrorBoundEpisodes(int64_t num_episodes);
 
 // Lemma 8: (1/(24 eps alpha)) ln(1/(4 beta)), a strict lower bound on the expected pulls of an
 // alpha-suboptimal arm. Requires eps finite > 0, suboptimality_gap in (0, 1], beta in (0, 1/4).

@@ -59,5 +59,14 @@ expect_error neg_eps "--in: $WORK/neg_eps.h5: attribute 'privacy_epsilon' of 'ch
   "--in=$WORK/neg_eps.h5" "$P"
 expect_error seeds "root attribute 'seeds' is 5 but dataset 'chain_ucb/cumulative_regret' has 3 seeds (rows)" \
   "--in=$WORK/seeds.h5" "$P"
+# A file of an experiment drawn by another figure binary (here a lower-bound and an LQ file:
+# the same regret datasets, other labels) is refused, naming that binary.
+for experiment in vietri_lower_bound_fig:vietri_lower_bound_figure private_ofu_fig:private_ofu_figure; do
+  cp "$WORK/good.h5" "$WORK/${experiment%%:*}.h5"
+  "$PYTHON" -c "import h5py, sys; h5py.File(sys.argv[1], 'r+').attrs['experiment'] = sys.argv[2]" \
+    "$WORK/${experiment%%:*}.h5" "${experiment%%:*}" || fail "cannot relabel"
+  expect_error "foreign_${experiment%%:*}" "--in: file '$WORK/${experiment%%:*}.h5' holds results of experiment '${experiment%%:*}', which ${experiment##*:} draws, not regret_figure: run ${experiment##*:} on it" \
+    "--in=$WORK/${experiment%%:*}.h5" "$P"
+done
 expect_common_errors
 echo PASS

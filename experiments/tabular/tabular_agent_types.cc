@@ -44,31 +44,48 @@ UbevOptions UbevAsRunDefaults() {
   return options;
 }
 
-const OptionBinding<PsrlOptions>& PsrlBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PsrlOptions>("agent psrl"))
-           .Float("dirichlet_prior", &PsrlOptions::dirichlet_prior,
-                  "alpha0 of the Dirichlet transition prior, > 0")
-           .Optional()
-           .Float("reward_prior_mean", &PsrlOptions::reward_prior_mean,
-                  "mu0 of the Normal prior on mean rewards")
-           .Optional()
-           .Float("reward_prior_precision", &PsrlOptions::reward_prior_precision,
-                  "tau0 of that prior, > 0")
-           .Optional()
-           .Float("reward_noise_precision", &PsrlOptions::reward_noise_precision,
-                  "tau, the known precision of a reward, > 0")
-           .Optional();
-  return *binding;
+template <typename Options>
+void NoSettings(const TabularAgentSettings&, Options&) {}
+
+// A new binding (one per registered PSRL type, never freed) of PSRL's priors; pool_over_steps
+// is not a parameter: it is what tells `psrl` and `psrl_per_step` apart.
+const OptionBinding<PsrlOptions>& NewPsrlBinding(const std::string& owner) {
+  return (*new OptionBinding<PsrlOptions>(owner))
+      .Float("dirichlet_prior", &PsrlOptions::dirichlet_prior,
+             "alpha0 of the Dirichlet transition prior, > 0")
+      .Optional()
+      .Float("reward_prior_mean", &PsrlOptions::reward_prior_mean,
+             "mu0 of the Normal prior on mean rewards")
+      .Optional()
+      .Float("reward_prior_precision", &PsrlOptions::reward_prior_precision,
+             "tau0 of that prior, > 0")
+      .Optional()
+      .Float("reward_noise_precision", &PsrlOptions::reward_noise_precision,
+             "tau, the known precision of a reward, > 0")
+      .Optional();
+}
+
+PsrlOptions PsrlPerStepDefaults() {
+  PsrlOptions options;
+  options.pool_over_steps = false;
+  return options;
+}
+
+// Registers a PSRL type with the presets `defaults`.
+bool RegisterPsrl(const std::string& name, const std::string& description, const std::string& label,
+                  const PsrlOptions& defaults) {
+  return RegisterTabularAgent(BoundTabularAgent<PsrlOptions>(
+      name, description, label, NewPsrlBinding("agent " + name), defaults, NoSettings<PsrlOptions>,
+      [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
+        return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
+      },
+      /*differentially_private=*/false));
 }
 
 const OptionBinding<RlsviOptions>& RlsviBinding() {
   static const auto* binding = new OptionBinding<RlsviOptions>("agent rlsvi");
   return *binding;
 }
-
-template <typename Options>
-void NoSettings(const TabularAgentSettings&, Options&) {}
 
 const bool kUbevRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>(
     "ubev", "UBEV (Dann et al. 2017, Alg. 1 as printed: transition bonus (H - t) phi), non-private",
@@ -124,15 +141,17 @@ const bool kRlsviRegistered = RegisterTabularAgent(BoundTabularAgent<RlsviOption
     },
     /*differentially_private=*/true));
 
-const bool kPsrlRegistered = RegisterTabularAgent(BoundTabularAgent<PsrlOptions>(
+const bool kPsrlRegistered = RegisterPsrl(
     "psrl",
-    "PSRL (Osband, Russo, Van Roy 2013, Alg. 1; TabulaRL's priors), per-step posteriors, "
-    "non-private",
-    "PSRL (non-private)", PsrlBinding(), PsrlOptions(), NoSettings<PsrlOptions>,
-    [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
-      return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
-    },
-    /*differentially_private=*/false));
+    "PSRL (Osband, Russo, Van Roy 2013, Alg. 1; TabulaRL's priors): one posterior per (s, a) "
+    "pooled over the steps of a time-homogeneous MDP, non-private",
+    "PSRL (non-private)", PsrlOptions());
+
+const bool kPsrlPerStepRegistered = RegisterPsrl(
+    "psrl_per_step",
+    "PSRL with one posterior per (h, s, a) (step-dependent MDPs; H times less data per posterior "
+    "on a time-homogeneous one), non-private",
+    "PSRL per step (non-private)", PsrlPerStepDefaults());
 
 }  // namespace
 

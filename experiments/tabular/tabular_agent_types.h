@@ -10,7 +10,9 @@
 //                   E_eps)
 //   rlsvi           none (Lu et al. 2026, Alg. 1 with beta_scale 1)
 //   psrl            dirichlet_prior, reward_prior_mean, reward_prior_precision,
-//                   reward_noise_precision (all optional; TabulaRL's priors)
+//                   reward_noise_precision (all optional; TabulaRL's priors); one posterior per
+//                   (s, a) pooled over h (Osband et al. 2013's PSRL, time-homogeneous MDPs)
+//   psrl_per_step   the same parameters; one posterior per (h, s, a)
 #ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_
 #define DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_
 

@@ -16,7 +16,7 @@
 //
 // Registered today (tabular_environment_types.cc, tabular_agent_types.cc):
 //   environments  riverswim, random_mdp
-//   agents        ubev, ubev_as_run, pucb_noiseless, pucb, rlsvi, psrl
+//   agents        ubev, ubev_as_run, pucb_noiseless, pucb, rlsvi, psrl, psrl_per_step
 // tabular_registry_test runs every registered environment through the TabularMdp conformance
 // suite and every agent on every environment under the TabularAgent contract, so a new type is
 // tested by registering it.

@@ -87,8 +87,8 @@ TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
   EXPECT_TRUE(std::is_sorted(environments.begin(), environments.end()));
   EXPECT_TRUE(std::is_sorted(agents.begin(), agents.end()));
   EXPECT_THAT(environments, IsSupersetOf({"random_mdp", "riverswim"}));
-  EXPECT_THAT(agents,
-              IsSupersetOf({"psrl", "pucb", "pucb_noiseless", "rlsvi", "ubev", "ubev_as_run"}));
+  EXPECT_THAT(agents, IsSupersetOf({"psrl", "psrl_per_step", "pucb", "pucb_noiseless", "rlsvi",
+                                    "ubev", "ubev_as_run"}));
   for (const std::string& name : environments) {
     ASSERT_NE(FindTabularEnvironment(name), nullptr) << name;
     EXPECT_EQ(FindTabularEnvironment(name)->name, name);
@@ -103,7 +103,8 @@ TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
   EXPECT_TRUE(FindTabularAgent("pucb")->differentially_private);
   EXPECT_TRUE(FindTabularAgent("rlsvi")->differentially_private);
   const std::vector<std::string> references = TabularReferenceAgentNames();
-  EXPECT_THAT(references, IsSupersetOf({"psrl", "pucb_noiseless", "ubev", "ubev_as_run"}));
+  EXPECT_THAT(references,
+              IsSupersetOf({"psrl", "psrl_per_step", "pucb_noiseless", "ubev", "ubev_as_run"}));
   EXPECT_THAT(references, ::testing::Not(::testing::Contains("pucb")));
   for (const std::string& name : references) {
     EXPECT_FALSE(FindTabularAgent(name)->differentially_private) << name;

@@ -293,6 +293,7 @@ void BindVietriBounds(py::module_& m) {
       "vietri_error_bound",
       [](const V& p) {
         ThrowIfError(p.Validate());
+        ThrowIfError(ValidateVietriErrorBoundEpisodes(p.num_episodes));
         return VietriErrorBound(p);
       },
       py::arg("parameters"), "Alg. 3: E_eps = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}.");

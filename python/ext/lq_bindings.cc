@@ -36,6 +36,24 @@ void CheckSize(const char* what, int64_t size, int64_t expected) {
   }
 }
 
+// The agent's statistics (Gram matrices, counter inputs) need finite states and controls whose
+// squares are finite: a NaN or an overflow would reach a CHECK of the counters or the OFU step.
+void CheckFinite(const char* what, const Eigen::VectorXd& v) {
+  if (!std::isfinite(v.squaredNorm())) {
+    throw py::value_error(absl::StrCat(
+        what, " must be finite with a finite squared norm, got squared norm ", v.squaredNorm()));
+  }
+}
+
+// CheckSize and CheckFinite of every vector of a list, naming the first bad one by its index.
+void CheckVectors(const char* what, const std::vector<Eigen::VectorXd>& vectors, int64_t size) {
+  for (size_t i = 0; i < vectors.size(); ++i) {
+    const std::string name = absl::StrCat(what, "[", i, "]");
+    CheckSize(name.c_str(), vectors[i].size(), size);
+    CheckFinite(name.c_str(), vectors[i]);
+  }
+}
+
 // The preset of the registered LQ agent `name` (experiments/lq/lq_registry.h).
 LqAgentOptions PresetOrThrow(const std::string& name) {
   absl::StatusOr<const LqAgentType*> type = FindLqAgent(name);
@@ -56,6 +74,7 @@ class PyLqAgent {
           absl::StrCat("begin_episode: all episodes = ", p.episodes, " episodes were run"));
     }
     CheckSize("initial_state", initial_state.size(), p.state_dim);
+    CheckFinite("initial_state", initial_state);
     in_episode_ = true;
     return agent_.BeginEpisode(initial_state);
   }
@@ -67,6 +86,7 @@ class PyLqAgent {
           absl::StrCat("control: step must be in [0, ", p.horizon, "), got ", step));
     }
     CheckSize("state", state.size(), p.state_dim);
+    CheckFinite("state", state);
     return agent_.Control(step, state);
   }
   void EndEpisode(const std::vector<Eigen::VectorXd>& states,
@@ -75,8 +95,26 @@ class PyLqAgent {
     const PrivateOfuOptions& p = agent_.options().privacy;
     CheckSize("states", states.size(), p.horizon + 1);
     CheckSize("controls", controls.size(), p.horizon);
-    for (const Eigen::VectorXd& x : states) CheckSize("each state", x.size(), p.state_dim);
-    for (const Eigen::VectorXd& u : controls) CheckSize("each control", u.size(), p.control_dim);
+    CheckVectors("states", states, p.state_dim);
+    CheckVectors("controls", controls, p.control_dim);
+    if (!agent_.private_params().has_value()) {
+      // The non-private agents plan with V = sum_h z_h z_h' + regularizer I (z = (x, u)), which
+      // the OFU step needs numerically positive definite: its eigenvalues are computed to about
+      // 2^-52 trace(V), so trace(sum z z') is kept below 2^40 regularizer (a private agent clips
+      // z, so its statistics stay bounded).
+      double trace = gram_trace_;
+      for (int h = 0; h < p.horizon; ++h) {
+        trace += states[h].squaredNorm() + controls[h].squaredNorm();
+      }
+      const double limit = std::ldexp(agent_.options().regularizer, 40);
+      if (!(trace <= limit)) {
+        throw py::value_error(absl::StrCat(
+            "end_episode: sum of ||(x_h, u_h)||^2 over the episodes would be ", trace,
+            ", above 2^40 * regularizer = ", limit,
+            ": V = sum z z' + regularizer I would not be numerically positive definite"));
+      }
+      gram_trace_ = trace;
+    }
     agent_.EndEpisode(states, controls);
     in_episode_ = false;
   }
@@ -116,6 +154,7 @@ class PyLqAgent {
     }
   }
   LqAgent agent_;
+  double gram_trace_ = 0.0;  // non-private agents: trace of sum z z' so far
   bool in_episode_ = false;
   bool busy_ = false;
 };
@@ -227,7 +266,8 @@ void BindLqAgent(py::module_& m) {
       py::arg("regularizer") = LqAgentOptions().regularizer, py::arg("noise_stream"),
       py::arg("policy_stream"),
       "kind: a registered LQ agent (lq_agent_names(); experiments/lq/lq_registry.h), e.g. "
-      "'ofu_rl', 'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, delta, "
+      "'ofu_rl', 'private_ofu_rl'. privacy: PrivateOfuOptions (K, H, gamma, n, d, C_w, alpha; eps, "
+      "delta, "
       "neighbour, conversion for the private agents); Q, R and W are the system's.");
   m.def("lq_agent_names", &LqAgentNames, "The registered LQ agents, sorted.");
 }

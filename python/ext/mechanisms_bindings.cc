@@ -20,6 +20,7 @@
 #include "algorithms/mechanisms/matrix_tree_counter.h"
 #include "algorithms/mechanisms/ou_functional_noise.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/resource_limits.h"
 #include "common/validation.h"
 #include "python/ext/bindings.h"
 #include "random/random_stream.h"
@@ -182,12 +183,12 @@ void BindMechanisms(py::module_& m) {
   m.def(
       "sample_discrete_laplace",
       [](Rational scale, RandomStream& stream, std::optional<int64_t> size) {
-        ValidateRational("scale", scale, /*allow_zero=*/false);
+        ThrowIfError(ValidateDiscreteLaplaceScale("scale", scale));
         return Draws(size, [&] { return SampleDiscreteLaplace(scale, stream); });
       },
       py::arg("scale"), py::arg("stream"), py::arg("size") = py::none(),
-      "Exact discrete Laplace, P(x) ~ exp(-|x| / scale) on Z (CKS 2020, Alg. 2). One int, or an "
-      "int64 array of `size` draws.");
+      "Exact discrete Laplace, P(x) ~ exp(-|x| / scale) on Z (CKS 2020, Alg. 2), scale <= 2^52. "
+      "One int, or an int64 array of `size` draws.");
   m.def(
       "sample_discrete_gaussian",
       [](Rational sigma_squared, RandomStream& stream, std::optional<int64_t> size) {
@@ -316,6 +317,9 @@ void BindMechanisms(py::module_& m) {
       "num_paths sample paths of the GP G(0, sigma^2 exp(-beta|x - y|)) (Wang & Hegde 2019, Alg. "
       "1), drawn lazily from the exact OU conditionals: the same x always returns the same values.")
       .def(py::init([](const OuFunctionalNoiseOptions& options) {
+             // Each evaluated x stores num_paths values and returns them: 16 bytes per path.
+             ThrowIfError(CheckMemoryEstimate(absl::StrCat("num_paths = ", options.num_paths),
+                                              16.0 * options.num_paths));
              return ValueOrThrow(OuFunctionalNoise::Create(options));
            }),
            py::arg("options"))

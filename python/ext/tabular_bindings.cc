@@ -9,7 +9,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +28,8 @@
 #include "envs/riverswim.h"
 #include "envs/tabular_mdp.h"
 #include "envs/value_iteration.h"
+#include "common/resource_limits.h"
+#include "common/status_macros.h"
 #include "python/ext/bindings.h"
 #include "random/random_stream.h"
 
@@ -71,17 +75,29 @@ std::vector<double> ValidatedPolicy(const TabularMdp& mdp, const std::vector<dou
   return policy;
 }
 
+// run_episodes looks for a pending signal (Ctrl-C) after every this many episodes: often enough
+// to stop within milliseconds, rarely enough that taking the GIL costs nothing measurable.
+constexpr int64_t kEpisodesBetweenSignalChecks = 1024;
+
 // A tabular agent with the protocol of algorithms/tabular/tabular_agent.h enforced (TabularAgent
-// leaves it to the caller): begin_episode / act / observe / end_episode in order, and no call while
-// run_episodes is running on another thread.
+// leaves it to the caller): begin_episode / act / observe / end_episode in order, each step h
+// observed at most once per episode (the privacy calibration of PUCB's counters and every agent's
+// counts assume one transition per step), at most `episode_limit` episodes (PUCB's T: its
+// counters end there), and no call while run_episodes is running on another thread.
 class PyTabularAgent {
  public:
-  PyTabularAgent(std::string kind, std::unique_ptr<TabularAgent> agent)
-      : kind_(std::move(kind)), agent_(std::move(agent)) {}
+  PyTabularAgent(std::string kind, std::unique_ptr<TabularAgent> agent,
+                 std::optional<int64_t> episode_limit = std::nullopt)
+      : kind_(std::move(kind)),
+        agent_(std::move(agent)),
+        episode_limit_(episode_limit),
+        observed_(agent_->shape().horizon, 0) {}
 
   void BeginEpisode() {
     Require(false, "begin_episode");
+    RequireEpisodesLeft("begin_episode", 1);
     agent_->BeginEpisode();
+    std::fill(observed_.begin(), observed_.end(), 0);
     in_episode_ = true;
   }
   int Act(int h, int s, RandomStream& policy_stream) {
@@ -92,7 +108,14 @@ class PyTabularAgent {
   }
   void Observe(int h, int s, int a, double reward, int next_state) {
     Require(true, "observe");
+    CheckIndex("h", h, agent_->shape().horizon);
+    if (observed_[h]) {
+      throw py::value_error(absl::StrCat("observe: step h = ", h,
+                                         " was already observed in this episode (one "
+                                         "transition per step; call end_episode first)"));
+    }
     ThrowIfError(agent_->Observe(h, s, a, reward, next_state));
+    observed_[h] = 1;
   }
   void EndEpisode() {
     Require(true, "end_episode");
@@ -110,7 +133,12 @@ class PyTabularAgent {
     return agent_->num_below_cap();
   }
 
-  // The exact per-episode regret of num_episodes episodes (RunEpisodes), GIL released.
+  // The exact per-episode regret of num_episodes episodes (RunEpisodes), GIL released. Every
+  // kEpisodesBetweenSignalChecks episodes it takes the GIL and runs Python's signal handlers
+  // (PyErr_CheckSignals); when one raises (Ctrl-C: KeyboardInterrupt) the loop stops after the
+  // episode it is in, `episodes` counts the episodes run, and the handler's exception is raised
+  // with attribute partial_regret: the regret of those episodes (docs/python.md, "Interrupting
+  // run_episodes").
   py::array_t<double> RunEpisodes(const TabularMdp& mdp, int64_t num_episodes,
                                   const RandomStream& environment_stream,
                                   const RandomStream& policy_stream) {
@@ -126,20 +154,45 @@ class PyTabularAgent {
     if (num_episodes < 0) {
       throw py::value_error(absl::StrCat("num_episodes must be >= 0, got ", num_episodes));
     }
+    RequireEpisodesLeft("run_episodes", num_episodes);
+    ThrowIfError(CheckMemoryEstimate(absl::StrCat("run_episodes: num_episodes = ", num_episodes,
+                                                  " (8 bytes of regret each)"),
+                                     8.0 * static_cast<double>(num_episodes)));
     std::vector<double> regret;
     regret.reserve(num_episodes);
     absl::StatusOr<EpisodeLoopResult> result;
+    PyObject* signal_type = nullptr;  // the exception a signal handler raised, if any
+    PyObject* signal_value = nullptr;
+    PyObject* signal_traceback = nullptr;
+    int64_t since_check = 0;
+    auto stop_requested = [&]() {
+      if (++since_check < kEpisodesBetweenSignalChecks) return false;
+      since_check = 0;
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() == 0) return false;
+      PyErr_Fetch(&signal_type, &signal_value, &signal_traceback);
+      return true;
+    };
     busy_ = true;
     {
       py::gil_scoped_release release;
       result = dprl::RunEpisodes(mdp, *agent_, num_episodes, environment_stream, policy_stream,
                                  /*progress=*/{}, /*pac_alphas=*/{},
-                                 [&regret](double r) { regret.push_back(r); });
+                                 [&regret](double r) { regret.push_back(r); }, stop_requested);
     }
     busy_ = false;
     ThrowIfError(result.status());
-    episodes_ += num_episodes;
-    return ArrayOf(regret, {static_cast<py::ssize_t>(regret.size())});
+    episodes_ += result->episodes;
+    py::array_t<double> out = ArrayOf(regret, {static_cast<py::ssize_t>(regret.size())});
+    if (signal_type != nullptr) {
+      PyErr_NormalizeException(&signal_type, &signal_value, &signal_traceback);
+      if (signal_value != nullptr) {
+        PyObject_SetAttrString(signal_value, "partial_regret", out.ptr());
+      }
+      PyErr_Restore(signal_type, signal_value, signal_traceback);
+      throw py::error_already_set();
+    }
+    return out;
   }
 
   const std::string& kind() const { return kind_; }
@@ -156,8 +209,17 @@ class PyTabularAgent {
                                                           : ": an episode is in progress (call end_episode first)"));
     }
   }
+  void RequireEpisodesLeft(const char* call, int64_t wanted) const {
+    if (episode_limit_.has_value() && wanted > *episode_limit_ - episodes_) {
+      throw py::value_error(absl::StrCat(call, ": the agent was created for num_episodes = ",
+                                         *episode_limit_, " and has run ", episodes_,
+                                         "; it cannot run ", wanted, " more"));
+    }
+  }
   std::string kind_;
   std::unique_ptr<TabularAgent> agent_;
+  std::optional<int64_t> episode_limit_;
+  std::vector<char> observed_;  // per step h: observed in the episode in progress
   bool in_episode_ = false;
   bool busy_ = false;
   int64_t episodes_ = 0;
@@ -297,6 +359,12 @@ void BindEnvironments(py::module_& m) {
       py::arg("num_initial_states"), py::arg("num_arms"), py::arg("stream"));
 }
 
+// A valid shape whose tables fit in this machine's memory (checked before an agent allocates).
+absl::Status CheckShapeFits(const TabularShape& shape) {
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  return CheckTabularAgentMemory(shape);
+}
+
 void BindAgents(py::module_& m) {
   py::class_<PucbOptions>(m, "PucbOptions", "algorithms/tabular/pucb.h, PucbOptions.")
       .def(py::init([](double privacy_epsilon, double failure_probability, int64_t num_episodes,
@@ -331,9 +399,7 @@ void BindAgents(py::module_& m) {
   m.def(
       "pucb_error_bound",
       [](const TabularShape& shape, const PucbOptions& options) {
-        ThrowIfError(ValidateTabularShape(shape));
-        ThrowIfError(options.Validate());
-        return PucbErrorBound(shape, options);
+        return ValueOrThrow(CheckedPucbErrorBound(shape, options));
       },
       py::arg("shape"), py::arg("options"),
       "E of PUCB's bonus and 2E threshold: Alg. 3's E_eps ('paper') or the exact-tail E.");
@@ -354,7 +420,9 @@ void BindAgents(py::module_& m) {
            "Runs num_episodes episodes in C++ (GIL released) and returns the exact per-episode "
            "regret rho* - rho^{pi_t}. The streams are copied (not advanced).")
       .def_property_readonly("kind", &PyTabularAgent::kind)
-      .def_property_readonly("shape", &PyTabularAgent::shape)
+      .def_property_readonly(
+          "shape", [](const PyTabularAgent& a) { return TabularShape(a.shape()); },
+          "(S, A, H), a copy.")
       .def_property_readonly("episodes", &PyTabularAgent::episodes)
       .def_property_readonly("in_episode", &PyTabularAgent::in_episode)
       .def_property_readonly("error_bound", [](PyTabularAgent& a) {
@@ -368,6 +436,7 @@ void BindAgents(py::module_& m) {
       [](const TabularShape& shape, double failure_probability) {
         UbevOptions o;
         o.failure_probability = failure_probability;
+        ThrowIfError(CheckShapeFits(shape));
         return PyTabularAgent("ubev", ValueOrThrow(UbevAgent::Create(shape, o)));
       },
       py::arg("shape"), py::arg("failure_probability") = UbevOptions().failure_probability,
@@ -375,7 +444,9 @@ void BindAgents(py::module_& m) {
   m.def(
       "pucb_agent",
       [](const TabularShape& shape, const PucbOptions& options, const RandomStream& noise_stream) {
-        return PyTabularAgent("pucb", ValueOrThrow(PucbAgent::Create(shape, options, noise_stream)));
+        ThrowIfError(CheckShapeFits(shape));
+        return PyTabularAgent("pucb", ValueOrThrow(PucbAgent::Create(shape, options, noise_stream)),
+                              options.num_episodes);
       },
       py::arg("shape"), py::arg("options"), py::arg("noise_stream"),
       "PUCB (Vietri et al. 2020, Algs. 2-3): privacy_epsilon-JDP under options.neighbour_relation.");
@@ -384,6 +455,7 @@ void BindAgents(py::module_& m) {
       [](const TabularShape& shape, double failure_probability) {
         NoiselessPucbOptions o;
         o.failure_probability = failure_probability;
+        ThrowIfError(CheckShapeFits(shape));
         return PyTabularAgent("pucb_noiseless", ValueOrThrow(NoiselessPucbAgent::Create(shape, o)));
       },
       py::arg("shape"),
@@ -394,6 +466,7 @@ void BindAgents(py::module_& m) {
       [](const TabularShape& shape, double beta_scale, const RandomStream& noise_stream) {
         RlsviOptions o;
         o.beta_scale = beta_scale;
+        ThrowIfError(CheckShapeFits(shape));
         return PyTabularAgent("rlsvi", ValueOrThrow(RlsviAgent::Create(shape, o, noise_stream)));
       },
       py::arg("shape"), py::arg("beta_scale") = RlsviOptions().beta_scale, py::arg("noise_stream"),

@@ -1,6 +1,7 @@
 """The dprl bindings: bad arguments raise ValueError with the C++ message (never a crash), the
 Python step API reproduces run_episodes bit for bit, and run_episodes releases the GIL."""
 import os
+import signal
 import sys
 import threading
 import time
@@ -16,12 +17,15 @@ from step_loop import tabular_step_loop  # noqa: E402
 SHAPE = dprl.TabularShape(6, 2, 20)
 
 
-class ErrorsTest(unittest.TestCase):
+class ValueErrorTestCase(unittest.TestCase):
 
     def assertValueError(self, text, function, *args, **kwargs):
         with self.assertRaises(ValueError) as caught:
             function(*args, **kwargs)
         self.assertIn(text, str(caught.exception))
+
+
+class ErrorsTest(ValueErrorTestCase):
 
     def test_options_status_messages(self):
         stream = dprl.RandomStream(1)
@@ -89,6 +93,202 @@ class ErrorsTest(unittest.TestCase):
         self.assertValueError("only PUCB agents", getattr, agent, "error_bound")
         self.assertValueError("entries", env.evaluate_policy, [0.5, 0.5])
         self.assertValueError("a must be in [0, 2), got 3", env.step, 0, 0, 3, stream)
+
+
+class ChecksBeforeCrashesTest(ValueErrorTestCase):
+    """Each case aborted the interpreter (a C++ CHECK) before it raised ValueError."""
+
+    def test_pucb_past_num_episodes(self):
+        env, stream = dprl.riverswim(), dprl.RandomStream(4)
+        options = dprl.PucbOptions(num_episodes=3, error_bound_method="exact_tail")
+        agent = dprl.pucb_agent(SHAPE, options, stream)
+        self.assertValueError("run_episodes: the agent was created for num_episodes = 3 and has "
+                              "run 0; it cannot run 4 more", agent.run_episodes, env, 4, stream,
+                              stream)
+        self.assertEqual(agent.episodes, 0)
+        self.assertEqual(len(agent.run_episodes(env, 3, stream, stream)), 3)
+        self.assertValueError("begin_episode: the agent was created for num_episodes = 3 and has "
+                              "run 3; it cannot run 1 more", agent.begin_episode)
+        self.assertValueError("it cannot run 1 more", agent.run_episodes, env, 1, stream, stream)
+        self.assertEqual(len(agent.run_episodes(env, 0, stream, stream)), 0)
+
+    def test_two_observations_of_one_step(self):
+        stream = dprl.RandomStream(4)
+        agents = {"ubev": dprl.ubev_agent(SHAPE),
+                  "pucb": dprl.pucb_agent(SHAPE, dprl.PucbOptions(), stream)}
+        for name, agent in agents.items():
+            with self.subTest(name):
+                agent.begin_episode()
+                agent.observe(0, 0, 1, 1.0, 1)
+                self.assertValueError("observe: step h = 0 was already observed in this episode",
+                                      agent.observe, 0, 0, 1, 1.0, 1)
+                agent.observe(1, 1, 1, 1.0, 1)  # the next step is still accepted
+                agent.end_episode()
+                agent.begin_episode()  # a new episode observes every step again
+                agent.observe(0, 0, 1, 1.0, 1)
+                agent.end_episode()
+
+    def test_lq_non_finite_states(self):
+        system = dprl.named_lq_system("chain_n2", 3)
+        privacy = dprl.PrivateOfuOptions()
+        privacy.episodes, privacy.horizon, privacy.state_dim, privacy.control_dim = 4, 3, 2, 1
+        privacy.control_bound, privacy.noise_bound = system.control_bound, system.noise_bound
+        for name in ["private_ofu_rl", "ofu_rl"]:
+            with self.subTest(name):
+                agent = dprl.lq_agent(system, name, privacy, noise_stream=dprl.RandomStream(5),
+                                      policy_stream=dprl.RandomStream(6))
+                self.assertValueError("initial_state must be finite", agent.begin_episode,
+                                      np.array([np.inf, 0.0]))
+                agent.begin_episode(system.initial_state)
+                self.assertValueError("state must be finite", agent.control, 0,
+                                      np.array([np.nan, 0.0]))
+                states = [system.initial_state] * 4
+                states[2] = np.array([np.nan, 0.0])
+                controls = [np.zeros(1)] * 3
+                self.assertValueError("states[2] must be finite with a finite squared norm, got "
+                                      "squared norm nan", agent.end_episode, states, controls)
+                controls[1] = np.array([1e200])
+                states[2] = system.initial_state
+                self.assertValueError("controls[1] must be finite with a finite squared norm",
+                                      agent.end_episode, states, controls)
+                controls[1] = np.zeros(1)
+                agent.end_episode(states, controls)  # the refused calls left the episode open
+
+    def test_lq_statistics_too_large_for_the_ofu_step(self):
+        # States of norm 1e150 are finite with a finite square, but V = sum z z' + I loses its
+        # positive definiteness to rounding and the OFU step CHECK-failed at the next episode.
+        system = dprl.named_lq_system("chain_n2", 3)
+        privacy = dprl.PrivateOfuOptions()
+        privacy.episodes, privacy.horizon, privacy.state_dim, privacy.control_dim = 4, 3, 2, 1
+        privacy.control_bound, privacy.noise_bound = system.control_bound, system.noise_bound
+        agent = dprl.lq_agent(system, "ofu_rl", privacy, noise_stream=dprl.RandomStream(5),
+                              policy_stream=dprl.RandomStream(6))
+        agent.begin_episode(system.initial_state)
+        big = [np.array([1e150, 1e150])] * 4
+        self.assertValueError("above 2^40 * regularizer = 1.09951e+12: V = sum z z' + "
+                              "regularizer I would not be numerically positive definite",
+                              agent.end_episode, big, [np.array([1e150])] * 3)
+        agent.end_episode([system.initial_state] * 4, [np.zeros(1)] * 3)
+        agent.begin_episode(system.initial_state)  # the refused episode left nothing behind
+
+    def test_discrete_laplace_scale_beyond_int64_samples(self):
+        stream = dprl.RandomStream(1)
+        self.assertValueError("scale = 4611686018427387904/1 must be <= 2^52",
+                              dprl.sample_discrete_laplace, dprl.Rational(2**62, 1), stream)
+        self.assertValueError("must be <= 2^52", dprl.sample_discrete_laplace,
+                              dprl.Rational(2**53 + 1, 2), stream, 3)
+        dprl.sample_discrete_laplace(dprl.Rational(2**52, 1), stream)  # the largest scale
+        self.assertValueError("discrete Laplace scale 1/4611686018427387904 is below 2^-40",
+                              dprl.DiscreteLaplaceSampler, dprl.Rational(1, 2**62))
+        # A counter bank whose node noise would be that large is refused when it is built.
+        self.assertValueError("node noise scale levels * input_bound / privacy_epsilon = ",
+                              dprl.BinaryCounterBank, 2,
+                              dprl.BinaryCounterOptions(privacy_epsilon=1e-18, horizon_steps=4),
+                              stream)
+
+    def test_pucb_error_bound_refusals_are_errors(self):
+        options = dprl.PucbOptions(num_episodes=1, error_bound_method="paper")
+        self.assertValueError("E_eps = 0 at T = 1", dprl.pucb_error_bound, SHAPE, options)
+
+    def test_overflowing_parameters(self):
+        # Each reached a CHECK on an infinite or zero intermediate value.
+        self.assertValueError("no finite rho reaches privacy_epsilon = 1e+308",
+                              dprl.dp_to_zcdp_rho, dprl.DpConversion.IMPROVED, 1e308, 1e-5)
+        self.assertValueError("the counter epsilon eps / (3H) (H = 20) is not 0",
+                              dprl.pucb_pac_upper_bound,
+                              dprl.VietriBoundsParameters(privacy_epsilon=5e-324))
+        self.assertValueError("beta_scale = 1e+308 with (S, A, H) = (6, 2, 20): beta_k",
+                              dprl.rlsvi_agent, SHAPE, 1e308, dprl.RandomStream(1))
+        self.assertValueError("num_paths = 2147483647: needs at least", dprl.OuFunctionalNoise,
+                              dprl.OuFunctionalNoiseOptions(num_paths=2**31 - 1))
+
+    def test_vietri_error_bound_at_one_episode(self):
+        self.assertValueError("num_episodes = 1, must be >= 2 for Alg. 3's E_eps",
+                              dprl.vietri_error_bound, dprl.VietriBoundsParameters(num_episodes=1))
+
+    def test_agent_shape_is_a_copy(self):
+        agent = dprl.ubev_agent(SHAPE)
+        shape = agent.shape
+        shape.num_states = 10**6
+        self.assertEqual(agent.shape.num_states, 6)
+        agent.begin_episode()
+        self.assertValueError("s must be in [0, 6), got 100", agent.act, 0, 100,
+                              dprl.RandomStream(1))
+
+
+class MemoryLimitTest(unittest.TestCase):
+    """Sizes whose tables exceed this machine's memory are refused before anything is allocated
+    (common/resource_limits.h), with the estimate and the parameters that set it."""
+
+    def test_tabular_agent_too_large(self):
+        shape = dprl.TabularShape(100000, 100, 100)
+        for make in [lambda: dprl.ubev_agent(shape),
+                     lambda: dprl.pucb_agent(shape, dprl.PucbOptions(), dprl.RandomStream(1)),
+                     lambda: dprl.noiseless_pucb_agent(shape),
+                     lambda: dprl.rlsvi_agent(shape, noise_stream=dprl.RandomStream(1))]:
+            with self.assertRaisesRegex(ValueError, r"num_states = 100000, num_actions = 100, "
+                                        r"horizon = 100 \(H S A S = 1e\+14 transition counts\): "
+                                        r"needs at least 8e\+14 bytes \(800 TB\) of memory"):
+                make()
+
+    def test_counter_bank_too_large(self):
+        largest = 2**31 - 1  # 20 bytes each: 43 GB
+        if os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >= 20 * largest:
+            self.skipTest("this machine has the memory for the largest bank")
+        with self.assertRaisesRegex(ValueError, "num_counters = 2147483647: needs at least "
+                                                "4.3e\\+10 bytes"):
+            dprl.BinaryCounterBank(largest, dprl.BinaryCounterOptions(), dprl.RandomStream(1))
+
+    def test_regret_array_too_large(self):
+        agent = dprl.ubev_agent(SHAPE)
+        stream = dprl.RandomStream(1)
+        with self.assertRaisesRegex(ValueError, "run_episodes: num_episodes = 1000000000000000 "
+                                                "\\(8 bytes of regret each\\): needs at least"):
+            agent.run_episodes(dprl.riverswim(), 10**15, stream, stream)
+        self.assertEqual(agent.episodes, 0)
+
+
+class InterruptTest(unittest.TestCase):
+    """Ctrl-C (SIGINT) during run_episodes stops the C++ loop within a few thousand episodes and
+    raises KeyboardInterrupt carrying the regret of the episodes run, which the agent counts."""
+
+    def test_sigint_stops_the_loop_with_the_partial_regret(self):
+        env = dprl.riverswim()
+        agent = dprl.ubev_agent(SHAPE)
+        requested = 10**7  # about a minute uninterrupted
+
+        def interrupt_once_running():
+            # num_below_cap names the running call while run_episodes holds the agent: the
+            # signal is sent only once the C++ loop has started, whatever the timing.
+            while True:
+                try:
+                    agent.num_below_cap()
+                except ValueError as error:
+                    if "run_episodes is running" in str(error):
+                        break
+                time.sleep(0.001)
+            os.kill(os.getpid(), signal.SIGINT)
+
+        sender = threading.Thread(target=interrupt_once_running)
+        sender.start()
+        with self.assertRaises(KeyboardInterrupt) as caught:
+            agent.run_episodes(env, requested, dprl.RandomStream(1, purpose=1),
+                               dprl.RandomStream(1, purpose=2))
+        sender.join()
+        partial = caught.exception.partial_regret
+        self.assertGreater(len(partial), 0)
+        self.assertLess(len(partial), requested)
+        self.assertEqual(agent.episodes, len(partial))
+        self.assertFalse(agent.in_episode)
+        # The episodes run are the first episodes of the uninterrupted run, bit for bit.
+        fresh = dprl.ubev_agent(SHAPE).run_episodes(env, len(partial),
+                                                    dprl.RandomStream(1, purpose=1),
+                                                    dprl.RandomStream(1, purpose=2))
+        self.assertEqual(partial.tobytes(), fresh.tobytes())
+        # The agent goes on from there.
+        self.assertEqual(len(agent.run_episodes(env, 5, dprl.RandomStream(2),
+                                                dprl.RandomStream(3))), 5)
+        self.assertEqual(agent.episodes, len(partial) + 5)
 
 
 class StreamAndMechanismTest(unittest.TestCase):

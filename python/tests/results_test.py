@@ -1,5 +1,7 @@
 """dprl.results.load reads a results file into arrays and refuses what the analysis binaries
-refuse (no dprl schema attribute, another schema version, non-finite values)."""
+refuse, by their check (analysis/results_check.h): no dprl schema attribute, another schema
+version, non-finite values, datasets without one row per seed, incomplete or mis-shaped regret
+groups."""
 import os
 import tempfile
 import unittest
@@ -10,16 +12,21 @@ import numpy as np
 import dprl
 
 
-def write(path, version=dprl.RESULTS_SCHEMA_VERSION, value=1.5):
+def write(path, version=dprl.RESULTS_SCHEMA_VERSION, value=1.5, grid_rows=2, total=True):
+    """A two-seed regret group (docs/hdf5_schema.md); the arguments break one rule each."""
     with h5py.File(path, "w") as f:
         if version is not None:
             f.attrs[dprl.SCHEMA_VERSION_ATTRIBUTE] = np.int64(version)
         f.attrs["experiment"] = "toy"
+        f.attrs["seeds"] = np.int64(2)
         group = f.create_group("riverswim_pucb")
+        group.attrs["env"] = "riverswim"
         group.attrs["agent"] = "pucb"
         group.attrs["privacy_epsilon"] = 1000.0
         group.create_dataset("cumulative_regret", data=np.array([[0.5, value], [0.25, 2.0]]))
-        group.create_dataset("episode_grid", data=np.array([[1.0, 2.0]]))
+        group.create_dataset("episode_grid", data=np.array([[1.0, 2.0]] * grid_rows))
+        if total:
+            group.create_dataset("total_regret", data=np.array([value, 2.0]))
 
 
 class ResultsTest(unittest.TestCase):
@@ -34,7 +41,8 @@ class ResultsTest(unittest.TestCase):
         self.assertEqual(results.attrs["experiment"], "toy")
         self.assertEqual(results.attrs[dprl.SCHEMA_VERSION_ATTRIBUTE], 2)
         group = results.groups["riverswim_pucb"]
-        self.assertEqual(group.attrs, {"agent": "pucb", "privacy_epsilon": 1000.0})
+        self.assertEqual(group.attrs,
+                         {"env": "riverswim", "agent": "pucb", "privacy_epsilon": 1000.0})
         np.testing.assert_array_equal(group.datasets["cumulative_regret"],
                                       [[0.5, 1.5], [0.25, 2.0]])
 
@@ -57,6 +65,17 @@ class ResultsTest(unittest.TestCase):
     def test_non_finite_refused(self):
         write(self.path, value=float("nan"))
         with self.assertRaisesRegex(ValueError, "cumulative_regret' holds a non-finite value"):
+            dprl.results.load(self.path)
+
+    def test_mis_shaped_regret_group_refused_as_the_analysis_binaries_refuse_it(self):
+        # Before, load accepted both files; regret_figure refused them with these messages.
+        write(self.path, grid_rows=1)
+        with self.assertRaisesRegex(ValueError, "root attribute 'seeds' is 2 but dataset "
+                                                "'riverswim_pucb/episode_grid' has 1 seeds"):
+            dprl.results.load(self.path)
+        write(self.path, total=False)
+        with self.assertRaisesRegex(ValueError, "group 'riverswim_pucb' has no dataset "
+                                                "'total_regret'"):
             dprl.results.load(self.path)
 
     def test_frame(self):

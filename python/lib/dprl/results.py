@@ -6,9 +6,11 @@
     group.attrs["agent"], group.datasets["cumulative_regret"]   # [seeds, grid points]
     results.frame("cumulative_regret")            # pandas long table, if pandas is installed
 
-load() refuses, with ValueError, what the analysis binaries refuse: a file that is not a dprl
-results file or has another schema version (the C++ check of analysis/hdf5_reader.h, shared), and
-a dataset holding NaN or +-inf.
+load() refuses, with ValueError, what the analysis binaries refuse, by the same C++ check
+(analysis/results_check.h, CheckResultsFile): a file that is not a dprl results file or has another
+schema version, a dataset that is not numeric 1-D/2-D, holds NaN or +-inf or has not one row per
+seed, and a regret group that is incomplete or mis-shaped (episode_grid, cumulative_regret,
+total_regret, attributes env and agent).
 """
 import dataclasses
 from typing import Dict
@@ -69,25 +71,16 @@ def _attributes(node) -> Dict[str, object]:
     return out
 
 
-def _checked(path: str, name: str, dataset) -> np.ndarray:
-    values = dataset[()]
-    if np.issubdtype(values.dtype, np.floating) and not np.all(np.isfinite(values)):
-        index = np.argwhere(~np.isfinite(values))[0]
-        raise ValueError(f"{path}: dataset '{name}' holds a non-finite value "
-                         f"({values[tuple(index)]} at index {tuple(int(i) for i in index)})")
-    return values
-
-
 def load(path: str) -> Results:
     """Reads every group of a results file; ValueError for files the analysis binaries refuse."""
     path = str(path)
-    _dprl.check_results_schema(path)
+    _dprl.check_results_file(path)
     with h5py.File(path, "r") as f:
         groups = {}
         for name, node in f.items():
             if not isinstance(node, h5py.Group):
                 continue
-            datasets = {key: _checked(path, f"{name}/{key}", value)
-                        for key, value in node.items() if isinstance(value, h5py.Dataset)}
+            datasets = {key: value[()] for key, value in node.items()
+                        if isinstance(value, h5py.Dataset)}
             groups[name] = Group(name=name, attrs=_attributes(node), datasets=datasets)
         return Results(path=path, attrs=_attributes(f), groups=groups)

@@ -1,0 +1,42 @@
+// Test-only access to the exact sums behind the matrix counters (testonly target
+// //algorithms/mechanisms:matrix_counter_testing), as binary_counter_testing.h is for the scalar
+// counters.
+//
+// Not differentially private: the peer reads the true (noise-free) sums of a counter. Production
+// code cannot use it (the target is testonly); tests use it to check releases against the truth.
+#ifndef DPRL_ALGORITHMS_MECHANISMS_MATRIX_COUNTER_TESTING_H_
+#define DPRL_ALGORITHMS_MECHANISMS_MATRIX_COUNTER_TESTING_H_
+
+#include <Eigen/Dense>
+#include <variant>
+
+#include "algorithms/mechanisms/matrix_factorization_counter.h"
+#include "algorithms/mechanisms/matrix_tree_counter.h"
+#include "algorithms/mechanisms/private_matrix_counter.h"
+
+namespace dprl {
+
+// Not differentially private: the exact sums of the steps closed so far.
+class MatrixCounterPeer {
+ public:
+  // The sum of the grid-rounded inputs (what the tree's node noise is added to).
+  static Eigen::MatrixXd TrueRoundedSum(const MatrixTreeCounter& counter) {
+    return counter.TrueRoundedSum();
+  }
+  // The sum of the inputs.
+  static Eigen::MatrixXd TrueSum(const MatrixFactorizationCounter& counter) {
+    return counter.TrueSum();
+  }
+  // The sum of the counter's mechanism: TrueRoundedSum for the tree, TrueSum for the
+  // factorization.
+  static Eigen::MatrixXd TrueSum(const PrivateMatrixCounter& counter) {
+    if (const auto* tree = std::get_if<MatrixTreeCounter>(&counter.counter_)) {
+      return TrueRoundedSum(*tree);
+    }
+    return TrueSum(std::get<MatrixFactorizationCounter>(counter.counter_));
+  }
+};
+
+}  // namespace dprl
+
+#endif  // DPRL_ALGORITHMS_MECHANISMS_MATRIX_COUNTER_TESTING_H_

@@ -1,0 +1,38 @@
+// The check every reader of a dprl results file applies before it reads (docs/hdf5_schema.md):
+// the analysis binaries (figure_main.h) and the Python dprl.results.load (python/ext) call this
+// one implementation, so Python accepts exactly the files the binaries accept.
+//
+// CheckResultsFile(reader):
+//   1. CheckDprlSchema: the root attribute dprl_schema_version equals kResultsSchemaVersion;
+//   2. every dataset of every config group is numeric, 1-D or 2-D, finite (Hdf5Reader::ReadMatrix)
+//      and has one row per seed (the root attribute `seeds`, where the file has it);
+//   3. every group with a regret dataset (episode_grid, cumulative_regret or total_regret) is a
+//      complete regret group (ReadRegretGroup, regret_group.h: the three datasets, their shapes,
+//      the grid's integer episodes, total = last column, string attributes env and agent).
+// Errors name the file, the group and the dataset.
+//
+// CheckFigureDrawsExperiment(reader, figure): a results file records the experiment that wrote it
+// (root attribute `experiment`); the experiments with a figure binary of their own are drawn only
+// by it (vietri_fig by regret_figure, vietri_lower_bound_fig by vietri_lower_bound_figure,
+// private_ofu_fig by private_ofu_figure, rlsvi_privacy_fig by rlsvi_privacy_figure,
+// wang_hegde_fig1 and wang_hegde_fig2 by wang_hegde_figure). A file of one of them given to
+// another figure binary is refused, naming the binary that draws it: its groups would be drawn
+// with another experiment's labels. Files of other experiments (a new result that reuses a figure
+// binary, test fixtures) are drawn.
+#ifndef DPRL_ANALYSIS_RESULTS_CHECK_H_
+#define DPRL_ANALYSIS_RESULTS_CHECK_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "analysis/hdf5_reader.h"
+
+namespace dprl {
+
+absl::Status CheckResultsFile(const Hdf5Reader& reader);
+
+absl::Status CheckFigureDrawsExperiment(const Hdf5Reader& reader, const std::string& figure);
+
+}  // namespace dprl
+
+#endif  // DPRL_ANALYSIS_RESULTS_CHECK_H_
