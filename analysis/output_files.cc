@@ -24,11 +24,7 @@ absl::StatusOr<OutputFiles> OutputFiles::Reserve(const std::vector<std::string>&
     }
     // Leftovers of an analysis of the same output that was killed (never a live one's). Best
     // effort: a directory that cannot be listed fails the create below, with its own message.
-    const size_t slash = path.rfind('/');
-    RemoveDeadProcessTempFiles(slash == std::string::npos ? "." : path.substr(0, slash),
-                               slash == std::string::npos ? path : path.substr(slash + 1))
-        .status()
-        .IgnoreError();
+    RemoveDeadProcessTempFilesOf(path).status().IgnoreError();
     const std::string temp = TempPathFor(path);
     unlink(temp.c_str());
     const int fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -14,10 +15,19 @@
 
 namespace dprl {
 
-std::string TempPathFor(const std::string& final_path) {
+namespace {
+
+// "<dir>/<base>" as {"<dir>/", "<base>"}; a path without '/' as {"", path}.
+std::pair<std::string, std::string> SplitFinalPath(const std::string& final_path) {
   const size_t slash = final_path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : final_path.substr(0, slash + 1);
-  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  if (slash == std::string::npos) return {"", final_path};
+  return {final_path.substr(0, slash + 1), final_path.substr(slash + 1)};
+}
+
+}  // namespace
+
+std::string TempPathFor(const std::string& final_path) {
+  const auto [dir, base] = SplitFinalPath(final_path);
   return absl::StrCat(dir, ".", base, ".tmp.", static_cast<long>(getpid()));
 }
 
@@ -60,6 +70,11 @@ absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std
     ++removed;
   }
   return removed;
+}
+
+absl::StatusOr<int> RemoveDeadProcessTempFilesOf(const std::string& final_path) {
+  const auto [dir, base] = SplitFinalPath(final_path);
+  return RemoveDeadProcessTempFiles(dir.empty() ? "." : dir.substr(0, dir.size() - 1), base);
 }
 
 }  // namespace dprl

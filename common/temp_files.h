@@ -30,6 +30,8 @@ bool ProcessExists(long pid);
 // non-empty only those of the final name `base` (".<base>.tmp.<pid>"). Returns how many it
 // removed; an error names a file it could not remove or a directory it could not list.
 absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std::string& base);
+// RemoveDeadProcessTempFiles for the one final path "<dir>/<base>" ("." when it has no '/').
+absl::StatusOr<int> RemoveDeadProcessTempFilesOf(const std::string& final_path);
 
 }  // namespace dprl
 

@@ -73,8 +73,8 @@ TEST(TempFilesTest, RemovesOnlyTheFilesOfEndedProcesses) {
         std::string("r.h5"), std::string(".r.h5.tmp.x")}) {
     std::ofstream(dir + "/" + name) << "partial";
   }
-  // Only those of one final name.
-  EXPECT_THAT(RemoveDeadProcessTempFiles(dir, "r.png"), IsOkAndHolds(1));
+  // Only those of one final name, given as the final path.
+  EXPECT_THAT(RemoveDeadProcessTempFilesOf(dir + "/r.png"), IsOkAndHolds(1));
   EXPECT_EQ(Names(dir).count(".r.png.tmp." + ended), 0u);
   EXPECT_EQ(Names(dir).count(".r.h5.tmp." + ended), 1u);
   // Every name: the ended process's file goes, the live process's and this one's stay.
