@@ -9,6 +9,7 @@ Fails (exit 1, one line per problem on stderr) when
     lower case, punctuation other than '-' and '_' dropped, spaces to '-', '-1', '-2', ... for
     repeated headings);
   * a page points outside the repository's documentation: at ../shared, GUIDE.md or an issue;
+  * a page of docs/ is not linked from the README (its index, "Where to go next");
   * the README's claims summary (between <!-- claims:begin --> and <!-- claims:end -->) is not
     the one of docs/claims_report.md: its count lines must be the report's, in order, and its
     claim lines one per evidence claim, each naming a claim of the report.
@@ -93,6 +94,14 @@ def check_self_contained(page, text, problems):
                             (page, number, match.group(0)))
 
 
+def check_index(root, pages, problems):
+    readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    linked = {os.path.normpath(t.partition("#")[0]) for t in LINK.findall(readme)}
+    for page in pages:
+        if page != "README.md" and page not in linked:
+            problems.append("README.md: no link to %s (add it to the index)" % page)
+
+
 def check_claims_summary(root, problems):
     readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
     match = re.search(r"<!-- claims:begin -->\n(.*?)<!-- claims:end -->", readme, re.S)
@@ -123,10 +132,12 @@ def main(argv):
         return 2
     root = argv[1]
     problems = []
-    for page in markdown_pages(root):
+    pages = markdown_pages(root)
+    for page in pages:
         text = open(os.path.join(root, page), encoding="utf-8").read()
         check_links(root, page, text, problems)
         check_self_contained(page, text, problems)
+    check_index(root, pages, problems)
     check_claims_summary(root, problems)
     for problem in problems:
         sys.stderr.write(problem + "\n")

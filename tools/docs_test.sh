@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs check_docs.py on the README and docs/ as committed (must pass), then on copies broken one
 # way each (a missing file, a missing anchor, a pointer outside the repository, a claims summary
-# that is not the report's): each must fail naming the problem.
+# that is not the report's, a page missing from the README's index): each must fail naming it.
 set -uo pipefail
 fail() {
   echo "FAIL: $*" >&2
@@ -36,4 +36,5 @@ broken guide "points outside the repository" 's/\A/As GUIDE.md says.\n\n/' docs/
 broken stale_counts "counts are not docs/claims_report.md" 's/(Evidence claims \(could have failed\) \d+: )\d+ hold/${1}99 hold/' README.md
 broken missing_claim "has 32 claim lines" 's/^- `vietri\.pac_excess_vs_eps`[^\n]*\n//m' README.md
 broken unknown_claim "is not in docs/claims_report.md" 's/- `vietri\.pac_excess_vs_eps`/- `vietri.no_such_claim`/' README.md
+broken unindexed "no link to docs/hdf5_schema.md" 's/^\| \[docs\/hdf5_schema\.md\][^\n]*\n//m' README.md
 echo "PASS"
