@@ -16,9 +16,12 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "experiments/core/option_binding.h"
+#include "experiments/core/parameters.h"
 
 namespace dprl::python {
 
@@ -34,6 +37,29 @@ T ValueOrThrow(absl::StatusOr<T> result) {
   return *std::move(result);
 }
 
+// Registered types (tabular agents and environments) are created from Python keyword arguments
+// through their ParameterSpecs (registry_bindings.cc), so a newly registered type needs no binding
+// code:
+//
+// The attributes of a registered type's parameters `specs` from the keyword arguments
+// `keywords`: each given value converted to its spec's type (int: a Python int, bool or NumPy
+// integer; float: a Python int or float or a NumPy number; string: a str), each parameter not
+// given at its spec's default (the registered default). Raises TypeError naming `caller` and the
+// keyword for a keyword that no spec names and for a value of another type, ValueError for an int
+// beyond int64. Values are range-checked by the type's create (its Options' Validate).
+AttributeList AttributesFromKeywords(const std::string& caller,
+                                     const std::vector<ParameterSpec>& specs,
+                                     const pybind11::dict& keywords);
+
+// Raises ValueError("<caller>: <message>") for an error of a registered type's create called with
+// a configuration whose group_name is `caller` (its "configuration <caller>: " prefix dropped, so
+// the message names the call once).
+[[noreturn]] void ThrowRegistryError(const std::string& caller, const absl::Status& status);
+
+// `specs` as a list of dprl.ParameterSpec (name, type, default, doc).
+pybind11::list ParameterSpecList(const std::vector<ParameterSpec>& specs);
+
+void BindParameterSpec(pybind11::module_& m);  // registry_bindings.cc
 void BindRandom(pybind11::module_& m);       // random_bindings.cc
 void BindMechanisms(pybind11::module_& m);   // mechanisms_bindings.cc
 void BindAccounting(pybind11::module_& m);   // accounting_bindings.cc
