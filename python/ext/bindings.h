@@ -9,6 +9,9 @@
 //   - Randomness is always an explicit dprl.RandomStream (the C++ Philox stream), so the same key
 //     gives the same bits in Python and in C++.
 //   - Long C++ calls (run_episodes) release the GIL.
+//   - Registered types (the tabular agents and environments) are not bound one by one: they are
+//     created by name with their registered parameters as keyword arguments (below), a keyword
+//     no parameter names or a value of the wrong type raising TypeError.
 #ifndef DPRL_PYTHON_EXT_BINDINGS_H_
 #define DPRL_PYTHON_EXT_BINDINGS_H_
 
@@ -37,9 +40,8 @@ T ValueOrThrow(absl::StatusOr<T> result) {
   return *std::move(result);
 }
 
-// Registered types (tabular agents and environments) are created from Python keyword arguments
-// through their ParameterSpecs (registry_bindings.cc), so a newly registered type needs no binding
-// code:
+// Registered types are created from Python keyword arguments through their ParameterSpecs
+// (registry_bindings.cc), so a newly registered type needs no binding code.
 //
 // The attributes of a registered type's parameters `specs` from the keyword arguments
 // `keywords`: each given value converted to its spec's type (int: a Python int, bool or NumPy

@@ -156,6 +156,41 @@ class BadCallsTest(unittest.TestCase):
                                 dprl.tabular_environment, "riverswim", generation_stream=noise(),
                                 reward_model="gaussian")
 
+    def test_extreme_values_raise_or_run(self):
+        # Every parameter of every registered agent and environment at the edges of its type: the
+        # call raises ValueError naming the call, or the agent runs with finite regret (a C++ CHECK
+        # reached here would abort the test process).
+        extremes = {"float": [0.0, -1.0, float("nan"), float("inf"), -float("inf"), 5e-324,
+                              1e-300, 1e308],
+                    "int": [0, -1, 1, 2**62, -2**63], "string": ["", "paper"]}
+        env = dprl.tabular_environment("random_mdp", generation_stream=noise(), num_states=3,
+                                       num_actions=2, horizon=4)
+        for name in dprl.tabular_agent_names():
+            for spec in dprl.tabular_agent_parameters(name):
+                for value in extremes[spec.type]:
+                    with self.subTest(agent=name, parameter=spec.name, value=value):
+                        try:
+                            agent = dprl.tabular_agent(name, env.shape, noise_stream=noise(),
+                                                       **{spec.name: value})
+                        except ValueError as error:
+                            self.assertIn(f"tabular_agent('{name}'): ", str(error))
+                            continue
+                        regret = agent.run_episodes(env, 3, noise(), noise())
+                        self.assertTrue(np.all(np.isfinite(regret)), regret)
+        for name in dprl.tabular_environment_names():
+            for spec in dprl.tabular_environment_parameters(name):
+                for value in extremes[spec.type]:
+                    with self.subTest(environment=name, parameter=spec.name, value=value):
+                        try:
+                            built = dprl.tabular_environment(name, generation_stream=noise(),
+                                                             **{spec.name: value})
+                        except ValueError as error:
+                            self.assertIn(f"tabular_environment('{name}'): ", str(error))
+                            continue
+                        agent = dprl.tabular_agent("ubev", built.shape, noise_stream=noise())
+                        regret = agent.run_episodes(built, 3, noise(), noise())
+                        self.assertTrue(np.all(np.isfinite(regret)), regret)
+
     def test_unknown_names(self):
         listed = ", ".join(dprl.tabular_agent_names())
         self.assertRaisesNaming(ValueError, f"tabular_agent: unknown agent 'ucb' (one of {listed})",
