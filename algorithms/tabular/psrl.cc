@@ -1,6 +1,7 @@
 #include "algorithms/tabular/psrl.h"
 
 #include <cmath>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
@@ -10,13 +11,24 @@
 namespace dprl {
 
 absl::Status PsrlOptions::Validate() const {
+  // The bounds of the field comments (psrl.h): every posterior quantity finite for any data.
+  constexpr double kSmallestDirichletPrior = 1e-300;
+  constexpr double kLargestRewardParameter = 1e100;
   RETURN_IF_ERROR(ValidateFinitePositive("dirichlet_prior", dirichlet_prior));
-  if (!std::isfinite(reward_prior_mean)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("reward_prior_mean must be finite, got ", reward_prior_mean));
+  if (dirichlet_prior < kSmallestDirichletPrior) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "dirichlet_prior must be >= ", kSmallestDirichletPrior, ", got ", dirichlet_prior));
   }
-  RETURN_IF_ERROR(ValidateFinitePositive("reward_prior_precision", reward_prior_precision));
-  RETURN_IF_ERROR(ValidateFinitePositive("reward_noise_precision", reward_noise_precision));
+  RETURN_IF_ERROR(ValidateFiniteInClosedRange("reward_prior_mean", reward_prior_mean,
+                                              -kLargestRewardParameter, kLargestRewardParameter));
+  for (const auto& [name, precision] : {std::pair{"reward_prior_precision", reward_prior_precision},
+                                        std::pair{"reward_noise_precision", reward_noise_precision}}) {
+    RETURN_IF_ERROR(ValidateFinitePositive(name, precision));
+    if (precision > kLargestRewardParameter) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, " must be <= ", kLargestRewardParameter, ", got ", precision));
+    }
+  }
   return absl::OkStatus();
 }
 

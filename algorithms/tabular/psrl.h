@@ -49,13 +49,17 @@
 namespace dprl {
 
 struct PsrlOptions {
-  // alpha0: weight of each next state in the Dirichlet prior of P_h(. | s, a). Finite, > 0.
+  // alpha0: weight of each next state in the Dirichlet prior of P_h(. | s, a). Finite, >= 1e-300
+  // (the Gamma sampler's log U / alpha0 must stay finite: below it an unvisited row's sample
+  // would be 0/0).
   double dirichlet_prior = 1.0;
-  // mu0: prior mean of every mean reward. Finite.
+  // mu0: prior mean of every mean reward. Finite, |mu0| <= 1e100.
   double reward_prior_mean = 0.0;
-  // tau0: precision of the Normal prior on a mean reward. Finite, > 0.
+  // tau0: precision of the Normal prior on a mean reward. Finite, in (0, 1e100].
   double reward_prior_precision = 1.0;
-  // tau: precision of one observed reward around its mean (known, not learned). Finite, > 0.
+  // tau: precision of one observed reward around its mean (known, not learned). Finite, in
+  // (0, 1e100]. With the bounds on mu0 and tau0, tau0 mu0 + tau R and tau0 + tau N stay finite for
+  // any data (N < 2^63 visits, rewards in [0, 1]), so every sampled model is finite.
   double reward_noise_precision = 1.0;
   // true: one posterior per (s, a) pooled over the steps h (the paper's PSRL for a
   // time-homogeneous MDP, registered as `psrl`); false: one per (h, s, a) (`psrl_per_step`).

@@ -41,6 +41,20 @@ TEST(PsrlTest, OptionsAreValidated) {
   options = {};
   options.reward_noise_precision = INFINITY;
   refused(options, "reward_noise_precision");
+  // Finite values whose posterior samples would not be: an unvisited row's Dirichlet sample is
+  // 0/0 below alpha0 = 1e-300, and tau R overflows for tau near the largest double.
+  options = {};
+  options.dirichlet_prior = 1e-310;
+  refused(options, "dirichlet_prior must be >= 1e-300, got 1e-310");
+  options = {};
+  options.reward_prior_mean = -1e101;
+  refused(options, "reward_prior_mean");
+  options = {};
+  options.reward_prior_precision = 1e101;
+  refused(options, "reward_prior_precision must be <= 1e+100, got 1e+101");
+  options = {};
+  options.reward_noise_precision = 1e308;
+  refused(options, "reward_noise_precision must be <= 1e+100, got 1e+308");
   EXPECT_THAT(PsrlAgent::Create(TabularShape{0, 2, 2}, PsrlOptions{}, TestStream(1)),
               StatusIs(absl::StatusCode::kInvalidArgument));
 }

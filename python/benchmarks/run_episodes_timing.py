@@ -28,11 +28,14 @@ SHAPE = dprl.TabularShape(6, 2, 20)
 
 
 def make_agents():
+    def agent(name, **options):
+        return lambda: dprl.tabular_agent(name, SHAPE, noise_stream=dprl.RandomStream(SEED, purpose=3),
+                                          **options)
+
     return {
-        "ubev": lambda: dprl.ubev_agent(SHAPE),
-        "pucb_eps1": lambda: dprl.pucb_agent(SHAPE, dprl.PucbOptions(
-            privacy_epsilon=1.0, num_episodes=2 ** 24), dprl.RandomStream(SEED, purpose=3)),
-        "rlsvi": lambda: dprl.rlsvi_agent(SHAPE, noise_stream=dprl.RandomStream(SEED, purpose=3)),
+        "ubev": agent("ubev"),
+        "pucb_eps1": agent("pucb", privacy_epsilon=1.0, num_episodes=2 ** 24),
+        "rlsvi": agent("rlsvi"),
     }
 
 

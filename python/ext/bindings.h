@@ -9,6 +9,9 @@
 //   - Randomness is always an explicit dprl.RandomStream (the C++ Philox stream), so the same key
 //     gives the same bits in Python and in C++.
 //   - Long C++ calls (run_episodes) release the GIL.
+//   - Registered types (the tabular agents and environments) are not bound one by one: they are
+//     created by name with their registered parameters as keyword arguments (below), a keyword
+//     no parameter names or a value of the wrong type raising TypeError.
 #ifndef DPRL_PYTHON_EXT_BINDINGS_H_
 #define DPRL_PYTHON_EXT_BINDINGS_H_
 
@@ -16,9 +19,12 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "experiments/core/option_binding.h"
+#include "experiments/core/parameters.h"
 
 namespace dprl::python {
 
@@ -34,6 +40,28 @@ T ValueOrThrow(absl::StatusOr<T> result) {
   return *std::move(result);
 }
 
+// Registered types are created from Python keyword arguments through their ParameterSpecs
+// (registry_bindings.cc), so a newly registered type needs no binding code.
+//
+// The attributes of a registered type's parameters `specs` from the keyword arguments
+// `keywords`: each given value converted to its spec's type (int: a Python int, bool or NumPy
+// integer; float: a Python int or float or a NumPy number; string: a str), each parameter not
+// given at its spec's default (the registered default). Raises TypeError naming `caller` and the
+// keyword for a keyword that no spec names and for a value of another type, ValueError for an int
+// beyond int64. Values are range-checked by the type's create (its Options' Validate).
+AttributeList AttributesFromKeywords(const std::string& caller,
+                                     const std::vector<ParameterSpec>& specs,
+                                     const pybind11::dict& keywords);
+
+// Raises ValueError("<caller>: <message>") for an error of a registered type's create called with
+// a configuration whose group_name is `caller` (its "configuration <caller>: " prefix dropped, so
+// the message names the call once).
+[[noreturn]] void ThrowRegistryError(const std::string& caller, const absl::Status& status);
+
+// `specs` as a list of dprl.ParameterSpec (name, type, default, doc).
+pybind11::list ParameterSpecList(const std::vector<ParameterSpec>& specs);
+
+void BindParameterSpec(pybind11::module_& m);  // registry_bindings.cc
 void BindRandom(pybind11::module_& m);       // random_bindings.cc
 void BindMechanisms(pybind11::module_& m);   // mechanisms_bindings.cc
 void BindAccounting(pybind11::module_& m);   // accounting_bindings.cc

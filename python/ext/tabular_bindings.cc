@@ -1,8 +1,9 @@
 // Tabular environments (envs/tabular_mdp.h, riverswim.h, random_mdp.h, lower_bound_mdp.h, exact
-// policy evaluation of value_iteration.h) and agents (algorithms/tabular: UBEV, PUCB with both
-// E's, PUCB's noiseless planner, RLSVI), with a step API (begin_episode / act / observe /
-// end_episode) and run_episodes, the C++ episode loop (algorithms/tabular/episode_loop.h) run with
-// the GIL released.
+// policy evaluation of value_iteration.h), the registered tabular environments and agents by name
+// (experiments/tabular/tabular_registry.h: every registered entry, its keyword arguments converted
+// through its ParameterSpecs, so a newly registered type needs no code here), and the agents' step
+// API (begin_episode / act / observe / end_episode) and run_episodes, the C++ episode loop
+// (algorithms/tabular/episode_loop.h) run with the GIL released.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -14,22 +15,24 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "algorithms/tabular/episode_loop.h"
-#include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/pucb.h"
-#include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/tabular_agent.h"
-#include "algorithms/tabular/ubev.h"
 #include "envs/lower_bound_mdp.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "envs/tabular_mdp.h"
 #include "envs/value_iteration.h"
+#include "common/hdf5_names.h"
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
+#include "experiments/tabular/tabular_registry.h"
 #include "python/ext/bindings.h"
 #include "random/random_stream.h"
 
@@ -225,6 +228,88 @@ class PyTabularAgent {
   int64_t episodes_ = 0;
 };
 
+// The registered type `type` found for `name`, or ValueError "<function>: unknown <what> 'name'
+// (one of <names>)".
+template <typename Type>
+const Type& RegisteredOrThrow(const char* function, const char* what, const std::string& name,
+                              const Type* type, const std::vector<std::string>& names) {
+  if (type == nullptr) {
+    throw py::value_error(absl::StrCat(function, ": unknown ", what, " '", name, "' (one of ",
+                                       absl::StrJoin(names, ", "), ")"));
+  }
+  return *type;
+}
+const TabularAgentType& AgentTypeOrThrow(const char* function, const std::string& name) {
+  return RegisteredOrThrow(function, "agent", name, FindTabularAgent(name), TabularAgentNames());
+}
+const TabularEnvironmentType& EnvironmentTypeOrThrow(const char* function,
+                                                     const std::string& name) {
+  return RegisteredOrThrow(function, "environment", name, FindTabularEnvironment(name),
+                           TabularEnvironmentNames());
+}
+
+// The int value of the attribute `name`, if there is one.
+std::optional<int64_t> IntAttribute(const AttributeList& attributes, const char* name) {
+  const AttributeValue* value = FindAttribute(attributes, name);
+  if (value == nullptr || !std::holds_alternative<int64_t>(*value)) return std::nullopt;
+  return std::get<int64_t>(*value);
+}
+
+// At least 24 bytes per (h, s, a, s') entry of a TabularMdp: its transition probability (8) and
+// its alias-table column (16: threshold and index, envs/tabular_mdp.h).
+constexpr double kMdpBytesPerTransitionEntry = 24.0;
+
+// Refuses, before a registered environment is built from `attributes`, a size whose tables would
+// not fit in this machine's memory (CheckMemoryEstimate), naming num_states, horizon and
+// num_actions (A is the type's fixed_num_actions when it has no num_actions parameter). Sizes
+// that are not positive are left to the environment's own validation.
+absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvironmentType& type,
+                                    const AttributeList& attributes) {
+  const std::optional<int64_t> num_states = IntAttribute(attributes, hdf5_names::kNumStates);
+  const std::optional<int64_t> horizon = IntAttribute(attributes, hdf5_names::kHorizon);
+  const std::optional<int64_t> num_actions = IntAttribute(attributes, hdf5_names::kNumActions);
+  const int64_t actions = num_actions.value_or(type.fixed_num_actions);
+  if (!num_states || !horizon || *num_states < 1 || *horizon < 1 || actions < 1) {
+    return absl::OkStatus();
+  }
+  const double entries = static_cast<double>(*horizon) * static_cast<double>(*num_states) *
+                         static_cast<double>(actions) * static_cast<double>(*num_states);
+  return CheckMemoryEstimate(
+      absl::StrCat(caller, ": num_states = ", *num_states, ", num_actions = ", actions,
+                   ", horizon = ", *horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
+                   " transition entries)"),
+      kMdpBytesPerTransitionEntry * entries);
+}
+
+void BindRegisteredEnvironments(py::module_& m) {
+  m.def(
+      "_tabular_environment",
+      [](const std::string& name, RandomStream& generation_stream, const py::dict& options) {
+        const TabularEnvironmentType& type = EnvironmentTypeOrThrow("tabular_environment", name);
+        const std::string caller = absl::StrCat("tabular_environment('", name, "')");
+        ConfigSpec config;
+        config.group_name = caller;
+        config.attributes = AttributesFromKeywords(caller, type.parameters, options);
+        ThrowIfError(CheckEnvironmentMemory(caller, type, config.attributes));
+        absl::StatusOr<TabularMdp> mdp = type.create(config, generation_stream);
+        if (!mdp.ok()) ThrowRegistryError(caller, mdp.status());
+        return *std::move(mdp);
+      },
+      py::arg("name"), py::arg("generation_stream"), py::arg("options"),
+      "The registered tabular environment `name` (dprl.tabular_environment).");
+  m.def("tabular_environment_names", &TabularEnvironmentNames,
+        "The registered tabular environments, sorted.");
+  m.def(
+      "tabular_environment_parameters",
+      [](const std::string& name) {
+        return ParameterSpecList(
+            EnvironmentTypeOrThrow("tabular_environment_parameters", name).parameters);
+      },
+      py::arg("name"),
+      "The parameters of the registered tabular environment `name`: the keyword arguments of "
+      "tabular_environment, with their registered defaults.");
+}
+
 void BindEnvironments(py::module_& m) {
   py::class_<TabularShape>(m, "TabularShape", "(S, A, H) of a tabular problem.")
       .def(py::init([](int num_states, int num_actions, int horizon) {
@@ -366,44 +451,6 @@ absl::Status CheckShapeFits(const TabularShape& shape) {
 }
 
 void BindAgents(py::module_& m) {
-  py::class_<PucbOptions>(m, "PucbOptions", "algorithms/tabular/pucb.h, PucbOptions.")
-      .def(py::init([](double privacy_epsilon, double failure_probability, int64_t num_episodes,
-                       const std::string& neighbour_relation,
-                       const std::string& error_bound_method) {
-             PucbOptions o;
-             o.privacy_epsilon = privacy_epsilon;
-             o.failure_probability = failure_probability;
-             o.num_episodes = num_episodes;
-             o.neighbour_relation = ValueOrThrow(ParsePucbNeighbourRelation(neighbour_relation));
-             o.error_bound_method = ValueOrThrow(ParsePucbErrorBoundMethod(error_bound_method));
-             return o;
-           }),
-           py::arg("privacy_epsilon") = PucbOptions().privacy_epsilon,
-           py::arg("failure_probability") = PucbOptions().failure_probability,
-           py::arg("num_episodes") = PucbOptions().num_episodes,
-           py::arg("neighbour_relation") =
-               PucbNeighbourRelationName(PucbOptions().neighbour_relation),
-           py::arg("error_bound_method") =
-               PucbErrorBoundMethodName(PucbOptions().error_bound_method),
-           "neighbour_relation: 'add_remove' | 'replacement'; error_bound_method: 'paper' (Alg. "
-           "3's E_eps) | 'exact_tail'.")
-      .def_readwrite("privacy_epsilon", &PucbOptions::privacy_epsilon)
-      .def_readwrite("failure_probability", &PucbOptions::failure_probability)
-      .def_readwrite("num_episodes", &PucbOptions::num_episodes)
-      .def_property_readonly(
-          "neighbour_relation",
-          [](const PucbOptions& o) { return PucbNeighbourRelationName(o.neighbour_relation); })
-      .def_property_readonly(
-          "error_bound_method",
-          [](const PucbOptions& o) { return PucbErrorBoundMethodName(o.error_bound_method); });
-  m.def(
-      "pucb_error_bound",
-      [](const TabularShape& shape, const PucbOptions& options) {
-        return ValueOrThrow(CheckedPucbErrorBound(shape, options));
-      },
-      py::arg("shape"), py::arg("options"),
-      "E of PUCB's bonus and 2E threshold: Alg. 3's E_eps ('paper') or the exact-tail E.");
-
   py::class_<PyTabularAgent>(m, "TabularAgent",
                              "An episodic tabular agent (algorithms/tabular/tabular_agent.h).")
       .def("begin_episode", &PyTabularAgent::BeginEpisode, "Plans pi_t from episodes 1..t-1.")
@@ -432,51 +479,41 @@ void BindAgents(py::module_& m) {
       });
 
   m.def(
-      "ubev_agent",
-      [](const TabularShape& shape, double failure_probability) {
-        UbevOptions o;
-        o.failure_probability = failure_probability;
+      "_tabular_agent",
+      [](const std::string& name, const TabularShape& shape, const RandomStream& noise_stream,
+         const py::dict& options) {
+        const TabularAgentType& type = AgentTypeOrThrow("tabular_agent", name);
+        const std::string caller = absl::StrCat("tabular_agent('", name, "')");
+        ConfigSpec config;
+        config.group_name = caller;
+        config.attributes = AttributesFromKeywords(caller, type.parameters, options);
         ThrowIfError(CheckShapeFits(shape));
-        return PyTabularAgent("ubev", ValueOrThrow(UbevAgent::Create(shape, o)));
+        absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
+            type.create(config, shape, noise_stream);
+        if (!agent.ok()) ThrowRegistryError(caller, agent.status());
+        // An agent with a num_episodes parameter (PUCB's T) is sized for that many episodes.
+        return PyTabularAgent(name, *std::move(agent),
+                              IntAttribute(config.attributes, hdf5_names::kNumEpisodes));
       },
-      py::arg("shape"), py::arg("failure_probability") = UbevOptions().failure_probability,
-      "UBEV (Dann et al. 2017, Alg. 1), the non-private baseline.");
+      py::arg("name"), py::arg("shape"), py::arg("noise_stream"), py::arg("options"),
+      "The registered tabular agent `name` (dprl.tabular_agent).");
+  m.def("tabular_agent_names", &TabularAgentNames, "The registered tabular agents, sorted.");
   m.def(
-      "pucb_agent",
-      [](const TabularShape& shape, const PucbOptions& options, const RandomStream& noise_stream) {
-        ThrowIfError(CheckShapeFits(shape));
-        return PyTabularAgent("pucb", ValueOrThrow(PucbAgent::Create(shape, options, noise_stream)),
-                              options.num_episodes);
+      "tabular_agent_parameters",
+      [](const std::string& name) {
+        return ParameterSpecList(AgentTypeOrThrow("tabular_agent_parameters", name).parameters);
       },
-      py::arg("shape"), py::arg("options"), py::arg("noise_stream"),
-      "PUCB (Vietri et al. 2020, Algs. 2-3): privacy_epsilon-JDP under options.neighbour_relation.");
-  m.def(
-      "noiseless_pucb_agent",
-      [](const TabularShape& shape, double failure_probability) {
-        NoiselessPucbOptions o;
-        o.failure_probability = failure_probability;
-        ThrowIfError(CheckShapeFits(shape));
-        return PyTabularAgent("pucb_noiseless", ValueOrThrow(NoiselessPucbAgent::Create(shape, o)));
-      },
-      py::arg("shape"),
-      py::arg("failure_probability") = NoiselessPucbOptions().failure_probability,
-      "PUCB's planner on exact counts (not private): the reference of PUCB's privacy cost.");
-  m.def(
-      "rlsvi_agent",
-      [](const TabularShape& shape, double beta_scale, const RandomStream& noise_stream) {
-        RlsviOptions o;
-        o.beta_scale = beta_scale;
-        ThrowIfError(CheckShapeFits(shape));
-        return PyTabularAgent("rlsvi", ValueOrThrow(RlsviAgent::Create(shape, o, noise_stream)));
-      },
-      py::arg("shape"), py::arg("beta_scale") = RlsviOptions().beta_scale, py::arg("noise_stream"),
-      "Tabular RLSVI (Lu et al. 2026, Alg. 1); JDP as accounted by compute_rlsvi_privacy.");
+      py::arg("name"),
+      "The parameters of the registered tabular agent `name`: the keyword arguments of "
+      "tabular_agent, with their registered defaults.");
 }
 
 }  // namespace
 
 void BindTabular(py::module_& m) {
+  BindParameterSpec(m);
   BindEnvironments(m);
+  BindRegisteredEnvironments(m);
   BindAgents(m);
 }
 

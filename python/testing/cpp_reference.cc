@@ -28,6 +28,7 @@
 #include "algorithms/mechanisms/samplers.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/psrl.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
@@ -176,6 +177,16 @@ void Agents() {
   random_options.horizon = 20;
   const TabularMdp random_mdp = MakeRandomDirichletMdp(random_options, generation).value();
   Regret("ubev_random_mdp", random_mdp, *UbevAgent::Create(shape, {}).value(), 200);
+  Regret("psrl_random_mdp", random_mdp, *PsrlAgent::Create(shape, {}, noise).value(), 200);
+  PsrlOptions per_step;
+  per_step.pool_over_steps = false;
+  per_step.dirichlet_prior = 0.5;
+  Regret("psrl_per_step_random_mdp", random_mdp, *PsrlAgent::Create(shape, per_step, noise).value(),
+         200);
+  UbevOptions as_run;
+  as_run.transition_bonus = UbevTransitionBonus::kObservedValueRange;
+  as_run.failure_probability = 0.1;
+  Regret("ubev_as_run_random_mdp", random_mdp, *UbevAgent::Create(shape, as_run).value(), 200);
 
   LowerBoundMdpOptions lower;
   const TabularMdp hard = MakeLowerBoundMdp(lower).value();
@@ -228,6 +239,7 @@ void Calculators() {
   exact.privacy_epsilon = 1000;
   exact.error_bound_method = PucbErrorBoundMethod::kExactTail;
   Field("pucb_exact_tail_e", Hex(PucbErrorBound({6, 2, 20}, exact)));
+  Field("pucb_paper_e", Hex(PucbErrorBound({6, 2, 20}, PucbOptions())));
 }
 
 }  // namespace

@@ -17,6 +17,11 @@ from step_loop import tabular_step_loop  # noqa: E402
 SHAPE = dprl.TabularShape(6, 2, 20)
 
 
+def ubev(shape=SHAPE):
+    """UBEV (draws no randomness of its own: its noise stream is not read)."""
+    return dprl.tabular_agent("ubev", shape, noise_stream=dprl.RandomStream(0))
+
+
 class ValueErrorTestCase(unittest.TestCase):
 
     def assertValueError(self, text, function, *args, **kwargs):
@@ -35,7 +40,8 @@ class ErrorsTest(ValueErrorTestCase):
         self.assertValueError("num_states must be in [1, 2^53], got 0",
                               dprl.rlsvi_corollary14_epsilon,
                               dprl.RlsviPrivacyOptions(0, 2, 20, 100), 1e-5)
-        self.assertValueError("add_remove", dprl.PucbOptions, neighbour_relation="neighbours")
+        self.assertValueError("add_remove", dprl.tabular_agent, "pucb", SHAPE,
+                              noise_stream=stream, neighbour_relation="neighbours")
         self.assertValueError("reward_model", dprl.riverswim, reward_model="gaussian")
         options = dprl.PrivateOfuOptions()
         options.target_delta = 2.0
@@ -77,7 +83,7 @@ class ErrorsTest(ValueErrorTestCase):
 
     def test_agent_protocol(self):
         env = dprl.riverswim()
-        agent = dprl.ubev_agent(SHAPE)
+        agent = ubev()
         stream = dprl.RandomStream(1)
         self.assertValueError("no episode in progress", agent.act, 0, 0, stream)
         agent.begin_episode()
@@ -100,8 +106,8 @@ class ChecksBeforeCrashesTest(ValueErrorTestCase):
 
     def test_pucb_past_num_episodes(self):
         env, stream = dprl.riverswim(), dprl.RandomStream(4)
-        options = dprl.PucbOptions(num_episodes=3, error_bound_method="exact_tail")
-        agent = dprl.pucb_agent(SHAPE, options, stream)
+        agent = dprl.tabular_agent("pucb", SHAPE, noise_stream=stream, num_episodes=3,
+                                   error_bound_method="exact_tail")
         self.assertValueError("run_episodes: the agent was created for num_episodes = 3 and has "
                               "run 0; it cannot run 4 more", agent.run_episodes, env, 4, stream,
                               stream)
@@ -114,8 +120,7 @@ class ChecksBeforeCrashesTest(ValueErrorTestCase):
 
     def test_two_observations_of_one_step(self):
         stream = dprl.RandomStream(4)
-        agents = {"ubev": dprl.ubev_agent(SHAPE),
-                  "pucb": dprl.pucb_agent(SHAPE, dprl.PucbOptions(), stream)}
+        agents = {"ubev": ubev(), "pucb": dprl.tabular_agent("pucb", SHAPE, noise_stream=stream)}
         for name, agent in agents.items():
             with self.subTest(name):
                 agent.begin_episode()
@@ -187,8 +192,9 @@ class ChecksBeforeCrashesTest(ValueErrorTestCase):
                               stream)
 
     def test_pucb_error_bound_refusals_are_errors(self):
-        options = dprl.PucbOptions(num_episodes=1, error_bound_method="paper")
-        self.assertValueError("E_eps = 0 at T = 1", dprl.pucb_error_bound, SHAPE, options)
+        self.assertValueError("E_eps = 0 at T = 1", dprl.tabular_agent, "pucb", SHAPE,
+                              noise_stream=dprl.RandomStream(1), num_episodes=1,
+                              error_bound_method="paper")
 
     def test_overflowing_parameters(self):
         # Each reached a CHECK on an infinite or zero intermediate value.
@@ -197,8 +203,6 @@ class ChecksBeforeCrashesTest(ValueErrorTestCase):
         self.assertValueError("the counter epsilon eps / (3H) (H = 20) is not 0",
                               dprl.pucb_pac_upper_bound,
                               dprl.VietriBoundsParameters(privacy_epsilon=5e-324))
-        self.assertValueError("beta_scale = 1e+308 with (S, A, H) = (6, 2, 20): beta_k",
-                              dprl.rlsvi_agent, SHAPE, 1e308, dprl.RandomStream(1))
         self.assertValueError("num_paths = 2147483647: needs at least", dprl.OuFunctionalNoise,
                               dprl.OuFunctionalNoiseOptions(num_paths=2**31 - 1))
 
@@ -207,7 +211,7 @@ class ChecksBeforeCrashesTest(ValueErrorTestCase):
                               dprl.vietri_error_bound, dprl.VietriBoundsParameters(num_episodes=1))
 
     def test_agent_shape_is_a_copy(self):
-        agent = dprl.ubev_agent(SHAPE)
+        agent = ubev()
         shape = agent.shape
         shape.num_states = 10**6
         self.assertEqual(agent.shape.num_states, 6)
@@ -222,14 +226,11 @@ class MemoryLimitTest(unittest.TestCase):
 
     def test_tabular_agent_too_large(self):
         shape = dprl.TabularShape(100000, 100, 100)
-        for make in [lambda: dprl.ubev_agent(shape),
-                     lambda: dprl.pucb_agent(shape, dprl.PucbOptions(), dprl.RandomStream(1)),
-                     lambda: dprl.noiseless_pucb_agent(shape),
-                     lambda: dprl.rlsvi_agent(shape, noise_stream=dprl.RandomStream(1))]:
-            with self.assertRaisesRegex(ValueError, r"num_states = 100000, num_actions = 100, "
+        for name in dprl.tabular_agent_names():
+            with self.subTest(name), self.assertRaisesRegex(ValueError, r"num_states = 100000, num_actions = 100, "
                                         r"horizon = 100 \(H S A S = 1e\+14 transition counts\): "
                                         r"needs at least 8e\+14 bytes \(800 TB\) of memory"):
-                make()
+                dprl.tabular_agent(name, shape, noise_stream=dprl.RandomStream(1))
 
     def test_counter_bank_too_large(self):
         largest = 2**31 - 1  # 20 bytes each: 43 GB
@@ -240,7 +241,7 @@ class MemoryLimitTest(unittest.TestCase):
             dprl.BinaryCounterBank(largest, dprl.BinaryCounterOptions(), dprl.RandomStream(1))
 
     def test_regret_array_too_large(self):
-        agent = dprl.ubev_agent(SHAPE)
+        agent = ubev()
         stream = dprl.RandomStream(1)
         with self.assertRaisesRegex(ValueError, "run_episodes: num_episodes = 1000000000000000 "
                                                 "\\(8 bytes of regret each\\): needs at least"):
@@ -254,7 +255,7 @@ class InterruptTest(unittest.TestCase):
 
     def test_sigint_stops_the_loop_with_the_partial_regret(self):
         env = dprl.riverswim()
-        agent = dprl.ubev_agent(SHAPE)
+        agent = ubev()
         requested = 10**7  # about a minute uninterrupted
 
         def interrupt_once_running():
@@ -281,7 +282,7 @@ class InterruptTest(unittest.TestCase):
         self.assertEqual(agent.episodes, len(partial))
         self.assertFalse(agent.in_episode)
         # The episodes run are the first episodes of the uninterrupted run, bit for bit.
-        fresh = dprl.ubev_agent(SHAPE).run_episodes(env, len(partial),
+        fresh = ubev().run_episodes(env, len(partial),
                                                     dprl.RandomStream(1, purpose=1),
                                                     dprl.RandomStream(1, purpose=2))
         self.assertEqual(partial.tobytes(), fresh.tobytes())
@@ -324,14 +325,14 @@ class StepApiTest(unittest.TestCase):
 
     def test_python_loop_equals_run_episodes(self):
         env = dprl.random_dirichlet_mdp(6, 2, 20, stream=dprl.RandomStream(9, purpose=4))
-        makers = {
-            "ubev": lambda: dprl.ubev_agent(SHAPE),
-            "pucb": lambda: dprl.pucb_agent(SHAPE, dprl.PucbOptions(
-                privacy_epsilon=1e4, num_episodes=100, error_bound_method="exact_tail"),
-                dprl.RandomStream(9, purpose=3)),
-            "rlsvi": lambda: dprl.rlsvi_agent(SHAPE, noise_stream=dprl.RandomStream(9, purpose=3)),
-        }
-        for name, make in makers.items():
+        options = {"pucb": dict(privacy_epsilon=1e4, num_episodes=100,
+                                error_bound_method="exact_tail")}
+        for name in dprl.tabular_agent_names():
+
+            def make():
+                return dprl.tabular_agent(name, SHAPE, noise_stream=dprl.RandomStream(9, purpose=3),
+                                          **options.get(name, {}))
+
             with self.subTest(name):
                 environment, policy = dprl.RandomStream(9, purpose=1), dprl.RandomStream(9, purpose=2)
                 batch = make().run_episodes(env, 100, environment, policy)
@@ -401,7 +402,7 @@ class GilTest(unittest.TestCase):
 
     def test_run_episodes_releases_the_gil(self):
         env = dprl.riverswim()
-        agent = dprl.ubev_agent(SHAPE)
+        agent = ubev()
         done = []
         worker = threading.Thread(target=lambda: done.append(agent.run_episodes(
             env, 150000, dprl.RandomStream(1, purpose=1), dprl.RandomStream(1, purpose=2))))

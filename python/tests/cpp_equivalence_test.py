@@ -95,21 +95,36 @@ class CppEquivalenceTest(unittest.TestCase):
         river = dprl.riverswim()
         shape = dprl.TabularShape(6, 2, 20)
         noise = dprl.RandomStream(23, purpose=3)
+        # The agents by their registered names, with the registered parameters as keywords; the
+        # reference builds each from its C++ Options directly.
         cases = {
-            "pucb_exact_tail_riverswim": (dprl.pucb_agent(shape, dprl.PucbOptions(
-                privacy_epsilon=1000, num_episodes=300, error_bound_method="exact_tail"),
-                noise), river, 300),
-            "pucb_paper_riverswim": (dprl.pucb_agent(shape, dprl.PucbOptions(
-                privacy_epsilon=1e6, num_episodes=300, neighbour_relation="replacement",
-                error_bound_method="paper"), noise), river, 300),
-            "ubev_riverswim": (dprl.ubev_agent(shape), river, 200),
-            "noiseless_pucb_riverswim": (dprl.noiseless_pucb_agent(shape), river, 200),
-            "rlsvi_riverswim": (dprl.rlsvi_agent(shape, noise_stream=noise), river, 200),
+            "pucb_exact_tail_riverswim": (dprl.tabular_agent(
+                "pucb", shape, noise_stream=noise, privacy_epsilon=1000, num_episodes=300,
+                error_bound_method="exact_tail"), river, 300),
+            "pucb_paper_riverswim": (dprl.tabular_agent(
+                "pucb", shape, noise_stream=noise, privacy_epsilon=1e6, num_episodes=300,
+                neighbour_relation="replacement", error_bound_method="paper"), river, 300),
+            "ubev_riverswim": (dprl.tabular_agent("ubev", shape, noise_stream=noise), river, 200),
+            "noiseless_pucb_riverswim": (dprl.tabular_agent("pucb_noiseless", shape,
+                                                            noise_stream=noise), river, 200),
+            "rlsvi_riverswim": (dprl.tabular_agent("rlsvi", shape, noise_stream=noise), river,
+                                200),
         }
-        random_mdp = dprl.random_dirichlet_mdp(6, 2, 20, stream=dprl.RandomStream(23, purpose=4))
-        cases["ubev_random_mdp"] = (dprl.ubev_agent(shape), random_mdp, 200)
+        # The registered random_mdp at (S, A, H) = (6, 2, 20) is the library's Dirichlet MDP.
+        random_mdp = dprl.tabular_environment(
+            "random_mdp", generation_stream=dprl.RandomStream(23, purpose=4), num_states=6,
+            num_actions=2, horizon=20)
+        cases["ubev_random_mdp"] = (dprl.tabular_agent("ubev", shape, noise_stream=noise),
+                                    random_mdp, 200)
+        cases["psrl_random_mdp"] = (dprl.tabular_agent("psrl", shape, noise_stream=noise),
+                                    random_mdp, 200)
+        cases["psrl_per_step_random_mdp"] = (dprl.tabular_agent(
+            "psrl_per_step", shape, noise_stream=noise, dirichlet_prior=0.5), random_mdp, 200)
+        cases["ubev_as_run_random_mdp"] = (dprl.tabular_agent(
+            "ubev_as_run", shape, noise_stream=noise, failure_probability=0.1), random_mdp, 200)
         hard = dprl.lower_bound_mdp()
-        cases["ubev_lower_bound"] = (dprl.ubev_agent(hard.shape), hard, 200)
+        cases["ubev_lower_bound"] = (dprl.tabular_agent("ubev", hard.shape, noise_stream=noise),
+                                     hard, 200)
         for name, (agent, env, episodes) in cases.items():
             with self.subTest(name):
                 self.assertEqual(regret(agent, env, episodes),
@@ -150,8 +165,12 @@ class CppEquivalenceTest(unittest.TestCase):
             "private_ofu_sigma1": dprl.compute_private_ofu_params(
                 dprl.PrivateOfuOptions()).sigma1,
             "vietri_error_bound": dprl.vietri_error_bound(dprl.VietriBoundsParameters()),
-            "pucb_exact_tail_e": dprl.pucb_error_bound(dprl.TabularShape(6, 2, 20), dprl.PucbOptions(
-                privacy_epsilon=1000, error_bound_method="exact_tail")),
+            "pucb_exact_tail_e": dprl.tabular_agent(
+                "pucb", dprl.TabularShape(6, 2, 20), noise_stream=dprl.RandomStream(1),
+                privacy_epsilon=1000, error_bound_method="exact_tail").error_bound,
+            # Every parameter not given takes its registered default (PucbOptions()).
+            "pucb_paper_e": dprl.tabular_agent("pucb", dprl.TabularShape(6, 2, 20),
+                                               noise_stream=dprl.RandomStream(1)).error_bound,
         }
         for name, value in got.items():
             with self.subTest(name):
