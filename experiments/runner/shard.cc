@@ -44,8 +44,11 @@ std::vector<int> AssignShards(const std::vector<double>& task_weights, int count
   // (estimated cost so far, shard number): the top is the least loaded shard, the lowest number
   // among equals.
   using Load = std::pair<double, int>;
+  // A shard numbered above the number of tasks is never chosen (before each task some lower
+  // shard is still empty, at cost 0, and wins the tie), so it is left out.
+  const int used = static_cast<int>(std::min<size_t>(count, task_weights.size()));
   std::priority_queue<Load, std::vector<Load>, std::greater<Load>> shards;
-  for (int shard = 1; shard <= count; ++shard) shards.push({0.0, shard});
+  for (int shard = 1; shard <= used; ++shard) shards.push({0.0, shard});
   std::vector<int> shard_of(task_weights.size(), 1);
   for (int task : order) {
     Load least = shards.top();
