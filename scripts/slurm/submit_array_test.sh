@@ -65,8 +65,9 @@ cd "$WORK/elsewhere" || fail "cd"
 "$FIG" --scale=smoke --threads=1 "--out=$WORK/single" 2>"$WORK/single.err" ||
   { cat "$WORK/single.err"; fail "single run failed"; }
 
-# 1. Three shards side by side, then the merge.
-bash "$SUBMIT" 3 vietri_fig --scale=smoke --threads=1 >"$WORK/submit.out" 2>"$WORK/submit.err" ||
+# 1. Three shards side by side, then the merge (each shard on the job's cores, without --threads:
+# $SLURM_CPUS_PER_TASK).
+SLURM_CPUS_PER_TASK=1 bash "$SUBMIT" 3 vietri_fig --scale=smoke >"$WORK/submit.out" 2>"$WORK/submit.err" ||
   { cat "$WORK/submit.err"; fail "submit failed"; }
 grep -qF "submit_array.sh: shards: job array 101 (tasks 0-2); merge: job 102 (after every shard succeeded)" \
   "$WORK/submit.out" || { cat "$WORK/submit.out"; fail "job ids not reported"; }
@@ -75,7 +76,8 @@ grep -qx -- "--array=0-2" "$STATE/options" && grep -qx -- "--dependency=afterok:
 for id in 0 1 2; do
   [[ "$(cat "$STATE/101.rc")" == 0 ]] || { cat "$STATE"/101_*.out; fail "array job failed"; }
   grep -qF "array mode, shard $((id + 1))/3 of vietri_fig into $DPRL_ROOT/results" "$STATE/101_$id.out" &&
-    grep -q "vietri_fig: shard $((id + 1))/3: .* task(s) are done" "$STATE/101_$id.out" ||
+    grep -q "vietri_fig: shard $((id + 1))/3: .* task(s) are done" "$STATE/101_$id.out" &&
+    grep -q "vietri_fig: shard $((id + 1))/3: .* on 1 rank(s) x 1 thread(s)" "$STATE/101_$id.out" ||
     { cat "$STATE/101_$id.out"; fail "array task $id did not run shard $((id + 1))/3"; }
 done
 [[ "$(cat "$STATE/102.rc")" == 0 ]] || { cat "$STATE/102.out"; fail "merge job failed"; }
