@@ -5,9 +5,9 @@
 // ---------------------------------------------------------------
 // * Flags: --out=DIR, --seeds=N, --scale=smoke|default|paper, --master_seed=N, --threads=N,
 //   --config=FILE.toml, --set=FIELD=VALUE (repeatable), --dry_run, --allow_code_change,
-//   --keep_task_files, --overwrite, --help (see runner_flags.h). A bad flag or config field prints ONE message
-//   naming the flag or field and the value on stderr (rank 0 only), every rank exits non-zero,
-//   nothing is created.
+//   --keep_task_files, --overwrite, --shard=I/N, --merge_only, --help (see runner_flags.h). A bad
+//   flag or config field prints ONE message naming the flag or field and the value on stderr
+//   (rank 0 only), every rank exits non-zero, nothing is created.
 // * The configurations come from the experiment's typed grid (ExperimentGrid below): its defaults
 //   for --scale, then the --config file, then the --set overrides in order. --help lists every
 //   field with its defaults; --dry_run prints the task list with its estimated cost and output
@@ -34,7 +34,11 @@
 //   analysis binary: <analysis> --in=<out>/<name>.h5 --out_prefix=<out>/<name>. A rerun whose
 //   <out>/<name>.h5 already holds this run's results (merge.h: CheckMergedFile) computes and
 //   merges nothing and only reruns the analysis.
-// * Results are bit-identical on 1 or N ranks and after a resume, because a task's result
+// * Shards: --shard=I/N computes only shard I of a fixed partition of the tasks (shard.h) and
+//   stops at its task files; distinct shards run side by side in one <out> (the lock has a
+//   shared part for them); --merge_only then merges and analyses when every task file is there,
+//   else names the missing tasks and exits 1. The merged file is the same as a single run's.
+// * Results are bit-identical on 1 or N ranks, over shards and after a resume, because a task's result
 //   depends only on (config, seed_index, master_seed) and the merge writes configs in
 //   definition order, seeds ascending, with HDF5 object time stamps disabled.
 // * Progress (tasks done/total, elapsed, ETA) is printed on stderr by rank 0 every ~2 s: one

@@ -138,30 +138,79 @@ absl::Status WriteFailure(const absl::Status& status, int error, const std::stri
   return absl::Status(status.code(), absl::StrCat("writing '", final_path, "': ", status.message()));
 }
 
-absl::StatusOr<DirectoryLock> DirectoryLock::Acquire(const std::string& dir) {
+namespace {
+
+absl::StatusOr<int> OpenLockFile(const std::string& dir) {
   const std::string path = absl::StrCat(dir, "/", kLockFileName);
   const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
   if (fd < 0) return ErrnoError(absl::StrCat("cannot open the lock file '", path, "'"), errno);
+  return fd;
+}
+
+// A record lock of `type` on [start, start + length) (length 0: to the end, i.e. the whole
+// file), taken without waiting. Returns 0 or the errno of the failure.
+int TryLock(int fd, short type, off_t start, off_t length) {
   struct flock lock = {};
-  lock.l_type = F_WRLCK;
+  lock.l_type = type;
   lock.l_whence = SEEK_SET;
-  if (fcntl(fd, F_SETLK, &lock) != 0) {
-    const int error = errno;
-    char holder[256] = {0};
-    const ssize_t n = pread(fd, holder, sizeof(holder) - 1, 0);
+  lock.l_start = start;
+  lock.l_len = length;
+  return fcntl(fd, F_SETLK, &lock) == 0 ? 0 : errno;
+}
+
+// A lock another process holds that conflicts with `type` on [start, start + length)
+// (l_type F_UNLCK when there is none any more).
+struct flock ConflictingLock(int fd, short type, off_t start, off_t length) {
+  struct flock lock = {};
+  lock.l_type = type;
+  lock.l_whence = SEEK_SET;
+  lock.l_start = start;
+  lock.l_len = length;
+  if (fcntl(fd, F_GETLK, &lock) != 0) lock.l_type = F_UNLCK;
+  return lock;
+}
+
+std::string PidText(const struct flock& lock) {
+  return lock.l_pid > 0 ? absl::StrCat("pid ", lock.l_pid, " holds a lock")
+                        : "its pid is not known";
+}
+
+// Why a lock of `type` on [start, start + length) of `dir`'s lock file (open as `fd`) was refused
+// with errno `error`; closes `fd`.
+absl::Status InUseError(const std::string& dir, int fd, int error, short type, off_t start,
+                        off_t length) {
+  const std::string path = absl::StrCat(dir, "/", kLockFileName);
+  if (error != EACCES && error != EAGAIN) {
     close(fd);
-    if (error != EACCES && error != EAGAIN) {
-      return ErrnoError(absl::StrCat("cannot lock '", path, "'"), error);
-    }
-    std::string who = n > 0 ? std::string(holder, n) : "";
-    while (!who.empty() && (who.back() == '\n' || who.back() == ' ')) who.pop_back();
-    // "pid 1234 host node7" -> "pid 1234 on host node7".
-    const size_t host = who.find(" host ");
-    if (host != std::string::npos) who.replace(host, 6, " on host ");
+    return ErrnoError(absl::StrCat("cannot lock '", path, "'"), error);
+  }
+  const struct flock holder = ConflictingLock(fd, type, start, length);
+  if (holder.l_type != F_UNLCK && !(holder.l_start == 0 && holder.l_len == 0)) {
+    close(fd);  // a partial lock: a shard's (DirectoryLock::AcquireShard)
     return absl::FailedPreconditionError(
-        absl::StrCat("--out=", dir, " is in use by another run (",
-                     who.empty() ? "its pid is not recorded yet" : who,
-                     "); wait for it to finish or use another --out"));
+        absl::StrCat("--out=", dir, " is in use by --shard runs (", PidText(holder),
+                     "); wait for every shard to finish, or use another --out"));
+  }
+  char text[256] = {0};
+  const ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+  close(fd);
+  std::string who = n > 0 ? std::string(text, n) : "";
+  while (!who.empty() && (who.back() == '\n' || who.back() == ' ')) who.pop_back();
+  // "pid 1234 host node7" -> "pid 1234 on host node7".
+  const size_t host = who.find(" host ");
+  if (host != std::string::npos) who.replace(host, 6, " on host ");
+  return absl::FailedPreconditionError(
+      absl::StrCat("--out=", dir, " is in use by another run (",
+                   who.empty() ? "its pid is not recorded yet" : who,
+                   "); wait for it to finish or use another --out"));
+}
+
+}  // namespace
+
+absl::StatusOr<DirectoryLock> DirectoryLock::Acquire(const std::string& dir) {
+  ASSIGN_OR_RETURN(const int fd, OpenLockFile(dir));
+  if (const int error = TryLock(fd, F_WRLCK, 0, 0); error != 0) {
+    return InUseError(dir, fd, error, F_WRLCK, 0, 0);
   }
   char host[256] = {0};
   if (gethostname(host, sizeof(host) - 1) != 0) std::snprintf(host, sizeof(host), "unknown");
@@ -170,7 +219,29 @@ absl::StatusOr<DirectoryLock> DirectoryLock::Acquire(const std::string& dir) {
       pwrite(fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size())) {
     const int error = errno;
     close(fd);
-    return ErrnoError(absl::StrCat("cannot write the lock file '", path, "'"), error);
+    return ErrnoError(absl::StrCat("cannot write the lock file '", dir, "/", kLockFileName, "'"),
+                      error);
+  }
+  return DirectoryLock(fd);
+}
+
+absl::StatusOr<DirectoryLock> DirectoryLock::AcquireShard(const std::string& dir, int shard_index,
+                                                          int shard_count) {
+  ASSIGN_OR_RETURN(const int fd, OpenLockFile(dir));
+  // Byte 0, shared by every shard: refused while a whole run or a merge holds the file.
+  if (const int error = TryLock(fd, F_RDLCK, 0, 1); error != 0) {
+    return InUseError(dir, fd, error, F_RDLCK, 0, 1);
+  }
+  // This shard's own byte: bytes 1 .. N(N+1)/2 hold one per (shard, count) pair.
+  const off_t own = static_cast<off_t>(shard_count) * (shard_count - 1) / 2 + shard_index;
+  if (const int error = TryLock(fd, F_WRLCK, own, 1); error != 0) {
+    if (error != EACCES && error != EAGAIN) return InUseError(dir, fd, error, F_WRLCK, own, 1);
+    const struct flock holder = ConflictingLock(fd, F_WRLCK, own, 1);
+    close(fd);
+    return absl::FailedPreconditionError(absl::StrCat("--out=", dir, ": shard ", shard_index, "/",
+                                                      shard_count, " is already running there (",
+                                                      PidText(holder),
+                                                      "); wait for it to finish"));
   }
   return DirectoryLock(fd);
 }

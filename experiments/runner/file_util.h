@@ -45,12 +45,30 @@ absl::Status WriteFailure(const absl::Status& status, int error, const std::stri
 // process dies, so a killed run leaves no stale lock). The holder writes "pid <pid> host
 // <host>" into the file for the message of the next run. The file itself stays (removing it
 // would race with a run about to lock it).
+//
+// Shards (--shard=I/N, shard.h) of one run share the directory: each locks byte 0 of the file
+// shared (F_RDLCK) and its own byte N(N-1)/2 + I exclusively (F_WRLCK), while a whole run or a
+// merge locks the whole file exclusively. So any number of distinct shards run side by side; a
+// second process of the same shard, and a whole run or merge while any shard runs (or a shard
+// while one of those runs), is refused at once. Shards do not write their pid into the file
+// (several hold it at once); the messages about them take the pid from the lock itself
+// (F_GETLK; on NFS the lock manager's value, which may not be a local pid).
 class DirectoryLock {
  public:
-  // Takes the lock without waiting. When another process holds it: FailedPrecondition
+  // Takes the whole directory without waiting. When another process holds it: FailedPrecondition
   //   "--out=<dir> is in use by another run (pid 1234 on host node7); wait for it to finish or
   //    use another --out"
+  // or, when the holders are shards,
+  //   "--out=<dir> is in use by --shard runs (pid 1234 holds a lock); wait for every shard to
+  //    finish, or use another --out"
   static absl::StatusOr<DirectoryLock> Acquire(const std::string& dir);
+  // Takes shard `shard_index` of `shard_count` (1 <= shard_index <= shard_count <=
+  // kMaxShardCount) without waiting. Errors: the whole-run message above when a whole run or a
+  // merge holds the directory, or
+  //   "--out=<dir>: shard 2/3 is already running there (pid 1234 holds its lock); wait for it
+  //    to finish"
+  static absl::StatusOr<DirectoryLock> AcquireShard(const std::string& dir, int shard_index,
+                                                    int shard_count);
 
   DirectoryLock(DirectoryLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
   DirectoryLock& operator=(DirectoryLock&& other) noexcept;

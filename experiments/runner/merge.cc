@@ -255,7 +255,8 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
 absl::StatusOr<int> ExtractTaskFiles(
     const std::string& merged_path, const std::string& out_dir,
     const std::vector<ConfigSpec>& configs, int seeds,
-    const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata) {
+    const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata,
+    const std::function<bool(size_t config_index, int seed_index)>& wanted) {
   ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(merged_path));
   int written = 0;
   for (size_t c = 0; c < configs.size(); ++c) {
@@ -273,7 +274,7 @@ absl::StatusOr<int> ExtractTaskFiles(
     }
     for (int k = 0; k < seeds; ++k) {
       const std::string path = TaskFilePath(out_dir, configs[c].group_name, k);
-      if (PathExists(path)) continue;
+      if (PathExists(path) || (wanted && !wanted(c, k))) continue;
       // The merge writes series as [seeds x length] and scalars as [seeds] (docs/hdf5_schema.md).
       TaskResult result;
       for (const auto& [name, values] : datasets) {

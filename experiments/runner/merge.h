@@ -71,11 +71,14 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
 
 // Writes the task files of seeds 0 .. seeds-1 of every config from the results file
 // `merged_path` (whose configs are `configs`, CheckMergedFile: only_seeds_differ), skipping task
-// files that exist. `metadata(c, k)` gives each task file's metadata. Returns how many it wrote.
+// files that exist, and the tasks for which `wanted(c, k)` is false when it is given (a shard
+// writes only its own tasks). `metadata(c, k)` gives each task file's metadata. Returns how many
+// it wrote.
 absl::StatusOr<int> ExtractTaskFiles(
     const std::string& merged_path, const std::string& out_dir,
     const std::vector<ConfigSpec>& configs, int seeds,
-    const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata);
+    const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata,
+    const std::function<bool(size_t config_index, int seed_index)>& wanted = {});
 
 // Removes the task files of every config and seed < `seeds`, then the emptied task directories
 // (a directory holding anything else is left alone). Missing files are not an error.

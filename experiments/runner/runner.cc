@@ -13,6 +13,9 @@
 //   3. Run the remaining tasks (scheduler.h); each rank writes its own task files.
 //   4. Rank 0: merge into <out>/<name>.h5 (unless it already held the results), remove the task
 //      files unless --keep_task_files=true, run the analysis binary. Broadcast the exit code.
+// --shard=I/N (runner_flags.h, shard.h) keeps only the shard's tasks in phase 3 and stops before
+// phase 4; --merge_only fails in phase 2 unless every task file (or the results file) is there,
+// so it computes nothing.
 #include <mpi.h>
 
 #include <algorithm>
@@ -39,6 +42,7 @@
 #include "experiments/runner/progress.h"
 #include "experiments/runner/runner_flags.h"
 #include "experiments/runner/scheduler.h"
+#include "experiments/runner/shard.h"
 #include "experiments/runner/task_store.h"
 
 namespace dprl {
@@ -95,12 +99,36 @@ std::string MergedPath(const std::string& out_dir, const ExperimentDefinition& e
   return absl::StrCat(out_dir, "/", experiment.name, ".h5");
 }
 
+// The estimated cost of each task (task = config_index * seeds + seed_index).
+std::vector<double> TaskWeights(const std::vector<ConfigSpec>& configs, int seeds) {
+  std::vector<double> weights(configs.size() * seeds);
+  for (size_t id = 0; id < weights.size(); ++id) {
+    weights[id] = configs[id / seeds].estimated_core_seconds;
+  }
+  return weights;
+}
+
+// Whether each task is this process's to compute: all of them, or under --shard those of its
+// shard (shard.h).
+std::vector<bool> TasksOfThisRun(const RunnerFlags& flags, const std::vector<ConfigSpec>& configs,
+                                 int seeds) {
+  if (!flags.shard.has_value()) return std::vector<bool>(configs.size() * seeds, true);
+  const std::vector<int> shard_of = AssignShards(TaskWeights(configs, seeds), flags.shard->count);
+  std::vector<bool> mine(shard_of.size());
+  for (size_t id = 0; id < shard_of.size(); ++id) mine[id] = shard_of[id] == flags.shard->index;
+  return mine;
+}
+
 // Rank 0: prepares <out> and finds the finished tasks. `*seeds` enters as --seeds; when the
 // results file holds the same run with more seeds it becomes that count, so a rerun never
 // shrinks a results file (it is reused untouched). `done[c * seeds + k]` is set for each
 // matching task file found, or for every task when the results file already holds this run
 // (`*results_complete`). A task or results file of another code version is an error unless
 // --allow_code_change=true; then `*other_code` counts those files.
+// --shard: takes the shard's lock (shards share <out>), removes no temporary files (another
+// shard's may be in the middle of a write: the next whole run or merge removes them) and takes
+// only its own tasks out of a results file. --merge_only: an error naming the tasks without a
+// task file, unless the results file is complete.
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
                            const GitState& git, const std::vector<ConfigSpec>& configs,
                            const std::string& resolved_config, const std::string& out_dir,
@@ -113,13 +141,18 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   if (absl::Status status = CheckDirectoryWritable(out_dir); !status.ok()) {
     return out_error(status);
   }
-  // One output directory, one run: held until this process ends.
-  ASSIGN_OR_RETURN(DirectoryLock taken, DirectoryLock::Acquire(out_dir));
+  // One output directory, one run (or the shards of one run): held until this process ends.
+  ASSIGN_OR_RETURN(DirectoryLock taken,
+                   flags.shard.has_value()
+                       ? DirectoryLock::AcquireShard(out_dir, flags.shard->index, flags.shard->count)
+                       : DirectoryLock::Acquire(out_dir));
   lock->emplace(std::move(taken));
   // What a killed merge or analysis left (".<name>.h5.tmp.<pid>", ".<name>.png.tmp.<pid>"):
   // only of processes that have ended, never of a live one's.
-  if (absl::StatusOr<int> removed = RemoveDeadProcessTempFiles(out_dir, ""); !removed.ok()) {
-    return out_error(removed.status());
+  if (!flags.shard.has_value()) {
+    if (absl::StatusOr<int> removed = RemoveDeadProcessTempFiles(out_dir, ""); !removed.ok()) {
+      return out_error(removed.status());
+    }
   }
   const std::string merged_path = MergedPath(out_dir, experiment);
   MergeInfo info{experiment.name, git.commit,       "", resolved_config, flags.scale,
@@ -147,6 +180,7 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   if (merged.state == MergedFileState::kOtherRun && merged.only_seeds_differ) {
     // Reuse the finished seeds: they become task files again, checked below like any other
     // (the code version they record is the results file's).
+    const std::vector<bool> mine = TasksOfThisRun(flags, configs, *seeds);
     ASSIGN_OR_RETURN(int reused,
                      ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, *seeds),
                                       [&](size_t c, int k) {
@@ -155,7 +189,8 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
                                         metadata.git_commit = merged.git_commit;
                                         metadata.git_dirty = merged.git_dirty;
                                         return metadata;
-                                      }));
+                                      },
+                                      [&](size_t c, int k) { return mine[c * *seeds + k]; }));
     std::fprintf(stderr, "%s: reusing %d task(s) of the %d-seed results in %s\n",
                  experiment.name.c_str(), reused, merged.seeds, merged_path.c_str());
   } else if (merged.state == MergedFileState::kOtherRun && !flags.overwrite) {
@@ -185,8 +220,10 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   for (size_t c = 0; c < configs.size(); ++c) {
     const std::string dir = TaskDirectory(out_dir, configs[c].group_name);
     if (absl::Status status = MakeDirectories(dir); !status.ok()) return out_error(status);
-    if (absl::StatusOr<int> removed = RemoveStaleTempFiles(dir); !removed.ok()) {
-      return removed.status();
+    if (!flags.shard.has_value()) {
+      if (absl::StatusOr<int> removed = RemoveStaleTempFiles(dir); !removed.ok()) {
+        return removed.status();
+      }
     }
     for (int k = 0; k < *seeds; ++k) {
       const std::string path = TaskFilePath(out_dir, configs[c].group_name, k);
@@ -205,6 +242,21 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
         ++*other_code;
       }
       (*done)[c * *seeds + k] = true;
+    }
+  }
+  if (flags.merge_only) {
+    std::vector<int> missing;
+    std::vector<std::string> group_names;
+    for (size_t id = 0; id < done->size(); ++id) {
+      if (!(*done)[id]) missing.push_back(static_cast<int>(id));
+    }
+    for (const ConfigSpec& config : configs) group_names.push_back(config.group_name);
+    if (!missing.empty()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "--merge_only: ",
+          DescribeMissingTasks(missing, static_cast<int>(done->size()), *seeds, group_names),
+          " in ", out_dir, "/tasks; run the shards that compute them (the same command with "
+          "--shard=I/N), or the command without --merge_only, then merge again"));
     }
   }
   return absl::OkStatus();
@@ -328,6 +380,19 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     if (leader) {
       std::fputs(DryRunReport(experiment, *flags, *configs, std::max(mpi.size(), threads)).c_str(),
                  stdout);
+      if (flags->shard.has_value()) {
+        const std::vector<double> weights = TaskWeights(*configs, flags->seeds);
+        const std::vector<bool> mine = TasksOfThisRun(*flags, *configs, flags->seeds);
+        int tasks = 0;
+        double cost = 0;
+        for (size_t id = 0; id < mine.size(); ++id) {
+          if (!mine[id]) continue;
+          ++tasks;
+          cost += weights[id];
+        }
+        std::printf("--shard=%s runs %d of these %zu tasks (%.3g core-s)\n",
+                    ShardName(*flags->shard).c_str(), tasks, mine.size(), cost);
+      }
     }
     return kExitOk;
   }
@@ -376,9 +441,14 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
 
   // Phase 3: tasks.
   std::vector<int> order;
-  std::vector<double> weights(num_tasks);
+  const std::vector<double> weights = TaskWeights(*configs, seeds);
+  const std::vector<bool> mine = TasksOfThisRun(*flags, *configs, seeds);
+  const std::string shard_label =
+      flags->shard.has_value() ? absl::StrCat("shard ", ShardName(*flags->shard), ": ") : "";
+  int tasks_of_run = 0;  // this run's tasks: all, or the shard's
   for (int id = 0; id < num_tasks; ++id) {
-    weights[id] = (*configs)[id / seeds].estimated_core_seconds;
+    if (!mine[id]) continue;
+    ++tasks_of_run;
     if (leader && !done[id]) order.push_back(id);
   }
   std::stable_sort(order.begin(), order.end(),
@@ -408,18 +478,19 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
     ProgressMonitor::Options options;
     options.label = experiment.name;
     options.tasks_to_run = static_cast<int>(order.size());
-    options.tasks_resumed = num_tasks - options.tasks_to_run;
+    options.tasks_resumed = tasks_of_run - options.tasks_to_run;
     for (int id : order) options.total_weight += weights[id];
     for (int id = 0; id < num_tasks; ++id) {
-      if (done[id]) options.resumed_weight += weights[id];
+      if (done[id] && mine[id]) options.resumed_weight += weights[id];
     }
     monitor = std::make_unique<ProgressMonitor>(options);
+    const std::string of_all = flags->shard.has_value() ? absl::StrCat(tasks_of_run, " of ") : "";
     std::fprintf(stderr,
-                 "%s: %d tasks (%zu configs x %d seeds, scale %s) on %d rank(s) x %d "
+                 "%s: %s%s%d tasks (%zu configs x %d seeds, scale %s) on %d rank(s) x %d "
                  "thread(s); %d already done in %s\n",
-                 experiment.name.c_str(), num_tasks, configs->size(), seeds,
-                 ScaleName(flags->scale).c_str(), mpi.size(), threads, options.tasks_resumed,
-                 out_dir.c_str());
+                 experiment.name.c_str(), shard_label.c_str(), of_all.c_str(), num_tasks,
+                 configs->size(), seeds, ScaleName(flags->scale).c_str(), mpi.size(), threads,
+                 options.tasks_resumed, out_dir.c_str());
     monitor->Start();
   }
   const absl::Status task_status =
@@ -432,7 +503,18 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   absl::Status final_status = task_status;
   if (leader) {
     const std::string merged_path = MergedPath(out_dir, experiment);
-    if (final_status.ok() && results_complete) {
+    if (final_status.ok() && flags->shard.has_value()) {
+      // A shard stops at its task files: the merge waits for every shard (--merge_only).
+      if (results_complete) {
+        std::fprintf(stderr, "%s: %s%s already holds the results of this run; nothing to do\n",
+                     experiment.name.c_str(), shard_label.c_str(), merged_path.c_str());
+      } else {
+        std::fprintf(stderr,
+                     "%s: %sits %d task(s) are done in %s/tasks; once every shard has finished, "
+                     "merge with the same command and --merge_only in place of --shard\n",
+                     experiment.name.c_str(), shard_label.c_str(), tasks_of_run, out_dir.c_str());
+      }
+    } else if (final_status.ok() && results_complete) {
       std::fprintf(stderr, "%s: %s already holds the results of this run; not merging again\n",
                    experiment.name.c_str(), merged_path.c_str());
     } else if (final_status.ok()) {
@@ -443,10 +525,10 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
       if (final_status.ok())
         std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());
     }
-    if (final_status.ok() && !flags->keep_task_files) {
+    if (final_status.ok() && !flags->keep_task_files && !flags->shard.has_value()) {
       final_status = RemoveTaskFiles(out_dir, *configs, seeds);
     }
-    if (final_status.ok() && !experiment.analysis_binary.empty()) {
+    if (final_status.ok() && !experiment.analysis_binary.empty() && !flags->shard.has_value()) {
       final_status =
           RunAnalysis(experiment, argv0, merged_path, absl::StrCat(out_dir, "/", experiment.name));
     }

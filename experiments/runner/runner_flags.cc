@@ -44,8 +44,9 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
       SplitCommandLine(
           argc, argv,
           {"--out", "--seeds", "--scale", "--master_seed", "--threads", "--allow_code_change",
-           "--keep_task_files", "--overwrite", "--config", "--set", "--dry_run"},
-          /*repeatable_names=*/{"--set"}, /*switch_names=*/{"--dry_run"}));
+           "--keep_task_files", "--overwrite", "--config", "--set", "--dry_run", "--shard",
+           "--merge_only"},
+          /*repeatable_names=*/{"--set"}, /*switch_names=*/{"--dry_run", "--merge_only"}));
   RunnerFlags flags;
   flags.help = command_line.help;
   if (std::optional<std::string> value = command_line.Get("--out")) {
@@ -105,7 +106,8 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
        {std::pair<const char*, bool*>{"--allow_code_change", &flags.allow_code_change},
         {"--keep_task_files", &flags.keep_task_files},
         {"--overwrite", &flags.overwrite},
-        {"--dry_run", &flags.dry_run}}) {
+        {"--dry_run", &flags.dry_run},
+        {"--merge_only", &flags.merge_only}}) {
     if (std::optional<std::string> value = command_line.Get(name)) {
       if (*value != "true" && *value != "false") {
         return absl::InvalidArgumentError(
@@ -113,6 +115,16 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
       }
       *flag = *value == "true";
     }
+  }
+  if (std::optional<std::string> value = command_line.Get("--shard")) {
+    ASSIGN_OR_RETURN(ShardSpec shard, ParseShardSpec(*value));
+    flags.shard = shard;
+  }
+  if (flags.shard.has_value() && flags.merge_only) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--shard=", ShardName(*flags.shard),
+                     " and --merge_only exclude each other: run every shard with --shard, then "
+                     "the merge with --merge_only alone"));
   }
   return flags;
 }
@@ -123,6 +135,7 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "Usage: %s [--out=DIR] [--seeds=N] [--scale=smoke|default|paper] [--master_seed=N]\n"
       "          [--config=FILE.toml] [--set=FIELD=VALUE ...] [--dry_run] [--threads=N]\n"
       "          [--allow_code_change=true] [--keep_task_files=true] [--overwrite=true]\n"
+      "          [--shard=I/N | --merge_only]\n"
       "       mpirun -np N %s [flags]   (tasks are distributed over the ranks)\n\n"
       "  --out=DIR        output directory (default: $BUILD_WORKSPACE_DIRECTORY/results/%s under\n"
       "                   `bazel run`, else ./results/%s); results go to DIR/%s.h5, task files\n"
@@ -151,11 +164,17 @@ std::string RunnerUsage(const char* program, const ExperimentDefinition& experim
       "                   false: an error listing the differing fields; a file differing only in\n"
       "                   --seeds needs no flag: its seeds are reused, and one with more seeds\n"
       "                   is kept untouched)\n"
+      "  --shard=I/N      run only shard I of N (1 <= I <= N; a fixed partition of the tasks by\n"
+      "                   estimated cost) and keep its task files; no merge, no analysis. Shards\n"
+      "                   run side by side into one DIR; then merge with --merge_only\n"
+      "  --merge_only     compute nothing: merge the task files of every shard into DIR/%s.h5\n"
+      "                   and run the analysis, or name the missing tasks and exit 1\n"
       "  --help           this text\n\n%s",
       experiment.name, experiment.description, program, program, experiment.name, experiment.name,
       experiment.name, experiment.default_seeds_smoke, experiment.default_seeds_default,
       experiment.default_seeds_paper, kDefaultMasterSeed, ConfigExample(experiment),
-      DefaultThreads(), experiment.name, experiment.name, FieldsUsage(experiment));
+      DefaultThreads(), experiment.name, experiment.name, experiment.name,
+      FieldsUsage(experiment));
 }
 
 absl::StatusOr<std::string> ResolveOutDir(const std::string& flag_value,

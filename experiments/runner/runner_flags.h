@@ -42,6 +42,22 @@
 //                      files are removed once <out>/<name>.h5 is written (a rerun of the same
 //                      run then finds the results file complete and only reruns the analysis;
 //                      a rerun with other settings, e.g. more seeds, recomputes every task).
+//   --shard=I/N        run only the tasks of shard I of N (1 <= I <= N <= 1000000; shard.h: the
+//                      tasks sorted by estimated cost, largest first, each dealt to the shard with
+//                      the least estimated cost so far, so the partition depends only on the task
+//                      list and N, never on ranks, threads or hosts) and write their task files;
+//                      no merge, no analysis, task files kept. Run every shard I = 1..N (as
+//                      separate processes, side by side or one after another, each with the
+//                      same other flags and --out), then --merge_only. A shard rerun skips its
+//                      finished tasks. Shards of one run must all use the same N. Shards share
+//                      --out with each other but not with a run without --shard or a merge
+//                      (file_util.h: DirectoryLock). Default: the whole run.
+//   --merge_only[=true|false]
+//                      compute nothing: when every task file of the run is in --out (or its
+//                      results file is complete), merge them into <out>/<name>.h5, remove them
+//                      (unless --keep_task_files=true) and run the analysis, as a whole run
+//                      would; otherwise exit 1 with one line naming the missing tasks, leaving
+//                      the results file as it was. Not with --shard. Default: false.
 //   --help, -h         print usage and exit 0.
 //
 // Only the form --flag=value is accepted (and a bare --dry_run). Unknown flags, positional
@@ -51,11 +67,13 @@
 #define DPRL_EXPERIMENTS_RUNNER_RUNNER_FLAGS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "experiments/runner/experiment.h"
+#include "experiments/runner/shard.h"
 
 namespace dprl {
 
@@ -74,6 +92,8 @@ struct RunnerFlags {
   std::string config_file;                 // absolute after ParseRunnerFlags; "" = not given
   std::vector<std::string> set_overrides;  // the --set values ("FIELD=VALUE"), in order
   bool dry_run = false;
+  std::optional<ShardSpec> shard;  // --shard; nullopt = the whole run
+  bool merge_only = false;
 };
 
 // Compute threads of a run without mpirun when --threads is not given: the number of cores

@@ -144,6 +144,29 @@ TEST(RunnerFlagsTest, BooleanFlagsRejectValuesOtherThanTrueAndFalse) {
   }
 }
 
+TEST(RunnerFlagsTest, ShardAndMergeOnly) {
+  absl::StatusOr<RunnerFlags> flags = Parse({});
+  ASSERT_THAT(flags, IsOk());
+  EXPECT_FALSE(flags->shard.has_value());
+  EXPECT_FALSE(flags->merge_only);
+  flags = Parse({"--shard=2/3"});
+  ASSERT_THAT(flags, IsOk());
+  ASSERT_TRUE(flags->shard.has_value());
+  EXPECT_EQ(flags->shard->index, 2);
+  EXPECT_EQ(flags->shard->count, 3);
+  EXPECT_TRUE(Parse({"--merge_only"})->merge_only);
+  EXPECT_TRUE(Parse({"--merge_only=true"})->merge_only);
+  EXPECT_FALSE(Parse({"--merge_only=false"})->merge_only);
+  EXPECT_EQ(ErrorOf({"--merge_only=yes"}), "--merge_only: 'yes' is not true or false");
+  EXPECT_EQ(ErrorOf({"--shard=0/3"}),
+            "--shard=0/3: the shard number must be in [1, 3] (shards are numbered from 1)");
+  EXPECT_EQ(ErrorOf({"--shard=junk"}),
+            "--shard=junk: expected I/N with integers 1 <= I <= N, e.g. --shard=2/3");
+  EXPECT_THAT(ErrorOf({"--shard=1/2", "--merge_only"}),
+              HasSubstr("--shard=1/2 and --merge_only exclude each other"));
+  EXPECT_THAT(ErrorOf({"--shard=1/2", "--shard=2/2"}), HasSubstr("--shard"));
+}
+
 TEST(RunnerFlagsTest, UsageMentionsFlagsAndDefaults) {
   const std::string usage = RunnerUsage("prog", Toy());
   for (const char* text :
