@@ -16,17 +16,17 @@ shard_tasks() { sed -n 's/.*: shard [0-9]*\/[0-9]*: \([0-9]*\) of .*/\1/p' "$1";
 # Reference: one single run (6 configs x 3 seeds = 18 tasks).
 run "--out=$WORK/single" 2>"$WORK/single.err" || { cat "$WORK/single.err"; fail "single run failed"; }
 
-# 1. Three shards side by side (each task sleeps 800 ms, so they overlap and outlast the checks
-# made while they run).
+# 1. Three shards side by side (every task waits for the file $WORK/release, so they are surely
+# running during the checks below; the test then creates it).
 out="$WORK/sharded"
 pids=()
 for i in 1 2 3; do
-  DPRL_TOY_SLEEP_MS=800 "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$out" "--shard=$i/3" \
+  DPRL_TOY_HOLD_FILE="$WORK/release" "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$out" "--shard=$i/3" \
     2>"$WORK/shard$i.err" &
   pids+=($!)
 done
 # While they run: the same shard again, and a whole run or a merge, are refused at once.
-for _ in $(seq 1 500); do
+for _ in $(seq 1 3000); do
   grep -q "shard 1/3: " "$WORK/shard1.err" 2>/dev/null && break
   sleep 0.02
 done
@@ -41,6 +41,7 @@ for mode in "" --merge_only; do
     [[ "$(wc -l <"$WORK/whole.err")" == 1 ]] ||
     { cat "$WORK/whole.err"; fail "whole run '$mode' beside shards: wrong message"; }
 done
+touch "$WORK/release"
 for i in 1 2 3; do
   wait "${pids[$((i - 1))]}" || { cat "$WORK/shard$i.err"; fail "shard $i/3 failed"; }
   grep -q "toy: shard $i/3: its [0-9]* task(s) are done in $out/tasks" "$WORK/shard$i.err" ||

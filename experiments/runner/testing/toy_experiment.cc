@@ -11,6 +11,8 @@
 //
 // Test knobs (environment variables):
 //   DPRL_TOY_SLEEP_MS=N        each task sleeps N ms in 10 steps, reporting progress
+//   DPRL_TOY_HOLD_FILE=PATH    each task waits until PATH exists (at most 10 minutes, then it
+//                              fails), so a test can make checks while tasks are surely running
 //   DPRL_TOY_FAIL_GROUP=G      tasks of config group G fail with an error
 //   DPRL_TOY_RAGGED_GROUP=G    seed 1 of group G runs twice the episodes, so its series are
 //                              longer (merge must reject)
@@ -23,6 +25,8 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+
+#include <unistd.h>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -105,6 +109,15 @@ struct ToyGrid {
 absl::StatusOr<TaskResult> RunTask(const ConfigSpec& config, const TaskContext& context) {
   if (config.group_name == EnvOr("DPRL_TOY_FAIL_GROUP", "")) {
     return absl::InternalError(absl::StrCat("toy failure requested for ", config.group_name));
+  }
+  if (const std::string hold = EnvOr("DPRL_TOY_HOLD_FILE", ""); !hold.empty()) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+    while (access(hold.c_str(), F_OK) != 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        return absl::DeadlineExceededError(absl::StrCat("DPRL_TOY_HOLD_FILE ", hold, " never came"));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
   }
   const int sleep_ms = std::atoi(EnvOr("DPRL_TOY_SLEEP_MS", "0").c_str());
   for (int step = 0; step < 10 && sleep_ms > 0; ++step) {
