@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "glog/logging.h"
 
 namespace dprl {
@@ -37,6 +39,32 @@ std::vector<const RegisteredExperiment*> RegisteredExperiments() {
     experiments.push_back(&experiment);
   }
   return experiments;
+}
+
+absl::StatusOr<std::vector<ProfileStep>> ClaimsProfileSteps(absl::string_view name) {
+  if (!IsClaimsProfile(name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--scale: '", name, "' is not a claims profile (claims | claims_reduced)"));
+  }
+  std::vector<ProfileStep> steps;
+  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
+    const ExperimentDefinition definition = experiment->definition();
+    ASSIGN_OR_RETURN(ResolvedProfileRun run,
+                     ResolveProfileRun(definition, ProfileRun(experiment->claims_profiles, name)));
+    steps.push_back({definition.name, std::move(run.flags)});
+  }
+  return steps;
+}
+
+std::string MatchRegisteredClaimsProfile(absl::string_view experiment,
+                                         const RecordedRun& recorded) {
+  for (const RegisteredExperiment* registered : RegisteredExperiments()) {
+    const ExperimentDefinition definition = registered->definition();
+    if (definition.name == experiment) {
+      return MatchClaimsProfile(definition, registered->claims_profiles, recorded);
+    }
+  }
+  return "";
 }
 
 }  // namespace dprl
