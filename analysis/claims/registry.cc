@@ -2,17 +2,18 @@
 
 #include <glog/logging.h>
 
-#include <map>
 #include <set>
 #include <string>
 #include <utility>
+
+#include "common/ordered_registry.h"
 
 namespace dprl {
 namespace {
 
 // A function-local static: registration runs during static initialisation of other files.
-std::map<int, RegisteredClaims>& Registered() {
-  static auto* registered = new std::map<int, RegisteredClaims>();
+OrderedRegistry<RegisteredClaims>& Registered() {
+  static auto* registered = new OrderedRegistry<RegisteredClaims>("claims registrations");
   return *registered;
 }
 
@@ -21,14 +22,13 @@ std::map<int, RegisteredClaims>& Registered() {
 bool RegisterClaims(RegisteredClaims claims) {
   CHECK(claims.claims) << "claims at order " << claims.order;
   const int order = claims.order;
-  CHECK(Registered().emplace(order, std::move(claims)).second)
-      << "two claims registrations with the same order " << order;
+  Registered().Register(order, std::move(claims));
   return true;
 }
 
 std::vector<Claim> AllClaims() {
   std::vector<Claim> claims;
-  for (const auto& [order, paper] : Registered()) {
+  for (const auto& [order, paper] : Registered().entries()) {
     for (Claim& claim : paper.claims()) claims.push_back(std::move(claim));
   }
   std::set<std::string> ids;

@@ -1,11 +1,11 @@
 #include "experiments/core/experiment_registry.h"
 
-#include <map>
 #include <set>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/ordered_registry.h"
 #include "common/status_macros.h"
 #include "glog/logging.h"
 
@@ -13,8 +13,8 @@ namespace dprl {
 namespace {
 
 // A function-local static: registration runs during static initialisation of other files.
-std::map<int, RegisteredExperiment>& Experiments() {
-  static auto* experiments = new std::map<int, RegisteredExperiment>();
+OrderedRegistry<RegisteredExperiment>& Experiments() {
+  static auto* experiments = new OrderedRegistry<RegisteredExperiment>("experiments");
   return *experiments;
 }
 
@@ -23,8 +23,7 @@ std::map<int, RegisteredExperiment>& Experiments() {
 bool RegisterExperiment(RegisteredExperiment experiment) {
   CHECK(experiment.definition) << "experiment at order " << experiment.order;
   const int order = experiment.order;
-  CHECK(Experiments().emplace(order, std::move(experiment)).second)
-      << "two experiments registered with the same order " << order;
+  Experiments().Register(order, std::move(experiment));
   return true;
 }
 
@@ -33,7 +32,7 @@ std::vector<const RegisteredExperiment*> RegisteredExperiments() {
   // initialisation, when everything it reads exists.
   std::set<std::string> names;
   std::vector<const RegisteredExperiment*> experiments;
-  for (const auto& [order, experiment] : Experiments()) {
+  for (const auto& [order, experiment] : Experiments().entries()) {
     const std::string name = experiment.definition().name;
     CHECK(names.insert(name).second) << "experiment '" << name << "' registered twice";
     experiments.push_back(&experiment);
