@@ -16,9 +16,9 @@
 // Flags (--flag=value only):
 //   --scale=S             smoke | default | paper, or a claims profile: claims (the regimes the
 //                         claims need, >= 20 seeds; for a 16-64-core node) | claims_reduced
-//                         (the same at smaller T, ~30 min on 2 cores). A profile gives each
-//                         experiment its own scale and overrides (claims_profile.h). Default:
-//                         default.
+//                         (the same at smaller T, ~30 min on 2 cores). A profile runs each
+//                         experiment with the scale, seeds and grid values registered with it
+//                         (experiment_registry.h, claims_profile.h). Default: default.
 //   --dry_run             forward --dry_run to every experiment (each prints its tasks and
 //                         estimated cost) and stop: no claims, no REPORT.md, nothing created.
 //   --results=DIR         results root. Default: $BUILD_WORKSPACE_DIRECTORY/results under
@@ -196,18 +196,16 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-// Each experiment's flags: --scale=S, or its claims-profile entry.
+// Each experiment's flags: --scale=S, or its registered claims-profile run.
 absl::StatusOr<std::vector<std::vector<std::string>>> ExperimentFlags(const Flags& flags) {
-  std::vector<std::string> names;
-  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
-    names.push_back(experiment->definition().name);
-  }
   std::vector<std::vector<std::string>> result;
   if (!IsClaimsProfile(flags.scale)) {
-    for (size_t i = 0; i < names.size(); ++i) result.push_back({"--scale=" + flags.scale});
+    for (size_t i = 0; i < RegisteredExperiments().size(); ++i) {
+      result.push_back({"--scale=" + flags.scale});
+    }
     return result;
   }
-  ASSIGN_OR_RETURN(std::vector<ProfileStep> steps, ClaimsProfile(flags.scale, names));
+  ASSIGN_OR_RETURN(std::vector<ProfileStep> steps, ClaimsProfileSteps(flags.scale));
   for (ProfileStep& step : steps) result.push_back(std::move(step.flags));
   return result;
 }

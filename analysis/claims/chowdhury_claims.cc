@@ -303,8 +303,6 @@ MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& p
   };
 }
 
-}  // namespace
-
 std::vector<Claim> ChowdhuryClaims() {
   std::vector<Claim> claims;
   const std::string exponent_statistic =
@@ -409,4 +407,7 @@ std::vector<Claim> ChowdhuryClaims() {
   return claims;
 }
 
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/40, ChowdhuryClaims});
+
+}  // namespace
 }  // namespace dprl

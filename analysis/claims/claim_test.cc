@@ -96,7 +96,7 @@ TEST(JudgeTest, TimeSystematicAddsToTheWindowSystematic) {
   Measurement m = Interval(-1.1, -1.0, -0.9);
   m.systematic = 0.1;
   EXPECT_EQ(Judge(m, at_least), Verdict::kHolds);  // low end -1.2
-  m.time_systematic = 0.1;                          // low end -1.3 < -1.25
+  m.time_systematic = 0.1;                         // low end -1.3 < -1.25
   EXPECT_EQ(Judge(m, at_least), Verdict::kInconclusive);
   EXPECT_DOUBLE_EQ(TimeSystematic(absl::StatusOr<double>(-0.66), absl::StatusOr<double>(-0.8)),
                    0.14);
@@ -332,13 +332,40 @@ TEST(RegistryTest, KindsFollowTheRule) {
   }
   // Upper bounds in eps fail only on the steep side: no evidence claim in eps is "at most".
   for (const Claim& claim : AllClaims()) {
-    if (claim.kind == ClaimKind::kEvidence &&
-        claim.id.find("_vs_eps") != std::string::npos) {
+    if (claim.kind == ClaimKind::kEvidence && claim.id.find("_vs_eps") != std::string::npos) {
       EXPECT_EQ(claim.expected.comparison, Comparison::kAtLeast) << claim.id;
     }
   }
   EXPECT_EQ(KindName(ClaimKind::kLowerBound), "lower_bound");
   EXPECT_EQ(VerdictName(Verdict::kObserved), "observed");
+}
+
+// The papers register their claims themselves; the report's rows follow the registrations'
+// order: Vietri et al. (its regret, lower-bound, then bound claims), Lu et al., Wang & Hegde,
+// Chowdhury et al., each paper's rows together.
+TEST(RegistryTest, RowsFollowTheRegistrationOrder) {
+  std::vector<std::string> papers;
+  for (const Claim& claim : AllClaims()) {
+    if (papers.empty() || papers.back() != claim.paper) papers.push_back(claim.paper);
+  }
+  EXPECT_THAT(papers, testing::ElementsAre("Vietri et al. 2020", "Lu et al. 2026",
+                                           "Wang & Hegde 2019", "Chowdhury et al. 2021"));
+  const std::vector<Claim> claims = AllClaims();
+  std::vector<std::string> vietri_sections;  // the first id of each Vietri et al. file
+  for (const Claim& claim : claims) {
+    if (claim.id == "vietri.privacy_cost_vs_eps.riverswim" || claim.id == "vietri.pac_above_thm5" ||
+        claim.id == "vietri.pac_excess_vs_eps") {
+      vietri_sections.push_back(claim.id);
+    }
+  }
+  EXPECT_THAT(vietri_sections,
+              testing::ElementsAre("vietri.privacy_cost_vs_eps.riverswim", "vietri.pac_above_thm5",
+                                   "vietri.pac_excess_vs_eps"));
+}
+
+TEST(RegistryDeathTest, ASecondRegistrationAtTheSameOrderIsABug) {
+  EXPECT_DEATH(RegisterClaims(RegisteredClaims{/*order=*/20, [] { return std::vector<Claim>(); }}),
+               "same order");
 }
 
 }  // namespace

@@ -237,8 +237,6 @@ absl::StatusOr<Measurement> ComparedProtectionsDiffer(const Hdf5Reader& reader,
                                           pairs, detail));
 }
 
-}  // namespace
-
 std::vector<Claim> LuClaims() {
   // All three are closed forms of the code's own accounting (Cor. 14 against a bisection of the
   // same algebra; rho ~ K by formula; two conversions of the same RDP curve): consistency checks.
@@ -302,4 +300,7 @@ std::vector<Claim> LuClaims() {
   return claims;
 }
 
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/20, LuClaims});
+
+}  // namespace
 }  // namespace dprl

@@ -4,13 +4,32 @@
 
 #include <set>
 #include <string>
+#include <utility>
+
+#include "common/ordered_registry.h"
 
 namespace dprl {
+namespace {
+
+// A function-local static: registration runs during static initialisation of other files.
+OrderedRegistry<RegisteredClaims>& Registered() {
+  static auto* registered = new OrderedRegistry<RegisteredClaims>("claims registrations");
+  return *registered;
+}
+
+}  // namespace
+
+bool RegisterClaims(RegisteredClaims claims) {
+  CHECK(claims.claims) << "claims at order " << claims.order;
+  const int order = claims.order;
+  Registered().Register(order, std::move(claims));
+  return true;
+}
 
 std::vector<Claim> AllClaims() {
   std::vector<Claim> claims;
-  for (std::vector<Claim> (*paper)() : {VietriClaims, LuClaims, WangHegdeClaims, ChowdhuryClaims}) {
-    for (Claim& claim : paper()) claims.push_back(std::move(claim));
+  for (const auto& [order, paper] : Registered().entries()) {
+    for (Claim& claim : paper.claims()) claims.push_back(std::move(claim));
   }
   std::set<std::string> ids;
   for (const Claim& claim : claims)

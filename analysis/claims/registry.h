@@ -1,10 +1,20 @@
-// The claims registry: every paper claim the repository checks, one file per paper
-// (analysis/claims/<paper>_claims.cc). Each claim names its paper and location, the experiment
-// whose results file it reads, the statistic (statistics.h), the expected value or inequality
-// with its tolerance, and whether it is a shape check (claim.h; docs/claims.md lists them all).
+// The claims registry: every paper claim the repository checks. Each paper's claims file
+// (analysis/claims/<paper>_claims.cc) registers its own claims once, at static initialisation,
+// the way an experiment registers itself (experiments/core/experiment_registry.h); the
+// dprl_paper_claims macro (analysis/claims.bzl) links the file with alwayslink = 1:
+//
+//   const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/20, LuClaims});
+//
+// The report (report.h) and //analysis:claims read every registered paper's claims in ascending
+// `order`, which is the row order of the report's tables and of claims.csv. A new paper's claims
+// are therefore one file and one dprl_paper_claims call in analysis/BUILD; neither this registry
+// nor the report changes. Each claim names its paper and location, the experiment whose results
+// file it reads, the statistic (statistics.h), the expected value or inequality with its
+// tolerance, and its kind (claim.h; docs/claims.md lists them all).
 #ifndef DPRL_ANALYSIS_CLAIMS_REGISTRY_H_
 #define DPRL_ANALYSIS_CLAIMS_REGISTRY_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,25 +25,26 @@
 
 namespace dprl {
 
-// Vietri, Balle, Krishnamurthy, Wu 2020 (PUCB): vietri_fig, vietri_lower_bound_fig.
-std::vector<Claim> VietriClaims();
-// Its bound-order, vacuity and calibration claims (vietri_bound_claims.cc); part of VietriClaims.
-std::vector<Claim> VietriBoundClaims();
-// Its lower-bound claims, Thms. 5 and 6 (vietri_lower_bound_claims.cc); part of VietriClaims.
-std::vector<Claim> VietriLowerBoundClaims();
+struct RegisteredClaims {
+  // Position of these claims in the report: ascending, unique. The registered papers use
+  // multiples of 10 (Vietri et al. 10-14, Lu et al. 20, Wang & Hegde 30, Chowdhury et al. 40),
+  // so a new paper's claims can go between two.
+  int order = 0;
+  // The claims, in the order of their rows.
+  std::function<std::vector<Claim>()> claims;
+};
+
+// Adds a paper's claims (a second registration at the same order is a bug: CHECK). Returns
+// true, for use as the initialiser of a namespace-scope constant.
+bool RegisterClaims(RegisteredClaims claims);
+
+// Every registered paper's claims, in ascending `order`; ids are unique (CHECKed).
+std::vector<Claim> AllClaims();
+
 // The bound parameters (S, A, H, T, eps, beta) of a vietri_fig PUCB group, from its attributes
 // (shared by vietri_claims.cc and vietri_bound_claims.cc). Error: a missing or invalid attribute.
 absl::StatusOr<VietriBoundsParameters> ReadPucbBoundParameters(const Hdf5Reader& reader,
                                                                const std::string& group);
-// Lu, Gajane, Bai, Talebi 2026 (RLSVI is JDP): rlsvi_privacy_fig.
-std::vector<Claim> LuClaims();
-// Wang & Hegde 2019 (functional noise Q-learning): wang_hegde_fig1, wang_hegde_fig2.
-std::vector<Claim> WangHegdeClaims();
-// Chowdhury, Zhou, Shroff 2021 (Private-OFU-RL): private_ofu_fig.
-std::vector<Claim> ChowdhuryClaims();
-
-// All of the above, in this order; ids are unique (CHECKed).
-std::vector<Claim> AllClaims();
 
 }  // namespace dprl
 

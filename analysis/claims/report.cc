@@ -8,17 +8,18 @@
 #include <memory>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "analysis/csv_cells.h"
 #include "analysis/claims/statistics.h"
+#include "analysis/csv_cells.h"
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/core/claims_profile.h"
+#include "experiments/core/experiment_registry.h"
 
 namespace dprl {
 namespace {
@@ -41,6 +42,19 @@ std::string ComparisonName(Comparison comparison) {
 }
 
 std::string Number(double value) { return absl::StrFormat("%.4g", value); }
+
+// The --scale, --seeds and --set flags of a command line, in their order (what the report shows
+// a file was run with); tokens are separated by spaces.
+std::string RunFlagsOf(absl::string_view command_line) {
+  std::vector<absl::string_view> flags;
+  for (absl::string_view token : absl::StrSplit(command_line, ' ', absl::SkipEmpty())) {
+    if (absl::StartsWith(token, "--scale=") || absl::StartsWith(token, "--seeds=") ||
+        absl::StartsWith(token, "--set=")) {
+      flags.push_back(token);
+    }
+  }
+  return absl::StrJoin(flags, " ");
+}
 
 // Markdown table cells must not hold '|' or newlines.
 std::string Cell(const std::string& text) {
@@ -146,8 +160,14 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
         }
         ASSIGN_OR_RETURN(std::string command_line,
                          reader->ReadStringAttribute("/", hdf5_names::kCommandLine));
-        info.claims_profile = MatchClaimsProfile(claim.experiment, command_line);
-        info.run_flags = absl::StrJoin(ProfileFlagsOf(command_line), " ");
+        info.run_flags = RunFlagsOf(command_line);
+        // The profile is decided on the run's recorded values, not on how it was typed.
+        if (reader->HasAttribute("/", hdf5_names::kResolvedConfig)) {
+          ASSIGN_OR_RETURN(std::string resolved_config,
+                           reader->ReadStringAttribute("/", hdf5_names::kResolvedConfig));
+          info.claims_profile = MatchRegisteredClaimsProfile(
+              claim.experiment, RecordedRun{scale, seeds, resolved_config});
+        }
       }
       report.files.push_back(info);
       readers[claim.experiment] = std::move(reader);

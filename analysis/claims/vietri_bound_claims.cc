@@ -451,8 +451,6 @@ absl::StatusOr<Measurement> ReplacementEpsilon(const Hdf5Reader& reader, const B
                              add_remove));
 }
 
-}  // namespace
-
 std::vector<Claim> VietriBoundClaims() {
   std::vector<Claim> claims;
   const std::string excess_regime =
@@ -592,4 +590,7 @@ std::vector<Claim> VietriBoundClaims() {
   return claims;
 }
 
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/14, VietriBoundClaims});
+
+}  // namespace
 }  // namespace dprl

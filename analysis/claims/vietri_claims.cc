@@ -374,8 +374,6 @@ MeasureFunction ExactTailLearnsEarlier(const std::string& env) {
   };
 }
 
-}  // namespace
-
 std::vector<Claim> VietriClaims() {
   const std::string burn_in_regime = absl::StrFormat(
       "every eps in the fit: T >= %g E(eps, T) and median burn-in <= T/%g; >= %d such eps",
@@ -466,9 +464,10 @@ std::vector<Claim> VietriClaims() {
     exact_tail.kind = ClaimKind::kConsistencyCheck;  // E_exact ~ E_paper/17 by construction
     claims.push_back(exact_tail);
   }
-  for (Claim& claim : VietriLowerBoundClaims()) claims.push_back(std::move(claim));
-  for (Claim& claim : VietriBoundClaims()) claims.push_back(std::move(claim));
   return claims;
 }
 
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/10, VietriClaims});
+
+}  // namespace
 }  // namespace dprl

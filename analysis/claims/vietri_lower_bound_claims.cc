@@ -198,8 +198,6 @@ MeasureFunction LowerBoundRatio(bool pac) {
   };
 }
 
-}  // namespace
-
 std::vector<Claim> VietriLowerBoundClaims() {
   std::vector<Claim> claims;
   Claim pac{"vietri.pac_above_thm5",
@@ -236,4 +234,7 @@ std::vector<Claim> VietriLowerBoundClaims() {
   return claims;
 }
 
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/12, VietriLowerBoundClaims});
+
+}  // namespace
 }  // namespace dprl

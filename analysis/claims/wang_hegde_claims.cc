@@ -189,8 +189,6 @@ absl::StatusOr<Measurement> Bgp16Similar(const Hdf5Reader& reader,
       "functional");
 }
 
-}  // namespace
-
 std::vector<Claim> WangHegdeClaims() {
   std::vector<Claim> claims = {
       {"wang_hegde.sigma_eps_0.9",
@@ -272,4 +270,7 @@ std::vector<Claim> WangHegdeClaims() {
   return claims;
 }
 
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/30, WangHegdeClaims});
+
+}  // namespace
 }  // namespace dprl

@@ -1,107 +1,101 @@
 #include "experiments/core/claims_profile.h"
 
-#include <algorithm>
-#include <map>
+#include <cmath>
+#include <memory>
+#include <type_traits>
+#include <variant>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
+#include "common/status_macros.h"
+#include "glog/logging.h"
 
 namespace dprl {
 namespace {
 
-using FlagTable = std::map<std::string, std::vector<std::string>>;
-
-const FlagTable& FullProfile() {
-  static const FlagTable* const table = new FlagTable{
-      {"vietri_fig",
-       {"--scale=default", "--seeds=20", "--set=num_episodes=10000000",
-        "--set=privacy_epsilons=10,30,100,300,1000,3000,10000,30000",
-        "--set=exact_tail_privacy_epsilons=1000"}},
-      {"vietri_lower_bound_fig",
-       {"--scale=default", "--seeds=20", "--set=instances=n2_m1_H2,n3_m2_H2,n3_m1_H2,n4_m1_H2",
-        "--set=alpha_primes=0.5,0.375,0.25"}},
-      {"rlsvi_privacy_fig", {"--scale=default"}},  // closed forms: seeds do not matter
-      {"private_ofu_fig",
-       {"--scale=default", "--seeds=20", "--set=privacy_epsilons=10,30,100,300,1000,10000,1000000"}},
-      {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
-      {"wang_hegde_fig2", {"--scale=default", "--seeds=20"}},
-  };
-  return *table;
+// A profile value in --set syntax: ConfigFields' text syntax, except that an integral float below
+// 2^53 is written in plain digits (1000000, not 1e+06), as the profiles' commands have always
+// been written (the two texts parse to the same value).
+std::string ProfileNumberText(double value) {
+  if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9007199254740992.0) {
+    return absl::StrCat(static_cast<int64_t>(value));
+  }
+  return "";  // not integral: the field's own text
 }
 
-const FlagTable& ReducedProfile() {
-  static const FlagTable* const table = new FlagTable{
-      {"vietri_fig",
-       {"--scale=default", "--seeds=20", "--set=privacy_epsilons=1000,3000,10000,30000",
-        "--set=exact_tail_privacy_epsilons=1000"}},
-      {"vietri_lower_bound_fig",
-       {"--scale=default", "--seeds=20", "--set=num_episodes=50000",
-        "--set=alpha_primes=0.5,0.35"}},
-      {"rlsvi_privacy_fig", {"--scale=smoke"}},
-      {"private_ofu_fig", {"--scale=smoke", "--seeds=20"}},
-      {"wang_hegde_fig1", {"--scale=default", "--seeds=20"}},
-      {"wang_hegde_fig2", {"--scale=default", "--seeds=20"}},
-  };
-  return *table;
-}
-
-// ProfileFlagsOf, sorted.
-std::vector<std::string> SortedProfileFlags(absl::string_view command_line) {
-  std::vector<std::string> flags = ProfileFlagsOf(command_line);
-  std::sort(flags.begin(), flags.end());
-  return flags;
+std::string ProfileText(const ConfigFields::Field& field) {
+  return std::visit(
+      [&field](const auto* target) -> std::string {
+        using T = std::decay_t<decltype(*target)>;
+        if constexpr (std::is_same_v<T, double>) {
+          const std::string text = ProfileNumberText(*target);
+          if (!text.empty()) return text;
+        } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+          std::vector<std::string> items;
+          for (double value : *target) {
+            std::string text = ProfileNumberText(value);
+            if (text.empty()) return ConfigFields::FormatText(field);
+            items.push_back(std::move(text));
+          }
+          return absl::StrJoin(items, ",");
+        }
+        return ConfigFields::FormatText(field);
+      },
+      field.target);
 }
 
 }  // namespace
-
-std::vector<std::string> ProfileFlagsOf(absl::string_view command_line) {
-  std::vector<std::string> flags;
-  for (absl::string_view token : absl::StrSplit(command_line, ' ', absl::SkipEmpty())) {
-    if (absl::StartsWith(token, "--scale=") || absl::StartsWith(token, "--seeds=") ||
-        absl::StartsWith(token, "--set=")) {
-      flags.emplace_back(token);
-    }
-  }
-  return flags;
-}
-
-std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line) {
-  const std::vector<std::string> recorded = SortedProfileFlags(command_line);
-  std::vector<std::string> matches;
-  for (const auto& [name, table] :
-       {std::pair{"claims", &FullProfile()}, std::pair{"claims_reduced", &ReducedProfile()}}) {
-    auto it = table->find(std::string(experiment));
-    if (it != table->end() && SortedProfileFlags(absl::StrJoin(it->second, " ")) == recorded) {
-      matches.push_back(name);
-    }
-  }
-  if (matches.size() == 2) return "claims or claims_reduced";
-  return matches.empty() ? "" : matches.front();
-}
 
 bool IsClaimsProfile(absl::string_view scale) {
   return scale == "claims" || scale == "claims_reduced";
 }
 
-absl::StatusOr<std::vector<ProfileStep>> ClaimsProfile(
-    absl::string_view name, const std::vector<std::string>& experiments) {
-  if (!IsClaimsProfile(name)) {
+const ClaimsProfileRun& ProfileRun(const ClaimsProfiles& profiles, absl::string_view name) {
+  CHECK(IsClaimsProfile(name)) << name;
+  return name == "claims" ? profiles.claims : profiles.claims_reduced;
+}
+
+absl::StatusOr<ResolvedProfileRun> ResolveProfileRun(const ExperimentDefinition& experiment,
+                                                     const ClaimsProfileRun& run) {
+  if (run.seeds < 0) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--scale: '", name, "' is not a claims profile (claims | claims_reduced)"));
+        absl::StrCat(experiment.name, ": claims profile seeds ", run.seeds, " < 0"));
   }
-  const FlagTable& table = name == "claims" ? FullProfile() : ReducedProfile();
-  std::vector<ProfileStep> steps;
-  for (const std::string& experiment : experiments) {
-    auto it = table.find(experiment);
-    if (it == table.end()) {
-      return absl::InternalError(
-          absl::StrCat("claims profile '", name, "' has no entry for ", experiment));
+  ResolvedProfileRun resolved;
+  resolved.scale = ScaleName(run.scale);
+  resolved.seeds = run.seeds > 0 ? run.seeds : DefaultSeeds(experiment, run.scale);
+  resolved.flags.push_back("--scale=" + resolved.scale);
+  if (run.seeds > 0) resolved.flags.push_back(absl::StrCat("--seeds=", run.seeds));
+  std::unique_ptr<ExperimentGrid> grid = experiment.make_grid(run.scale);
+  for (const auto& [name, value] : run.grid) {
+    if (absl::Status status = grid->fields().SetValue(name, value); !status.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(experiment.name, ": claims profile: ", status.message()));
     }
-    steps.push_back({experiment, it->second});
+    resolved.flags.push_back(
+        absl::StrCat("--set=", name, "=", ProfileText(*grid->fields().Find(name))));
   }
-  return steps;
+  if (absl::StatusOr<std::vector<ConfigSpec>> configs = grid->MakeConfigs(); !configs.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(experiment.name, ": claims profile: ", configs.status().message()));
+  }
+  resolved.resolved_config = grid->fields().ToToml();
+  return resolved;
+}
+
+std::string MatchClaimsProfile(const ExperimentDefinition& experiment,
+                               const ClaimsProfiles& profiles, const RecordedRun& recorded) {
+  std::vector<std::string> matches;
+  for (const char* name : {"claims", "claims_reduced"}) {
+    absl::StatusOr<ResolvedProfileRun> run =
+        ResolveProfileRun(experiment, ProfileRun(profiles, name));
+    if (run.ok() && run->scale == recorded.scale && run->seeds == recorded.seeds &&
+        run->resolved_config == recorded.resolved_config) {
+      matches.push_back(name);
+    }
+  }
+  if (matches.size() == 2) return "claims or claims_reduced";
+  return matches.empty() ? "" : matches.front();
 }
 
 }  // namespace dprl

@@ -1,12 +1,17 @@
 // The claims profiles of //experiments:reproduce_all (docs/claims.md, "Claims scale"): for each
-// experiment, the scale and flag overrides that run exactly the regimes the claims registry
-// (analysis/claims/) needs, with >= 20 seeds wherever a verdict is drawn from seeds.
+// experiment, the scale, seeds and grid values that run exactly the regimes the claims registry
+// (analysis/claims/) needs, with >= 20 seeds wherever a verdict is drawn from seeds. Each result
+// registers its own profile runs, as typed values of its grid, with its experiment
+// (experiment_registry.h, RegisteredExperiment::claims_profiles, e.g. in
+// experiments/vietri/vietri_fig.cc); this file holds their types, turns a profile run into the
+// flags reproduce_all passes and the values its results file records, and names the profile a
+// results file came from by comparing those recorded values.
 //
 //   claims          the full profile, sized for one 16-64-core node under mpirun;
 //   claims_reduced  the same claims at smaller T (and the closed-form experiments at smoke
 //                   scale): about 30 minutes on 2 cores (dry-run estimate; docs/claims.md).
 //
-// Regimes the profiles are built for (analysis/claims/vietri_claims.cc):
+// Regimes the registered profiles are built for (analysis/claims/vietri_claims.cc):
 //   vietri_fig  PUCB's privacy cost is fitted over the eps whose burn-in (the first episode
 //               whose optimistic value leaves H; measured ~50-70 E(eps, T) episodes on both
 //               envs) is <= T/10, so the eps grid starts where T/10 reaches it: eps >= 1000 at
@@ -40,39 +45,71 @@
 #ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 #define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "experiments/runner/config_fields.h"
+#include "experiments/runner/experiment.h"
 
 namespace dprl {
 
-struct ProfileStep {
-  std::string experiment;          // e.g. "vietri_fig"
-  std::vector<std::string> flags;  // e.g. {"--scale=default", "--seeds=20", "--set=..."}
+// What one claims profile runs of one experiment, as typed values of its grid.
+struct ClaimsProfileRun {
+  // The scale whose grid defaults the run starts from (--scale).
+  Scale scale = Scale::kDefault;
+  // Seeds (--seeds); 0: the experiment's default seed count at `scale` (no --seeds flag).
+  int64_t seeds = 0;
+  // Grid fields set after the scale's defaults, in this order (one --set=NAME=VALUE each), by the
+  // names and types the grid binds (config_fields.h; an int is accepted for a float field).
+  std::vector<std::pair<std::string, FieldValue>> grid;
+};
+
+// An experiment's runs under the two profiles.
+struct ClaimsProfiles {
+  ClaimsProfileRun claims;          // the full profile (one 16-64-core node)
+  ClaimsProfileRun claims_reduced;  // the same claims at smaller T (~30 minutes on 2 cores)
 };
 
 // True for "claims" and "claims_reduced".
 bool IsClaimsProfile(absl::string_view scale);
 
-// The steps of profile `name` ("claims" | "claims_reduced") for the experiments `experiments`
-// (every one must have an entry; error otherwise, naming it).
-absl::StatusOr<std::vector<ProfileStep>> ClaimsProfile(absl::string_view name,
-                                                       const std::vector<std::string>& experiments);
+// A profile run resolved against its experiment: the flags that run it and the typed values its
+// results file then records (root attributes scale, seeds and resolved_config).
+struct ResolvedProfileRun {
+  // --scale=S, then --seeds=N (when the run sets seeds), then --set=NAME=VALUE in the run's order;
+  // numbers in shortest round-trip form, integral floats below 2^53 in plain digits.
+  std::vector<std::string> flags;
+  std::string scale;
+  int64_t seeds = 0;
+  std::string resolved_config;  // the grid as TOML (ConfigFields::ToToml)
+};
 
-// The --scale, --seeds and --set flags of a command line (the flags a profile step sets), in
-// their order; tokens are separated by spaces.
-std::vector<std::string> ProfileFlagsOf(absl::string_view command_line);
+// Errors name the experiment: an unknown field or a value of the wrong type, a negative seed
+// count, or a grid that does not make its configurations.
+absl::StatusOr<ResolvedProfileRun> ResolveProfileRun(const ExperimentDefinition& experiment,
+                                                     const ClaimsProfileRun& run);
 
-// Which claims profile produced a results file, from the file's root attribute `command_line`
-// (the experiment's own command line, e.g. "bazel run //experiments:vietri_fig -- --scale=default
-// --seeds=20 --set=..."): the profile ("claims" | "claims_reduced") whose step for `experiment`
-// has exactly the file's --scale, --seeds and --set flags (other flags, e.g. --out, --threads,
-// --master_seed, are not part of a profile); "" when none matches (the file was made by hand with
-// other flags). Both profiles may give an experiment the same flags; then the answer is
-// "claims or claims_reduced".
-std::string MatchClaimsProfile(absl::string_view experiment, absl::string_view command_line);
+// The run of profile `name` ("claims" | "claims_reduced"; CHECKed).
+const ClaimsProfileRun& ProfileRun(const ClaimsProfiles& profiles, absl::string_view name);
+
+// What a results file records of its run: its root attributes scale, seeds and resolved_config.
+struct RecordedRun {
+  std::string scale;
+  int64_t seeds = 0;
+  std::string resolved_config;
+};
+
+// Which claims profile of `experiment` produced a file that records `recorded`: the profile whose
+// resolved run has the same scale, seeds and resolved grid (other settings, e.g. --out, --threads,
+// --master_seed, are not part of a profile); "" when none does (the file was made with other
+// values). Both profiles may give an experiment the same run; then the answer is "claims or
+// claims_reduced". A profile run that does not resolve matches nothing.
+std::string MatchClaimsProfile(const ExperimentDefinition& experiment,
+                               const ClaimsProfiles& profiles, const RecordedRun& recorded);
 
 }  // namespace dprl
 

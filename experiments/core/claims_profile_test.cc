@@ -1,66 +1,116 @@
 #include "experiments/core/claims_profile.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
-TEST(MatchClaimsProfileTest, NamesTheProfileWhoseFlagsTheCommandLineCarries) {
-  // claims_reduced's vietri_fig step, with runner flags that are not part of a profile.
-  EXPECT_EQ(MatchClaimsProfile("vietri_fig",
-                               "bazel run //experiments:vietri_fig -- --scale=default --seeds=20 "
-                               "--master_seed=20201 --set=privacy_epsilons=1000,3000,10000,30000 "
-                               "--set=exact_tail_privacy_epsilons=1000 --threads=1 --out=/tmp/x"),
-            "claims_reduced");
-  // The full profile's step, flags in another order.
-  EXPECT_EQ(MatchClaimsProfile("vietri_fig",
-                               "vietri_fig --set=exact_tail_privacy_epsilons=1000 --seeds=20 "
-                               "--set=privacy_epsilons=10,30,100,300,1000,3000,10000,30000 "
-                               "--set=num_episodes=10000000 --scale=default"),
-            "claims");
-  // The lower-bound steps differ in T and in alpha' (two values each, for the 1/alpha order);
-  // the full one adds n4_m1_H2 (the S order).
-  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
-                               "vietri_lower_bound_fig --scale=default --seeds=20 "
-                               "--set=instances=n2_m1_H2,n3_m2_H2,n3_m1_H2,n4_m1_H2 "
-                               "--set=alpha_primes=0.5,0.375,0.25 --threads=2 --out=/tmp/x"),
-            "claims");
-  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
-                               "vietri_lower_bound_fig --scale=default --seeds=20 "
-                               "--set=alpha_primes=0.5,0.25"),
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// A grid of two fields whose defaults differ by scale.
+struct ProfileGrid {
+  int64_t num_episodes = 0;
+  std::vector<double> privacy_epsilons;
+  static ProfileGrid ForScale(Scale scale) {
+    ProfileGrid grid;
+    grid.num_episodes = scale == Scale::kSmoke ? 10 : 1000;
+    grid.privacy_epsilons = {1, 10};
+    return grid;
+  }
+  void BindFields(ConfigFields& fields) {
+    fields.Add("num_episodes", &num_episodes, "episodes");
+    fields.Add("privacy_epsilons", &privacy_epsilons, "privacy levels");
+  }
+  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const {
+    if (num_episodes < 1) return absl::InvalidArgumentError("num_episodes must be >= 1");
+    return std::vector<ConfigSpec>{ConfigSpec{"only"}};
+  }
+};
+
+ExperimentDefinition ProfileExperiment() {
+  ExperimentDefinition experiment;
+  experiment.name = "profile_fig";
+  experiment.default_seeds_smoke = 2;
+  experiment.default_seeds_default = 5;
+  experiment.make_grid = MakeTypedGrid<ProfileGrid>;
+  return experiment;
+}
+
+TEST(ResolveProfileRunTest, FlagsInTheRunsOrderAndTheValuesAFileRecords) {
+  const ClaimsProfileRun run{Scale::kDefault,
+                             /*seeds=*/20,
+                             {{"privacy_epsilons", std::vector<double>{0.375, 1000000}},
+                              {"num_episodes", int64_t{10000000}}}};
+  absl::StatusOr<ResolvedProfileRun> resolved = ResolveProfileRun(ProfileExperiment(), run);
+  ASSERT_THAT(resolved, IsOk());
+  EXPECT_THAT(resolved->flags,
+              ElementsAre("--scale=default", "--seeds=20", "--set=privacy_epsilons=0.375,1e+06",
+                          "--set=num_episodes=10000000"));
+  EXPECT_EQ(resolved->scale, "default");
+  EXPECT_EQ(resolved->seeds, 20);
+  EXPECT_EQ(resolved->resolved_config,
+            "num_episodes = 10000000\nprivacy_epsilons = [0.375, 1e+06]\n");
+}
+
+TEST(ResolveProfileRunTest, IntegralFloatsInPlainDigitsAndTheScalesDefaultSeeds) {
+  absl::StatusOr<ResolvedProfileRun> resolved = ResolveProfileRun(
+      ProfileExperiment(),
+      ClaimsProfileRun{Scale::kSmoke, 0, {{"privacy_epsilons", std::vector<double>{10, 1e6}}}});
+  ASSERT_THAT(resolved, IsOk());
+  EXPECT_THAT(resolved->flags, ElementsAre("--scale=smoke", "--set=privacy_epsilons=10,1000000"));
+  EXPECT_EQ(resolved->seeds, 2);  // no --seeds: the smoke scale's default
+}
+
+TEST(ResolveProfileRunTest, ErrorsNameTheExperimentAndTheField) {
+  EXPECT_THAT(
+      ResolveProfileRun(ProfileExperiment(),
+                        ClaimsProfileRun{Scale::kDefault, 20, {{"num_states", int64_t{3}}}}),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("profile_fig: claims profile: unknown field 'num_states'")));
+  EXPECT_THAT(
+      ResolveProfileRun(ProfileExperiment(),
+                        ClaimsProfileRun{Scale::kDefault, 20, {{"num_episodes", 0.5}}}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("field 'num_episodes' takes an int")));
+  EXPECT_THAT(
+      ResolveProfileRun(ProfileExperiment(),
+                        ClaimsProfileRun{Scale::kDefault, 20, {{"num_episodes", int64_t{0}}}}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_episodes must be >= 1")));
+  EXPECT_THAT(ResolveProfileRun(ProfileExperiment(), ClaimsProfileRun{Scale::kDefault, -1, {}}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("seeds -1 < 0")));
+}
+
+TEST(MatchClaimsProfileTest, ComparesTheRecordedScaleSeedsAndGrid) {
+  const ClaimsProfiles profiles{
+      /*claims=*/{Scale::kDefault, 20, {{"num_episodes", int64_t{100000}}}},
+      /*claims_reduced=*/{Scale::kDefault, 20, {}}};
+  const ExperimentDefinition experiment = ProfileExperiment();
+  const std::string full = "num_episodes = 100000\nprivacy_epsilons = [1.0, 10.0]\n";
+  const std::string reduced = "num_episodes = 1000\nprivacy_epsilons = [1.0, 10.0]\n";
+  EXPECT_EQ(MatchClaimsProfile(experiment, profiles, {"default", 20, full}), "claims");
+  EXPECT_EQ(MatchClaimsProfile(experiment, profiles, {"default", 20, reduced}), "claims_reduced");
+  // Another seed count, scale or grid value: no profile.
+  EXPECT_EQ(MatchClaimsProfile(experiment, profiles, {"default", 4, full}), "");
+  EXPECT_EQ(MatchClaimsProfile(experiment, profiles, {"paper", 20, reduced}), "");
+  EXPECT_EQ(MatchClaimsProfile(experiment, profiles,
+                               {"default", 20, "num_episodes = 1000\nprivacy_epsilons = [1.0]\n"}),
             "");
-  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
-                               "vietri_lower_bound_fig --set=alpha_primes=0.5,0.35 --scale=default "
-                               "--seeds=20 --set=num_episodes=50000"),
-            "claims_reduced");
-  // Both profiles give wang_hegde_fig1 the same flags.
-  EXPECT_EQ(MatchClaimsProfile("wang_hegde_fig1", "wang_hegde_fig1 --scale=default --seeds=20"),
+  // Both profiles give the same run.
+  EXPECT_EQ(MatchClaimsProfile(experiment,
+                               ClaimsProfiles{{Scale::kDefault, 20, {}}, {Scale::kDefault, 20, {}}},
+                               {"default", 20, reduced}),
             "claims or claims_reduced");
-}
-
-TEST(ProfileFlagsOfTest, KeepsScaleSeedsAndSetInOrder) {
-  EXPECT_EQ(ProfileFlagsOf("bazel run //experiments:x --  --seeds=20 --threads=2 --set=a=1 "
-                           "--out=/d --scale=smoke"),
-            (std::vector<std::string>{"--seeds=20", "--set=a=1", "--scale=smoke"}));
-  EXPECT_TRUE(ProfileFlagsOf("make_fixtures.py").empty());
-}
-
-TEST(MatchClaimsProfileTest, OtherFlagsMatchNoProfile) {
-  // An extra --set, a missing --seeds, another seed count, an unknown experiment.
-  EXPECT_EQ(MatchClaimsProfile("private_ofu_fig",
-                               "private_ofu_fig --scale=default --seeds=20 "
-                               "--set=agents=ofu_rl,private_ofu_rl"),
-            "");
-  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig", "x --scale=default"), "");
-  // The profile's T without its alpha' values (a file of the time before alpha_primes).
-  EXPECT_EQ(MatchClaimsProfile("vietri_lower_bound_fig",
-                               "x --scale=default --seeds=20 --set=num_episodes=50000"),
-            "");
-  EXPECT_EQ(MatchClaimsProfile("wang_hegde_fig2", "x --scale=default --seeds=4"), "");
-  EXPECT_EQ(MatchClaimsProfile("no_such_experiment", "x --scale=default --seeds=20"), "");
+  // A run at the scale's default seeds (no --seeds) matches the file's recorded seed count.
+  EXPECT_EQ(MatchClaimsProfile(experiment, ClaimsProfiles{{Scale::kDefault}, {Scale::kSmoke}},
+                               {"smoke", 2, "num_episodes = 10\nprivacy_epsilons = [1.0, 10.0]\n"}),
+            "claims_reduced");
 }
 
 }  // namespace

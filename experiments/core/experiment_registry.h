@@ -5,12 +5,17 @@
 //
 //   const bool kRegistered = RegisterExperiment(RegisteredExperiment{
 //       /*order=*/10, "Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
-//       VietriExperiment});
+//       VietriExperiment,
+//       /*claims_profiles=*/{/*claims=*/{Scale::kDefault, /*seeds=*/20,
+//                                        {{"num_episodes", int64_t{10000000}}, ...}},
+//                            /*claims_reduced=*/{...}}});
 //
-// Two programs read it: the experiment's own binary (experiment_main.cc links exactly one
-// registration and runs it) and //experiments:reproduce_all (links every registration and runs
-// the binaries in `order`). A new paper result is therefore its files plus one dprl_experiment
-// call in experiments/BUILD; neither reproduce_all nor this registry changes.
+// Three programs read it: the experiment's own binary (experiment_main.cc links exactly one
+// registration and runs it), //experiments:reproduce_all (links every registration and runs
+// the binaries in `order`, under a claims profile with each one's registered profile run) and
+// //analysis:claims (names the claims profile each results file came from). A new paper result is
+// therefore its files plus one dprl_experiment call in experiments/BUILD; neither reproduce_all nor
+// this registry changes.
 #ifndef DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 #define DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 
@@ -18,6 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "experiments/core/claims_profile.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
@@ -31,6 +39,9 @@ struct RegisteredExperiment {
   std::string paper_result;
   // The definition (its name is the binary's name: //experiments:<name>).
   std::function<ExperimentDefinition()> definition;
+  // What reproduce_all --scale=claims | claims_reduced runs of it (claims_profile.h): typed
+  // values of its grid; the profiles' regimes are documented in claims_profile.h.
+  ClaimsProfiles claims_profiles;
 };
 
 // Adds an experiment (a second one with the same order is a bug: CHECK). Returns true,
@@ -39,6 +50,20 @@ bool RegisterExperiment(RegisteredExperiment experiment);
 
 // The registered experiments in ascending `order` (two with the same definition name: CHECK).
 std::vector<const RegisteredExperiment*> RegisteredExperiments();
+
+// One experiment's step of a claims profile.
+struct ProfileStep {
+  std::string experiment;          // e.g. "vietri_fig"
+  std::vector<std::string> flags;  // e.g. {"--scale=default", "--seeds=20", "--set=..."}
+};
+
+// The steps of profile `name` ("claims" | "claims_reduced"), one per registered experiment in
+// ascending `order` (ResolveProfileRun of its registered run). Errors: another name (naming
+// --scale), or a registered run that does not resolve (naming the experiment and field).
+absl::StatusOr<std::vector<ProfileStep>> ClaimsProfileSteps(absl::string_view name);
+
+// MatchClaimsProfile with the registered experiment named `experiment`; "" when none is.
+std::string MatchRegisteredClaimsProfile(absl::string_view experiment, const RecordedRun& recorded);
 
 }  // namespace dprl
 

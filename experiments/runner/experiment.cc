@@ -11,6 +11,18 @@
 
 namespace dprl {
 
+int DefaultSeeds(const ExperimentDefinition& experiment, Scale scale) {
+  switch (scale) {
+    case Scale::kSmoke:
+      return experiment.default_seeds_smoke;
+    case Scale::kDefault:
+      return experiment.default_seeds_default;
+    case Scale::kPaper:
+      return experiment.default_seeds_paper;
+  }
+  return experiment.default_seeds_default;
+}
+
 std::string ScaleName(Scale scale) {
   switch (scale) {
     case Scale::kSmoke:

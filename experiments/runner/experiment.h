@@ -192,6 +192,9 @@ absl::Status ValidateConfigs(const std::vector<ConfigSpec>& configs);
 // Checks that a task result has at least one series, valid unique names and non-empty series.
 absl::Status ValidateTaskResult(const TaskResult& result);
 
+// The experiment's default seed count at `scale` (default_seeds_smoke, _default or _paper).
+int DefaultSeeds(const ExperimentDefinition& experiment, Scale scale);
+
 // Parses flags, validates, runs tasks over MPI ranks (or serially without mpirun), writes
 // <out>/<name>.h5, runs the analysis. Calls MPI_Init_thread and MPI_Finalize itself, so it must
 // be called at most once per process. Returns the process exit code: 0 on success (and for

@@ -19,18 +19,6 @@
 namespace dprl {
 namespace {
 
-int DefaultSeeds(const ExperimentDefinition& experiment, Scale scale) {
-  switch (scale) {
-    case Scale::kSmoke:
-      return experiment.default_seeds_smoke;
-    case Scale::kDefault:
-      return experiment.default_seeds_default;
-    case Scale::kPaper:
-      return experiment.default_seeds_paper;
-  }
-  return experiment.default_seeds_default;
-}
-
 constexpr uint64_t kMaxThreads = 1024;
 
 }  // namespace

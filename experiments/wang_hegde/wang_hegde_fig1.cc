@@ -9,7 +9,10 @@ namespace {
 
 const bool kRegistered = RegisterExperiment(RegisteredExperiment{
     /*order=*/50, "Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J",
-    WangHegdeFig1Experiment});
+    WangHegdeFig1Experiment,
+    /*claims_profiles=*/
+    {/*claims=*/{Scale::kDefault, /*seeds=*/20},
+     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
 
 }  // namespace
 }  // namespace dprl

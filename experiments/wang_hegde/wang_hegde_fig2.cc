@@ -8,7 +8,10 @@ namespace {
 
 const bool kRegistered = RegisterExperiment(RegisteredExperiment{
     /*order=*/60, "Wang & Hegde 2019, Fig. 2: functional noise against three baselines",
-    WangHegdeFig2Experiment});
+    WangHegdeFig2Experiment,
+    /*claims_profiles=*/
+    {/*claims=*/{Scale::kDefault, /*seeds=*/20},
+     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
 
 }  // namespace
 }  // namespace dprl
