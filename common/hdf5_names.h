@@ -27,6 +27,8 @@ inline constexpr char kBuildTime[] = "build_time";
 inline constexpr char kBuildHost[] = "build_host";
 inline constexpr char kCommandLine[] = "command_line";
 inline constexpr char kResolvedConfig[] = "resolved_config";
+// The claims profile the run is ("claims" | "claims_reduced"), present only on such a run's file.
+inline constexpr char kClaimsProfile[] = "claims_profile";
 inline constexpr char kScale[] = "scale";
 inline constexpr char kSeeds[] = "seeds";
 inline constexpr char kMasterSeed[] = "master_seed";

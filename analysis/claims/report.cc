@@ -19,7 +19,6 @@
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/core/experiment_registry.h"
 
 namespace dprl {
 namespace {
@@ -161,12 +160,11 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
         ASSIGN_OR_RETURN(std::string command_line,
                          reader->ReadStringAttribute("/", hdf5_names::kCommandLine));
         info.run_flags = RunFlagsOf(command_line);
-        // The profile is decided on the run's recorded values, not on how it was typed.
-        if (reader->HasAttribute("/", hdf5_names::kResolvedConfig)) {
-          ASSIGN_OR_RETURN(std::string resolved_config,
-                           reader->ReadStringAttribute("/", hdf5_names::kResolvedConfig));
-          info.claims_profile = MatchRegisteredClaimsProfile(
-              claim.experiment, RecordedRun{scale, seeds, resolved_config});
+        // The profile as the run recorded it: the runner decided it from the run's scale, seeds
+        // and resolved grid, not from how the command was typed.
+        if (reader->HasAttribute("/", hdf5_names::kClaimsProfile)) {
+          ASSIGN_OR_RETURN(info.claims_profile,
+                           reader->ReadStringAttribute("/", hdf5_names::kClaimsProfile));
         }
       }
       report.files.push_back(info);

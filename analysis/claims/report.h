@@ -26,10 +26,9 @@ struct ResultsFileInfo {
   int64_t seeds = 0;       // root attribute `seeds`
   std::string git_commit;  // root attribute `git_commit`
   bool git_dirty = false;  // root attribute `git_dirty` = 1: run from uncommitted changes
-  // The claims profile whose registered run has the file's recorded scale, seeds and
-  // resolved_config (experiments/core/experiment_registry.h MatchRegisteredClaimsProfile; the
-  // experiments' registrations linked into the program); "" when none, or when the file records
-  // no resolved_config.
+  // Root attribute `claims_profile`: the claims profile the run was ("claims" |
+  // "claims_reduced"), which the runner records when the run's scale, seeds and resolved grid are
+  // those of a profile's registered run; "" when the file has none.
   std::string claims_profile;
   // The --scale/--seeds/--set flags of the root attribute `command_line` (how the run was typed).
   std::string run_flags;

@@ -39,6 +39,9 @@ def main():
     with h5py.File(results, "r") as f:
         check(f.attrs["experiment"] == "rlsvi_privacy_fig", "experiment attribute")
         check(f.attrs["scale"] == "smoke", "scale attribute")
+        # A plain smoke run at the default seeds is this experiment's claims_reduced profile run
+        # (its registration), and the runner records so.
+        check(f.attrs.get("claims_profile") == "claims_reduced", "claims_profile attribute")
         seeds = int(f.attrs["seeds"])
         kinds = {name: f[name].attrs["kind"] for name in f}
         curves = [n for n, k in kinds.items() if k == "privacy_curve"]

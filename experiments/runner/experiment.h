@@ -167,6 +167,13 @@ struct ExperimentDefinition {
   std::function<absl::StatusOr<TaskResult>(const ConfigSpec& config, const TaskContext& context)>
       run_task;
   std::string analysis_binary;  // runfiles-relative path, e.g. "analysis/regret_figure"; "" = none
+  // The claims profile (reproduce_all --scale=claims | claims_reduced) a run is, decided from its
+  // scale, seeds and resolved grid (ConfigFields::ToToml), or "" for none. The merge records a
+  // non-empty one as the root attribute claims_profile, so a reader of the file (the claims
+  // report) need not know the profiles. Unset: no run is one. experiment_main sets it from the
+  // registry of results (experiments/core/experiment_registry.h).
+  std::function<std::string(Scale scale, int seeds, const std::string& resolved_config)>
+      claims_profile_of;
 };
 
 // The time limit of one task, checked before anything is allocated (the runner checks every

@@ -41,6 +41,9 @@ absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
   for (const auto& [name, value] : attributes) {
     RETURN_IF_ERROR(WriteAttribute(file, name, value));
   }
+  if (!info.claims_profile.empty()) {
+    RETURN_IF_ERROR(WriteAttribute(file, hdf5_names::kClaimsProfile, info.claims_profile));
+  }
   return WriteUint64Attribute(file, hdf5_names::kMasterSeed, info.master_seed);
 }
 

@@ -29,6 +29,9 @@ struct MergeInfo {
   int seeds = 0;
   uint64_t master_seed = 0;
   bool git_dirty = false;  // uncommitted changes in the build (root attribute git_dirty)
+  // The claims profile the run is (ExperimentDefinition::claims_profile_of); written as the root
+  // attribute claims_profile only when not empty.
+  std::string claims_profile;
 };
 
 // Reads TaskFilePath(out_dir, config.group_name, k) for every config and k < info.seeds and

@@ -521,6 +521,9 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
       MergeInfo info{experiment.name, git.commit, command_line,      resolved_config,
                      flags->scale,    seeds,      flags->master_seed};
       info.git_dirty = git.dirty;
+      if (experiment.claims_profile_of) {
+        info.claims_profile = experiment.claims_profile_of(flags->scale, seeds, resolved_config);
+      }
       final_status = MergeTaskFiles(out_dir, *configs, info, merged_path);
       if (final_status.ok())
         std::fprintf(stderr, "%s: wrote %s\n", experiment.name.c_str(), merged_path.c_str());
