@@ -17,3 +17,37 @@ def dprl_py_test(name, src, args = [], data = [], **kwargs):
         data = [src, "//python:dprl", "@python_libs//:run_python.sh"] + data,
         **kwargs
     )
+
+def _dprl_wheel_impl(ctx):
+    out = ctx.actions.declare_directory(ctx.label.name)
+    args = ctx.actions.args()
+    args.add(ctx.file._builder)
+    args.add(out.path)
+    args.add(ctx.info_file)
+    args.add_all(ctx.files.package)
+    ctx.actions.run(
+        executable = ctx.file._interpreter,
+        arguments = [args],
+        inputs = ctx.files.package + [ctx.file._builder, ctx.info_file],
+        outputs = [out],
+        mnemonic = "DprlWheel",
+        progress_message = "Packing the dprl wheel",
+    )
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
+
+dprl_wheel = rule(
+    implementation = _dprl_wheel_impl,
+    doc = """A directory <name>/ holding the platform wheel dprl-VERSION-TAG.whl of `package`.
+
+    python/packaging/build_wheel.py packs it with @python_libs' interpreter (the wheel's tags are
+    that interpreter's); VERSION is the build stamp's (Bazel's stable status file, as for every
+    binary's --version).
+    """,
+    attrs = {
+        "package": attr.label_list(allow_files = True, doc = "The files of the package dprl."),
+        "_builder": attr.label(default = "//python:packaging/build_wheel.py",
+                               allow_single_file = True),
+        "_interpreter": attr.label(default = "@python_libs//:run_python.sh",
+                                   allow_single_file = True),
+    },
+)

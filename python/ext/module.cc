@@ -2,6 +2,7 @@
 // (python/lib/dprl/__init__.py). See python/ext/bindings.h for the rules of the bindings.
 #include <pybind11/pybind11.h>
 
+#include "common/build_info.h"
 #include "common/hdf5_names.h"
 #include "python/ext/bindings.h"
 
@@ -10,6 +11,9 @@ PYBIND11_MODULE(_dprl, m) {
   // The results-file schema the analysis binaries accept (common/hdf5_names.h).
   m.attr("RESULTS_SCHEMA_VERSION") = dprl::hdf5_names::kResultsSchemaVersion;
   m.attr("SCHEMA_VERSION_ATTRIBUTE") = dprl::hdf5_names::kSchemaVersion;
+  // The build stamp's version (common/build_info.h), what every dprl binary's --version prints:
+  // `git describe --tags --always --dirty` of the workspace it was built from, or "unknown".
+  m.attr("__version__") = dprl::GetBuildInfo().version;
   dprl::python::BindRandom(m);
   dprl::python::BindMechanisms(m);
   dprl::python::BindAccounting(m);

@@ -9,11 +9,19 @@ Tabular agents and environments are created by their registered names (tabular_a
 tabular_environment); their keyword arguments are the registered parameters, listed with their
 defaults by tabular_agent_parameters / tabular_environment_parameters and in the docstrings.
 
-Submodules: dprl.results (read results files with h5py).
+Submodules: dprl.results (read results files; needs h5py only when a file is loaded).
+
+The extension is built for one interpreter (dprl._build_config.BUILT_FOR); any other gets an
+ImportError naming it before the extension is loaded (dprl._interpreter).
 """
-from dprl._dprl import *  # noqa: F401,F403  (the bindings are the API)
-from dprl._dprl import RESULTS_SCHEMA_VERSION, SCHEMA_VERSION_ATTRIBUTE  # noqa: F401
-from dprl import results  # noqa: F401
+from dprl import _build_config, _interpreter
+
+_interpreter.check(_build_config.BUILT_FOR)
+
+from dprl._dprl import *  # noqa: F401,F403,E402  (the bindings are the API)
+from dprl._dprl import RESULTS_SCHEMA_VERSION, SCHEMA_VERSION_ATTRIBUTE  # noqa: F401,E402
+from dprl._dprl import __version__  # noqa: F401,E402  (the build stamp, as --version prints it)
+from dprl import results  # noqa: F401,E402
 
 
 def fields(result) -> dict:

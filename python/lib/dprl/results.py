@@ -11,11 +11,13 @@ load() refuses, with ValueError, what the analysis binaries refuse, by the same 
 schema version, a dataset that is not numeric 1-D/2-D, holds NaN or +-inf or has not one row per
 seed, and a regret group that is incomplete or mis-shaped (episode_grid, cumulative_regret,
 total_regret, attributes env and agent).
+
+h5py (Debian python3-h5py) is imported by load(), not by `import dprl`: the rest of dprl runs
+without it.
 """
 import dataclasses
 from typing import Dict
 
-import h5py
 import numpy as np
 
 from dprl import _dprl
@@ -73,6 +75,8 @@ def _attributes(node) -> Dict[str, object]:
 
 def load(path: str) -> Results:
     """Reads every group of a results file; ValueError for files the analysis binaries refuse."""
+    import h5py  # only here: `import dprl` does not need h5py
+
     path = str(path)
     _dprl.check_results_file(path)
     with h5py.File(path, "r") as f:
