@@ -14,8 +14,8 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/core/option_binding.h"
 #include "glog/logging.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {

@@ -35,9 +35,10 @@
 #include "algorithms/tabular/tabular_agent.h"
 #include "common/status_macros.h"
 #include "envs/tabular_mdp.h"
-#include "experiments/core/option_binding.h"
-#include "experiments/core/parameters.h"
+#include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
+#include "schema/option_binding.h"
+#include "schema/parameters.h"
 
 namespace dprl {
 

@@ -19,9 +19,9 @@
 #include "algorithms/tabular/episode_loop.h"
 #include "common/hdf5_names.h"
 #include "envs/testing/tabular_mdp_conformance.h"
-#include "experiments/core/parameters.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "schema/parameters.h"
 #include "testing/random_streams.h"
 #include "testing/status_matchers.h"
 
