@@ -119,6 +119,12 @@ const OptionBinding<LqConfigNames>& LqConfigNamesBinding() {
   return *binding;
 }
 
+const OptionBinding<LqSystemSettings>& LqSystemBinding() {
+  static const auto* binding = &(*new OptionBinding<LqSystemSettings>("LQ system"))
+                                    .Int("horizon", &LqSystemSettings::horizon, "episode length H");
+  return *binding;
+}
+
 OptionBinding<LqAgentOptions> LqAgentParameterBinding(const LqAgentOptions& preset,
                                                       const std::string& owner) {
   OptionBinding<LqAgentOptions> binding(owner);

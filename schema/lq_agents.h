@@ -1,4 +1,5 @@
-// The catalogue of the LQ agents that configurations of //experiments:private_ofu_fig name (the
+// The results schema of an LQ configuration (//experiments:private_ofu_fig): the parameters of
+// its system (LqSystemSettings), the catalogue of the LQ agents that configurations name (the
 // attribute `agent`), and the OptionBindings (option_binding.h) through which every attribute of
 // such a configuration's agent is written by the grid and read back by the task and the analysis.
 // No agent code: the experiments (experiments/lq/lq_registry.h) build the agents from these
@@ -67,6 +68,15 @@ absl::StatusOr<const LqAgentType*> FindLqAgent(const std::string& name);
 // "name (label; citation)" of each agent, joined by "; ": the documentation of a grid field that
 // lists agents.
 std::string LqAgentsDoc();
+
+// The parameters of an LQ system entry.
+struct LqSystemSettings {
+  // H: steps per episode. In [1, 2^31).
+  int64_t horizon = 5;
+};
+
+// The parameters of every system entry: `horizon`.
+const OptionBinding<LqSystemSettings>& LqSystemBinding();
 
 // The selectors and display label of a configuration: `env`, `agent`, and `label` (written by the
 // grid from the agent's entry; optional when read).

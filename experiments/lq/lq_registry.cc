@@ -31,12 +31,6 @@ absl::StatusOr<const LqSystemType*> FindLqSystem(const std::string& name) {
   return Systems().Find(name);
 }
 
-const OptionBinding<LqSystemSettings>& LqSystemBinding() {
-  static const auto* binding = &(*new OptionBinding<LqSystemSettings>("LQ system"))
-                                    .Int("horizon", &LqSystemSettings::horizon, "episode length H");
-  return *binding;
-}
-
 absl::StatusOr<LqAgentOptions> ReadLqAgentOptions(const LqAgentType& type, const LqSystem& system,
                                                   const ConfigSpec& config) {
   const OptionBinding<LqAgentOptions> binding =

@@ -1,7 +1,8 @@
 // The registry of the LQ systems that configurations of //experiments:private_ofu_fig name (the
 // attribute `env`), and how a task builds its agent's options from a configuration. The agents'
 // catalogue (names, labels, citations, presets, and the bindings of every agent attribute) is
-// the results schema's, schema/lq_agents.h, which the analysis reads too.
+// the results schema's, schema/lq_agents.h, which the analysis reads too; so are the systems'
+// parameters (LqSystemSettings, LqSystemBinding).
 // An LQ system is a named system of envs/lq_system.h built for a horizon (parameter `horizon`).
 //
 // Adding a system adds one registration (lq_system_types.cc; linked with alwayslink = 1,
@@ -28,12 +29,6 @@
 
 namespace dprl {
 
-// The parameters of an LQ system entry.
-struct LqSystemSettings {
-  // H: steps per episode. In [1, 2^31).
-  int64_t horizon = 5;
-};
-
 struct LqSystemType {
   std::string name;         // the value of the `env` attribute
   std::string description;  // one line
@@ -49,9 +44,6 @@ std::vector<std::string> LqSystemNames();
 
 // The entry of that name; InvalidArgument "unknown LQ system 'x' (one of a, b, ...)" otherwise.
 absl::StatusOr<const LqSystemType*> FindLqSystem(const std::string& name);
-
-// The parameters of every system entry: `horizon`.
-const OptionBinding<LqSystemSettings>& LqSystemBinding();
 
 // An agent's options read from `config` (its preset, then the entry's parameters), with the
 // system's part set from `system` (calibration not yet applied: LqAgent::Create applies it).
