@@ -154,6 +154,25 @@ absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& o
                absl::StrCat(Describe(object_path, name), " is not a scalar string"));
 }
 
+absl::StatusOr<AttributeList> Hdf5Reader::ReadAttributes(
+    const std::string& object_path, const std::vector<ParameterSpec>& specs) const {
+  AttributeList attributes;
+  for (const ParameterSpec& spec : specs) {
+    if (!HasAttribute(object_path, spec.name)) continue;
+    if (std::holds_alternative<std::string>(spec.default_value)) {
+      ASSIGN_OR_RETURN(std::string value, ReadStringAttribute(object_path, spec.name));
+      attributes.emplace_back(spec.name, std::move(value));
+    } else if (std::holds_alternative<double>(spec.default_value)) {
+      ASSIGN_OR_RETURN(double value, ReadDoubleAttribute(object_path, spec.name));
+      attributes.emplace_back(spec.name, value);
+    } else {
+      ASSIGN_OR_RETURN(int64_t value, ReadIntAttribute(object_path, spec.name));
+      attributes.emplace_back(spec.name, value);
+    }
+  }
+  return attributes;
+}
+
 absl::StatusOr<double> Hdf5Reader::ReadDoubleAttribute(const std::string& object_path,
                                                        const std::string& name) const {
   absl::StatusOr<AttributeValue> read = ReadAnyAttribute(object_path, name);

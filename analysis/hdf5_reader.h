@@ -16,6 +16,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "common/attribute_value.h"
+#include "schema/option_binding.h"
+#include "schema/parameters.h"
 
 namespace dprl {
 
@@ -59,6 +61,14 @@ class Hdf5Reader {
                                              const std::string& name) const;
   absl::StatusOr<int64_t> ReadIntAttribute(const std::string& object_path,
                                            const std::string& name) const;
+
+  // The attributes of `object_path` that `specs` name, each read as the type its spec gives
+  // (ReadStringAttribute, ReadDoubleAttribute, ReadIntAttribute: the same checks and messages);
+  // absent ones are left out. This is how analysis reads a results group: through the specs of
+  // the OptionBinding (schema/option_binding.h) that wrote it, whose Read then checks what is
+  // required and turns the list into its Options.
+  absl::StatusOr<AttributeList> ReadAttributes(const std::string& object_path,
+                                               const std::vector<ParameterSpec>& specs) const;
 
   // Numeric 1-D or 2-D dataset as float64. Every value must be finite: a NaN or +-inf anywhere
   // is an error naming the file, the dataset and the first bad entry ("holds a non-finite

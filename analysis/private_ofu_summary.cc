@@ -5,7 +5,6 @@
 #include <map>
 #include <set>
 #include <utility>
-#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -14,8 +13,8 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/core/option_binding.h"
 #include "glog/logging.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {
@@ -113,28 +112,6 @@ void AddOnsetPanels(const std::vector<PrivateOfuRow>& rows, std::vector<PlotPane
   }
 }
 
-// The attributes of `group` that `specs` name, read as the types they bind (absent ones left
-// out), for an OptionBinding to read.
-absl::StatusOr<AttributeList> ReadBoundAttributes(const Hdf5Reader& reader,
-                                                  const std::string& group,
-                                                  const std::vector<ParameterSpec>& specs) {
-  AttributeList attributes;
-  for (const ParameterSpec& spec : specs) {
-    if (!reader.HasAttribute(group, spec.name)) continue;
-    if (std::holds_alternative<std::string>(spec.default_value)) {
-      ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, spec.name));
-      attributes.emplace_back(spec.name, std::move(value));
-    } else if (std::holds_alternative<double>(spec.default_value)) {
-      ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, spec.name));
-      attributes.emplace_back(spec.name, value);
-    } else {
-      ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, spec.name));
-      attributes.emplace_back(spec.name, value);
-    }
-  }
-  return attributes;
-}
-
 // The sum over seeds (rows) of a cumulative dataset's final values (last column).
 double SumOfLastColumn(const Hdf5Matrix& cumulative) {
   double total = 0.0;
@@ -149,7 +126,7 @@ double SumOfLastColumn(const Hdf5Matrix& cumulative) {
 absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group) {
   std::vector<ParameterSpec> specs = LqConfigNamesBinding().Specs();
   for (const ParameterSpec& spec : LqRecordedAgentBinding().Specs()) specs.push_back(spec);
-  ASSIGN_OR_RETURN(const AttributeList attributes, ReadBoundAttributes(reader, group, specs));
+  ASSIGN_OR_RETURN(const AttributeList attributes, reader.ReadAttributes(group, specs));
   const std::string context = absl::StrCat("group ", group);
   ASSIGN_OR_RETURN(const LqConfigNames names, LqConfigNamesBinding().Read(attributes, context));
   if (names.label.empty()) {
@@ -166,24 +143,32 @@ absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
                                                       const std::string& group) {
   const std::string context = absl::StrCat("group ", group);
   ASSIGN_OR_RETURN(const AttributeList record,
-                   ReadBoundAttributes(reader, group, LqConfigRecordBinding().Specs()));
+                   reader.ReadAttributes(group, LqConfigRecordBinding().Specs()));
   ASSIGN_OR_RETURN(const LqConfigRecord recorded, LqConfigRecordBinding().Read(record, context));
+  // The agent's parameters through the binding its structure (planner, calibration, model,
+  // dither_scale) gives, the binding the grid wrote them with; the system's through its own.
+  ASSIGN_OR_RETURN(const AttributeList structure,
+                   reader.ReadAttributes(group, LqRecordedAgentBinding().Specs()));
+  ASSIGN_OR_RETURN(const LqAgentOptions preset, LqRecordedAgentBinding().Read(structure, context));
+  const OptionBinding<LqAgentOptions> agent_binding =
+      LqAgentParameterBinding(preset, "the LQ agent");
+  std::vector<ParameterSpec> specs = agent_binding.Specs(preset);
+  for (const ParameterSpec& spec : LqSystemBinding().Specs()) specs.push_back(spec);
+  ASSIGN_OR_RETURN(const AttributeList parameters, reader.ReadAttributes(group, specs));
+  ASSIGN_OR_RETURN(const LqAgentOptions options, agent_binding.Read(parameters, context, preset));
+  ASSIGN_OR_RETURN(const LqSystemSettings system, LqSystemBinding().Read(parameters, context));
   LqBoundConstants c;
   c.state_dim = recorded.state_dim;
   c.control_dim = recorded.control_dim;
-  ASSIGN_OR_RETURN(const int64_t horizon, reader.ReadIntAttribute(group, hdf5_names::kHorizon));
-  ASSIGN_OR_RETURN(const int64_t episodes,
-                   reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
-  c.horizon = static_cast<double>(horizon);
-  c.episodes = static_cast<double>(episodes);
-  ASSIGN_OR_RETURN(c.confidence_alpha, reader.ReadDoubleAttribute(group, "confidence_alpha"));
-  ASSIGN_OR_RETURN(const AttributeList calibration,
-                   ReadBoundAttributes(reader, group, LqCalibrationRecordBinding().Specs()));
-  if (calibration.empty()) {  // the non-private agent: H_k = lambda I
-    ASSIGN_OR_RETURN(const double lambda, reader.ReadDoubleAttribute(group, "regularizer_lambda"));
-    c.lambda_min = c.lambda_max = lambda;
+  c.horizon = static_cast<double>(system.horizon);
+  c.episodes = static_cast<double>(options.privacy.episodes);
+  c.confidence_alpha = options.privacy.confidence_alpha;
+  if (!IsPrivate(options)) {  // the non-private agent: H_k = lambda I
+    c.lambda_min = c.lambda_max = options.regularizer;
     return c;
   }
+  ASSIGN_OR_RETURN(const AttributeList calibration,
+                   reader.ReadAttributes(group, LqCalibrationRecordBinding().Specs()));
   ASSIGN_OR_RETURN(const PrivateOfuParams params,
                    LqCalibrationRecordBinding().Read(calibration, context));
   c.lambda_min = params.big_lambda;
@@ -197,7 +182,7 @@ absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
   LqOnsetSummary out;
   // The record of the system and the prediction (none in a file that predates it).
   ASSIGN_OR_RETURN(const AttributeList record,
-                   ReadBoundAttributes(reader, group, LqConfigRecordBinding().Specs()));
+                   reader.ReadAttributes(group, LqConfigRecordBinding().Specs()));
   if (!record.empty()) {
     ASSIGN_OR_RETURN(const LqConfigRecord recorded,
                      LqConfigRecordBinding().Read(record, absl::StrCat("group ", group)));

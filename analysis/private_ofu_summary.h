@@ -1,8 +1,8 @@
 // Summary and figure panels of //experiments:private_ofu_fig (Private-OFU-RL on LQ systems,
 // Chowdhury, Zhou, Shroff 2021), built on the regret groups of regret_summary.h.
 //
-// For every config group (env, agent, privacy_epsilon; any agent of the LQ agents registry,
-// experiments/lq/lq_registry.h: the group's attributes give its display label and its options, and
+// For every config group (env, agent, privacy_epsilon; any agent of the LQ agent catalogue,
+// schema/lq_agents.h: the group's attributes give its display label and its options, and
 // every style below follows from these, not from the agent's name):
 //   regret_exponent     = loglog_slope_last_decade of the mean cumulative regret in K
 //                         (regret_stats.h; theory, Thm. 1 and 3: 1/2 up to logs);
@@ -33,10 +33,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "algorithms/lqr/lq_agent_options.h"
 #include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
-#include "experiments/lq/lq_registry.h"
+#include "schema/lq_agents.h"
 
 namespace dprl {
 

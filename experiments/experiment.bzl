@@ -35,7 +35,7 @@ load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
 _TASK_DEPS = [
     "//experiments/core:episode_grid",
     "//experiments/core:grid_validation",
-    "//experiments/core:option_binding",
+    "//schema:option_binding",
     "//experiments/core:task_streams",
     "//common:hdf5_names",
     "//common:status_macros",

@@ -25,7 +25,7 @@
 //   dither_scale                 > 0: u = K_h x + sigma_k xi before the clip, sigma_k =
 //                                dither_scale gamma k^{-1/4} (private_certainty_equivalence.h)
 // Named presets (OFU-RL = {kNone, kOfuStep}, Private-OFU-RL = {kPaper, kOfuStep}, ...) are the
-// LQ agents registry of the experiments (experiments/lq/lq_registry.h), each with its citation.
+// LQ agent catalogue of the results schema (schema/lq_agents.h), each with its citation.
 //
 //   (7) Theta^_k = V_k^{-1} U_k;  (8) C_k = {||Theta - Theta^_k||_{V_k} <= beta_k}, beta_k from
 //   Lemma 1 (ConfidenceRadius in private_ofu_params.h; kNone: lambda_min = lambda_max = lambda,
@@ -59,7 +59,7 @@
 // Randomness: counter noise from `noise_stream` (purpose kPrivacyNoise), the OFU random starts
 // and the dither from `policy_stream` (purpose kPolicy).
 //
-// Parameters: LqAgentOptions below (each field documents its default and range).
+// Parameters: LqAgentOptions (lq_agent_options.h; each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
 #define DPRL_ALGORITHMS_LQR_OFU_AGENT_H_
 
@@ -70,49 +70,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "algorithms/lqr/lq_agent_options.h"
 #include "algorithms/lqr/ofu_step.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "algorithms/mechanisms/private_matrix_counter.h"
 #include "random/random_stream.h"
 
 namespace dprl {
-
-// How V_k and U_k are formed and calibrated (table above).
-enum class LqCalibration { kNone, kPaper, kTight };
-// How Theta~_k is picked (table above).
-enum class LqPlanner { kOfuStep, kCertaintyEquivalence };
-// The point estimate of the certainty-equivalence planner (table above).
-enum class LqModel { kShrunk, kRidge };
-
-// "none" | "paper" | "tight"; "ofu_step" | "certainty_equivalence"; "shrunk" | "ridge".
-const char* LqCalibrationName(LqCalibration calibration);
-const char* LqPlannerName(LqPlanner planner);
-const char* LqModelName(LqModel model);
-
-struct LqAgentOptions {
-  // Statistics and their calibration (table above). Default: Alg. 1's.
-  LqCalibration calibration = LqCalibration::kPaper;
-  // Theta~_k (table above). Default: the OFU step (9).
-  LqPlanner planner = LqPlanner::kOfuStep;
-  // Point estimate of kCertaintyEquivalence; kRidge needs that planner. Default: kShrunk.
-  LqModel model = LqModel::kShrunk;
-  // lambda of calibration kNone: H_k = lambda I. Finite, > 0.
-  double regularizer = 1.0;
-  // K, H, gamma, n, d, C_w, alpha (every agent), and privacy_epsilon, target_delta, neighbour,
-  // conversion (private agents). Calibration kTight replaces it by TightCalibration(privacy).
-  PrivateOfuOptions privacy;
-  // Ceres options of the OFU step (9).
-  OfuStepOptions ofu;
-  // lambda_ce of model kRidge (private_certainty_equivalence.h). Finite, > 0.
-  double ce_ridge = 1.0;
-  // Input dither sigma_k = dither_scale * gamma * k^{-1/4} added to K_h x before the clip (table
-  // above). Finite, >= 0; 0 (the default): no dither.
-  double dither_scale = 0.0;
-
-  // OK, or InvalidArgument naming the option and its bad value (or the two options that do not
-  // combine: model kRidge with planner kOfuStep).
-  absl::Status Validate() const;
-};
 
 struct LqEpisodeDiagnostics {
   int64_t episode = 0;             // k (1-based)
@@ -139,14 +103,6 @@ struct LqEpisodeDiagnostics {
   // from Control() on a system satisfying Assumption 1.
   int counter_input_clipped_steps = 0;
 };
-
-// Whether the agent is private (calibration kPaper or kTight).
-bool IsPrivate(const LqAgentOptions& options);
-
-// The options an agent runs with: privacy = TightCalibration(privacy) for calibration kTight,
-// `options` as given otherwise. LqAgent::Create applies it; a caller that computes the
-// calibration or the confidence radius beside an agent applies it too.
-LqAgentOptions WithCalibration(LqAgentOptions options);
 
 // The Lemma 1 inputs of an agent with `options`: PrivateRadiusInputs(options.privacy, *params) for
 // the private agents (params must then be non-null), lambda_min = lambda_max = regularizer and

@@ -36,23 +36,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/lqr/ofu_parametrisation.h"
+#include "algorithms/lqr/ofu_step_options.h"
 #include "random/random_stream.h"
 
 namespace dprl {
-
-struct OfuStepOptions {
-  // Extra starts with U uniform in the unit ball (besides the centre and the warm start). >= 0.
-  int random_starts = 2;
-  // L-BFGS iterations per start. >= 1.
-  int max_iterations = 100;
-  // Ceres function_tolerance (relative change of the objective that stops a start). Finite, > 0.
-  double function_tolerance = 1e-10;
-  // Return a feasible A = 0 model without calling Ceres when there is one (header). false runs
-  // the iterative solver regardless -- for benchmarks on the same problem and for tests.
-  bool zero_dynamics_shortcut = true;
-
-  absl::Status Validate() const;
-};
 
 struct OfuStepResult {
   Eigen::MatrixXd theta;               // Theta~_k (feasible)

@@ -20,9 +20,9 @@
 #include "envs/lq_system.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/core/task_streams.h"
 #include "experiments/lq/lq_registry.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {

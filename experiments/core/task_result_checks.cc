@@ -7,7 +7,7 @@
 
 #include "common/hdf5_names.h"
 #include "experiments/core/episode_grid.h"
-#include "experiments/core/option_binding.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

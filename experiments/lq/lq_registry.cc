@@ -3,93 +3,20 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
-#include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "experiments/core/named_registry.h"
 #include "glog/logging.h"
+#include "schema/named_registry.h"
 
 namespace dprl {
 namespace {
 
-// Function-local statics: registration may run during static initialisation of other files.
+// A function-local static: registration may run during static initialisation of other files.
 NamedRegistry<LqSystemType>& Systems() {
   static auto* registry = new NamedRegistry<LqSystemType>("LQ system");
   return *registry;
 }
-NamedRegistry<LqAgentType>& Agents() {
-  static auto* registry = new NamedRegistry<LqAgentType>("LQ agent");
-  return *registry;
-}
-
-// The choices of the structural options, named as ofu_agent.h names them.
-template <typename Enum>
-std::vector<std::pair<Enum, std::string>> Named(std::vector<Enum> values,
-                                                const char* (*name)(Enum)) {
-  std::vector<std::pair<Enum, std::string>> named;
-  for (Enum value : values) named.emplace_back(value, name(value));
-  return named;
-}
-
-// The parameter groups of the table in lq_registry.h.
-void BindShared(OptionBinding<LqAgentOptions>& b) {
-  b.Int(
-       "num_episodes", [](LqAgentOptions& o) -> int64_t& { return o.privacy.episodes; },
-       "episodes K")
-      .Float(
-          "confidence_alpha",
-          [](LqAgentOptions& o) -> double& { return o.privacy.confidence_alpha; },
-          "alpha of the confidence sets (Lemma 1), in (0, 1)");
-}
-void BindStructure(OptionBinding<LqAgentOptions>& b) {
-  b.Choice("planner", &LqAgentOptions::planner,
-           Named({LqPlanner::kOfuStep, LqPlanner::kCertaintyEquivalence}, &LqPlannerName),
-           "how Theta~_k is picked (algorithms/lqr/ofu_agent.h)")
-      .Choice("calibration", &LqAgentOptions::calibration,
-              Named({LqCalibration::kNone, LqCalibration::kPaper, LqCalibration::kTight},
-                    &LqCalibrationName),
-              "statistics and their privacy calibration (algorithms/lqr/ofu_agent.h)")
-      .Choice("model", &LqAgentOptions::model,
-              Named({LqModel::kShrunk, LqModel::kRidge}, &LqModelName),
-              "certainty equivalence's point estimate (algorithms/lqr/ofu_agent.h)");
-}
-void BindExact(OptionBinding<LqAgentOptions>& b) {
-  b.Float("regularizer_lambda", &LqAgentOptions::regularizer,
-          "lambda of the non-private H_k = lambda I (> 0)");
-}
-void BindPrivacy(OptionBinding<LqAgentOptions>& b) {
-  b.Float(
-       "privacy_epsilon", [](LqAgentOptions& o) -> double& { return o.privacy.privacy_epsilon; },
-       "eps of the (eps, delta)-JDP guarantee (> 0)")
-      .Float(
-          "target_delta", [](LqAgentOptions& o) -> double& { return o.privacy.target_delta; },
-          "delta of the guarantee, in (0, 1)")
-      .Choice(
-          "neighbour", [](LqAgentOptions& o) -> EpisodeNeighbour& { return o.privacy.neighbour; },
-          Named({EpisodeNeighbour::kReplaceEpisode, EpisodeNeighbour::kZeroOutEpisode},
-                &EpisodeNeighbourName),
-          "neighbour relation of the guarantee (algorithms/lqr/private_ofu_params.h)");
-}
-void BindRidge(OptionBinding<LqAgentOptions>& b) {
-  b.Float("ce_ridge", &LqAgentOptions::ce_ridge,
-          "lambda_ce of the ridge model: V = (T_1)_+ + lambda_ce I (> 0)");
-}
-void BindDither(OptionBinding<LqAgentOptions>& b) {
-  b.Float("dither_scale", &LqAgentOptions::dither_scale,
-          "input dither sigma_k = dither_scale * gamma * k^(-1/4) (>= 0)");
-}
 
 }  // namespace
-
-LqAgentOptions LqPreset(LqCalibration calibration, LqPlanner planner, LqModel model,
-                        double dither_scale) {
-  LqAgentOptions options;
-  options.calibration = calibration;
-  options.planner = planner;
-  options.model = model;
-  options.dither_scale = dither_scale;
-  return options;
-}
 
 bool RegisterLqSystem(LqSystemType type) {
   CHECK(type.create) << type.name;
@@ -98,118 +25,10 @@ bool RegisterLqSystem(LqSystemType type) {
   return true;
 }
 
-bool RegisterLqAgent(LqAgentType type) {
-  const absl::Status valid = type.preset.Validate();
-  CHECK(valid.ok()) << "LQ agent '" << type.name << "': " << valid;
-  CHECK(!type.label.empty() && !type.citation.empty()) << type.name;
-  const std::string name = type.name;
-  Agents().Register(name, std::move(type));
-  return true;
-}
-
 std::vector<std::string> LqSystemNames() { return Systems().Names(); }
-std::vector<std::string> LqAgentNames() { return Agents().Names(); }
 
 absl::StatusOr<const LqSystemType*> FindLqSystem(const std::string& name) {
   return Systems().Find(name);
-}
-absl::StatusOr<const LqAgentType*> FindLqAgent(const std::string& name) {
-  return Agents().Find(name);
-}
-
-std::string LqAgentsDoc() {
-  std::vector<std::string> entries;
-  for (const auto& [name, type] : Agents().entries()) {
-    entries.push_back(absl::StrCat(name, " (", type.label, "; ", type.citation, ")"));
-  }
-  return absl::StrCat(absl::StrJoin(entries, "; "), "; the private ones at every eps");
-}
-
-const OptionBinding<LqConfigNames>& LqConfigNamesBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<LqConfigNames>("LQ configuration"))
-           .String(hdf5_names::kEnv, &LqConfigNames::env, "LQ system (lq_registry.h)")
-           .String(hdf5_names::kAgent, &LqConfigNames::agent, "LQ agent (lq_registry.h)")
-           .String(hdf5_names::kLabel, &LqConfigNames::label, "display label of the agent")
-           .Optional();
-  return *binding;
-}
-
-const OptionBinding<LqSystemSettings>& LqSystemBinding() {
-  static const auto* binding = &(*new OptionBinding<LqSystemSettings>("LQ system"))
-                                    .Int("horizon", &LqSystemSettings::horizon, "episode length H");
-  return *binding;
-}
-
-OptionBinding<LqAgentOptions> LqAgentParameterBinding(const LqAgentOptions& preset,
-                                                      const std::string& owner) {
-  OptionBinding<LqAgentOptions> binding(owner);
-  BindShared(binding);
-  if (IsPrivate(preset)) {
-    BindPrivacy(binding);
-  } else {
-    BindExact(binding);
-  }
-  if (preset.model == LqModel::kRidge) BindRidge(binding);
-  if (preset.dither_scale > 0.0) BindDither(binding);
-  return binding;
-}
-
-const OptionBinding<LqAgentOptions>& LqAgentStructureBinding() {
-  static const auto* binding = [] {
-    auto* structure = new OptionBinding<LqAgentOptions>("LQ agent structure");
-    BindStructure(*structure);
-    return structure;
-  }();
-  return *binding;
-}
-
-const OptionBinding<LqAgentOptions>& LqRecordedAgentBinding() {
-  static const auto* binding = [] {
-    auto* recorded = new OptionBinding<LqAgentOptions>("recorded LQ agent");
-    BindStructure(*recorded);
-    BindDither(*recorded);
-    recorded->Optional();
-    return recorded;
-  }();
-  return *binding;
-}
-
-const OptionBinding<LqAgentOptions>& AllLqAgentParametersBinding() {
-  static const auto* binding = [] {
-    auto* all = new OptionBinding<LqAgentOptions>("LQ agents");
-    BindShared(*all);
-    BindExact(*all);
-    BindPrivacy(*all);
-    BindRidge(*all);
-    BindDither(*all);
-    return all;
-  }();
-  return *binding;
-}
-
-const OptionBinding<LqConfigRecord>& LqConfigRecordBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<LqConfigRecord>("LQ record"))
-           .Int("state_dim", &LqConfigRecord::state_dim, "n")
-           .Int("control_dim", &LqConfigRecord::control_dim, "d")
-           .Float("control_bound_gamma", &LqConfigRecord::control_bound, "gamma (Assumption 1)")
-           .Float("noise_bound_C_w", &LqConfigRecord::noise_bound, "C_w (Assumption 1)")
-           .Int("predicted_onset_episode", &LqConfigRecord::predicted_onset_episode,
-                "first episode whose noiseless u = 0 statistics leave no A = 0 model in C_k");
-  return *binding;
-}
-
-const OptionBinding<PrivateOfuParams>& LqCalibrationRecordBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PrivateOfuParams>("LQ calibration"))
-           .Int("tree_levels_m", &PrivateOfuParams::levels, "m = ceil(log2 K)")
-           .Float("sigma_1", &PrivateOfuParams::sigma1, "noise stddev of B_1")
-           .Float("sigma_2", &PrivateOfuParams::sigma2, "noise stddev of B_2")
-           .Float("Lambda", &PrivateOfuParams::big_lambda, "Lambda")
-           .Float("eta", &PrivateOfuParams::eta, "eta = 2 Lambda")
-           .Float("nu", &PrivateOfuParams::nu, "nu");
-  return *binding;
 }
 
 absl::StatusOr<LqAgentOptions> ReadLqAgentOptions(const LqAgentType& type, const LqSystem& system,

@@ -15,10 +15,10 @@
 #include "common/validation.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {
@@ -278,20 +278,23 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return config;
     };
+    // The guarantees as the registry entries declare them (tabular_agent_types.cc).
+    const TabularAgentType& rlsvi_type = *FindTabularAgent("rlsvi");
+    const TabularPrivacy& rlsvi_guarantee = *rlsvi_type.privacy;
     PrivacyRecord rlsvi_privacy;
-    rlsvi_privacy.privacy_protects = "rewards";
-    rlsvi_privacy.privacy_notion = "(eps,delta)-JDP";
+    rlsvi_privacy.privacy_protects = rlsvi_guarantee.protects;
+    rlsvi_privacy.privacy_notion = rlsvi_guarantee.notion;
     rlsvi_privacy.privacy_epsilon = rlsvi_privacy_epsilon.paper;
     rlsvi_privacy.privacy_epsilon_improved = rlsvi_privacy_epsilon.improved;
     rlsvi_privacy.target_delta = kRlsviRegretTargetDelta;
     // Lu et al. 2026: neighbouring reward sequences differ in one episode's rewards (replaced).
-    rlsvi_privacy.neighbour_relation = "replacement";
+    rlsvi_privacy.neighbour_relation = rlsvi_guarantee.neighbour_relation;
     rlsvi_privacy.privacy_accounting = "Lu et al. 2026 Cor. 14 (paper conversion)";
-    ConfigSpec rlsvi =
-        regret_config("rlsvi",
-                      PrivateRegretLabel("rlsvi", "reward-JDP", rlsvi_privacy.privacy_epsilon,
-                                         rlsvi_privacy.target_delta),
-                      rlsvi_privacy, 1.0, FindTabularAgent("rlsvi")->attributes(settings));
+    ConfigSpec rlsvi = regret_config(
+        rlsvi_type.name,
+        PrivateRegretLabel(rlsvi_type.name, rlsvi_guarantee.legend_notion,
+                           rlsvi_privacy.privacy_epsilon, rlsvi_privacy.target_delta),
+        rlsvi_privacy, 1.0, rlsvi_type.attributes(settings));
     RlsviGuaranteeBinding().Write(rlsvi_privacy, rlsvi.attributes);
     PrivacyAccountingBinding().Write(rlsvi_privacy, rlsvi.attributes);
     rlsvi.stored_values_per_seed -= 1;  // no first_episode_bonus_below_horizon (see above)
@@ -305,17 +308,20 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     // eps / (6H)); Alg. 2's eps / (3H) would be 2 eps-JDP under replacement.
     options.neighbour_relation = PucbNeighbourRelation::kReplacement;
     ASSIGN_OR_RETURN(const AttributeList pucb_attributes, PucbAttributes(shape, options));
+    const TabularAgentType& pucb_type = *FindTabularAgent("pucb");
+    const TabularPrivacy& pucb_guarantee = *pucb_type.privacy;
     PrivacyRecord pucb_privacy;
-    pucb_privacy.privacy_protects = "states_and_rewards";
-    pucb_privacy.privacy_notion = "eps-JDP";
+    pucb_privacy.privacy_protects = pucb_guarantee.protects;
+    pucb_privacy.privacy_notion = pucb_guarantee.notion;
     pucb_privacy.target_delta = 0.0;
     pucb_privacy.privacy_accounting =
         absl::StrFormat("privacy_epsilon of rlsvi at K=%d, target_delta=%g (Cor. 14)", num_episodes,
                         kRlsviRegretTargetDelta);
-    ConfigSpec pucb = regret_config(
-        "pucb",
-        PrivateRegretLabel("pucb", "JDP", options.privacy_epsilon, pucb_privacy.target_delta),
-        pucb_privacy, kPucbCostFactor, pucb_attributes);
+    ConfigSpec pucb = regret_config(pucb_type.name,
+                                    PrivateRegretLabel(pucb_type.name, pucb_guarantee.legend_notion,
+                                                       options.privacy_epsilon,
+                                                       pucb_privacy.target_delta),
+                                    pucb_privacy, kPucbCostFactor, pucb_attributes);
     PrivacyAccountingBinding().Write(pucb_privacy, pucb.attributes);
     configs.push_back(std::move(pucb));
 
@@ -339,7 +345,8 @@ absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
   absl::StatusOr<TaskResult> result = RunTabularRegretTask(config, context);
   if (!result.ok()) return result;
-  if (names.agent == "rlsvi") {  // no optimistic cap to leave
+  const TabularAgentType* type = FindTabularAgent(names.agent);
+  if (type != nullptr && !type->optimistic) {  // no optimistic cap to leave
     std::vector<std::pair<std::string, double>>& scalars = result->scalars;
     scalars.erase(std::remove_if(scalars.begin(), scalars.end(),
                                  [](const std::pair<std::string, double>& scalar) {

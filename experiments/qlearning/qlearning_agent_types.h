@@ -27,7 +27,7 @@
 #include "algorithms/qlearning/mlp.h"
 #include "algorithms/qlearning/replay_dqn_as_run.h"
 #include "common/hdf5_names.h"
-#include "experiments/core/option_binding.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

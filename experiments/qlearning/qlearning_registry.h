@@ -38,11 +38,11 @@
 #include "algorithms/qlearning/walk_training.h"
 #include "common/status_macros.h"
 #include "envs/continuous_walk.h"
-#include "experiments/core/option_binding.h"
-#include "experiments/core/parameters.h"
 #include "experiments/runner/experiment.h"
 #include "glog/logging.h"
 #include "random/random_stream.h"
+#include "schema/option_binding.h"
+#include "schema/parameters.h"
 
 namespace dprl {
 

@@ -79,7 +79,7 @@ bool RegisterPsrl(const std::string& name, const std::string& description, const
       [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
         return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
       },
-      /*differentially_private=*/false));
+      /*privacy=*/std::nullopt, /*optimistic=*/false));
 }
 
 const OptionBinding<RlsviOptions>& RlsviBinding() {
@@ -95,7 +95,7 @@ const bool kUbevRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>
     [](const UbevOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(UbevAgent::Create(shape, options));
     },
-    /*differentially_private=*/false));
+    /*privacy=*/std::nullopt));
 
 const bool kUbevAsRunRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>(
     "ubev_as_run",
@@ -107,7 +107,7 @@ const bool kUbevAsRunRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOpt
     [](const UbevOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(UbevAgent::Create(shape, options));
     },
-    /*differentially_private=*/false));
+    /*privacy=*/std::nullopt));
 
 const bool kNoiselessPucbRegistered = RegisterTabularAgent(BoundTabularAgent<NoiselessPucbOptions>(
     "pucb_noiseless", "PUCB's planner on exact counts (eps = infinity), non-private",
@@ -118,7 +118,7 @@ const bool kNoiselessPucbRegistered = RegisterTabularAgent(BoundTabularAgent<Noi
     [](const NoiselessPucbOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(NoiselessPucbAgent::Create(shape, options));
     },
-    /*differentially_private=*/false));
+    /*privacy=*/std::nullopt));
 
 const bool kPucbRegistered = RegisterTabularAgent(BoundTabularAgent<PucbOptions>(
     "pucb", "PUCB (Vietri et al. 2020, Alg. 2-3), eps-JDP", "PUCB", PucbBinding(), PucbOptions(),
@@ -131,7 +131,8 @@ const bool kPucbRegistered = RegisterTabularAgent(BoundTabularAgent<PucbOptions>
       RETURN_IF_ERROR(options.Validate());
       return AsTabularAgent(PucbAgent::Create(shape, options, noise_stream));
     },
-    /*differentially_private=*/true));
+    TabularPrivacy{"eps-JDP", "states_and_rewards", "JDP", hdf5_names::kPrivacyEpsilon,
+                   hdf5_names::kNeighbourRelation, ""}));
 
 const bool kRlsviRegistered = RegisterTabularAgent(BoundTabularAgent<RlsviOptions>(
     "rlsvi", "RLSVI (Lu et al. 2026, Alg. 1), (eps, delta)-JDP for rewards", "RLSVI",
@@ -139,7 +140,8 @@ const bool kRlsviRegistered = RegisterTabularAgent(BoundTabularAgent<RlsviOption
     [](const RlsviOptions& options, const TabularShape& shape, const RandomStream& noise_stream) {
       return AsTabularAgent(RlsviAgent::Create(shape, options, noise_stream));
     },
-    /*differentially_private=*/true));
+    TabularPrivacy{"(eps,delta)-JDP", "rewards", "reward-JDP", "", "", "replacement"},
+    /*optimistic=*/false));
 
 const bool kPsrlRegistered = RegisterPsrl(
     "psrl",

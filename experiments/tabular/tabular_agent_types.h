@@ -19,7 +19,7 @@
 #include "absl/status/statusor.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/pucb.h"
-#include "experiments/core/option_binding.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

@@ -12,8 +12,8 @@
 #include "common/status_macros.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/tabular/tabular_registry.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {

@@ -14,9 +14,9 @@
 
 #include "absl/status/statusor.h"
 #include "algorithms/tabular/optimistic_planner.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/runner/config_fields.h"
 #include "experiments/runner/experiment.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

@@ -77,7 +77,7 @@ std::vector<std::string> TabularAgentNames() { return Names(Agents()); }
 std::vector<std::string> TabularReferenceAgentNames() {
   std::vector<std::string> names;
   for (const auto& [name, type] : Agents()) {
-    if (!type.differentially_private) names.push_back(name);
+    if (!type.privacy.has_value()) names.push_back(name);
   }
   return names;
 }

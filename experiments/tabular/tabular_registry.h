@@ -25,6 +25,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,9 +36,10 @@
 #include "algorithms/tabular/tabular_agent.h"
 #include "common/status_macros.h"
 #include "envs/tabular_mdp.h"
-#include "experiments/core/option_binding.h"
-#include "experiments/core/parameters.h"
+#include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
+#include "schema/option_binding.h"
+#include "schema/parameters.h"
 
 namespace dprl {
 
@@ -72,6 +74,25 @@ struct TabularEnvironmentType {
       create;
 };
 
+// A private agent's guarantee as its registry entry declares it, so that a grid writes the
+// privacy record of a configuration, and a task treats a group, from the entry and never by testing
+// the agent's name.
+struct TabularPrivacy {
+  std::string notion;    // the `privacy_notion` attribute: "eps-JDP" | "(eps,delta)-JDP"
+  std::string protects;  // the `privacy_protects` attribute: "states_and_rewards" | "rewards"
+  // The guarantee in a legend, e.g. "JDP", "reward-JDP".
+  std::string legend_notion;
+  // The bound parameter that sets the privacy level (PUCB: "privacy_epsilon"), or empty where the
+  // level follows from the other parameters (RLSVI: eps(delta) from S, A, H, K; Lu et al. 2026,
+  // Cor. 14).
+  std::string level_parameter;
+  // The neighbour relation: the bound parameter that chooses it (PUCB: "neighbour_relation"), or
+  // empty with `neighbour_relation` the one relation of the guarantee (RLSVI: "replacement", one
+  // episode's rewards replaced).
+  std::string neighbour_parameter;
+  std::string neighbour_relation;
+};
+
 struct TabularAgentType {
   std::string name;         // the value of the `agent` attribute
   std::string description;  // one line
@@ -86,9 +107,13 @@ struct TabularAgentType {
   std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(
       const ConfigSpec& config, const TabularShape& shape, const RandomStream& noise_stream)>
       create;
-  // True for an agent with a privacy guarantee (its grids set its privacy parameters); the others
-  // are non-private references that an experiment may list by name (TabularReferenceAgentNames).
-  bool differentially_private = false;
+  // The guarantee of an agent with one (its grids set its privacy parameters); empty for the
+  // non-private references that an experiment may list by name (TabularReferenceAgentNames).
+  std::optional<TabularPrivacy> privacy;
+  // Whether its plan is optimistic (Q+ capped at H), so that first_episode_bonus_below_horizon
+  // says when its bonuses first fell below the cap; false for a randomised plan (RLSVI's
+  // perturbed Q~, PSRL's sampled MDP), whose values below H are a diagnostic only.
+  bool optimistic = true;
 };
 
 // An environment type whose parameters are `binding`'s (specs at `defaults`; Read from
@@ -114,7 +139,7 @@ TabularEnvironmentType BoundTabularEnvironment(
 
 // An agent type whose parameters are `binding`'s (as above); `configure` sets the grid's common
 // settings its Options have; `make` builds the agent from the Options read (its errors are
-// prefixed with the configuration).
+// prefixed with the configuration); `privacy` and `optimistic` as TabularAgentType's.
 template <typename Options>
 TabularAgentType BoundTabularAgent(
     std::string name, std::string description, std::string label,
@@ -123,7 +148,7 @@ TabularAgentType BoundTabularAgent(
     std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
                                                                 const RandomStream&)>
         make,
-    bool differentially_private) {
+    std::optional<TabularPrivacy> privacy, bool optimistic = true) {
   TabularAgentType type;
   type.name = std::move(name);
   type.description = std::move(description);
@@ -146,7 +171,8 @@ TabularAgentType BoundTabularAgent(
     }
     return agent;
   };
-  type.differentially_private = differentially_private;
+  type.privacy = std::move(privacy);
+  type.optimistic = optimistic;
   return type;
 }
 

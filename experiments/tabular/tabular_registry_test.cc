@@ -19,15 +19,16 @@
 #include "algorithms/tabular/episode_loop.h"
 #include "common/hdf5_names.h"
 #include "envs/testing/tabular_mdp_conformance.h"
-#include "experiments/core/parameters.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "schema/parameters.h"
 #include "testing/random_streams.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
 
+using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::IsSupersetOf;
 
@@ -100,14 +101,14 @@ TEST(TabularRegistryTest, NamesAreSortedAndFindable) {
     EXPECT_FALSE(FindTabularAgent(name)->description.empty()) << name;
   }
   // Agents with a privacy guarantee are not offered as non-private references.
-  EXPECT_TRUE(FindTabularAgent("pucb")->differentially_private);
-  EXPECT_TRUE(FindTabularAgent("rlsvi")->differentially_private);
+  EXPECT_TRUE(FindTabularAgent("pucb")->privacy.has_value());
+  EXPECT_TRUE(FindTabularAgent("rlsvi")->privacy.has_value());
   const std::vector<std::string> references = TabularReferenceAgentNames();
   EXPECT_THAT(references,
               IsSupersetOf({"psrl", "psrl_per_step", "pucb_noiseless", "ubev", "ubev_as_run"}));
   EXPECT_THAT(references, ::testing::Not(::testing::Contains("pucb")));
   for (const std::string& name : references) {
-    EXPECT_FALSE(FindTabularAgent(name)->differentially_private) << name;
+    EXPECT_FALSE(FindTabularAgent(name)->privacy.has_value()) << name;
     EXPECT_THAT(TabularReferenceAgentsDoc(),
                 HasSubstr(absl::StrCat(name, " (", FindTabularAgent(name)->description, ")")));
   }
@@ -151,6 +152,30 @@ TEST(TabularRegistryTest, EverySpecIsDocumentedOnce) {
 
 // A grid writes an agent's parameters with TabularAgentType::attributes: they are exactly its
 // specs' names, carry the grid's settings where the agent has them, and are read back by create.
+// A private agent's declared guarantee names parameters it binds, and exactly one neighbour
+// relation (a parameter that chooses it, or the one fixed relation).
+TEST(TabularRegistryTest, EveryPrivateAgentDeclaresItsGuaranteeThroughItsParameters) {
+  int private_agents = 0;
+  for (const std::string& name : TabularAgentNames()) {
+    const TabularAgentType& type = *FindTabularAgent(name);
+    if (!type.privacy.has_value()) continue;
+    ++private_agents;
+    const TabularPrivacy& privacy = *type.privacy;
+    EXPECT_FALSE(privacy.notion.empty()) << name;
+    EXPECT_FALSE(privacy.protects.empty()) << name;
+    EXPECT_FALSE(privacy.legend_notion.empty()) << name;
+    EXPECT_NE(privacy.neighbour_parameter.empty(), privacy.neighbour_relation.empty()) << name;
+    std::vector<std::string> bound;
+    for (const ParameterSpec& spec : type.parameters) bound.push_back(spec.name);
+    for (const std::string& parameter : {privacy.level_parameter, privacy.neighbour_parameter}) {
+      if (!parameter.empty()) {
+        EXPECT_THAT(bound, Contains(parameter)) << name;
+      }
+    }
+  }
+  EXPECT_GE(private_agents, 2);  // pucb, rlsvi
+}
+
 TEST(TabularRegistryTest, EveryAgentReadsTheAttributesItsGridWrites) {
   TabularAgentSettings settings;
   settings.num_episodes = kConformanceEpisodes;

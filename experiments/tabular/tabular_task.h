@@ -35,11 +35,11 @@
 #include "envs/lower_bound_mdp.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/core/episode_grid.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/core/stream_purpose.h"
 #include "experiments/core/task_streams.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

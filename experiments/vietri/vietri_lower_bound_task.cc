@@ -19,10 +19,10 @@
 #include "envs/value_iteration.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {

@@ -11,10 +11,10 @@
 #include "envs/tabular_mdp.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
-#include "experiments/core/option_binding.h"
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

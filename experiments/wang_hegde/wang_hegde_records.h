@@ -12,8 +12,8 @@
 #include "algorithms/accounting/q_learning_baselines_privacy.h"
 #include "algorithms/qlearning/functional_noise_q_learning.h"
 #include "envs/continuous_walk.h"
-#include "experiments/core/option_binding.h"
 #include "glog/logging.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 

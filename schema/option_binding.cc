@@ -1,4 +1,4 @@
-#include "experiments/core/option_binding.h"
+#include "schema/option_binding.h"
 
 #include "absl/strings/str_join.h"
 #include "glog/logging.h"

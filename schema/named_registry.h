@@ -6,8 +6,8 @@
 //     static auto* registry = new NamedRegistry<LqAgentType>("LQ agent");
 //     return *registry;
 //   }
-#ifndef DPRL_EXPERIMENTS_CORE_NAMED_REGISTRY_H_
-#define DPRL_EXPERIMENTS_CORE_NAMED_REGISTRY_H_
+#ifndef DPRL_SCHEMA_NAMED_REGISTRY_H_
+#define DPRL_SCHEMA_NAMED_REGISTRY_H_
 
 #include <map>
 #include <string>
@@ -58,4 +58,4 @@ class NamedRegistry {
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_CORE_NAMED_REGISTRY_H_
+#endif  // DPRL_SCHEMA_NAMED_REGISTRY_H_

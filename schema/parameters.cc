@@ -1,4 +1,4 @@
-#include "experiments/core/parameters.h"
+#include "schema/parameters.h"
 
 #include <variant>
 

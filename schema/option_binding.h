@@ -31,8 +31,8 @@
 // Attributes that no parameter binds are ignored (a configuration carries the parameters of its
 // environment and of its agent side by side). Values are not range-checked here: that is the
 // Options' own Validate(), which callers run after Read.
-#ifndef DPRL_EXPERIMENTS_CORE_OPTION_BINDING_H_
-#define DPRL_EXPERIMENTS_CORE_OPTION_BINDING_H_
+#ifndef DPRL_SCHEMA_OPTION_BINDING_H_
+#define DPRL_SCHEMA_OPTION_BINDING_H_
 
 #include <cstdint>
 #include <functional>
@@ -46,9 +46,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "experiments/core/parameters.h"
-#include "experiments/runner/experiment.h"
+#include "common/attribute_value.h"
 #include "glog/logging.h"
+#include "schema/parameters.h"
 
 namespace dprl {
 
@@ -247,8 +247,14 @@ class OptionBinding {
     }
     return defaults;
   }
-  // The same for a configuration (context "configuration <group_name>").
-  absl::StatusOr<Options> Read(const ConfigSpec& config, Options defaults = Options()) const {
+  // The same for a configuration of the experiments' runner (ConfigSpec,
+  // experiments/runner/experiment.h) or any record with a `group_name` and its `attributes`
+  // (context "configuration <group_name>"). A template, so that this layer does not depend on the
+  // runner.
+  template <typename Config, typename = decltype(std::declval<const Config&>().group_name),
+            typename = std::enable_if_t<std::is_same_v<
+                std::decay_t<decltype(std::declval<const Config&>().attributes)>, AttributeList>>>
+  absl::StatusOr<Options> Read(const Config& config, Options defaults = Options()) const {
     return Read(config.attributes, absl::StrCat("configuration ", config.group_name),
                 std::move(defaults));
   }
@@ -279,4 +285,4 @@ class OptionBinding {
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_CORE_OPTION_BINDING_H_
+#endif  // DPRL_SCHEMA_OPTION_BINDING_H_

@@ -1,4 +1,4 @@
-#include "experiments/core/named_registry.h"
+#include "schema/named_registry.h"
 
 #include <string>
 

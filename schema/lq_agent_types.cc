@@ -1,7 +1,7 @@
-// Registers the LQ agents (lq_registry.h): named presets of LqAgentOptions
-// (algorithms/lqr/ofu_agent.h), each with its display label and the paper it reproduces.
-#include "algorithms/lqr/ofu_agent.h"
-#include "experiments/lq/lq_registry.h"
+// Registers the LQ agents (lq_agents.h): named presets of LqAgentOptions
+// (algorithms/lqr/lq_agent_options.h), each with its display label and the paper it reproduces.
+#include "algorithms/lqr/lq_agent_options.h"
+#include "schema/lq_agents.h"
 
 namespace dprl {
 namespace {

@@ -3,12 +3,12 @@
 // string: the HDF5 attribute types), its documentation and its default. Specs are not written by
 // hand: an OptionBinding (option_binding.h) gives them, from the same declaration that writes and
 // reads the parameters.
-#ifndef DPRL_EXPERIMENTS_CORE_PARAMETERS_H_
-#define DPRL_EXPERIMENTS_CORE_PARAMETERS_H_
+#ifndef DPRL_SCHEMA_PARAMETERS_H_
+#define DPRL_SCHEMA_PARAMETERS_H_
 
 #include <string>
 
-#include "experiments/runner/experiment.h"
+#include "common/attribute_value.h"
 
 namespace dprl {
 
@@ -27,4 +27,4 @@ std::string AttributeTypeName(const AttributeValue& value);
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_CORE_PARAMETERS_H_
+#endif  // DPRL_SCHEMA_PARAMETERS_H_

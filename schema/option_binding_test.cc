@@ -1,4 +1,4 @@
-#include "experiments/core/option_binding.h"
+#include "schema/option_binding.h"
 
 #include <cstdint>
 #include <string>
@@ -126,8 +126,14 @@ TEST(OptionBindingTest, ErrorsNameTheConfigurationOwnerAndParameter) {
               HasSubstr("must be 0 or 1"));
 }
 
+// A record with a group name and its attributes, as the runner's ConfigSpec.
+struct NamedConfiguration {
+  std::string group_name;
+  AttributeList attributes;
+};
+
 TEST(OptionBindingTest, ReadsAConfigurationByItsGroupName) {
-  ConfigSpec config;
+  NamedConfiguration config;
   config.group_name = "pucb_riverswim";
   absl::StatusOr<TestOptions> read = Binding().Read(config);
   EXPECT_EQ(read.status().message(),

@@ -1,0 +1,62 @@
+#include "algorithms/lqr/lq_agent_options.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/status_macros.h"
+
+namespace dprl {
+
+const char* LqCalibrationName(LqCalibration calibration) {
+  switch (calibration) {
+    case LqCalibration::kNone:
+      return "none";
+    case LqCalibration::kPaper:
+      return "paper";
+    case LqCalibration::kTight:
+      return "tight";
+  }
+  return "unknown";
+}
+
+const char* LqPlannerName(LqPlanner planner) {
+  return planner == LqPlanner::kOfuStep ? "ofu_step" : "certainty_equivalence";
+}
+
+const char* LqModelName(LqModel model) { return model == LqModel::kShrunk ? "shrunk" : "ridge"; }
+
+bool IsPrivate(const LqAgentOptions& options) {
+  return options.calibration != LqCalibration::kNone;
+}
+
+LqAgentOptions WithCalibration(LqAgentOptions options) {
+  if (options.calibration == LqCalibration::kTight) {
+    options.privacy = TightCalibration(options.privacy);
+  }
+  return options;
+}
+
+absl::Status LqAgentOptions::Validate() const {
+  if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("regularizer must be finite and > 0, got %g", regularizer));
+  }
+  if (!(std::isfinite(ce_ridge) && ce_ridge > 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("ce_ridge must be finite and > 0, got %g", ce_ridge));
+  }
+  if (!(std::isfinite(dither_scale) && dither_scale >= 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("dither_scale must be finite and >= 0, got %g", dither_scale));
+  }
+  if (model == LqModel::kRidge && planner != LqPlanner::kCertaintyEquivalence) {
+    return absl::InvalidArgumentError(absl::StrCat("model ", LqModelName(model), " needs planner ",
+                                                   LqPlannerName(LqPlanner::kCertaintyEquivalence),
+                                                   ", got planner ", LqPlannerName(planner)));
+  }
+  RETURN_IF_ERROR(privacy.Validate());
+  return ofu.Validate();
+}
+
+}  // namespace dprl
