@@ -23,8 +23,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "experiments/core/option_binding.h"
-#include "experiments/core/parameters.h"
+#include "schema/option_binding.h"
+#include "schema/parameters.h"
 
 namespace dprl::python {
 
