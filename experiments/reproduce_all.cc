@@ -21,6 +21,13 @@
 //                         (experiment_registry.h, claims_profile.h). Default: default.
 //   --dry_run             forward --dry_run to every experiment (each prints its tasks and
 //                         estimated cost) and stop: no claims, no REPORT.md, nothing created.
+//   --slurm_array=N       run nothing: print (stdout) a bash script that submits every
+//                         experiment, with the flags this command would give it, as a Slurm job
+//                         array of N shards plus its merge job after every shard succeeded
+//                         (scripts/slurm/submit_array.sh, docs/running_on_a_cluster.md). Once every
+//                         merge job has ended, the same command without --slurm_array finds every
+//                         results file complete and makes the figures, claims and REPORT.md.
+//                         1 <= N <= 1000000; not with --dry_run or --launcher.
 //   --results=DIR         results root. Default: $BUILD_WORKSPACE_DIRECTORY/results under
 //                         `bazel run`, else ./results. A relative DIR is taken relative to the
 //                         directory bazel was invoked from (as the experiments' --out).
@@ -42,6 +49,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -53,6 +61,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "common/build_info.h"
 #include "common/command_line.h"
@@ -70,13 +79,15 @@ namespace {
 constexpr char kUsage[] =
     "Usage: reproduce_all [--scale=smoke|default|paper|claims|claims_reduced] [--results=DIR]\n"
     "                     [--launcher=\"CMD ...\"] [--threads=N] [--master_seed=N]\n"
-    "                     [--allow_code_change=true|false] [--dry_run]\n"
+    "                     [--allow_code_change=true|false] [--dry_run] [--slurm_array=N]\n"
     "Runs every experiment (resumable) and its figures, then //analysis:claims, and writes\n"
     "DIR/REPORT.md (default DIR: $BUILD_WORKSPACE_DIRECTORY/results under `bazel run`).\n"
     "  --launcher  prefix of each experiment's command, e.g. \"mpirun -np 64 --hostfile hosts\"\n"
     "  --scale=claims|claims_reduced  the claims profiles (docs/claims.md): the regimes the\n"
     "              claims need with >= 20 seeds; claims_reduced fits ~30 min on 2 cores\n"
-    "  --dry_run   print every experiment's tasks and estimated cost, run nothing\n";
+    "  --dry_run   print every experiment's tasks and estimated cost, run nothing\n"
+    "  --slurm_array=N  print a script that submits every experiment as a Slurm job array of\n"
+    "              N shards and its merge job (docs/running_on_a_cluster.md), run nothing\n";
 
 struct Flags {
   bool help = false;
@@ -85,6 +96,7 @@ struct Flags {
   std::string results_dir;
   std::vector<std::string> launcher;
   std::vector<std::string> forwarded;  // --threads, --master_seed, --allow_code_change
+  int64_t slurm_array_shards = 0;      // --slurm_array=N; 0: run here
 };
 
 absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
@@ -92,7 +104,8 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
   ASSIGN_OR_RETURN(auto command_line,
                    SplitCommandLine(argc, argv,
                                     {"--scale", "--results", "--launcher", "--threads",
-                                     "--master_seed", "--allow_code_change", "--dry_run"},
+                                     "--master_seed", "--allow_code_change", "--dry_run",
+                                     "--slurm_array"},
                                     /*repeatable_names=*/{}, /*switch_names=*/{"--dry_run"}));
   Flags flags;
   flags.help = command_line.help;
@@ -152,6 +165,20 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
     }
     flags.forwarded.push_back(absl::StrCat("--allow_code_change=", *value));
   }
+  if (std::optional<std::string> value = command_line.Get("--slurm_array")) {
+    uint64_t shards = 0;
+    if (!ParseUnsignedText(*value, &shards) || shards < 1 || shards > 1000000) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--slurm_array: '", *value, "' is not an integer in [1, 1000000]"));
+    }
+    if (flags.dry_run || !flags.launcher.empty()) {
+      return absl::InvalidArgumentError(
+          flags.dry_run ? "--slurm_array prints a submission script and runs nothing: drop --dry_run"
+                        : "--slurm_array: drop --launcher (each array task is one process computing "
+                          "on --threads threads)");
+    }
+    flags.slurm_array_shards = static_cast<int64_t>(shards);
+  }
   return flags;
 }
 
@@ -210,9 +237,49 @@ absl::StatusOr<std::vector<std::vector<std::string>>> ExperimentFlags(const Flag
   return result;
 }
 
+// --slurm_array: the submission script (stdout), one submit_array.sh call per experiment.
+void PrintSlurmArrayScript(const Flags& flags,
+                           const std::vector<std::vector<std::string>>& experiment_flags) {
+  const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
+  std::string script = absl::StrCat(
+      "#!/usr/bin/env bash\n"
+      "# Printed by reproduce_all --slurm_array=",
+      flags.slurm_array_shards, " --scale=", flags.scale,
+      ": every dprl experiment as a Slurm job array of\n"
+      "# its shards and a merge job that starts when every shard has succeeded\n"
+      "# (scripts/slurm/submit_array.sh; site options in DPRL_SBATCH_OPTIONS). When every merge\n"
+      "# job has ended, run reproduce_all with the same --scale and --results and without\n"
+      "# --slurm_array: it finds every results file complete and makes the figures, the claims\n"
+      "# table and REPORT.md.\n"
+      "set -euo pipefail\n");
+  if (workspace != nullptr && *workspace != '\0') {
+    absl::StrAppend(&script, "[[ -n \"${DPRL_ROOT:-}\" ]] || DPRL_ROOT=", ShellQuote(workspace),
+                    "\nexport DPRL_ROOT\n");
+  } else {
+    absl::StrAppend(&script,
+                    ": \"${DPRL_ROOT:?set DPRL_ROOT to the dprl checkout with a built bazel-bin}\"\n"
+                    "export DPRL_ROOT\n");
+  }
+  const std::vector<const RegisteredExperiment*> experiments = RegisteredExperiments();
+  for (size_t i = 0; i < experiments.size(); ++i) {
+    std::vector<std::string> words = {"\"$DPRL_ROOT/scripts/slurm/submit_array.sh\"",
+                                      absl::StrCat(flags.slurm_array_shards),
+                                      experiments[i]->definition().name};
+    for (const std::string& flag : experiment_flags[i]) words.push_back(ShellQuote(flag));
+    words.push_back(ShellQuote(absl::StrCat("--results=", flags.results_dir)));
+    for (const std::string& flag : flags.forwarded) words.push_back(ShellQuote(flag));
+    absl::StrAppend(&script, absl::StrJoin(words, " "), "\n");
+  }
+  std::fputs(script.c_str(), stdout);
+}
+
 absl::Status Run(const Flags& flags, const std::string& argv0) {
   ASSIGN_OR_RETURN(const std::vector<std::vector<std::string>> experiment_flags,
                    ExperimentFlags(flags));
+  if (flags.slurm_array_shards > 0) {
+    PrintSlurmArrayScript(flags, experiment_flags);
+    return absl::OkStatus();
+  }
   if (!flags.dry_run) RETURN_IF_ERROR(MakeDirectory(flags.results_dir));
   // The experiments find their analysis binaries through RUNFILES_DIR: point it at this
   // binary's runfiles tree (which holds them all) whatever the current directory is.

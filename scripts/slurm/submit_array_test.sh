@@ -3,8 +3,8 @@
 # tasks side by side (as Slurm would, each with its SLURM_ARRAY_TASK_ID) and then, when every
 # one succeeded (afterok), the merge job: 3 shards of vietri_fig at --scale=smoke give a results
 # file identical to a single run. A failing array task keeps the merge job from running; the
-# failed task resubmitted alone, then the merge, completes the run. Bad input to the script is
-# one line and exit 2.
+# failed task resubmitted alone, then the merge, completes the run. reproduce_all --slurm_array
+# prints the same submission for every experiment. Bad input to the scripts is one line and exit 2.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 SUBMIT="$RUNFILES/scripts/slurm/submit_array.sh"
@@ -111,7 +111,31 @@ DPRL_EXPERIMENTS=vietri_fig DPRL_MERGE_ONLY=1 "$DPRL_SBATCH" --dependency=aftero
 [[ "$(cat "$STATE/106.rc")" == 0 ]] || { cat "$STATE/106.out"; fail "the second merge failed"; }
 same_results "$WORK/single/vietri_fig.h5" "$results/vietri_fig/vietri_fig.h5"
 
-# 3. Bad input: one line, exit 2.
+# 3. reproduce_all --slurm_array=2 prints one submission per registered experiment; the printed
+# script, run through the stand-in, leaves every results file complete, so reproduce_all without
+# --slurm_array only redoes figures and claims and writes REPORT.md.
+REPRODUCE="$RUNFILES/experiments/reproduce_all"
+mkdir -p "$DPRL_ROOT/scripts/slurm" && cp "$SUBMIT" "$SCRIPT" "$DPRL_ROOT/scripts/slurm/" ||
+  fail "cannot copy the scripts into DPRL_ROOT"
+results="$WORK/results3"
+"$REPRODUCE" --slurm_array=2 --scale=smoke --threads=1 "--results=$results" >"$WORK/array.sh" \
+  2>"$WORK/array.err" || { cat "$WORK/array.err"; fail "reproduce_all --slurm_array=2 failed"; }
+mapfile -t names < <(awk '/^"\$DPRL_ROOT\/scripts\/slurm\/submit_array.sh" 2 / {print $3}' "$WORK/array.sh")
+[[ " ${names[*]} " == *" vietri_fig "* && "${#names[@]}" == "$(grep -c . <(grep '^"' "$WORK/array.sh"))" ]] ||
+  { cat "$WORK/array.sh"; fail "the printed script does not submit every experiment"; }
+bash "$WORK/array.sh" >"$WORK/array.out" 2>&1 || { cat "$WORK/array.out"; fail "the printed script failed"; }
+for name in "${names[@]}"; do
+  [[ -s "$results/$name/$name.h5" ]] || { cat "$STATE"/*.out; fail "no results file of $name"; }
+done
+"$REPRODUCE" --scale=smoke --threads=1 "--results=$results" 2>"$WORK/after_array.err" ||
+  { cat "$WORK/after_array.err"; fail "reproduce_all after the arrays failed"; }
+steps=$(grep -cE '^reproduce_all: [a-z0-9_]+$' "$WORK/after_array.err")  # the experiments + claims
+[[ "$((steps - 1))" == "${#names[@]}" &&
+  "$(grep -c "already holds the results of this run; not merging again" "$WORK/after_array.err")" == \
+  "${#names[@]}" && -s "$results/REPORT.md" ]] ||
+  { cat "$WORK/after_array.err"; fail "reproduce_all recomputed after the arrays, or wrote no REPORT.md"; }
+
+# 4. Bad input: one line, exit 2.
 expect_exit2() {  # EXPECTED_SUBSTRING COMMAND...
   local expected="$1"
   shift
@@ -120,6 +144,9 @@ expect_exit2() {  # EXPECTED_SUBSTRING COMMAND...
   [[ "$rc" == 2 && "$(wc -l <"$WORK/bad.err")" == 1 ]] && grep -qF -- "$expected" "$WORK/bad.err" ||
     { cat "$WORK/bad.err"; fail "$* (exit $rc)"; }
 }
+expect_exit2 "--slurm_array: '0' is not an integer in [1, 1000000]" "$REPRODUCE" --slurm_array=0
+expect_exit2 "--slurm_array prints a submission script and runs nothing: drop --dry_run" \
+  "$REPRODUCE" --slurm_array=2 --dry_run
 expect_exit2 "N must be an integer in [1, 1000000], got '0'" bash "$SUBMIT" 0 vietri_fig
 expect_exit2 "N must be an integer in [1, 1000000], got 'x'" bash "$SUBMIT" x vietri_fig
 expect_exit2 "usage: submit_array.sh N EXPERIMENT" bash "$SUBMIT" 3
