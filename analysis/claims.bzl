@@ -1,6 +1,6 @@
 """A paper's claims declared as data: the macros of analysis/BUILD.
 
-Each paper's claims file analysis/claims/<paper>_claims.cc registers its claims itself
+Each paper's claims file analysis/<paper>/<paper>_claims.cc registers its claims itself
 (analysis/claims/registry.h, RegisterClaims at static initialisation). dprl_paper_claims links it
 with alwayslink = 1, so the registration survives linking, and marks it; the claims binary and
 the tests that read the registry, declared after every dprl_paper_claims call, take
@@ -8,7 +8,7 @@ dprl_paper_claims_libraries() as deps, so a new paper's claims edit no list:
 
     dprl_paper_claims(
         name = "lu_claims",
-        srcs = ["claims/lu_claims.cc"],
+        srcs = ["lu/lu_claims.cc"],
     )
 """
 

@@ -1,5 +1,5 @@
 // The claims registry: every paper claim the repository checks. Each paper's claims file
-// (analysis/claims/<paper>_claims.cc) registers its own claims once, at static initialisation,
+// (analysis/<paper>/<paper>_claims.cc) registers its own claims once, at static initialisation,
 // the way an experiment registers itself (experiments/core/experiment_registry.h); the
 // dprl_paper_claims macro (analysis/claims.bzl) links the file with alwayslink = 1:
 //

@@ -1,17 +1,17 @@
 // The claims profiles of //experiments:reproduce_all (docs/claims.md, "Claims scale"): for each
-// experiment, the scale, seeds and grid values that run exactly the regimes the claims registry
-// (analysis/claims/) needs, with >= 20 seeds wherever a verdict is drawn from seeds. Each result
-// registers its own profile runs, as typed values of its grid, with its experiment
+// experiment, the scale, seeds and grid values that run exactly the regimes its claims
+// (analysis/<paper>/<paper>_claims.cc) need, with >= 20 seeds wherever a verdict rests on seeds.
+// Each result registers its own profile runs, as typed values of its grid, with its experiment
 // (experiment_registry.h, RegisteredExperiment::claims_profiles, e.g. in
 // experiments/vietri/vietri_fig.cc); this file holds their types, turns a profile run into the
 // flags reproduce_all passes and the values its results file records, and names the profile a
-// results file came from by comparing those recorded values.
+// run is by comparing those values (the runner records it in the file: claims_profile).
 //
 //   claims          the full profile, sized for one 16-64-core node under mpirun;
 //   claims_reduced  the same claims at smaller T (and the closed-form experiments at smoke
 //                   scale): about 30 minutes on 2 cores (dry-run estimate; docs/claims.md).
 //
-// Regimes the registered profiles are built for (analysis/claims/vietri_claims.cc):
+// Regimes the registered profiles are built for (analysis/vietri/vietri_claims.cc):
 //   vietri_fig  PUCB's privacy cost is fitted over the eps whose burn-in (the first episode
 //               whose optimistic value leaves H; measured ~50-70 E(eps, T) episodes on both
 //               envs) is <= T/10, so the eps grid starts where T/10 reaches it: eps >= 1000 at

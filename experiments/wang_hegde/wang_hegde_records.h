@@ -35,7 +35,7 @@ const OptionBinding<FunctionalNoiseQLearningOptions>& Algorithm1SettingBinding()
 
 // Figure 2 groups: the curve's method and the privacy target it is calibrated for.
 struct Fig2MethodRecord {
-  std::string method;  // the curve; one colour across panels (analysis/wang_hegde_summary.h)
+  std::string method;  // the curve; one colour across panels (analysis/wang_hegde/wang_hegde_summary.h)
   double privacy_epsilon = 0.0;
   double target_delta = 0.0;
 };

@@ -6,7 +6,7 @@
 // functional_noise_q_learning.h) on the continuous walk (envs/continuous_walk.h, App. E.1:
 // 100 episodes x 50 steps = 5 000 samples) against the number of samples, for noise levels
 // sigma in {0, 0.2, 0.4, 0.6, 0.8, 1.0} and J in {1, T/B}; every episode's raw, unsmoothed return
-// is stored (episode_return), and the figure (analysis/wang_hegde_summary.h) plots the mean and
+// is stored (episode_return), and the figure (analysis/wang_hegde/wang_hegde_summary.h) plots the mean and
 // +-1 standard deviation over 10 seeds of each seed's 10-episode trailing moving average (the
 // paper's Fig. 1 says it is unsmoothed; the y label names the window). Two reference policies are run on the same environment streams: the
 // scripted "move to 0.5" policy (right below 0.5, left otherwise) and the uniform-random policy.

@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/vietri_bounds.h"
-#include "analysis/lower_bound_summary.h"
+#include "analysis/vietri/lower_bound_summary.h"
 
 namespace dprl {
 namespace {

@@ -1,4 +1,4 @@
-#include "analysis/rlsvi_privacy_summary.h"
+#include "analysis/lu/rlsvi_privacy_summary.h"
 
 #include <algorithm>
 #include <map>

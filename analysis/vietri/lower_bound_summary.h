@@ -21,8 +21,8 @@
 // (the slope fits and their non-private reference, the figure's rows) is keyed by
 // LowerBoundInstanceKey = (env, alpha'), never by env alone, so runs at different alpha' are
 // never merged.
-#ifndef DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
-#define DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
+#ifndef DPRL_ANALYSIS_VIETRI_LOWER_BOUND_SUMMARY_H_
+#define DPRL_ANALYSIS_VIETRI_LOWER_BOUND_SUMMARY_H_
 
 #include <optional>
 #include <string>
@@ -104,4 +104,4 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
 
 }  // namespace dprl
 
-#endif  // DPRL_ANALYSIS_LOWER_BOUND_SUMMARY_H_
+#endif  // DPRL_ANALYSIS_VIETRI_LOWER_BOUND_SUMMARY_H_

@@ -25,8 +25,8 @@
 // eps^{-1/2} reference through the first curve's point of smallest eps (envs with a non-private
 // group), then, when the rows carry onset data, one onset-vs-eps panel per env (the private
 // OFU-step agents: measured median and prediction). Legends show the groups' `label` attributes.
-#ifndef DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
-#define DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
+#ifndef DPRL_ANALYSIS_CHOWDHURY_PRIVATE_OFU_SUMMARY_H_
+#define DPRL_ANALYSIS_CHOWDHURY_PRIVATE_OFU_SUMMARY_H_
 
 #include <optional>
 #include <string>
@@ -116,4 +116,4 @@ std::vector<PlotPanel> PrivateOfuPanels(const std::vector<PrivateOfuRow>& rows);
 
 }  // namespace dprl
 
-#endif  // DPRL_ANALYSIS_PRIVATE_OFU_SUMMARY_H_
+#endif  // DPRL_ANALYSIS_CHOWDHURY_PRIVATE_OFU_SUMMARY_H_

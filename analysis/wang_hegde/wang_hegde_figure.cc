@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "analysis/figure_main.h"
-#include "analysis/wang_hegde_summary.h"
+#include "analysis/wang_hegde/wang_hegde_summary.h"
 #include "common/status_macros.h"
 
 namespace dprl {

@@ -1,4 +1,4 @@
-#include "analysis/wang_hegde_summary.h"
+#include "analysis/wang_hegde/wang_hegde_summary.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,8 +7,8 @@
 // MORE than u = 0 while B is still unidentified. A power law in eps fitted across that boundary
 // is therefore meaningless: the privacy-cost fit (Thm. 3, cost ~ eps^(-1/2)) admits an eps only
 // when every seed left u = 0 within the first decade of the run, 1 <= onset_episode <= K / 10.
-#ifndef DPRL_ANALYSIS_LQ_ONSET_H_
-#define DPRL_ANALYSIS_LQ_ONSET_H_
+#ifndef DPRL_ANALYSIS_CHOWDHURY_LQ_ONSET_H_
+#define DPRL_ANALYSIS_CHOWDHURY_LQ_ONSET_H_
 
 #include <vector>
 
@@ -23,4 +23,4 @@ bool EverySeedPastOnset(const std::vector<double>& onset_episodes, double num_ep
 
 }  // namespace dprl
 
-#endif  // DPRL_ANALYSIS_LQ_ONSET_H_
+#endif  // DPRL_ANALYSIS_CHOWDHURY_LQ_ONSET_H_

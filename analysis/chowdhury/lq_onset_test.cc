@@ -1,4 +1,4 @@
-#include "analysis/lq_onset.h"
+#include "analysis/chowdhury/lq_onset.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "analysis/lower_bound_summary.h"
+#include "analysis/vietri/lower_bound_summary.h"
 
 #include <algorithm>
 #include <cmath>

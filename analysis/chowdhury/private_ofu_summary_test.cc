@@ -1,4 +1,4 @@
-#include "analysis/private_ofu_summary.h"
+#include "analysis/chowdhury/private_ofu_summary.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

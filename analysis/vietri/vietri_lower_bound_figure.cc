@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "analysis/figure_main.h"
-#include "analysis/lower_bound_summary.h"
+#include "analysis/vietri/lower_bound_summary.h"
 #include "common/status_macros.h"
 
 namespace dprl {

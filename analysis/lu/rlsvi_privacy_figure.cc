@@ -3,7 +3,7 @@
 //
 //   rlsvi_privacy_figure --in=FILE.h5 --out_prefix=PATH
 //
-// Reads the privacy_curve and regret groups (analysis/rlsvi_privacy_summary.h,
+// Reads the privacy_curve and regret groups (analysis/lu/rlsvi_privacy_summary.h,
 // docs/hdf5_schema.md) and writes
 //   PATH.png, PATH.pdf   (a) RLSVI's privacy_epsilon vs K, log-log (solid = improved conversion,
 //                        dashed = the paper's Cor. 14), per (S, A, H) and per delta; (b) one
@@ -13,7 +13,7 @@
 // Errors (missing/non-HDF5/foreign file, malformed group, unwritable PATH) print one line naming
 // the flag, exit non-zero and leave no output files (temporary files renamed together at the end).
 #include "analysis/figure_main.h"
-#include "analysis/rlsvi_privacy_summary.h"
+#include "analysis/lu/rlsvi_privacy_summary.h"
 #include "common/status_macros.h"
 
 namespace dprl {

@@ -10,8 +10,8 @@
 //   regret         a regret group (analysis/regret_summary.h) plus string attributes
 //                  privacy_protects, privacy_notion; optional float64 target_delta,
 //                  privacy_epsilon_improved; optional int64 num_states, num_actions, horizon.
-#ifndef DPRL_ANALYSIS_RLSVI_PRIVACY_SUMMARY_H_
-#define DPRL_ANALYSIS_RLSVI_PRIVACY_SUMMARY_H_
+#ifndef DPRL_ANALYSIS_LU_RLSVI_PRIVACY_SUMMARY_H_
+#define DPRL_ANALYSIS_LU_RLSVI_PRIVACY_SUMMARY_H_
 
 #include <cstdint>
 #include <optional>
@@ -69,4 +69,4 @@ std::string RlsviPrivacySummaryCsv(const RlsviPrivacyResults& results);
 
 }  // namespace dprl
 
-#endif  // DPRL_ANALYSIS_RLSVI_PRIVACY_SUMMARY_H_
+#endif  // DPRL_ANALYSIS_LU_RLSVI_PRIVACY_SUMMARY_H_

@@ -1,4 +1,4 @@
-#include "analysis/private_ofu_summary.h"
+#include "analysis/chowdhury/private_ofu_summary.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
-#include "analysis/lq_onset.h"
+#include "analysis/chowdhury/lq_onset.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"

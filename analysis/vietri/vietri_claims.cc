@@ -13,7 +13,7 @@
 #include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
-#include "analysis/lower_bound_summary.h"
+#include "analysis/vietri/lower_bound_summary.h"
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"

@@ -8,7 +8,7 @@
 //                        last episode) vs privacy_epsilon per system, with an eps^{-1/2} reference;
 //                        row 3 (files with onset data): onset of learning vs eps, predicted and
 //                        measured, with the coverage failures in the note;
-//   PATH_summary.csv     the columns of analysis/private_ofu_summary.h (fitted regret exponent in
+//   PATH_summary.csv     the columns of analysis/chowdhury/private_ofu_summary.h (fitted regret exponent in
 //                        K, privacy cost, fitted privacy-cost exponent in eps).
 // Errors: one line naming the flag, non-zero exit, no output files (analysis/figure_main.h).
 #include <set>
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "analysis/figure_main.h"
-#include "analysis/private_ofu_summary.h"
+#include "analysis/chowdhury/private_ofu_summary.h"
 #include "analysis/regret_summary.h"
 #include "common/status_macros.h"
 

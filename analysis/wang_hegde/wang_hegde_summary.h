@@ -22,8 +22,8 @@
 // last10_mean: the mean over seeds of each seed's mean return over its last min(10, episodes)
 // episodes; the 95% interval is the two-sided Student-t interval over seeds of those per-seed
 // means (analysis/regret_stats.h; empty for 1 seed); overall_mean: over all seeds and episodes.
-#ifndef DPRL_ANALYSIS_WANG_HEGDE_SUMMARY_H_
-#define DPRL_ANALYSIS_WANG_HEGDE_SUMMARY_H_
+#ifndef DPRL_ANALYSIS_WANG_HEGDE_WANG_HEGDE_SUMMARY_H_
+#define DPRL_ANALYSIS_WANG_HEGDE_WANG_HEGDE_SUMMARY_H_
 
 #include <optional>
 #include <string>
@@ -61,4 +61,4 @@ std::string ReturnSummaryCsv(const std::vector<ReturnGroupSummary>& groups);
 
 }  // namespace dprl
 
-#endif  // DPRL_ANALYSIS_WANG_HEGDE_SUMMARY_H_
+#endif  // DPRL_ANALYSIS_WANG_HEGDE_WANG_HEGDE_SUMMARY_H_
