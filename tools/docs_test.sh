@@ -31,8 +31,9 @@ broken missing_file "no file docs/paper_results.mdx" 's/\(docs\/paper_results\.m
 broken missing_anchor "no heading of docs/paper_results.md has the anchor" \
   's/paper_results\.md#vietri_fig-at-the-default-scale/paper_results.md#no-such-heading/' README.md
 broken missing_figure "no file docs/figures/vietri_fig_defalt.png" 's/vietri_fig_default\.png/vietri_fig_defalt.png/' README.md
-broken outside "points outside the repository" 's/\A/See ..\/shared\/papers.\n\n/' docs/building.md
-broken guide "points outside the repository" 's/\A/As GUIDE.md says.\n\n/' docs/building.md
+# (the two outside pointers spelt in pieces, so that this test is not itself such a line)
+broken outside "points outside the repository" 's/\A/See ..\/sha''red\/papers.\n\n/' docs/building.md
+broken guide "points outside the repository" 's/\A/As GUI''DE.md says.\n\n/' docs/building.md
 broken stale_counts "counts are not docs/claims_report.md" 's/(Evidence claims \(could have failed\) \d+: )\d+ hold/${1}99 hold/' README.md
 broken missing_claim "has 32 claim lines" 's/^- `vietri\.pac_excess_vs_eps`[^\n]*\n//m' README.md
 broken unknown_claim "is not in docs/claims_report.md" 's/- `vietri\.pac_excess_vs_eps`/- `vietri.no_such_claim`/' README.md
