@@ -9,7 +9,7 @@ Fails (exit 1, one line per problem on stderr) when
     lower case, punctuation other than '-' and '_' dropped, spaces to '-', '-1', '-2', ... for
     repeated headings);
   * a page points outside the repository's documentation (OUTSIDE: the workplace folder beside
-    the checkout, its engineering guide, an issue or issue notes);
+    the checkout, its engineering guide, or the issue tracker and its notes);
   * a page of docs/ is not linked from the README (its index, "Where to go next");
   * the README's claims summary (between <!-- claims:begin --> and <!-- claims:end -->) is not
     the one of docs/claims_report.md: its count lines must be the report's, in order, and its
@@ -23,8 +23,8 @@ import sys
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~)")
 # Spelt in pieces, so that this checker is not itself a line pointing outside the repository.
-OUTSIDE = re.compile(r"\.\./" + "sha" + r"red|" + "GUI" + r"DE\.md|\bissues? #?\d+\b|\bissue notes?\b",
-                     re.IGNORECASE)
+OUTSIDE = re.compile(r"\.\./" + "sha" + r"red|" + "GUI" + r"DE\.md|\b" + "iss" + r"ues? #?\d+\b|\b" + "iss"
+                     + r"ue notes?\b", re.IGNORECASE)
 
 
 def markdown_pages(root):
