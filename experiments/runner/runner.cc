@@ -38,6 +38,7 @@
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/merge.h"
+#include "experiments/runner/mpi_session.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/progress.h"
 #include "experiments/runner/runner_flags.h"
@@ -55,30 +56,6 @@ constexpr int kExitBadFlags = 2;
 struct Task {
   int config_index;
   int seed_index;
-};
-
-class MpiSession {
- public:
-  MpiSession(int* argc, char*** argv) {
-    MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &thread_level_);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-    MPI_Comm node;  // the ranks that share this rank's memory
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &ranks_on_node_);
-    MPI_Comm_free(&node);
-  }
-  ~MpiSession() { MPI_Finalize(); }
-  int rank() const { return rank_; }
-  int size() const { return size_; }
-  int ranks_on_node() const { return ranks_on_node_; }
-  bool serialized_threads() const { return thread_level_ >= MPI_THREAD_SERIALIZED; }
-
- private:
-  int thread_level_ = MPI_THREAD_SINGLE;
-  int rank_ = 0;
-  int size_ = 1;
-  int ranks_on_node_ = 1;
 };
 
 TaskMetadata ExpectedMetadata(const ExperimentDefinition& experiment, const RunnerFlags& flags,

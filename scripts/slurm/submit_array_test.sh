@@ -85,6 +85,9 @@ grep -qF "array mode, merge of vietri_fig" "$STATE/102.out" || { cat "$STATE/102
 same_results "$WORK/single/vietri_fig.h5" "$DPRL_ROOT/results/vietri_fig/vietri_fig.h5"
 [[ -s "$DPRL_ROOT/results/vietri_fig/vietri_fig.png" ]] || fail "the merge job ran no analysis"
 [[ -z "$(ls -A "$WORK/elsewhere")" ]] || fail "the jobs wrote into the submission directory"
+# Each shard process's own Open MPI session directory (mpi_session.h: singletons starting together
+# on one node would otherwise race to create a shared one) is gone once the process has ended.
+[[ -z "$(compgen -G "${TMPDIR:-/tmp}/dprl-ompi-*")" ]] || fail "Open MPI session bases left behind"
 
 # 2. A failing array task (the stand-in starts task 1 with a missing binary directory, as a lost
 # node would fail it): the merge job never runs, a merge by hand names the missing tasks; the
