@@ -35,15 +35,18 @@
 //                    #counters = 2SAH + S^2AH (counter_error_tail.h), so w.p. >= 1 - delta / 2
 //                    every release is within E.
 // The bonus is the sum of the two confidence widths the regret proof needs on the event above,
-// derived term by term (docs/private_ucbvi.md): for the reward, the Hoeffding width L / sqrt(nbar)
-// (L >= sqrt(2 ln(2/delta')), the width of one mean of N <= nbar [0, 1] samples, with the union
-// over 2 SAH K statistics), the denominator change |N - nbar| r / nbar <= 2E / nbar and the noise
-// |R~ - R| / nbar <= E / nbar: 3E / nbar; for the transitions times V in [0, H]: H L / sqrt(nbar),
-// 2 H E / nbar and S H E / nbar (S noisy counts N~(s,a,s')). The paper's Theorem leaves the
-// polylog factor L and the counters' E_{eps,delta} to its Privatizer lemma; the values above are
-// this library's choice (a certified E as PUCB's exact_tail, and a Hoeffding L with the union
-// bound written out), with the paper's O(SHE / N~) privacy term and O(H L / sqrt(N~)) statistical
-// term.
+// derived term by term (docs/private_ucbvi.md): for the reward, Hoeffding's
+// |R - N r| <= sqrt(N ln(2/delta') / 2) with delta' = delta_c / (2 S A H K) (union over the
+// reward and transition statistics of every triple and episode) and N <= nbar give
+// |R - N r| / nbar <= sqrt(ln(2/delta') / 2) / sqrt(nbar) <= L / sqrt(nbar) (L is twice that
+// width: conservative); the denominator change |N - nbar| r / nbar <= 2E / nbar and the noise
+// |R~ - R| / nbar <= E / nbar add 3E / nbar; for the transitions times V*_{h+1} in [0, H] (as in
+// UCB-VI's analysis): H L / sqrt(nbar), 2 H E / nbar and S H E / nbar (S noisy counts N~(s,a,s')).
+// The shape (a statistical term O(H L / sqrt(N~ + E)) plus a privacy term O(S H E / (N~ + E)) on
+// the private denominator) is the paper's; the constants of L, of E and of the privacy term are
+// this library's choice, fixed by the derivation above (E certified as PUCB's exact_tail, L a
+// Hoeffding width with its union bound written out), and tested against hand-computed values
+// (private_ucbvi_test).
 //
 // Parameters (PrivateUcbviOptions): privacy_epsilon (1), failure_probability delta (0.05),
 // num_episodes K (10000), neighbour_relation (add_remove).
