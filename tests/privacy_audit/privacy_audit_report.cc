@@ -63,7 +63,8 @@ std::string ShortName(const std::string& name) {
       {"control_floating_residue", "float residue"},
       {"refuted_claim_wang_hegde_output", "W&H output"},
       {"refuted_claim_wang_hegde_noisy_q", "W&H noisy Q"},
-      {"private_ucbvi_jdp_view", "Priv-UCB-VI"},
+      {"private_ucbvi_jdp_view", "Priv-UCB-VI JDP"},
+      {"private_ucbvi_add_remove", "Priv-UCB-VI +/-"},
       {"refuted_claim_ucbvi_jdp_as_run", "UCBVI-JDP code"}};
   for (const auto& [full, abbreviation] : kShort) {
     if (full == name) return abbreviation;
@@ -122,6 +123,7 @@ int Run(int argc, char** argv) {
   for (AuditCase& refuted : WangHegdeAuditCases()) cases.push_back(std::move(refuted));
   // Private-UCB-VI below its claim; the published code's fresh per-episode noise refuted.
   cases.push_back(PrivateUcbviAuditCase());
+  cases.push_back(PrivateUcbviOneEpisodeAuditCase());
   cases.push_back(UcbviJdpAsRunAuditCase());
   const double confidence_beta = suite_beta / cases.size();
   std::vector<Row> rows;

@@ -12,6 +12,10 @@ namespace dprl {
 namespace {
 
 constexpr double kClaimedEpsilon = 1.0;
+constexpr char kCollusionView[] =
+    "add/remove user 1's episode; users 2..K collude (S = A = H = 1, K = 64)";
+// The one-episode case's claim: large enough that the 3H counters' shifts are visible.
+constexpr double kOneEpisodeEpsilon = 6.0;
 
 // The view of the header for an agent whose release before each episode is `release(agent)`,
 // offset by the pseudo-visits the agent starts with (`initial_count`).
@@ -57,12 +61,42 @@ ObservationSampler UcbviJdpAsRunView(bool target_present) {
   };
 }
 
-AuditCase MakeCase(std::string name, bool is_control, int64_t fast_trials, ObservationSampler first,
-                   ObservationSampler second) {
+// One episode (K = 1, S = 2, A = 1, H = 2) of the trajectory (h, s) = (0, 0) -> 1, (1, 1) -> 0 with
+// rewards 1 (rounded to the bit 1), or of the empty user. Observation: the number of the
+// trajectory's 3H counters (N~, R~, N~(s')) whose release is >= 1.
+ObservationSampler PrivateUcbviOneEpisode(bool target_present) {
+  return [=](RandomStream& stream) {
+    PrivateUcbviOptions options;
+    options.privacy_epsilon = kOneEpisodeEpsilon;
+    options.num_episodes = 1;
+    const TabularShape shape{2, 1, 2};
+    std::unique_ptr<PrivateUcbviAgent> agent =
+        PrivateUcbviAgent::Create(shape, options, stream).value();
+    constexpr int kStates[2] = {0, 1};
+    agent->BeginEpisode();
+    if (target_present) {
+      for (int h = 0; h < 2; ++h) CHECK(agent->Observe(h, kStates[h], 0, 1.0, 1 - h).ok());
+    }
+    agent->EndEpisode();
+    int statistic = 0;
+    for (int h = 0; h < 2; ++h) {
+      const int64_t index = shape.Index(h, kStates[h], 0);
+      for (double release :
+           {agent->visit_counters().Release(index), agent->reward_counters().Release(index),
+            agent->transition_counters().Release(index * shape.num_states + (1 - h))}) {
+        statistic += release >= 1.0;
+      }
+    }
+    return static_cast<double>(statistic);
+  };
+}
+
+AuditCase MakeCase(std::string name, std::string relation, double claimed_epsilon, bool is_control,
+                   int64_t fast_trials, ObservationSampler first, ObservationSampler second) {
   AuditCase c;
   c.name = std::move(name);
-  c.neighbour_relation = "add/remove user 1's episode; users 2..K collude (S = A = H = 1, K = 64)";
-  c.claimed_epsilon = kClaimedEpsilon;
+  c.neighbour_relation = std::move(relation);
+  c.claimed_epsilon = claimed_epsilon;
   c.target_delta = 0.0;
   c.is_control = is_control;
   c.fast_trials = fast_trials;
@@ -74,13 +108,19 @@ AuditCase MakeCase(std::string name, bool is_control, int64_t fast_trials, Obser
 }  // namespace
 
 AuditCase PrivateUcbviAuditCase() {
-  return MakeCase("private_ucbvi_jdp_view", false, 10000, PrivateUcbviView(true),
-                  PrivateUcbviView(false));
+  return MakeCase("private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon, false, 10000,
+                  PrivateUcbviView(true), PrivateUcbviView(false));
+}
+
+AuditCase PrivateUcbviOneEpisodeAuditCase() {
+  return MakeCase("private_ucbvi_add_remove", "add/remove one user's episode (S=2, A=1, H=2, K=1)",
+                  kOneEpisodeEpsilon, false, 20000, PrivateUcbviOneEpisode(true),
+                  PrivateUcbviOneEpisode(false));
 }
 
 AuditCase UcbviJdpAsRunAuditCase() {
-  return MakeCase("refuted_claim_ucbvi_jdp_as_run", true, 4000, UcbviJdpAsRunView(true),
-                  UcbviJdpAsRunView(false));
+  return MakeCase("refuted_claim_ucbvi_jdp_as_run", kCollusionView, kClaimedEpsilon, true, 4000,
+                  UcbviJdpAsRunView(true), UcbviJdpAsRunView(false));
 }
 
 }  // namespace dprl

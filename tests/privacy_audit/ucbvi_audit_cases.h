@@ -38,6 +38,10 @@ inline constexpr int64_t kUcbviAuditEpisodes = 64;
 
 // The target case private_ucbvi_jdp_view (is_control = false).
 AuditCase PrivateUcbviAuditCase();
+// The target case private_ucbvi_add_remove (is_control = false): one episode (S = 2, A = 1,
+// H = 2, K = 1) added/removed, its 3H counters N~, R~, N~(s') change by 1; observation
+// #{those releases >= 1}; claim privacy_epsilon = 6 (add/remove), as PUCB's pucb_add_remove.
+AuditCase PrivateUcbviOneEpisodeAuditCase();
 // The refuted-claim case refuted_claim_ucbvi_jdp_as_run (is_control = true: like a negative
 // control, the audit must report epsilon_lower > claimed_epsilon).
 AuditCase UcbviJdpAsRunAuditCase();
