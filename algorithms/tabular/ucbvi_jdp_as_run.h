@@ -19,7 +19,10 @@
 //     P^(s')   = (Np(s,a,s') + n2(s')) / d_p,          r^ = (reward sum + n3) / d_r
 //     b_p      = sqrt(2 ln 3 / d_p) + S e / d_p,       b_r = sqrt(2 ln 3 / d_r) + S e / d_r
 //     Q(s,a,h) = r^ + b_r + sum_s' P^(s') V_{h+1}(s') + b_p (H - 1 - h),  V_h = max_a Q (no clip)
-//   and acts greedily. The released quantities are the noisy counts (the billboard the policy is
+//   and acts greedily. Differences that change no distribution: doubles for the code's float32
+//   value arrays (rounding only), ties of Q broken uniformly instead of by np.argmax's first
+//   maximiser (ties have probability 0 under continuous noise), and the order of the draws.
+//   The released quantities are the noisy counts (the billboard the policy is
 //   computed from): released_reward_counts() = Nr + n1 of the last BeginEpisode.
 // Why this is not privacy_epsilon-JDP: a count that no longer changes is released again at every
 // episode with FRESH noise, so K releases of it can be averaged; the privacy loss of one user's
