@@ -3,7 +3,6 @@
 #include <glog/logging.h>
 
 #include <memory>
-#include <utility>
 
 #include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/ucbvi_jdp_as_run.h"
@@ -91,36 +90,33 @@ ObservationSampler PrivateUcbviOneEpisode(bool target_present) {
   };
 }
 
-AuditCase MakeCase(std::string name, std::string relation, double claimed_epsilon, bool is_control,
-                   int64_t fast_trials, ObservationSampler first, ObservationSampler second) {
-  AuditCase c;
-  c.name = std::move(name);
-  c.neighbour_relation = std::move(relation);
-  c.claimed_epsilon = claimed_epsilon;
-  c.target_delta = 0.0;
-  c.is_control = is_control;
-  c.fast_trials = fast_trials;
-  c.first = std::move(first);
-  c.second = std::move(second);
-  return c;
-}
-
 }  // namespace
 
+// AuditCase's fields in order: name, neighbour_relation, claimed_epsilon, target_delta,
+// is_control, fast_trials, first, second.
 AuditCase PrivateUcbviAuditCase() {
-  return MakeCase("private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon, false, 10000,
-                  PrivateUcbviView(true), PrivateUcbviView(false));
+  return AuditCase{
+      "private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon,        0.0,
+      /*is_control=*/false,     10000,          PrivateUcbviView(true), PrivateUcbviView(false)};
 }
 
 AuditCase PrivateUcbviOneEpisodeAuditCase() {
-  return MakeCase("private_ucbvi_add_remove", "add/remove one user's episode (S=2, A=1, H=2, K=1)",
-                  kOneEpisodeEpsilon, false, 20000, PrivateUcbviOneEpisode(true),
-                  PrivateUcbviOneEpisode(false));
+  return AuditCase{
+      "private_ucbvi_add_remove",   "add/remove one user's episode (S=2, A=1, H=2, K=1)",
+      kOneEpisodeEpsilon,           0.0,
+      /*is_control=*/false,         20000,
+      PrivateUcbviOneEpisode(true), PrivateUcbviOneEpisode(false)};
 }
 
 AuditCase UcbviJdpAsRunAuditCase() {
-  return MakeCase("refuted_claim_ucbvi_jdp_as_run", kCollusionView, kClaimedEpsilon, true, 4000,
-                  UcbviJdpAsRunView(true), UcbviJdpAsRunView(false));
+  return AuditCase{"refuted_claim_ucbvi_jdp_as_run",
+                   kCollusionView,
+                   kClaimedEpsilon,
+                   0.0,
+                   /*is_control=*/true,
+                   4000,
+                   UcbviJdpAsRunView(true),
+                   UcbviJdpAsRunView(false)};
 }
 
 }  // namespace dprl
