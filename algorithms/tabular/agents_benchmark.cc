@@ -1,4 +1,5 @@
-// Per-episode time of UBEV (Dann et al. 2017), PUCB, PUCB's noiseless planner and RLSVI (plan + act
+// Per-episode time of UBEV (Dann et al. 2017), PUCB, PUCB's noiseless planner, RLSVI, UCB-VI
+// (Azar et al. 2017) and Private-UCB-VI (Chowdhury & Zhou 2022) (plan + act
 // + observe + counter updates / noise draws; regret evaluation excluded), on random Dirichlet MDPs
 // of size (S, A, H) in {(6,2,20), (20,4,20), (50,4,20)}.
 //
@@ -22,9 +23,11 @@
 #include <memory>
 
 #include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
+#include "algorithms/tabular/ucbvi.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "random/random_stream.h"
@@ -117,12 +120,35 @@ void BM_Rlsvi(benchmark::State& state) {
   Measure(state, mdp, *agent);
 }
 
+void BM_Ucbvi(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  UcbviOptions options;
+  options.num_episodes = int64_t{1} << 24;
+  auto agent =
+      UcbviAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, options).value();
+  Measure(state, mdp, *agent);
+}
+
+// Private-UCB-VI reads every counter (N~, R~ and all S^2AH N~(s,a,s')) every episode: no 2E
+// threshold, so its cost is PUCB's all-active worst case at every privacy_epsilon.
+void BM_PrivateUcbviEps1(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  PrivateUcbviOptions options;
+  options.num_episodes = int64_t{1} << 24;
+  auto agent = PrivateUcbviAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()},
+                                         options, TestStream(kSeed, TestPurpose::kPrivacyNoise))
+                   .value();
+  Measure(state, mdp, *agent);
+}
+
 #define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
 BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbNoiseless)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbAllActive)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Rlsvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Ucbvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PrivateUcbviEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbRiverSwimEps1000)->Args({4, 5})->Unit(benchmark::kMicrosecond);
 
 }  // namespace

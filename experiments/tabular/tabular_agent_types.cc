@@ -6,9 +6,11 @@
 #include <utility>
 
 #include "algorithms/tabular/noiseless_pucb.h"
+#include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/psrl.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
+#include "algorithms/tabular/ucbvi.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "experiments/tabular/tabular_registry.h"
@@ -154,6 +156,52 @@ const bool kPsrlPerStepRegistered = RegisterPsrl(
     "PSRL with one posterior per (h, s, a) (step-dependent MDPs; H times less data per posterior "
     "on a time-homogeneous one), non-private",
     "PSRL per step (non-private)", PsrlPerStepDefaults());
+
+const bool kUcbviRegistered = RegisterTabularAgent(BoundTabularAgent<UcbviOptions>(
+    "ucbvi", "UCB-VI (Azar et al. 2017, Alg. 1-2, Hoeffding bonus 7HL/sqrt(N)), non-private",
+    "UCB-VI (Hoeffding)",
+    (*new OptionBinding<UcbviOptions>("agent ucbvi"))
+        .Float(hdf5_names::kFailureProbability, &UcbviOptions::failure_probability,
+               "delta in L = ln(5SAT/delta), in (0, 1)")
+        .Int(hdf5_names::kNumEpisodes, &UcbviOptions::num_episodes, "K (T = KH in L)"),
+    UcbviOptions(),
+    [](const TabularAgentSettings& settings, UcbviOptions& options) {
+      options.num_episodes = settings.num_episodes;
+      options.failure_probability = settings.failure_probability;
+    },
+    [](const UcbviOptions& options, const TabularShape& shape, const RandomStream&) {
+      return AsTabularAgent(UcbviAgent::Create(shape, options));
+    },
+    /*privacy=*/std::nullopt));
+
+const bool kPrivateUcbviRegistered = RegisterTabularAgent(BoundTabularAgent<PrivateUcbviOptions>(
+    "private_ucbvi", "Private-UCB-VI (Chowdhury & Zhou 2022, tree-based private counts), eps-JDP",
+    "Private-UCB-VI",
+    (*new OptionBinding<PrivateUcbviOptions>("agent private_ucbvi"))
+        .Float(hdf5_names::kPrivacyEpsilon, &PrivateUcbviOptions::privacy_epsilon,
+               "eps of the JDP guarantee under neighbour_relation")
+        .Float(hdf5_names::kFailureProbability, &PrivateUcbviOptions::failure_probability,
+               "delta, half for E and half for L, in (0, 1)")
+        .Int(hdf5_names::kNumEpisodes, &PrivateUcbviOptions::num_episodes,
+             "K, which sizes the binary counters")
+        .Choice(hdf5_names::kNeighbourRelation, &PrivateUcbviOptions::neighbour_relation,
+                {{PucbNeighbourRelation::kAddRemove,
+                  PucbNeighbourRelationName(PucbNeighbourRelation::kAddRemove)},
+                 {PucbNeighbourRelation::kReplacement,
+                  PucbNeighbourRelationName(PucbNeighbourRelation::kReplacement)}},
+                "add_remove: counters at eps/(3H); replacement: eps/(6H)")
+        .Optional(),
+    PrivateUcbviOptions(),
+    [](const TabularAgentSettings& settings, PrivateUcbviOptions& options) {
+      options.num_episodes = settings.num_episodes;
+      options.failure_probability = settings.failure_probability;
+    },
+    [](const PrivateUcbviOptions& options, const TabularShape& shape,
+       const RandomStream& noise_stream) {
+      return AsTabularAgent(PrivateUcbviAgent::Create(shape, options, noise_stream));
+    },
+    TabularPrivacy{"eps-JDP", "states_and_rewards", "JDP", hdf5_names::kPrivacyEpsilon,
+                   hdf5_names::kNeighbourRelation, ""}));
 
 }  // namespace
 

@@ -13,6 +13,10 @@
 //                   reward_noise_precision (all optional; TabulaRL's priors); one posterior per
 //                   (s, a) pooled over h (Osband et al. 2013's PSRL, time-homogeneous MDPs)
 //   psrl_per_step   the same parameters; one posterior per (h, s, a)
+//   ucbvi           failure_probability (delta), num_episodes (K; Azar et al. 2017's UCB-VI,
+//                   Hoeffding bonus)
+//   private_ucbvi   privacy_epsilon, failure_probability (delta), num_episodes (K),
+//                   neighbour_relation (add_remove | replacement; default add_remove)
 #ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_
 #define DPRL_EXPERIMENTS_TABULAR_TABULAR_AGENT_TYPES_H_
 

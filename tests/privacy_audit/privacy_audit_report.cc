@@ -27,6 +27,7 @@
 #include "common/command_line.h"
 #include "tests/privacy_audit/audit_cases.h"
 #include "tests/privacy_audit/auditor.h"
+#include "tests/privacy_audit/ucbvi_audit_cases.h"
 #include "tests/privacy_audit/wang_hegde_audit_cases.h"
 
 namespace dprl {
@@ -61,7 +62,10 @@ std::string ShortName(const std::string& name) {
       {"control_classic_gaussian", "classic Gauss."},
       {"control_floating_residue", "float residue"},
       {"refuted_claim_wang_hegde_output", "W&H output"},
-      {"refuted_claim_wang_hegde_noisy_q", "W&H noisy Q"}};
+      {"refuted_claim_wang_hegde_noisy_q", "W&H noisy Q"},
+      {"private_ucbvi_jdp_view", "Priv-UCB-VI JDP"},
+      {"private_ucbvi_add_remove", "Priv-UCB-VI +/-"},
+      {"refuted_claim_ucbvi_jdp_as_run", "UCBVI-JDP code"}};
   for (const auto& [full, abbreviation] : kShort) {
     if (full == name) return abbreviation;
   }
@@ -117,6 +121,10 @@ int Run(int argc, char** argv) {
   std::vector<AuditCase> cases = AllAuditCases();
   // Refuted claims (Wang & Hegde 2019, Theorem 5) are audited like controls: they must be caught.
   for (AuditCase& refuted : WangHegdeAuditCases()) cases.push_back(std::move(refuted));
+  // Private-UCB-VI below its claim; the published code's fresh per-episode noise refuted.
+  cases.push_back(PrivateUcbviAuditCase());
+  cases.push_back(PrivateUcbviOneEpisodeAuditCase());
+  cases.push_back(UcbviJdpAsRunAuditCase());
   const double confidence_beta = suite_beta / cases.size();
   std::vector<Row> rows;
   bool all_ok = true;

@@ -1,0 +1,175 @@
+#include "algorithms/tabular/private_ucbvi.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "algorithms/mechanisms/counter_error_tail.h"
+#include "algorithms/tabular/reward_rounding.h"
+#include "algorithms/tabular/vietri_bounds.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
+
+namespace dprl {
+
+absl::Status PrivateUcbviOptions::Validate() const {
+  RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
+  RETURN_IF_ERROR(ValidateOpenUnitInterval("failure_probability", failure_probability));
+  RETURN_IF_ERROR(ValidateAtLeastOne("num_episodes", num_episodes));
+  if (neighbour_relation != PucbNeighbourRelation::kAddRemove &&
+      neighbour_relation != PucbNeighbourRelation::kReplacement) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("neighbour_relation must be kAddRemove or kReplacement, got ",
+                     static_cast<int>(neighbour_relation)));
+  }
+  return absl::OkStatus();
+}
+
+double PrivateUcbviCounterEpsilon(const TabularShape& shape, const PrivateUcbviOptions& options) {
+  // l1 <= H per family under add/remove, 2H under replacement; three families.
+  const double add_remove = PucbAddRemoveCounterEpsilon(options.privacy_epsilon, shape.horizon);
+  return options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? add_remove
+                                                                         : add_remove / 2.0;
+}
+
+double PrivateUcbviLogTerm(const TabularShape& shape, const PrivateUcbviOptions& options) {
+  const double statistics_failure_probability = options.failure_probability / 2.0;
+  return std::sqrt(2.0 * std::log(4.0 * static_cast<double>(shape.StateActionSteps()) *
+                                  static_cast<double>(options.num_episodes) /
+                                  statistics_failure_probability));
+}
+
+double PrivateUcbviBonus(double denominator, double error_bound, double log_term, int num_states,
+                         int horizon) {
+  const double h = horizon, e = error_bound;
+  return (h + 1.0) * log_term / std::sqrt(denominator) +
+         (3.0 + 2.0 * h + static_cast<double>(num_states) * h) * e / denominator;
+}
+
+namespace {
+
+BinaryCounterOptions CounterOptions(const TabularShape& shape, const PrivateUcbviOptions& options) {
+  BinaryCounterOptions counter;
+  counter.privacy_epsilon = PrivateUcbviCounterEpsilon(shape, options);
+  counter.horizon_steps = options.num_episodes;
+  counter.input_bound = 1.0;
+  return counter;
+}
+
+}  // namespace
+
+absl::StatusOr<double> PrivateUcbviErrorBound(const TabularShape& shape,
+                                              const PrivateUcbviOptions& options) {
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
+  const double counter_failure_probability =
+      (options.failure_probability / 2.0) /
+      PucbNumCounters(shape.num_states, shape.num_actions, shape.horizon);
+  // An empty bank with the agent's counter options: its node noise is exactly the agent's.
+  ASSIGN_OR_RETURN(
+      BinaryCounterBank bank,
+      BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey())));
+  absl::StatusOr<double> bound =
+      CounterErrorTailBound(options.num_episodes, NodeNoiseOf(bank), counter_failure_probability);
+  if (!bound.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("Private-UCB-VI's error bound E: ", bound.status().message()));
+  }
+  return *bound;
+}
+
+// The planner's view: only private releases. Every triple is estimated (nbar >= 1).
+class PrivateUcbviAgent::PrivateStatistics {
+ public:
+  explicit PrivateStatistics(const PrivateUcbviAgent& agent) : agent_(agent) {}
+  bool IsEstimated(int, int, int) const { return true; }
+  double Count(int h, int s, int a) const {
+    return std::max(1.0,
+                    agent_.released_visits_[agent_.shape_.Index(h, s, a)] + agent_.error_bound_);
+  }
+  double RewardSum(int h, int s, int a) const {
+    return agent_.reward_counters_.Release(agent_.shape_.Index(h, s, a));
+  }
+  double Confidence(int h, int s, int a) const {
+    return PrivateUcbviBonus(Count(h, s, a), agent_.error_bound_, agent_.log_term_,
+                             agent_.shape_.num_states, agent_.shape_.horizon);
+  }
+  double NextValueSum(int h, int s, int a, const double* next_values) const {
+    const int S = agent_.shape_.num_states;
+    const int64_t base = agent_.shape_.Index(h, s, a) * S;
+    double sum = 0.0;
+    for (int next = 0; next < S; ++next) {
+      sum += agent_.transition_counters_.Release(base + next) * next_values[next];
+    }
+    return sum;
+  }
+
+ private:
+  const PrivateUcbviAgent& agent_;
+};
+
+absl::StatusOr<std::unique_ptr<PrivateUcbviAgent>> PrivateUcbviAgent::Create(
+    const TabularShape& shape, const PrivateUcbviOptions& options,
+    const RandomStream& noise_stream) {
+  ASSIGN_OR_RETURN(const double error_bound, PrivateUcbviErrorBound(shape, options));
+  const BinaryCounterOptions counter_options = CounterOptions(shape, options);
+  const int64_t triples = shape.StateActionSteps();
+  ASSIGN_OR_RETURN(BinaryCounterBank visits,
+                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0)));
+  ASSIGN_OR_RETURN(BinaryCounterBank rewards,
+                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1)));
+  ASSIGN_OR_RETURN(BinaryCounterBank transitions,
+                   BinaryCounterBank::Create(triples * shape.num_states, counter_options,
+                                             noise_stream.Child(2)));
+  return std::unique_ptr<PrivateUcbviAgent>(
+      new PrivateUcbviAgent(shape, options, error_bound, std::move(visits), std::move(rewards),
+                            std::move(transitions), noise_stream.Child(3)));
+}
+
+PrivateUcbviAgent::PrivateUcbviAgent(const TabularShape& shape, const PrivateUcbviOptions& options,
+                                     double error_bound, BinaryCounterBank visits,
+                                     BinaryCounterBank rewards, BinaryCounterBank transitions,
+                                     RandomStream rounding_stream)
+    : shape_(shape),
+      options_(options),
+      error_bound_(error_bound),
+      log_term_(PrivateUcbviLogTerm(shape, options)),
+      visit_counters_(std::move(visits)),
+      reward_counters_(std::move(rewards)),
+      transition_counters_(std::move(transitions)),
+      rounding_stream_(std::move(rounding_stream)),
+      released_visits_(shape.StateActionSteps(), 0.0),
+      plan_(shape) {
+  // Every release is read every episode: maintain every noise sum incrementally.
+  for (int64_t i = 0; i < visit_counters_.num_counters(); ++i) visit_counters_.Track(i);
+  for (int64_t i = 0; i < reward_counters_.num_counters(); ++i) reward_counters_.Track(i);
+  for (int64_t i = 0; i < transition_counters_.num_counters(); ++i) transition_counters_.Track(i);
+}
+
+void PrivateUcbviAgent::BeginEpisode() {
+  CHECK_LT(episodes_done_, options_.num_episodes)
+      << "Private-UCB-VI was created for num_episodes = " << options_.num_episodes;
+  for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
+    released_visits_[i] = visit_counters_.Release(i);
+  }
+  plan_.Plan(PrivateStatistics(*this), shape_.horizon);
+}
+
+void PrivateUcbviAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
+  const int64_t index = shape_.Index(h, s, a);
+  reward_counters_.Add(index, RoundRewardToBit(reward, rounding_stream_, episodes_done_, h));
+  visit_counters_.Add(index, 1.0);
+  transition_counters_.Add(index * shape_.num_states + next_state, 1.0);
+}
+
+void PrivateUcbviAgent::EndEpisode() {
+  visit_counters_.EndStep();
+  reward_counters_.EndStep();
+  transition_counters_.EndStep();
+  ++episodes_done_;
+}
+
+}  // namespace dprl
