@@ -76,6 +76,8 @@ def write_rlsvi(directory, kind):
                 for name, value in [("num_states", s), ("num_actions", a), ("horizon", h)]:
                     g.attrs[name] = numpy.int64(value)
                 g.attrs["target_delta"] = delta
+                g.attrs["max_episodes"] = numpy.int64(10 ** 8)
+                g.attrs["points_per_decade"] = numpy.int64(5)
                 episodes = numpy.unique(numpy.round(10 ** (numpy.arange(0, 41) / 5.0)))
                 paper = numpy.array([corollary14(s, a, h, k, delta) for k in episodes])
                 if kind == "fails":
