@@ -29,6 +29,7 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/lower_bound_records.h"
 #include "schema/tabular_records.h"
 
 namespace dprl {
@@ -73,7 +74,7 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
     excess.group = group;
     ASSIGN_OR_RETURN(excess.privacy_epsilon,
                      reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
-    ASSIGN_OR_RETURN(excess.gap, reader.ReadDoubleAttribute(group, hdf5_names::kPacAlphaUnit));
+    excess.gap = run.pac_alpha_unit;
     excess.num_states = static_cast<double>(run.num_states);
     excess.num_actions = static_cast<double>(run.num_actions);
     excess.horizon = static_cast<double>(run.rewarded_horizon);
@@ -86,9 +87,7 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
           absl::StrFormat("%s: group '%s' has no pac_alpha_grid value below the instance gap %g",
                           reader.path(), group, excess.gap));
     }
-    ASSIGN_OR_RETURN(const TabularTypeNames names,
-                     reader.ReadRecord(group, TabularEnvironmentNameBinding()));
-    const std::string& env = names.env;
+    const std::string& env = run.regret.env;
     const std::pair<std::string, double> instance_key{env, excess.gap};
     if (reference_index.find(instance_key) == reference_index.end()) {
       ASSIGN_OR_RETURN(
@@ -96,9 +95,8 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
           SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}}));
       std::vector<std::string> same_gap;
       for (const std::string& candidate : noiseless) {
-        ASSIGN_OR_RETURN(double gap,
-                         reader.ReadDoubleAttribute(candidate, hdf5_names::kPacAlphaUnit));
-        if (gap == excess.gap) same_gap.push_back(candidate);
+        ASSIGN_OR_RETURN(const PacSettings pac, reader.ReadRecord(candidate, PacSettingsBinding()));
+        if (pac.pac_alpha_unit == excess.gap) same_gap.push_back(candidate);
       }
       if (same_gap.size() != 1) {
         return absl::NotFoundError(absl::StrFormat(
