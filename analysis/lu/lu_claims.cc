@@ -174,7 +174,9 @@ absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
     run.options.num_episodes = settings.num_episodes;
     ASSIGN_OR_RETURN(run.privacy_epsilon,
                      reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
-    ASSIGN_OR_RETURN(run.target_delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
+    ASSIGN_OR_RETURN(const PrivacyRecord accounting,
+                     reader.ReadRecord(group, PrivacyAccountingBinding()));
+    run.target_delta = accounting.target_delta;
     runs.push_back(std::move(run));
   }
   return runs;

@@ -142,16 +142,15 @@ absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& re
   ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
   RlsviPrivacyResults results;
   for (const std::string& group : groups) {
-    ASSIGN_OR_RETURN(std::string kind, reader.ReadStringAttribute(group, hdf5_names::kKind));
-    if (kind == "privacy_curve") {
+    // The kind through its binding, which refuses a name other than privacy_curve | regret.
+    ASSIGN_OR_RETURN(const RlsviPrivacyKindSetting setting,
+                     reader.ReadRecord(group, RlsviPrivacyKindBinding()));
+    if (setting.kind == RlsviPrivacyKind::kPrivacyCurve) {
       ASSIGN_OR_RETURN(PrivacyCurve curve, ReadCurve(reader, group));
       results.curves.push_back(std::move(curve));
-    } else if (kind == "regret") {
+    } else {
       ASSIGN_OR_RETURN(PrivacyRegretCurve curve, ReadRegret(reader, group, regret_plot_points));
       results.regrets.push_back(std::move(curve));
-    } else {
-      return Malformed(reader, absl::StrCat("group '", group, "' has unknown kind '", kind,
-                                            "' (expected privacy_curve or regret)"));
     }
   }
   if (results.curves.empty() && results.regrets.empty()) {
