@@ -13,6 +13,14 @@ const OptionBinding<WalkGroupRecord>& WalkGroupBinding() {
   return *binding;
 }
 
+const OptionBinding<WalkEnvironmentRecord>& WalkEnvironmentBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<WalkEnvironmentRecord>("environment continuous_walk"))
+           .Int(hdf5_names::kEpisodeLength, &WalkEnvironmentRecord::episode_length,
+                "steps per episode");
+  return *binding;
+}
+
 const OptionBinding<Fig2MethodRecord>& Fig2MethodBinding() {
   static const auto* binding =
       &(*new OptionBinding<Fig2MethodRecord>("Figure 2 method"))

@@ -5,6 +5,7 @@
 //
 //   record                    attributes                              groups
 //   WalkGroupRecord           agent, panel, label                     every group
+//   WalkEnvironmentRecord     episode_length                          every group
 //   Fig2MethodRecord          method, privacy_epsilon, target_delta   wang_hegde_fig2
 //   CalibrationRecord         calibration                             fig2 functional noise
 //   NeighbourRelationRecord   neighbour_relation                      fig2 output perturbation
@@ -25,6 +26,13 @@ struct WalkGroupRecord {
   std::string label;
 };
 const OptionBinding<WalkGroupRecord>& WalkGroupBinding();
+
+// Every group: the continuous walk's parameters the grid sets (envs/continuous_walk.h's
+// ContinuousWalkOptions::episode_length; the move length keeps its default).
+struct WalkEnvironmentRecord {
+  int episode_length = 0;  // steps per episode
+};
+const OptionBinding<WalkEnvironmentRecord>& WalkEnvironmentBinding();
 
 // Figure 2 groups: the curve's method and the privacy target it is calibrated for.
 struct Fig2MethodRecord {

@@ -46,7 +46,9 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
   ASSIGN_OR_RETURN(const std::optional<Fig2MethodRecord> method,
                    reader.ReadOptionalRecord(group, Fig2MethodBinding()));
   if (method.has_value()) s.color_key = method->method;
-  ASSIGN_OR_RETURN(int64_t length, reader.ReadIntAttribute(group, hdf5_names::kEpisodeLength));
+  ASSIGN_OR_RETURN(const WalkEnvironmentRecord environment,
+                   reader.ReadRecord(group, WalkEnvironmentBinding()));
+  const int64_t length = environment.episode_length;
   if (length < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s: group '%s' has episode_length = %d, must be >= 1", reader.path(), group, length));

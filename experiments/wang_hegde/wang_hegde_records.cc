@@ -5,14 +5,6 @@
 
 namespace dprl {
 
-const OptionBinding<ContinuousWalkOptions>& WalkEnvironmentBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<ContinuousWalkOptions>("environment continuous_walk"))
-           .Int(hdf5_names::kEpisodeLength, &ContinuousWalkOptions::episode_length,
-                "steps per episode");
-  return *binding;
-}
-
 const OptionBinding<FunctionalNoiseQLearningOptions>& Algorithm1SettingBinding() {
   static const auto* binding = [] {
     auto* b = new OptionBinding<FunctionalNoiseQLearningOptions>("Algorithm 1 setting");

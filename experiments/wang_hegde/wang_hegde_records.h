@@ -2,7 +2,7 @@
 // (qlearning_agent_types.h), each written through one binding (docs/hdf5_schema.md,
 // "wang_hegde"). The task reads the group record and the environment back; the other records
 // describe the group for a reader and the analysis (they are not parameters of the run). The
-// records with no library type (the group, the Figure 2 method, the calibration's source, the
+// records with no library type (the group, the environment's episode length, the Figure 2 method, the calibration's source, the
 // neighbour relation) are the results schema's (schema/wang_hegde_records.h), which the analysis
 // reads them with; those of library Options are here.
 #ifndef DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
@@ -20,9 +20,6 @@
 #include "schema/wang_hegde_records.h"
 
 namespace dprl {
-
-// Every group: the environment's parameters (episode_length; the move length keeps its default).
-const OptionBinding<ContinuousWalkOptions>& WalkEnvironmentBinding();
 
 // The figure's Algorithm 1 training setting (BindAlgorithm1Setting), recorded in the groups
 // whose agent takes fewer of its parameters (references, output perturbation).
