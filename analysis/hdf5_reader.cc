@@ -154,6 +154,10 @@ absl::StatusOr<std::string> Hdf5Reader::ReadStringAttribute(const std::string& o
                absl::StrCat(Describe(object_path, name), " is not a scalar string"));
 }
 
+std::string Hdf5Reader::RecordContext(const std::string& object_path) const {
+  return absl::StrCat(path_, ": group '", object_path, "'");
+}
+
 absl::StatusOr<AttributeList> Hdf5Reader::ReadAttributes(
     const std::string& object_path, const std::vector<ParameterSpec>& specs) const {
   AttributeList attributes;

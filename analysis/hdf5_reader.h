@@ -10,7 +10,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -70,6 +72,32 @@ class Hdf5Reader {
   absl::StatusOr<AttributeList> ReadAttributes(const std::string& object_path,
                                                const std::vector<ParameterSpec>& specs) const;
 
+  // The record `binding` wrote on `object_path` (a results group): its attributes read as
+  // ReadAttributes reads them, then binding.Read (a required one must be there; an optional one
+  // keeps its value in `defaults`). Errors name the file and the object.
+  template <typename Options>
+  absl::StatusOr<Options> ReadRecord(const std::string& object_path,
+                                     const OptionBinding<Options>& binding,
+                                     Options defaults = Options()) const {
+    absl::StatusOr<AttributeList> attributes = ReadAttributes(object_path, binding.Specs(defaults));
+    if (!attributes.ok()) return attributes.status();
+    return binding.Read(*attributes, RecordContext(object_path), std::move(defaults));
+  }
+  // The same for a record that a group may lack: nullopt when none of the binding's attributes is
+  // there (e.g. the guarantee of a non-private agent's group); otherwise as ReadRecord.
+  template <typename Options>
+  absl::StatusOr<std::optional<Options>> ReadOptionalRecord(const std::string& object_path,
+                                                            const OptionBinding<Options>& binding,
+                                                            Options defaults = Options()) const {
+    absl::StatusOr<AttributeList> attributes = ReadAttributes(object_path, binding.Specs(defaults));
+    if (!attributes.ok()) return attributes.status();
+    if (attributes->empty()) return std::optional<Options>();
+    absl::StatusOr<Options> read =
+        binding.Read(*attributes, RecordContext(object_path), std::move(defaults));
+    if (!read.ok()) return read.status();
+    return std::optional<Options>(*std::move(read));
+  }
+
   // Numeric 1-D or 2-D dataset as float64. Every value must be finite: a NaN or +-inf anywhere
   // is an error naming the file, the dataset and the first bad entry ("holds a non-finite
   // value"), so no analysis binary summarises a corrupt result. No dprl dataset stores NaN or inf
@@ -81,6 +109,8 @@ class Hdf5Reader {
  private:
   Hdf5Reader(std::string path, hid_t file) : path_(std::move(path)), file_(file) {}
   absl::Status Error(absl::StatusCode code, const std::string& what) const;
+  // "<file>: group '<object_path>'": the context of a record's errors.
+  std::string RecordContext(const std::string& object_path) const;
   // The members of `group_path` whose H5O_type_t is `object_type`.
   absl::StatusOr<std::vector<std::string>> ListMembers(const std::string& group_path,
                                                        int object_type) const;

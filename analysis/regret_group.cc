@@ -1,12 +1,14 @@
 #include "analysis/regret_group.h"
 
 #include <cmath>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 
@@ -73,20 +75,22 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
     }
   }
   data.cumulative_regret = std::move(regret);
-  for (auto [name, target] :
-       {std::pair{names::kEnv, &data.env}, std::pair{names::kAgent, &data.agent}}) {
-    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
-    *target = std::move(value);
-  }
-  for (auto [name, target] : {std::pair{names::kPrivacyEpsilon, &data.privacy_epsilon},
-                              std::pair{names::kErrorBound, &data.error_bound}}) {
-    if (!reader.HasAttribute(group, name)) continue;
-    ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
-    *target = value;
+  // The records the grid wrote (schema/tabular_records.h), through their bindings.
+  ASSIGN_OR_RETURN(const TabularTypeNames env, reader.ReadRecord(group, TabularEnvironmentNameBinding()));
+  ASSIGN_OR_RETURN(const TabularTypeNames agent, reader.ReadRecord(group, TabularAgentNameBinding()));
+  data.env = env.env;
+  data.agent = agent.agent;
+  ASSIGN_OR_RETURN(const std::optional<DisplayLabel> label,
+                   reader.ReadOptionalRecord(group, DisplayLabelBinding()));
+  if (label.has_value()) data.label = label->label;
+  ASSIGN_OR_RETURN(const std::optional<PucbGuarantee> guarantee,
+                   reader.ReadOptionalRecord(group, PucbGuaranteeBinding()));
+  if (guarantee.has_value()) data.error_bound = guarantee->error_bound;
+  if (reader.HasAttribute(group, names::kPrivacyEpsilon)) {
+    ASSIGN_OR_RETURN(data.privacy_epsilon, reader.ReadDoubleAttribute(group, names::kPrivacyEpsilon));
   }
   for (auto [name, target] : {std::pair{names::kErrorBoundMethod, &data.error_bound_method},
-                              std::pair{names::kNeighbourRelation, &data.neighbour_relation},
-                              std::pair{names::kLabel, &data.label}}) {
+                              std::pair{names::kNeighbourRelation, &data.neighbour_relation}}) {
     if (!reader.HasAttribute(group, name)) continue;
     ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
     *target = std::move(value);

@@ -49,23 +49,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/tabular/tabular_shape.h"
 #include "random/random_stream.h"
 
 namespace dprl {
-
-struct TabularShape {
-  int num_states = 1;   // S
-  int num_actions = 1;  // A
-  int horizon = 1;      // H
-
-  int64_t StateActionSteps() const {
-    return static_cast<int64_t>(num_states) * num_actions * horizon;
-  }
-  // Flat index of (h, s, a): (h * S + s) * A + a.
-  int64_t Index(int h, int s, int a) const {
-    return (static_cast<int64_t>(h) * num_states + s) * num_actions + a;
-  }
-};
 
 // Output of one planning pass.
 class OptimisticPlan {

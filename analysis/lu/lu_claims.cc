@@ -17,6 +17,8 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/rlsvi_privacy_records.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -37,14 +39,12 @@ absl::StatusOr<std::vector<Curve>> ReadCurves(const Hdf5Reader& reader) {
   for (const std::string& group : groups) {
     Curve curve;
     curve.group = group;
-    for (auto [name, field] : {std::pair{hdf5_names::kNumStates, &curve.options.num_states},
-                               std::pair{hdf5_names::kNumActions, &curve.options.num_actions},
-                               std::pair{hdf5_names::kHorizon, &curve.options.horizon}}) {
-      ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
-      *field = value;
-    }
-    ASSIGN_OR_RETURN(double delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
-    curve.target_delta = delta;
+    ASSIGN_OR_RETURN(const PrivacyCurveSettings settings,
+                     reader.ReadRecord(group, PrivacyCurveBinding()));
+    curve.options.num_states = settings.shape.num_states;
+    curve.options.num_actions = settings.shape.num_actions;
+    curve.options.horizon = settings.shape.horizon;
+    curve.target_delta = settings.target_delta;
     for (auto [name, field] : {std::pair{hdf5_names::kEpisodes, &curve.episodes},
                                std::pair{hdf5_names::kPrivacyEpsilonPaper, &curve.paper},
                                std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.improved}}) {
@@ -160,19 +160,23 @@ absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
     RegretRun run;
     run.group = group;
     run.agent = agent;
-    ASSIGN_OR_RETURN(run.env, reader.ReadStringAttribute(group, hdf5_names::kEnv));
-    ASSIGN_OR_RETURN(run.protects,
-                     reader.ReadStringAttribute(group, hdf5_names::kPrivacyProtects));
-    ASSIGN_OR_RETURN(run.options.num_states,
-                     reader.ReadIntAttribute(group, hdf5_names::kNumStates));
-    ASSIGN_OR_RETURN(run.options.num_actions,
-                     reader.ReadIntAttribute(group, hdf5_names::kNumActions));
-    ASSIGN_OR_RETURN(run.options.horizon, reader.ReadIntAttribute(group, hdf5_names::kHorizon));
-    ASSIGN_OR_RETURN(run.options.num_episodes,
-                     reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
+    ASSIGN_OR_RETURN(const TabularTypeNames names,
+                     reader.ReadRecord(group, TabularEnvironmentNameBinding()));
+    run.env = names.env;
+    ASSIGN_OR_RETURN(const PrivacyRecord claim, reader.ReadRecord(group, PrivacyClaimBinding()));
+    run.protects = claim.privacy_protects;
+    ASSIGN_OR_RETURN(const TabularShape shape, reader.ReadRecord(group, TabularShapeBinding()));
+    ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                     reader.ReadRecord(group, TabularRegretSettingsBinding()));
+    run.options.num_states = shape.num_states;
+    run.options.num_actions = shape.num_actions;
+    run.options.horizon = shape.horizon;
+    run.options.num_episodes = settings.num_episodes;
     ASSIGN_OR_RETURN(run.privacy_epsilon,
                      reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
-    ASSIGN_OR_RETURN(run.target_delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
+    ASSIGN_OR_RETURN(const PrivacyRecord accounting,
+                     reader.ReadRecord(group, PrivacyAccountingBinding()));
+    run.target_delta = accounting.target_delta;
     runs.push_back(std::move(run));
   }
   return runs;

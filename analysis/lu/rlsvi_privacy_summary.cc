@@ -10,6 +10,8 @@
 #include "analysis/csv_cells.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/rlsvi_privacy_records.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -49,14 +51,12 @@ absl::StatusOr<Hdf5Matrix> ReadDeterministic(const Hdf5Reader& reader, const std
 absl::StatusOr<PrivacyCurve> ReadCurve(const Hdf5Reader& reader, const std::string& group) {
   PrivacyCurve curve;
   curve.group = group;
-  for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &curve.num_states},
-                              std::pair{hdf5_names::kNumActions, &curve.num_actions},
-                              std::pair{hdf5_names::kHorizon, &curve.horizon}}) {
-    ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
-    *target = value;
-  }
-  ASSIGN_OR_RETURN(double delta, reader.ReadDoubleAttribute(group, hdf5_names::kTargetDelta));
-  curve.target_delta = delta;
+  ASSIGN_OR_RETURN(const PrivacyCurveSettings settings,
+                   reader.ReadRecord(group, PrivacyCurveBinding()));
+  curve.num_states = settings.shape.num_states;
+  curve.num_actions = settings.shape.num_actions;
+  curve.horizon = settings.shape.horizon;
+  curve.target_delta = settings.target_delta;
   std::vector<double>* targets[3] = {&curve.episodes, &curve.privacy_epsilon_paper,
                                      &curve.privacy_epsilon_improved};
   for (int i = 0; i < 3; ++i) {
@@ -84,11 +84,9 @@ absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const st
   ASSIGN_OR_RETURN(RegretGroupData data, ReadRegretGroup(reader, group));
   PrivacyRegretCurve curve;
   curve.regret = SummarizeRegretGroup(data, plot_points);
-  for (auto [name, target] : {std::pair{hdf5_names::kPrivacyProtects, &curve.privacy_protects},
-                              std::pair{hdf5_names::kPrivacyNotion, &curve.privacy_notion}}) {
-    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
-    *target = std::move(value);
-  }
+  ASSIGN_OR_RETURN(const PrivacyRecord claim, reader.ReadRecord(group, PrivacyClaimBinding()));
+  curve.privacy_protects = claim.privacy_protects;
+  curve.privacy_notion = claim.privacy_notion;
   for (auto [name, target] :
        {std::pair{hdf5_names::kTargetDelta, &curve.target_delta},
         std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.privacy_epsilon_improved}}) {
@@ -96,12 +94,12 @@ absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const st
     ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
     *target = value;
   }
-  for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &curve.num_states},
-                              std::pair{hdf5_names::kNumActions, &curve.num_actions},
-                              std::pair{hdf5_names::kHorizon, &curve.horizon}}) {
-    if (!reader.HasAttribute(group, name)) continue;
-    ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
-    *target = value;
+  ASSIGN_OR_RETURN(const std::optional<TabularShape> shape,
+                   reader.ReadOptionalRecord(group, TabularShapeBinding()));
+  if (shape.has_value()) {
+    curve.num_states = shape->num_states;
+    curve.num_actions = shape->num_actions;
+    curve.horizon = shape->horizon;
   }
   return curve;
 }
@@ -144,16 +142,15 @@ absl::StatusOr<RlsviPrivacyResults> ReadRlsviPrivacyResults(const Hdf5Reader& re
   ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
   RlsviPrivacyResults results;
   for (const std::string& group : groups) {
-    ASSIGN_OR_RETURN(std::string kind, reader.ReadStringAttribute(group, hdf5_names::kKind));
-    if (kind == "privacy_curve") {
+    // The kind through its binding, which refuses a name other than privacy_curve | regret.
+    ASSIGN_OR_RETURN(const RlsviPrivacyKindSetting setting,
+                     reader.ReadRecord(group, RlsviPrivacyKindBinding()));
+    if (setting.kind == RlsviPrivacyKind::kPrivacyCurve) {
       ASSIGN_OR_RETURN(PrivacyCurve curve, ReadCurve(reader, group));
       results.curves.push_back(std::move(curve));
-    } else if (kind == "regret") {
+    } else {
       ASSIGN_OR_RETURN(PrivacyRegretCurve curve, ReadRegret(reader, group, regret_plot_points));
       results.regrets.push_back(std::move(curve));
-    } else {
-      return Malformed(reader, absl::StrCat("group '", group, "' has unknown kind '", kind,
-                                            "' (expected privacy_curve or regret)"));
     }
   }
   if (results.curves.empty() && results.regrets.empty()) {

@@ -40,11 +40,16 @@ def group(f, name, count, privacy_epsilon=None):
     g.attrs["env"] = "lb"
     g.attrs["agent"] = "pucb" if privacy_epsilon else "ubev"
     g.attrs["agent_variant"] = g.attrs["agent"]
-    g.attrs["num_states"] = np.int64(4)
-    g.attrs["num_actions"] = np.int64(2)
-    g.attrs["rewarded_horizon"] = np.int64(2)
+    # The family member n = 2, m = 1, H = 2 (S = n + 2, A = m + 1, horizon = H + 1), as the
+    # grid records it.
+    g.attrs["env_family"] = "lower_bound"
+    for key, value in (("num_initial_states", 2), ("num_arms", 1), ("rewarded_horizon", 2),
+                       ("num_states", 4), ("num_actions", 2), ("horizon", 3)):
+        g.attrs[key] = np.int64(value)
+    g.attrs["alpha_prime"] = 0.2
     g.attrs["failure_probability"] = 0.05
     g.attrs["pac_alpha"] = GRID[2]
+    g.attrs["pac_alpha_unit"] = 0.1  # H alpha' / (2n)
     if privacy_epsilon is not None:
         g.attrs["privacy_epsilon"] = float(privacy_epsilon)
         g.attrs["error_bound"] = 100.0 / privacy_epsilon

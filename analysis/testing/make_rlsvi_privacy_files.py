@@ -47,6 +47,8 @@ def curve(f, delta, rows_differ=False, short=False, inf=False):
     for key, value in (("num_states", 4), ("num_actions", 2), ("horizon", 5)):
         g.attrs[key] = np.int64(value)
     g.attrs["target_delta"] = delta
+    g.attrs["max_episodes"] = np.int64(T)
+    g.attrs["points_per_decade"] = np.int64(5)
     k = np.arange(1, T + 1, dtype=np.float64)
     paper = np.stack([k] * SEEDS)
     if rows_differ:

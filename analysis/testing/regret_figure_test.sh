@@ -42,7 +42,7 @@ expect_error no_regret "group 'empty_config' has no dataset 'episode_grid'" \
   "--in=$WORK/no_regret.h5" "$P"
 expect_error legacy "group 'chain_ucb' has no dataset 'episode_grid' (it has 'per_episode_regret' of results schema version 1; rerun the experiment)" \
   "--in=$WORK/legacy.h5" "$P"
-expect_error no_env "missing attribute 'env' of 'chain_ucb'" "--in=$WORK/no_env.h5" "$P"
+expect_error no_env "group 'chain_ucb': the tabular registry needs string parameter 'env'" "--in=$WORK/no_env.h5" "$P"
 expect_error one_d "must be [seeds x grid points]" "--in=$WORK/one_d.h5" "$P"
 expect_error bad_grid "dataset 'chain_ucb/episode_grid' must hold strictly increasing integer episodes >= 1 (column 5 is 5)" \
   "--in=$WORK/bad_grid.h5" "$P"

@@ -32,7 +32,7 @@ PY
 expect_error empty "--in: '$WORK/empty.h5' contains no config groups" "--in=$WORK/empty.h5" "$P"
 expect_error no_returns "group 'a' has no dataset 'episode_return'" \
   "--in=$WORK/no_returns.h5" "$P"
-expect_error no_panel "missing attribute 'panel' of 'a'" "--in=$WORK/no_panel.h5" "$P"
+expect_error no_panel "group 'a': group needs string parameter 'panel'" "--in=$WORK/no_panel.h5" "$P"
 expect_error nan "dataset 'a/episode_return' holds a non-finite value" "--in=$WORK/nan.h5" "$P"
 expect_error nan_eps "attribute 'privacy_epsilon' of 'a' is not finite (nan)" "--in=$WORK/nan_eps.h5" "$P"
 expect_error negative_eps "attribute 'privacy_epsilon' of 'a' must be > 0, got -1" \

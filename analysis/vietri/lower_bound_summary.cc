@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -12,6 +13,8 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/lower_bound_records.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -45,31 +48,28 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
   LowerBoundGroupData data;
   ASSIGN_OR_RETURN(RegretGroupData regret, ReadRegretGroup(reader, group));
   data.regret = std::move(regret);
-  data.agent_variant = data.regret.agent;
-  if (reader.HasAttribute(group, hdf5_names::kAgentVariant)) {
-    ASSIGN_OR_RETURN(std::string variant,
-                     reader.ReadStringAttribute(group, hdf5_names::kAgentVariant));
-    data.agent_variant = variant;
-  }
-  for (auto [name, target] : {std::pair{hdf5_names::kNumStates, &data.num_states},
-                              std::pair{hdf5_names::kNumActions, &data.num_actions},
-                              std::pair{hdf5_names::kRewardedHorizon, &data.rewarded_horizon}}) {
-    ASSIGN_OR_RETURN(int64_t value, reader.ReadIntAttribute(group, name));
+  // The records the grid wrote (schema/tabular_records.h, schema/lower_bound_records.h).
+  ASSIGN_OR_RETURN(const TabularShape shape, reader.ReadRecord(group, TabularShapeBinding()));
+  ASSIGN_OR_RETURN(const LowerBoundFamilyMember member,
+                   reader.ReadRecord(group, LowerBoundBinding()));
+  ASSIGN_OR_RETURN(const PacSettings pac, reader.ReadRecord(group, PacSettingsBinding()));
+  data.agent_variant = pac.agent_variant;
+  data.pac_alpha = pac.pac_alpha;
+  data.pac_alpha_unit = pac.pac_alpha_unit;
+  data.alpha_prime = member.mdp.alpha_prime;
+  for (auto [name, value, target] :
+       {std::tuple{hdf5_names::kNumStates, shape.num_states, &data.num_states},
+        std::tuple{hdf5_names::kNumActions, shape.num_actions, &data.num_actions},
+        std::tuple{hdf5_names::kRewardedHorizon, member.mdp.rewarded_horizon,
+                   &data.rewarded_horizon}}) {
     if (value < 1)
       return Malformed(reader, absl::StrCat("attribute '", name, "' of '", group,
                                             "' must be >= 1, got ", value));
     *target = value;
   }
-  for (auto [name, target] : {std::pair{hdf5_names::kFailureProbability, &data.failure_probability},
-                              std::pair{hdf5_names::kPacAlpha, &data.pac_alpha}}) {
-    ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
-    *target = value;
-  }
-  if (reader.HasAttribute(group, hdf5_names::kAlphaPrime)) {
-    ASSIGN_OR_RETURN(double alpha_prime,
-                     reader.ReadDoubleAttribute(group, hdf5_names::kAlphaPrime));
-    data.alpha_prime = alpha_prime;
-  }
+  // beta, a parameter of the agent's own binding (UBEV's, PUCB's).
+  ASSIGN_OR_RETURN(data.failure_probability,
+                   reader.ReadDoubleAttribute(group, hdf5_names::kFailureProbability));
   if (!(data.failure_probability > 0 && data.failure_probability < 1)) {
     return Malformed(
         reader, absl::StrCat("attribute 'failure_probability' of '", group, "' must be in (0, 1)"));

@@ -2,9 +2,10 @@
 // "vietri_lower_bound_fig") for //analysis:vietri_lower_bound_figure.
 //
 // A group has everything ReadRegretGroup (regret_summary.h) needs, plus
-//   attributes  agent_variant (string; falls back to agent), num_states, num_actions,
-//               rewarded_horizon (int64), failure_probability, pac_alpha (float64), and
-//               optionally alpha_prime (float64, the family's alpha')
+//   attributes  the records of the grid, read through their bindings: the shape (num_states,
+//               num_actions; schema/tabular_records.h), the family member (rewarded_horizon,
+//               alpha_prime; schema/lower_bound_records.h), the PAC measurement (agent_variant,
+//               pac_alpha, pac_alpha_unit); and the agent's failure_probability (float64)
 //   datasets    pac_alpha_grid, non_alpha_optimal_episodes, alpha_optimal_from_episode
 //               [seeds x K], K >= 1, the grid identical for every seed and containing pac_alpha.
 //
@@ -40,7 +41,8 @@ struct LowerBoundGroupData {
   std::string agent_variant;
   int64_t num_states = 0, num_actions = 0, rewarded_horizon = 0;
   double failure_probability = 0, pac_alpha = 0;
-  std::optional<double> alpha_prime;  // attribute alpha_prime, when the group has it
+  double pac_alpha_unit = 0;          // g = H alpha'/(2n), the instance's gap
+  std::optional<double> alpha_prime;  // the family's alpha'
   int pac_alpha_index = 0;            // pac_alpha == alpha_grid[pac_alpha_index]
   std::vector<double> alpha_grid;     // [K]
   Hdf5Matrix non_alpha_optimal;       // seeds x K

@@ -29,6 +29,8 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/lower_bound_records.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -72,7 +74,7 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
     excess.group = group;
     ASSIGN_OR_RETURN(excess.privacy_epsilon,
                      reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
-    ASSIGN_OR_RETURN(excess.gap, reader.ReadDoubleAttribute(group, hdf5_names::kPacAlphaUnit));
+    excess.gap = run.pac_alpha_unit;
     excess.num_states = static_cast<double>(run.num_states);
     excess.num_actions = static_cast<double>(run.num_actions);
     excess.horizon = static_cast<double>(run.rewarded_horizon);
@@ -85,7 +87,7 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
           absl::StrFormat("%s: group '%s' has no pac_alpha_grid value below the instance gap %g",
                           reader.path(), group, excess.gap));
     }
-    ASSIGN_OR_RETURN(std::string env, reader.ReadStringAttribute(group, hdf5_names::kEnv));
+    const std::string& env = run.regret.env;
     const std::pair<std::string, double> instance_key{env, excess.gap};
     if (reference_index.find(instance_key) == reference_index.end()) {
       ASSIGN_OR_RETURN(
@@ -93,9 +95,8 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
           SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, "pucb_noiseless"}}));
       std::vector<std::string> same_gap;
       for (const std::string& candidate : noiseless) {
-        ASSIGN_OR_RETURN(double gap,
-                         reader.ReadDoubleAttribute(candidate, hdf5_names::kPacAlphaUnit));
-        if (gap == excess.gap) same_gap.push_back(candidate);
+        ASSIGN_OR_RETURN(const PacSettings pac, reader.ReadRecord(candidate, PacSettingsBinding()));
+        if (pac.pac_alpha_unit == excess.gap) same_gap.push_back(candidate);
       }
       if (same_gap.size() != 1) {
         return absl::NotFoundError(absl::StrFormat(
@@ -297,10 +298,13 @@ struct FigRun {
 absl::StatusOr<VietriBoundsParameters> ReadPucbBoundParameters(const Hdf5Reader& reader,
                                                                const std::string& group) {
   VietriBoundsParameters p;
-  ASSIGN_OR_RETURN(p.num_states, reader.ReadIntAttribute(group, hdf5_names::kNumStates));
-  ASSIGN_OR_RETURN(p.num_actions, reader.ReadIntAttribute(group, hdf5_names::kNumActions));
-  ASSIGN_OR_RETURN(p.horizon, reader.ReadIntAttribute(group, hdf5_names::kHorizon));
-  ASSIGN_OR_RETURN(p.num_episodes, reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
+  ASSIGN_OR_RETURN(const TabularShape shape, reader.ReadRecord(group, TabularShapeBinding()));
+  ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                   reader.ReadRecord(group, TabularRegretSettingsBinding()));
+  p.num_states = shape.num_states;
+  p.num_actions = shape.num_actions;
+  p.horizon = shape.horizon;
+  p.num_episodes = settings.num_episodes;
   ASSIGN_OR_RETURN(p.privacy_epsilon,
                    reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
   ASSIGN_OR_RETURN(p.failure_probability,
@@ -320,9 +324,15 @@ absl::StatusOr<std::vector<FigRun>> ReadFigRuns(const Hdf5Reader& reader) {
     FigRun run;
     run.group = group;
     ASSIGN_OR_RETURN(run.parameters, ReadPucbBoundParameters(reader, group));
-    ASSIGN_OR_RETURN(run.error_bound, reader.ReadDoubleAttribute(group, hdf5_names::kErrorBound));
-    ASSIGN_OR_RETURN(run.privacy_epsilon_replacement,
-                     reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilonReplacement));
+    ASSIGN_OR_RETURN(const PucbGuarantee guarantee,
+                     reader.ReadRecord(group, PucbGuaranteeBinding()));
+    if (!(guarantee.privacy_epsilon_replacement > 0.0)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s: group '%s' records no %s > 0", reader.path(), group,
+                          hdf5_names::kPrivacyEpsilonReplacement));
+    }
+    run.error_bound = guarantee.error_bound;
+    run.privacy_epsilon_replacement = guarantee.privacy_epsilon_replacement;
     ASSIGN_OR_RETURN(run.neighbour_relation,
                      reader.ReadStringAttribute(group, hdf5_names::kNeighbourRelation));
     runs.push_back(std::move(run));
@@ -374,8 +384,9 @@ absl::StatusOr<Measurement> Theorem3Vacuity(const Hdf5Reader& reader, const Boot
   std::string worst_run;
   std::vector<std::string> vacuous;
   for (const ExcessRun& run : data.runs) {
-    ASSIGN_OR_RETURN(int64_t episodes,
-                     reader.ReadIntAttribute(run.group, hdf5_names::kNumEpisodes));
+    ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                     reader.ReadRecord(run.group, TabularRegretSettingsBinding()));
+    const int64_t episodes = settings.num_episodes;
     VietriBoundsParameters p;
     p.num_states = static_cast<int64_t>(run.num_states);
     p.num_actions = static_cast<int64_t>(run.num_actions);

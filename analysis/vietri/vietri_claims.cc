@@ -17,6 +17,7 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -69,10 +70,11 @@ absl::StatusOr<PucbRuns> ReadPucbRuns(const Hdf5Reader& reader, const std::strin
   for (const auto& [privacy_epsilon, group] : sorted) {
     ASSIGN_OR_RETURN(SeedRows first,
                      ReadSeedRows(reader, group, hdf5_names::kFirstEpisodeBonusBelowHorizon));
-    ASSIGN_OR_RETURN(int64_t episodes, reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
-    ASSIGN_OR_RETURN(double error_bound,
-                     reader.ReadDoubleAttribute(group, hdf5_names::kErrorBound));
-    runs.error_bounds.push_back(error_bound);
+    ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                     reader.ReadRecord(group, TabularRegretSettingsBinding()));
+    ASSIGN_OR_RETURN(const PucbGuarantee guarantee, reader.ReadRecord(group, PucbGuaranteeBinding()));
+    const int64_t episodes = settings.num_episodes;
+    runs.error_bounds.push_back(guarantee.error_bound);
     runs.epsilons.push_back(privacy_epsilon);
     runs.groups.push_back(group);
     runs.first_episodes.push_back(std::move(first));

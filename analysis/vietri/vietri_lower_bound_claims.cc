@@ -18,6 +18,7 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -74,8 +75,14 @@ MeasureFunction LowerBoundRatio(bool pac) {
     std::vector<std::string> misses;
     for (const std::string& group : groups) {
       ASSIGN_OR_RETURN(LowerBoundGroupData data, ReadLowerBoundGroup(reader, group));
-      ASSIGN_OR_RETURN(double eps_replacement,
-                       reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilonReplacement));
+      ASSIGN_OR_RETURN(const PucbGuarantee guarantee,
+                       reader.ReadRecord(group, PucbGuaranteeBinding()));
+      const double eps_replacement = guarantee.privacy_epsilon_replacement;
+      if (!(eps_replacement > 0.0)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(reader.path(), ": group '", group, "' records no ",
+                         hdf5_names::kPrivacyEpsilonReplacement, " > 0"));
+      }
       const double s = data.num_states, a = data.num_actions, h = data.rewarded_horizon;
       const double episodes = data.regret.episode_grid.back();
       // A run that never (or only late) left the cap H has a count / regret censored by T: it
@@ -94,7 +101,7 @@ MeasureFunction LowerBoundRatio(bool pac) {
       std::vector<double> shape;
       std::vector<int> used;
       if (pac) {
-        ASSIGN_OR_RETURN(double gap, reader.ReadDoubleAttribute(group, hdf5_names::kPacAlphaUnit));
+        const double gap = data.pac_alpha_unit;
         // Counts are flat in alpha below g (non-alpha-optimal = non-optimal there), and 0 for
         // alpha >= g on this instance whenever every mistake costs g; the instance is the hard
         // one for accuracy g. So: the count at the largest grid alpha below g against the shape

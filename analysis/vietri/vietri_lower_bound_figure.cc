@@ -22,7 +22,7 @@
 //                        slope_points_excluded,excess_inverse_eps_slope,excess_slope_points,
 //                        excess_slope_points_excluded,final_regret_mean,regret_lower_shape,
 //                        above_regret_lower_shape
-//     alpha_prime        the family's alpha' (empty when the group has no such attribute)
+//     alpha_prime        the family's alpha'
 //     counts_by_alpha    "alpha:mean count" pairs separated by ';'
 //     pac_*_shape        the shapes at pac_alpha (non-private term only for non-private agents)
 //     above_pac_lower_shape  mean count >= Thm. 5 shape at EVERY alpha of the grid

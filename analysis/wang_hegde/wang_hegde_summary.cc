@@ -10,6 +10,7 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/wang_hegde_records.h"
 
 namespace dprl {
 namespace {
@@ -35,21 +36,19 @@ absl::StatusOr<ReturnGroupSummary> ReadReturnGroup(const Hdf5Reader& reader,
         reader.path(), path, returns.ndims, returns.rows, returns.cols));
   }
   RETURN_IF_ERROR(CheckSeedsAttribute(reader, path, returns.rows));
-  if (reader.HasAttribute(group, hdf5_names::kPrivacyEpsilon)) {  // finite and > 0 (checked)
-    RETURN_IF_ERROR(reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon).status());
-  }
-  for (auto [name, target] :
-       {std::pair{hdf5_names::kAgent, &s.agent}, std::pair{hdf5_names::kPanel, &s.panel},
-        std::pair{hdf5_names::kLabel, &s.label}}) {
-    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
-    *target = std::move(value);
-  }
+  // The records the grid wrote (schema/wang_hegde_records.h), through their bindings.
+  ASSIGN_OR_RETURN(const WalkGroupRecord record, reader.ReadRecord(group, WalkGroupBinding()));
+  s.agent = record.agent;
+  s.panel = record.panel;
+  s.label = record.label;
   s.color_key = s.label;
-  if (reader.HasAttribute(group, hdf5_names::kMethod)) {
-    ASSIGN_OR_RETURN(std::string method, reader.ReadStringAttribute(group, hdf5_names::kMethod));
-    s.color_key = std::move(method);
-  }
-  ASSIGN_OR_RETURN(int64_t length, reader.ReadIntAttribute(group, hdf5_names::kEpisodeLength));
+  // Figure 2's method and privacy target (privacy_epsilon finite and > 0: checked as read).
+  ASSIGN_OR_RETURN(const std::optional<Fig2MethodRecord> method,
+                   reader.ReadOptionalRecord(group, Fig2MethodBinding()));
+  if (method.has_value()) s.color_key = method->method;
+  ASSIGN_OR_RETURN(const WalkEnvironmentRecord environment,
+                   reader.ReadRecord(group, WalkEnvironmentBinding()));
+  const int64_t length = environment.episode_length;
   if (length < 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s: group '%s' has episode_length = %d, must be >= 1", reader.path(), group, length));

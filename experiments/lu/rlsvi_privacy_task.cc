@@ -19,94 +19,10 @@
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
 #include "schema/option_binding.h"
+#include "schema/rlsvi_privacy_records.h"
 
 namespace dprl {
 namespace {
-
-// The two kinds of configuration (header comment).
-enum class ConfigKind { kPrivacyCurve, kRegret };
-
-struct ConfigKindSetting {
-  ConfigKind kind = ConfigKind::kRegret;
-};
-
-const OptionBinding<ConfigKindSetting>& ConfigKindBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<ConfigKindSetting>("rlsvi_privacy_fig"))
-           .Choice(hdf5_names::kKind, &ConfigKindSetting::kind,
-                   {{ConfigKind::kPrivacyCurve, "privacy_curve"}, {ConfigKind::kRegret, "regret"}},
-                   "what the configuration computes");
-  return *binding;
-}
-
-// A privacy_curve configuration: RLSVI's privacy_epsilon(delta) on a K grid for one shape.
-struct PrivacyCurveSettings {
-  TabularShape shape;
-  double target_delta = 0.0;
-  int64_t max_episodes = 0;       // K_max
-  int64_t points_per_decade = 0;  // of the log-spaced K grid
-};
-
-const OptionBinding<PrivacyCurveSettings>& PrivacyCurveBinding() {
-  using Curve = PrivacyCurveSettings;
-  static const auto* binding =
-      &(*new OptionBinding<Curve>("the privacy curve"))
-           .Int(
-               hdf5_names::kNumStates, [](Curve& c) -> int& { return c.shape.num_states; }, "S")
-           .Int(
-               hdf5_names::kNumActions, [](Curve& c) -> int& { return c.shape.num_actions; }, "A")
-           .Int(
-               hdf5_names::kHorizon, [](Curve& c) -> int& { return c.shape.horizon; }, "H")
-           .Float(hdf5_names::kTargetDelta, &Curve::target_delta, "delta of the curve")
-           .Int("max_episodes", &Curve::max_episodes, "the largest K of the curve")
-           .Int("points_per_decade", &Curve::points_per_decade, "K values per decade");
-  return *binding;
-}
-
-// What a regret configuration records about its agent's privacy (header comment); each binding
-// below writes the part an agent has.
-struct PrivacyRecord {
-  std::string privacy_protects;  // rewards | states_and_rewards | nothing
-  std::string privacy_notion;    // "(eps,delta)-JDP" | "eps-JDP" | "none"
-  double target_delta = 0.0;
-  std::string privacy_accounting;  // where privacy_epsilon comes from
-  // RLSVI's guarantee (PUCB's privacy_epsilon and neighbour_relation are PucbBinding's).
-  double privacy_epsilon = 0.0;
-  double privacy_epsilon_improved = 0.0;
-  std::string neighbour_relation;
-};
-
-const OptionBinding<PrivacyRecord>& PrivacyClaimBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PrivacyRecord>("the privacy claim"))
-           .String(hdf5_names::kPrivacyProtects, &PrivacyRecord::privacy_protects,
-                   "what the guarantee protects")
-           .String(hdf5_names::kPrivacyNotion, &PrivacyRecord::privacy_notion,
-                   "the kind of guarantee");
-  return *binding;
-}
-
-const OptionBinding<PrivacyRecord>& PrivacyAccountingBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PrivacyRecord>("the privacy accounting"))
-           .Float(hdf5_names::kTargetDelta, &PrivacyRecord::target_delta,
-                  "delta of the guarantee (0: pure eps)")
-           .String("privacy_accounting", &PrivacyRecord::privacy_accounting,
-                   "where privacy_epsilon comes from");
-  return *binding;
-}
-
-const OptionBinding<PrivacyRecord>& RlsviGuaranteeBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PrivacyRecord>("RLSVI's guarantee"))
-           .Float(hdf5_names::kPrivacyEpsilon, &PrivacyRecord::privacy_epsilon,
-                  "eps at target_delta, paper conversion (Cor. 14)")
-           .Float(hdf5_names::kPrivacyEpsilonImproved, &PrivacyRecord::privacy_epsilon_improved,
-                  "eps at target_delta, improved conversion")
-           .String(hdf5_names::kNeighbourRelation, &PrivacyRecord::neighbour_relation,
-                   "neighbours replace one episode's rewards");
-  return *binding;
-}
 
 // The legend text of a regret group: "<agent> (<guarantee>, #ge=<eps>[, #gd=<delta>])" with eps
 // to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
@@ -234,7 +150,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       curve.group_name =
           absl::StrFormat("privacy-S=%d-A=%d-H=%d-delta=%s", shape->num_states, shape->num_actions,
                           shape->horizon, GroupNameNumber(delta));
-      curve.attributes = ConfigKindBinding().Attributes({ConfigKind::kPrivacyCurve});
+      curve.attributes = RlsviPrivacyKindBinding().Attributes({RlsviPrivacyKind::kPrivacyCurve});
       TabularAgentNameBinding().Write(TabularTypeNames{"", "rlsvi"}, curve.attributes);
       PrivacyCurveBinding().Write(
           PrivacyCurveSettings{*shape, delta, curve_max_episodes, curve_points_per_decade},
@@ -266,7 +182,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
                              const AttributeList& agent_attributes) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
-      config.attributes = ConfigKindBinding().Attributes({ConfigKind::kRegret});
+      config.attributes = RlsviPrivacyKindBinding().Attributes({RlsviPrivacyKind::kRegret});
       TabularEnvironmentNameBinding().Write(TabularTypeNames{env, ""}, config.attributes);
       TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
       DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
@@ -340,8 +256,8 @@ absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
 
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
                                                const TaskContext& context) {
-  ASSIGN_OR_RETURN(const ConfigKindSetting kind, ConfigKindBinding().Read(config));
-  if (kind.kind == ConfigKind::kPrivacyCurve) return RunPrivacyCurveTask(config);
+  ASSIGN_OR_RETURN(const RlsviPrivacyKindSetting kind, RlsviPrivacyKindBinding().Read(config));
+  if (kind.kind == RlsviPrivacyKind::kPrivacyCurve) return RunPrivacyCurveTask(config);
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
   absl::StatusOr<TaskResult> result = RunTabularRegretTask(config, context);
   if (!result.ok()) return result;

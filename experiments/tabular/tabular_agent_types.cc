@@ -231,19 +231,6 @@ const OptionBinding<PucbOptions>& PucbBinding() {
   return *binding;
 }
 
-const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PucbGuarantee>("PUCB's guarantee"))
-           .Float(hdf5_names::kPrivacyEpsilonReplacement,
-                  &PucbGuarantee::privacy_epsilon_replacement,
-                  "the epsilon of the same run under replacement")
-           .Float(hdf5_names::kErrorBound, &PucbGuarantee::error_bound,
-                  "E of the bonuses and of the 2E threshold")
-           .Float(hdf5_names::kCounterEpsilon, &PucbGuarantee::counter_epsilon,
-                  "eps' of every counter");
-  return *binding;
-}
-
 absl::StatusOr<AttributeList> PucbAttributes(const TabularShape& shape,
                                              const PucbOptions& options) {
   RETURN_IF_ERROR(options.Validate());

@@ -24,6 +24,7 @@
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/pucb.h"
 #include "schema/option_binding.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 
@@ -31,17 +32,8 @@ namespace dprl {
 // reads them back (Read, then PucbOptions::Validate), so they are built and checked once.
 const OptionBinding<PucbOptions>& PucbBinding();
 
-// What a PUCB configuration's guarantee and bound are, derived from its PucbOptions and the MDP's
-// shape (recorded next to the options; the analysis reads them):
-//   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
-//   error_bound                  float64  E of the bonuses and of the 2E threshold
-//   counter_epsilon              float64  eps' of every counter
-struct PucbGuarantee {
-  double privacy_epsilon_replacement = 0.0;
-  double error_bound = 0.0;
-  double counter_epsilon = 0.0;
-};
-const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding();
+// What a PUCB configuration's guarantee and bound are (PucbGuarantee, PucbGuaranteeBinding) is a
+// record of the results schema (schema/tabular_records.h): the analysis reads it with it.
 
 // PucbBinding's attributes of `options` followed by PucbGuaranteeBinding's. Errors are those
 // PucbAgent::Create would return for these options (Validate, CheckedPucbErrorBound), so a grid

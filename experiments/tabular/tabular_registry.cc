@@ -31,20 +31,6 @@ std::vector<std::string> Names(const std::map<std::string, Type>& types) {
 
 }  // namespace
 
-const OptionBinding<TabularTypeNames>& TabularEnvironmentNameBinding() {
-  static const auto* binding = &(*new OptionBinding<TabularTypeNames>("the tabular registry"))
-                                    .String(hdf5_names::kEnv, &TabularTypeNames::env,
-                                            "a registered environment (or lower-bound instance)");
-  return *binding;
-}
-
-const OptionBinding<TabularTypeNames>& TabularAgentNameBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<TabularTypeNames>("the tabular registry"))
-           .String(hdf5_names::kAgent, &TabularTypeNames::agent, "a registered agent");
-  return *binding;
-}
-
 bool RegisterTabularEnvironment(TabularEnvironmentType type) {
   CHECK(type.create) << type.name;
   const std::string name = type.name;

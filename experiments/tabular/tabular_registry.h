@@ -40,17 +40,13 @@
 #include "random/random_stream.h"
 #include "schema/option_binding.h"
 #include "schema/parameters.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 
-// The attributes that name a configuration's registered types.
-struct TabularTypeNames {
-  std::string env;    // `env`: a registered environment (or a lower-bound instance name)
-  std::string agent;  // `agent`: a registered agent
-};
-// `env` alone, `agent` alone (each required).
-const OptionBinding<TabularTypeNames>& TabularEnvironmentNameBinding();
-const OptionBinding<TabularTypeNames>& TabularAgentNameBinding();
+// The attributes that name a configuration's registered types (TabularTypeNames, with
+// TabularEnvironmentNameBinding and TabularAgentNameBinding) are a record of the results schema
+// (schema/tabular_records.h), which analysis reads them with.
 
 // The grid-level settings an experiment gives every agent of a run; each agent type takes those
 // its Options have (TabularAgentType::attributes).

@@ -13,55 +13,10 @@
 
 namespace dprl {
 
-const OptionBinding<TabularShape>& TabularShapeBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<TabularShape>("the MDP"))
-           .Int(hdf5_names::kNumStates, &TabularShape::num_states, "S, states of the MDP")
-           .Int(hdf5_names::kNumActions, &TabularShape::num_actions, "A, actions of the MDP")
-           .Int(hdf5_names::kHorizon, &TabularShape::horizon, "H, steps of an episode");
-  return *binding;
-}
-
-const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<TabularRegretSettings>("the regret run"))
-           .Int(hdf5_names::kNumEpisodes, &TabularRegretSettings::num_episodes,
-                "T, episodes of the run");
-  return *binding;
-}
-
-const OptionBinding<DisplayLabel>& DisplayLabelBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<DisplayLabel>("the figure"))
-           .String(hdf5_names::kLabel, &DisplayLabel::label, "legend text of the group's curve");
-  return *binding;
-}
-
 std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
                               const std::string& qualifier) {
   return absl::StrCat(agent_label, " (#ge=", absl::StrFormat("%g", privacy_epsilon),
                       qualifier.empty() ? "" : ", ", qualifier, ")");
-}
-
-const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding() {
-  using Member = LowerBoundFamilyMember;
-  static const auto* binding =
-      &(*new OptionBinding<Member>("the lower-bound family"))
-           .String("env_family", &Member::env_family, "lower_bound")
-           .Int(
-               "num_initial_states", [](Member& m) -> int& { return m.mdp.num_initial_states; },
-               "n, initial states; num_states = n + 2")
-           .Int(
-               "num_arms", [](Member& m) -> int& { return m.mdp.num_arms; },
-               "m, arms; num_actions = m + 1")
-           .Int(
-               hdf5_names::kRewardedHorizon,
-               [](Member& m) -> int& { return m.mdp.rewarded_horizon; },
-               "the paper's H (return H or 0); horizon = H + 1")
-           .Float(
-               hdf5_names::kAlphaPrime, [](Member& m) -> double& { return m.mdp.alpha_prime; },
-               "the gap parameter alpha'");
-  return *binding;
 }
 
 namespace {
@@ -77,7 +32,11 @@ TabularShape LowerBoundShape(const LowerBoundMdpOptions& mdp) {
 AttributeList LowerBoundEnvironmentAttributes(const std::string& env,
                                               const LowerBoundMdpOptions& mdp) {
   AttributeList attributes = TabularEnvironmentNameBinding().Attributes(TabularTypeNames{env, ""});
-  LowerBoundBinding().Write(LowerBoundFamilyMember{kLowerBoundFamily, mdp}, attributes);
+  LowerBoundBinding().Write(
+      LowerBoundFamilyMember{kLowerBoundFamily,
+                             LowerBoundMemberParameters{mdp.num_initial_states, mdp.num_arms,
+                                                        mdp.alpha_prime, mdp.rewarded_horizon}},
+      attributes);
   TabularShapeBinding().Write(LowerBoundShape(mdp), attributes);
   return attributes;
 }
@@ -98,7 +57,12 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
                                                    ": env_family '", member.env_family, "' is not ",
                                                    kLowerBoundFamily));
   }
-  const TabularShape expected = LowerBoundShape(member.mdp);
+  LowerBoundMdpOptions options;
+  options.num_initial_states = member.mdp.num_initial_states;
+  options.num_arms = member.mdp.num_arms;
+  options.alpha_prime = member.mdp.alpha_prime;
+  options.rewarded_horizon = member.mdp.rewarded_horizon;
+  const TabularShape expected = LowerBoundShape(options);
   if (shape.num_states != expected.num_states || shape.num_actions != expected.num_actions ||
       shape.horizon != expected.horizon) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -106,7 +70,6 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
         ": num_states, num_actions, horizon must be num_initial_states + 2, num_arms + 1, "
         "rewarded_horizon + 1"));
   }
-  LowerBoundMdpOptions& options = member.mdp;
   RandomStream generation = TaskStreams::Instance(master_seed, names.env);
   ASSIGN_OR_RETURN(
       std::vector<int> instance,

@@ -7,7 +7,7 @@
 //
 // Attributes (HDF5 group attributes, see docs/hdf5_schema.md), each written by a grid and read by
 // a task through one binding: `env` and `agent` name a registered environment and agent
-// (TabularTypeNames, tabular_registry.h), whose bindings say which other attributes they read
+// (TabularTypeNames, schema/tabular_records.h), whose bindings say which other attributes they read
 // (tabular_environment_types.cc, tabular_agent_types.h); TabularShapeBinding records the MDP's
 // num_states, num_actions, horizon; TabularRegretSettingsBinding the run's num_episodes.
 // Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), LowerBoundBinding,
@@ -39,41 +39,24 @@
 #include "experiments/core/task_streams.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
+#include "schema/lower_bound_records.h"
 #include "schema/option_binding.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
-
-// num_states, num_actions, horizon of the configuration's MDP.
-const OptionBinding<TabularShape>& TabularShapeBinding();
-
-// The settings of a regret run besides its environment's and its agent's parameters.
-struct TabularRegretSettings {
-  int64_t num_episodes = 0;  // T
-};
-const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
 
 // The registered environment (tabular_registry.h) named by the config's `env` attribute, with
 // its parameters from the config's attributes; random instances are drawn from the stream keyed
 // by (master_seed, env) above.
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed);
 
-// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
-// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
-// keeps no table of agent names.
-struct DisplayLabel {
-  std::string label;
-};
-const OptionBinding<DisplayLabel>& DisplayLabelBinding();
-// "<agent_label> (#ge=<privacy_epsilon, %g>[, <qualifier>])", e.g. "PUCB (#ge=10, exact-tail E)".
+// The `label` attribute (DisplayLabelBinding, schema/tabular_records.h) of a private agent's
+// group: "<agent_label> (#ge=<privacy_epsilon, %g>[, <qualifier>])", e.g. "PUCB (#ge=10, exact-tail E)".
 std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
                               const std::string& qualifier = "");
 
-// A member of the lower-bound family as configured (above).
-struct LowerBoundFamilyMember {
-  std::string env_family;    // "lower_bound"
-  LowerBoundMdpOptions mdp;  // n, m, H, alpha' (its instance I is drawn by the task)
-};
-const OptionBinding<LowerBoundFamilyMember>& LowerBoundBinding();
+// A member of the lower-bound family as configured (above) is the record LowerBoundFamilyMember
+// (LowerBoundBinding, schema/lower_bound_records.h); its instance I is drawn by the task.
 // The attributes of the lower-bound instance `env` (env, the family member, its shape).
 AttributeList LowerBoundEnvironmentAttributes(const std::string& env,
                                               const LowerBoundMdpOptions& mdp);

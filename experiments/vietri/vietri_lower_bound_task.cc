@@ -22,6 +22,7 @@
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "schema/lower_bound_records.h"
 #include "schema/option_binding.h"
 
 namespace dprl {
@@ -45,24 +46,6 @@ const std::vector<AgentVariant>& AgentVariants() {
       {"pucb_exact_tail", "pucb", true, PucbErrorBoundMethod::kExactTail},
   };
   return *variants;
-}
-
-// What the analysis needs to read a configuration's PAC counts (docs/hdf5_schema.md).
-struct PacSettings {
-  std::string agent_variant;    // the curve
-  double pac_alpha = 0.0;       // the fixed alpha of panel (a), an element of pac_alpha_grid
-  double pac_alpha_unit = 0.0;  // g = H alpha'/(2n), the unit of pac_alpha_grid
-};
-
-const OptionBinding<PacSettings>& PacSettingsBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<PacSettings>("the PAC measurement"))
-           .String(hdf5_names::kAgentVariant, &PacSettings::agent_variant,
-                   "the curve: ubev, pucb_noiseless, pucb or pucb_exact_tail")
-           .Float(hdf5_names::kPacAlpha, &PacSettings::pac_alpha, "the fixed alpha of panel (a)")
-           .Float(hdf5_names::kPacAlphaUnit, &PacSettings::pac_alpha_unit,
-                  "g = H alpha'/(2n), the unit of pac_alpha_grid");
-  return *binding;
 }
 
 // Per-episode cost relative to UBEV: PUCB feeds all 2SAH + S^2AH counters every episode. The

@@ -29,7 +29,7 @@ ConfigSpec NewGroup(const std::string& group_name, const std::string& agent,
   ConfigSpec config;
   config.group_name = group_name;
   WalkGroupBinding().Write(WalkGroupRecord{agent, panel, label}, config.attributes);
-  WalkEnvironmentBinding().Write(ContinuousWalkOptions(), config.attributes);
+  WalkEnvironmentBinding().Write(WalkEnvironmentRecord{EpisodeLength()}, config.attributes);
   return config;
 }
 

@@ -5,47 +5,12 @@
 
 namespace dprl {
 
-const OptionBinding<WalkGroupRecord>& WalkGroupBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<WalkGroupRecord>("group"))
-           .String(hdf5_names::kAgent, &WalkGroupRecord::agent, "the registered agent")
-           .String(hdf5_names::kPanel, &WalkGroupRecord::panel, "the figure panel")
-           .String(hdf5_names::kLabel, &WalkGroupRecord::label, "the legend text");
-  return *binding;
-}
-
-const OptionBinding<ContinuousWalkOptions>& WalkEnvironmentBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<ContinuousWalkOptions>("environment continuous_walk"))
-           .Int(hdf5_names::kEpisodeLength, &ContinuousWalkOptions::episode_length,
-                "steps per episode");
-  return *binding;
-}
-
 const OptionBinding<FunctionalNoiseQLearningOptions>& Algorithm1SettingBinding() {
   static const auto* binding = [] {
     auto* b = new OptionBinding<FunctionalNoiseQLearningOptions>("Algorithm 1 setting");
     BindAlgorithm1Setting(*b, Itself);
     return b;
   }();
-  return *binding;
-}
-
-const OptionBinding<Fig2MethodRecord>& Fig2MethodBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<Fig2MethodRecord>("Figure 2 method"))
-           .String(hdf5_names::kMethod, &Fig2MethodRecord::method, "the curve")
-           .Float(hdf5_names::kPrivacyEpsilon, &Fig2MethodRecord::privacy_epsilon,
-                  "epsilon the method is calibrated for")
-           .Float(hdf5_names::kTargetDelta, &Fig2MethodRecord::target_delta,
-                  "delta the method is calibrated for");
-  return *binding;
-}
-
-const OptionBinding<CalibrationRecord>& CalibrationBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<CalibrationRecord>("calibration"))
-           .String("calibration", &CalibrationRecord::calibration, "where sigma comes from");
   return *binding;
 }
 
@@ -75,14 +40,6 @@ const OptionBinding<DpSgdCalibration>& DpSgdCalibrationBinding() {
                   "epsilon the RDP accountant gives that z")
            .Float("noise_multiplier_rdp", &DpSgdCalibration::noise_multiplier_rdp,
                   "z calibrated exactly by the RDP accountant");
-  return *binding;
-}
-
-const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<NeighbourRelationRecord>("neighbour relation"))
-           .String(hdf5_names::kNeighbourRelation, &NeighbourRelationRecord::neighbour_relation,
-                   "the relation the guarantee is for");
   return *binding;
 }
 

@@ -1,7 +1,10 @@
 // The attributes a Wang & Hegde results group carries besides its agent's parameters
 // (qlearning_agent_types.h), each written through one binding (docs/hdf5_schema.md,
 // "wang_hegde"). The task reads the group record and the environment back; the other records
-// describe the group for a reader and the analysis (they are not parameters of the run).
+// describe the group for a reader and the analysis (they are not parameters of the run). The
+// records with no library type (the group, the environment's episode length, the Figure 2 method, the calibration's source, the
+// neighbour relation) are the results schema's (schema/wang_hegde_records.h), which the analysis
+// reads them with; those of library Options are here.
 #ifndef DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
 #define DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
 
@@ -14,38 +17,13 @@
 #include "envs/continuous_walk.h"
 #include "glog/logging.h"
 #include "schema/option_binding.h"
+#include "schema/wang_hegde_records.h"
 
 namespace dprl {
-
-// Every group: which registered agent runs (qlearning_registry.h), the figure panel ("all": a
-// reference drawn in every panel) and the legend text (QLearningLabel).
-struct WalkGroupRecord {
-  std::string agent;
-  std::string panel;
-  std::string label;
-};
-const OptionBinding<WalkGroupRecord>& WalkGroupBinding();
-
-// Every group: the environment's parameters (episode_length; the move length keeps its default).
-const OptionBinding<ContinuousWalkOptions>& WalkEnvironmentBinding();
 
 // The figure's Algorithm 1 training setting (BindAlgorithm1Setting), recorded in the groups
 // whose agent takes fewer of its parameters (references, output perturbation).
 const OptionBinding<FunctionalNoiseQLearningOptions>& Algorithm1SettingBinding();
-
-// Figure 2 groups: the curve's method and the privacy target it is calibrated for.
-struct Fig2MethodRecord {
-  std::string method;  // the curve; one colour across panels (analysis/wang_hegde/wang_hegde_summary.h)
-  double privacy_epsilon = 0.0;
-  double target_delta = 0.0;
-};
-const OptionBinding<Fig2MethodRecord>& Fig2MethodBinding();
-
-// Figure 2 groups of functional noise: where sigma comes from.
-struct CalibrationRecord {
-  std::string calibration;
-};
-const OptionBinding<CalibrationRecord>& CalibrationBinding();
 
 // The Theorem 5 curve: the solved bound k (noise_bound) and the achieved total delta.
 const OptionBinding<FunctionalNoiseCalibration>& Theorem5CalibrationBinding();
@@ -54,12 +32,6 @@ const OptionBinding<InputPerturbationCalibration>& InputPerturbationCalibrationB
 // The DP-SGD curve: App. E.2's noise multiplier, the RDP accountant's epsilon for it and the
 // multiplier the RDP accountant calibrates exactly.
 const OptionBinding<DpSgdCalibration>& DpSgdCalibrationBinding();
-
-// The output-perturbation curve: the neighbour relation its guarantee is for.
-struct NeighbourRelationRecord {
-  std::string neighbour_relation;
-};
-const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding();
 
 // Appends the attributes `binding` writes for `options` that `attributes` does not hold yet (a
 // record of the figure's setting beside an agent that takes some of it as its own parameters).

@@ -21,7 +21,9 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   ASSIGN_OR_RETURN(const QLearningAgentType* agent,
                    FindQLearningAgentOrError(group.agent,
                                              absl::StrCat("configuration ", config.group_name)));
-  ASSIGN_OR_RETURN(const ContinuousWalkOptions walk, WalkEnvironmentBinding().Read(config));
+  ASSIGN_OR_RETURN(const WalkEnvironmentRecord recorded, WalkEnvironmentBinding().Read(config));
+  ContinuousWalkOptions walk;
+  walk.episode_length = recorded.episode_length;
   absl::StatusOr<ContinuousWalk> env = ContinuousWalk::Create(walk);
   if (!env.ok()) {
     return absl::InvalidArgumentError(

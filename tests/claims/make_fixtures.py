@@ -76,6 +76,8 @@ def write_rlsvi(directory, kind):
                 for name, value in [("num_states", s), ("num_actions", a), ("horizon", h)]:
                     g.attrs[name] = numpy.int64(value)
                 g.attrs["target_delta"] = delta
+                g.attrs["max_episodes"] = numpy.int64(10 ** 8)
+                g.attrs["points_per_decade"] = numpy.int64(5)
                 episodes = numpy.unique(numpy.round(10 ** (numpy.arange(0, 41) / 5.0)))
                 paper = numpy.array([corollary14(s, a, h, k, delta) for k in episodes])
                 if kind == "fails":
@@ -174,9 +176,12 @@ def lower_bound_group(f, name, instance, agent, count, burn_in):
     g.attrs["env"] = "lower_bound_S%d" % s
     g.attrs["agent"] = agent
     g.attrs["agent_variant"] = agent
+    g.attrs["env_family"] = "lower_bound"
     for key, value in [("num_states", s), ("num_actions", a), ("rewarded_horizon", h),
-                       ("horizon", h + 1), ("num_episodes", LOWER_BOUND_T)]:
+                       ("horizon", h + 1), ("num_episodes", LOWER_BOUND_T),
+                       ("num_initial_states", s - 2), ("num_arms", a - 1)]:
         g.attrs[key] = numpy.int64(value)
+    g.attrs["alpha_prime"] = 2.0 * (s - 2) * gap / h  # so that H alpha' / (2n) = gap
     g.attrs["failure_probability"] = 0.05
     g.attrs["pac_alpha_unit"] = gap
     grid = gap * numpy.array([0.15, 0.3, 0.6, 1.2])

@@ -1,0 +1,60 @@
+#include "schema/tabular_records.h"
+
+#include "common/hdf5_names.h"
+
+namespace dprl {
+
+const OptionBinding<TabularTypeNames>& TabularEnvironmentNameBinding() {
+  static const auto* binding = &(*new OptionBinding<TabularTypeNames>("the tabular registry"))
+                                    .String(hdf5_names::kEnv, &TabularTypeNames::env,
+                                            "a registered environment (or lower-bound instance)");
+  return *binding;
+}
+
+const OptionBinding<TabularTypeNames>& TabularAgentNameBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<TabularTypeNames>("the tabular registry"))
+           .String(hdf5_names::kAgent, &TabularTypeNames::agent, "a registered agent");
+  return *binding;
+}
+
+const OptionBinding<TabularShape>& TabularShapeBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<TabularShape>("the MDP"))
+           .Int(hdf5_names::kNumStates, &TabularShape::num_states, "S, states of the MDP")
+           .Int(hdf5_names::kNumActions, &TabularShape::num_actions, "A, actions of the MDP")
+           .Int(hdf5_names::kHorizon, &TabularShape::horizon, "H, steps of an episode");
+  return *binding;
+}
+
+const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<TabularRegretSettings>("the regret run"))
+           .Int(hdf5_names::kNumEpisodes, &TabularRegretSettings::num_episodes,
+                "T, episodes of the run");
+  return *binding;
+}
+
+const OptionBinding<DisplayLabel>& DisplayLabelBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<DisplayLabel>("the figure"))
+           .String(hdf5_names::kLabel, &DisplayLabel::label, "legend text of the group's curve");
+  return *binding;
+}
+
+const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<PucbGuarantee>("PUCB's guarantee"))
+           .Float(hdf5_names::kPrivacyEpsilonReplacement,
+                  &PucbGuarantee::privacy_epsilon_replacement,
+                  "the epsilon of the same run under replacement")
+           .Optional()
+           .Float(hdf5_names::kErrorBound, &PucbGuarantee::error_bound,
+                  "E of the bonuses and of the 2E threshold")
+           .Float(hdf5_names::kCounterEpsilon, &PucbGuarantee::counter_epsilon,
+                  "eps' of every counter")
+           .Optional();
+  return *binding;
+}
+
+}  // namespace dprl

@@ -1,0 +1,67 @@
+// The records of a tabular results group (docs/hdf5_schema.md, "Regret groups"): the bindings
+// through which the tabular grids (//experiments/tabular, vietri, lu) write a configuration's
+// attributes and through which the tasks and the analysis binaries read them back. Options only:
+// no agent, environment or runner code, so that analysis links them without linking an agent.
+//
+//   record                 attributes                                  written by
+//   TabularTypeNames       env (TabularEnvironmentNameBinding),        every tabular grid
+//                          agent (TabularAgentNameBinding)
+//   TabularShape           num_states, num_actions, horizon            every tabular grid
+//   TabularRegretSettings  num_episodes                                every regret grid
+//   DisplayLabel           label (legend text, PLplot escapes)         vietri_fig, rlsvi_privacy_fig
+//   PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB configuration
+//                          counter_epsilon                             (PucbAttributes)
+#ifndef DPRL_SCHEMA_TABULAR_RECORDS_H_
+#define DPRL_SCHEMA_TABULAR_RECORDS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "algorithms/tabular/tabular_shape.h"
+#include "schema/option_binding.h"
+
+namespace dprl {
+
+// The attributes that name a configuration's registered types.
+struct TabularTypeNames {
+  std::string env;    // `env`: a registered environment (or a lower-bound instance name)
+  std::string agent;  // `agent`: a registered agent
+};
+// `env` alone, `agent` alone (each required).
+const OptionBinding<TabularTypeNames>& TabularEnvironmentNameBinding();
+const OptionBinding<TabularTypeNames>& TabularAgentNameBinding();
+
+// num_states, num_actions, horizon of the configuration's MDP.
+const OptionBinding<TabularShape>& TabularShapeBinding();
+
+// The settings of a regret run besides its environment's and its agent's parameters.
+struct TabularRegretSettings {
+  int64_t num_episodes = 0;  // T
+};
+const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
+
+// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
+// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
+// keeps no table of agent names.
+struct DisplayLabel {
+  std::string label;
+};
+const OptionBinding<DisplayLabel>& DisplayLabelBinding();
+
+// What a PUCB configuration's guarantee and bound are, derived from its PucbOptions and the MDP's
+// shape (recorded next to the options; the analysis reads them):
+//   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
+//   error_bound                  float64  E of the bonuses and of the 2E threshold
+//   counter_epsilon              float64  eps' of every counter
+// Every PUCB configuration writes all three; a reader needs only error_bound (files written before
+// the other two were recorded lack them: they read as 0, "not recorded").
+struct PucbGuarantee {
+  double privacy_epsilon_replacement = 0.0;
+  double error_bound = 0.0;
+  double counter_epsilon = 0.0;
+};
+const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding();
+
+}  // namespace dprl
+
+#endif  // DPRL_SCHEMA_TABULAR_RECORDS_H_

@@ -1,0 +1,59 @@
+// The records of a Wang & Hegde results group (wang_hegde_fig1, wang_hegde_fig2;
+// docs/hdf5_schema.md, "wang_hegde") that hold no library type: the bindings through which the
+// grids (experiments/wang_hegde/wang_hegde_grids.cc) write them and through which the task and
+// the analysis binaries read them back. Options only: no agent or environment code.
+//
+//   record                    attributes                              groups
+//   WalkGroupRecord           agent, panel, label                     every group
+//   WalkEnvironmentRecord     episode_length                          every group
+//   Fig2MethodRecord          method, privacy_epsilon, target_delta   wang_hegde_fig2
+//   CalibrationRecord         calibration                             fig2 functional noise
+//   NeighbourRelationRecord   neighbour_relation                      fig2 output perturbation
+#ifndef DPRL_SCHEMA_WANG_HEGDE_RECORDS_H_
+#define DPRL_SCHEMA_WANG_HEGDE_RECORDS_H_
+
+#include <string>
+
+#include "schema/option_binding.h"
+
+namespace dprl {
+
+// Every group: which registered Q-learning agent runs, the figure panel ("all": a reference drawn
+// in every panel) and the legend text.
+struct WalkGroupRecord {
+  std::string agent;
+  std::string panel;
+  std::string label;
+};
+const OptionBinding<WalkGroupRecord>& WalkGroupBinding();
+
+// Every group: the continuous walk's parameters the grid sets (envs/continuous_walk.h's
+// ContinuousWalkOptions::episode_length; the move length keeps its default).
+struct WalkEnvironmentRecord {
+  int episode_length = 0;  // steps per episode
+};
+const OptionBinding<WalkEnvironmentRecord>& WalkEnvironmentBinding();
+
+// Figure 2 groups: the curve's method and the privacy target it is calibrated for.
+struct Fig2MethodRecord {
+  std::string method;  // the curve; one colour across panels
+  double privacy_epsilon = 0.0;
+  double target_delta = 0.0;
+};
+const OptionBinding<Fig2MethodRecord>& Fig2MethodBinding();
+
+// Figure 2 groups of functional noise: where sigma comes from.
+struct CalibrationRecord {
+  std::string calibration;
+};
+const OptionBinding<CalibrationRecord>& CalibrationBinding();
+
+// The output-perturbation curve: the neighbour relation its guarantee is for.
+struct NeighbourRelationRecord {
+  std::string neighbour_relation;
+};
+const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding();
+
+}  // namespace dprl
+
+#endif  // DPRL_SCHEMA_WANG_HEGDE_RECORDS_H_
