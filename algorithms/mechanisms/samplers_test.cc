@@ -345,12 +345,12 @@ TEST(DiscreteLaplaceSamplerTest, FastPathAgreesWithExactPath) {
 // The cell table must decide exactly what the guess path decides from the same 31 bits (-1
 // included: an undecided cell reads more bits), or a sample and the bits it consumes would change.
 // Checked on every 2^12-th prefix and on both ends of every coarse cell, for the test scales and
-// the node scales of PUCB's counters (L * 3H / privacy_epsilon, rounded up: ~0.36 at the claims
-// profile's epsilon = 1000, 1500 at epsilon = 1) up to the largest scale with a table.
+// PUCB's node scale at the claims profile's epsilon = 1000 (L * 3H / privacy_epsilon ~ 0.36), and
+// up to the largest scale with a table.
 TEST(DiscreteLaplaceSamplerTest, CellTableAgreesWithGuessPath) {
   std::vector<Rational> scales = DiscreteLaplaceTestScales();
-  for (const Rational& scale : {Rational{9, 25}, Rational{1500, 1}, Rational{8191, 1},
-                                Rational{8192, 1}, Rational{3, 1000}}) {
+  for (const Rational& scale : {Rational{9, 25}, Rational{300, 1}, Rational{512, 1},
+                                Rational{1025, 2}, Rational{3, 1000}}) {
     scales.push_back(scale);
   }
   constexpr int kCellShift = DiscreteLaplaceSampler::kPrefixBits - DiscreteLaplaceSampler::kCellBits;
