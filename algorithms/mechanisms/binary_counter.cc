@@ -6,7 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <memory>
+#include <new>
+#include <type_traits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -26,6 +27,34 @@ constexpr double kMaxExactInteger = 0x1p53;
 inline uint64_t NodeKey(int level, int64_t index) {
   return (static_cast<uint64_t>(index) << 6) | static_cast<uint64_t>(level);
 }
+
+// The stream parent.Child(a, b), derived in place on the first call: no allocation, and nothing
+// written on the common path where it is never asked for (a std::optional<RandomStream> is
+// zero-filled on construction, 128 bytes per node).
+class LazyPairChild {
+ public:
+  LazyPairChild(const RandomStream& parent, uint64_t a, uint64_t b)
+      : parent_(parent), a_(a), b_(b) {}
+  LazyPairChild(const LazyPairChild&) = delete;
+  LazyPairChild& operator=(const LazyPairChild&) = delete;
+
+  RandomStream& operator()() {
+    if (!derived_) {
+      new (&stream_) RandomStream(parent_.Child(a_, b_));
+      derived_ = true;
+    }
+    return stream_;
+  }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<RandomStream>);
+  const RandomStream& parent_;
+  const uint64_t a_, b_;
+  bool derived_ = false;
+  union {
+    RandomStream stream_;  // live once derived_
+  };
+};
 
 }  // namespace
 
@@ -128,12 +157,8 @@ int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t in
   const uint32_t half = static_cast<uint32_t>(word >> (32 * (slot % 2)));
   // Further bits (rare: redraws and undecided cells) from a per-(counter, node) stream, derived
   // only when asked for.
-  std::unique_ptr<RandomStream> more;
-  return sampler_->Sample(half, [&]() -> RandomStream& {
-    if (more == nullptr)
-      more = std::make_unique<RandomStream>(overflow_stream_.Child(counter_id, key));
-    return *more;
-  });
+  LazyPairChild more(overflow_stream_, counter_id, key);
+  return sampler_->Sample(half, more);
 }
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {

@@ -40,7 +40,13 @@ void BM_DiscreteLaplaceSampler(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(sampler.Sample(stream));
 }
 BENCHMARK(BM_DiscreteLaplaceSampler)
+    ->Args({9, 25})  // ~0.36: PUCB's node scale at epsilon = 1000, H = 5 (RiverSwim claims task)
+    ->Args({3, 1})
     ->Args({10, 1})
+    ->Args({30, 1})
+    ->Args({100, 1})
+    ->Args({300, 1})
+    ->Args({1500, 1})  // PUCB's node scale at epsilon = 1, H = 20, T = 2^24
     ->Args({1000003, 100000})
     ->Args({10000, 1})
     ->Args({10000000001, 1000000});

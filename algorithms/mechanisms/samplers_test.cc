@@ -273,6 +273,13 @@ class DiscreteLaplaceSamplerTestPeer {
                                 RandomStream& more) {
     return sampler.ExactGeometric(prefix, more);
   }
+  // The guess path alone (without the cell table).
+  static int64_t GuessedGeometric(const DiscreteLaplaceSampler& sampler, uint32_t prefix) {
+    return sampler.GuessedGeometric(prefix);
+  }
+  static bool HasCellTable(const DiscreteLaplaceSampler& sampler) {
+    return !sampler.cell_table_.empty();
+  }
 };
 
 namespace {
@@ -331,6 +338,37 @@ TEST(DiscreteLaplaceSamplerTest, FastPathAgreesWithExactPath) {
     }
     if (prefix == 0) {
       EXPECT_GE(exact, static_cast<int64_t>(31 * 0.693 * 10));
+    }
+  }
+}
+
+// The cell table must decide exactly what the guess path decides from the same 31 bits (-1
+// included: an undecided cell reads more bits), or a sample and the bits it consumes would change.
+// Checked on every 2^12-th prefix and on both ends of every coarse cell, for the test scales and
+// PUCB's node scale at the claims profile's epsilon = 1000 (L * 3H / privacy_epsilon ~ 0.36), and
+// up to the largest scale with a table.
+TEST(DiscreteLaplaceSamplerTest, CellTableAgreesWithGuessPath) {
+  std::vector<Rational> scales = DiscreteLaplaceTestScales();
+  for (const Rational& scale : {Rational{9, 25}, Rational{300, 1}, Rational{512, 1},
+                                Rational{1025, 2}, Rational{3, 1000}}) {
+    scales.push_back(scale);
+  }
+  constexpr int kCellShift = DiscreteLaplaceSampler::kPrefixBits - DiscreteLaplaceSampler::kCellBits;
+  for (const Rational& scale : scales) {
+    const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create(scale).value();
+    EXPECT_EQ(DiscreteLaplaceSamplerTestPeer::HasCellTable(sampler),
+              RationalToDouble(scale) <= DiscreteLaplaceSampler::kMaxCellTableScale);
+    auto expect_same = [&](uint32_t prefix) {
+      ASSERT_EQ(DiscreteLaplaceSamplerTestPeer::FastGeometric(sampler, prefix),
+                DiscreteLaplaceSamplerTestPeer::GuessedGeometric(sampler, prefix))
+          << "scale " << scale.numerator << "/" << scale.denominator << ", prefix " << prefix;
+    };
+    for (uint32_t prefix = 0; prefix < (uint32_t{1} << 31); prefix += uint32_t{1} << 12) {
+      expect_same(prefix);
+    }
+    for (uint32_t cell = 0; cell < (uint32_t{1} << DiscreteLaplaceSampler::kCellBits); ++cell) {
+      expect_same(cell << kCellShift);
+      expect_same(((cell + 1) << kCellShift) - 1);
     }
   }
 }

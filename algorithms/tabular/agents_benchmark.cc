@@ -16,6 +16,8 @@
 // PUCB's cost is compared to (the price of the private counters).
 // RLSVI (Lu et al. 2026, Alg. 1, beta_scale = 1) draws S A H Gaussians per episode on top of the
 // same O(S^2 A H) planning pass as UBEV.
+// psrl (Osband et al. 2013, pooled posteriors, the registry's defaults) draws S A Dirichlet rows
+// (S log-Gamma variates each) and S A Gaussian rewards per episode, then plans greedily.
 // Each benchmark first runs 200 warm-up episodes so the statistics are non-trivial.
 #include <benchmark/benchmark.h>
 #include <glog/logging.h>
@@ -24,6 +26,7 @@
 
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/private_ucbvi.h"
+#include "algorithms/tabular/psrl.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
@@ -141,6 +144,14 @@ void BM_PrivateUcbviEps1(benchmark::State& state) {
   Measure(state, mdp, *agent);
 }
 
+void BM_Psrl(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  auto agent = PsrlAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, {},
+                                 TestStream(kSeed, TestPurpose::kPrivacyNoise))
+                   .value();
+  Measure(state, mdp, *agent);
+}
+
 #define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
 BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbNoiseless)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
@@ -149,6 +160,7 @@ BENCHMARK(BM_PucbAllActive)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Rlsvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Ucbvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PrivateUcbviEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Psrl)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbRiverSwimEps1000)->Args({4, 5})->Unit(benchmark::kMicrosecond);
 
 }  // namespace
