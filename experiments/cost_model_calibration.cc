@@ -2,13 +2,17 @@
 //
 //   bazel run //experiments:cost_model_calibration [-- --repeats=3 --kinds=pucb,ofu_rl]
 //
-// For each row of the table (or those named by --kinds) it builds the row's probe configuration
-// exactly as the experiment's binary would (the registered grid at the probe's --scale, its --set
-// overrides, the configuration by group name), runs the task in this process on one thread
-// (seed 0, the default master seed) --repeats times, and takes the median thread CPU time. The
-// estimate is linear in the row's constant, so the measured constant is
+// For each row of the table (or those named by --kinds) it builds each of the row's probe
+// configurations exactly as the experiment's binary would (the registered grid at the probe's
+// --scale, its --set overrides, the configuration by group name), runs the task in this process
+// on one thread (seed 0, the default master seed) --repeats times, and takes the median thread
+// CPU time. A probe's estimate is (nearly: PUCB's burn-in and the OFU agents' certainty-
+// equivalence term come from other rows; the probes keep them small) linear in the row's
+// constant, so its measured constant is
 //
-//   core_seconds_per_unit * measured / estimated_core_seconds.
+//   core_seconds_per_unit * measured / estimated_core_seconds,
+//
+// and the row's is the geometric mean over its probes.
 //
 // Prints a table (kind, probe, estimate, measured, measured / estimate) on stdout and then the
 // measured constant of each row, to enter in task_cost_model.cc. Run it on an
@@ -16,6 +20,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -56,8 +61,8 @@ struct Probe {
   int config_index = 0;
 };
 
-// The row's probe configuration, built as the experiment's binary builds it.
-absl::StatusOr<Probe> MakeProbe(const CostCalibration& row) {
+// One of the row's probe configurations, built as the experiment's binary builds it.
+absl::StatusOr<Probe> MakeProbe(const CostCalibration& row, const CostProbe& spec) {
   auto error = [&](absl::string_view message) {
     return absl::InvalidArgumentError(
         absl::StrCat("cost-model row '", row.name, "' (task_cost_model.cc): ", message));
@@ -65,16 +70,16 @@ absl::StatusOr<Probe> MakeProbe(const CostCalibration& row) {
   Probe probe;
   bool found = false;
   for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
-    if (experiment->definition().name == row.experiment) {
+    if (experiment->definition().name == spec.experiment) {
       probe.definition = experiment->definition();
       found = true;
     }
   }
-  if (!found) return error(absl::StrCat("no registered experiment '", row.experiment, "'"));
-  absl::StatusOr<Scale> scale = ParseScale(row.scale);
+  if (!found) return error(absl::StrCat("no registered experiment '", spec.experiment, "'"));
+  absl::StatusOr<Scale> scale = ParseScale(spec.scale);
   if (!scale.ok()) return error(scale.status().message());
   std::unique_ptr<ExperimentGrid> grid = probe.definition.make_grid(*scale);
-  for (const std::string& set : row.sets) {
+  for (const std::string& set : spec.sets) {
     std::vector<std::string> parts = absl::StrSplit(set, absl::MaxSplits('=', 1));
     if (parts.size() != 2) return error(absl::StrCat("set '", set, "' is not FIELD=VALUE"));
     if (absl::Status status = grid->fields().SetFromText(parts[0], parts[1]); !status.ok()) {
@@ -84,13 +89,13 @@ absl::StatusOr<Probe> MakeProbe(const CostCalibration& row) {
   absl::StatusOr<std::vector<ConfigSpec>> configs = grid->MakeConfigs();
   if (!configs.ok()) return error(configs.status().message());
   for (size_t i = 0; i < configs->size(); ++i) {
-    if ((*configs)[i].group_name == row.group_name) {
+    if ((*configs)[i].group_name == spec.group_name) {
       probe.config = (*configs)[i];
       probe.config_index = static_cast<int>(i);
       return probe;
     }
   }
-  return error(absl::StrCat("no configuration '", row.group_name, "' in ", row.experiment));
+  return error(absl::StrCat("no configuration '", spec.group_name, "' in ", spec.experiment));
 }
 
 // Median thread CPU seconds of `repeats` runs of the probe's task.
@@ -109,9 +114,10 @@ absl::StatusOr<double> TimeProbe(const Probe& probe, int repeats) {
 }
 
 absl::Status Run(int argc, char** argv) {
-  ASSIGN_OR_RETURN(auto command_line, SplitCommandLine(argc, argv, {"--repeats", "--kinds", "--dry_run"},
-                                                        /*repeatable_names=*/{},
-                                                        /*switch_names=*/{"--dry_run"}));
+  ASSIGN_OR_RETURN(auto command_line,
+                   SplitCommandLine(argc, argv, {"--repeats", "--kinds", "--dry_run"},
+                                    /*repeatable_names=*/{},
+                                    /*switch_names=*/{"--dry_run"}));
   if (command_line.help) {
     std::fputs(kUsage, stdout);
     return absl::OkStatus();
@@ -128,7 +134,8 @@ absl::Status Run(int argc, char** argv) {
   bool dry_run = false;
   if (std::optional<std::string> text = command_line.Get("--dry_run")) {
     if (*text != "true" && *text != "false") {
-      return absl::InvalidArgumentError(absl::StrCat("--dry_run: '", *text, "' is not true or false"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--dry_run: '", *text, "' is not true or false"));
     }
     dry_run = *text == "true";
   }
@@ -149,21 +156,25 @@ absl::Status Run(int argc, char** argv) {
   std::string rows;
   for (const CostCalibration& row : CostCalibrations()) {
     if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), row.name) == kinds.end()) continue;
-    ASSIGN_OR_RETURN(const Probe probe, MakeProbe(row));
-    if (dry_run) {
-      std::printf("%-22s %-58s %10.3g\n", row.name.c_str(),
-                  absl::StrCat(row.experiment, ": ", row.group_name).c_str(),
-                  probe.config.estimated_core_seconds);
-      continue;
+    if (row.probes.empty())
+      return absl::InternalError(absl::StrCat("row '", row.name, "': no probe"));
+    double log_constant_sum = 0.0;
+    for (const CostProbe& spec : row.probes) {
+      ASSIGN_OR_RETURN(const Probe probe, MakeProbe(row, spec));
+      const double estimate = probe.config.estimated_core_seconds;
+      const std::string probe_name = absl::StrCat(spec.experiment, ": ", spec.group_name);
+      if (dry_run) {
+        std::printf("%-22s %-58s %10.3g\n", row.name.c_str(), probe_name.c_str(), estimate);
+        continue;
+      }
+      ASSIGN_OR_RETURN(const double measured, TimeProbe(probe, static_cast<int>(repeats)));
+      std::printf("%-22s %-58s %10.3g %10.3g %8.2f\n", row.name.c_str(), probe_name.c_str(),
+                  estimate, measured, measured / estimate);
+      std::fflush(stdout);
+      log_constant_sum += std::log(row.core_seconds_per_unit * measured / estimate);
     }
-    ASSIGN_OR_RETURN(const double measured, TimeProbe(probe, static_cast<int>(repeats)));
-    const double estimate = probe.config.estimated_core_seconds;
-    std::printf("%-22s %-58s %10.3g %10.3g %8.2f\n", row.name.c_str(),
-                absl::StrCat(row.experiment, ": ", row.group_name).c_str(), estimate, measured,
-                measured / estimate);
-    std::fflush(stdout);
     absl::StrAppendFormat(&rows, "  %-22s %-10.3g (%s)\n", row.name,
-                          row.core_seconds_per_unit * measured / estimate, row.unit);
+                          std::exp(log_constant_sum / row.probes.size()), row.unit);
   }
   if (dry_run) return absl::OkStatus();
   std::printf(

@@ -41,9 +41,9 @@ double CoreSeconds(const LqAgentOptions& options, const LqSystem& system, int64_
   double seconds = CoreSecondsPerUnit(CostKind::kCertaintyEquivalence) *
                    static_cast<double>(episodes) * horizon_scale;
   if (options.planner != LqPlanner::kOfuStep || predicted_onset_episode <= 0) return seconds;
-  const CostKind kind = options.calibration == LqCalibration::kNone    ? CostKind::kOfuRl
-                        : options.calibration == LqCalibration::kTight ? CostKind::kPrivateOfuRlTight
-                                                                       : CostKind::kPrivateOfuRl;
+  CostKind kind = CostKind::kPrivateOfuRl;
+  if (options.calibration == LqCalibration::kNone) kind = CostKind::kOfuRl;
+  if (options.calibration == LqCalibration::kTight) kind = CostKind::kPrivateOfuRlTight;
   const double n = system.state_dim();
   const double step_episodes =
       static_cast<double>(std::max<int64_t>(0, episodes - predicted_onset_episode + 1));

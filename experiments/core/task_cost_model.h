@@ -3,10 +3,11 @@
 //
 //   estimated_core_seconds = core_seconds_per_unit(kind) * units(task)
 //
-// (plus, for the OFU agents, a certainty-equivalence term) where the unit of work is the kind's (e.g. one episode of one (s, a, h) cell for the tabular
-// agents, one training sample for the continuous walk), computed by the experiment's grid from
-// its shape and length. The estimates order the scheduler (largest first), partition shards,
-// weight the progress ETA and give --dry_run's and reproduce_all's cost.
+// (plus, for the OFU agents, a certainty-equivalence term) where the unit of work is the kind's
+// (e.g. one episode of one (s, a, h) cell for the tabular agents, one training sample for the
+// continuous walk), computed by the experiment's grid from its shape and length. The estimates
+// order the scheduler (largest first), partition shards, weight the progress ETA and give
+// --dry_run's and reproduce_all's cost.
 //
 // Recalibrating (after a speed change of an agent): `bazel run
 // //experiments:cost_model_calibration` times each row's probe task (below) in-process, one
@@ -32,9 +33,9 @@ enum class CostKind {
   // Linear-quadratic agents; unit: one episode x H/5 for certainty equivalence (which every
   // episode is charged), plus for the OFU agents each episode past the predicted onset of
   // learning (experiments/chowdhury/private_ofu_task.cc) x H/5 x n^2/4.
-  kOfuRl,              // ofu_rl (the OFU step (9) on exact statistics)
-  kPrivateOfuRl,       // private_ofu_rl (paper's calibration)
-  kPrivateOfuRlTight,  // private_ofu_rl_tight
+  kOfuRl,                 // ofu_rl (the OFU step (9) on exact statistics)
+  kPrivateOfuRl,          // private_ofu_rl (paper's calibration)
+  kPrivateOfuRlTight,     // private_ofu_rl_tight
   kCertaintyEquivalence,  // the private_ce* agents: one Riccati recursion per episode
   // Continuous walk (Wang & Hegde); unit: one training sample.
   kWalkAlgorithm1,  // Algorithm 1 and its baselines
@@ -44,18 +45,24 @@ enum class CostKind {
   kPrivacyCurve,
 };
 
+// A task that //experiments:cost_model_calibration times for a row: the experiment, its --scale,
+// --set overrides (FIELD=VALUE) and the group name of the configuration to run.
+struct CostProbe {
+  std::string experiment;
+  std::string scale;
+  std::vector<std::string> sets;
+  std::string group_name;
+};
+
 // One row of the table.
 struct CostCalibration {
   CostKind kind;
   std::string name;  // e.g. "pucb"
   std::string unit;  // what one unit of work is
   double core_seconds_per_unit;
-  // The probe task that //experiments:cost_model_calibration times for this row: the experiment,
-  // its --scale, --set overrides (FIELD=VALUE) and the group name of the configuration to run.
-  std::string experiment;
-  std::string scale;
-  std::vector<std::string> sets;
-  std::string group_name;
+  // Its probes (>= 1), on the shapes the experiments use; the measured constant is the geometric
+  // mean of theirs.
+  std::vector<CostProbe> probes;
 };
 
 // Every row, one per CostKind, in enum order.

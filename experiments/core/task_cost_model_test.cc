@@ -24,9 +24,12 @@ TEST(TaskCostModelTest, OneCompleteRowPerKindInEnumOrder) {
     EXPECT_GT(row.core_seconds_per_unit, 0.0);
     EXPECT_EQ(CoreSecondsPerUnit(row.kind), row.core_seconds_per_unit);
     EXPECT_FALSE(row.unit.empty());
-    EXPECT_FALSE(row.experiment.empty());
-    EXPECT_FALSE(row.scale.empty());
-    EXPECT_FALSE(row.group_name.empty());
+    ASSERT_FALSE(row.probes.empty());
+    for (const CostProbe& probe : row.probes) {
+      EXPECT_FALSE(probe.experiment.empty());
+      EXPECT_FALSE(probe.scale.empty());
+      EXPECT_FALSE(probe.group_name.empty());
+    }
   }
 }
 

@@ -263,8 +263,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     settings.failure_probability = failure_probability;
     // kind, env, agent, shape, num_episodes, the privacy claim, then the agent's parameters.
     auto regret_config = [&](const std::string& agent, const std::string& label,
-                             const PrivacyRecord& privacy,
-                             const AttributeList& agent_attributes) {
+                             const PrivacyRecord& privacy, const AttributeList& agent_attributes) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
       config.attributes = ConfigKindBinding().Attributes({ConfigKind::kRegret});
