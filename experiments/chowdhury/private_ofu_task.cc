@@ -30,9 +30,9 @@ namespace {
 
 // Single-core seconds of one task (experiments/core/task_cost_model.h), at H = 5 and n = 2 and
 // taken to grow as H and, for the OFU step (Ceres' parameters), as n^2: every episode costs about
-// a certainty-equivalence episode (one Riccati recursion; also what an OFU agent's episode costs
-// while C_k meets the zero-dynamics set and it takes the exact u = 0 shortcut), and each episode
-// from the onset `predicted_onset_episode` on (0: none within `episodes`;
+// a certainty-equivalence episode (one Riccati recursion; an OFU agent's episode while C_k meets
+// the zero-dynamics set and it takes the exact u = 0 shortcut measured 1.3-1.5x that), and each
+// episode from the onset `predicted_onset_episode` on (0: none within `episodes`;
 // zero_dynamics_model.h, within 3 % of the measured onset on chain_n2) adds one OFU step (9) at
 // the agent's measured cost.
 double CoreSeconds(const LqAgentOptions& options, const LqSystem& system, int64_t episodes,
