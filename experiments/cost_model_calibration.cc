@@ -31,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "common/build_info.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
 #include "experiments/core/experiment_registry.h"
@@ -188,6 +189,7 @@ absl::Status Run(int argc, char** argv) {
 }  // namespace dprl
 
 int main(int argc, char** argv) {
+  if (dprl::HandleVersionFlag(argc, argv, "cost_model_calibration")) return 0;
   const absl::Status status = dprl::Run(argc, argv);
   if (!status.ok()) {
     std::fprintf(stderr, "cost_model_calibration: %s\n", std::string(status.message()).c_str());
