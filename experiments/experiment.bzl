@@ -36,6 +36,7 @@ _TASK_DEPS = [
     "//experiments/core:episode_grid",
     "//experiments/core:grid_validation",
     "//schema:option_binding",
+    "//experiments/core:task_cost_model",
     "//experiments/core:task_streams",
     "//common:hdf5_names",
     "//common:status_macros",

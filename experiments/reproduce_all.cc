@@ -20,7 +20,10 @@
 //                         experiment with the scale, seeds and grid values registered with it
 //                         (experiment_registry.h, claims_profile.h). Default: default.
 //   --dry_run             forward --dry_run to every experiment (each prints its tasks and
-//                         estimated cost) and stop: no claims, no REPORT.md, nothing created.
+//                         estimated cost), print the sum of their estimates (one line:
+//                         "reproduce_all --scale=S: estimated cost of every experiment: X
+//                         core-seconds (Y core-hours)") and stop: no claims, no REPORT.md,
+//                         nothing created.
 //   --slurm_array=N       run nothing: print (stdout) a bash script that submits every
 //                         experiment, with the flags this command would give it, as a Slurm job
 //                         array of N shards plus its merge job after every shard succeeded
@@ -69,6 +72,7 @@
 #include "common/temp_files.h"
 #include "experiments/core/claims_profile.h"
 #include "experiments/core/experiment_registry.h"
+#include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/process_util.h"
 #include "experiments/runner/runner_flags.h"
@@ -85,7 +89,7 @@ constexpr char kUsage[] =
     "  --launcher  prefix of each experiment's command, e.g. \"mpirun -np 64 --hostfile hosts\"\n"
     "  --scale=claims|claims_reduced  the claims profiles (docs/claims.md): the regimes the\n"
     "              claims need with >= 20 seeds; claims_reduced fits ~30 min on 2 cores\n"
-    "  --dry_run   print every experiment's tasks and estimated cost, run nothing\n"
+    "  --dry_run   print every experiment's tasks and estimated cost, then the total, run nothing\n"
     "  --slurm_array=N  print a script that submits every experiment as a Slurm job array of\n"
     "              N shards and its merge job (docs/running_on_a_cluster.md), run nothing\n";
 
@@ -273,6 +277,26 @@ void PrintSlurmArrayScript(const Flags& flags,
   std::fputs(script.c_str(), stdout);
 }
 
+// An experiment's estimated core-seconds (the sum its --dry_run prints) under `step_flags` and
+// the forwarded flags, from the cost model its grid uses (experiments/core/task_cost_model.h).
+absl::StatusOr<double> EstimatedCoreSeconds(const ExperimentDefinition& experiment,
+                                            const std::vector<std::string>& step_flags,
+                                            const std::vector<std::string>& forwarded) {
+  std::vector<const char*> argv = {experiment.name.c_str()};
+  for (const std::string& flag : step_flags) argv.push_back(flag.c_str());
+  for (const std::string& flag : forwarded) argv.push_back(flag.c_str());
+  ASSIGN_OR_RETURN(const RunnerFlags runner_flags,
+                   ParseRunnerFlags(static_cast<int>(argv.size()), argv.data(), experiment));
+  ASSIGN_OR_RETURN(const std::unique_ptr<ExperimentGrid> grid,
+                   ResolveGrid(experiment, runner_flags));
+  ASSIGN_OR_RETURN(const std::vector<ConfigSpec> configs, grid->MakeConfigs());
+  double core_seconds = 0.0;
+  for (const ConfigSpec& config : configs) {
+    core_seconds += config.estimated_core_seconds * runner_flags.seeds;
+  }
+  return core_seconds;
+}
+
 absl::Status Run(const Flags& flags, const std::string& argv0) {
   ASSIGN_OR_RETURN(const std::vector<std::vector<std::string>> experiment_flags,
                    ExperimentFlags(flags));
@@ -309,6 +333,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
   }
 
   std::string timings = "| step | wall time |\n|---|---|\n";
+  double total_core_seconds = 0.0;
   std::string figures;
   for (size_t i = 0; i < binaries.size(); ++i) {
     const std::string name = experiments[i]->definition().name;
@@ -319,7 +344,13 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
     command.insert(command.end(), flags.forwarded.begin(), flags.forwarded.end());
     if (flags.dry_run) command.push_back("--dry_run");
     ASSIGN_OR_RETURN(double seconds, RunStep(name, command));
-    if (flags.dry_run) continue;
+    if (flags.dry_run) {
+      ASSIGN_OR_RETURN(const double core_seconds,
+                       EstimatedCoreSeconds(experiments[i]->definition(), experiment_flags[i],
+                                            flags.forwarded));
+      total_core_seconds += core_seconds;
+      continue;
+    }
     absl::StrAppendFormat(&timings, "| `%s` | %.0f s |\n", name, seconds);
     absl::StrAppendFormat(&figures, "### `%s`\n\n%s.\n\n", name, experiments[i]->paper_result);
     const std::string png = absl::StrCat(name, "/", name, ".png");
@@ -332,7 +363,12 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
         ".\n\n",
         name, name, name, name, name);
   }
-  if (flags.dry_run) return absl::OkStatus();
+  if (flags.dry_run) {
+    std::printf("reproduce_all --scale=%s: estimated cost of every experiment: %.3g core-seconds "
+                "(%.1f core-hours)\n",
+                flags.scale.c_str(), total_core_seconds, total_core_seconds / 3600.0);
+    return absl::OkStatus();
+  }
   ASSIGN_OR_RETURN(double seconds,
                    RunStep("claims", {claims, absl::StrCat("--results=", flags.results_dir)}));
   absl::StrAppendFormat(&timings, "| `claims` | %.0f s |\n", seconds);

@@ -17,7 +17,7 @@ first_stamp=""
 for binary in analysis/claims analysis/private_ofu_figure analysis/regret_figure \
   analysis/rlsvi_privacy_figure analysis/vietri_lower_bound_figure analysis/wang_hegde_figure \
   calculators/functional_noise_sigma calculators/private_ofu_params calculators/rlsvi_epsilon \
-  calculators/vietri_bounds experiments/reproduce_all "$@"; do
+  calculators/vietri_bounds experiments/reproduce_all experiments/cost_model_calibration "$@"; do
   name="$(basename "$binary")"
   "$RUNFILES/$binary" --version >"$WORK/out" 2>"$WORK/err" || { cat "$WORK/out" "$WORK/err"; fail "$name --version: non-zero exit"; }
   [[ ! -s "$WORK/err" ]] || { cat "$WORK/err"; fail "$name --version wrote to stderr"; }

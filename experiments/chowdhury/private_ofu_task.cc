@@ -20,6 +20,7 @@
 #include "envs/lq_system.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
+#include "experiments/core/task_cost_model.h"
 #include "experiments/core/task_streams.h"
 #include "experiments/lq/lq_registry.h"
 #include "schema/option_binding.h"
@@ -27,18 +28,26 @@
 namespace dprl {
 namespace {
 
-// Rough single-core seconds of one task. Calibrated on chain_n2 at K = 4096 (the earlier default
-// scale, H = 5, n = 2, 4 seeds, one thread each): the agents that solve the OFU step (9) took 1.2 s
-// (private_ofu_rl, which often takes the exact u = 0 shortcut), 1.75 s (private_ofu_rl_tight) and
-// 2.2 s (ofu_rl) per task, about 0.45 ms per episode; the certainty-equivalence agents (one
-// Riccati recursion per episode) about 0.05 s, 0.012 ms per episode. Everything is taken to grow
-// as H and, for the OFU step (Ceres' parameters), as n^2.
-double CoreSeconds(const LqAgentOptions& options, const LqSystem& system, int64_t episodes) {
-  const bool ofu_step = options.planner == LqPlanner::kOfuStep;
-  const double seconds_per_episode = ofu_step ? 0.45e-3 : 0.012e-3;
+// Single-core seconds of one task (experiments/core/task_cost_model.h), at H = 5 and n = 2 and
+// taken to grow as H and, for the OFU step (Ceres' parameters), as n^2: every episode costs about
+// a certainty-equivalence episode (one Riccati recursion; an OFU agent's episode while C_k meets
+// the zero-dynamics set and it takes the exact u = 0 shortcut measured 1.3-1.5x that), and each
+// episode from the onset `predicted_onset_episode` on (0: none within `episodes`;
+// zero_dynamics_model.h, within 3 % of the measured onset on chain_n2) adds one OFU step (9) at
+// the agent's measured cost.
+double CoreSeconds(const LqAgentOptions& options, const LqSystem& system, int64_t episodes,
+                   int64_t predicted_onset_episode) {
+  const double horizon_scale = system.horizon() / 5.0;
+  double seconds = CoreSecondsPerUnit(CostKind::kCertaintyEquivalence) *
+                   static_cast<double>(episodes) * horizon_scale;
+  if (options.planner != LqPlanner::kOfuStep || predicted_onset_episode <= 0) return seconds;
+  CostKind kind = CostKind::kPrivateOfuRl;
+  if (options.calibration == LqCalibration::kNone) kind = CostKind::kOfuRl;
+  if (options.calibration == LqCalibration::kTight) kind = CostKind::kPrivateOfuRlTight;
   const double n = system.state_dim();
-  const double ofu_scale = ofu_step ? n * n / 4.0 : 1.0;
-  return seconds_per_episode * static_cast<double>(episodes) * system.horizon() / 5.0 * ofu_scale;
+  const double step_episodes =
+      static_cast<double>(std::max<int64_t>(0, episodes - predicted_onset_episode + 1));
+  return seconds + CoreSecondsPerUnit(kind) * step_episodes * horizon_scale * n * n / 4.0;
 }
 
 // Refuses, before a task builds it, a horizon whose planner tables would not fit in this
@@ -198,7 +207,8 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
           system.horizon(), p != nullptr ? p->eta : calibrated.regularizer,
           AgentRadiusInputs(calibrated, p), num_episodes);
       LqConfigRecordBinding().Write(record, c.attributes);
-      c.estimated_core_seconds = CoreSeconds(o, system, num_episodes);
+      c.estimated_core_seconds =
+          CoreSeconds(o, system, num_episodes, record.predicted_onset_episode);
       // On the grid: episode_grid, cumulative_regret, cumulative_ofu_iterations, 7 diagnostics,
       // 3 cumulative counts, cumulative_realized_regret; scalars total_regret,
       // empty_intersections, v_repairs, onset_episode, random_start_wins.

@@ -41,7 +41,10 @@
 // private_ofu_fig 2.0e4 at its default K = 65536, vietri_lower_bound_fig 2.4e3 of them); with
 // them ~6.6e4 (18 core-hours: vietri_fig 3.1e4, private_ofu_fig 2.75e4, vietri_lower_bound_fig
 // 7.2e3), claims_reduced ~1.3e3 core-seconds
-// (vietri_lower_bound_fig 603).
+// (vietri_lower_bound_fig 603). With the cost model recalibrated per agent kind from measured
+// tasks (experiments/core/task_cost_model.h, 2026-11-26): claims ~1.10e5 core-seconds (30.6
+// core-hours: vietri_fig 5.25e4, private_ofu_fig 5.1e4, vietri_lower_bound_fig 6.6e3),
+// claims_reduced ~1.55e3 (vietri_fig 896, vietri_lower_bound_fig 558).
 #ifndef DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 #define DPRL_EXPERIMENTS_CORE_CLAIMS_PROFILE_H_
 

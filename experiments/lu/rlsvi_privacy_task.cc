@@ -15,6 +15,7 @@
 #include "common/validation.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/grid_validation.h"
+#include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
@@ -155,7 +156,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       PrivacyCurveBinding().Write(
           PrivacyCurveSettings{*shape, delta, curve_max_episodes, curve_points_per_decade},
           curve.attributes);
-      curve.estimated_core_seconds = 1e-5 * curve_points;
+      curve.estimated_core_seconds = CoreSecondsPerUnit(CostKind::kPrivacyCurve) * curve_points;
       curve.stored_values_per_seed = 3 * curve_points;
       // The accountant's own checks (S, A, H >= 1, delta), at the largest K.
       if (absl::StatusOr<RlsviEpsilonPair> check = RlsviEpsilons(
@@ -178,8 +179,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
     settings.failure_probability = failure_probability;
     // kind, env, agent, shape, num_episodes, the privacy claim, then the agent's parameters.
     auto regret_config = [&](const std::string& agent, const std::string& label,
-                             const PrivacyRecord& privacy, double cost_factor,
-                             const AttributeList& agent_attributes) {
+                             const PrivacyRecord& privacy, const AttributeList& agent_attributes) {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
       config.attributes = RlsviPrivacyKindBinding().Attributes({RlsviPrivacyKind::kRegret});
@@ -190,7 +190,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
       PrivacyClaimBinding().Write(privacy, config.attributes);
       MergeAttributes(agent_attributes, config.attributes);
-      config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
+      config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return config;
     };
@@ -210,7 +210,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
         rlsvi_type.name,
         PrivateRegretLabel(rlsvi_type.name, rlsvi_guarantee.legend_notion,
                            rlsvi_privacy.privacy_epsilon, rlsvi_privacy.target_delta),
-        rlsvi_privacy, 1.0, rlsvi_type.attributes(settings));
+        rlsvi_privacy, rlsvi_type.attributes(settings));
     RlsviGuaranteeBinding().Write(rlsvi_privacy, rlsvi.attributes);
     PrivacyAccountingBinding().Write(rlsvi_privacy, rlsvi.attributes);
     rlsvi.stored_values_per_seed -= 1;  // no first_episode_bonus_below_horizon (see above)
@@ -237,14 +237,14 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
                                     PrivateRegretLabel(pucb_type.name, pucb_guarantee.legend_notion,
                                                        options.privacy_epsilon,
                                                        pucb_privacy.target_delta),
-                                    pucb_privacy, kPucbCostFactor, pucb_attributes);
+                                    pucb_privacy, pucb_attributes);
     PrivacyAccountingBinding().Write(pucb_privacy, pucb.attributes);
     configs.push_back(std::move(pucb));
 
     PrivacyRecord ubev_privacy;
     ubev_privacy.privacy_protects = "nothing";
     ubev_privacy.privacy_notion = "none";
-    configs.push_back(regret_config("ubev", "ubev (non-private)", ubev_privacy, 1.0,
+    configs.push_back(regret_config("ubev", "ubev (non-private)", ubev_privacy,
                                     FindTabularAgent("ubev")->attributes(settings)));
   }
   return configs;

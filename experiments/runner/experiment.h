@@ -75,8 +75,9 @@ struct ConfigSpec {
   std::string group_name;
   // Parameters, written as HDF5 attributes of the group (names unique, non-empty).
   std::vector<std::pair<std::string, AttributeValue>> attributes;
-  // Rough single-core seconds of one task (one seed) on a 2-core x86 machine of 2026, from a
-  // per-experiment model calibrated on measured runs. Orders the scheduler (largest first),
+  // Rough single-core seconds of one task (one seed) on a 2-core x86 machine of 2026, from the
+  // measured per-agent constants of experiments/core/task_cost_model.h (re-measured by
+  // //experiments:cost_model_calibration). Orders the scheduler (largest first),
   // weights the progress ETA and gives --dry_run's cost; finite and > 0.
   double estimated_core_seconds = 1.0;
   // Number of float64 values one task stores (series lengths + scalars), for --dry_run's output

@@ -81,7 +81,7 @@ bool RegisterPsrl(const std::string& name, const std::string& description, const
       [](const PsrlOptions& options, const TabularShape& shape, const RandomStream& stream) {
         return AsTabularAgent(PsrlAgent::Create(shape, options, stream));
       },
-      /*privacy=*/std::nullopt, /*optimistic=*/false));
+      CostKind::kPsrl, /*privacy=*/std::nullopt, /*optimistic=*/false));
 }
 
 const OptionBinding<RlsviOptions>& RlsviBinding() {
@@ -97,7 +97,7 @@ const bool kUbevRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>
     [](const UbevOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(UbevAgent::Create(shape, options));
     },
-    /*privacy=*/std::nullopt));
+    CostKind::kUbev, /*privacy=*/std::nullopt));
 
 const bool kUbevAsRunRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOptions>(
     "ubev_as_run",
@@ -109,7 +109,7 @@ const bool kUbevAsRunRegistered = RegisterTabularAgent(BoundTabularAgent<UbevOpt
     [](const UbevOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(UbevAgent::Create(shape, options));
     },
-    /*privacy=*/std::nullopt));
+    CostKind::kUbev, /*privacy=*/std::nullopt));
 
 const bool kNoiselessPucbRegistered = RegisterTabularAgent(BoundTabularAgent<NoiselessPucbOptions>(
     "pucb_noiseless", "PUCB's planner on exact counts (eps = infinity), non-private",
@@ -120,7 +120,7 @@ const bool kNoiselessPucbRegistered = RegisterTabularAgent(BoundTabularAgent<Noi
     [](const NoiselessPucbOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(NoiselessPucbAgent::Create(shape, options));
     },
-    /*privacy=*/std::nullopt));
+    CostKind::kPucbNoiseless, /*privacy=*/std::nullopt));
 
 const bool kPucbRegistered = RegisterTabularAgent(BoundTabularAgent<PucbOptions>(
     "pucb", "PUCB (Vietri et al. 2020, Alg. 2-3), eps-JDP", "PUCB", PucbBinding(), PucbOptions(),
@@ -133,6 +133,7 @@ const bool kPucbRegistered = RegisterTabularAgent(BoundTabularAgent<PucbOptions>
       RETURN_IF_ERROR(options.Validate());
       return AsTabularAgent(PucbAgent::Create(shape, options, noise_stream));
     },
+    CostKind::kPucb,
     TabularPrivacy{"eps-JDP", "states_and_rewards", "JDP", hdf5_names::kPrivacyEpsilon,
                    hdf5_names::kNeighbourRelation, ""}));
 
@@ -142,6 +143,7 @@ const bool kRlsviRegistered = RegisterTabularAgent(BoundTabularAgent<RlsviOption
     [](const RlsviOptions& options, const TabularShape& shape, const RandomStream& noise_stream) {
       return AsTabularAgent(RlsviAgent::Create(shape, options, noise_stream));
     },
+    CostKind::kRlsvi,
     TabularPrivacy{"(eps,delta)-JDP", "rewards", "reward-JDP", "", "", "replacement"},
     /*optimistic=*/false));
 

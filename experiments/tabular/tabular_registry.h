@@ -36,6 +36,7 @@
 #include "algorithms/tabular/tabular_agent.h"
 #include "common/status_macros.h"
 #include "envs/tabular_mdp.h"
+#include "experiments/core/task_cost_model.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
 #include "schema/option_binding.h"
@@ -110,6 +111,9 @@ struct TabularAgentType {
   // says when its bonuses first fell below the cap; false for a randomised plan (RLSVI's
   // perturbed Q~, PSRL's sampled MDP), whose values below H are a diagnostic only.
   bool optimistic = true;
+  // Its row of the runner's cost model (experiments/core/task_cost_model.h): the measured cost
+  // of one episode per unit of (S, A, H) (TabularTaskCoreSeconds).
+  CostKind cost_kind = CostKind::kUbev;
 };
 
 // An environment type whose parameters are `binding`'s (specs at `defaults`; Read from
@@ -135,7 +139,7 @@ TabularEnvironmentType BoundTabularEnvironment(
 
 // An agent type whose parameters are `binding`'s (as above); `configure` sets the grid's common
 // settings its Options have; `make` builds the agent from the Options read (its errors are
-// prefixed with the configuration); `privacy` and `optimistic` as TabularAgentType's.
+// prefixed with the configuration); `cost_kind`, `privacy` and `optimistic` as TabularAgentType's.
 template <typename Options>
 TabularAgentType BoundTabularAgent(
     std::string name, std::string description, std::string label,
@@ -144,7 +148,7 @@ TabularAgentType BoundTabularAgent(
     std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
                                                                 const RandomStream&)>
         make,
-    std::optional<TabularPrivacy> privacy, bool optimistic = true) {
+    CostKind cost_kind, std::optional<TabularPrivacy> privacy, bool optimistic = true) {
   TabularAgentType type;
   type.name = std::move(name);
   type.description = std::move(description);
@@ -167,6 +171,7 @@ TabularAgentType BoundTabularAgent(
     }
     return agent;
   };
+  type.cost_kind = cost_kind;
   type.privacy = std::move(privacy);
   type.optimistic = optimistic;
   return type;

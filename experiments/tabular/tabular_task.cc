@@ -1,5 +1,6 @@
 #include "experiments/tabular/tabular_task.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -8,6 +9,7 @@
 #include "common/status_macros.h"
 #include "envs/lower_bound_mdp.h"
 #include "experiments/core/episode_grid.h"
+#include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 
@@ -85,12 +87,22 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
   return CreateTabularAgent(config, shape, TaskStreams(config, context).PrivacyNoise());
 }
 
-double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor) {
-  // vietri_fig at default scale: 88 tasks of 3e5 episodes on (4, 2, 5) / (4, 2, 4) shapes took
-  // about 200 core-seconds, i.e. about 0.13 microseconds per (S A H) unit and episode.
-  constexpr double kSecondsPerUnitEpisode = 0.13e-6;
-  return kSecondsPerUnitEpisode * cost_factor * shape.num_states * shape.num_actions *
-         shape.horizon * static_cast<double>(num_episodes);
+double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
+                              int64_t num_episodes) {
+  absl::StatusOr<TabularTypeNames> names = TabularAgentNameBinding().Read(config);
+  CHECK(names.ok()) << names.status();
+  const TabularAgentType* type = FindTabularAgent(names->agent);
+  CHECK(type != nullptr) << "unregistered tabular agent " << names->agent;
+  const double unit = static_cast<double>(shape.StateActionSteps());
+  const double episodes = static_cast<double>(num_episodes);
+  if (type->cost_kind != CostKind::kPucb) {
+    return CoreSecondsPerUnit(type->cost_kind) * unit * episodes;
+  }
+  absl::StatusOr<PucbGuarantee> guarantee = PucbGuaranteeBinding().Read(config);
+  CHECK(guarantee.ok()) << guarantee.status();
+  const double burn_in = std::min(episodes, kPucbBurnInErrorBounds * guarantee->error_bound);
+  return unit * (CoreSecondsPerUnit(CostKind::kPucbBurnIn) * burn_in +
+                 CoreSecondsPerUnit(CostKind::kPucb) * (episodes - burn_in));
 }
 
 int64_t TabularRegretValuesPerSeed(int64_t num_episodes) {

@@ -78,14 +78,25 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
                                                                const TabularShape& shape,
                                                                const TaskContext& context);
 
-// PUCB's cost relative to UBEV's per episode (private counters and their node noise; measured
-// with //algorithms/tabular:agents_benchmark, 1.2-1.7x, rounded up).
-inline constexpr double kPucbCostFactor = 1.5;
+// ConfigSpec::estimated_core_seconds of a regret task of `config` (its agent attribute and, for
+// PUCB, its error_bound already written) over num_episodes episodes: the measured cost per
+// episode and unit of S A H of the agent's cost-model row (TabularAgentType::cost_kind,
+// experiments/core/task_cost_model.h). PUCB's first kPucbBurnInErrorBounds * E episodes (its
+// burn-in, while its noisy counts are below the 2E threshold and the optimistic values stay at
+// the cap H) are charged at the pucb_burn_in row, about 6x cheaper. (S A H fits PUCB's measured
+// costs on riverswim (4, 2, 5), the random MDP (4, 2, 4) and the lower-bound MDPs within 1.3x of
+// each other; S A H (S + 2), the count of its private counters, fits worse.)
+double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
+                              int64_t num_episodes);
 
-// ConfigSpec::estimated_core_seconds of a regret task: a per-episode cost proportional to
-// S * A * H (the planner's work), calibrated on vietri_fig's default-scale run (2 cores, 2026),
-// times `cost_factor` (1 for UBEV and pucb_noiseless, kPucbCostFactor for PUCB).
-double TabularTaskCoreSeconds(const TabularShape& shape, int64_t num_episodes, double cost_factor);
+// PUCB's cheap burn-in in units of its error bound E, fitted to measured task costs rather
+// than to where the burn-in ends (the first episode whose optimistic value leaves H: 47-51 E on
+// riverswim at eps = 100, 1000 and 83 E on the random MDP at eps = 100, T = 1e5). The cost rises
+// gradually as more counts pass 2E; 30 E puts the T = 1e5 tasks at eps = 100 and 1000 on both
+// environments within 1.35x of their measured cost (60 E: 1.7x below at eps = 100). A task that
+// stays in burn-in to its end costs more than the cheap rate says as T grows (riverswim,
+// eps = 10: 1.0x at T = 1e5, 1.56x above the estimate at T = 3e5).
+inline constexpr double kPucbBurnInErrorBounds = 30.0;
 
 // ConfigSpec::stored_values_per_seed of RunTabularRegretTask's result for `num_episodes`.
 int64_t TabularRegretValuesPerSeed(int64_t num_episodes);

@@ -48,14 +48,6 @@ const std::vector<AgentVariant>& AgentVariants() {
   return *variants;
 }
 
-// Per-episode cost relative to UBEV: PUCB feeds all 2SAH + S^2AH counters every episode. The
-// constant is calibrated so that the default scale's estimate matches its measured run (66 s on
-// 2 cores).
-double CostFactor(const AgentVariant& variant, const TabularShape& shape) {
-  if (!variant.is_private) return 1.0;
-  return 1.0 + 0.012 * shape.num_states * shape.num_states * shape.num_actions * shape.horizon;
-}
-
 // The analysis reports Thm. 3's and Thm. 5's PAC shapes (algorithms/tabular/vietri_bounds.h:
 // S A H^4 / alpha^2 + S^2 A H^4 / (eps alpha), S A H^2 / alpha^2 + ...) at every alpha of the
 // grid, the smallest being kPacAlphaMultipliers[0] * alpha_unit. Refuses an alpha_primes value
@@ -138,14 +130,13 @@ absl::Status AppendInstanceConfigs(const VietriLowerBoundGrid& grid,
         PacSettings{variant.name, alpha_unit * kPacAlphaMultipliers[kPacAlphaFixedIndex],
                     alpha_unit},
         base.attributes);
-    base.estimated_core_seconds =
-        TabularTaskCoreSeconds(shape, grid.num_episodes, CostFactor(variant, shape));
     base.stored_values_per_seed =
         TabularRegretValuesPerSeed(grid.num_episodes) + 3 * std::size(kPacAlphaMultipliers) + n + 1;
     if (!variant.is_private) {
       RETURN_IF_ERROR(CheckPacShapesFinite(env, shape, H, grid.num_episodes,
                                            grid.failure_probability, alpha_prime, alpha_unit, 0.0));
       MergeAttributes(FindTabularAgent(variant.agent)->attributes(settings), base.attributes);
+      base.estimated_core_seconds = TabularTaskCoreSeconds(base, shape, grid.num_episodes);
       base.group_name = absl::StrCat(env, "-", variant.name, suffix);
       configs.push_back(std::move(base));
       continue;
@@ -169,6 +160,7 @@ absl::Status AppendInstanceConfigs(const VietriLowerBoundGrid& grid,
                                                        "): ", pucb_attributes.status().message()));
       }
       MergeAttributes(*pucb_attributes, config.attributes);
+      config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, grid.num_episodes);
       configs.push_back(std::move(config));
     }
   }

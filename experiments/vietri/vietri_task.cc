@@ -77,13 +77,13 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
     const TabularShape& shape = choice.shape;
     // env and its parameters, agent, the run's settings, then the agent's parameters.
     auto common = [&](ConfigSpec& config, const std::string& agent, const std::string& label,
-                      double cost_factor, const AttributeList& agent_attributes) {
+                      const AttributeList& agent_attributes) {
       config.attributes = choice.attributes;
       TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
       DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
       TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
       MergeAttributes(agent_attributes, config.attributes);
-      config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
+      config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return CheckTaskTime(absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
                                         " (S A H = ", shape.StateActionSteps(), ")"),
@@ -96,7 +96,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", agent);
       const TabularAgentType& type = *FindTabularAgent(agent);
-      RETURN_IF_ERROR(common(config, agent, type.label, 1.0, type.attributes(settings)));
+      RETURN_IF_ERROR(common(config, agent, type.label, type.attributes(settings)));
       configs.push_back(config);
     }
     auto add_pucb = [&](double privacy_epsilon, PucbErrorBoundMethod method) -> absl::Status {
@@ -136,7 +136,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
                                      "-eps=", GroupNameNumber(privacy_epsilon));
       const std::string label = PrivateAgentLabel(FindTabularAgent("pucb")->label, privacy_epsilon,
                                                   exact ? "exact-tail E" : "");
-      RETURN_IF_ERROR(common(pucb, "pucb", label, kPucbCostFactor, *pucb_attributes));
+      RETURN_IF_ERROR(common(pucb, "pucb", label, *pucb_attributes));
       configs.push_back(pucb);
       return absl::OkStatus();
     };

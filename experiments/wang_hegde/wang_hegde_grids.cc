@@ -12,6 +12,7 @@
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "experiments/core/grid_validation.h"
+#include "experiments/core/task_cost_model.h"
 #include "experiments/qlearning/qlearning_agent_types.h"
 #include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_records.h"
@@ -33,15 +34,14 @@ ConfigSpec NewGroup(const std::string& group_name, const std::string& agent,
   return config;
 }
 
-// Per task: the episode returns and last10_mean_return; the walk trains at about 3 microseconds
-// per sample (a default-scale run, 140 tasks, takes about a second on 2 cores), the authors' loop
-// as run, with num_samples - 127 updates of 128 examples, about 40 times as long.
-void SetEstimates(int64_t num_samples, double core_seconds_per_sample, ConfigSpec& config) {
-  config.estimated_core_seconds = core_seconds_per_sample * static_cast<double>(num_samples);
+// Per task: the episode returns and last10_mean_return; the cost is the measured cost per
+// training sample of `kind` (experiments/core/task_cost_model.h: Algorithm 1 and its baselines,
+// a reference policy, or the authors' loop as run with num_samples - 127 updates of 128
+// examples).
+void SetEstimates(int64_t num_samples, CostKind kind, ConfigSpec& config) {
+  config.estimated_core_seconds = CoreSecondsPerUnit(kind) * static_cast<double>(num_samples);
   config.stored_values_per_seed = num_samples / EpisodeLength() + 1;
 }
-constexpr double kAlgorithm1SecondsPerSample = 3e-6;
-constexpr double kAsRunSecondsPerSample = 1.2e-4;
 
 // The group checked by its agent's registry entry (options, memory): the grid refuses what the
 // task would.
@@ -60,7 +60,7 @@ ConfigSpec ReferenceGroup(const std::string& agent,
                                QLearningLabel(agent));
   WalkReferenceBinding().Write(WalkReferenceOptions{setting.num_samples}, config.attributes);
   AppendUnwritten(Algorithm1SettingBinding(), setting, config.attributes);
-  SetEstimates(setting.num_samples, kAlgorithm1SecondsPerSample, config);
+  SetEstimates(setting.num_samples, CostKind::kWalkReference, config);
   return config;
 }
 
@@ -75,7 +75,7 @@ ConfigSpec AsRunGroup(const std::string& group_name, const std::string& panel,
   options.dqn.kernel_rate = kernel_rate;
   ReplayDqnAgentBinding().Write(options, config.attributes);
   ReplayDqnDescriptionBinding().Write(ReplayDqnDescription(), config.attributes);
-  SetEstimates(num_samples, kAsRunSecondsPerSample, config);
+  SetEstimates(num_samples, CostKind::kWalkAsRun, config);
   return config;
 }
 
@@ -209,7 +209,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
       options.num_resets = num_resets_int;
       options.kernel_rate = kernel_rate;
       FunctionalNoiseAgentBinding().Write(options, config.attributes);
-      SetEstimates(setting.num_samples, kAlgorithm1SecondsPerSample, config);
+      SetEstimates(setting.num_samples, CostKind::kWalkAlgorithm1, config);
       RETURN_IF_ERROR(CheckGroup(config));
       configs.push_back(config);
     }
@@ -271,7 +271,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       ConfigSpec config = NewGroup(absl::StrCat("eps=", GroupNameNumber(eps), "-", method), agent,
                                    panel, QLearningLabel(agent, detail));
       Fig2MethodBinding().Write(Fig2MethodRecord{method, eps, target_delta}, config.attributes);
-      SetEstimates(num_samples, kAlgorithm1SecondsPerSample, config);
+      SetEstimates(num_samples, CostKind::kWalkAlgorithm1, config);
       return config;
     };
     const double paper_sigma = AppendixE3ReportedSigma(eps);
