@@ -70,9 +70,17 @@ absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
     }
   }
   std::vector<PlotPanel> top = BuildRegretPanels(at_matched);
-  for (PlotPanel& panel : top) {
-    panel.title = absl::StrFormat("%s: regret at #ge = %g (add/remove)", panel.title,
-                                  matched_epsilon);
+  for (size_t i = 0; i < top.size(); ++i) {
+    PlotPanel& panel = top[i];
+    // BuildRegretPanels titles a panel "<env> (<relation>)": keep the env, name the matched eps.
+    panel.title = absl::StrFormat("%s: regret at #ge = %g (add/remove)",
+                                  panel.title.substr(0, panel.title.find(' ')), matched_epsilon);
+    // Two decades below the largest final regret: the burn-in's linear start says nothing.
+    double largest = 0;
+    for (const PlotCurve& curve : panel.curves) {
+      if (!curve.y.empty()) largest = std::max(largest, curve.y.back());
+    }
+    if (largest > 0) panel.y_min = largest / 100;
   }
 
   // Bottom row: final regret vs eps per environment.
