@@ -1,0 +1,165 @@
+// jdp_tabular_figure: the figure and summary of //experiments:jdp_tabular_fig (Chowdhury & Zhou
+// 2022, Table 1: Private-UCB-VI and PUCB at matched eps-JDP).
+//
+//   jdp_tabular_figure --in=FILE.h5 --out_prefix=PATH
+//
+// Reads the regret groups of FILE.h5 (analysis/regret_summary.h) and writes
+//   PATH.png, PATH.pdf  top row, one panel per environment: mean cumulative regret vs episode
+//                       (log-log, 95% band over seeds) of the non-private references and of
+//                       every private agent at the matched eps (the median of the file's
+//                       privacy_epsilon values; the upper one of the middle two for an even count);
+//                       bottom row, one panel per environment: final regret vs privacy_epsilon
+//                       (log-log, 95% band), one curve per private agent, the references as dashed
+//                       horizontal lines;
+//   PATH_summary.csv    regret_figure's columns (regret_summary.h): one row per group, i.e. the
+//                       final regret of every agent, eps and environment with its 95% interval.
+// Errors print one line naming the flag, exit non-zero and leave no output files.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "analysis/figure_main.h"
+#include "analysis/regret_summary.h"
+#include "common/status_macros.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: jdp_tabular_figure --in=FILE.h5 --out_prefix=PATH\n"
+    "Writes PATH.png, PATH.pdf (regret vs episodes at the matched eps, final regret vs eps) and\n"
+    "PATH_summary.csv from a jdp_tabular_fig results file (docs/hdf5_schema.md).\n";
+
+constexpr int kPlotPoints = 400;
+
+// The private agent a group belongs to, across its eps: the agent and its E method.
+std::string VariantKey(const RegretGroupSummary& summary) {
+  return absl::StrCat(summary.agent, "/", summary.error_bound_method);
+}
+
+std::string VariantLabel(const RegretGroupSummary& summary) {
+  if (summary.agent == "pucb") {
+    return summary.error_bound_method == "exact_tail" ? "PUCB, exact-tail E" : "PUCB, paper's E";
+  }
+  if (summary.agent == "private_ucbvi") return "Private-UCB-VI";
+  return summary.agent;
+}
+
+absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
+  ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
+                   SummarizeRegretGroups(reader, kPlotPoints));
+  std::set<double> epsilons;
+  for (const RegretGroupSummary& summary : summaries) {
+    if (summary.privacy_epsilon.has_value()) epsilons.insert(*summary.privacy_epsilon);
+  }
+  if (epsilons.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("file '", reader.path(), "' has no private group (privacy_epsilon)"));
+  }
+  const double matched_epsilon = *std::next(epsilons.begin(), epsilons.size() / 2);
+
+  // Top row: the references and every private agent at the matched eps.
+  std::vector<RegretGroupSummary> at_matched;
+  for (const RegretGroupSummary& summary : summaries) {
+    if (!summary.privacy_epsilon.has_value() || *summary.privacy_epsilon == matched_epsilon) {
+      at_matched.push_back(summary);
+    }
+  }
+  std::vector<PlotPanel> top = BuildRegretPanels(at_matched);
+  for (size_t i = 0; i < top.size(); ++i) {
+    PlotPanel& panel = top[i];
+    // BuildRegretPanels titles a panel "<env> (<relation>)": keep the env, name the matched eps.
+    panel.title = absl::StrFormat("%s: regret at #ge = %g (add/remove)",
+                                  panel.title.substr(0, panel.title.find(' ')), matched_epsilon);
+    // Two decades below the largest final regret: the burn-in's linear start says nothing.
+    double largest = 0;
+    for (const PlotCurve& curve : panel.curves) {
+      if (!curve.y.empty()) largest = std::max(largest, curve.y.back());
+    }
+    if (largest > 0) panel.y_min = largest / 100;
+  }
+
+  // Bottom row: final regret vs eps per environment.
+  std::vector<std::string> envs;
+  for (const RegretGroupSummary& summary : summaries) {
+    if (std::find(envs.begin(), envs.end(), summary.env) == envs.end()) {
+      envs.push_back(summary.env);
+    }
+  }
+  std::vector<PlotPanel> bottom;
+  for (const std::string& env : envs) {
+    PlotPanel panel;
+    panel.title = absl::StrCat(env, ": final regret vs #ge");
+    panel.x_label = "privacy #ge (eps-JDP, add/remove)";
+    panel.y_label = "cumulative regret at T";
+    std::map<std::string, PlotCurve> private_curves;
+    std::vector<std::string> order;
+    std::vector<PlotCurve> references;
+    for (const RegretGroupSummary& summary : summaries) {
+      if (summary.env != env) continue;
+      const double half = summary.final_regret_ci95.value_or(0.0);
+      if (!summary.privacy_epsilon.has_value()) {
+        PlotCurve reference;
+        reference.label = summary.label.empty() ? summary.agent : summary.label;
+        reference.dashed = true;
+        reference.x = {*epsilons.begin(), *epsilons.rbegin()};
+        reference.y = {summary.final_regret_mean, summary.final_regret_mean};
+        references.push_back(reference);
+        continue;
+      }
+      const std::string key = VariantKey(summary);
+      if (!private_curves.count(key)) {
+        order.push_back(key);
+        private_curves[key].label = VariantLabel(summary);
+      }
+      PlotCurve& curve = private_curves[key];
+      curve.x.push_back(*summary.privacy_epsilon);
+      curve.y.push_back(summary.final_regret_mean);
+      curve.lower.push_back(std::max(summary.final_regret_mean - half, 1e-9));
+      curve.upper.push_back(summary.final_regret_mean + half);
+    }
+    int color = 0;
+    for (const std::string& key : order) {
+      PlotCurve curve = private_curves[key];
+      // Ascending eps (the file lists each agent's eps in grid order).
+      std::vector<size_t> index(curve.x.size());
+      for (size_t i = 0; i < index.size(); ++i) index[i] = i;
+      std::sort(index.begin(), index.end(), [&](size_t a, size_t b) { return curve.x[a] < curve.x[b]; });
+      PlotCurve sorted = curve;
+      for (size_t i = 0; i < index.size(); ++i) {
+        sorted.x[i] = curve.x[index[i]];
+        sorted.y[i] = curve.y[index[i]];
+        sorted.lower[i] = curve.lower[index[i]];
+        sorted.upper[i] = curve.upper[index[i]];
+      }
+      sorted.color = color++;
+      panel.curves.push_back(sorted);
+    }
+    for (PlotCurve& reference : references) {
+      reference.color = color++;
+      panel.curves.push_back(reference);
+    }
+    panel.log_x = epsilons.size() > 1;
+    bottom.push_back(panel);
+  }
+
+  FigureOutputs figure;
+  figure.panels = top;
+  figure.panels.insert(figure.panels.end(), bottom.begin(), bottom.end());
+  figure.csv = SummaryCsv(summaries);
+  figure.layout.columns = static_cast<int>(envs.size());
+  figure.layout.legend = LegendLayout::kRightOfEachPanel;
+  return figure;
+}
+
+}  // namespace
+}  // namespace dprl
+
+int main(int argc, char** argv) {
+  return dprl::RunFigureMain(argc, argv, "jdp_tabular_figure", dprl::kUsage,
+                             dprl::MakeJdpTabularFigure);
+}
