@@ -23,14 +23,13 @@ constexpr char kPucbExactTail[] = "pucb_exact_tail";
 constexpr char kPrivateUcbvi[] = "private_ucbvi";
 
 // The private agent `variant` at `privacy_epsilon` (add_remove): its registered agent name, the
-// qualifier of its legend, the suffix of its group name, its cost factor and its attributes (its
+// qualifier of its legend, the suffix of its group name and its attributes (its
 // options through its registered binding, then the guarantee: replacement eps, eps', E). Errors
 // are those its Create would return.
 struct PrivateConfig {
   std::string agent;
   std::string qualifier;
   std::string group_suffix;
-  double cost_factor = 1.0;
   AttributeList attributes;
 };
 
@@ -51,7 +50,6 @@ absl::StatusOr<PrivateConfig> MakePrivateConfig(const std::string& variant, doub
     guarantee.counter_epsilon = PrivateUcbviCounterEpsilon(shape, options);
     config.agent = kPrivateUcbvi;
     config.group_suffix = kPrivateUcbvi;
-    config.cost_factor = kPrivateUcbviCostFactorPerState * shape.num_states;
     // The registered binding writes the options; privacy_epsilon is the grid's, not the default.
     config.attributes = FindTabularAgent(kPrivateUcbvi)->attributes(settings);
     for (auto& [name, value] : config.attributes) {
@@ -71,7 +69,6 @@ absl::StatusOr<PrivateConfig> MakePrivateConfig(const std::string& variant, doub
   config.agent = kPucb;
   config.qualifier = exact ? "exact-tail E" : "";
   config.group_suffix = exact ? "pucb-exact" : "pucb";
-  config.cost_factor = kPucbCostFactor;
   return config;
 }
 
@@ -129,8 +126,7 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
   RETURN_IF_ERROR(
       ValidateChoices("reference_agents", reference_agents, TabularReferenceAgentNames()));
-  RETURN_IF_ERROR(
-      ValidateChoices("private_agents", private_agents, JdpTabularPrivateAgentNames()));
+  RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, JdpTabularPrivateAgentNames()));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(
       ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
@@ -143,7 +139,7 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
     const TabularShape& shape = choice.shape;
     // env and its parameters, agent, the run's settings, then the agent's parameters.
     auto add = [&](const std::string& group, const std::string& agent, const std::string& label,
-                   double cost_factor, const AttributeList& agent_attributes) -> absl::Status {
+                   const AttributeList& agent_attributes) -> absl::Status {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", group);
       config.attributes = choice.attributes;
@@ -151,18 +147,18 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
       DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
       TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
       MergeAttributes(agent_attributes, config.attributes);
-      config.estimated_core_seconds = TabularTaskCoreSeconds(shape, num_episodes, cost_factor);
+      config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
-      RETURN_IF_ERROR(CheckTaskTime(absl::StrCat("field 'num_episodes' = ", num_episodes, " on ",
-                                                 env, " (S A H = ", shape.StateActionSteps(),
-                                                 ", agent ", group, ")"),
-                                    config.estimated_core_seconds));
+      RETURN_IF_ERROR(CheckTaskTime(
+          absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
+                       " (S A H = ", shape.StateActionSteps(), ", agent ", group, ")"),
+          config.estimated_core_seconds));
       configs.push_back(std::move(config));
       return absl::OkStatus();
     };
     for (const std::string& agent : reference_agents) {
       const TabularAgentType& type = *FindTabularAgent(agent);
-      RETURN_IF_ERROR(add(agent, agent, type.label, 1.0, type.attributes(settings)));
+      RETURN_IF_ERROR(add(agent, agent, type.label, type.attributes(settings)));
     }
     for (const std::string& variant : private_agents) {
       for (double privacy_epsilon : privacy_epsilons) {
@@ -176,9 +172,9 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
         }
         const std::string label = PrivateAgentLabel(FindTabularAgent(config->agent)->label,
                                                     privacy_epsilon, config->qualifier);
-        RETURN_IF_ERROR(add(absl::StrCat(config->group_suffix, "-eps=",
-                                         GroupNameNumber(privacy_epsilon)),
-                            config->agent, label, config->cost_factor, config->attributes));
+        RETURN_IF_ERROR(
+            add(absl::StrCat(config->group_suffix, "-eps=", GroupNameNumber(privacy_epsilon)),
+                config->agent, label, config->attributes));
       }
     }
   }

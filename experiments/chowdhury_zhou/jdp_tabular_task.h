@@ -25,9 +25,9 @@
 // records the exact per-episode regret summed on the log-spaced episode grid, its exact total and
 // the first episode whose optimistic value leaves H.
 //
-// Cost estimates (--dry_run): TabularTaskCoreSeconds (tabular_task.h) with cost factor 1 for the
-// references, kPucbCostFactor for PUCB, and kPrivateUcbviCostFactorPerState * S for
-// Private-UCB-VI, which reads all of its 2SAH + S^2AH counters every episode (below).
+// Cost estimates (--dry_run): TabularTaskCoreSeconds (tabular_task.h), each agent at its row of
+// the cost model (experiments/core/task_cost_model.h; Private-UCB-VI, which reads all of its
+// 2SAH + S^2AH counters every episode, per episode x S^2 A H).
 //
 // The grid is JdpTabularGrid below (every field overridable: --set, --config); per scale:
 //   smoke    K = 2000,   eps {10, 1000},                    2 seeds (the tests)
@@ -47,12 +47,6 @@
 #include "experiments/tabular/tabular_environments.h"
 
 namespace dprl {
-
-// Private-UCB-VI's cost per episode relative to UCB-VI's, per state: its S^2AH transition counters
-// against the planner's SAH work. Measured with //algorithms/tabular:agents_benchmark (per
-// episode, Private-UCB-VI at eps = 1 over UCB-VI: 30x at S = 6, 123x at S = 20, 331x at S = 50,
-// i.e. 5.0 S to 6.6 S), rounded up.
-inline constexpr double kPrivateUcbviCostFactorPerState = 7.0;
 
 // The grid of //experiments:jdp_tabular_fig. Field documentation: BindFields (printed by --help).
 struct JdpTabularGrid {

@@ -10,6 +10,7 @@
 
 #include "common/hdf5_names.h"
 #include "experiments/core/grid_validation.h"
+#include "experiments/core/task_cost_model.h"
 #include "experiments/core/task_result_checks.h"
 #include "experiments/tabular/tabular_task.h"
 #include "testing/status_matchers.h"
@@ -63,10 +64,11 @@ TEST(JdpTabularConfigsTest, PrivateAgentsShareEpsAndNeighbourRelation) {
     EXPECT_GT(std::get<double>(Attribute(*config, hdf5_names::kErrorBound)), 0.0);
   }
   EXPECT_EQ(std::get<std::string>(Attribute(ucbvi, hdf5_names::kAgent)), "private_ucbvi");
-  // Private-UCB-VI reads S^2AH counters per episode: its estimate is 7 S times UCB-VI's.
+  // Private-UCB-VI is charged per episode x S^2 A H, UCB-VI per episode x S A H (S = 4 here).
   const ConfigSpec& reference = *by_name.at("riverswim-ucbvi");
-  EXPECT_DOUBLE_EQ(ucbvi.estimated_core_seconds,
-                   kPrivateUcbviCostFactorPerState * 4 * reference.estimated_core_seconds);
+  EXPECT_DOUBLE_EQ(
+      ucbvi.estimated_core_seconds / reference.estimated_core_seconds,
+      4 * CoreSecondsPerUnit(CostKind::kPrivateUcbvi) / CoreSecondsPerUnit(CostKind::kUcbvi));
 }
 
 TEST(JdpTabularConfigsTest, BadFieldsAreRefusedByName) {
@@ -83,8 +85,8 @@ TEST(JdpTabularConfigsTest, BadFieldsAreRefusedByName) {
       EXPECT_THAT(set.message(), HasSubstr(field));
       continue;
     }
-    EXPECT_THAT(grid.grid().MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
-                                                    HasSubstr(field)))
+    EXPECT_THAT(grid.grid().MakeConfigs(),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(field)))
         << field << "=" << value;
   }
 }

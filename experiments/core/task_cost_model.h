@@ -30,6 +30,9 @@ enum class CostKind {
   kPucbBurnIn,     // pucb during its burn-in (values at the cap H; tabular_task.h)
   kRlsvi,          // rlsvi (perturbed value iteration)
   kPsrl,           // psrl and psrl_per_step (posterior samples of the MDP)
+  kUcbvi,          // ucbvi (UCB-VI's planner on exact counts)
+  kPrivateUcbvi,   // private_ucbvi; unit: one episode x S^2 A H (it reads every tree counter of
+                   // its 2SAH + S^2AH counts every episode, so its cost grows with S^2 A H)
   // Linear-quadratic agents; unit: one episode x H/5 for certainty equivalence (which every
   // episode is charged), plus for the OFU agents each episode past the predicted onset of
   // learning (experiments/chowdhury/private_ofu_task.cc) x H/5 x n^2/4.

@@ -174,7 +174,7 @@ const bool kUcbviRegistered = RegisterTabularAgent(BoundTabularAgent<UcbviOption
     [](const UcbviOptions& options, const TabularShape& shape, const RandomStream&) {
       return AsTabularAgent(UcbviAgent::Create(shape, options));
     },
-    /*privacy=*/std::nullopt));
+    CostKind::kUcbvi, /*privacy=*/std::nullopt));
 
 const bool kPrivateUcbviRegistered = RegisterTabularAgent(BoundTabularAgent<PrivateUcbviOptions>(
     "private_ucbvi", "Private-UCB-VI (Chowdhury & Zhou 2022, tree-based private counts), eps-JDP",
@@ -202,6 +202,7 @@ const bool kPrivateUcbviRegistered = RegisterTabularAgent(BoundTabularAgent<Priv
        const RandomStream& noise_stream) {
       return AsTabularAgent(PrivateUcbviAgent::Create(shape, options, noise_stream));
     },
+    CostKind::kPrivateUcbvi,
     TabularPrivacy{"eps-JDP", "states_and_rewards", "JDP", hdf5_names::kPrivacyEpsilon,
                    hdf5_names::kNeighbourRelation, ""}));
 

@@ -93,7 +93,8 @@ double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shap
   CHECK(names.ok()) << names.status();
   const TabularAgentType* type = FindTabularAgent(names->agent);
   CHECK(type != nullptr) << "unregistered tabular agent " << names->agent;
-  const double unit = static_cast<double>(shape.StateActionSteps());
+  double unit = static_cast<double>(shape.StateActionSteps());
+  if (type->cost_kind == CostKind::kPrivateUcbvi) unit *= shape.num_states;
   const double episodes = static_cast<double>(num_episodes);
   if (type->cost_kind != CostKind::kPucb) {
     return CoreSecondsPerUnit(type->cost_kind) * unit * episodes;
