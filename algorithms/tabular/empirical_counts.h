@@ -1,5 +1,6 @@
 // Exact (non-private) empirical statistics of the episodes seen so far, shared by the agents that
-// plan on the true counts (UBEV, RLSVI).
+// plan on the true counts (UBEV, RLSVI, UCB-VI, PUCB on exact counts), and the optimistic planner's
+// view of them (ExactCountStatistics).
 //
 //   N(s,a,h)      visits of (s, a) at step h               visit_counts()[Index(h,s,a)]
 //   R(s,a,h)      sum of the rewards observed there       reward_sums()[Index(h,s,a)]
@@ -53,6 +54,29 @@ class EmpiricalCounts {
   std::vector<double> visit_counts_;
   std::vector<double> reward_sums_;
   std::vector<double> transition_counts_;
+};
+
+// The optimistic planner's statistics view of exact counts (the agents that plan on the true
+// counts with a per-triple optimism bonus: UCB-VI, PUCB on exact counts). A triple is estimated
+// once visited (N >= 1); its confidence is the caller's bonus table, filled for every visited
+// triple. Holds references: shape, counts and bonus table must outlive it.
+class ExactCountStatistics {
+ public:
+  ExactCountStatistics(const TabularShape& shape, const EmpiricalCounts& counts,
+                       const std::vector<double>& confidence)
+      : shape_(shape), counts_(counts), confidence_(confidence) {}
+  bool IsEstimated(int h, int s, int a) const { return Count(h, s, a) > 0.0; }
+  double Count(int h, int s, int a) const { return counts_.Visits(shape_.Index(h, s, a)); }
+  double RewardSum(int h, int s, int a) const { return counts_.RewardSum(shape_.Index(h, s, a)); }
+  double Confidence(int h, int s, int a) const { return confidence_[shape_.Index(h, s, a)]; }
+  double NextValueSum(int h, int s, int a, const double* next_values) const {
+    return counts_.NextValueSum(shape_.Index(h, s, a), next_values);
+  }
+
+ private:
+  const TabularShape& shape_;
+  const EmpiricalCounts& counts_;
+  const std::vector<double>& confidence_;
 };
 
 }  // namespace dprl

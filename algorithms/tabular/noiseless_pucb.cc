@@ -14,28 +14,6 @@ absl::Status NoiselessPucbOptions::Validate() const {
   return absl::OkStatus();
 }
 
-// Exact-count statistics for the shared planner (PUCB's with n~ = n^, E = 0).
-class NoiselessPucbAgent::Statistics {
- public:
-  explicit Statistics(const NoiselessPucbAgent& agent) : agent_(agent) {}
-  bool IsEstimated(int h, int s, int a) const { return Count(h, s, a) > 0.0; }
-  double Count(int h, int s, int a) const {
-    return agent_.counts_.Visits(agent_.shape_.Index(h, s, a));
-  }
-  double RewardSum(int h, int s, int a) const {
-    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
-  }
-  double Confidence(int h, int s, int a) const {
-    return agent_.confidence_[agent_.shape_.Index(h, s, a)];
-  }
-  double NextValueSum(int h, int s, int a, const double* next_values) const {
-    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
-  }
-
- private:
-  const NoiselessPucbAgent& agent_;
-};
-
 absl::StatusOr<std::unique_ptr<NoiselessPucbAgent>> NoiselessPucbAgent::Create(
     const TabularShape& shape, const NoiselessPucbOptions& options) {
   RETURN_IF_ERROR(ValidateTabularShape(shape));
@@ -54,7 +32,8 @@ NoiselessPucbAgent::NoiselessPucbAgent(const TabularShape& shape,
       plan_(shape) {}
 
 void NoiselessPucbAgent::BeginEpisode() {
-  plan_.PlanIncremental(Statistics(*this), shape_.horizon);
+  // The shared planner on exact counts (PUCB's with n~ = n^, E = 0).
+  plan_.PlanIncremental(ExactCountStatistics(shape_, counts_, confidence_), shape_.horizon);
 }
 
 void NoiselessPucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {

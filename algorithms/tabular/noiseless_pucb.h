@@ -57,7 +57,6 @@ class NoiselessPucbAgent : public TabularAgent {
   void RecordStep(int h, int s, int a, double reward, int next_state) override;
 
  private:
-  class Statistics;
   NoiselessPucbAgent(const TabularShape& shape, const NoiselessPucbOptions& options);
 
   TabularShape shape_;

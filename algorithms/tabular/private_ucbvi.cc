@@ -8,7 +8,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
-#include "algorithms/tabular/reward_rounding.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
@@ -87,24 +86,18 @@ class PrivateUcbviAgent::PrivateStatistics {
   explicit PrivateStatistics(const PrivateUcbviAgent& agent) : agent_(agent) {}
   bool IsEstimated(int, int, int) const { return true; }
   double Count(int h, int s, int a) const {
-    return std::max(1.0,
-                    agent_.released_visits_[agent_.shape_.Index(h, s, a)] + agent_.error_bound_);
+    return std::max(
+        1.0, agent_.counts_.released_visits()[agent_.shape_.Index(h, s, a)] + agent_.error_bound_);
   }
   double RewardSum(int h, int s, int a) const {
-    return agent_.reward_counters_.Release(agent_.shape_.Index(h, s, a));
+    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
   }
   double Confidence(int h, int s, int a) const {
     return PrivateUcbviBonus(Count(h, s, a), agent_.error_bound_, agent_.log_term_,
                              agent_.shape_.num_states, agent_.shape_.horizon);
   }
   double NextValueSum(int h, int s, int a, const double* next_values) const {
-    const int S = agent_.shape_.num_states;
-    const int64_t base = agent_.shape_.Index(h, s, a) * S;
-    double sum = 0.0;
-    for (int next = 0; next < S; ++next) {
-      sum += agent_.transition_counters_.Release(base + next) * next_values[next];
-    }
-    return sum;
+    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
   }
 
  private:
@@ -115,61 +108,36 @@ absl::StatusOr<std::unique_ptr<PrivateUcbviAgent>> PrivateUcbviAgent::Create(
     const TabularShape& shape, const PrivateUcbviOptions& options,
     const RandomStream& noise_stream) {
   ASSIGN_OR_RETURN(const double error_bound, PrivateUcbviErrorBound(shape, options));
-  const BinaryCounterOptions counter_options = CounterOptions(shape, options);
-  const int64_t triples = shape.StateActionSteps();
-  ASSIGN_OR_RETURN(BinaryCounterBank visits,
-                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0)));
-  ASSIGN_OR_RETURN(BinaryCounterBank rewards,
-                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1)));
-  ASSIGN_OR_RETURN(BinaryCounterBank transitions,
-                   BinaryCounterBank::Create(triples * shape.num_states, counter_options,
-                                             noise_stream.Child(2)));
+  ASSIGN_OR_RETURN(
+      PrivateTabularCounts counts,
+      PrivateTabularCounts::Create(shape, CounterOptions(shape, options), noise_stream));
   return std::unique_ptr<PrivateUcbviAgent>(
-      new PrivateUcbviAgent(shape, options, error_bound, std::move(visits), std::move(rewards),
-                            std::move(transitions), noise_stream.Child(3)));
+      new PrivateUcbviAgent(shape, options, error_bound, std::move(counts)));
 }
 
 PrivateUcbviAgent::PrivateUcbviAgent(const TabularShape& shape, const PrivateUcbviOptions& options,
-                                     double error_bound, BinaryCounterBank visits,
-                                     BinaryCounterBank rewards, BinaryCounterBank transitions,
-                                     RandomStream rounding_stream)
+                                     double error_bound, PrivateTabularCounts counts)
     : shape_(shape),
       options_(options),
       error_bound_(error_bound),
       log_term_(PrivateUcbviLogTerm(shape, options)),
-      visit_counters_(std::move(visits)),
-      reward_counters_(std::move(rewards)),
-      transition_counters_(std::move(transitions)),
-      rounding_stream_(std::move(rounding_stream)),
-      released_visits_(shape.StateActionSteps(), 0.0),
+      counts_(std::move(counts)),
       plan_(shape) {
   // Every release is read every episode: maintain every noise sum incrementally.
-  for (int64_t i = 0; i < visit_counters_.num_counters(); ++i) visit_counters_.Track(i);
-  for (int64_t i = 0; i < reward_counters_.num_counters(); ++i) reward_counters_.Track(i);
-  for (int64_t i = 0; i < transition_counters_.num_counters(); ++i) transition_counters_.Track(i);
+  counts_.TrackAll();
 }
 
 void PrivateUcbviAgent::BeginEpisode() {
-  CHECK_LT(episodes_done_, options_.num_episodes)
+  CHECK_LT(counts_.episodes_done(), options_.num_episodes)
       << "Private-UCB-VI was created for num_episodes = " << options_.num_episodes;
-  for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
-    released_visits_[i] = visit_counters_.Release(i);
-  }
+  counts_.ReleaseVisits();
   plan_.Plan(PrivateStatistics(*this), shape_.horizon);
 }
 
 void PrivateUcbviAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
-  const int64_t index = shape_.Index(h, s, a);
-  reward_counters_.Add(index, RoundRewardToBit(reward, rounding_stream_, episodes_done_, h));
-  visit_counters_.Add(index, 1.0);
-  transition_counters_.Add(index * shape_.num_states + next_state, 1.0);
+  counts_.RecordStep(h, shape_.Index(h, s, a), reward, next_state);
 }
 
-void PrivateUcbviAgent::EndEpisode() {
-  visit_counters_.EndStep();
-  reward_counters_.EndStep();
-  transition_counters_.EndStep();
-  ++episodes_done_;
-}
+void PrivateUcbviAgent::EndEpisode() { counts_.EndEpisode(); }
 
 }  // namespace dprl

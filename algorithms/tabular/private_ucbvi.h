@@ -106,10 +106,10 @@ class PrivateUcbviAgent : public TabularAgent {
 
   double error_bound() const { return error_bound_; }
   // The private releases N~ used by the last BeginEpisode (index TabularShape::Index).
-  const std::vector<double>& released_visit_counts() const { return released_visits_; }
-  const BinaryCounterBank& visit_counters() const { return visit_counters_; }
-  const BinaryCounterBank& reward_counters() const { return reward_counters_; }
-  const BinaryCounterBank& transition_counters() const { return transition_counters_; }
+  const std::vector<double>& released_visit_counts() const { return counts_.released_visits(); }
+  const BinaryCounterBank& visit_counters() const { return counts_.visit_counters(); }
+  const BinaryCounterBank& reward_counters() const { return counts_.reward_counters(); }
+  const BinaryCounterBank& transition_counters() const { return counts_.transition_counters(); }
 
  protected:
   void RecordStep(int h, int s, int a, double reward, int next_state) override;
@@ -117,19 +117,13 @@ class PrivateUcbviAgent : public TabularAgent {
  private:
   class PrivateStatistics;
   PrivateUcbviAgent(const TabularShape& shape, const PrivateUcbviOptions& options,
-                    double error_bound, BinaryCounterBank visits, BinaryCounterBank rewards,
-                    BinaryCounterBank transitions, RandomStream rounding_stream);
+                    double error_bound, PrivateTabularCounts counts);
 
   TabularShape shape_;
   PrivateUcbviOptions options_;
-  double error_bound_;  // E
-  double log_term_;     // L
-  BinaryCounterBank visit_counters_;
-  BinaryCounterBank reward_counters_;
-  BinaryCounterBank transition_counters_;
-  RandomStream rounding_stream_;  // randomised rounding of rewards (never released)
-  std::vector<double> released_visits_;
-  int64_t episodes_done_ = 0;
+  double error_bound_;           // E
+  double log_term_;              // L
+  PrivateTabularCounts counts_;  // N~, R~, M~ and the rewards' rounding
   OptimisticPlan plan_;
 };
 

@@ -137,23 +137,17 @@ class PucbAgent::PrivateStatistics {
     return Count(h, s, a) >= agent_.estimate_threshold_;  // Alg. 3: n~ >= 2E (and >= 1)
   }
   double Count(int h, int s, int a) const {
-    return agent_.released_visits_[agent_.shape_.Index(h, s, a)];
+    return agent_.counts_.released_visits()[agent_.shape_.Index(h, s, a)];
   }
   double RewardSum(int h, int s, int a) const {
-    return agent_.reward_counters_.Release(agent_.shape_.Index(h, s, a));
+    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
   }
   double Confidence(int h, int s, int a) const {
     return PucbConfidence(Count(h, s, a), agent_.error_bound_, agent_.log_confidence_term_,
                           agent_.shape_.num_states, agent_.shape_.horizon);
   }
   double NextValueSum(int h, int s, int a, const double* next_values) const {
-    const int S = agent_.shape_.num_states;
-    const int64_t base = agent_.shape_.Index(h, s, a) * S;
-    double sum = 0.0;
-    for (int next = 0; next < S; ++next) {
-      sum += agent_.transition_counters_.Release(base + next) * next_values[next];
-    }
-    return sum;
+    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
   }
 
  private:
@@ -182,86 +176,52 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
                                                              const PucbOptions& options,
                                                              const RandomStream& noise_stream) {
   ASSIGN_OR_RETURN(const double error_bound, CheckedPucbErrorBound(shape, options));
-  const BinaryCounterOptions counter_options = CounterOptions(shape, options);
-
-  const int64_t triples = shape.StateActionSteps();
-  ASSIGN_OR_RETURN(BinaryCounterBank visits,
-                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0)));
-  ASSIGN_OR_RETURN(BinaryCounterBank rewards,
-                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1)));
-  ASSIGN_OR_RETURN(BinaryCounterBank transitions,
-                   BinaryCounterBank::Create(triples * shape.num_states, counter_options,
-                                             noise_stream.Child(2)));
-  return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, std::move(visits),
-                                                  std::move(rewards), std::move(transitions),
-                                                  noise_stream.Child(3)));
+  ASSIGN_OR_RETURN(
+      PrivateTabularCounts counts,
+      PrivateTabularCounts::Create(shape, CounterOptions(shape, options), noise_stream));
+  return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, std::move(counts)));
 }
 
 PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
-                     BinaryCounterBank visits, BinaryCounterBank rewards,
-                     BinaryCounterBank transitions, RandomStream rounding_stream)
+                     PrivateTabularCounts counts)
     : shape_(shape),
       options_(options),
       error_bound_(error_bound),
       estimate_threshold_(std::max(2.0 * error_bound, 1.0)),
       log_confidence_term_(2.0 * std::log(static_cast<double>(shape.StateActionSteps()) /
                                           options.failure_probability)),
-      visit_counters_(std::move(visits)),
-      reward_counters_(std::move(rewards)),
-      transition_counters_(std::move(transitions)),
-      rounding_stream_(std::move(rounding_stream)),
-      released_visits_(shape.StateActionSteps(), 0.0),
+      counts_(std::move(counts)),
       tracking_estimates_(shape.StateActionSteps(), 0),
       plan_(shape) {
   // n~ is read for every triple every episode: maintain all its noise sums incrementally.
-  for (int64_t i = 0; i < shape.StateActionSteps(); ++i) visit_counters_.Track(i);
+  counts_.TrackAllVisits();
 }
 
 void PucbAgent::BeginEpisode() {
-  CHECK_LT(episodes_done_, options_.num_episodes)
+  CHECK_LT(counts_.episodes_done(), options_.num_episodes)
       << "PUCB was created for num_episodes = " << options_.num_episodes;
-  const int S = shape_.num_states;
   const double threshold = estimate_threshold_;
   for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
-    released_visits_[i] = visit_counters_.Release(i);
-    if (!tracking_estimates_[i] && released_visits_[i] >= threshold) {
+    const double released_visits = counts_.ReleaseVisit(i);
+    if (!tracking_estimates_[i] && released_visits >= threshold) {
       // First time the triple is usable: from now on r~ and m~ are read every episode.
       tracking_estimates_[i] = 1;
-      reward_counters_.Track(i);
-      for (int next = 0; next < S; ++next) transition_counters_.Track(i * S + next);
+      counts_.TrackEstimates(i);
     }
   }
   plan_.Plan(PrivateStatistics(*this), shape_.horizon);
 }
 
 void PucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
-  const int64_t index = shape_.Index(h, s, a);
-  // Unbiased randomised rounding of r in [0, 1] to a bit (see the header): b = [u < r 2^53] with
-  // u a uniform integer in [0, 2^53); both sides are exact doubles. One word from a stream keyed
-  // by (episode, step), so the bit depends on nothing else.
-  RandomStream rounding =
-      rounding_stream_.Child(static_cast<uint64_t>(episodes_done_), static_cast<uint64_t>(h));
-  const double uniform = static_cast<double>(rounding.NextU64() >> 11);
-  const double reward_bit = uniform < reward * 0x1p53 ? 1.0 : 0.0;
-  // Alg. 2: feed the rounded reward to r~(s,a,h), 1 to n~(s,a,h) and m~(s,a,s',h); the rest get
-  // 0 at EndStep.
-  reward_counters_.Add(index, reward_bit);
-  visit_counters_.Add(index, 1.0);
-  transition_counters_.Add(index * shape_.num_states + next_state, 1.0);
+  // Alg. 2: feed the rounded reward (unbiased randomised rounding of r in [0, 1] to a bit, see
+  // the header) to r~(s,a,h), 1 to n~(s,a,h) and m~(s,a,s',h); the rest get 0 at EndEpisode.
+  counts_.RecordStep(h, shape_.Index(h, s, a), reward, next_state);
 }
 
-void PucbAgent::EndEpisode() {
-  visit_counters_.EndStep();
-  reward_counters_.EndStep();
-  transition_counters_.EndStep();
-  ++episodes_done_;
-}
+void PucbAgent::EndEpisode() { counts_.EndEpisode(); }
 
 int64_t PucbAgent::memory_bytes() const {
-  return visit_counters_.memory_bytes() + reward_counters_.memory_bytes() +
-         transition_counters_.memory_bytes() +
-         static_cast<int64_t>(released_visits_.size() * sizeof(double) +
-                              tracking_estimates_.size());
+  return counts_.memory_bytes() + static_cast<int64_t>(tracking_estimates_.size());
 }
 
 }  // namespace dprl

@@ -81,6 +81,7 @@
 #include "absl/status/statusor.h"
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/tabular/optimistic_planner.h"
+#include "algorithms/tabular/private_tabular_counts.h"
 #include "algorithms/tabular/tabular_agent.h"
 #include "random/random_stream.h"
 
@@ -169,7 +170,7 @@ class PucbAgent : public TabularAgent {
   double error_bound() const { return error_bound_; }
   const OptimisticPlan& plan() const override { return plan_; }
   // The private releases n~_t used by the last BeginEpisode (index TabularShape::Index).
-  const std::vector<double>& released_visit_counts() const { return released_visits_; }
+  const std::vector<double>& released_visit_counts() const { return counts_.released_visits(); }
   // Bytes of counter state (O(S^2 A H), independent of T).
   int64_t memory_bytes() const;
 
@@ -182,21 +183,15 @@ class PucbAgent : public TabularAgent {
   friend class PucbAgentPeer;
   class PrivateStatistics;
   PucbAgent(const TabularShape& shape, const PucbOptions& options, double error_bound,
-            BinaryCounterBank visits, BinaryCounterBank rewards, BinaryCounterBank transitions,
-            RandomStream rounding_stream);
+            PrivateTabularCounts counts);
 
   TabularShape shape_;
   PucbOptions options_;
-  double error_bound_;          // E (kPaper: E_eps of Alg. 3)
-  double estimate_threshold_;   // max(2E, 1): triples below it plan with Q~+ = H
-  double log_confidence_term_;  // 2 ln(SAH / beta)
-  BinaryCounterBank visit_counters_;
-  BinaryCounterBank reward_counters_;
-  BinaryCounterBank transition_counters_;
-  RandomStream rounding_stream_;  // randomised rounding of rewards (never released)
-  std::vector<double> released_visits_;
+  double error_bound_;                    // E (kPaper: E_eps of Alg. 3)
+  double estimate_threshold_;             // max(2E, 1): triples below it plan with Q~+ = H
+  double log_confidence_term_;            // 2 ln(SAH / beta)
+  PrivateTabularCounts counts_;           // n~, r~, m~ and the rewards' rounding
   std::vector<char> tracking_estimates_;  // r~, m~ of the triple are tracked
-  int64_t episodes_done_ = 0;
   OptimisticPlan plan_;
 };
 

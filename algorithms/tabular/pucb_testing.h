@@ -16,13 +16,13 @@ namespace dprl {
 class PucbAgentPeer {
  public:
   static const BinaryCounterBank& VisitCounters(const PucbAgent& agent) {
-    return agent.visit_counters_;
+    return agent.counts_.visit_counters();
   }
   static const BinaryCounterBank& RewardCounters(const PucbAgent& agent) {
-    return agent.reward_counters_;
+    return agent.counts_.reward_counters();
   }
   static const BinaryCounterBank& TransitionCounters(const PucbAgent& agent) {
-    return agent.transition_counters_;
+    return agent.counts_.transition_counters();
   }
 };
 

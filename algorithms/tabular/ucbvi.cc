@@ -23,28 +23,6 @@ double UcbviHoeffdingBonus(double visits, double log_term, int horizon) {
   return 7.0 * horizon * log_term * std::sqrt(1.0 / visits);
 }
 
-// Exact statistics for the shared planner.
-class UcbviAgent::Statistics {
- public:
-  explicit Statistics(const UcbviAgent& agent) : agent_(agent) {}
-  bool IsEstimated(int h, int s, int a) const { return Count(h, s, a) > 0.0; }
-  double Count(int h, int s, int a) const {
-    return agent_.counts_.Visits(agent_.shape_.Index(h, s, a));
-  }
-  double RewardSum(int h, int s, int a) const {
-    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
-  }
-  double Confidence(int h, int s, int a) const {
-    return agent_.bonus_[agent_.shape_.Index(h, s, a)];
-  }
-  double NextValueSum(int h, int s, int a, const double* next_values) const {
-    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
-  }
-
- private:
-  const UcbviAgent& agent_;
-};
-
 absl::StatusOr<std::unique_ptr<UcbviAgent>> UcbviAgent::Create(const TabularShape& shape,
                                                                const UcbviOptions& options) {
   RETURN_IF_ERROR(ValidateTabularShape(shape));
@@ -59,7 +37,9 @@ UcbviAgent::UcbviAgent(const TabularShape& shape, const UcbviOptions& options)
       bonus_(shape.StateActionSteps(), 0.0),
       plan_(shape) {}
 
-void UcbviAgent::BeginEpisode() { plan_.PlanIncremental(Statistics(*this), shape_.horizon); }
+void UcbviAgent::BeginEpisode() {
+  plan_.PlanIncremental(ExactCountStatistics(shape_, counts_, bonus_), shape_.horizon);
+}
 
 void UcbviAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
   const int64_t i = shape_.Index(h, s, a);

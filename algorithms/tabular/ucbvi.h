@@ -69,7 +69,6 @@ class UcbviAgent : public TabularAgent {
   void RecordStep(int h, int s, int a, double reward, int next_state) override;
 
  private:
-  class Statistics;
   UcbviAgent(const TabularShape& shape, const UcbviOptions& options);
 
   TabularShape shape_;
