@@ -142,17 +142,11 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
                    const AttributeList& agent_attributes) -> absl::Status {
       ConfigSpec config;
       config.group_name = absl::StrCat(env, "-", group);
-      config.attributes = choice.attributes;
-      TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
-      DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
-      TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
-      MergeAttributes(agent_attributes, config.attributes);
-      config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
-      config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
-      RETURN_IF_ERROR(CheckTaskTime(
+      RETURN_IF_ERROR(FillTabularRegretConfig(
+          choice.attributes, shape, agent, label, num_episodes, agent_attributes,
           absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
                        " (S A H = ", shape.StateActionSteps(), ", agent ", group, ")"),
-          config.estimated_core_seconds));
+          config));
       configs.push_back(std::move(config));
       return absl::OkStatus();
     };

@@ -106,6 +106,20 @@ double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shap
                  CoreSecondsPerUnit(CostKind::kPucb) * (episodes - burn_in));
 }
 
+absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const TabularShape& shape,
+                                     const std::string& agent, const std::string& label,
+                                     int64_t num_episodes, const AttributeList& agent_attributes,
+                                     const std::string& subject, ConfigSpec& config) {
+  config.attributes = env_attributes;
+  TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
+  DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
+  TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
+  MergeAttributes(agent_attributes, config.attributes);
+  config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
+  config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
+  return CheckTaskTime(subject, config.estimated_core_seconds);
+}
+
 int64_t TabularRegretValuesPerSeed(int64_t num_episodes) {
   // episode_grid and cumulative_regret on the grid, total_regret and
   // first_episode_bonus_below_horizon.

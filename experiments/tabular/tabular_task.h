@@ -89,6 +89,16 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
 double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
                               int64_t num_episodes);
 
+// Fills `config` (its group_name is the caller's) for a regret task of `agent` on the environment
+// of `shape` whose attributes are `env_attributes` (TabularEnvironmentChoice::attributes): those
+// attributes, the agent's name, its legend `label`, the run's num_episodes, then
+// `agent_attributes`; its cost estimate (TabularTaskCoreSeconds) and stored values per seed. An
+// estimate past the runner's limit is refused (CheckTaskTime) naming `subject`.
+absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const TabularShape& shape,
+                                     const std::string& agent, const std::string& label,
+                                     int64_t num_episodes, const AttributeList& agent_attributes,
+                                     const std::string& subject, ConfigSpec& config);
+
 // PUCB's cheap burn-in in units of its error bound E, fitted to measured task costs rather
 // than to where the burn-in ends (the first episode whose optimistic value leaves H: 47-51 E on
 // riverswim at eps = 100, 1000 and 83 E on the random MDP at eps = 100, T = 1e5). The cost rises

@@ -78,16 +78,11 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
     // env and its parameters, agent, the run's settings, then the agent's parameters.
     auto common = [&](ConfigSpec& config, const std::string& agent, const std::string& label,
                       const AttributeList& agent_attributes) {
-      config.attributes = choice.attributes;
-      TabularAgentNameBinding().Write(TabularTypeNames{"", agent}, config.attributes);
-      DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
-      TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
-      MergeAttributes(agent_attributes, config.attributes);
-      config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
-      config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
-      return CheckTaskTime(absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
-                                        " (S A H = ", shape.StateActionSteps(), ")"),
-                           config.estimated_core_seconds);
+      return FillTabularRegretConfig(choice.attributes, shape, agent, label, num_episodes,
+                                     agent_attributes,
+                                     absl::StrCat("field 'num_episodes' = ", num_episodes, " on ",
+                                                  env, " (S A H = ", shape.StateActionSteps(), ")"),
+                                     config);
     };
     TabularAgentSettings settings;
     settings.num_episodes = num_episodes;
