@@ -24,9 +24,9 @@ base(t) + gap(eps, t) (gap = 0 for Private-UCB-VI at 10^5). Median burn-in 1000 
   regime        as holds with gap = 1e4 / eps (below base(K): no eps dominates, fewer than 3 in
                 the fit), the burn-in never reached on riverswim and H = 20 on random_mdp's
                 private groups (the shape at K/10 above H k: vacuous);
-  undefined     as holds without the pucb_noiseless groups and with E = 100 / eps at Private-UCB-VI's
-                largest eps (no noise-free run): every privacy-cost row of both agents is undefined
-                (naming the missing reference), the exponent rows hold.
+  undefined     as holds without the pucb_noiseless groups and with E = 100 / eps at
+                Private-UCB-VI's largest eps (no noise-free run): every privacy-cost row of both
+                agents is undefined (naming the missing reference), the exponent rows hold.
 """
 import math
 import sys
@@ -105,7 +105,8 @@ def write_jdp_tabular(directory, kind):
                     g.attrs["neighbour_relation"] = "add_remove"
                     if agent == "pucb":
                         g.attrs["error_bound_method"] = "paper"
-                    g.attrs["error_bound"] = 0.0 if noise_free and kind != "undefined" else 100 / eps
+                    exact = noise_free and kind != "undefined"
+                    g.attrs["error_bound"] = 0.0 if exact else 100 / eps
                     burn_in = BURN_IN
                     if kind == "regime" and env == "riverswim":
                         burn_in = -1.0
