@@ -93,12 +93,15 @@ absl::StatusOr<std::vector<RegretGroupSummary>> SummarizeRegretGroups(const Hdf5
   return summaries;
 }
 
-std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
+std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries,
+                       const std::vector<SummaryColumn>& extra_columns) {
   std::string csv =
       "group,env,agent,privacy_epsilon,neighbour_relation,error_bound,error_bound_method,seeds,"
       "episodes,"
       "final_regret_mean,final_regret_ci95,loglog_slope_last_decade,"
-      "first_episode_bonus_below_horizon\n";
+      "first_episode_bonus_below_horizon";
+  for (const SummaryColumn& column : extra_columns) absl::StrAppend(&csv, ",", column.name);
+  csv += "\n";
   for (const RegretGroupSummary& s : summaries) {
     absl::StrAppend(&csv, CsvField(s.group), ",", CsvField(s.env), ",", CsvField(s.agent), ",",
                     CsvOptionalNumber(s.privacy_epsilon), ",", CsvField(s.neighbour_relation), ",",
@@ -106,7 +109,11 @@ std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries) {
                     s.seeds, ",", s.episodes, ",", CsvNumber(s.final_regret_mean), ",",
                     CsvOptionalNumber(s.final_regret_ci95), ",",
                     CsvOptionalNumber(s.loglog_slope_last_decade), ",",
-                    CsvNumber(s.first_episode_bonus_below_horizon), "\n");
+                    CsvNumber(s.first_episode_bonus_below_horizon));
+    for (const SummaryColumn& column : extra_columns) {
+      absl::StrAppend(&csv, ",", CsvOptionalNumber(column.value(s)));
+    }
+    csv += "\n";
   }
   return csv;
 }

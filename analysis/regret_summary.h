@@ -53,8 +53,17 @@ RegretGroupSummary SummarizeRegretGroup(const RegretGroupData& data, int plot_po
 absl::StatusOr<std::vector<RegretGroupSummary>> SummarizeRegretGroups(const Hdf5Reader& reader,
                                                                       int plot_points);
 
-// Header + one row per summary (columns in the order of the header, see regret_figure.cc).
-std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries);
+// A column a figure adds after SummaryCsv's own: its header name and each group's cell (nullopt =
+// an empty cell).
+struct SummaryColumn {
+  std::string name;
+  std::function<std::optional<double>(const RegretGroupSummary&)> value;
+};
+
+// Header + one row per summary (columns in the order of the header, see regret_figure.cc), then
+// `extra_columns` in their order.
+std::string SummaryCsv(const std::vector<RegretGroupSummary>& summaries,
+                       const std::vector<SummaryColumn>& extra_columns = {});
 
 // How BuildRegretPanels labels and colours curves; empty functions mean the defaults.
 struct RegretPanelStyle {

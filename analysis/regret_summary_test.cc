@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_split.h"
+
 namespace dprl {
 namespace {
 
@@ -49,6 +51,26 @@ TEST(RegretPanelsTest, GroupsWithoutALabelGetTheGenericText) {
   // Private curves under two relations in one panel: each unlabelled one names its relation.
   EXPECT_EQ(Labels({Group("pucb", 10.0, "add_remove", ""), Group("pucb", 5.0, "replacement", "")}),
             (std::vector<std::string>{"pucb (#ge=10, add/remove)", "pucb (#ge=5, replacement)"}));
+}
+
+// A figure's extra columns follow SummaryCsv's own, in the header and in every row (an empty cell
+// for nullopt); without any, the CSV is SummaryCsv's alone.
+TEST(SummaryCsvTest, ExtraColumnsFollowTheStandardOnes) {
+  const std::vector<RegretGroupSummary> summaries = {Group("ucbvi", std::nullopt, "", ""),
+                                                     Group("pucb", 10.0, "add_remove", "")};
+  const std::string plain = SummaryCsv(summaries);
+  const std::string extended = SummaryCsv(
+      summaries, {{"twice_eps", [](const RegretGroupSummary& s) -> std::optional<double> {
+                     if (!s.privacy_epsilon) return std::nullopt;
+                     return 2 * *s.privacy_epsilon;
+                   }}});
+  const std::vector<std::string> plain_lines = absl::StrSplit(plain, '\n');
+  const std::vector<std::string> lines = absl::StrSplit(extended, '\n');
+  ASSERT_EQ(lines.size(), 4u);  // header, two rows, "" after the last newline
+  EXPECT_EQ(lines[0], plain_lines[0] + ",twice_eps");
+  EXPECT_EQ(lines[1], plain_lines[1] + ",");
+  EXPECT_EQ(lines[2], plain_lines[2] + ",20");
+  EXPECT_EQ(lines[3], "");
 }
 
 }  // namespace

@@ -12,10 +12,17 @@
 //                       (log-log, 95% band), one curve per private agent, the references as dashed
 //                       horizontal lines;
 //   PATH_summary.csv    regret_figure's columns (regret_summary.h): one row per group, i.e. the
-//                       final regret of every agent, eps and environment with its 95% interval.
+//                       final regret of every agent, eps and environment with its 95% interval;
+//                       then dp_ucbvi_privacy_free_epsilon, the eps above which DP-UCBVI's bound
+//                       says privacy is free on the group's instance (PrivacyFreeEpsilon below).
+// The top panels' y axis spans every curve from episode 1 (the linear start of the regret before
+// the optimistic values leave H included), the bottom panels' the final regrets and their bands.
 // Errors print one line naming the flag, exit non-zero and leave no output files.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,7 +31,9 @@
 #include "absl/strings/str_format.h"
 #include "analysis/figure_main.h"
 #include "analysis/regret_summary.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/option_binding.h"
 
 namespace dprl {
 namespace {
@@ -35,6 +44,37 @@ constexpr char kUsage[] =
     "PATH_summary.csv from a jdp_tabular_fig results file (docs/hdf5_schema.md).\n";
 
 constexpr int kPlotPoints = 400;
+
+// The instance of a results group (its env attributes and K), through one binding.
+struct Instance {
+  int64_t num_states = 0;
+  int64_t num_actions = 0;
+  int64_t horizon = 0;
+  int64_t num_episodes = 0;
+};
+
+const OptionBinding<Instance>& InstanceBinding() {
+  static const auto* binding = &(*new OptionBinding<Instance>("jdp_tabular_fig group instance"))
+                                    .Int(hdf5_names::kNumStates, &Instance::num_states, "S")
+                                    .Int(hdf5_names::kNumActions, &Instance::num_actions, "A")
+                                    .Int(hdf5_names::kHorizon, &Instance::horizon, "H")
+                                    .Int(hdf5_names::kNumEpisodes, &Instance::num_episodes, "K");
+  return *binding;
+}
+
+// Qiao & Wang 2022 ("Near-optimal differentially private reinforcement learning", arXiv
+// 2212.04680, abstract): DP-UCBVI's eps-JDP regret O~(sqrt(S A H^2 T) + S^2 A H^3 / eps) has its
+// privacy term below its statistical term ("privacy for free") once
+//   eps > S^1.5 A^0.5 H^2 / sqrt(T),   T = K H steps
+// (S^2 A H^3 / eps <= sqrt(S A H^2 T) solved for eps; constants and log factors as the abstract
+// states them: none). DP-UCBVI itself is not implemented here (docs/private_ucbvi.md).
+double PrivacyFreeEpsilon(const Instance& instance) {
+  const double s = static_cast<double>(instance.num_states);
+  const double a = static_cast<double>(instance.num_actions);
+  const double h = static_cast<double>(instance.horizon);
+  const double steps = static_cast<double>(instance.num_episodes) * h;
+  return std::pow(s, 1.5) * std::sqrt(a) * h * h / std::sqrt(steps);
+}
 
 // The private agent a group belongs to, across its eps: the agent and its E method.
 std::string VariantKey(const RegretGroupSummary& summary) {
@@ -75,12 +115,6 @@ absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
     // BuildRegretPanels titles a panel "<env> (<relation>)": keep the env, name the matched eps.
     panel.title = absl::StrFormat("%s: regret at #ge = %g (add/remove)",
                                   panel.title.substr(0, panel.title.find(' ')), matched_epsilon);
-    // Two decades below the largest final regret: the burn-in's linear start says nothing.
-    double largest = 0;
-    for (const PlotCurve& curve : panel.curves) {
-      if (!curve.y.empty()) largest = std::max(largest, curve.y.back());
-    }
-    if (largest > 0) panel.y_min = largest / 100;
   }
 
   // Bottom row: final regret vs eps per environment.
@@ -150,7 +184,16 @@ absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
   FigureOutputs figure;
   figure.panels = top;
   figure.panels.insert(figure.panels.end(), bottom.begin(), bottom.end());
-  figure.csv = SummaryCsv(summaries);
+  std::map<std::string, double> privacy_free_epsilon;  // by group
+  for (const RegretGroupSummary& summary : summaries) {
+    ASSIGN_OR_RETURN(const Instance instance, reader.ReadRecord(summary.group, InstanceBinding()));
+    privacy_free_epsilon[summary.group] = PrivacyFreeEpsilon(instance);
+  }
+  figure.csv = SummaryCsv(
+      summaries, {{"dp_ucbvi_privacy_free_epsilon",
+                   [&privacy_free_epsilon](const RegretGroupSummary& summary) {
+                     return std::optional<double>(privacy_free_epsilon.at(summary.group));
+                   }}});
   figure.layout.columns = static_cast<int>(envs.size());
   figure.layout.legend = LegendLayout::kRightOfEachPanel;
   return figure;

@@ -3,7 +3,8 @@
 episode_grid(T) is the C++ RegretEpisodeGrid (experiments/core/episode_grid.h): the distinct
 integers round(10^(i / 100)) <= T, then T. write_regret(group, per_episode) writes episode_grid,
 cumulative_regret (numpy.cumsum of each row at those episodes, the same sum in episode order as
-the experiments) and total_regret [seeds] from a per-episode array [seeds, T].
+the experiments) and total_regret [seeds] from a per-episode array [seeds, T];
+write_cumulative(group, grid, cumulative) writes them from the cumulative regret at the grid.
 """
 import numpy as np
 
@@ -29,13 +30,19 @@ def episode_grid(num_episodes):
 def write_regret(group, per_episode):
     """Writes the three regret datasets of `group` from per_episode [seeds, T]; returns the grid."""
     per_episode = np.asarray(per_episode, dtype=np.float64)
-    seeds, episodes = per_episode.shape
-    grid = episode_grid(episodes)
-    cumulative = np.cumsum(per_episode, axis=1)[:, grid - 1]
+    grid = episode_grid(per_episode.shape[1])
+    write_cumulative(group, grid, np.cumsum(per_episode, axis=1)[:, grid - 1])
+    return grid
+
+
+def write_cumulative(group, grid, cumulative):
+    """Writes the three regret datasets of `group` from the cumulative regret [seeds, len(grid)]
+    at the episodes grid = episode_grid(T) (for a T too long to hold every episode)."""
+    cumulative = np.asarray(cumulative, dtype=np.float64)
+    seeds = cumulative.shape[0]
     group.create_dataset("episode_grid", data=np.tile(grid.astype(np.float64), (seeds, 1)))
     group.create_dataset("cumulative_regret", data=cumulative)
     group.create_dataset("total_regret", data=cumulative[:, -1].copy())
-    return grid
 
 
 def check_regret_group(group, seeds, tolerance=1e-12):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # //experiments:jdp_tabular_fig end to end at --scale=smoke: the results file (groups, matched
 # privacy attributes, regret datasets on the episode grid) checked with h5py, the analysis
-# outputs, and the same results on 1 rank with 1 thread, 1 rank with 2 threads and 2 ranks.
+# outputs (the summary's DP-UCBVI privacy-for-free eps of every group), and the same results on
+# 1 rank with 1 thread, 1 rank with 2 threads and 2 ranks.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 FIG="$RUNFILES/experiments/jdp_tabular_fig"
@@ -36,9 +37,16 @@ with h5py.File(path, "r") as f:
     assert len({frozenset(v) for v in eps_of.values()}) == 1, eps_of
     assert f["riverswim-private_ucbvi-eps=10"].attrs["label"] == "Private-UCB-VI (#ge=10)"
     assert f["riverswim-pucb-exact-eps=10"].attrs["error_bound_method"] == "exact_tail"
-    groups = len(f)
+    instance = {name: [float(g.attrs[k]) for k in ("num_states", "num_actions", "horizon",
+                                                    "num_episodes")] for name, g in f.items()}
 with open(summary) as s:
-    assert len(list(csv.DictReader(s))) == groups
+    rows = list(csv.DictReader(s))
+assert sorted(row["group"] for row in rows) == sorted(instance), rows
+# DP-UCBVI's privacy-for-free threshold S^1.5 A^0.5 H^2 / sqrt(K H) of each group's instance.
+for row in rows:
+    states, actions, horizon, episodes = instance[row["group"]]
+    expected = states ** 1.5 * actions ** 0.5 * horizon ** 2 / (episodes * horizon) ** 0.5
+    assert abs(float(row["dp_ucbvi_privacy_free_epsilon"]) / expected - 1) < 1e-9, row
 PY
 expect_figure_files "$OUT"
 expect_same_on_threads_and_ranks "$FIG" jdp_tabular_fig

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The Chowdhury & Zhou claims (analysis/chowdhury_zhou/chowdhury_zhou_claims.cc) on hand-made
+# jdp_tabular_fig files whose verdicts are known (make_chowdhury_zhou_fixtures.py): for both agents
+# (PUCB, Private-UCB-VI) on both environments, the regret-exponent and privacy-cost evidence rows
+#   holds         hold, with the exponents the files were made with (0.5 - the bound's, -1);
+#   fails         fail (0.7 - the bound's, -2);
+#   inconclusive  are inconclusive (intervals straddling 0 and -1.25);
+#   regime        are out of regime, naming the condition (burn-in never, a vacuous shape, no eps
+#                 where the cost dominates);
+#   undefined     the exponent rows hold; every privacy-cost row is undefined, naming the missing
+#                 reference (no pucb_noiseless group; E > 0 at Private-UCB-VI's largest eps);
+# the decay rows are observations, never judged; every other paper's claims are "not run".
+export DPRL_NO_TOY=1
+source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
+CLAIMS="$RUNFILES/analysis/claims"
+FIXTURES="$RUNFILES/tests/claims/make_chowdhury_zhou_fixtures.py"
+export PYTHONPATH="$RUNFILES/tests/claims:$PYTHONPATH"
+[[ -x "$CLAIMS" ]] || fail "claims binary not found under $RUNFILES"
+
+KINDS=(holds fails inconclusive regime undefined)
+for kind in "${KINDS[@]}"; do
+  "$PYTHON" "$FIXTURES" "$WORK/$kind" "$kind" || fail "make_chowdhury_zhou_fixtures.py $kind failed"
+  "$CLAIMS" "--results=$WORK/$kind" >"$WORK/$kind.out" 2>"$WORK/$kind.err" ||
+    { cat "$WORK/$kind.err"; fail "claims on the '$kind' fixtures failed"; }
+done
+"$PYTHON" - "$WORK" "${KINDS[@]}" <<'PY' || fail "verdicts on the fixtures"
+import csv, os, sys
+
+def check(rows, kind):
+    verdict = {"holds": "holds", "fails": "fails", "inconclusive": "inconclusive",
+               "regime": "out of regime", "undefined": "undefined"}[kind]
+    prefix = "chowdhury_zhou."
+    ours = sorted(claim for claim in rows if claim.startswith(prefix))
+    assert len(ours) == 12, ours
+    for agent in ("pucb", "private_ucbvi"):
+        for env in ("riverswim", "random_mdp"):
+            exponent = rows[prefix + "regret_exponent.%s.%s" % (agent, env)]
+            cost = rows[prefix + "privacy_cost_vs_eps.%s.%s" % (agent, env)]
+            decay = rows[prefix + "privacy_cost_decay_vs_eps.%s.%s" % (agent, env)]
+            for row in (exponent, cost):
+                assert row["kind"] == "evidence" and row["why_evidence"] and row["regime"], row
+            assert decay["kind"] == "observation", decay
+            assert exponent["verdict"] == ("holds" if kind == "undefined" else verdict), exponent
+            assert cost["verdict"] == verdict, cost
+            assert decay["verdict"] == ("undefined" if kind == "undefined" else "observed"), decay
+            if kind in ("holds", "fails", "undefined"):  # the files' exponents minus the bound's
+                expected = {"fails": 0.7}.get(kind, 0.5) - 0.545
+                assert abs(float(exponent["value"]) - expected) < 0.01, exponent
+                assert int(exponent["seeds"]) == 20, exponent
+                assert float(exponent["time_systematic"]) > 0, exponent
+            if kind in ("holds", "fails"):
+                slope = -2.0 if kind == "fails" else -1.0
+                for row in (cost, decay):
+                    assert abs(float(row["value"]) - slope) < 1e-6, row
+                fitted = "eps {1, 3, 10%s}" % ("" if kind == "fails" else ", 30")
+                assert fitted in cost["detail"], cost
+            if kind == "inconclusive":  # every interval straddles its boundary
+                for row, boundary in ((exponent, 0.0), (cost, -1.25)):
+                    assert float(row["low"]) < boundary < float(row["high"]), row
+            if kind == "regime":
+                missed = exponent["regime_missed"]
+                assert ("median burn-in -1 not <= K/10" if env == "riverswim"
+                    else "(vacuous)") in missed, exponent
+                assert "(not dominating)" in cost["regime_missed"], cost
+                assert "eps {}" in cost["detail"], cost
+            if kind == "undefined":
+                why = ("expected one pucb_noiseless group on %s, found 0" % env if agent == "pucb"
+                       else "no noise-free Private-UCB-VI run: E = 0.001 at the largest eps 100000")
+                for row in (cost, decay):
+                    assert why in row["detail"], row
+            if agent == "pucb" and kind != "undefined":  # the reference is named
+                assert "%s-pucb_noiseless" % env in cost["detail"], cost
+            if agent == "private_ucbvi" and kind != "undefined":
+                assert "%s-private_ucbvi-eps=100000's" % env in cost["detail"], cost
+    for claim, row in rows.items():
+        if not claim.startswith(prefix):
+            assert row["verdict"] == "not run" and row["value"] == "", (claim, row)
+
+for kind in sys.argv[2:]:
+    path = os.path.join(sys.argv[1], kind, "claims.csv")
+    rows = {r["id"]: r for r in csv.DictReader(open(path))}
+    try:
+        check(rows, kind)
+    except AssertionError:
+        print("the '%s' fixtures:" % kind, file=sys.stderr)
+        raise
+PY
+echo PASS
