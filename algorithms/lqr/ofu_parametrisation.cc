@@ -121,9 +121,8 @@ double ObjectiveAndGradientFixed(const OfuGeometry& g, const double* v, double* 
     theta = centre + t * delta;
   }
   MatRN grad_theta;
-  const double cost = OptimalCostAndGradientFixed<N, D>(theta, p.q, p.r, p.horizon,
-                                                        p.initial_state, p.noise_covariance,
-                                                        &grad_theta);
+  const double cost = OptimalCostAndGradientFixed<N, D>(theta, p.q, p.r, p.horizon, p.initial_state,
+                                                        p.noise_covariance, &grad_theta);
   MatRN grad_theta_e = grad_theta;
   if (on_sphere) {
     const double theta_delta = ProductSum(theta.data(), delta.data(), kSize);

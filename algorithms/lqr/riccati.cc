@@ -63,25 +63,17 @@ double OptimalCostAndGradientFixed(const ThetaMatrix<N, D>& theta, const Eigen::
   return cost;
 }
 
-template double OptimalCostAndGradientFixed<1, 1>(const ThetaMatrix<1, 1>&, const Eigen::MatrixXd&,
-                                                  const Eigen::MatrixXd&, int,
-                                                  const Eigen::VectorXd&, const Eigen::MatrixXd&,
-                                                  ThetaMatrix<1, 1>*);
-template double OptimalCostAndGradientFixed<2, 1>(const ThetaMatrix<2, 1>&, const Eigen::MatrixXd&,
-                                                  const Eigen::MatrixXd&, int,
-                                                  const Eigen::VectorXd&, const Eigen::MatrixXd&,
-                                                  ThetaMatrix<2, 1>*);
-template double OptimalCostAndGradientFixed<4, 2>(const ThetaMatrix<4, 2>&, const Eigen::MatrixXd&,
-                                                  const Eigen::MatrixXd&, int,
-                                                  const Eigen::VectorXd&, const Eigen::MatrixXd&,
-                                                  ThetaMatrix<4, 2>*);
-template double OptimalCostAndGradientFixed<8, 4>(const ThetaMatrix<8, 4>&, const Eigen::MatrixXd&,
-                                                  const Eigen::MatrixXd&, int,
-                                                  const Eigen::VectorXd&, const Eigen::MatrixXd&,
-                                                  ThetaMatrix<8, 4>*);
-template double OptimalCostAndGradientFixed<Eigen::Dynamic, Eigen::Dynamic>(
-    const Eigen::MatrixXd&, const Eigen::MatrixXd&, const Eigen::MatrixXd&, int,
-    const Eigen::VectorXd&, const Eigen::MatrixXd&, Eigen::MatrixXd*);
+// The sizes DispatchOnLqDimensions dispatches on.
+#define DPRL_INSTANTIATE_COST_AND_GRADIENT(N, D)                                     \
+  template double OptimalCostAndGradientFixed<N, D>(                                 \
+      const ThetaMatrix<N, D>&, const Eigen::MatrixXd&, const Eigen::MatrixXd&, int, \
+      const Eigen::VectorXd&, const Eigen::MatrixXd&, ThetaMatrix<N, D>*);
+DPRL_INSTANTIATE_COST_AND_GRADIENT(1, 1)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(2, 1)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(4, 2)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(8, 4)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(Eigen::Dynamic, Eigen::Dynamic)
+#undef DPRL_INSTANTIATE_COST_AND_GRADIENT
 
 double OptimalCostAndGradient(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q,
                               const Eigen::MatrixXd& r, int horizon, const Eigen::VectorXd& x,
