@@ -82,7 +82,7 @@ double ProductSum(const double* x, const double* y, int size) {
       .sum();
 }
 
-// sum_k m(i, k) x[k * stride] in the order k = 0, 1, ... (Eigen's order for the small
+// sum_k m(i, k) x[k] in the order k = 0, 1, ... (Eigen's order for the small
 // runtime-size products of OfuObjectiveAndGradientGeneric).
 template <typename M>
 double RowTimesColumn(const M& m, int i, const double* x) {
