@@ -82,8 +82,15 @@ DynMatrix<T> MapToTheta(const OfuGeometry& g, const T* v) {
   return c + delta * t;
 }
 
-// J_1*(Theta(v), x_{k,1}); if `gradient` is not null it receives dJ/dv (size() entries).
+// J_1*(Theta(v), x_{k,1}); if `gradient` is not null it receives dJ/dv (size() entries). The
+// evaluation the OFU step's solver calls: for the (n, d) of DispatchOnLqDimensions (riccati.h)
+// with compile-time sizes and without heap allocation, giving bit for bit the values of
+// OfuObjectiveAndGradientGeneric.
 double OfuObjectiveAndGradient(const OfuGeometry& g, const double* v, double* gradient);
+
+// The same function with runtime-size Eigen expressions, for every (n, d): the reference the
+// compile-time kernels reproduce (same operations in the same order; ofu_step_test).
+double OfuObjectiveAndGradientGeneric(const OfuGeometry& g, const double* v, double* gradient);
 
 // v with MapToTheta(v) = theta when theta is in C_k cap S (U clipped to norm 0.99 otherwise).
 Eigen::VectorXd ThetaToParameter(const OfuGeometry& g, const Eigen::MatrixXd& theta);

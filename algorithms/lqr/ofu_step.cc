@@ -154,7 +154,9 @@ absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem, const OfuS
       }
     }
     result.theta = MapToTheta<double>(g, best_v.data());
-    result.optimal_cost = OfuObjectiveAndGradient(g, best_v.data(), nullptr);
+    // The winner's value was evaluated above (the same deterministic function of best_v).
+    result.optimal_cost =
+        result.winning_start >= 0 ? best : OfuObjectiveAndGradient(g, best_v.data(), nullptr);
     if (result.winning_start >= deterministic_starts && std::isfinite(best_deterministic)) {
       result.random_start_gain = best_deterministic - result.optimal_cost;
     }

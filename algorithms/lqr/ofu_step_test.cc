@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -151,6 +153,38 @@ TEST(OfuStepTest, ClosedFormGradientMatchesJet) {
   }
   EXPECT_GT(inside, 5);
   EXPECT_GT(sphere, 5);
+}
+
+// The compile-time kernels of the evaluation Ceres calls give the runtime-size reference's cost
+// and gradient bit for bit, for every (n, d) they are compiled for, on both branches of the map,
+// with v at an odd offset as well (Ceres passes pointers into its own vectors).
+TEST(OfuStepTest, CompileTimeObjectiveIsGenericBitForBit) {
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 8);
+  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {2, 1}, {4, 2}, {8, 4}};
+  for (const auto& [n, d] : sizes) {
+    int inside = 0, sphere = 0;
+    for (int trial = 0; trial < 6; ++trial) {
+      OfuProblem p = RandomProblem(n, d, 0.5 + 0.7 * trial, 0.3 / std::sqrt((n + d) * n), s);
+      p.horizon = 1 + 2 * trial;
+      const OfuGeometry g = MakeOfuGeometry(p);
+      ASSERT_TRUE(g.found);
+      for (int point = 0; point < 20; ++point) {
+        std::vector<double> storage(g.size() + 1);
+        double* v = storage.data() + point % 2;
+        for (int i = 0; i < g.size(); ++i) v[i] = SampleGaussian(0.3 * (1 + point % 5), s);
+        std::vector<double> fast(g.size()), generic(g.size());
+        const double fast_cost = OfuObjectiveAndGradient(g, v, fast.data());
+        const double generic_cost = OfuObjectiveAndGradientGeneric(g, v, generic.data());
+        (MapToTheta<double>(g, v).squaredNorm() < 1.0 - 1e-12 ? inside : sphere) += 1;
+        ASSERT_EQ(std::memcmp(&fast_cost, &generic_cost, sizeof(double)), 0)
+            << "(n, d) = (" << n << ", " << d << "), trial " << trial << ", point " << point;
+        ASSERT_EQ(std::memcmp(fast.data(), generic.data(), sizeof(double) * g.size()), 0)
+            << "(n, d) = (" << n << ", " << d << "), trial " << trial << ", point " << point;
+      }
+    }
+    EXPECT_GT(inside, 10) << "(n, d) = (" << n << ", " << d << ")";
+    EXPECT_GT(sphere, 10) << "(n, d) = (" << n << ", " << d << ")";
+  }
 }
 
 // When C_k cap S contains an A = 0 model, the step returns one without calling Ceres: zero gains,

@@ -2,15 +2,15 @@
 
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
+
 namespace dprl {
 
-namespace {
-
-// OptimalCostAndGradient with compile-time sizes N = n, D = d (Eigen::Dynamic: runtime sizes).
 template <int N, int D>
-double CostAndGradientFixed(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q_in,
-                            const Eigen::MatrixXd& r_in, int horizon, const Eigen::VectorXd& x_in,
-                            const Eigen::MatrixXd& w_in, Eigen::MatrixXd* gradient) {
+double OptimalCostAndGradientFixed(const ThetaMatrix<N, D>& theta, const Eigen::MatrixXd& q_in,
+                                   const Eigen::MatrixXd& r_in, int horizon,
+                                   const Eigen::VectorXd& x_in, const Eigen::MatrixXd& w_in,
+                                   ThetaMatrix<N, D>* gradient) {
   using MatNN = Eigen::Matrix<double, N, N>;
   using MatND = Eigen::Matrix<double, N, D>;
   using MatDN = Eigen::Matrix<double, D, N>;
@@ -20,19 +20,27 @@ double CostAndGradientFixed(const Eigen::MatrixXd& theta, const Eigen::MatrixXd&
   const int d = static_cast<int>(theta.rows()) - n;
   CHECK_GE(horizon, 1);
   CHECK_GE(d, 1);
+  CHECK_EQ(q_in.rows(), n);
+  CHECK_EQ(r_in.rows(), d);
+  CHECK_EQ(x_in.size(), n);
+  CHECK_EQ(w_in.rows(), n);
   const MatNN a = theta.topRows(n).transpose();
   const MatND b = theta.bottomRows(d).transpose();
   const MatNN q = q_in, w = w_in;
   const MatDD r = r_in;
   const VecN x = x_in;
-  // Riccati (4) and gains (3), as SolveRiccati.
-  std::vector<MatNN> p(horizon + 1, MatNN::Zero(n, n));
-  std::vector<MatDN> k(horizon, MatDN::Zero(d, n));
+  // Riccati (4) and gains (3), as SolveRiccati; inline storage for the usual horizons.
+  absl::InlinedVector<MatNN, 17> p(horizon + 1, MatNN::Zero(n, n));
+  absl::InlinedVector<MatDN, 16> k(horizon, MatDN::Zero(d, n));
   for (int h = horizon - 1; h >= 0; --h) {
     const MatND pb = p[h + 1] * b;
     const MatDD gram = r + b.transpose() * pb;
     const MatDN bpa = pb.transpose() * a;
-    k[h] = -gram.llt().solve(bpa);
+    if constexpr (D == 1) {
+      k[h] = NegativeScalarLltSolve<N>(gram(0, 0), bpa);
+    } else {
+      k[h] = -gram.llt().solve(bpa);
+    }
     const MatNN value = q + a.transpose() * p[h + 1] * a + bpa.transpose() * k[h];
     p[h] = (value + value.transpose()) * 0.5;
   }
@@ -55,31 +63,31 @@ double CostAndGradientFixed(const Eigen::MatrixXd& theta, const Eigen::MatrixXd&
   return cost;
 }
 
-}  // namespace
+// The sizes DispatchOnLqDimensions dispatches on.
+#define DPRL_INSTANTIATE_COST_AND_GRADIENT(N, D)                                     \
+  template double OptimalCostAndGradientFixed<N, D>(                                 \
+      const ThetaMatrix<N, D>&, const Eigen::MatrixXd&, const Eigen::MatrixXd&, int, \
+      const Eigen::VectorXd&, const Eigen::MatrixXd&, ThetaMatrix<N, D>*);
+DPRL_INSTANTIATE_COST_AND_GRADIENT(1, 1)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(2, 1)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(4, 2)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(8, 4)
+DPRL_INSTANTIATE_COST_AND_GRADIENT(Eigen::Dynamic, Eigen::Dynamic)
+#undef DPRL_INSTANTIATE_COST_AND_GRADIENT
 
 double OptimalCostAndGradient(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q,
                               const Eigen::MatrixXd& r, int horizon, const Eigen::VectorXd& x,
                               const Eigen::MatrixXd& noise_covariance, Eigen::MatrixXd* gradient) {
   const int n = static_cast<int>(theta.cols());
   const int d = static_cast<int>(theta.rows()) - n;
-  CHECK_EQ(q.rows(), n);
-  CHECK_EQ(r.rows(), d);
-  CHECK_EQ(x.size(), n);
-  CHECK_EQ(noise_covariance.rows(), n);
-  if (n == 1 && d == 1) {
-    return CostAndGradientFixed<1, 1>(theta, q, r, horizon, x, noise_covariance, gradient);
-  }
-  if (n == 2 && d == 1) {
-    return CostAndGradientFixed<2, 1>(theta, q, r, horizon, x, noise_covariance, gradient);
-  }
-  if (n == 4 && d == 2) {
-    return CostAndGradientFixed<4, 2>(theta, q, r, horizon, x, noise_covariance, gradient);
-  }
-  if (n == 8 && d == 4) {
-    return CostAndGradientFixed<8, 4>(theta, q, r, horizon, x, noise_covariance, gradient);
-  }
-  return CostAndGradientFixed<Eigen::Dynamic, Eigen::Dynamic>(theta, q, r, horizon, x,
-                                                              noise_covariance, gradient);
+  return DispatchOnLqDimensions(n, d, [&](auto n_constant, auto d_constant) {
+    constexpr int kN = decltype(n_constant)::value, kD = decltype(d_constant)::value;
+    ThetaMatrix<kN, kD> fixed_gradient;
+    const double cost = OptimalCostAndGradientFixed<kN, kD>(theta, q, r, horizon, x,
+                                                            noise_covariance, &fixed_gradient);
+    *gradient = fixed_gradient;
+    return cost;
+  });
 }
 
 double LinearPolicyCost(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,

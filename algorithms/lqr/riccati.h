@@ -29,6 +29,8 @@
 
 #include <glog/logging.h>
 
+#include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include <Eigen/Dense>
@@ -116,10 +118,60 @@ T OptimalCost(const DynMatrix<T>& a, const DynMatrix<T>& b, const Eigen::MatrixX
 //   dJ*/dA = sum_h 2 P_{h+1} F_h Sigma_h,   dJ*/dB = sum_h 2 P_{h+1} F_h Sigma_h K_h',
 // and dJ*/dTheta = [dJ*/dA ; dJ*/dB]' stacked as Theta = [A, B]'. One Riccati pass and one
 // forward pass; checked against forward-mode ceres::Jet in riccati_test. Dimensions fixed at
-// compile time for (n, d) in {(1, 1), (2, 1), (4, 2), (8, 4)}, dynamic otherwise.
+// compile time for the (n, d) of DispatchOnLqDimensions, dynamic otherwise.
 double OptimalCostAndGradient(const Eigen::MatrixXd& theta, const Eigen::MatrixXd& q,
                               const Eigen::MatrixXd& r, int horizon, const Eigen::VectorXd& x,
                               const Eigen::MatrixXd& noise_covariance, Eigen::MatrixXd* gradient);
+
+// Compile-time row count n + d of Theta (Eigen::Dynamic when n or d is).
+constexpr int ThetaRows(int n, int d) {
+  return n == Eigen::Dynamic || d == Eigen::Dynamic ? Eigen::Dynamic : n + d;
+}
+template <int N, int D>
+using ThetaMatrix = Eigen::Matrix<double, ThetaRows(N, D), N>;
+
+// OptimalCostAndGradient with compile-time sizes N = n, D = d: no heap allocation for horizons
+// up to 16 (the value and gain tables are inline). Defined for the (N, D) of
+// DispatchOnLqDimensions and for (Eigen::Dynamic, Eigen::Dynamic).
+template <int N, int D>
+double OptimalCostAndGradientFixed(const ThetaMatrix<N, D>& theta, const Eigen::MatrixXd& q,
+                                   const Eigen::MatrixXd& r, int horizon,
+                                   const Eigen::VectorXd& x,
+                                   const Eigen::MatrixXd& noise_covariance,
+                                   ThetaMatrix<N, D>* gradient);
+
+// Calls f(std::integral_constant<int, N>(), std::integral_constant<int, D>()) with the
+// compile-time (N, D) = (n, d) when (n, d) is one of (1, 1), (2, 1), (4, 2), (8, 4) (the named
+// LQ systems), with (Eigen::Dynamic, Eigen::Dynamic) otherwise.
+template <typename F>
+decltype(auto) DispatchOnLqDimensions(int n, int d, F&& f) {
+  using One = std::integral_constant<int, 1>;
+  using Two = std::integral_constant<int, 2>;
+  using Four = std::integral_constant<int, 4>;
+  using Eight = std::integral_constant<int, 8>;
+  using Dyn = std::integral_constant<int, Eigen::Dynamic>;
+  if (n == 1 && d == 1) return f(One(), One());
+  if (n == 2 && d == 1) return f(Two(), One());
+  if (n == 4 && d == 2) return f(Four(), Two());
+  if (n == 8 && d == 4) return f(Eight(), Four());
+  return f(Dyn(), Dyn());
+}
+
+// -g^{-1} m for a 1 x 1 g > 0 in the operations of Eigen's LLT solve (L = sqrt(g); each of the
+// two triangular solves divides by L for one column, multiplies by 1 / L for several): bit for
+// bit -Matrix<1, 1>(g).llt().solve(m), without Eigen's general triangular-solve kernel. The
+// gain (3) when d = 1.
+template <int Cols>
+Eigen::Matrix<double, 1, Cols> NegativeScalarLltSolve(double g, Eigen::Matrix<double, 1, Cols> m) {
+  const double l = std::sqrt(g);
+  if (m.cols() == 1) {
+    m(0, 0) = -((m(0, 0) / l) / l);
+    return m;
+  }
+  const double inverse_l = 1.0 / l;
+  for (int j = 0; j < m.cols(); ++j) m(0, j) = -((m(0, j) * inverse_l) * inverse_l);
+  return m;
+}
 
 // Exact expected cost (2) of the linear policy u_h = gains[h - 1] x_h on the system (A, B, Q, R,
 // W) from x_1 = x; the horizon is gains.size() >= 1.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "algorithms/mechanisms/samplers.h"
@@ -211,6 +212,31 @@ TEST(RiccatiTest, AdjointGradientMatchesJet) {
       }
     }
   }
+}
+
+// The d = 1 gain solve is Eigen's LLT solve bit for bit (gram from about 1e-6 to 1e6, random
+// right sides of 1, 2, 4 and 8 columns).
+template <int Cols>
+void ExpectScalarSolveMatchesLlt(RandomStream& s) {
+  for (int trial = 0; trial < 400; ++trial) {
+    const double g = std::exp(SampleGaussian(5.0, s));
+    Eigen::Matrix<double, 1, Cols> m;
+    for (int j = 0; j < Cols; ++j) m(0, j) = SampleGaussian(3.0, s);
+    const Eigen::Matrix<double, 1, Cols> expected = -Eigen::Matrix<double, 1, 1>(g).llt().solve(m);
+    const Eigen::Matrix<double, 1, Cols> got = NegativeScalarLltSolve<Cols>(g, m);
+    for (int j = 0; j < Cols; ++j) {
+      ASSERT_EQ(std::memcmp(&got(0, j), &expected(0, j), sizeof(double)), 0)
+          << "g = " << g << ", m = " << m(0, j);
+    }
+  }
+}
+
+TEST(RiccatiTest, ScalarGainSolveIsLltBitForBit) {
+  RandomStream s = TestStream(kSeed, TestPurpose::kTest, 30);
+  ExpectScalarSolveMatchesLlt<1>(s);
+  ExpectScalarSolveMatchesLlt<2>(s);
+  ExpectScalarSolveMatchesLlt<4>(s);
+  ExpectScalarSolveMatchesLlt<8>(s);
 }
 
 TEST(RiccatiTest, SplitTheta) {
