@@ -83,14 +83,12 @@ const TabularEnvironmentType& EnvironmentTypeOrThrow(const char* function,
                            TabularEnvironmentNames());
 }
 
-// At least 24 bytes per (h, s, a, s') entry of a TabularMdp: its transition probability (8) and
-// its alias-table column (16: threshold and index, envs/tabular_mdp.h).
-constexpr double kMdpBytesPerTransitionEntry = 24.0;
-
 // Refuses, before a registered environment is built from `attributes`, a size whose tables would
 // not fit in this machine's memory (CheckMemoryEstimate), naming num_states, horizon and
-// num_actions (A is the type's fixed_num_actions when it has no num_actions parameter). Sizes
-// that are not positive are left to the environment's own validation.
+// num_actions (A is the type's fixed_num_actions when it has no num_actions parameter). It counts
+// the MDP's tables alone (kTabularMdpBytesPerTransitionEntry), not an agent's: an agent made from
+// Python is checked when it is made (CheckShapeFits). Sizes that are not positive are left to the
+// environment's own validation.
 absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvironmentType& type,
                                     const AttributeList& attributes) {
   const std::optional<int64_t> num_states = IntAttribute(attributes, hdf5_names::kNumStates);
@@ -106,7 +104,7 @@ absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvi
       absl::StrCat(caller, ": num_states = ", *num_states, ", num_actions = ", actions,
                    ", horizon = ", *horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
                    " transition entries)"),
-      kMdpBytesPerTransitionEntry * entries);
+      kTabularMdpBytesPerTransitionEntry * entries);
 }
 
 void BindRegisteredEnvironments(py::module_& m) {
