@@ -1,6 +1,5 @@
 #include "common/temp_files.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -12,6 +11,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/list_directory.h"
+#include "common/status_macros.h"
 
 namespace dprl {
 
@@ -47,14 +48,7 @@ bool ProcessExists(long pid) {
 }
 
 absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std::string& base) {
-  DIR* handle = opendir(dir.c_str());
-  if (handle == nullptr) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("cannot list '", dir, "': ", std::strerror(errno)));
-  }
-  std::vector<std::string> names;
-  while (const dirent* entry = readdir(handle)) names.push_back(entry->d_name);
-  closedir(handle);
+  ASSIGN_OR_RETURN(const std::vector<std::string> names, ListDirectory(dir));
   const std::string prefix = absl::StrCat(".", base, ".tmp.");
   int removed = 0;
   for (const std::string& name : names) {

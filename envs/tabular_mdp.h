@@ -57,6 +57,11 @@ std::string RewardModelName(RewardModel model);
 // The inverse of RewardModelName; InvalidArgument naming the bad value otherwise.
 absl::StatusOr<RewardModel> ParseRewardModel(const std::string& name);
 
+// The memory of a TabularMdp per (h, s, a, s') entry, at least: its transition probability (8
+// bytes) and its alias-table column (16: threshold and alias index). H S A S times this is what a
+// caller checks before it builds an MDP of that size (CheckMemoryEstimate).
+inline constexpr double kTabularMdpBytesPerTransitionEntry = 24.0;
+
 class TabularMdp {
  public:
   // Largest allowed |sum of a probability vector - 1|.
@@ -128,6 +133,8 @@ class TabularMdp {
     double threshold;
     int alias;
   };
+  static_assert(sizeof(double) + sizeof(AliasEntry) == kTabularMdpBytesPerTransitionEntry,
+                "kTabularMdpBytesPerTransitionEntry counts transitions_ and transition_alias_");
 
   TabularMdp() = default;
   static std::vector<AliasEntry> BuildAliasTables(const std::vector<double>& rows, int row_size);

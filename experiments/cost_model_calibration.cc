@@ -134,11 +134,7 @@ absl::Status Run(int argc, char** argv) {
   }
   bool dry_run = false;
   if (std::optional<std::string> text = command_line.Get("--dry_run")) {
-    if (*text != "true" && *text != "false") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--dry_run: '", *text, "' is not true or false"));
-    }
-    dry_run = *text == "true";
+    ASSIGN_OR_RETURN(dry_run, ParseBoolFlag("--dry_run", *text));
   }
   std::vector<std::string> kinds;
   if (std::optional<std::string> text = command_line.Get("--kinds")) {

@@ -115,11 +115,7 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
   flags.help = command_line.help;
   if (flags.help) return flags;
   if (std::optional<std::string> value = command_line.Get("--dry_run")) {
-    if (*value != "true" && *value != "false") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--dry_run: '", *value, "' is not true or false"));
-    }
-    flags.dry_run = *value == "true";
+    ASSIGN_OR_RETURN(flags.dry_run, ParseBoolFlag("--dry_run", *value));
   }
   if (std::optional<std::string> scale = command_line.Get("--scale")) {
     if (IsClaimsProfile(*scale)) {
@@ -163,10 +159,7 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
     flags.forwarded.push_back(absl::StrCat("--master_seed=", *value));
   }
   if (std::optional<std::string> value = command_line.Get("--allow_code_change")) {
-    if (*value != "true" && *value != "false") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--allow_code_change: '", *value, "' is not true or false"));
-    }
+    RETURN_IF_ERROR(ParseBoolFlag("--allow_code_change", *value).status());
     flags.forwarded.push_back(absl::StrCat("--allow_code_change=", *value));
   }
   if (std::optional<std::string> value = command_line.Get("--slurm_array")) {

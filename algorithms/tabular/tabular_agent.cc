@@ -35,7 +35,7 @@ absl::Status ValidateTabularShape(const TabularShape& shape) {
 double TabularAgentMemoryLowerBoundBytes(const TabularShape& shape) {
   const double triples = static_cast<double>(shape.horizon) *
                          static_cast<double>(shape.num_states) * shape.num_actions;
-  return 8.0 * (triples * shape.num_states + 4.0 * triples);
+  return kTabularAgentBytesPerTransitionEntry * triples * shape.num_states + 4.0 * 8.0 * triples;
 }
 
 absl::Status CheckTabularAgentMemory(const TabularShape& shape) {

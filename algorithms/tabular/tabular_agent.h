@@ -23,10 +23,14 @@ namespace dprl {
 // Checks S, A, H >= 1 with messages naming the parameter.
 absl::Status ValidateTabularShape(const TabularShape& shape);
 
-// A lower bound on the memory of every tabular agent of this library: each keeps at least one
-// 8-byte count per (h, s, a, s') (EmpiricalCounts' N(s'), or PUCB's transition counters) and four
-// 8-byte values per (h, s, a) (visit count and reward sum, or PUCB's counters of them, and the
-// plan's Q and pi_t, OptimisticPlan), i.e. 8 (H S A S + 4 H S A) bytes.
+// The memory of every tabular agent of this library per (h, s, a, s') entry, at least: one
+// 8-byte count (EmpiricalCounts' N(s'), or PUCB's transition counters).
+inline constexpr double kTabularAgentBytesPerTransitionEntry = 8.0;
+
+// A lower bound on the memory of every tabular agent of this library: each keeps at least its
+// count per (h, s, a, s') (above) and four 8-byte values per (h, s, a) (visit count and reward
+// sum, or PUCB's counters of them, and the plan's Q and pi_t, OptimisticPlan), i.e.
+// 8 (H S A S + 4 H S A) bytes.
 double TabularAgentMemoryLowerBoundBytes(const TabularShape& shape);
 
 // CheckMemoryEstimate (common/resource_limits.h) of that lower bound: InvalidArgument naming

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "testing/small_experiment.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {
@@ -16,47 +17,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-struct SmallGrid {
-  int64_t num_episodes = 0;
-  std::vector<double> privacy_epsilons;
-  std::string label = "plain";
-
-  static SmallGrid ForScale(Scale scale) {
-    SmallGrid grid;
-    grid.num_episodes = scale == Scale::kSmoke ? 10 : 1000;
-    grid.privacy_epsilons = {1, 10};
-    return grid;
-  }
-  void BindFields(ConfigFields& fields) {
-    fields.Add("num_episodes", &num_episodes, "episodes T of every run, >= 1");
-    fields.Add("privacy_epsilons", &privacy_epsilons, "one config per privacy level");
-    fields.Add("label.text", &label, "a label");
-  }
-  absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const {
-    if (num_episodes < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("field 'num_episodes' must be >= 1, got ", num_episodes));
-    }
-    std::vector<ConfigSpec> configs;
-    for (double privacy_epsilon : privacy_epsilons) {
-      configs.push_back(ConfigSpec{absl::StrCat("eps=", privacy_epsilon),
-                                   {{"privacy_epsilon", privacy_epsilon}},
-                                   2.0 * num_episodes / privacy_epsilon,
-                                   num_episodes + 1});
-    }
-    return configs;
-  }
-};
-
-ExperimentDefinition Small() {
-  ExperimentDefinition experiment;
-  experiment.name = "small_fig";
-  experiment.description = "test";
-  experiment.make_grid = MakeTypedGrid<SmallGrid>;
-  experiment.run_task = [](const ConfigSpec&, const TaskContext&) { return TaskResult{}; };
-  return experiment;
-}
 
 RunnerFlags Flags(Scale scale, std::vector<std::string> sets, std::string config_file = "") {
   RunnerFlags flags;
@@ -76,46 +36,46 @@ TEST(ResolveGridTest, AppliesScaleThenFileThenSetsInOrder) {
   const std::string path = absl::StrCat(::testing::TempDir(), "/run.toml");
   std::ofstream(path) << "num_episodes = 50\nprivacy_epsilons = [0.5]\n[label]\ntext = \"file\"\n";
   absl::StatusOr<std::unique_ptr<ExperimentGrid>> grid = ResolveGrid(
-      Small(),
+      SmallExperiment(),
       Flags(Scale::kSmoke, {"num_episodes=1e6", "num_episodes=20", "label.text=x y"}, path));
   ASSERT_THAT(grid, IsOk());
   EXPECT_EQ(GridOf(*grid).num_episodes, 20);
   EXPECT_EQ(GridOf(*grid).privacy_epsilons, std::vector<double>{0.5});
   EXPECT_EQ(GridOf(*grid).label, "x y");
-  EXPECT_EQ(GridOf(*ResolveGrid(Small(), Flags(Scale::kSmoke, {}))).num_episodes, 10);
-  EXPECT_EQ(GridOf(*ResolveGrid(Small(), Flags(Scale::kPaper, {}))).num_episodes, 1000);
+  EXPECT_EQ(GridOf(*ResolveGrid(SmallExperiment(), Flags(Scale::kSmoke, {}))).num_episodes, 10);
+  EXPECT_EQ(GridOf(*ResolveGrid(SmallExperiment(), Flags(Scale::kPaper, {}))).num_episodes, 1000);
 }
 
 TEST(ResolveGridTest, ErrorsNameTheOverrideAndTheField) {
-  EXPECT_THAT(ResolveGrid(Small(), Flags(Scale::kSmoke, {"num_states=10"})),
+  EXPECT_THAT(ResolveGrid(SmallExperiment(), Flags(Scale::kSmoke, {"num_states=10"})),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        "--set=num_states=10: unknown field 'num_states' (see --help for the "
                        "fields of this experiment)"));
-  EXPECT_THAT(ResolveGrid(Small(), Flags(Scale::kSmoke, {"privacy_epsilons=0.5,x"})),
+  EXPECT_THAT(ResolveGrid(SmallExperiment(), Flags(Scale::kSmoke, {"privacy_epsilons=0.5,x"})),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        "--set=privacy_epsilons=0.5,x: field 'privacy_epsilons' takes a list of "
                        "float, got '0.5,x'"));
-  EXPECT_THAT(ResolveGrid(Small(), Flags(Scale::kSmoke, {}, "/nonexistent.toml")),
+  EXPECT_THAT(ResolveGrid(SmallExperiment(), Flags(Scale::kSmoke, {}, "/nonexistent.toml")),
               StatusIs(absl::StatusCode::kNotFound, HasSubstr("--config=/nonexistent.toml")));
 }
 
 TEST(ReproduceCommandTest, ListsOnlyTheFieldsThatDifferFromTheScaleDefaults) {
   const RunnerFlags flags = Flags(Scale::kSmoke, {"privacy_epsilons=0.5,5", "label.text=a b"});
-  absl::StatusOr<std::unique_ptr<ExperimentGrid>> grid = ResolveGrid(Small(), flags);
+  absl::StatusOr<std::unique_ptr<ExperimentGrid>> grid = ResolveGrid(SmallExperiment(), flags);
   ASSERT_THAT(grid, IsOk());
-  EXPECT_EQ(ReproduceCommand(Small(), flags, **grid),
+  EXPECT_EQ(ReproduceCommand(SmallExperiment(), flags, **grid),
             "bazel run //experiments:small_fig -- --scale=smoke --seeds=3 --master_seed=7 "
             "--set=privacy_epsilons=0.5,5 '--set=label.text=a b'");
   // Re-running the command's --set values reproduces the grid.
   const RunnerFlags again = Flags(Scale::kSmoke, {"privacy_epsilons=0.5,5", "label.text=a b"});
-  EXPECT_EQ((*ResolveGrid(Small(), again))->fields().ToToml(), (*grid)->fields().ToToml());
+  EXPECT_EQ((*ResolveGrid(SmallExperiment(), again))->fields().ToToml(), (*grid)->fields().ToToml());
   const RunnerFlags plain = Flags(Scale::kPaper, {});
-  EXPECT_EQ(ReproduceCommand(Small(), plain, **ResolveGrid(Small(), plain)),
+  EXPECT_EQ(ReproduceCommand(SmallExperiment(), plain, **ResolveGrid(SmallExperiment(), plain)),
             "bazel run //experiments:small_fig -- --scale=paper --seeds=3 --master_seed=7");
 }
 
 TEST(FieldsUsageTest, ListsEveryFieldWithTypeDocAndPerScaleDefaults) {
-  const std::string usage = FieldsUsage(Small());
+  const std::string usage = FieldsUsage(SmallExperiment());
   EXPECT_THAT(usage, HasSubstr("  num_episodes (int)\n      episodes T of every run, >= 1\n"
                                "      default 1000; smoke 10\n"));
   EXPECT_THAT(usage, HasSubstr("  privacy_epsilons (list of float)\n"));
@@ -125,8 +85,8 @@ TEST(FieldsUsageTest, ListsEveryFieldWithTypeDocAndPerScaleDefaults) {
 
 TEST(DryRunReportTest, ListsTasksCostAndSize) {
   const RunnerFlags flags = Flags(Scale::kSmoke, {});
-  const std::vector<ConfigSpec> configs = (*ResolveGrid(Small(), flags))->MakeConfigs().value();
-  const std::string report = DryRunReport(Small(), flags, configs, 2);
+  const std::vector<ConfigSpec> configs = (*ResolveGrid(SmallExperiment(), flags))->MakeConfigs().value();
+  const std::string report = DryRunReport(SmallExperiment(), flags, configs, 2);
   EXPECT_THAT(report, HasSubstr("2 configs x 3 seeds = 6 tasks"));
   EXPECT_THAT(report, HasSubstr("eps=1"));
   EXPECT_THAT(report, HasSubstr("eps=10"));

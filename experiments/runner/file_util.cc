@@ -1,18 +1,17 @@
 #include "experiments/runner/file_util.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdint>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/list_directory.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -92,19 +91,6 @@ absl::Status CommitTempFile(const std::string& temp_path, const std::string& fin
     return ErrnoError(absl::StrCat("cannot rename '", temp_path, "' to '", final_path, "'"), errno);
   }
   return FsyncPath(DirName(final_path), true);
-}
-
-absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir) {
-  DIR* handle = opendir(dir.c_str());
-  if (handle == nullptr) return ErrnoError(absl::StrCat("cannot list '", dir, "'"), errno);
-  std::vector<std::string> names;
-  while (const dirent* entry = readdir(handle)) {
-    const std::string name = entry->d_name;
-    if (name != "." && name != "..") names.push_back(name);
-  }
-  closedir(handle);
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir) {

@@ -28,8 +28,7 @@ absl::Status CommitTempFile(const std::string& temp_path, const std::string& fin
 // task directories, which only the holder of the output directory's lock writes); returns how
 // many were removed. Elsewhere use RemoveDeadProcessTempFiles (common/temp_files.h).
 absl::StatusOr<int> RemoveStaleTempFiles(const std::string& dir);
-// Names of the entries of `dir` (without "." and ".."), sorted.
-absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& dir);
+// ListDirectory (the sorted names in a directory): common/list_directory.h.
 
 // A write into `temp_path` failed with `status` (errno `error` right after the failure): when the
 // filesystem is full (errno ENOSPC or EDQUOT, or under 1 MiB available), one line saying so,

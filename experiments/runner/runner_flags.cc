@@ -25,6 +25,13 @@ constexpr uint64_t kMaxThreads = 1024;
 
 int DefaultThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
+absl::StatusOr<bool> ParseBoolFlag(const std::string& name, const std::string& text) {
+  if (text != "true" && text != "false") {
+    return absl::InvalidArgumentError(absl::StrCat(name, ": '", text, "' is not true or false"));
+  }
+  return text == "true";
+}
+
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment) {
   ASSIGN_OR_RETURN(
@@ -97,11 +104,7 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
         {"--dry_run", &flags.dry_run},
         {"--merge_only", &flags.merge_only}}) {
     if (std::optional<std::string> value = command_line.Get(name)) {
-      if (*value != "true" && *value != "false") {
-        return absl::InvalidArgumentError(
-            absl::StrCat(name, ": '", *value, "' is not true or false"));
-      }
-      *flag = *value == "true";
+      ASSIGN_OR_RETURN(*flag, ParseBoolFlag(name, *value));
     }
   }
   if (std::optional<std::string> value = command_line.Get("--shard")) {

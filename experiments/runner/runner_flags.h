@@ -100,6 +100,12 @@ struct RunnerFlags {
 // (at least 1).
 int DefaultThreads();
 
+// The value of a boolean flag (--dry_run, --overwrite, ...) given as `text`, the text after
+// "<name>=" (a bare switch is "true"): true or false; anything else is the error
+// "<name>: '<text>' is not true or false". Shared by the runner and the other binaries of
+// experiments/ (reproduce_all, cost_model_calibration), so a flag reads the same everywhere.
+absl::StatusOr<bool> ParseBoolFlag(const std::string& name, const std::string& text);
+
 // Parses argv[1..argc-1]. On success `seeds` is resolved; `out_dir` is as given ("" if absent).
 absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
                                              const ExperimentDefinition& experiment);

@@ -144,6 +144,16 @@ TEST(RunnerFlagsTest, BooleanFlagsRejectValuesOtherThanTrueAndFalse) {
   }
 }
 
+TEST(ParseBoolFlagTest, TrueOrFalseElseAnErrorNamingTheFlag) {
+  EXPECT_THAT(ParseBoolFlag("--dry_run", "true"), IsOkAndHolds(true));
+  EXPECT_THAT(ParseBoolFlag("--dry_run", "false"), IsOkAndHolds(false));
+  for (const char* value : {"1", "yes", "True", ""}) {
+    EXPECT_THAT(ParseBoolFlag("--dry_run", value),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         absl::StrCat("--dry_run: '", value, "' is not true or false")));
+  }
+}
+
 TEST(RunnerFlagsTest, ShardAndMergeOnly) {
   absl::StatusOr<RunnerFlags> flags = Parse({});
   ASSERT_THAT(flags, IsOk());

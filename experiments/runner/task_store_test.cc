@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/list_directory.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/merge.h"

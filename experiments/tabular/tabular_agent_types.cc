@@ -85,7 +85,11 @@ bool RegisterPsrl(const std::string& name, const std::string& description, const
 }
 
 const OptionBinding<RlsviOptions>& RlsviBinding() {
-  static const auto* binding = new OptionBinding<RlsviOptions>("agent rlsvi");
+  static const auto* binding =
+      &(*new OptionBinding<RlsviOptions>("agent rlsvi"))
+           .Float("beta_scale", &RlsviOptions::beta_scale,
+                  "c in beta_k = c (1/2) S H^3 ln(2HSAk) (1 = Alg. 1), finite, > 0")
+           .Optional();
   return *binding;
 }
 
@@ -145,7 +149,7 @@ const bool kRlsviRegistered = RegisterTabularAgent(BoundTabularAgent<RlsviOption
     },
     CostKind::kRlsvi,
     TabularPrivacy{"(eps,delta)-JDP", "rewards", "reward-JDP", "", "", "replacement"},
-    /*optimistic=*/false));
+    /*optimistic=*/false, /*unwritten_parameters=*/{"beta_scale"}));
 
 const bool kPsrlRegistered = RegisterPsrl(
     "psrl",

@@ -8,7 +8,9 @@
 //                   neighbour_relation (add_remove | replacement; default add_remove, Alg. 2's
 //                   eps/(3H)), error_bound_method (paper | exact_tail; default paper, Alg. 3's
 //                   E_eps)
-//   rlsvi           none (Lu et al. 2026, Alg. 1 with beta_scale 1)
+//   rlsvi           beta_scale (optional, default 1: Lu et al. 2026's Alg. 1); not written by the
+//                   grids, whose privacy accounting is Alg. 1's (TabularAgentType::
+//                   unwritten_parameters)
 //   psrl            dirichlet_prior, reward_prior_mean, reward_prior_precision,
 //                   reward_noise_precision (all optional; TabulaRL's priors); one posterior per
 //                   (s, a) pooled over h (Osband et al. 2013's PSRL, time-homogeneous MDPs)

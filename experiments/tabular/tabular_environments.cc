@@ -4,9 +4,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "algorithms/tabular/tabular_agent.h"
 #include "common/hdf5_names.h"
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
+#include "envs/tabular_mdp.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
 
@@ -14,9 +16,11 @@ namespace dprl {
 
 namespace {
 
-// At least 32 bytes per (h, s, a, s') entry: the MDP's transition table (8), its alias tables
-// (16: probability and index, envs/tabular_mdp.h) and an agent's transition counts (8).
-constexpr double kBytesPerTransitionEntry = 32.0;
+// The memory of a regret task per (h, s, a, s') entry, at least: a task holds the MDP and an agent
+// at once, so it is the MDP's tables (24 bytes) and the agent's transition count (8). (Python's
+// tabular_environment checks the MDP's alone: an agent made there is checked when it is made.)
+constexpr double kTaskBytesPerTransitionEntry =
+    kTabularMdpBytesPerTransitionEntry + kTabularAgentBytesPerTransitionEntry;
 
 // Refuses, before the MDP is built, a size whose tables would not fit in this machine's memory
 // (CheckMemoryEstimate); the message names the fields and their values.
@@ -41,7 +45,7 @@ absl::Status CheckMemoryBeforeBuilding(const TabularEnvironmentType& type,
   }
   absl::StrAppend(&subject, " (H S A S = ", absl::StrFormat("%.3g", entries),
                   " transition entries)");
-  return CheckMemoryEstimate(subject, kBytesPerTransitionEntry * entries);
+  return CheckMemoryEstimate(subject, kTaskBytesPerTransitionEntry * entries);
 }
 
 }  // namespace

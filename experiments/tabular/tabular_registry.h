@@ -16,13 +16,15 @@
 //
 // Registered today (tabular_environment_types.cc, tabular_agent_types.cc):
 //   environments  riverswim, random_mdp
-//   agents        ubev, ubev_as_run, pucb_noiseless, pucb, rlsvi, psrl, psrl_per_step
+//   agents        ubev, ubev_as_run, pucb_noiseless, pucb, rlsvi, psrl, psrl_per_step, ucbvi,
+//                 private_ucbvi
 // tabular_registry_test runs every registered environment through the TabularMdp conformance
 // suite and every agent on every environment under the TabularAgent contract, so a new type is
 // tested by registering it.
 #ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_
 #define DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -114,6 +116,10 @@ struct TabularAgentType {
   // Its row of the runner's cost model (experiments/core/task_cost_model.h): the measured cost
   // of one episode per unit of (S, A, H) (TabularTaskCoreSeconds).
   CostKind cost_kind = CostKind::kUbev;
+  // The parameters that `attributes` leaves out: no grid sets them, so its configurations run
+  // them at the registered default, which their accounting assumes (RLSVI's beta_scale = 1, the
+  // Alg. 1 of the guarantee). They are set from Python or by a configuration that has them.
+  std::vector<std::string> unwritten_parameters;
 };
 
 // An environment type whose parameters are `binding`'s (specs at `defaults`; Read from
@@ -139,7 +145,8 @@ TabularEnvironmentType BoundTabularEnvironment(
 
 // An agent type whose parameters are `binding`'s (as above); `configure` sets the grid's common
 // settings its Options have; `make` builds the agent from the Options read (its errors are
-// prefixed with the configuration); `cost_kind`, `privacy` and `optimistic` as TabularAgentType's.
+// prefixed with the configuration); `cost_kind`, `privacy`, `optimistic` and
+// `unwritten_parameters` (bound parameters of `binding`) as TabularAgentType's.
 template <typename Options>
 TabularAgentType BoundTabularAgent(
     std::string name, std::string description, std::string label,
@@ -148,16 +155,25 @@ TabularAgentType BoundTabularAgent(
     std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
                                                                 const RandomStream&)>
         make,
-    CostKind cost_kind, std::optional<TabularPrivacy> privacy, bool optimistic = true) {
+    CostKind cost_kind, std::optional<TabularPrivacy> privacy, bool optimistic = true,
+    std::vector<std::string> unwritten_parameters = {}) {
   TabularAgentType type;
   type.name = std::move(name);
   type.description = std::move(description);
   type.label = std::move(label);
   type.parameters = binding.Specs(defaults);
-  type.attributes = [&binding, defaults, configure](const TabularAgentSettings& settings) {
+  type.attributes = [&binding, defaults, configure,
+                     unwritten_parameters](const TabularAgentSettings& settings) {
     Options options = defaults;
     configure(settings, options);
-    return binding.Attributes(options);
+    AttributeList attributes;
+    for (auto& [attribute, value] : binding.Attributes(options)) {
+      if (std::find(unwritten_parameters.begin(), unwritten_parameters.end(), attribute) ==
+          unwritten_parameters.end()) {
+        attributes.emplace_back(std::move(attribute), std::move(value));
+      }
+    }
+    return attributes;
   };
   type.create =
       [&binding, defaults, make](
@@ -174,6 +190,7 @@ TabularAgentType BoundTabularAgent(
   type.cost_kind = cost_kind;
   type.privacy = std::move(privacy);
   type.optimistic = optimistic;
+  type.unwritten_parameters = std::move(unwritten_parameters);
   return type;
 }
 

@@ -7,17 +7,22 @@
 #include "experiments/tabular/tabular_registry.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "algorithms/tabular/episode_loop.h"
+#include "algorithms/tabular/rlsvi.h"
 #include "common/hdf5_names.h"
+#include "common/status_macros.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -187,7 +192,12 @@ TEST(TabularRegistryTest, EveryAgentReadsTheAttributesItsGridWrites) {
     ConfigSpec config{absl::StrCat("written_", name), type.attributes(settings)};
     std::vector<std::string> written, specified;
     for (const auto& [attribute, value] : config.attributes) written.push_back(attribute);
-    for (const ParameterSpec& spec : type.parameters) specified.push_back(spec.name);
+    for (const ParameterSpec& spec : type.parameters) {
+      if (std::find(type.unwritten_parameters.begin(), type.unwritten_parameters.end(),
+                    spec.name) == type.unwritten_parameters.end()) {
+        specified.push_back(spec.name);
+      }
+    }
     EXPECT_EQ(written, specified);
     for (const ParameterSpec& spec : type.parameters) {
       const AttributeValue& value = *FindAttribute(config.attributes, spec.name);
@@ -204,6 +214,48 @@ TEST(TabularRegistryTest, EveryAgentReadsTheAttributesItsGridWrites) {
                                    TestStream(1, TestPurpose::kPrivacyNoise)),
                 IsOk());
   }
+}
+
+// RLSVI's beta_scale is a registered parameter that configurations may carry (and Python set),
+// which the grids do not write: they run Alg. 1 (beta_scale = 1), as their accounting assumes.
+TEST(TabularRegistryTest, RlsviReadsBetaScaleThatItsGridsDoNotWrite) {
+  const TabularAgentType& rlsvi = *FindTabularAgent("rlsvi");
+  ASSERT_EQ(rlsvi.parameters.size(), 1u);
+  EXPECT_EQ(rlsvi.parameters[0].name, "beta_scale");
+  EXPECT_EQ(rlsvi.parameters[0].default_value, AttributeValue(1.0));
+  EXPECT_FALSE(rlsvi.parameters[0].required);
+  EXPECT_EQ(rlsvi.unwritten_parameters, std::vector<std::string>{"beta_scale"});
+  EXPECT_TRUE(rlsvi.attributes(TabularAgentSettings{}).empty());
+
+  const TabularShape shape{3, 2, 2};
+  auto beta_of = [&](const AttributeList& parameters) -> absl::StatusOr<double> {
+    ConfigSpec config{"rlsvi_beta", parameters};
+    TabularAgentNameBinding().Write(TabularTypeNames{"", "rlsvi"}, config.attributes);
+    ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent,
+                     CreateTabularAgent(config, shape, TestStream(1, TestPurpose::kPrivacyNoise)));
+    agent->BeginEpisode();
+    return dynamic_cast<const RlsviAgent&>(*agent).beta();
+  };
+  // beta_1 = c (1/2) S H^3 ln(2HSA): 12 c ln 24 at (S, A, H) = (3, 2, 2).
+  const absl::StatusOr<double> paper = beta_of({});
+  ASSERT_THAT(paper, IsOk());
+  EXPECT_DOUBLE_EQ(*paper, 12.0 * std::log(24.0));
+  const absl::StatusOr<double> scaled = beta_of({{"beta_scale", 0.25}});
+  ASSERT_THAT(scaled, IsOk());
+  EXPECT_DOUBLE_EQ(*scaled, 3.0 * std::log(24.0));
+
+  for (const auto& [value, text] : std::vector<std::pair<double, std::string>>{
+           {0.0, "got 0"}, {-2.0, "got -2"}, {std::nan(""), "got nan"},
+           {std::numeric_limits<double>::infinity(), "got inf"}}) {
+    EXPECT_THAT(beta_of({{"beta_scale", value}}),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr(absl::StrCat("configuration rlsvi_beta: beta_scale must be "
+                                                "finite and > 0, ",
+                                                text))));
+  }
+  EXPECT_THAT(beta_of({{"beta_scale", int64_t{2}}}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("parameter 'beta_scale' of agent rlsvi must be a float")));
 }
 
 TEST(TabularRegistryConformanceTest, EveryEnvironmentConforms) {

@@ -65,7 +65,7 @@ void BindParameterSpec(pybind11::module_& m);  // registry_bindings.cc
 void BindRandom(pybind11::module_& m);       // random_bindings.cc
 void BindMechanisms(pybind11::module_& m);   // mechanisms_bindings.cc
 void BindAccounting(pybind11::module_& m);   // accounting_bindings.cc
-void BindTabular(pybind11::module_& m);      // tabular_bindings.cc
+void BindTabular(pybind11::module_& m);      // tabular_bindings.cc (and tabular_bindings.h)
 void BindResults(pybind11::module_& m);      // results_bindings.cc
 void BindLq(pybind11::module_& m);           // lq_bindings.cc
 

@@ -43,7 +43,9 @@ class EveryRegisteredTypeTest(unittest.TestCase):
                           ("neighbour_relation", "string", "add_remove"),
                           ("error_bound_method", "string", "paper")])
         self.assertIn("add_remove | replacement", specs[3].doc)
-        self.assertEqual(dprl.tabular_agent_parameters("rlsvi"), [])
+        self.assertEqual([(s.name, s.type, s.default)
+                          for s in dprl.tabular_agent_parameters("rlsvi")],
+                         [("beta_scale", "float", 1.0)])
         self.assertEqual([s.name for s in dprl.tabular_environment_parameters("riverswim")],
                          ["num_states", "horizon", "reward_model"])
         # The docstrings list every registered entry and its parameters.
@@ -53,6 +55,17 @@ class EveryRegisteredTypeTest(unittest.TestCase):
                       dprl.tabular_agent.__doc__)
         self.assertIn("reward_model (string, default 'deterministic')",
                       dprl.tabular_environment.__doc__)
+
+    def test_rlsvi_beta_scale_scales_the_noise(self):
+        env = dprl.tabular_environment("riverswim", generation_stream=dprl.RandomStream(1))
+
+        def regret(**keywords):
+            agent = dprl.tabular_agent("rlsvi", env.shape, noise_stream=noise(), **keywords)
+            return agent.run_episodes(env, 30, dprl.RandomStream(5, purpose=1),
+                                      dprl.RandomStream(5, purpose=2))
+
+        np.testing.assert_array_equal(regret(), regret(beta_scale=1.0))  # Alg. 1 is the default
+        self.assertFalse(np.array_equal(regret(), regret(beta_scale=1e-6)))
 
     def test_defaults_are_the_registered_defaults(self):
         env = dprl.tabular_environment("riverswim", generation_stream=dprl.RandomStream(1))
@@ -98,8 +111,8 @@ class BadCallsTest(unittest.TestCase):
             "error_bound_method)", dprl.tabular_agent, "pucb", SHAPE, noise_stream=noise(),
             epsilon=1.0)
         self.assertRaisesNaming(
-            TypeError, "tabular_agent('rlsvi'): unknown parameter 'beta_scale' (it has no "
-            "parameters)", dprl.tabular_agent, "rlsvi", SHAPE, noise_stream=noise(), beta_scale=2)
+            TypeError, "tabular_agent('rlsvi'): unknown parameter 'beta' (its parameters: "
+            "beta_scale)", dprl.tabular_agent, "rlsvi", SHAPE, noise_stream=noise(), beta=2.0)
         self.assertRaisesNaming(
             TypeError, "tabular_environment('riverswim'): unknown parameter 'num_actions'",
             dprl.tabular_environment, "riverswim", generation_stream=noise(), num_actions=3)
@@ -143,6 +156,10 @@ class BadCallsTest(unittest.TestCase):
                 self.assertTrue(message.startswith("tabular_agent('pucb'): "), message)
                 self.assertIn(text, message)
                 self.assertEqual(message.count("tabular_agent"), 1, message)
+        for value, text in [(0.0, "got 0"), (-1.0, "got -1"), (float("nan"), "got nan")]:
+            self.assertRaisesNaming(
+                ValueError, f"tabular_agent('rlsvi'): beta_scale must be finite and > 0, {text}",
+                dprl.tabular_agent, "rlsvi", SHAPE, noise_stream=noise(), beta_scale=value)
         self.assertRaisesNaming(ValueError, "tabular_agent('psrl'): ", dprl.tabular_agent, "psrl",
                                 SHAPE, noise_stream=noise(), dirichlet_prior=0.0)
         self.assertRaisesNaming(ValueError, "dirichlet_prior", dprl.tabular_agent, "psrl", SHAPE,
