@@ -280,6 +280,12 @@ absl::StatusOr<std::optional<double>> OptionalNumber(const Hdf5Reader& reader,
   return std::optional<double>(std::get<double>(*value));
 }
 
+absl::Status RecordsNo(const Hdf5Reader& reader, const std::string& group,
+                       const std::string& what) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(reader.path(), ": group '", group, "' records no ", what));
+}
+
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
     const Hdf5Reader& reader, const std::vector<std::string>& groups,
     const std::string& attribute) {

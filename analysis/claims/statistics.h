@@ -111,6 +111,10 @@ absl::StatusOr<std::optional<double>> OptionalNumber(const Hdf5Reader& reader,
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
     const Hdf5Reader& reader, const std::vector<std::string>& groups, const std::string& attribute);
 
+// InvalidArgument "<file>: group '<group>' records no <what>": a group whose record lacks a value
+// a claim needs (e.g. what = hdf5_names::kPrivacyEpsilon).
+absl::Status RecordsNo(const Hdf5Reader& reader, const std::string& group, const std::string& what);
+
 // ---- Per-seed rows ---------------------------------------------------------------------------
 
 struct RegretRows {

@@ -175,8 +175,7 @@ absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
     ASSIGN_OR_RETURN(const TabularAgentParameters parameters,
                      reader.ReadRecord(group, TabularAgentParametersBinding()));
     if (!(parameters.privacy_epsilon > 0)) {
-      return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": group '", group,
-                                                     "' records no ", hdf5_names::kPrivacyEpsilon));
+      return RecordsNo(reader, group, hdf5_names::kPrivacyEpsilon);
     }
     run.privacy_epsilon = parameters.privacy_epsilon;
     ASSIGN_OR_RETURN(const PrivacyRecord accounting,

@@ -67,17 +67,14 @@ absl::StatusOr<std::vector<FigRun>> ReadFigRuns(const Hdf5Reader& reader) {
     ASSIGN_OR_RETURN(const PucbGuarantee guarantee,
                      reader.ReadRecord(group, PucbGuaranteeBinding()));
     if (!(guarantee.privacy_epsilon_replacement > 0.0)) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s: group '%s' records no %s > 0", reader.path(), group,
-                          hdf5_names::kPrivacyEpsilonReplacement));
+      return RecordsNo(reader, group, absl::StrCat(hdf5_names::kPrivacyEpsilonReplacement, " > 0"));
     }
     run.error_bound = guarantee.error_bound;
     run.privacy_epsilon_replacement = guarantee.privacy_epsilon_replacement;
     ASSIGN_OR_RETURN(const TabularAgentParameters agent,
                      reader.ReadRecord(group, TabularAgentParametersBinding()));
     if (agent.neighbour_relation.empty()) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s: group '%s' records no %s", reader.path(), group, hdf5_names::kNeighbourRelation));
+      return RecordsNo(reader, group, hdf5_names::kNeighbourRelation);
     }
     run.neighbour_relation = agent.neighbour_relation;
     runs.push_back(std::move(run));

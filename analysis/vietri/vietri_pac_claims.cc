@@ -74,8 +74,7 @@ absl::StatusOr<ExcessData> ReadExcessData(const Hdf5Reader& reader) {
     ASSIGN_OR_RETURN(const TabularAgentParameters agent,
                      reader.ReadRecord(group, TabularAgentParametersBinding()));
     if (!(agent.privacy_epsilon > 0)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s: group '%s' records no %s", reader.path(), group, hdf5_names::kPrivacyEpsilon));
+      return RecordsNo(reader, group, hdf5_names::kPrivacyEpsilon);
     }
     excess.privacy_epsilon = agent.privacy_epsilon;
     excess.gap = run.pac_alpha_unit;

@@ -48,8 +48,7 @@ MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
                      reader.ReadRecord(group, QLearningNoiseBinding()));
     const double sigma = noise.noise_stddev;
     if (!(sigma > 0)) {
-      return absl::InvalidArgumentError(absl::StrCat(reader.path(), ": group '", group,
-                                                     "' records no ", hdf5_names::kNoiseStddev));
+      return RecordsNo(reader, group, hdf5_names::kNoiseStddev);
     }
     return ExactMeasurement(
         sigma, absl::StrCat("Thm. 5's sigma, corrected delta_g (", group,
@@ -67,8 +66,7 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SigmaGroups(const Hd
     ASSIGN_OR_RETURN(const QLearningNoiseRecord noise,
                      reader.ReadRecord(group, QLearningNoiseBinding()));
     if (noise.num_resets < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(reader.path(), ": group '", group, "' records no ", hdf5_names::kNumResets));
+      return RecordsNo(reader, group, hdf5_names::kNumResets);
     }
     group_resets.push_back(noise.num_resets);
   }
