@@ -86,15 +86,11 @@ absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader,
   ASSIGN_OR_RETURN(const std::optional<PucbGuarantee> guarantee,
                    reader.ReadOptionalRecord(group, PucbGuaranteeBinding()));
   if (guarantee.has_value()) data.error_bound = guarantee->error_bound;
-  if (reader.HasAttribute(group, names::kPrivacyEpsilon)) {
-    ASSIGN_OR_RETURN(data.privacy_epsilon, reader.ReadDoubleAttribute(group, names::kPrivacyEpsilon));
-  }
-  for (auto [name, target] : {std::pair{names::kErrorBoundMethod, &data.error_bound_method},
-                              std::pair{names::kNeighbourRelation, &data.neighbour_relation}}) {
-    if (!reader.HasAttribute(group, name)) continue;
-    ASSIGN_OR_RETURN(std::string value, reader.ReadStringAttribute(group, name));
-    *target = std::move(value);
-  }
+  ASSIGN_OR_RETURN(const TabularAgentParameters parameters,
+                   reader.ReadRecord(group, TabularAgentParametersBinding()));
+  if (parameters.privacy_epsilon > 0) data.privacy_epsilon = parameters.privacy_epsilon;
+  data.error_bound_method = parameters.error_bound_method;
+  data.neighbour_relation = parameters.neighbour_relation;
   const std::string bonus_path = absl::StrCat(group, "/", names::kFirstEpisodeBonusBelowHorizon);
   if (reader.HasObject(bonus_path)) {
     ASSIGN_OR_RETURN(std::vector<double> bonus, reader.ReadVector(bonus_path));

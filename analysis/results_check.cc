@@ -1,32 +1,19 @@
 #include "analysis/results_check.h"
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/figure_table.h"
 #include "analysis/regret_group.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/run_records.h"
 
 namespace dprl {
-namespace {
 
 namespace names = hdf5_names;
-
-// The experiments drawn by a figure binary of their own, and that binary (see the header).
-const std::map<std::string, std::string>& FigureOfExperiment() {
-  static const auto* figures = new std::map<std::string, std::string>{
-      {"vietri_fig", "regret_figure"},
-      {"vietri_lower_bound_fig", "vietri_lower_bound_figure"},
-      {"private_ofu_fig", "private_ofu_figure"},
-      {"rlsvi_privacy_fig", "rlsvi_privacy_figure"},
-      {"wang_hegde_fig1", "wang_hegde_figure"},
-      {"wang_hegde_fig2", "wang_hegde_figure"},
-  };
-  return *figures;
-}
-
-}  // namespace
 
 absl::Status CheckResultsFile(const Hdf5Reader& reader) {
   RETURN_IF_ERROR(CheckDprlSchema(reader, names::kResultsSchemaVersion));
@@ -47,8 +34,10 @@ absl::Status CheckResultsFile(const Hdf5Reader& reader) {
 }
 
 absl::Status CheckFigureDrawsExperiment(const Hdf5Reader& reader, const std::string& figure) {
-  if (!reader.HasAttribute("/", names::kExperiment)) return absl::OkStatus();
-  ASSIGN_OR_RETURN(std::string experiment, reader.ReadStringAttribute("/", names::kExperiment));
+  ASSIGN_OR_RETURN(const std::optional<ResultsFileRecord> run,
+                   reader.ReadOptionalRecord("/", ExperimentNameBinding()));
+  if (!run.has_value()) return absl::OkStatus();
+  const std::string& experiment = run->experiment;
   auto it = FigureOfExperiment().find(experiment);
   if (it == FigureOfExperiment().end() || it->second == figure) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(

@@ -12,13 +12,14 @@
 // Errors name the file, the group and the dataset.
 //
 // CheckFigureDrawsExperiment(reader, figure): a results file records the experiment that wrote it
-// (root attribute `experiment`); the experiments with a figure binary of their own are drawn only
-// by it (vietri_fig by regret_figure, vietri_lower_bound_fig by vietri_lower_bound_figure,
-// private_ofu_fig by private_ofu_figure, rlsvi_privacy_fig by rlsvi_privacy_figure,
-// wang_hegde_fig1 and wang_hegde_fig2 by wang_hegde_figure). A file of one of them given to
-// another figure binary is refused, naming the binary that draws it: its groups would be drawn
-// with another experiment's labels. Files of other experiments (a new result that reuses a figure
-// binary, test fixtures) are drawn.
+// (root attribute `experiment`, schema/run_records.h); the experiments with a figure binary of
+// their own are drawn only by it. Each figure binary declares them where it is declared (the
+// `draws` of its dprl_figure call in analysis/BUILD, analysis/figures.bzl; e.g. vietri_fig by
+// regret_figure, wang_hegde_fig1 and wang_hegde_fig2 by wang_hegde_figure), and the table
+// generated from these declarations (figure_table.h) is what this check reads. A file of one of
+// them given to another figure binary is refused, naming the binary that draws it: its groups
+// would be drawn with another experiment's labels. Files of other experiments (a new result that
+// reuses a figure binary, test fixtures) are drawn.
 #ifndef DPRL_ANALYSIS_RESULTS_CHECK_H_
 #define DPRL_ANALYSIS_RESULTS_CHECK_H_
 

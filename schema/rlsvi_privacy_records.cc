@@ -45,7 +45,8 @@ const OptionBinding<PrivacyRecord>& PrivacyAccountingBinding() {
            .Float(hdf5_names::kTargetDelta, &PrivacyRecord::target_delta,
                   "delta of the guarantee (0: pure eps)")
            .String("privacy_accounting", &PrivacyRecord::privacy_accounting,
-                   "where privacy_epsilon comes from");
+                   "where privacy_epsilon comes from")
+           .Optional();
   return *binding;
 }
 
@@ -56,6 +57,7 @@ const OptionBinding<PrivacyRecord>& RlsviGuaranteeBinding() {
                   "eps at target_delta, paper conversion (Cor. 14)")
            .Float(hdf5_names::kPrivacyEpsilonImproved, &PrivacyRecord::privacy_epsilon_improved,
                   "eps at target_delta, improved conversion")
+           .Optional()
            .String(hdf5_names::kNeighbourRelation, &PrivacyRecord::neighbour_relation,
                    "neighbours replace one episode's rewards");
   return *binding;

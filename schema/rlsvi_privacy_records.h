@@ -56,7 +56,10 @@ struct PrivacyRecord {
 };
 
 const OptionBinding<PrivacyRecord>& PrivacyClaimBinding();
+// privacy_accounting (a description) is optional when read: older files lack it.
 const OptionBinding<PrivacyRecord>& PrivacyAccountingBinding();
+// privacy_epsilon_improved is optional when read: a PUCB group read through this binding has
+// privacy_epsilon and neighbour_relation but no improved conversion (it reads as 0, none).
 const OptionBinding<PrivacyRecord>& RlsviGuaranteeBinding();
 
 }  // namespace dprl

@@ -57,4 +57,23 @@ const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding() {
   return *binding;
 }
 
+const OptionBinding<TabularAgentParameters>& TabularAgentParametersBinding() {
+  using Parameters = TabularAgentParameters;
+  static const auto* binding =
+      &(*new OptionBinding<Parameters>("the tabular agent"))
+           .Float(hdf5_names::kPrivacyEpsilon, &Parameters::privacy_epsilon,
+                  "eps of the agent's guarantee under neighbour_relation")
+           .Optional()
+           .Float(hdf5_names::kFailureProbability, &Parameters::failure_probability,
+                  "beta of the agent's bonuses")
+           .Optional()
+           .String(hdf5_names::kNeighbourRelation, &Parameters::neighbour_relation,
+                   "what privacy_epsilon is for")
+           .Optional()
+           .String(hdf5_names::kErrorBoundMethod, &Parameters::error_bound_method,
+                   "how PUCB's E is computed")
+           .Optional();
+  return *binding;
+}
+
 }  // namespace dprl

@@ -8,9 +8,12 @@
 //                          agent (TabularAgentNameBinding)
 //   TabularShape           num_states, num_actions, horizon            every tabular grid
 //   TabularRegretSettings  num_episodes                                every regret grid
-//   DisplayLabel           label (legend text, PLplot escapes)         vietri_fig, rlsvi_privacy_fig
-//   PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB configuration
+//   DisplayLabel           label (legend text, PLplot escapes)         vietri_fig,
+//   rlsvi_privacy_fig PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB
+//   configuration
 //                          counter_epsilon                             (PucbAttributes)
+//   TabularAgentParameters privacy_epsilon, failure_probability,       the agents' own bindings
+//                          neighbour_relation, error_bound_method      (checked by the grids)
 #ifndef DPRL_SCHEMA_TABULAR_RECORDS_H_
 #define DPRL_SCHEMA_TABULAR_RECORDS_H_
 
@@ -61,6 +64,20 @@ struct PucbGuarantee {
   double counter_epsilon = 0.0;
 };
 const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding();
+
+// The parameters of a tabular agent's own binding (experiments/tabular/tabular_agent_types.cc:
+// PUCB's, UBEV's, ...; RLSVI's guarantee) that the analysis reads without linking the agent. Each
+// is optional: an agent records those it has, and a value the group lacks reads as "not
+// recorded" (0 or ""). The grids check every configuration they write against this binding
+// (FillTabularRegretConfig), so an agent binding that recorded one of these names with another
+// type fails when the grid is made, not when the analysis reads the file.
+struct TabularAgentParameters {
+  double privacy_epsilon = 0.0;      // eps of the agent's guarantee; 0: a non-private agent
+  double failure_probability = 0.0;  // beta of its bonuses; 0: not recorded
+  std::string neighbour_relation;    // what privacy_epsilon is for; "": not recorded
+  std::string error_bound_method;    // PUCB's E (paper | exact_tail); "": not recorded
+};
+const OptionBinding<TabularAgentParameters>& TabularAgentParametersBinding();
 
 }  // namespace dprl
 

@@ -47,4 +47,16 @@ const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding() {
   return *binding;
 }
 
+const OptionBinding<QLearningNoiseRecord>& QLearningNoiseBinding() {
+  static const auto* binding =
+      &(*new OptionBinding<QLearningNoiseRecord>("the agent's noise"))
+           .Float(hdf5_names::kNoiseStddev, &QLearningNoiseRecord::noise_stddev,
+                  "sigma of the agent's noise")
+           .Optional()
+           .Int(hdf5_names::kNumResets, &QLearningNoiseRecord::num_resets,
+                "J, independent noise path sets over training")
+           .Optional();
+  return *binding;
+}
+
 }  // namespace dprl

@@ -9,9 +9,11 @@
 //   Fig2MethodRecord          method, privacy_epsilon, target_delta   wang_hegde_fig2
 //   CalibrationRecord         calibration                             fig2 functional noise
 //   NeighbourRelationRecord   neighbour_relation                      fig2 output perturbation
+//   QLearningNoiseRecord      noise_stddev, num_resets (optional)     the noisy agents' groups
 #ifndef DPRL_SCHEMA_WANG_HEGDE_RECORDS_H_
 #define DPRL_SCHEMA_WANG_HEGDE_RECORDS_H_
 
+#include <cstdint>
 #include <string>
 
 #include "schema/option_binding.h"
@@ -53,6 +55,16 @@ struct NeighbourRelationRecord {
   std::string neighbour_relation;
 };
 const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding();
+
+// The noise of a Q-learning agent's group as its own binding records it (experiments/qlearning:
+// Algorithm 1's sigma and J, the replay DQN's sigma), read by the analysis without linking the
+// agent. Both optional: a group lacking one reads 0 ("not recorded"; a recorded sigma is > 0,
+// J >= 1). The grids check every group they write against this binding.
+struct QLearningNoiseRecord {
+  double noise_stddev = 0.0;  // sigma of the Gaussian-process (or parameter) noise
+  int64_t num_resets = 0;     // J, independent noise path sets over training
+};
+const OptionBinding<QLearningNoiseRecord>& QLearningNoiseBinding();
 
 }  // namespace dprl
 

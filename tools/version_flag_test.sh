@@ -3,8 +3,9 @@
 # [, uncommitted changes]; built <time> on <host>)", exit code 0 and nothing on stderr, and all
 # print the same stamp (one build, one workspace status: tools/workspace_status.sh). The commit
 # is 40 hex digits, or "unknown" for a build outside a git checkout (//common:build_info_test
-# requires the digits in a checkout). Arguments: more binaries (runfiles paths), e.g. every paper
-# result's (tools/BUILD passes //experiments:experiment_binaries).
+# requires the digits in a checkout). Arguments: more binaries (runfiles paths): every paper
+# result's and every figure's (tools/BUILD passes //experiments:experiment_binaries and
+# //analysis:figure_binaries).
 set -uo pipefail
 fail() {
   echo "FAIL: $*" >&2
@@ -12,12 +13,10 @@ fail() {
 }
 RUNFILES="${TEST_SRCDIR:-$PWD/..}/dprl"
 WORK="${TEST_TMPDIR:-$(mktemp -d)}"
-(($# > 0)) || fail "no paper-result binaries given (tools/BUILD passes them as arguments)"
+(($# > 0)) || fail "no paper-result or figure binaries given (tools/BUILD passes them as arguments)"
 first_stamp=""
-for binary in analysis/claims analysis/private_ofu_figure analysis/regret_figure \
-  analysis/rlsvi_privacy_figure analysis/vietri_lower_bound_figure analysis/wang_hegde_figure \
-  calculators/functional_noise_sigma calculators/private_ofu_params calculators/rlsvi_epsilon \
-  calculators/vietri_bounds experiments/reproduce_all experiments/cost_model_calibration "$@"; do
+for binary in analysis/claims calculators/functional_noise_sigma calculators/private_ofu_params \
+  calculators/rlsvi_epsilon calculators/vietri_bounds experiments/reproduce_all experiments/cost_model_calibration "$@"; do
   name="$(basename "$binary")"
   "$RUNFILES/$binary" --version >"$WORK/out" 2>"$WORK/err" || { cat "$WORK/out" "$WORK/err"; fail "$name --version: non-zero exit"; }
   [[ ! -s "$WORK/err" ]] || { cat "$WORK/err"; fail "$name --version wrote to stderr"; }

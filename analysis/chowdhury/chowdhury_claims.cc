@@ -101,7 +101,8 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> PastOnsetGroups(
   ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, hdf5_names::kPrivacyEpsilon));
   std::vector<std::pair<double, std::string>> past;
   for (const auto& [privacy_epsilon, group] : sorted) {
-    ASSIGN_OR_RETURN(int64_t episodes, reader.ReadIntAttribute(group, hdf5_names::kNumEpisodes));
+    ASSIGN_OR_RETURN(const LqAgentOptions options, ReadLqAgentOptions(reader, group));
+    const int64_t episodes = options.privacy.episodes;
     const std::string onset_path = absl::StrCat(group, "/", hdf5_names::kOnsetEpisode);
     if (!reader.HasObject(onset_path)) {
       *undefined_reason = absl::StrCat(

@@ -124,39 +124,31 @@ double SumOfLastColumn(const Hdf5Matrix& cumulative) {
 }  // namespace
 
 absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group) {
-  std::vector<ParameterSpec> specs = LqConfigNamesBinding().Specs();
-  for (const ParameterSpec& spec : LqRecordedAgentBinding().Specs()) specs.push_back(spec);
-  ASSIGN_OR_RETURN(const AttributeList attributes, reader.ReadAttributes(group, specs));
-  const std::string context = absl::StrCat("group ", group);
-  ASSIGN_OR_RETURN(const LqConfigNames names, LqConfigNamesBinding().Read(attributes, context));
+  ASSIGN_OR_RETURN(const LqConfigNames names, reader.ReadRecord(group, LqConfigNamesBinding()));
   if (names.label.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(context, ": no display label (string attribute '", hdf5_names::kLabel, "')"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "group ", group, ": no display label (string attribute '", hdf5_names::kLabel, "')"));
   }
   LqGroupAgent agent;
   agent.label = names.label;
-  ASSIGN_OR_RETURN(agent.options, LqRecordedAgentBinding().Read(attributes, context));
+  ASSIGN_OR_RETURN(agent.options, reader.ReadRecord(group, LqRecordedAgentBinding()));
   return agent;
+}
+
+absl::StatusOr<LqAgentOptions> ReadLqAgentOptions(const Hdf5Reader& reader,
+                                                  const std::string& group) {
+  // The agent's parameters through the binding its structure (planner, calibration, model,
+  // dither_scale) gives, the binding the grid wrote them with.
+  ASSIGN_OR_RETURN(const LqAgentOptions preset, reader.ReadRecord(group, LqRecordedAgentBinding()));
+  return reader.ReadRecord(group, LqAgentParameterBinding(preset, "the LQ agent"), preset);
 }
 
 absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
                                                       const std::string& group) {
-  const std::string context = absl::StrCat("group ", group);
-  ASSIGN_OR_RETURN(const AttributeList record,
-                   reader.ReadAttributes(group, LqConfigRecordBinding().Specs()));
-  ASSIGN_OR_RETURN(const LqConfigRecord recorded, LqConfigRecordBinding().Read(record, context));
-  // The agent's parameters through the binding its structure (planner, calibration, model,
-  // dither_scale) gives, the binding the grid wrote them with; the system's through its own.
-  ASSIGN_OR_RETURN(const AttributeList structure,
-                   reader.ReadAttributes(group, LqRecordedAgentBinding().Specs()));
-  ASSIGN_OR_RETURN(const LqAgentOptions preset, LqRecordedAgentBinding().Read(structure, context));
-  const OptionBinding<LqAgentOptions> agent_binding =
-      LqAgentParameterBinding(preset, "the LQ agent");
-  std::vector<ParameterSpec> specs = agent_binding.Specs(preset);
-  for (const ParameterSpec& spec : LqSystemBinding().Specs()) specs.push_back(spec);
-  ASSIGN_OR_RETURN(const AttributeList parameters, reader.ReadAttributes(group, specs));
-  ASSIGN_OR_RETURN(const LqAgentOptions options, agent_binding.Read(parameters, context, preset));
-  ASSIGN_OR_RETURN(const LqSystemSettings system, LqSystemBinding().Read(parameters, context));
+  ASSIGN_OR_RETURN(const LqConfigRecord recorded,
+                   reader.ReadRecord(group, LqConfigRecordBinding()));
+  ASSIGN_OR_RETURN(const LqAgentOptions options, ReadLqAgentOptions(reader, group));
+  ASSIGN_OR_RETURN(const LqSystemSettings system, reader.ReadRecord(group, LqSystemBinding()));
   LqBoundConstants c;
   c.state_dim = recorded.state_dim;
   c.control_dim = recorded.control_dim;
@@ -167,10 +159,8 @@ absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
     c.lambda_min = c.lambda_max = options.regularizer;
     return c;
   }
-  ASSIGN_OR_RETURN(const AttributeList calibration,
-                   reader.ReadAttributes(group, LqCalibrationRecordBinding().Specs()));
   ASSIGN_OR_RETURN(const PrivateOfuParams params,
-                   LqCalibrationRecordBinding().Read(calibration, context));
+                   reader.ReadRecord(group, LqCalibrationRecordBinding()));
   c.lambda_min = params.big_lambda;
   c.lambda_max = 3.0 * params.big_lambda;
   c.nu = params.nu;
@@ -181,11 +171,10 @@ absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group) {
   LqOnsetSummary out;
   // The record of the system and the prediction (none in a file that predates it).
-  ASSIGN_OR_RETURN(const AttributeList record,
-                   reader.ReadAttributes(group, LqConfigRecordBinding().Specs()));
-  if (!record.empty()) {
-    ASSIGN_OR_RETURN(const LqConfigRecord recorded,
-                     LqConfigRecordBinding().Read(record, absl::StrCat("group ", group)));
+  ASSIGN_OR_RETURN(const std::optional<LqConfigRecord> record,
+                   reader.ReadOptionalRecord(group, LqConfigRecordBinding()));
+  if (record.has_value()) {
+    const LqConfigRecord& recorded = *record;
     const int64_t predicted = recorded.predicted_onset_episode;
     out.predicted_onset_episode = predicted == 0 ? -1.0 : static_cast<double>(predicted);
   }

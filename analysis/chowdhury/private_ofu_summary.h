@@ -86,6 +86,11 @@ struct LqBoundConstants {
   double lambda_min = 0, lambda_max = 0, nu = 0;
 };
 
+// The agent's options of `group`: its structure (LqRecordedAgentBinding), then its parameters
+// through the binding that structure gives (LqAgentParameterBinding), as the grid wrote them.
+absl::StatusOr<LqAgentOptions> ReadLqAgentOptions(const Hdf5Reader& reader,
+                                                  const std::string& group);
+
 // Reads them from the group's attributes (docs/hdf5_schema.md). Error: a missing attribute.
 absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
                                                       const std::string& group);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -19,6 +20,7 @@
 #include "analysis/hdf5_reader.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/run_records.h"
 
 namespace dprl {
 namespace {
@@ -146,26 +148,19 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
         RETURN_IF_ERROR(CheckDprlSchema(opened, hdf5_names::kResultsSchemaVersion));
         reader = std::make_unique<Hdf5Reader>(std::move(opened));
         info.present = true;
-        ASSIGN_OR_RETURN(std::string scale, reader->ReadStringAttribute("/", hdf5_names::kScale));
-        ASSIGN_OR_RETURN(int64_t seeds, reader->ReadIntAttribute("/", hdf5_names::kSeeds));
-        ASSIGN_OR_RETURN(std::string commit,
-                         reader->ReadStringAttribute("/", hdf5_names::kGitCommit));
-        info.scale = scale;
-        info.seeds = seeds;
-        info.git_commit = commit;
-        if (reader->HasAttribute("/", hdf5_names::kGitDirty)) {
-          ASSIGN_OR_RETURN(int64_t dirty, reader->ReadIntAttribute("/", hdf5_names::kGitDirty));
-          info.git_dirty = dirty != 0;
-        }
-        ASSIGN_OR_RETURN(std::string command_line,
-                         reader->ReadStringAttribute("/", hdf5_names::kCommandLine));
-        info.run_flags = RunFlagsOf(command_line);
+        // The root attributes the runner wrote (schema/run_records.h), through their bindings.
+        ASSIGN_OR_RETURN(const ResultsFileRecord run,
+                         reader->ReadRecord("/", ResultsFileBinding()));
+        info.scale = run.scale;
+        info.seeds = run.seeds;
+        info.git_commit = run.git_commit;
+        info.git_dirty = run.git_dirty;
+        info.run_flags = RunFlagsOf(run.command_line);
         // The profile as the run recorded it: the runner decided it from the run's scale, seeds
         // and resolved grid, not from how the command was typed.
-        if (reader->HasAttribute("/", hdf5_names::kClaimsProfile)) {
-          ASSIGN_OR_RETURN(info.claims_profile,
-                           reader->ReadStringAttribute("/", hdf5_names::kClaimsProfile));
-        }
+        ASSIGN_OR_RETURN(const std::optional<ClaimsProfileRecord> profile,
+                         reader->ReadOptionalRecord("/", ClaimsProfileBinding()));
+        if (profile.has_value()) info.claims_profile = profile->claims_profile;
       }
       report.files.push_back(info);
       readers[claim.experiment] = std::move(reader);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <variant>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -13,6 +14,7 @@
 #include "analysis/regret_summary.h"
 #include "common/stable_hash.h"
 #include "common/status_macros.h"
+#include "schema/group_selection_records.h"
 
 namespace dprl {
 namespace {
@@ -227,6 +229,25 @@ Measurement UndefinedMeasurement(const std::string& why) {
   return measurement;
 }
 
+namespace {
+
+// The attribute `name` of `group` read through its spec in GroupSelectionBinding (which must bind
+// it: CHECK), nullopt when the group lacks it.
+absl::StatusOr<std::optional<AttributeValue>> ReadSelectionKey(const Hdf5Reader& reader,
+                                                               const std::string& group,
+                                                               const std::string& name) {
+  static const auto* specs = new std::vector<ParameterSpec>(GroupSelectionBinding().Specs());
+  const auto spec = std::find_if(specs->begin(), specs->end(),
+                                 [&](const ParameterSpec& s) { return s.name == name; });
+  CHECK(spec != specs->end()) << "'" << name
+                              << "' is not a selection key (schema/group_selection_records.h)";
+  ASSIGN_OR_RETURN(const AttributeList read, reader.ReadAttributes(group, {*spec}));
+  if (read.empty()) return std::optional<AttributeValue>();
+  return std::optional<AttributeValue>(read.front().second);
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<std::string>> SelectGroups(const Hdf5Reader& reader,
                                                       const AttributeFilter& filter) {
   ASSIGN_OR_RETURN(std::vector<std::string> groups, ListConfigGroups(reader));
@@ -234,12 +255,11 @@ absl::StatusOr<std::vector<std::string>> SelectGroups(const Hdf5Reader& reader,
   for (const std::string& group : groups) {
     bool match = true;
     for (const auto& [name, value] : filter) {
-      if (!reader.HasAttribute(group, name)) {
-        match = false;
-        break;
-      }
-      ASSIGN_OR_RETURN(std::string actual, reader.ReadStringAttribute(group, name));
-      if (actual != value) {
+      ASSIGN_OR_RETURN(const std::optional<AttributeValue> actual,
+                       ReadSelectionKey(reader, group, name));
+      CHECK(!actual.has_value() || std::holds_alternative<std::string>(*actual))
+          << "'" << name << "' is a numeric selection key, not a filter";
+      if (!actual.has_value() || std::get<std::string>(*actual) != value) {
         match = false;
         break;
       }
@@ -252,9 +272,18 @@ absl::StatusOr<std::vector<std::string>> SelectGroups(const Hdf5Reader& reader,
 absl::StatusOr<std::optional<double>> OptionalNumber(const Hdf5Reader& reader,
                                                      const std::string& group,
                                                      const std::string& attribute) {
-  if (!reader.HasAttribute(group, attribute)) return std::optional<double>();
-  ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, attribute));
-  return std::optional<double>(value);
+  ASSIGN_OR_RETURN(const std::optional<AttributeValue> value,
+                   ReadSelectionKey(reader, group, attribute));
+  if (!value.has_value()) return std::optional<double>();
+  CHECK(std::holds_alternative<double>(*value))
+      << "'" << attribute << "' is a string selection key, not an order";
+  return std::optional<double>(std::get<double>(*value));
+}
+
+absl::Status RecordsNo(const Hdf5Reader& reader, const std::string& group,
+                       const std::string& what) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(reader.path(), ": group '", group, "' records no ", what));
 }
 
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(

@@ -90,7 +90,11 @@ Measurement UndefinedMeasurement(const std::string& why);
 
 // ---- Selecting groups ----------------------------------------------------------------------
 
-// String attributes a group must have, with these values.
+// Groups are selected and ordered through GroupSelectionBinding (schema/group_selection_records.h):
+// a filter or an order names one of the attributes it binds (hdf5_names constants; another name
+// is a bug, CHECK), and each is read as that binding types it.
+
+// String attributes a group must have, with these values (env, agent, kind, error_bound_method).
 using AttributeFilter = std::vector<std::pair<std::string, std::string>>;
 
 // The config groups (file order) whose string attributes match every entry of `filter` (a
@@ -98,7 +102,7 @@ using AttributeFilter = std::vector<std::pair<std::string, std::string>>;
 absl::StatusOr<std::vector<std::string>> SelectGroups(const Hdf5Reader& reader,
                                                       const AttributeFilter& filter);
 
-// A numeric attribute of a group, nullopt when absent.
+// A numeric attribute of a group (privacy_epsilon, noise_stddev), nullopt when absent.
 absl::StatusOr<std::optional<double>> OptionalNumber(const Hdf5Reader& reader,
                                                      const std::string& group,
                                                      const std::string& attribute);
@@ -106,6 +110,10 @@ absl::StatusOr<std::optional<double>> OptionalNumber(const Hdf5Reader& reader,
 // Groups sorted by a numeric attribute (ascending); groups without it are dropped.
 absl::StatusOr<std::vector<std::pair<double, std::string>>> SortByNumber(
     const Hdf5Reader& reader, const std::vector<std::string>& groups, const std::string& attribute);
+
+// InvalidArgument "<file>: group '<group>' records no <what>": a group whose record lacks a value
+// a claim needs (e.g. what = hdf5_names::kPrivacyEpsilon).
+absl::Status RecordsNo(const Hdf5Reader& reader, const std::string& group, const std::string& what);
 
 // ---- Per-seed rows ---------------------------------------------------------------------------
 

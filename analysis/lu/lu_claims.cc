@@ -172,8 +172,12 @@ absl::StatusOr<std::vector<RegretRun>> ReadRegretRuns(const Hdf5Reader& reader,
     run.options.num_actions = shape.num_actions;
     run.options.horizon = shape.horizon;
     run.options.num_episodes = settings.num_episodes;
-    ASSIGN_OR_RETURN(run.privacy_epsilon,
-                     reader.ReadDoubleAttribute(group, hdf5_names::kPrivacyEpsilon));
+    ASSIGN_OR_RETURN(const TabularAgentParameters parameters,
+                     reader.ReadRecord(group, TabularAgentParametersBinding()));
+    if (!(parameters.privacy_epsilon > 0)) {
+      return RecordsNo(reader, group, hdf5_names::kPrivacyEpsilon);
+    }
+    run.privacy_epsilon = parameters.privacy_epsilon;
     ASSIGN_OR_RETURN(const PrivacyRecord accounting,
                      reader.ReadRecord(group, PrivacyAccountingBinding()));
     run.target_delta = accounting.target_delta;

@@ -87,12 +87,14 @@ absl::StatusOr<PrivacyRegretCurve> ReadRegret(const Hdf5Reader& reader, const st
   ASSIGN_OR_RETURN(const PrivacyRecord claim, reader.ReadRecord(group, PrivacyClaimBinding()));
   curve.privacy_protects = claim.privacy_protects;
   curve.privacy_notion = claim.privacy_notion;
-  for (auto [name, target] :
-       {std::pair{hdf5_names::kTargetDelta, &curve.target_delta},
-        std::pair{hdf5_names::kPrivacyEpsilonImproved, &curve.privacy_epsilon_improved}}) {
-    if (!reader.HasAttribute(group, name)) continue;
-    ASSIGN_OR_RETURN(double value, reader.ReadDoubleAttribute(group, name));
-    *target = value;
+  // A private agent's accounting (target_delta) and RLSVI's improved conversion, where recorded.
+  ASSIGN_OR_RETURN(const std::optional<PrivacyRecord> accounting,
+                   reader.ReadOptionalRecord(group, PrivacyAccountingBinding()));
+  if (accounting.has_value()) curve.target_delta = accounting->target_delta;
+  ASSIGN_OR_RETURN(const std::optional<PrivacyRecord> guarantee,
+                   reader.ReadOptionalRecord(group, RlsviGuaranteeBinding()));
+  if (guarantee.has_value() && guarantee->privacy_epsilon_improved > 0) {
+    curve.privacy_epsilon_improved = guarantee->privacy_epsilon_improved;
   }
   ASSIGN_OR_RETURN(const std::optional<TabularShape> shape,
                    reader.ReadOptionalRecord(group, TabularShapeBinding()));

@@ -59,9 +59,11 @@ expect_error neg_eps "--in: $WORK/neg_eps.h5: attribute 'privacy_epsilon' of 'ch
   "--in=$WORK/neg_eps.h5" "$P"
 expect_error seeds "root attribute 'seeds' is 5 but dataset 'chain_ucb/cumulative_regret' has 3 seeds (rows)" \
   "--in=$WORK/seeds.h5" "$P"
-# A file of an experiment drawn by another figure binary (here a lower-bound and an LQ file:
+# A file of an experiment drawn by another figure binary (here a lower-bound, an LQ and a
+# Chowdhury & Zhou file, each registered by its figure's `draws`, analysis/figures.bzl:
 # the same regret datasets, other labels) is refused, naming that binary.
-for experiment in vietri_lower_bound_fig:vietri_lower_bound_figure private_ofu_fig:private_ofu_figure; do
+for experiment in vietri_lower_bound_fig:vietri_lower_bound_figure private_ofu_fig:private_ofu_figure \
+  jdp_tabular_fig:jdp_tabular_figure; do
   cp "$WORK/good.h5" "$WORK/${experiment%%:*}.h5"
   "$PYTHON" -c "import h5py, sys; h5py.File(sys.argv[1], 'r+').attrs['experiment'] = sys.argv[2]" \
     "$WORK/${experiment%%:*}.h5" "${experiment%%:*}" || fail "cannot relabel"

@@ -68,8 +68,9 @@ absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader
     *target = value;
   }
   // beta, a parameter of the agent's own binding (UBEV's, PUCB's).
-  ASSIGN_OR_RETURN(data.failure_probability,
-                   reader.ReadDoubleAttribute(group, hdf5_names::kFailureProbability));
+  ASSIGN_OR_RETURN(const TabularAgentParameters agent,
+                   reader.ReadRecord(group, TabularAgentParametersBinding()));
+  data.failure_probability = agent.failure_probability;
   if (!(data.failure_probability > 0 && data.failure_probability < 1)) {
     return Malformed(
         reader, absl::StrCat("attribute 'failure_probability' of '", group, "' must be in (0, 1)"));

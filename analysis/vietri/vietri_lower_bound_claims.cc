@@ -79,9 +79,8 @@ MeasureFunction LowerBoundRatio(bool pac) {
                        reader.ReadRecord(group, PucbGuaranteeBinding()));
       const double eps_replacement = guarantee.privacy_epsilon_replacement;
       if (!(eps_replacement > 0.0)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(reader.path(), ": group '", group, "' records no ",
-                         hdf5_names::kPrivacyEpsilonReplacement, " > 0"));
+        return RecordsNo(reader, group,
+                         absl::StrCat(hdf5_names::kPrivacyEpsilonReplacement, " > 0"));
       }
       const double s = data.num_states, a = data.num_actions, h = data.rewarded_horizon;
       const double episodes = data.regret.episode_grid.back();

@@ -16,6 +16,7 @@
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/wang_hegde_records.h"
 
 namespace dprl {
 namespace {
@@ -43,7 +44,12 @@ MeasureFunction Theorem5Sigma(const std::string& privacy_epsilon) {
       return absl::NotFoundError(
           absl::StrCat(reader.path(), ": group '", group, "' is missing"));
     }
-    ASSIGN_OR_RETURN(double sigma, reader.ReadDoubleAttribute(group, hdf5_names::kNoiseStddev));
+    ASSIGN_OR_RETURN(const QLearningNoiseRecord noise,
+                     reader.ReadRecord(group, QLearningNoiseBinding()));
+    const double sigma = noise.noise_stddev;
+    if (!(sigma > 0)) {
+      return RecordsNo(reader, group, hdf5_names::kNoiseStddev);
+    }
     return ExactMeasurement(
         sigma, absl::StrCat("Thm. 5's sigma, corrected delta_g (", group,
                             "; its attribute calibration names the alpha, B, T used)"));
@@ -55,17 +61,22 @@ absl::StatusOr<std::vector<std::pair<double, std::string>>> SigmaGroups(const Hd
                                                                         int64_t resets) {
   ASSIGN_OR_RETURN(std::vector<std::string> groups,
                    SelectGroups(reader, {{hdf5_names::kAgent, "functional_noise"}}));
+  std::vector<int64_t> group_resets;
+  for (const std::string& group : groups) {
+    ASSIGN_OR_RETURN(const QLearningNoiseRecord noise,
+                     reader.ReadRecord(group, QLearningNoiseBinding()));
+    if (noise.num_resets < 1) {
+      return RecordsNo(reader, group, hdf5_names::kNumResets);
+    }
+    group_resets.push_back(noise.num_resets);
+  }
   int64_t wanted = resets;
   if (wanted == 0) {
-    for (const std::string& group : groups) {
-      ASSIGN_OR_RETURN(int64_t j, reader.ReadIntAttribute(group, hdf5_names::kNumResets));
-      wanted = std::max(wanted, j);
-    }
+    for (int64_t j : group_resets) wanted = std::max(wanted, j);
   }
   std::vector<std::string> selected;
-  for (const std::string& group : groups) {
-    ASSIGN_OR_RETURN(int64_t j, reader.ReadIntAttribute(group, hdf5_names::kNumResets));
-    if (j == wanted) selected.push_back(group);
+  for (size_t i = 0; i < groups.size(); ++i) {
+    if (group_resets[i] == wanted) selected.push_back(groups[i]);
   }
   return SortByNumber(reader, selected, hdf5_names::kNoiseStddev);
 }

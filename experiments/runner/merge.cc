@@ -18,31 +18,33 @@
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/task_store.h"
+#include "schema/run_records.h"
 
 namespace dprl {
 namespace {
 
 absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
-  const std::vector<std::pair<std::string, AttributeValue>> attributes = {
-      {hdf5_names::kSchemaVersion, kResultsSchemaVersion},
-      {hdf5_names::kExperiment, info.experiment},
-      {hdf5_names::kGitCommit, info.git_commit},
-      {hdf5_names::kGitDirty, static_cast<int64_t>(info.git_dirty ? 1 : 0)},
-      // Build provenance of the binary that merged (the same for every rank and every resume
-      // of one build, so the file stays bit-identical across them).
-      {hdf5_names::kDprlVersion, GetBuildInfo().version},
-      {hdf5_names::kBuildTime, GetBuildInfo().build_time},
-      {hdf5_names::kBuildHost, GetBuildInfo().build_host},
-      {hdf5_names::kCommandLine, info.command_line},
-      {hdf5_names::kResolvedConfig, info.resolved_config},
-      {hdf5_names::kScale, ScaleName(info.scale)},
-      {hdf5_names::kSeeds, static_cast<int64_t>(info.seeds)},
-  };
+  RETURN_IF_ERROR(WriteAttribute(file, hdf5_names::kSchemaVersion, kResultsSchemaVersion));
+  ResultsFileRecord run;
+  run.experiment = info.experiment;
+  run.git_commit = info.git_commit;
+  run.git_dirty = info.git_dirty;
+  // Build provenance of the binary that merged (the same for every rank and every resume of one
+  // build, so the file stays bit-identical across them).
+  run.dprl_version = GetBuildInfo().version;
+  run.build_time = GetBuildInfo().build_time;
+  run.build_host = GetBuildInfo().build_host;
+  run.command_line = info.command_line;
+  run.resolved_config = info.resolved_config;
+  run.scale = ScaleName(info.scale);
+  run.seeds = info.seeds;
+  AttributeList attributes = ExperimentNameBinding().Attributes(run);
+  ResultsFileBinding().Write(run, attributes);
+  if (!info.claims_profile.empty()) {
+    ClaimsProfileBinding().Write(ClaimsProfileRecord{info.claims_profile}, attributes);
+  }
   for (const auto& [name, value] : attributes) {
     RETURN_IF_ERROR(WriteAttribute(file, name, value));
-  }
-  if (!info.claims_profile.empty()) {
-    RETURN_IF_ERROR(WriteAttribute(file, hdf5_names::kClaimsProfile, info.claims_profile));
   }
   return WriteUint64Attribute(file, hdf5_names::kMasterSeed, info.master_seed);
 }

@@ -115,6 +115,8 @@ absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const 
   DisplayLabelBinding().Write(DisplayLabel{label}, config.attributes);
   TabularRegretSettingsBinding().Write(TabularRegretSettings{num_episodes}, config.attributes);
   MergeAttributes(agent_attributes, config.attributes);
+  // What the analysis reads back of the agent's parameters must read (schema/tabular_records.h).
+  RETURN_IF_ERROR(TabularAgentParametersBinding().Read(config.attributes, subject).status());
   config.estimated_core_seconds = TabularTaskCoreSeconds(config, shape, num_episodes);
   config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
   return CheckTaskTime(subject, config.estimated_core_seconds);

@@ -47,6 +47,8 @@ void SetEstimates(int64_t num_samples, CostKind kind, ConfigSpec& config) {
 // task would.
 absl::Status CheckGroup(const ConfigSpec& config) {
   ASSIGN_OR_RETURN(const WalkGroupRecord group, WalkGroupBinding().Read(config));
+  // What the analysis reads back of the agent's noise must read (schema/wang_hegde_records.h).
+  RETURN_IF_ERROR(QLearningNoiseBinding().Read(config).status());
   ASSIGN_OR_RETURN(const QLearningAgentType* type,
                    FindQLearningAgentOrError(group.agent, absl::StrCat("configuration ",
                                                                        config.group_name)));
