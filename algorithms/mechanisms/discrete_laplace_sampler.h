@@ -95,7 +95,7 @@ class DiscreteLaplaceSampler {
   // 2^cell_bits int32 entries: 16 kB up to t/s = 128, 256 kB from 1024 to 2048), and no table is
   // built above kMaxCellTableScale, where it would need more than kMaxCellBits bits.
   // samplers_benchmark, ns per sample without / with the table: at t/s = 1500, 14.2 / 19.5 with
-  // 12 bits (the rule before), see docs/performance.md for the 16-bit table.
+  // 12 bits, 14.2 / 9.5 with 16 bits (this rule); at t/s = 300, 11.6 with 12 bits, 8.7 with 14.
   static constexpr int kMinCellBits = 12;
   static constexpr int kMaxCellBits = 16;
   static constexpr int kCellScaleMarginBits = 5;
