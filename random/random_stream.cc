@@ -47,10 +47,15 @@ RandomStream RandomStream::Child(uint64_t index) const {
   return RandomStream(key_, {h[0] ^ (h[1] + index), path_[1], path_[2]});
 }
 
+std::array<uint64_t, 4> RandomStream::PairDerivation(uint64_t a, uint64_t b) const {
+  // The input (path, a, b, tag) is injective in (a, b).
+  return Philox(key_, {path_[0], a, b, kPairChildTag});
+}
+
 RandomStream RandomStream::Child(uint64_t a, uint64_t b) const {
-  // The input (path, a, b, tag) is injective in (a, b). Config and replicate are kept in the
-  // child's counter words, so parents that differ only in them still give disjoint outputs.
-  const std::array<uint64_t, 4> h = Philox(key_, {path_[0], a, b, kPairChildTag});
+  // Config and replicate are kept in the child's counter words, so parents that differ only in
+  // them still give disjoint outputs.
+  const std::array<uint64_t, 4> h = PairDerivation(a, b);
   RandomStream child(key_, {h[0], path_[1], path_[2]});
   // Words come out from buffer_[buffered_ - 1] down: h[1], h[2], h[3].
   child.buffer_[2] = h[1];
@@ -58,6 +63,14 @@ RandomStream RandomStream::Child(uint64_t a, uint64_t b) const {
   child.buffer_[0] = h[3];
   child.buffered_ = 3;
   return child;
+}
+
+void RandomStream::PairChildFirstWords(const uint64_t* a, uint64_t b, int64_t count,
+                                       std::array<uint64_t, 3>* words) const {
+  for (int64_t i = 0; i < count; ++i) {
+    const std::array<uint64_t, 4> h = PairDerivation(a[i], b);
+    words[i] = {h[1], h[2], h[3]};
+  }
 }
 
 void RandomStream::Refill() {

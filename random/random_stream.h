@@ -55,6 +55,13 @@ class RandomStream {
   // noise in a tree counter) costs a single Philox call.
   RandomStream Child(uint64_t a, uint64_t b) const;
 
+  // The three words h[1], h[2], h[3] that Child(a[i], b) returns first (its first three NextU64
+  // calls), for i = 0 .. count - 1, into words[i]: the same bits as deriving each child, with the
+  // count independent Philox evaluations issued back to back so that they overlap in the CPU
+  // pipeline (tree counters derive one node's block for many counter groups at once).
+  void PairChildFirstWords(const uint64_t* a, uint64_t b, int64_t count,
+                           std::array<uint64_t, 3>* words) const;
+
   // Next 64 uniformly random bits.
   uint64_t NextU64() {
     if (buffered_ == 0) Refill();
@@ -72,6 +79,8 @@ class RandomStream {
 
  private:
   RandomStream(std::array<uint64_t, 2> key, std::array<uint64_t, 3> path);
+  // Philox(key, {path, a, b, pair tag}): the derivation of Child(a, b).
+  std::array<uint64_t, 4> PairDerivation(uint64_t a, uint64_t b) const;
   void Refill();
 
   std::array<uint64_t, 2> key_;   // {master_seed, purpose}

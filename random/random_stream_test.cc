@@ -3,6 +3,7 @@
 #include <Random123/philox.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <set>
 #include <vector>
@@ -94,6 +95,23 @@ TEST(RandomStreamTest, PairChildrenAreDistinctAndDeterministic) {
   const uint64_t before = parent.Child(2, 9).NextU64();
   parent.NextU64();
   EXPECT_EQ(before, parent.Child(2, 9).NextU64());
+}
+
+// The batch gives the words that each Child(a[i], b) would return first, in order.
+TEST(RandomStreamTest, PairChildFirstWordsAreTheChildrensFirstWords) {
+  RandomStream parent(Key(8, 2, 4, 6));
+  parent.NextU64();  // the parent's position does not matter
+  const std::vector<uint64_t> a = {0, 1, 7, 7, 123456789, ~uint64_t{0}};
+  for (const uint64_t b : {uint64_t{0}, uint64_t{5}, (uint64_t{99} << 6) | 3}) {
+    std::vector<std::array<uint64_t, 3>> words(a.size());
+    parent.PairChildFirstWords(a.data(), b, static_cast<int64_t>(a.size()), words.data());
+    for (size_t i = 0; i < a.size(); ++i) {
+      RandomStream child = parent.Child(a[i], b);
+      for (int w = 0; w < 3; ++w) {
+        EXPECT_EQ(words[i][w], child.NextU64()) << "a = " << a[i] << ", b = " << b << ", word " << w;
+      }
+    }
+  }
 }
 
 // Chi-square goodness of fit of UniformInt(10) on 100000 draws, 9 degrees of freedom.

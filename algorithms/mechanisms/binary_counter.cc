@@ -132,39 +132,70 @@ BinaryCounterBank::BinaryCounterBank(int64_t num_counters, const BinaryCounterOp
       pending_(num_counters, 0.0),
       tracked_slot_(num_counters, -1) {}
 
-int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index,
-                                          NodeWords* words) const {
+int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index) const {
   const uint64_t key = NodeKey(level, index);
   const uint64_t counter_id = static_cast<uint64_t>(counter);
   if (!sampler_.has_value()) {
     RandomStream stream = overflow_stream_.Child(counter_id, key);
     return SampleDiscreteLaplace(discrete_scale_, stream);
   }
-  const int64_t group = counter / kCountersPerBlock;
-  uint64_t word;
+  const uint64_t group = static_cast<uint64_t>(counter / kCountersPerBlock);
+  std::array<uint64_t, 3> words;
+  noise_stream_.PairChildFirstWords(&group, key, 1, &words);
+  return SampleNodeNoise(counter, key, CounterWord(counter, words));
+}
+
+uint32_t BinaryCounterBank::CounterWord(int64_t counter, const std::array<uint64_t, 3>& words) {
   const int slot = static_cast<int>(counter % kCountersPerBlock);
-  if (words != nullptr && words->group == group && words->node_key == key) {
-    word = words->words[slot / 2];
-  } else {
-    RandomStream block = noise_stream_.Child(static_cast<uint64_t>(group), key);
-    NodeWords fresh;
-    for (uint64_t& w : fresh.words) w = block.NextU64();
-    fresh.group = group;
-    fresh.node_key = key;
-    word = fresh.words[slot / 2];
-    if (words != nullptr) *words = fresh;
-  }
-  const uint32_t half = static_cast<uint32_t>(word >> (32 * (slot % 2)));
+  return static_cast<uint32_t>(words[slot / 2] >> (32 * (slot % 2)));
+}
+
+int64_t BinaryCounterBank::SampleNodeNoise(int64_t counter, uint64_t node_key,
+                                           uint32_t word) const {
   // Further bits (rare: redraws and undecided cells) from a per-(counter, node) stream, derived
   // only when asked for.
-  LazyPairChild more(overflow_stream_, counter_id, key);
-  return sampler_->Sample(half, more);
+  LazyPairChild more(overflow_stream_, static_cast<uint64_t>(counter), node_key);
+  return sampler_->Sample(word, more);
+}
+
+void BinaryCounterBank::TrackedNodeNoise(int level, int64_t index) {
+  const size_t tracked = tracked_ids_.size();
+  tracked_node_noise_.resize(tracked);
+  if (!sampler_.has_value()) {
+    for (size_t slot = 0; slot < tracked; ++slot) {
+      tracked_node_noise_[slot] = NodeNoiseUnits(tracked_ids_[slot], level, index);
+    }
+    return;
+  }
+  const uint64_t key = NodeKey(level, index);
+  block_groups_.clear();
+  for (size_t slot = 0; slot < tracked; ++slot) {
+    const uint64_t group = static_cast<uint64_t>(tracked_ids_[slot] / kCountersPerBlock);
+    if (block_groups_.empty() || block_groups_.back() != group) block_groups_.push_back(group);
+  }
+  block_words_.resize(block_groups_.size());
+  noise_stream_.PairChildFirstWords(block_groups_.data(), key,
+                                    static_cast<int64_t>(block_groups_.size()),
+                                    block_words_.data());
+  // Each counter's 32-bit word, with its sampler table entry prefetched so that the loads of
+  // all the counters overlap.
+  tracked_words_.resize(tracked);
+  size_t block = 0;
+  for (size_t slot = 0; slot < tracked; ++slot) {
+    const int64_t counter = tracked_ids_[slot];
+    if (static_cast<uint64_t>(counter / kCountersPerBlock) != block_groups_[block]) ++block;
+    tracked_words_[slot] = CounterWord(counter, block_words_[block]);
+    sampler_->Prefetch(tracked_words_[slot]);
+  }
+  for (size_t slot = 0; slot < tracked; ++slot) {
+    tracked_node_noise_[slot] = SampleNodeNoise(tracked_ids_[slot], key, tracked_words_[slot]);
+  }
 }
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   int64_t sum = 0;
   ForEachCoveringNode(t, [&](const DyadicNode& node) {
-    sum += NodeNoiseUnits(counter, node.level, node.index, nullptr);
+    sum += NodeNoiseUnits(counter, node.level, node.index);
   });
   return sum;
 }
@@ -208,15 +239,12 @@ void BinaryCounterBank::EndStep() {
     }
   }
   for (int level = kCachedLevels; level < k; ++level) {
-    NodeWords words;
-    const int64_t index = ((t - 1) >> level) - 1;
-    for (size_t slot = 0; slot < tracked; ++slot) {
-      tracked_noise_[slot] -= NodeNoiseUnits(tracked_ids_[slot], level, index, &words);
-    }
+    TrackedNodeNoise(level, ((t - 1) >> level) - 1);
+    for (size_t slot = 0; slot < tracked; ++slot) tracked_noise_[slot] -= tracked_node_noise_[slot];
   }
-  NodeWords words;
+  TrackedNodeNoise(k, completed.index);
   for (size_t slot = 0; slot < tracked; ++slot) {
-    const int64_t added = NodeNoiseUnits(tracked_ids_[slot], k, completed.index, &words);
+    const int64_t added = tracked_node_noise_[slot];
     if (k < kCachedLevels) tracked_low_nodes_[slot * kCachedLevels + k] = added;
     tracked_noise_[slot] += added;
   }
@@ -242,7 +270,7 @@ void BinaryCounterBank::Track(int64_t counter) {
   for (int level = 0; level < kCachedLevels; ++level) {
     const bool covering = (steps_ >> level) & 1;
     tracked_low_nodes_.push_back(
-        covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1, nullptr) : 0);
+        covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1) : 0);
   }
 }
 
@@ -265,7 +293,10 @@ int64_t BinaryCounterBank::memory_bytes() const {
       true_sum_.capacity() * sizeof(double) + pending_.capacity() * sizeof(double) +
       tracked_slot_.capacity() * sizeof(int32_t) + touched_.capacity() * sizeof(int64_t) +
       tracked_ids_.capacity() * sizeof(int64_t) + tracked_noise_.capacity() * sizeof(int64_t) +
-      tracked_low_nodes_.capacity() * sizeof(int64_t));
+      tracked_low_nodes_.capacity() * sizeof(int64_t) + block_groups_.capacity() * sizeof(uint64_t) +
+      block_words_.capacity() * sizeof(std::array<uint64_t, 3>) +
+      tracked_words_.capacity() * sizeof(uint32_t) +
+      tracked_node_noise_.capacity() * sizeof(int64_t));
 }
 
 }  // namespace dprl

@@ -53,9 +53,11 @@
 // ctz(t) nodes of levels 0..ctz(t)-1 and adds node (ctz(t), (t >> ctz(t)) - 1). It also keeps
 // the noise of its covering nodes at the kCachedLevels = 3 lowest levels (3 more values, O(1)),
 // so removing a node re-derives it only above those levels: amortized 1 + 2^-3 node samples per
-// step instead of 2. EndStep goes node by node over the tracked counters, so consecutive counters
-// share one Philox block. Tracked and untracked releases are bit-identical, and no release
-// depends on when Track was called.
+// step instead of 2. EndStep goes node by node over the tracked counters: it derives that node's
+// Philox blocks for all their groups in one batch (independent evaluations overlap in the CPU
+// pipeline), then samples, consecutive counters sharing one block; its scratch is O(tracked).
+// Tracked and untracked releases are bit-identical, and no release depends on when Track was
+// called.
 //
 // Accuracy. Release(c) - TrueSum(c) at step t is a sum of popcount(t) independent node noises, so
 // its variance is popcount(t) * Var(node) = popcount(t) * 2q/(1-q)^2 with q = exp(-1/b). The bound
@@ -158,19 +160,22 @@ class BinaryCounterBank {
   BinaryCounterBank(int64_t num_counters, const BinaryCounterOptions& options,
                     RandomStream noise_stream);
 
-  // The random words of one node for one group of kCountersPerBlock consecutive counters.
-  struct NodeWords {
-    int64_t group = -1;
-    uint64_t node_key = 0;
-    std::array<uint64_t, 3> words{};
-  };
   // Counters per Philox block: the 3 words of noise_stream.Child(group, node) give each counter
   // of the group a 32-bit half word.
   static constexpr int kCountersPerBlock = 6;
 
-  // Noise of node (level, index) of `counter` (an integer). `words` (may be null) caches the
-  // block of the last (group, node) asked for.
-  int64_t NodeNoiseUnits(int64_t counter, int level, int64_t index, NodeWords* words) const;
+  // Noise of node (level, index) of `counter` (an integer).
+  int64_t NodeNoiseUnits(int64_t counter, int level, int64_t index) const;
+  // The 32-bit half of the words of noise_stream.Child(counter / kCountersPerBlock, node key)
+  // that belongs to `counter`.
+  static uint32_t CounterWord(int64_t counter, const std::array<uint64_t, 3>& words);
+  // The node's noise from that word (and, rarely, the per-(counter, node) overflow stream).
+  // Requires sampler_.
+  int64_t SampleNodeNoise(int64_t counter, uint64_t node_key, uint32_t word) const;
+  // Noise of node (level, index) of every tracked counter, into tracked_node_noise_ (parallel to
+  // tracked_ids_). Derives the Philox blocks of all the groups first, in one batch
+  // (RandomStream::PairChildFirstWords), then samples: the same values as NodeNoiseUnits.
+  void TrackedNodeNoise(int level, int64_t index);
   // Sum of the noise of the nodes covering [1, t].
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
 
@@ -193,6 +198,13 @@ class BinaryCounterBank {
   // kCachedLevels per tracked counter: the noise of its covering node at levels
   // 0..kCachedLevels-1 (valid where the level's bit of t is set).
   std::vector<int64_t> tracked_low_nodes_;
+  // Scratch of TrackedNodeNoise, kept to avoid allocating per step: the groups of the runs of
+  // consecutive tracked counters in one group (one block each), their blocks, each tracked
+  // counter's 32-bit word, and the noise.
+  std::vector<uint64_t> block_groups_;
+  std::vector<std::array<uint64_t, 3>> block_words_;
+  std::vector<uint32_t> tracked_words_;
+  std::vector<int64_t> tracked_node_noise_;
 };
 
 }  // namespace dprl

@@ -152,30 +152,40 @@ absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Build(Rational sc
     sampler.guess_offset_[j] = std::llround(-b * std::log(c) * 0x1p32L);
     sampler.guess_slope_[j] = static_cast<uint64_t>(std::llround(2 * b / c * 0x1p16L));
   }
-  if (scale_double <= kMaxCellTableScale) sampler.BuildCellTable();
+  if (scale_double <= kMaxCellTableScale) {
+    sampler.cell_bits_ = kMinCellBits;
+    while (std::ldexp(scale_double, kCellScaleMarginBits - sampler.cell_bits_) > 1.0) {
+      ++sampler.cell_bits_;
+    }
+    CHECK_LE(sampler.cell_bits_, kMaxCellBits);
+    sampler.cell_shift_ = kPrefixBits - sampler.cell_bits_;
+    sampler.BuildCellTable();
+  }
   return sampler;
 }
 
 void DiscreteLaplaceSampler::BuildCellTable() {
-  const int cells = 1 << kCellBits;
-  constexpr int kShift = kBoundScaleBits - kCellBits;
-  cell_table_.assign(cells, -1);
+  const int cells = 1 << cell_bits_;
+  const int shift = kBoundScaleBits - cell_bits_;
+  auto table = std::make_shared<std::vector<int32_t>>(cells, -1);
   // From the top cell down, y = the largest y with the whole cell below threshold y (Y >= y on
   // it). exp(0) = 1 is exact in the tables, so y = 0 holds for the top cell; y only grows as the
   // cells move down.
   int64_t y = 0;
   for (int cell = cells - 1; cell >= 0; --cell) {
-    const u128 low = static_cast<u128>(cell) << kShift;
-    const u128 high = static_cast<u128>(cell + 1) << kShift;
+    const u128 low = static_cast<u128>(cell) << shift;
+    const u128 high = static_cast<u128>(cell + 1) << shift;
     while (y + 1 < threshold_count_ && CompareCell(low, high, y + 1) > 0) ++y;
     // Step 4 needs y + 1 tabulated after a guess; keep a margin of one threshold beyond it.
     if (y + 2 >= threshold_count_) continue;
     if (CompareCell(low, high, y + 1) < 0) {
-      cell_table_[cell] = static_cast<int32_t>(2 * y);  // Y = y on the whole cell
+      (*table)[cell] = static_cast<int32_t>(2 * y);  // Y = y on the whole cell
     } else if (CompareCell(low, high, y + 2) < 0) {
-      cell_table_[cell] = static_cast<int32_t>(2 * y + 1);  // one threshold (y + 1) inside
+      (*table)[cell] = static_cast<int32_t>(2 * y + 1);  // one threshold (y + 1) inside
     }
   }
+  cell_entries_ = table->data();
+  cell_table_ = std::move(table);
 }
 
 inline int64_t DiscreteLaplaceSampler::Guess(uint32_t prefix) const {

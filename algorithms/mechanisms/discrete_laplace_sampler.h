@@ -17,8 +17,8 @@
 //   2. Y = max{ y : U < exp(-y s/t) } for U uniform in (0, 1) (inversion). U is a lazily
 //      generated real number: its first 31 bits come with B in one 32-bit word, more bits are
 //      drawn only when needed.
-//   3. Cell table (scales t/s <= kMaxCellTableScale): U's first kCellBits bits name a coarse cell
-//      of width 2^-kCellBits; a table built at construction with the same certified bounds as step
+//   3. Cell table (scales t/s <= kMaxCellTableScale): U's first cell_bits() bits name a coarse
+//      cell of width 2^-cell_bits(); a table built at construction with the same certified bounds as step
 //      4 holds, per coarse cell, the Y of every U in it (the cell holds no threshold), or the y0
 //      with Y in {y0, y0 + 1} (one threshold, y0 + 1, inside: one comparison at 31 bits decides
 //      Y), or nothing (two or more thresholds). A hit decides exactly what step 4 decides from
@@ -47,6 +47,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -78,16 +79,29 @@ class DiscreteLaplaceSampler {
                   [&stream]() -> RandomStream& { return stream; });
   }
 
+  // Starts loading the cell-table entry that Sample(word, ...) reads first (no effect without a
+  // table, nothing read or drawn): callers that hold many words prefetch them all, then sample.
+  void Prefetch(uint32_t word) const {
+    if (cell_entries_ != nullptr) __builtin_prefetch(cell_entries_ + ((word >> 1) >> cell_shift_));
+  }
+
   // Number of tabulated thresholds (|E1| * |E2|); guesses beyond them take the exact path.
   int64_t num_thresholds() const { return threshold_count_; }
 
-  // Step 3's coarse cells: U's first kCellBits bits (a 16 kB table). Thresholds lie about
-  // U s/t apart, so a cell holds one with probability about (t/s) 2^-kCellBits / U: as t/s grows
-  // the table's hits become rarer and its branches unpredictable, and above kMaxCellTableScale
-  // no table is built (samplers_benchmark, ns per sample without / with the table: 24.3 / 13.3
-  // at t/s = 3, 14.1 / 8.7 at 100, 14.1 / 11.7 at 300, 14.2 / 19.5 at 1500).
-  static constexpr int kCellBits = 12;
-  static constexpr double kMaxCellTableScale = 512.0;
+  // Step 3's coarse cells: U's first cell_bits() bits. Thresholds lie about U s/t apart, so a
+  // cell holds one with probability about (t/s) 2^-cell_bits / U, and the table's hits become
+  // rarer and its branches unpredictable as that grows: cell_bits() is the smallest number of
+  // bits >= kMinCellBits with (t/s) 2^-cell_bits <= 2^-kCellScaleMarginBits (a table of
+  // 2^cell_bits int32 entries: 16 kB up to t/s = 128, 256 kB from 1024 to 2048), and no table is
+  // built above kMaxCellTableScale, where it would need more than kMaxCellBits bits.
+  // samplers_benchmark, ns per sample without / with the table: at t/s = 1500, 14.2 / 19.5 with
+  // 12 bits, 14.2 / 9.5 with 16 bits (this rule); at t/s = 300, 11.6 with 12 bits, 8.7 with 14.
+  static constexpr int kMinCellBits = 12;
+  static constexpr int kMaxCellBits = 16;
+  static constexpr int kCellScaleMarginBits = 5;
+  static constexpr double kMaxCellTableScale = 2048.0;  // 2^(kMaxCellBits - kCellScaleMarginBits)
+  // The number of coarse-cell bits (see above); 0 when there is no table.
+  int cell_bits() const { return cell_bits_; }
   // U's bits in the 32-bit word.
   static constexpr int kPrefixBits = 31;
   // Thresholds exp(-y s/t) are bounded at scale 2^kBoundScaleBits (products of two table bounds
@@ -156,8 +170,8 @@ class DiscreteLaplaceSampler {
   // threshold gives Y = y0 + [U < exp(-(y0 + 1) s/t)] without a data-dependent branch (the two
   // outcomes are about equally likely).
   [[gnu::always_inline]] int64_t FastGeometric(uint32_t prefix) const {
-    if (!cell_table_.empty()) {
-      const int32_t entry = cell_table_[prefix >> (kPrefixBits - kCellBits)];
+    if (cell_entries_ != nullptr) {
+      const int32_t entry = cell_entries_[prefix >> cell_shift_];
       if (entry >= 0) {
         const int64_t y0 = entry >> 1;
         if ((entry & 1) == 0) return y0;
@@ -190,8 +204,12 @@ class DiscreteLaplaceSampler {
   // Bounds of exp(-r s/t) (E1, r < M) and exp(-a M s/t) (E2) at scale 2^63.
   std::vector<uint64_t> e1_lower_, e1_upper_, e2_lower_, e2_upper_;
   // Per coarse cell (step 3): 2 Y (Y decided), 2 y0 + 1 (Y in {y0, y0 + 1}, decided by the
-  // threshold y0 + 1), or -1 (take step 4). Empty above kMaxCellTableScale.
-  std::vector<int32_t> cell_table_;
+  // threshold y0 + 1), or -1 (take step 4). Absent above kMaxCellTableScale. Shared by the
+  // copies of a sampler (Create's cache and every counter bank of the same scale hold one table).
+  std::shared_ptr<const std::vector<int32_t>> cell_table_;
+  const int32_t* cell_entries_ = nullptr;  // cell_table_->data(), or null without a table
+  int cell_bits_ = 0;
+  int cell_shift_ = 0;  // kPrefixBits - cell_bits_
   // The guess's tables (fixed point, 2^-32): octave e of U, and J = guess_bits_ mantissa bits.
   int guess_bits_ = 6;
   std::array<int64_t, 32> guess_octave_{};

@@ -2,6 +2,7 @@
 //   ./bazelw run //algorithms/mechanisms:samplers_benchmark
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdint>
 
 #include "algorithms/mechanisms/discrete_laplace_sampler.h"
@@ -97,6 +98,24 @@ void BM_PairChildFirstWord(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_PairChildFirstWord);
+
+// The same derivation for a batch of 40 children (PairChildFirstWords, as a binary counter's
+// EndStep does for the groups of its tracked counters): ns per child (items = children).
+void BM_PairChildFirstWordsBatch(benchmark::State& state) {
+  constexpr int kBatch = 40;
+  const RandomStream parent = TestStream(2024);
+  std::array<uint64_t, kBatch> groups;
+  for (int i = 0; i < kBatch; ++i) groups[i] = static_cast<uint64_t>(i);
+  std::array<std::array<uint64_t, 3>, kBatch> words;
+  uint64_t node = 0;
+  for (auto _ : state) {
+    parent.PairChildFirstWords(groups.data(), ++node, kBatch, words.data());
+    benchmark::DoNotOptimize(words.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * kBatch);
+}
+BENCHMARK(BM_PairChildFirstWordsBatch);
 
 }  // namespace
 }  // namespace dprl

@@ -277,8 +277,11 @@ class DiscreteLaplaceSamplerTestPeer {
   static int64_t GuessedGeometric(const DiscreteLaplaceSampler& sampler, uint32_t prefix) {
     return sampler.GuessedGeometric(prefix);
   }
+  static const int32_t* CellTableData(const DiscreteLaplaceSampler& sampler) {
+    return sampler.cell_entries_;
+  }
   static bool HasCellTable(const DiscreteLaplaceSampler& sampler) {
-    return !sampler.cell_table_.empty();
+    return sampler.cell_table_ != nullptr;
   }
 };
 
@@ -345,19 +348,32 @@ TEST(DiscreteLaplaceSamplerTest, FastPathAgreesWithExactPath) {
 // The cell table must decide exactly what the guess path decides from the same 31 bits (-1
 // included: an undecided cell reads more bits), or a sample and the bits it consumes would change.
 // Checked on every 2^12-th prefix and on both ends of every coarse cell, for the test scales and
-// PUCB's node scale at the claims profile's epsilon = 1000 (L * 3H / privacy_epsilon ~ 0.36), and
-// up to the largest scale with a table.
+// PUCB's node scales at the claims profile's epsilon = 1000 (L * 3H / privacy_epsilon ~ 0.36) and
+// at epsilon = 1 (H = 20, T = 2^24: 1500), at the scales where the number of cell bits changes,
+// and up to the largest scale with a table.
 TEST(DiscreteLaplaceSamplerTest, CellTableAgreesWithGuessPath) {
   std::vector<Rational> scales = DiscreteLaplaceTestScales();
-  for (const Rational& scale : {Rational{9, 25}, Rational{300, 1}, Rational{512, 1},
-                                Rational{1025, 2}, Rational{3, 1000}}) {
+  for (const Rational& scale :
+       {Rational{9, 25}, Rational{300, 1}, Rational{512, 1}, Rational{1025, 2}, Rational{3, 1000},
+        Rational{128, 1}, Rational{257, 2}, Rational{1500, 1}, Rational{2048, 1},
+        Rational{4097, 2}}) {
     scales.push_back(scale);
   }
-  constexpr int kCellShift = DiscreteLaplaceSampler::kPrefixBits - DiscreteLaplaceSampler::kCellBits;
   for (const Rational& scale : scales) {
     const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create(scale).value();
-    EXPECT_EQ(DiscreteLaplaceSamplerTestPeer::HasCellTable(sampler),
-              RationalToDouble(scale) <= DiscreteLaplaceSampler::kMaxCellTableScale);
+    const double scale_double = RationalToDouble(scale);
+    ASSERT_EQ(DiscreteLaplaceSamplerTestPeer::HasCellTable(sampler),
+              scale_double <= DiscreteLaplaceSampler::kMaxCellTableScale);
+    if (!DiscreteLaplaceSamplerTestPeer::HasCellTable(sampler)) continue;
+    // The smallest cell_bits >= kMinCellBits with scale 2^-cell_bits <= 2^-kCellScaleMarginBits.
+    const int cell_bits = sampler.cell_bits();
+    EXPECT_LE(std::ldexp(scale_double, -cell_bits),
+              std::ldexp(1.0, -DiscreteLaplaceSampler::kCellScaleMarginBits));
+    if (cell_bits > DiscreteLaplaceSampler::kMinCellBits) {
+      EXPECT_GT(std::ldexp(scale_double, 1 - cell_bits),
+                std::ldexp(1.0, -DiscreteLaplaceSampler::kCellScaleMarginBits));
+    }
+    const int cell_shift = DiscreteLaplaceSampler::kPrefixBits - cell_bits;
     auto expect_same = [&](uint32_t prefix) {
       ASSERT_EQ(DiscreteLaplaceSamplerTestPeer::FastGeometric(sampler, prefix),
                 DiscreteLaplaceSamplerTestPeer::GuessedGeometric(sampler, prefix))
@@ -366,11 +382,20 @@ TEST(DiscreteLaplaceSamplerTest, CellTableAgreesWithGuessPath) {
     for (uint32_t prefix = 0; prefix < (uint32_t{1} << 31); prefix += uint32_t{1} << 12) {
       expect_same(prefix);
     }
-    for (uint32_t cell = 0; cell < (uint32_t{1} << DiscreteLaplaceSampler::kCellBits); ++cell) {
-      expect_same(cell << kCellShift);
-      expect_same(((cell + 1) << kCellShift) - 1);
+    for (uint32_t cell = 0; cell < (uint32_t{1} << cell_bits); ++cell) {
+      expect_same(cell << cell_shift);
+      expect_same(((cell + 1) << cell_shift) - 1);
     }
   }
+}
+
+// Copies of a sampler (Create's cache, every bank of one scale) share one cell table.
+TEST(DiscreteLaplaceSamplerTest, CopiesShareTheCellTable) {
+  const DiscreteLaplaceSampler a = DiscreteLaplaceSampler::Create({1500, 1}).value();
+  const DiscreteLaplaceSampler b = DiscreteLaplaceSampler::Create({1500, 1}).value();
+  EXPECT_EQ(DiscreteLaplaceSamplerTestPeer::CellTableData(a),
+            DiscreteLaplaceSamplerTestPeer::CellTableData(b));
+  EXPECT_NE(DiscreteLaplaceSamplerTestPeer::CellTableData(a), nullptr);
 }
 
 TEST(DiscreteLaplaceSamplerTest, SameBitsSameSample) {
