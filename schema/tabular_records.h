@@ -8,10 +8,9 @@
 //                          agent (TabularAgentNameBinding)
 //   TabularShape           num_states, num_actions, horizon            every tabular grid
 //   TabularRegretSettings  num_episodes                                every regret grid
-//   DisplayLabel           label (legend text, PLplot escapes)         vietri_fig,
-//   rlsvi_privacy_fig PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB
-//   configuration
-//                          counter_epsilon                             (PucbAttributes)
+//   DisplayLabel           label (legend text, PLplot escapes)         every regret grid
+//   PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB and
+//                          counter_epsilon                             Private-UCB-VI configuration
 //   TabularAgentParameters privacy_epsilon, failure_probability,       the agents' own bindings
 //                          neighbour_relation, error_bound_method      (checked by the grids)
 #ifndef DPRL_SCHEMA_TABULAR_RECORDS_H_

@@ -39,7 +39,7 @@
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
-#include "schema/option_binding.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -59,7 +59,8 @@ constexpr double kEpsilonTolerance = 0.25;
 // The environments of jdp_tabular_fig at every scale.
 const char* const kEnvs[] = {"riverswim", "random_mdp"};
 
-// What a private group's claims read of its attributes, through one binding.
+// What a private group's claims read of its attributes, through the records the grid wrote them
+// with (schema/tabular_records.h).
 struct RunRecord {
   int64_t num_states = 0;
   int64_t num_actions = 0;
@@ -70,23 +71,30 @@ struct RunRecord {
   double error_bound = 0.0;  // E of the bonuses
 };
 
-const OptionBinding<RunRecord>& RunRecordBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<RunRecord>("jdp_tabular_fig private group"))
-           .Int(names::kNumStates, &RunRecord::num_states, "S")
-           .Int(names::kNumActions, &RunRecord::num_actions, "A")
-           .Int(names::kHorizon, &RunRecord::horizon, "H")
-           .Int(names::kNumEpisodes, &RunRecord::num_episodes, "K")
-           .Float(names::kFailureProbability, &RunRecord::failure_probability, "delta")
-           .Float(names::kPrivacyEpsilon, &RunRecord::privacy_epsilon, "eps (add/remove)")
-           .Float(names::kErrorBound, &RunRecord::error_bound, "E of the bonuses");
-  return *binding;
-}
-
 absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::string& group) {
-  ASSIGN_OR_RETURN(const AttributeList attributes,
-                   reader.ReadAttributes(group, RunRecordBinding().Specs()));
-  return RunRecordBinding().Read(attributes, absl::StrCat("group ", group));
+  ASSIGN_OR_RETURN(const TabularShape shape, reader.ReadRecord(group, TabularShapeBinding()));
+  ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                   reader.ReadRecord(group, TabularRegretSettingsBinding()));
+  ASSIGN_OR_RETURN(const TabularAgentParameters agent,
+                   reader.ReadRecord(group, TabularAgentParametersBinding()));
+  ASSIGN_OR_RETURN(const PucbGuarantee guarantee,
+                   reader.ReadRecord(group, PucbGuaranteeBinding()));
+  // The agent's record is optional field by field (0: not recorded); a private group has both.
+  if (!(agent.failure_probability > 0.0)) {
+    return RecordsNo(reader, group, absl::StrCat(names::kFailureProbability, " > 0"));
+  }
+  if (!(agent.privacy_epsilon > 0.0)) {
+    return RecordsNo(reader, group, absl::StrCat(names::kPrivacyEpsilon, " > 0"));
+  }
+  RunRecord record;
+  record.num_states = shape.num_states;
+  record.num_actions = shape.num_actions;
+  record.horizon = shape.horizon;
+  record.num_episodes = settings.num_episodes;
+  record.failure_probability = agent.failure_probability;
+  record.privacy_epsilon = agent.privacy_epsilon;
+  record.error_bound = guarantee.error_bound;
+  return record;
 }
 
 // One private agent of the figure and its reference.
