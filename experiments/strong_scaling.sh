@@ -19,23 +19,9 @@ shift || true
 [[ "$ranks" =~ ^[1-9][0-9]*$ ]] || { echo "strong_scaling: RANKS must be a positive integer, got '$ranks'" >&2; exit 2; }
 flags=("$@")
 [[ ${#flags[@]} -gt 0 ]] || flags=(--scale=default)
-runfiles="${RUNFILES_DIR:-$0.runfiles}"
-binary="$runfiles/dprl/experiments/vietri_fig"
-[[ -x "$binary" ]] || { echo "strong_scaling: cannot find $binary" >&2; exit 1; }
-export RUNFILES_DIR="$runfiles"  # where vietri_fig finds its analysis binary
+source "${RUNFILES_DIR:-$0.runfiles}/dprl/experiments/scaling_lib.sh"
 launcher=(${MPIRUN:-mpirun})
 [[ -n "${MPIRUN:-}" || "$(id -u)" != 0 ]] || launcher+=(--allow-run-as-root)
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-run() {  # run NAME COMMAND...: prints the wall seconds of COMMAND
-  local name="$1" start end
-  shift
-  start="$(date +%s.%N)"
-  "$@" >"$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; exit 1; }
-  end="$(date +%s.%N)"
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
-}
 
 many="$(run many "${launcher[@]}" -np "$ranks" "$binary" "--out=$work/many" "${flags[@]}")"
 one="$(run one "$binary" --threads=1 "--out=$work/one" "${flags[@]}")"

@@ -12,22 +12,9 @@
 set -euo pipefail
 episodes="${1:-1000000}"
 seeds="${2:-8}"
-runfiles="${RUNFILES_DIR:-$0.runfiles}"
-binary="$runfiles/dprl/experiments/vietri_fig"
-[[ -x "$binary" ]] || { echo "weak_scaling: cannot find $binary" >&2; exit 1; }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "${RUNFILES_DIR:-$0.runfiles}/dprl/experiments/scaling_lib.sh"
 sets=(--set=environments=riverswim --set=reference_agents= --set=privacy_epsilons=10
       --set=exact_tail_privacy_epsilons= "--set=num_episodes=$episodes")
-
-run() {  # run NAME COMMAND...: prints the wall seconds of COMMAND
-  local name="$1" start end
-  shift
-  start="$(date +%s.%N)"
-  "$@" >"$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; exit 1; }
-  end="$(date +%s.%N)"
-  awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
-}
 
 one="$(run one "$binary" --threads=1 "--seeds=$seeds" "--out=$work/one" "${sets[@]}")"
 two="$(run two mpirun --allow-run-as-root --oversubscribe -np 2 "$binary" "--seeds=$((2 * seeds))" \
