@@ -58,8 +58,15 @@ double OptimalCostAndGradientFixed(const ThetaMatrix<N, D>& theta, const Eigen::
     sigma = closed * sigma * closed.transpose() + w;
   }
   gradient->resize(n + d, n);
-  gradient->topRows(n) = grad_a.transpose();
-  gradient->bottomRows(d) = grad_b.transpose();
+  if constexpr (N == Eigen::Dynamic) {
+    gradient->topRows(n) = grad_a.transpose();
+    gradient->bottomRows(d) = grad_b.transpose();
+  } else {
+    // Fixed-size blocks: the same copies, without a runtime-size block that g++ 12 cannot prove
+    // is shorter than a vector packet (-Warray-bounds at N = D = 1).
+    gradient->template topRows<N>() = grad_a.transpose();
+    gradient->template bottomRows<D>() = grad_b.transpose();
+  }
   return cost;
 }
 
