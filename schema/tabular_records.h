@@ -42,9 +42,9 @@ struct TabularRegretSettings {
 };
 const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
 
-// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
-// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
-// keeps no table of agent names.
+// The legend text of a results group's curve (attribute `label`, plain UTF-8, e.g. "PUCB (ε=10)";
+// the figure code makes PLplot's escapes when it draws), written by the grid from the registry
+// entry (TabularAgentType::label) so that the analysis keeps no table of agent names.
 struct DisplayLabel {
   std::string label;
 };
