@@ -8,7 +8,7 @@
 //                          agent (TabularAgentNameBinding)
 //   TabularShape           num_states, num_actions, horizon            every tabular grid
 //   TabularRegretSettings  num_episodes                                every regret grid
-//   DisplayLabel           label (legend text, PLplot escapes)         every regret grid
+//   DisplayLabel           label (legend text, plain UTF-8)            every regret grid
 //   PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB and
 //                          counter_epsilon                             Private-UCB-VI configuration
 //   TabularAgentParameters privacy_epsilon, failure_probability,       the agents' own bindings
