@@ -25,8 +25,8 @@
 namespace dprl {
 namespace {
 
-// The legend text of a regret group, plain UTF-8: "<agent> (<guarantee>, ε=<eps>[, δ=<delta>])" with eps
-// to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
+// The legend text of a regret group, plain UTF-8: "<agent> (<guarantee>, ε=<eps>[, δ=<delta>])"
+// with eps to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
 // "rlsvi (reward-JDP, ε=1234, δ=1e-05)", "pucb (JDP, ε=1234)".
 std::string PrivateRegretLabel(const std::string& agent, const std::string& guarantee,
                                double privacy_epsilon, double target_delta) {
