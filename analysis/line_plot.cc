@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "analysis/plplot_text.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -363,6 +364,17 @@ void DrawPanel(plstream& pls, const PlotPanel& panel, const Rect& box, double mm
   }
 }
 
+// `panels` with every text (title, axis labels, note, curve labels) in PLplot's syntax.
+std::vector<PlotPanel> InPlplotText(std::vector<PlotPanel> panels) {
+  for (PlotPanel& panel : panels) {
+    for (std::string* text : {&panel.title, &panel.x_label, &panel.y_label, &panel.note}) {
+      *text = PlplotText(*text);
+    }
+    for (PlotCurve& curve : panel.curves) curve.label = PlplotText(curve.label);
+  }
+  return panels;
+}
+
 }  // namespace
 
 absl::Status CheckPlplotDevice(const std::string& device) {
@@ -418,9 +430,10 @@ int VisibleLength(const std::string& text) {
   return length;
 }
 
-absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const FigureLayout& layout,
+absl::Status RenderPanels(const std::vector<PlotPanel>& display_panels, const FigureLayout& layout,
                           const std::string& device, const std::string& path, double scale) {
   RETURN_IF_ERROR(CheckPlplotDevice(device));
+  const std::vector<PlotPanel> panels = InPlplotText(display_panels);
   const PageLayout page = ComputeLayout(panels, layout);
   // Device units per mm: cairo devices work at 72 units per inch.
   const double units_per_h = kCharMm * scale * 72.0 / 25.4;

@@ -30,8 +30,9 @@
 namespace dprl {
 
 struct PlotCurve {
-  std::string label;          // legend text; PLplot escapes allowed (e.g. "#ge" = epsilon);
-                              // "" = no legend entry (e.g. a variant explained by the note)
+  std::string label;          // legend text: plain UTF-8 or PLplot escapes (e.g. "ε" or "#ge"),
+                              // as every text of a panel (plplot_text.h); "" = no legend entry
+                              // (e.g. a variant explained by the note)
   int color = 0;              // palette index (taken modulo 10)
   bool dashed = false;        // dashed line (reference shapes), else solid
   std::vector<double> x;      // ascending
@@ -93,9 +94,10 @@ int VisibleLength(const std::string& text);
 absl::Status CheckPlplotDevice(const std::string& device);
 
 // Draws `panels` on one page with `device` into `path` (which must be writable; PLplot aborts the
-// process on an unwritable file). The page size follows from the layout: a plot box of about
-// 110 x 75 mm per panel plus the margins and legends; `scale` multiplies it (device units: 1 mm
-// = scale * 72 / 25.4 points for pdfcairo and pixels for pngcairo).
+// process on an unwritable file); each text goes through PlplotText (plplot_text.h) first. The
+// page size follows from the layout: a plot box of about 110 x 75 mm per panel plus the margins
+// and legends; `scale` multiplies it (device units: 1 mm = scale * 72 / 25.4 points for pdfcairo
+// and pixels for pngcairo).
 absl::Status RenderPanels(const std::vector<PlotPanel>& panels, const FigureLayout& layout,
                           const std::string& device, const std::string& path, double scale);
 

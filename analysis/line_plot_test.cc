@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,30 @@ TEST(RenderPanelsTest, WritesPngAndPdf) {
   pdf_file.read(pdf_head.data(), 5);
   EXPECT_EQ(png_head, "\x89PNG");
   EXPECT_EQ(pdf_head, "%PDF-");
+}
+
+std::string FileBytes(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+// Plain UTF-8 text (as results files store labels) draws the same pixels as the PLplot escapes
+// it stands for (as files written before stored them), in every text of a panel.
+TEST(RenderPanelsTest, PlainGreekDrawsAsItsEscape) {
+  const std::string dir = ::testing::TempDir();
+  std::vector<PlotPanel> plain = Panels(1, 2, 10, false), escaped = plain;
+  plain[0].title = "ε = 0.9, δ = 1e-4";
+  escaped[0].title = "#ge = 0.9, #gd = 1e-4";
+  plain[0].x_label = escaped[0].x_label = "privacy #ge";  // already an escape: kept
+  plain[0].note = "σ per α";
+  escaped[0].note = "#gs per #ga";
+  plain[0].curves[0].label = "PUCB (ε=10)";
+  escaped[0].curves[0].label = "PUCB (#ge=10)";
+  ASSERT_THAT(RenderPanels(plain, {}, "pngcairo", dir + "/plain.png", 1.0), IsOk());
+  ASSERT_THAT(RenderPanels(escaped, {}, "pngcairo", dir + "/escaped.png", 1.0), IsOk());
+  const std::string plain_png = FileBytes(dir + "/plain.png");
+  EXPECT_GT(plain_png.size(), 1000u);
+  EXPECT_TRUE(plain_png == FileBytes(dir + "/escaped.png"));
 }
 
 }  // namespace

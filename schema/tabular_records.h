@@ -8,7 +8,7 @@
 //                          agent (TabularAgentNameBinding)
 //   TabularShape           num_states, num_actions, horizon            every tabular grid
 //   TabularRegretSettings  num_episodes                                every regret grid
-//   DisplayLabel           label (legend text, PLplot escapes)         every regret grid
+//   DisplayLabel           label (legend text, plain UTF-8)            every regret grid
 //   PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB and
 //                          counter_epsilon                             Private-UCB-VI configuration
 //   TabularAgentParameters privacy_epsilon, failure_probability,       the agents' own bindings
@@ -42,9 +42,9 @@ struct TabularRegretSettings {
 };
 const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding();
 
-// The legend text of a results group's curve (attribute `label`, PLplot escapes: #ge = epsilon),
-// written by the grid from the registry entry (TabularAgentType::label) so that the analysis
-// keeps no table of agent names.
+// The legend text of a results group's curve (attribute `label`, plain UTF-8, e.g. "PUCB (ε=10)";
+// the figure code makes PLplot's escapes when it draws), written by the grid from the registry
+// entry (TabularAgentType::label) so that the analysis keeps no table of agent names.
 struct DisplayLabel {
   std::string label;
 };

@@ -35,7 +35,7 @@ with h5py.File(path, "r") as f:
     assert agents == {"riverswim": expected, "random_mdp": expected}, agents
     # Matched eps: every private agent at the same eps on each environment.
     assert len({frozenset(v) for v in eps_of.values()}) == 1, eps_of
-    assert f["riverswim-private_ucbvi-eps=10"].attrs["label"] == "Private-UCB-VI (#ge=10)"
+    assert f["riverswim-private_ucbvi-eps=10"].attrs["label"] == "Private-UCB-VI (ε=10)"
     assert f["riverswim-pucb-exact-eps=10"].attrs["error_bound_method"] == "exact_tail"
     instance = {name: [float(g.attrs[k]) for k in ("num_states", "num_actions", "horizon",
                                                     "num_episodes")] for name, g in f.items()}

@@ -25,15 +25,15 @@
 namespace dprl {
 namespace {
 
-// The legend text of a regret group: "<agent> (<guarantee>, #ge=<eps>[, #gd=<delta>])" with eps
-// to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
-// "rlsvi (reward-JDP, #ge=1234, #gd=1e-05)", "pucb (JDP, #ge=1234)".
+// The legend text of a regret group, plain UTF-8: "<agent> (<guarantee>, ε=<eps>[, δ=<delta>])"
+// with eps to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
+// "rlsvi (reward-JDP, ε=1234, δ=1e-05)", "pucb (JDP, ε=1234)".
 std::string PrivateRegretLabel(const std::string& agent, const std::string& guarantee,
                                double privacy_epsilon, double target_delta) {
-  return absl::StrCat(agent, " (", guarantee, ", #ge=",
+  return absl::StrCat(agent, " (", guarantee, ", ε=",
                       privacy_epsilon >= 100 ? absl::StrFormat("%.0f", privacy_epsilon)
                                              : absl::StrFormat("%.3g", privacy_epsilon),
-                      target_delta > 0 ? absl::StrFormat(", #gd=%g", target_delta) : "", ")");
+                      target_delta > 0 ? absl::StrFormat(", δ=%g", target_delta) : "", ")");
 }
 
 absl::StatusOr<TaskResult> RunPrivacyCurveTask(const ConfigSpec& config) {

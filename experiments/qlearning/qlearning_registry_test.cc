@@ -87,8 +87,8 @@ TEST(QLearningRegistryTest, ListsTheRegisteredAgentsSorted) {
 
 TEST(QLearningRegistryTest, LabelsComeFromTheEntryLegend) {
   EXPECT_EQ(QLearningLabel("dp_sgd", "noise multiplier 30.2"), "DP-SGD, noise multiplier 30.2");
-  EXPECT_EQ(QLearningLabel("replay_dqn_as_run", "paper's #gs = 0.32"),
-            "functional noise, paper's #gs = 0.32, authors' loop as run");
+  EXPECT_EQ(QLearningLabel("replay_dqn_as_run", "paper's σ = 0.32"),
+            "functional noise, paper's σ = 0.32, authors' loop as run");
   EXPECT_EQ(QLearningLabel("uniform"), "uniform random");
 }
 

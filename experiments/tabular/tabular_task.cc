@@ -17,7 +17,7 @@ namespace dprl {
 
 std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
                               const std::string& qualifier) {
-  return absl::StrCat(agent_label, " (#ge=", absl::StrFormat("%g", privacy_epsilon),
+  return absl::StrCat(agent_label, " (ε=", absl::StrFormat("%g", privacy_epsilon),
                       qualifier.empty() ? "" : ", ", qualifier, ")");
 }
 

@@ -51,7 +51,8 @@ namespace dprl {
 absl::StatusOr<TabularMdp> MakeTabularEnvironment(const ConfigSpec& config, uint64_t master_seed);
 
 // The `label` attribute (DisplayLabelBinding, schema/tabular_records.h) of a private agent's
-// group: "<agent_label> (#ge=<privacy_epsilon, %g>[, <qualifier>])", e.g. "PUCB (#ge=10, exact-tail E)".
+// group, plain UTF-8: "<agent_label> (ε=<privacy_epsilon, %g>[, <qualifier>])", e.g.
+// "PUCB (ε=10, exact-tail E)".
 std::string PrivateAgentLabel(const std::string& agent_label, double privacy_epsilon,
                               const std::string& qualifier = "");
 

@@ -36,7 +36,7 @@ with h5py.File(path, "r") as f:
     assert f["random_mdp-ubev"].attrs["reward_model"] == "bernoulli"
     # Legend texts, from the registry entries (the figure keeps no name table).
     assert f["riverswim-ubev"].attrs["label"] == "UBEV (paper's Alg. 1)"
-    assert f["riverswim-pucb-exact-eps=10"].attrs["label"] == "PUCB (#ge=10, exact-tail E)"
+    assert f["riverswim-pucb-exact-eps=10"].attrs["label"] == "PUCB (ε=10, exact-tail E)"
     groups = len(f)
 with open(summary) as s:
     assert len(list(csv.DictReader(s))) == groups

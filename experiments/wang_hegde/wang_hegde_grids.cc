@@ -205,7 +205,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
       // sigma alone.
       ConfigSpec config =
           NewGroup(absl::StrFormat("sigma=%s-J=%d", GroupNameNumber(sigma), resets),
-                   "functional_noise", panel, absl::StrFormat("#gs = %g", sigma));
+                   "functional_noise", panel, absl::StrFormat("σ = %g", sigma));
       FunctionalNoiseQLearningOptions options = setting;
       options.noise_stddev = sigma;
       options.num_resets = num_resets_int;
@@ -220,7 +220,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
     // One panel of the loop as run (its title says so): the legend is sigma alone.
     ConfigSpec config = AsRunGroup(absl::StrCat("as-run-sigma=", GroupNameNumber(sigma)),
                                    "authors' loop as run (dpql.py), outside Thm. 5",
-                                   absl::StrFormat("#gs = %g", sigma), setting.num_samples, sigma,
+                                   absl::StrFormat("σ = %g", sigma), setting.num_samples, sigma,
                                    kernel_rate);
     RETURN_IF_ERROR(CheckGroup(config));
     configs.push_back(config);
@@ -281,7 +281,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       const CalibrationRecord reported{"App. E.3 reported sigma"};
       // Algorithm 1 at the paper's sigma (kernel exp(-|x - y|), as the authors' code).
       ConfigSpec paper = group("functional-paper-sigma", "functional_noise",
-                               absl::StrFormat("paper's #gs = %g", paper_sigma));
+                               absl::StrFormat("paper's σ = %g", paper_sigma));
       FunctionalNoiseQLearningOptions options = noiseless;
       options.noise_stddev = paper_sigma;
       FunctionalNoiseAgentBinding().Write(options, paper.attributes);
@@ -292,7 +292,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
           AsRunGroup(absl::StrCat("eps=", GroupNameNumber(eps), "-functional-paper-sigma-as-run"),
                      panel,
                      QLearningLabel("replay_dqn_as_run",
-                                    absl::StrFormat("paper's #gs = %g", paper_sigma)),
+                                    absl::StrFormat("paper's σ = %g", paper_sigma)),
                      num_samples, paper_sigma, kernel_rate);
       Fig2MethodBinding().Write(Fig2MethodRecord{"functional-paper-sigma-as-run", eps, target_delta},
                                 as_run.attributes);
@@ -313,7 +313,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
         SolveFunctionalNoiseBound(own, target_delta / 2.0);
     CalibrationRecord calibration{
         "Theorem 5, corrected delta_g, this run's learning_rate, batch_size, num_samples"};
-    std::string label_source = "this run's #ga, B, T";
+    std::string label_source = "this run's α, B, T";
     if (!theorem5.ok()) {
       if (theorem5.status().code() != absl::StatusCode::kOutOfRange) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -326,11 +326,11 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       calibration.calibration =
           "Theorem 5, corrected delta_g, App. E.3's alpha = 3e-4, B = 64, T = 5000 (no k meets "
           "the target with this run's)";
-      label_source = "App. E.3's #ga, B, T";
+      label_source = "App. E.3's α, B, T";
     }
     ConfigSpec thm = group(
         "functional-theorem5", "functional_noise",
-        absl::StrFormat("Thm. 5 #gs = %.3g (%s)", theorem5->noise_stddev, label_source));
+        absl::StrFormat("Thm. 5 σ = %.3g (%s)", theorem5->noise_stddev, label_source));
     FunctionalNoiseQLearningOptions thm_options = noiseless;
     thm_options.noise_stddev = theorem5->noise_stddev;
     thm_options.kernel_rate = theorem5->kernel_rate;

@@ -46,6 +46,15 @@ class ResultsTest(unittest.TestCase):
         np.testing.assert_array_equal(group.datasets["cumulative_regret"],
                                       [[0.5, 1.5], [0.25, 2.0]])
 
+    def test_label_is_plain_utf8(self):
+        # The writer stores `label` as a variable-length UTF-8 string (docs/hdf5_schema.md,
+        # display labels); load() gives the text as written, with no PLplot escapes to undo.
+        write(self.path)
+        with h5py.File(self.path, "a") as f:
+            f["riverswim_pucb"].attrs["label"] = "PUCB (ε=10, exact-tail E)"
+        group = dprl.results.load(self.path).groups["riverswim_pucb"]
+        self.assertEqual(group.attrs["label"], "PUCB (ε=10, exact-tail E)")
+
     def test_wrong_version_refused_with_the_analysis_message(self):
         write(self.path, version=1)
         with self.assertRaises(ValueError) as caught:
