@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "analysis/claims/registry.h"
+#include "analysis/claims/report.h"
 #include "analysis/claims/statistics.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -367,6 +368,26 @@ TEST(RegistryTest, RowsFollowTheRegistrationOrder) {
 TEST(RegistryDeathTest, ASecondRegistrationAtTheSameOrderIsABug) {
   EXPECT_DEATH(RegisterClaims(RegisteredClaims{/*order=*/20, [] { return std::vector<Claim>(); }}),
                "same order");
+}
+
+TEST(ConfirmationRunTest, AFileBelongsWhenItIsACleanRunOfTheClaimsProfile) {
+  ResultsFileInfo file;
+  file.present = true;
+  file.seeds = 4;  // the profile fixes the seeds (a result of closed forms keeps its default)
+  file.claims_profile = "claims";
+  EXPECT_TRUE(IsConfirmationRunFile(file));
+  file.claims_profile = "claims or claims_reduced";  // both profiles give the same run
+  EXPECT_TRUE(IsConfirmationRunFile(file));
+  file.claims_profile = "claims_reduced";
+  EXPECT_FALSE(IsConfirmationRunFile(file));
+  file.claims_profile = "";
+  EXPECT_FALSE(IsConfirmationRunFile(file));
+  file.claims_profile = "claims";
+  file.git_dirty = true;
+  EXPECT_FALSE(IsConfirmationRunFile(file));
+  file.git_dirty = false;
+  file.present = false;
+  EXPECT_FALSE(IsConfirmationRunFile(file));
 }
 
 }  // namespace

@@ -34,6 +34,13 @@ struct ResultsFileInfo {
   std::string run_flags;
 };
 
+// Whether `file` belongs to the confirmation run: present, run from a clean tree, and recorded
+// as a run of the `claims` profile ("claims", or "claims or claims_reduced" where both profiles
+// give the experiment the same run). The runner records a profile only when the run's seeds equal
+// the profile's registered seeds (20 wherever a verdict rests on seeds; the scale's default for a
+// result of closed forms), so the seeds need no check of their own.
+bool IsConfirmationRunFile(const ResultsFileInfo& file);
+
 struct ClaimResult {
   Claim claim;
   Measurement measurement;
