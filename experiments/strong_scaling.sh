@@ -20,8 +20,6 @@ shift || true
 flags=("$@")
 [[ ${#flags[@]} -gt 0 ]] || flags=(--scale=default)
 source "${RUNFILES_DIR:-$0.runfiles}/dprl/experiments/scaling_lib.sh"
-launcher=(${MPIRUN:-mpirun})
-[[ -n "${MPIRUN:-}" || "$(id -u)" != 0 ]] || launcher+=(--allow-run-as-root)
 
 many="$(run many "${launcher[@]}" -np "$ranks" "$binary" "--out=$work/many" "${flags[@]}")"
 one="$(run one "$binary" --threads=1 "--out=$work/one" "${flags[@]}")"
