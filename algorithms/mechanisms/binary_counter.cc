@@ -258,6 +258,14 @@ double BinaryCounterBank::Release(int64_t counter) const {
   return true_sum_[counter] + static_cast<double>(noise);
 }
 
+void BinaryCounterBank::ReleaseAll(double* released) const {
+  for (int64_t counter = 0; counter < num_counters_; ++counter) {
+    const int32_t slot = tracked_slot_[counter];
+    const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
+    released[counter] = true_sum_[counter] + static_cast<double>(noise);
+  }
+}
+
 void BinaryCounterBank::Track(int64_t counter) {
   CHECK_GE(counter, 0);
   CHECK_LT(counter, num_counters_);

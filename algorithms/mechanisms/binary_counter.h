@@ -130,6 +130,8 @@ class BinaryCounterBank {
   // Private release at step t: true sum of steps 1..t + noise of the popcount(t) covering nodes.
   // Exactly the true sum (0) when t == 0. Inputs of the step in progress are not included.
   double Release(int64_t counter) const;
+  // Release(c) of every counter c into released[c] (num_counters() entries), the same values.
+  void ReleaseAll(double* released) const;
 
   // From now on maintain this counter's noise sum incrementally (cheap Release). Idempotent.
   void Track(int64_t counter);

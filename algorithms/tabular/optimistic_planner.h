@@ -82,7 +82,9 @@ class OptimisticPlan {
   void PlanGreedy(const QFunction& q_function, double value_cap);
 
   // The statistics of (s, a, h) changed since the last plan (incremental planning, above).
-  void MarkChanged(int h, int s, int a) { changed_[shape_.Index(h, s, a)] = 1; }
+  void MarkChanged(int h, int s, int a) { MarkChanged(shape_.Index(h, s, a)); }
+  // The same for the triple at TabularShape::Index `index`.
+  void MarkChanged(int64_t index) { changed_[index] = 1; }
   // PlanGreedy / Plan recomputing only what MarkChanged and changed next values require (above).
   // The first call, a call after PlanGreedy or Plan, and a call with another value_cap recompute
   // every triple.

@@ -50,9 +50,7 @@ void PrivateTabularCounts::TrackAll() {
 }
 
 void PrivateTabularCounts::ReleaseVisits() {
-  for (int64_t i = 0; i < visit_counters_.num_counters(); ++i) {
-    ReleaseVisit(i);
-  }
+  visit_counters_.ReleaseAll(released_visits_.data());
 }
 
 void PrivateTabularCounts::RecordStep(int h, int64_t index, double reward, int next_state) {

@@ -192,6 +192,7 @@ class PucbAgent : public TabularAgent {
   double log_confidence_term_;            // 2 ln(SAH / beta)
   PrivateTabularCounts counts_;           // n~, r~, m~ and the rewards' rounding
   std::vector<char> tracking_estimates_;  // r~, m~ of the triple are tracked
+  std::vector<char> estimated_in_plan_;   // n~ >= max(2E, 1) at the last plan
   OptimisticPlan plan_;
 };
 
