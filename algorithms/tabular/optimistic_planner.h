@@ -84,7 +84,10 @@ class OptimisticPlan {
   // The statistics of (s, a, h) changed since the last plan (incremental planning, above).
   void MarkChanged(int h, int s, int a) { MarkChanged(shape_.Index(h, s, a)); }
   // The same for the triple at TabularShape::Index `index`.
-  void MarkChanged(int64_t index) { changed_[index] = 1; }
+  void MarkChanged(int64_t index) {
+    changed_[index] = 1;
+    any_changed_ = true;
+  }
   // PlanGreedy / Plan recomputing only what MarkChanged and changed next values require (above).
   // The first call, a call after PlanGreedy or Plan, and a call with another value_cap recompute
   // every triple.
@@ -111,6 +114,7 @@ class OptimisticPlan {
   // Incremental planning: triples marked since the last plan, and whether the stored plan is one
   // that PlanGreedyIncremental may update (made by it with incremental_cap_).
   std::vector<uint8_t> changed_;
+  bool any_changed_ = false;  // some changed_ entry is set
   bool incremental_valid_ = false;
   double incremental_cap_ = 0.0;
 };
@@ -138,6 +142,8 @@ template <typename QFunction>
 void OptimisticPlan::PlanGreedyIncremental(const QFunction& q_function, double value_cap) {
   const int S = shape_.num_states, A = shape_.num_actions, H = shape_.horizon;
   const bool everything = !incremental_valid_ || value_cap != incremental_cap_;
+  // Nothing marked and the stored plan valid: no Q would be recomputed, the plan stays.
+  if (!everything && !any_changed_) return;
   if (everything) {
     std::fill(optimistic_values_.begin() + static_cast<int64_t>(H) * S, optimistic_values_.end(),
               0.0);
@@ -161,6 +167,7 @@ void OptimisticPlan::PlanGreedyIncremental(const QFunction& q_function, double v
   }
   num_below_cap_ = 0;
   for (const int64_t count : below_cap_per_step_) num_below_cap_ += count;
+  any_changed_ = false;
   incremental_valid_ = true;
   incremental_cap_ = value_cap;
 }
