@@ -36,10 +36,11 @@
 //
 // Incremental planning (PlanGreedyIncremental, PlanIncremental) gives the same plan, bit for bit,
 // for agents whose per-triple formula is a pure function of h, the triple's own statistics and
-// V_{h+1} (UBEV and PUCB on exact counts): the agent calls MarkChanged(h, s, a) whenever the
-// statistics of (s, a, h) change, and Q(s,a,h) is recomputed only where they changed or where
-// V_{h+1} changed bit for bit since the last plan; a step none of whose Q was recomputed keeps
-// its V_h, policy and num_below_cap count, and a plan with nothing marked does no work. Every Q
+// V_{h+1} (UBEV, PUCB on exact counts, and PUCB, whose unestimated triples' Q+ is the cap): the
+// agent calls MarkChanged(h, s, a) whenever the statistics of (s, a, h) change in a way that may
+// change its Q, and Q(s,a,h) is recomputed only where they changed or where V_{h+1} changed bit
+// for bit since the last plan; a step none of whose Q was recomputed keeps its V_h, policy and
+// num_below_cap count, and a plan with nothing marked does no work (it returns at once). Every Q
 // that is recomputed is evaluated by the same expression in the same order as in PlanGreedy, and
 // every Q that is kept would evaluate to the same bits, so nothing but the amount of work changes.
 #ifndef DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_

@@ -309,6 +309,49 @@ TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   EXPECT_GT(agent->num_below_cap(), 0);  // some triples are past 2E and below H
 }
 
+// The plan is made incrementally (only triples estimated now or at the last plan are
+// recomputed). Every episode's plan must be Alg. 3 on that episode's releases, also in the
+// episodes where released counts cross 2E upwards and back down (checked to occur), with the
+// setting of PlannerReadsOnlyPrivateReleases (triples get Q+ < H within the run).
+TEST(PucbTest, EveryEpisodesPlanIsAlgorithm3OnItsReleases) {
+  TabularMdp mdp = SwapMdp();
+  PucbOptions options;
+  options.privacy_epsilon = 90;
+  options.num_episodes = 16384;
+  auto agent =
+      PucbAgent::Create({2, 2, 2}, options, TestStream(3, TestPurpose::kPrivacyNoise)).value();
+  RandomStream environment = TestStream(4, TestPurpose::kEnvironment);
+  RandomStream policy = TestStream(5, TestPurpose::kPolicy);
+  const double threshold = 2 * agent->error_bound();
+  std::vector<char> estimated(agent->shape().StateActionSteps(), 0);
+  int drops_below = 0, episodes_below_cap = 0;
+  for (int64_t episode = 0; episode < options.num_episodes; ++episode) {
+    agent->BeginEpisode();
+    const std::vector<double>& released = agent->released_visit_counts();
+    for (size_t i = 0; i < released.size(); ++i) {
+      const bool now = released[i] >= threshold;
+      drops_below += estimated[i] && !now;
+      estimated[i] = now;
+    }
+    episodes_below_cap += agent->num_below_cap() > 0;
+    const std::vector<double> reference = ReferencePrivQ(*agent, /*use_true_sums=*/false);
+    const std::vector<double>& q = agent->plan().optimistic_q();
+    for (size_t i = 0; i < q.size(); ++i) {
+      ASSERT_NEAR(q[i], reference[i], 1e-12) << "episode " << episode << ", triple " << i;
+    }
+    int state = mdp.SampleInitialState(environment);
+    for (int h = 0; h < mdp.horizon(); ++h) {
+      const int action = agent->Act(h, state, policy);
+      const TabularMdp::Transition step = mdp.SampleStep(h, state, action, environment);
+      ASSERT_TRUE(agent->Observe(h, state, action, step.reward, step.next_state).ok());
+      state = step.next_state;
+    }
+    agent->EndEpisode();
+  }
+  EXPECT_GT(drops_below, 0);         // some triple left the estimated set again
+  EXPECT_GT(episodes_below_cap, 0);  // and estimated triples shaped the plan
+}
+
 TEST(PucbTest, SameSeedsGiveSameRegret) {
   TabularMdp mdp = SwapMdp();
   PucbOptions options;
