@@ -87,8 +87,8 @@ class LazyUniform {
 
 absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Create(Rational scale) {
   // Experiments build many counter banks with the same scale (three per PUCB agent): tables are
-  // built once per scale and process, and copied from then on (a few kB, plus the 16 kB cell
-  // table up to scale 512: 0.4 us per Create at scale 10, samplers_benchmark).
+  // built once per scale and process, and copied from then on (a few kB of bound and guess
+  // tables; the cell table is shared by the copies, not copied).
   static std::mutex* const mutex = new std::mutex();
   static auto* const cache = new std::map<std::pair<int64_t, int64_t>, DiscreteLaplaceSampler>();
   constexpr size_t kMaxCachedScales = 64;
