@@ -174,9 +174,8 @@ void BinaryCounterBank::ForEachTrackedNodeNoise(int level, int64_t index, Use&& 
     if (block_groups_.empty() || block_groups_.back() != group) block_groups_.push_back(group);
   }
   block_words_.resize(block_groups_.size());
-  noise_stream_.PairChildFirstWords(block_groups_.data(), key,
-                                    static_cast<int64_t>(block_groups_.size()),
-                                    block_words_.data());
+  noise_stream_.PairChildFirstWords(
+      block_groups_.data(), key, static_cast<int64_t>(block_groups_.size()), block_words_.data());
   // Each counter's 32-bit word, with its sampler table entry prefetched so that the loads of
   // all the counters overlap.
   tracked_words_.resize(tracked);
@@ -194,9 +193,8 @@ void BinaryCounterBank::ForEachTrackedNodeNoise(int level, int64_t index, Use&& 
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   int64_t sum = 0;
-  ForEachCoveringNode(t, [&](const DyadicNode& node) {
-    sum += NodeNoiseUnits(counter, node.level, node.index);
-  });
+  ForEachCoveringNode(
+      t, [&](const DyadicNode& node) { sum += NodeNoiseUnits(counter, node.level, node.index); });
   return sum;
 }
 
@@ -282,8 +280,8 @@ void BinaryCounterBank::Track(int64_t counter) {
   // level is only removed while its bit is set).
   for (int level = 0; level < kCachedLevels; ++level) {
     const bool covering = (steps_ >> level) & 1;
-    tracked_low_nodes_.push_back(
-        covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1) : 0);
+    tracked_low_nodes_.push_back(covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1)
+                                          : 0);
   }
 }
 
@@ -306,7 +304,8 @@ int64_t BinaryCounterBank::memory_bytes() const {
       true_sum_.capacity() * sizeof(double) + pending_.capacity() * sizeof(double) +
       tracked_slot_.capacity() * sizeof(int32_t) + touched_.capacity() * sizeof(int64_t) +
       tracked_ids_.capacity() * sizeof(int64_t) + tracked_noise_.capacity() * sizeof(int64_t) +
-      tracked_low_nodes_.capacity() * sizeof(int64_t) + block_groups_.capacity() * sizeof(uint64_t) +
+      tracked_low_nodes_.capacity() * sizeof(int64_t) +
+      block_groups_.capacity() * sizeof(uint64_t) +
       block_words_.capacity() * sizeof(std::array<uint64_t, 3>) +
       tracked_words_.capacity() * sizeof(uint32_t));
 }

@@ -110,8 +110,8 @@ class BinaryCounterBank {
 
   // Validates the options and num_counters (in [0, 2^31 - 1], and, from kCheckedBytes on,
   // kBytesPerCounter * num_counters within this machine's memory: CheckMemoryEstimate of
-  // common/resource_limits.h, whose message names num_counters and the estimate). Node noise is derived from noise_stream's children; the
-  // stream itself is never advanced.
+  // common/resource_limits.h, whose message names num_counters and the estimate). Node noise is
+  // derived from noise_stream's children; the stream itself is never advanced.
   static absl::StatusOr<BinaryCounterBank> Create(int64_t num_counters,
                                                   const BinaryCounterOptions& options,
                                                   RandomStream noise_stream);

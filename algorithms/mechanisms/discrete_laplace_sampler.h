@@ -18,11 +18,11 @@
 //      generated real number: its first 31 bits come with B in one 32-bit word, more bits are
 //      drawn only when needed.
 //   3. Cell table (scales t/s <= kMaxCellTableScale): U's first cell_bits() bits name a coarse
-//      cell of width 2^-cell_bits(); a table built at construction with the same certified bounds as step
-//      4 holds, per coarse cell, the Y of every U in it (the cell holds no threshold), or the y0
-//      with Y in {y0, y0 + 1} (one threshold, y0 + 1, inside: one comparison at 31 bits decides
-//      Y), or nothing (two or more thresholds). A hit decides exactly what step 4 decides from
-//      the same 31 bits (samplers_test checks the two against each other).
+//      cell of width 2^-cell_bits(); a table built at construction with the same certified bounds
+//      as step 4 holds, per coarse cell, the Y of every U in it (the cell holds no threshold), or
+//      the y0 with Y in {y0, y0 + 1} (one threshold, y0 + 1, inside: one comparison at 31 bits
+//      decides Y), or nothing (two or more thresholds). A hit decides exactly what step 4 decides
+//      from the same 31 bits (samplers_test checks the two against each other).
 //   4. A guess y0 ~ floor(-ln(U) t/s) (integer tables, see Guess) is checked, never trusted: the
 //   thresholds
 //      exp(-y s/t) = E1[y mod M] * E2[y div M] come from two tables of certified 63-bit bounds
@@ -51,8 +51,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
