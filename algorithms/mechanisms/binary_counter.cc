@@ -158,12 +158,12 @@ int64_t BinaryCounterBank::SampleNodeNoise(int64_t counter, uint64_t node_key,
   return sampler_->Sample(word, more);
 }
 
-void BinaryCounterBank::TrackedNodeNoise(int level, int64_t index) {
+template <typename Use>
+void BinaryCounterBank::ForEachTrackedNodeNoise(int level, int64_t index, Use&& use) {
   const size_t tracked = tracked_ids_.size();
-  tracked_node_noise_.resize(tracked);
   if (!sampler_.has_value()) {
     for (size_t slot = 0; slot < tracked; ++slot) {
-      tracked_node_noise_[slot] = NodeNoiseUnits(tracked_ids_[slot], level, index);
+      use(slot, NodeNoiseUnits(tracked_ids_[slot], level, index));
     }
     return;
   }
@@ -174,9 +174,8 @@ void BinaryCounterBank::TrackedNodeNoise(int level, int64_t index) {
     if (block_groups_.empty() || block_groups_.back() != group) block_groups_.push_back(group);
   }
   block_words_.resize(block_groups_.size());
-  noise_stream_.PairChildFirstWords(block_groups_.data(), key,
-                                    static_cast<int64_t>(block_groups_.size()),
-                                    block_words_.data());
+  noise_stream_.PairChildFirstWords(
+      block_groups_.data(), key, static_cast<int64_t>(block_groups_.size()), block_words_.data());
   // Each counter's 32-bit word, with its sampler table entry prefetched so that the loads of
   // all the counters overlap.
   tracked_words_.resize(tracked);
@@ -188,15 +187,14 @@ void BinaryCounterBank::TrackedNodeNoise(int level, int64_t index) {
     sampler_->Prefetch(tracked_words_[slot]);
   }
   for (size_t slot = 0; slot < tracked; ++slot) {
-    tracked_node_noise_[slot] = SampleNodeNoise(tracked_ids_[slot], key, tracked_words_[slot]);
+    use(slot, SampleNodeNoise(tracked_ids_[slot], key, tracked_words_[slot]));
   }
 }
 
 int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   int64_t sum = 0;
-  ForEachCoveringNode(t, [&](const DyadicNode& node) {
-    sum += NodeNoiseUnits(counter, node.level, node.index);
-  });
+  ForEachCoveringNode(
+      t, [&](const DyadicNode& node) { sum += NodeNoiseUnits(counter, node.level, node.index); });
   return sum;
 }
 
@@ -204,9 +202,10 @@ void BinaryCounterBank::Add(int64_t counter, double value) {
   CHECK_GE(counter, 0);
   CHECK_LT(counter, num_counters_);
   CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
-  CHECK(std::isfinite(value) && value == std::floor(value))
-      << "counter " << counter << ": inputs must be integers, got " << value;
   if (value == 0.0) return;
+  // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
+  CHECK(value == 1.0 || (std::isfinite(value) && value == std::floor(value)))
+      << "counter " << counter << ": inputs must be integers, got " << value;
   if (pending_[counter] == 0.0) touched_.push_back(counter);
   pending_[counter] += value;
   CHECK_LE(std::fabs(pending_[counter]), options_.input_bound)
@@ -239,14 +238,18 @@ void BinaryCounterBank::EndStep() {
     }
   }
   for (int level = kCachedLevels; level < k; ++level) {
-    TrackedNodeNoise(level, ((t - 1) >> level) - 1);
-    for (size_t slot = 0; slot < tracked; ++slot) tracked_noise_[slot] -= tracked_node_noise_[slot];
+    ForEachTrackedNodeNoise(level, ((t - 1) >> level) - 1, [this](size_t slot, int64_t removed) {
+      tracked_noise_[slot] -= removed;
+    });
   }
-  TrackedNodeNoise(k, completed.index);
-  for (size_t slot = 0; slot < tracked; ++slot) {
-    const int64_t added = tracked_node_noise_[slot];
-    if (k < kCachedLevels) tracked_low_nodes_[slot * kCachedLevels + k] = added;
-    tracked_noise_[slot] += added;
+  if (k < kCachedLevels) {
+    ForEachTrackedNodeNoise(k, completed.index, [this, k](size_t slot, int64_t added) {
+      tracked_low_nodes_[slot * kCachedLevels + k] = added;
+      tracked_noise_[slot] += added;
+    });
+  } else {
+    ForEachTrackedNodeNoise(k, completed.index,
+                            [this](size_t slot, int64_t added) { tracked_noise_[slot] += added; });
   }
 }
 
@@ -256,6 +259,14 @@ double BinaryCounterBank::Release(int64_t counter) const {
   const int32_t slot = tracked_slot_[counter];
   const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
   return true_sum_[counter] + static_cast<double>(noise);
+}
+
+void BinaryCounterBank::ReleaseAll(double* released) const {
+  for (int64_t counter = 0; counter < num_counters_; ++counter) {
+    const int32_t slot = tracked_slot_[counter];
+    const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
+    released[counter] = true_sum_[counter] + static_cast<double>(noise);
+  }
 }
 
 void BinaryCounterBank::Track(int64_t counter) {
@@ -269,8 +280,8 @@ void BinaryCounterBank::Track(int64_t counter) {
   // level is only removed while its bit is set).
   for (int level = 0; level < kCachedLevels; ++level) {
     const bool covering = (steps_ >> level) & 1;
-    tracked_low_nodes_.push_back(
-        covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1) : 0);
+    tracked_low_nodes_.push_back(covering ? NodeNoiseUnits(counter, level, (steps_ >> level) - 1)
+                                          : 0);
   }
 }
 
@@ -293,10 +304,10 @@ int64_t BinaryCounterBank::memory_bytes() const {
       true_sum_.capacity() * sizeof(double) + pending_.capacity() * sizeof(double) +
       tracked_slot_.capacity() * sizeof(int32_t) + touched_.capacity() * sizeof(int64_t) +
       tracked_ids_.capacity() * sizeof(int64_t) + tracked_noise_.capacity() * sizeof(int64_t) +
-      tracked_low_nodes_.capacity() * sizeof(int64_t) + block_groups_.capacity() * sizeof(uint64_t) +
+      tracked_low_nodes_.capacity() * sizeof(int64_t) +
+      block_groups_.capacity() * sizeof(uint64_t) +
       block_words_.capacity() * sizeof(std::array<uint64_t, 3>) +
-      tracked_words_.capacity() * sizeof(uint32_t) +
-      tracked_node_noise_.capacity() * sizeof(int64_t));
+      tracked_words_.capacity() * sizeof(uint32_t));
 }
 
 }  // namespace dprl

@@ -110,8 +110,8 @@ class BinaryCounterBank {
 
   // Validates the options and num_counters (in [0, 2^31 - 1], and, from kCheckedBytes on,
   // kBytesPerCounter * num_counters within this machine's memory: CheckMemoryEstimate of
-  // common/resource_limits.h, whose message names num_counters and the estimate). Node noise is derived from noise_stream's children; the
-  // stream itself is never advanced.
+  // common/resource_limits.h, whose message names num_counters and the estimate). Node noise is
+  // derived from noise_stream's children; the stream itself is never advanced.
   static absl::StatusOr<BinaryCounterBank> Create(int64_t num_counters,
                                                   const BinaryCounterOptions& options,
                                                   RandomStream noise_stream);
@@ -130,6 +130,8 @@ class BinaryCounterBank {
   // Private release at step t: true sum of steps 1..t + noise of the popcount(t) covering nodes.
   // Exactly the true sum (0) when t == 0. Inputs of the step in progress are not included.
   double Release(int64_t counter) const;
+  // Release(c) of every counter c into released[c] (num_counters() entries), the same values.
+  void ReleaseAll(double* released) const;
 
   // From now on maintain this counter's noise sum incrementally (cheap Release). Idempotent.
   void Track(int64_t counter);
@@ -172,10 +174,11 @@ class BinaryCounterBank {
   // The node's noise from that word (and, rarely, the per-(counter, node) overflow stream).
   // Requires sampler_.
   int64_t SampleNodeNoise(int64_t counter, uint64_t node_key, uint32_t word) const;
-  // Noise of node (level, index) of every tracked counter, into tracked_node_noise_ (parallel to
-  // tracked_ids_). Derives the Philox blocks of all the groups first, in one batch
-  // (RandomStream::PairChildFirstWords), then samples: the same values as NodeNoiseUnits.
-  void TrackedNodeNoise(int level, int64_t index);
+  // use(slot, noise) with the noise of node (level, index) of every tracked counter, slot by
+  // slot (slot indexes tracked_ids_). Derives the Philox blocks of all the groups first, in one
+  // batch (RandomStream::PairChildFirstWords), then samples: the same values as NodeNoiseUnits.
+  template <typename Use>
+  void ForEachTrackedNodeNoise(int level, int64_t index, Use&& use);
   // Sum of the noise of the nodes covering [1, t].
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
 
@@ -198,13 +201,12 @@ class BinaryCounterBank {
   // kCachedLevels per tracked counter: the noise of its covering node at levels
   // 0..kCachedLevels-1 (valid where the level's bit of t is set).
   std::vector<int64_t> tracked_low_nodes_;
-  // Scratch of TrackedNodeNoise, kept to avoid allocating per step: the groups of the runs of
-  // consecutive tracked counters in one group (one block each), their blocks, each tracked
-  // counter's 32-bit word, and the noise.
+  // Scratch of ForEachTrackedNodeNoise, kept to avoid allocating per step: the groups of the runs
+  // of consecutive tracked counters in one group (one block each), their blocks, and each
+  // tracked counter's 32-bit word.
   std::vector<uint64_t> block_groups_;
   std::vector<std::array<uint64_t, 3>> block_words_;
   std::vector<uint32_t> tracked_words_;
-  std::vector<int64_t> tracked_node_noise_;
 };
 
 }  // namespace dprl

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -86,8 +87,8 @@ class LazyUniform {
 
 absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Create(Rational scale) {
   // Experiments build many counter banks with the same scale (three per PUCB agent): tables are
-  // built once per scale and process, and copied from then on (a few kB, plus the 16 kB cell
-  // table up to scale 512: 0.4 us per Create at scale 10, samplers_benchmark).
+  // built once per scale and process, and copied from then on (a few kB of bound and guess
+  // tables; the cell table is shared by the copies, not copied).
   static std::mutex* const mutex = new std::mutex();
   static auto* const cache = new std::map<std::pair<int64_t, int64_t>, DiscreteLaplaceSampler>();
   constexpr size_t kMaxCachedScales = 64;
@@ -167,7 +168,12 @@ absl::StatusOr<DiscreteLaplaceSampler> DiscreteLaplaceSampler::Build(Rational sc
 void DiscreteLaplaceSampler::BuildCellTable() {
   const int cells = 1 << cell_bits_;
   const int shift = kBoundScaleBits - cell_bits_;
-  auto table = std::make_shared<std::vector<int32_t>>(cells, -1);
+  auto table = std::make_shared<std::vector<int16_t>>(cells, -1);
+  // Entries are int16 (half the cache footprint of int32). Cells with an entry hold at most one
+  // threshold, so their width in y, about (t/s) 2^-cell_bits / U, is below 2: U >~ (t/s)
+  // 2^-(cell_bits + 1) >= 2^-(kCellScaleMarginBits + 1), so Y <~ (t/s) (kCellScaleMarginBits + 1)
+  // ln 2 <= 4.2 t/s <= 8.6e3 and 2 Y + 1 fits (checked).
+  constexpr int64_t kMaxEntry = std::numeric_limits<int16_t>::max();
   // From the top cell down, y = the largest y with the whole cell below threshold y (Y >= y on
   // it). exp(0) = 1 is exact in the tables, so y = 0 holds for the top cell; y only grows as the
   // cells move down.
@@ -178,11 +184,17 @@ void DiscreteLaplaceSampler::BuildCellTable() {
     while (y + 1 < threshold_count_ && CompareCell(low, high, y + 1) > 0) ++y;
     // Step 4 needs y + 1 tabulated after a guess; keep a margin of one threshold beyond it.
     if (y + 2 >= threshold_count_) continue;
+    int64_t entry;
     if (CompareCell(low, high, y + 1) < 0) {
-      (*table)[cell] = static_cast<int32_t>(2 * y);  // Y = y on the whole cell
+      entry = 2 * y;  // Y = y on the whole cell
     } else if (CompareCell(low, high, y + 2) < 0) {
-      (*table)[cell] = static_cast<int32_t>(2 * y + 1);  // one threshold (y + 1) inside
+      entry = 2 * y + 1;  // one threshold (y + 1) inside
+    } else {
+      continue;
     }
+    CHECK_LE(entry, kMaxEntry) << "cell table entry of cell " << cell << " at scale "
+                               << scale_double_;
+    (*table)[cell] = static_cast<int16_t>(entry);
   }
   cell_entries_ = table->data();
   cell_table_ = std::move(table);

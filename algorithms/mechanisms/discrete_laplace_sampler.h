@@ -18,11 +18,11 @@
 //      generated real number: its first 31 bits come with B in one 32-bit word, more bits are
 //      drawn only when needed.
 //   3. Cell table (scales t/s <= kMaxCellTableScale): U's first cell_bits() bits name a coarse
-//      cell of width 2^-cell_bits(); a table built at construction with the same certified bounds as step
-//      4 holds, per coarse cell, the Y of every U in it (the cell holds no threshold), or the y0
-//      with Y in {y0, y0 + 1} (one threshold, y0 + 1, inside: one comparison at 31 bits decides
-//      Y), or nothing (two or more thresholds). A hit decides exactly what step 4 decides from
-//      the same 31 bits (samplers_test checks the two against each other).
+//      cell of width 2^-cell_bits(); a table built at construction with the same certified bounds
+//      as step 4 holds, per coarse cell, the Y of every U in it (the cell holds no threshold), or
+//      the y0 with Y in {y0, y0 + 1} (one threshold, y0 + 1, inside: one comparison at 31 bits
+//      decides Y), or nothing (two or more thresholds). A hit decides exactly what step 4 decides
+//      from the same 31 bits (samplers_test checks the two against each other).
 //   4. A guess y0 ~ floor(-ln(U) t/s) (integer tables, see Guess) is checked, never trusted: the
 //   thresholds
 //      exp(-y s/t) = E1[y mod M] * E2[y div M] come from two tables of certified 63-bit bounds
@@ -51,8 +51,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "random/random_stream.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
@@ -92,7 +92,7 @@ class DiscreteLaplaceSampler {
   // cell holds one with probability about (t/s) 2^-cell_bits / U, and the table's hits become
   // rarer and its branches unpredictable as that grows: cell_bits() is the smallest number of
   // bits >= kMinCellBits with (t/s) 2^-cell_bits <= 2^-kCellScaleMarginBits (a table of
-  // 2^cell_bits int32 entries: 16 kB up to t/s = 128, 256 kB from 1024 to 2048), and no table is
+  // 2^cell_bits int16 entries: 8 kB up to t/s = 128, 128 kB from 1024 to 2048), and no table is
   // built above kMaxCellTableScale, where it would need more than kMaxCellBits bits.
   // samplers_benchmark, ns per sample without / with the table: at t/s = 1500, 14.2 / 19.5 with
   // 12 bits, 14.2 / 9.5 with 16 bits (this rule); at t/s = 300, 11.6 with 12 bits, 8.7 with 14.
@@ -206,8 +206,8 @@ class DiscreteLaplaceSampler {
   // Per coarse cell (step 3): 2 Y (Y decided), 2 y0 + 1 (Y in {y0, y0 + 1}, decided by the
   // threshold y0 + 1), or -1 (take step 4). Absent above kMaxCellTableScale. Shared by the
   // copies of a sampler (Create's cache and every counter bank of the same scale hold one table).
-  std::shared_ptr<const std::vector<int32_t>> cell_table_;
-  const int32_t* cell_entries_ = nullptr;  // cell_table_->data(), or null without a table
+  std::shared_ptr<const std::vector<int16_t>> cell_table_;
+  const int16_t* cell_entries_ = nullptr;  // cell_table_->data(), or null without a table
   int cell_bits_ = 0;
   int cell_shift_ = 0;  // kPrefixBits - cell_bits_
   // The guess's tables (fixed point, 2^-32): octave e of U, and J = guess_bits_ mantissa bits.

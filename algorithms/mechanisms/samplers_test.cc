@@ -277,7 +277,7 @@ class DiscreteLaplaceSamplerTestPeer {
   static int64_t GuessedGeometric(const DiscreteLaplaceSampler& sampler, uint32_t prefix) {
     return sampler.GuessedGeometric(prefix);
   }
-  static const int32_t* CellTableData(const DiscreteLaplaceSampler& sampler) {
+  static const int16_t* CellTableData(const DiscreteLaplaceSampler& sampler) {
     return sampler.cell_entries_;
   }
   static bool HasCellTable(const DiscreteLaplaceSampler& sampler) {

@@ -36,10 +36,11 @@
 //
 // Incremental planning (PlanGreedyIncremental, PlanIncremental) gives the same plan, bit for bit,
 // for agents whose per-triple formula is a pure function of h, the triple's own statistics and
-// V_{h+1} (UBEV and PUCB on exact counts): the agent calls MarkChanged(h, s, a) whenever the
-// statistics of (s, a, h) change, and Q(s,a,h) is recomputed only where they changed or where
-// V_{h+1} changed bit for bit since the last plan; a step none of whose Q was recomputed keeps
-// its V_h, policy and num_below_cap count, and a plan with nothing marked does no work. Every Q
+// V_{h+1} (UBEV, PUCB on exact counts, and PUCB, whose unestimated triples' Q+ is the cap): the
+// agent calls MarkChanged(h, s, a) whenever the statistics of (s, a, h) change in a way that may
+// change its Q, and Q(s,a,h) is recomputed only where they changed or where V_{h+1} changed bit
+// for bit since the last plan; a step none of whose Q was recomputed keeps its V_h, policy and
+// num_below_cap count, and a plan with nothing marked does no work (it returns at once). Every Q
 // that is recomputed is evaluated by the same expression in the same order as in PlanGreedy, and
 // every Q that is kept would evaluate to the same bits, so nothing but the amount of work changes.
 #ifndef DPRL_ALGORITHMS_TABULAR_OPTIMISTIC_PLANNER_H_
@@ -82,7 +83,12 @@ class OptimisticPlan {
   void PlanGreedy(const QFunction& q_function, double value_cap);
 
   // The statistics of (s, a, h) changed since the last plan (incremental planning, above).
-  void MarkChanged(int h, int s, int a) { changed_[shape_.Index(h, s, a)] = 1; }
+  void MarkChanged(int h, int s, int a) { MarkChanged(shape_.Index(h, s, a)); }
+  // The same for the triple at TabularShape::Index `index`.
+  void MarkChanged(int64_t index) {
+    changed_[index] = 1;
+    any_changed_ = true;
+  }
   // PlanGreedy / Plan recomputing only what MarkChanged and changed next values require (above).
   // The first call, a call after PlanGreedy or Plan, and a call with another value_cap recompute
   // every triple.
@@ -109,6 +115,7 @@ class OptimisticPlan {
   // Incremental planning: triples marked since the last plan, and whether the stored plan is one
   // that PlanGreedyIncremental may update (made by it with incremental_cap_).
   std::vector<uint8_t> changed_;
+  bool any_changed_ = false;  // some changed_ entry is set
   bool incremental_valid_ = false;
   double incremental_cap_ = 0.0;
 };
@@ -136,6 +143,8 @@ template <typename QFunction>
 void OptimisticPlan::PlanGreedyIncremental(const QFunction& q_function, double value_cap) {
   const int S = shape_.num_states, A = shape_.num_actions, H = shape_.horizon;
   const bool everything = !incremental_valid_ || value_cap != incremental_cap_;
+  // Nothing marked and the stored plan valid: no Q would be recomputed, the plan stays.
+  if (!everything && !any_changed_) return;
   if (everything) {
     std::fill(optimistic_values_.begin() + static_cast<int64_t>(H) * S, optimistic_values_.end(),
               0.0);
@@ -159,6 +168,7 @@ void OptimisticPlan::PlanGreedyIncremental(const QFunction& q_function, double v
   }
   num_below_cap_ = 0;
   for (const int64_t count : below_cap_per_step_) num_below_cap_ += count;
+  any_changed_ = false;
   incremental_valid_ = true;
   incremental_cap_ = value_cap;
 }

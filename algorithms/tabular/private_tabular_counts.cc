@@ -49,11 +49,7 @@ void PrivateTabularCounts::TrackAll() {
   for (int64_t i = 0; i < transition_counters_.num_counters(); ++i) transition_counters_.Track(i);
 }
 
-void PrivateTabularCounts::ReleaseVisits() {
-  for (int64_t i = 0; i < visit_counters_.num_counters(); ++i) {
-    ReleaseVisit(i);
-  }
-}
+void PrivateTabularCounts::ReleaseVisits() { visit_counters_.ReleaseAll(released_visits_.data()); }
 
 void PrivateTabularCounts::RecordStep(int h, int64_t index, double reward, int next_state) {
   reward_counters_.Add(index, RoundRewardToBit(reward, rounding_stream_, episodes_done_, h));

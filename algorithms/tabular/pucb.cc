@@ -192,6 +192,7 @@ PucbAgent::PucbAgent(const TabularShape& shape, const PucbOptions& options, doub
                                           options.failure_probability)),
       counts_(std::move(counts)),
       tracking_estimates_(shape.StateActionSteps(), 0),
+      estimated_in_plan_(shape.StateActionSteps(), 0),
       plan_(shape) {
   // n~ is read for every triple every episode: maintain all its noise sums incrementally.
   counts_.TrackAllVisits();
@@ -201,15 +202,21 @@ void PucbAgent::BeginEpisode() {
   CHECK_LT(counts_.episodes_done(), options_.num_episodes)
       << "PUCB was created for num_episodes = " << options_.num_episodes;
   const double threshold = estimate_threshold_;
+  counts_.ReleaseVisits();
+  const std::vector<double>& released = counts_.released_visits();
   for (int64_t i = 0; i < shape_.StateActionSteps(); ++i) {
-    const double released_visits = counts_.ReleaseVisit(i);
-    if (!tracking_estimates_[i] && released_visits >= threshold) {
+    const bool estimated = released[i] >= threshold;  // PrivateStatistics::IsEstimated
+    // Q~+ of a triple that is not estimated is H whatever its statistics: only triples estimated
+    // now or at the last plan need their Q recomputed (incremental planning, same bits).
+    if (estimated || estimated_in_plan_[i]) plan_.MarkChanged(i);
+    estimated_in_plan_[i] = estimated;
+    if (estimated && !tracking_estimates_[i]) {
       // First time the triple is usable: from now on r~ and m~ are read every episode.
       tracking_estimates_[i] = 1;
       counts_.TrackEstimates(i);
     }
   }
-  plan_.Plan(PrivateStatistics(*this), shape_.horizon);
+  plan_.PlanIncremental(PrivateStatistics(*this), shape_.horizon);
 }
 
 void PucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
@@ -221,7 +228,8 @@ void PucbAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
 void PucbAgent::EndEpisode() { counts_.EndEpisode(); }
 
 int64_t PucbAgent::memory_bytes() const {
-  return counts_.memory_bytes() + static_cast<int64_t>(tracking_estimates_.size());
+  return counts_.memory_bytes() + static_cast<int64_t>(tracking_estimates_.size()) +
+         static_cast<int64_t>(estimated_in_plan_.size());
 }
 
 }  // namespace dprl

@@ -68,7 +68,10 @@
 // divides by a private count that may be <= 0 and its value is never used by the analysis.
 // Consequence used for speed: r~ and m~ of a triple are only needed once n~ >= 2E, so their
 // noise sums are tracked from that episode on (releases are identical either way, see
-// BinaryCounterBank::Track).
+// BinaryCounterBank::Track). And Q~+ of a triple with n~ < max(2E, 1) is H whatever its counts, so
+// each episode's plan recomputes Q~+ only for the triples estimated now or at the previous plan
+// (and the steps whose V~_{h+1} changed): OptimisticPlan's incremental planning, the same plan bit
+// for bit.
 
 #ifndef DPRL_ALGORITHMS_TABULAR_PUCB_H_
 #define DPRL_ALGORITHMS_TABULAR_PUCB_H_
@@ -192,6 +195,7 @@ class PucbAgent : public TabularAgent {
   double log_confidence_term_;            // 2 ln(SAH / beta)
   PrivateTabularCounts counts_;           // n~, r~, m~ and the rewards' rounding
   std::vector<char> tracking_estimates_;  // r~, m~ of the triple are tracked
+  std::vector<char> estimated_in_plan_;   // n~ >= max(2E, 1) at the last plan
   OptimisticPlan plan_;
 };
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -281,19 +282,25 @@ std::vector<double> ReferencePrivQ(const PucbAgent& agent, bool use_true_sums) {
   return q;
 }
 
+// PUCB for SwapMdp at privacy_epsilon = 90, T = kScaleOneEpisodes (node noise scale 1, below).
+constexpr int64_t kScaleOneEpisodes = 16384;
+std::unique_ptr<PucbAgent> ScaleOneSwapAgent() {
+  PucbOptions options;
+  options.privacy_epsilon = 90;
+  options.num_episodes = kScaleOneEpisodes;
+  return PucbAgent::Create({2, 2, 2}, options, TestStream(3, TestPurpose::kPrivacyNoise)).value();
+}
+
 // With privacy_epsilon = 90 and H = 2 the per-node noise scale is L/eps' = 15/15 = 1 (T = 16384,
 // L = 15 levels), E ~ 316: triples at h = 0 pass 2E and get Q+ < H (n > 3E(1+SH)/H ~ 2370)
 // within the run while the releases still differ from the true counts. The plan must equal Alg. 3
 // on the releases, and differ from Alg. 3 on the true counts.
 TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   TabularMdp mdp = SwapMdp();
-  PucbOptions options;
-  options.privacy_epsilon = 90;
-  options.num_episodes = 16384;
-  auto agent =
-      PucbAgent::Create({2, 2, 2}, options, TestStream(3, TestPurpose::kPrivacyNoise)).value();
+  auto agent = ScaleOneSwapAgent();
   EXPECT_NEAR(PucbAgentPeer::VisitCounters(*agent).node_noise_scale(), 1.0, 1e-9);
-  ASSERT_TRUE(RunEpisodes(mdp, *agent, 16383, TestStream(4, TestPurpose::kEnvironment),
+  ASSERT_TRUE(RunEpisodes(mdp, *agent, kScaleOneEpisodes - 1,
+                          TestStream(4, TestPurpose::kEnvironment),
                           TestStream(5, TestPurpose::kPolicy))
                   .ok());
   agent->BeginEpisode();
@@ -307,6 +314,45 @@ TEST(PucbTest, PlannerReadsOnlyPrivateReleases) {
   }
   EXPECT_GT(largest_gap_to_true, 1e-6);  // the noise matters: the plan is not the true-count plan
   EXPECT_GT(agent->num_below_cap(), 0);  // some triples are past 2E and below H
+}
+
+// The plan is made incrementally (only triples estimated now or at the last plan are
+// recomputed). Every episode's plan must be Alg. 3 on that episode's releases, also in the
+// episodes where released counts cross 2E upwards and back down (checked to occur), with the
+// setting of PlannerReadsOnlyPrivateReleases (triples get Q+ < H within the run).
+TEST(PucbTest, EveryEpisodesPlanIsAlgorithm3OnItsReleases) {
+  TabularMdp mdp = SwapMdp();
+  auto agent = ScaleOneSwapAgent();
+  RandomStream environment = TestStream(4, TestPurpose::kEnvironment);
+  RandomStream policy = TestStream(5, TestPurpose::kPolicy);
+  const double threshold = 2 * agent->error_bound();
+  std::vector<char> estimated(agent->shape().StateActionSteps(), 0);
+  int drops_below = 0, episodes_below_cap = 0;
+  for (int64_t episode = 0; episode < kScaleOneEpisodes; ++episode) {
+    agent->BeginEpisode();
+    const std::vector<double>& released = agent->released_visit_counts();
+    for (size_t i = 0; i < released.size(); ++i) {
+      const bool now = released[i] >= threshold;
+      drops_below += estimated[i] && !now;
+      estimated[i] = now;
+    }
+    episodes_below_cap += agent->num_below_cap() > 0;
+    const std::vector<double> reference = ReferencePrivQ(*agent, /*use_true_sums=*/false);
+    const std::vector<double>& q = agent->plan().optimistic_q();
+    for (size_t i = 0; i < q.size(); ++i) {
+      ASSERT_NEAR(q[i], reference[i], 1e-12) << "episode " << episode << ", triple " << i;
+    }
+    int state = mdp.SampleInitialState(environment);
+    for (int h = 0; h < mdp.horizon(); ++h) {
+      const int action = agent->Act(h, state, policy);
+      const TabularMdp::Transition step = mdp.SampleStep(h, state, action, environment);
+      ASSERT_TRUE(agent->Observe(h, state, action, step.reward, step.next_state).ok());
+      state = step.next_state;
+    }
+    agent->EndEpisode();
+  }
+  EXPECT_GT(drops_below, 0);         // some triple left the estimated set again
+  EXPECT_GT(episodes_below_cap, 0);  // and estimated triples shaped the plan
 }
 
 TEST(PucbTest, SameSeedsGiveSameRegret) {
