@@ -38,6 +38,8 @@ with h5py.File(path, "r") as f:
     assert abs(thm["achieved_total_delta"] - 1e-4) < 1e-12, dict(thm)
     assert "App. E.3" in thm["calibration"], dict(thm)
     assert f["eps=0.9-functional-paper-sigma"].attrs["noise_stddev"] == 0.32
+    # Panel titles are stored as plain UTF-8; the figure makes PLplot's escapes when it draws.
+    assert thm["panel"] == "ε = 0.9, δ = 1e-4", thm["panel"]
     groups = len(f)
     # The scripted policy beats the uniform one on every seed.
     assert (f["reference-scripted/last10_mean_return"][()] >
