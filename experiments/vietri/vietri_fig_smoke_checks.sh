@@ -9,7 +9,6 @@ import h5py
 from regret_grid import check_regret_group
 path, summary = sys.argv[1], sys.argv[2]
 with h5py.File(path, "r") as f:
-    assert f.attrs["dprl_schema_version"] == 2 and f.attrs["scale"] == "smoke", dict(f.attrs)
     seeds = int(f.attrs["seeds"])
     agents = {}
     for name, group in f.items():
