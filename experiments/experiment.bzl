@@ -1,10 +1,10 @@
 """Paper results declared as data: the macros of experiments/BUILD.
 
 A paper's results live in its folder experiments/<folder>/: a task library (its grid, its task,
-its ExperimentDefinition: `<task>.h`, `<task>.cc`, `<task>_test.cc`) and, per figure, a
-registration file `<name>.cc` (one RegisterExperiment call,
-experiments/core/experiment_registry.h) and an end-to-end smoke test `<name>_test.sh`. The paper
-folders are not packages: their targets are declared in experiments/BUILD, so the binaries stay
+its ExperimentDefinition and the RegisterExperiment call of each of its figures,
+experiments/core/experiment_registry.h: `<task>.h`, `<task>.cc`, `<task>_test.cc`) and, where a
+figure's smoke test checks more than every result's (experiment_smoke_test.sh), a checks file
+`<name>_smoke_checks.py` or `.sh`. The paper folders are not packages: their targets are declared in experiments/BUILD, so the binaries stay
 //experiments:<name>. What they share is in packages of its own: //experiments/core (bindings,
 streams, episode grid, the registry of results) and one per family of environments and agents
 (//experiments/tabular, //experiments/lq, //experiments/qlearning):
@@ -63,6 +63,7 @@ _SMOKE_TEST_DATA = [
 # Marks the binaries dprl_experiment declares (dprl_experiment_binaries) and their smoke tests
 # (test_suite //experiments:smoke_tests selects them by this tag).
 _BINARY_TAG = "dprl_experiment"
+_TASK_TAG = "dprl_experiment_task"
 _SMOKE_TEST_TAG = "dprl_experiment_smoke_test"
 
 def _path(folder, file):
@@ -78,6 +79,10 @@ def _unique(labels):
 def dprl_experiment_task(name, deps = [], test_deps = [], folder = "", srcs = [], hdrs = []):
     """A paper result's task library <folder>/<name>.{h,cc} and its unit test <name>_test.
 
+    The library registers the result's experiments itself (RegisterExperiment in <name>.cc,
+    experiments/core/experiment_registry.h): it is linked with alwayslink = 1, so the registration
+    survives linking into each binary of dprl_experiment and into reproduce_all.
+
     Args:
       name: the library, e.g. "vietri_task".
       srcs: further sources of the library, in <folder> (e.g. its grids in a file of their own).
@@ -90,7 +95,9 @@ def dprl_experiment_task(name, deps = [], test_deps = [], folder = "", srcs = []
         name = name,
         srcs = [_path(folder, name + ".cc")] + [_path(folder, f) for f in srcs],
         hdrs = [_path(folder, name + ".h")] + [_path(folder, f) for f in hdrs],
-        deps = _unique(_TASK_DEPS + deps),
+        alwayslink = 1,
+        tags = [_TASK_TAG],
+        deps = _unique(_TASK_DEPS + ["//experiments/core:experiment_registry"] + deps),
     )
     cc_test(
         name = name + "_test",
@@ -99,6 +106,13 @@ def dprl_experiment_task(name, deps = [], test_deps = [], folder = "", srcs = []
         deps = _unique([":" + name] + _TASK_TEST_DEPS + test_deps),
     )
 
+def _runfiles_path(label):
+    """"//analysis:regret_figure" -> "analysis/regret_figure" (a binary of this workspace)."""
+    if not label.startswith("//") or ":" not in label:
+        fail("analysis must be an absolute label //package:binary, got '%s'" % label)
+    package, target = label[2:].split(":")
+    return package + "/" + target
+
 def dprl_experiment(
         name,
         task,
@@ -106,47 +120,69 @@ def dprl_experiment(
         folder = "",
         smoke_test_size = "medium",
         smoke_test_data = []):
-    """The binary //experiments:<name>, its registration and its smoke test <name>_test.
+    """The binary //experiments:<name> and its smoke test <name>_test.
+
+    The one place the result's name and figure binary are given: the binary's main() (generated,
+    <name>_main.cc) runs the experiment that `task` registered under `name` with `analysis` as
+    its figure binary (RunRegisteredExperiment, experiments/core/experiment_main.h).
 
     Declares
-      <name>_registration  cc_library of <folder>/<name>.cc (its RegisterExperiment call), linked
-                           with alwayslink so the registration survives linking;
-      <name>               the binary: the registration and experiment_main.cc, with the analysis
-                           binary as data (the runner calls it after the merge);
-      <name>_test          sh_test <folder>/<name>_test.sh with the runner's test helpers.
+      <name>       the binary: the task library (with its registration) and the generated main,
+                   with the analysis binary as data (the runner calls it after the merge);
+      <name>_test  the smoke test every result gets (experiment_smoke_test.sh): a --scale=smoke
+                   run checked for the results file's root attributes, the summary CSV, the
+                   figure's PNG and PDF, and bit-identical results on 1 rank with 1 or 2 threads
+                   and on 2 MPI ranks; then the result's own checks, if it has a file
+                   <folder>/<name>_smoke_checks.py (run with the results file and the summary CSV)
+                   or <folder>/<name>_smoke_checks.sh (sourced, with FIG, NAME and OUT set).
 
     Args:
-      name: the experiment's name, as its ExperimentDefinition names it, e.g. "vietri_fig".
-      task: the task library that defines the ExperimentDefinition.
-      analysis: the analysis binary of its definition's analysis_binary.
+      name: the experiment's name (the binary's and the results file's), e.g. "vietri_fig".
+      task: the task library (dprl_experiment_task) that registers the experiment.
+      analysis: its figure binary, e.g. "//analysis:regret_figure".
       folder: the folder of the paper's files under experiments/.
       smoke_test_size: the smoke test's size.
       smoke_test_data: the smoke test's data beyond the binary and the runner's test helpers.
     """
-    cc_library(
-        name = name + "_registration",
-        srcs = [_path(folder, name + ".cc")],
-        alwayslink = 1,
-        deps = [
-            "//experiments/core:experiment_registry",
-            task,
-        ],
+    main_source = name + "_main.cc"
+    lines = [
+        "// Generated by dprl_experiment (experiments/experiment.bzl). Do not edit.",
+        "#include \"experiments/core/experiment_main.h\"",
+        "int main(int argc, char** argv) {",
+        "  return dprl::RunRegisteredExperiment(argc, argv, \"%s\", \"%s\");" % (
+            name,
+            _runfiles_path(analysis),
+        ),
+        "}",
+    ]
+    native.genrule(
+        name = name + "_main_source",
+        outs = [main_source],
+        cmd = "cat > $@ <<'EOF'\n" + "\n".join(lines) + "\nEOF",
     )
     cc_binary(
         name = name,
+        srcs = [main_source],
         data = [analysis],
         tags = [_BINARY_TAG],
         visibility = ["//visibility:public"],
         deps = [
-            ":" + name + "_registration",
+            task,
             "//experiments/core:experiment_main",
         ],
     )
+    checks = native.glob(
+        [_path(folder, name + "_smoke_checks." + ext) for ext in ("py", "sh")],
+        allow_empty = True,
+    )
+    if len(checks) > 1:
+        fail("%s: one smoke checks file, .py or .sh, not %s" % (name, checks))
     native.sh_test(
         name = name + "_test",
         size = smoke_test_size,
-        srcs = [_path(folder, name + "_test.sh")],
-        data = _unique([":" + name] + _SMOKE_TEST_DATA + smoke_test_data),
+        srcs = ["experiment_smoke_test.sh"],
+        args = [name] + ["experiments/" + check for check in checks],
+        data = _unique([":" + name] + _SMOKE_TEST_DATA + smoke_test_data + checks),
         tags = [_SMOKE_TEST_TAG],
     )
 
@@ -162,5 +198,10 @@ def dprl_experiment_binaries():
     return [":" + name for name in _declared_experiments()]
 
 def dprl_experiment_registrations():
-    """Their registration libraries (what reproduce_all links to read the registry)."""
-    return [":" + name + "_registration" for name in _declared_experiments()]
+    """The task libraries above this call, each with its registrations (what reproduce_all links
+    to read the registry)."""
+    return sorted([
+        ":" + rule["name"]
+        for rule in native.existing_rules().values()
+        if _TASK_TAG in rule.get("tags", [])
+    ])

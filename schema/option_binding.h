@@ -186,8 +186,7 @@ class OptionBinding {
               return absl::OkStatus();
             }
           }
-          return absl::InvalidArgumentError(
-              absl::StrCat("'", text, "' is not one of ", listed));
+          return absl::InvalidArgumentError(absl::StrCat("'", text, "' is not one of ", listed));
         });
   }
   // Makes the parameter bound last optional (CHECKs that one was bound).
@@ -231,14 +230,14 @@ class OptionBinding {
       if (found == nullptr) {
         if (!field.required) continue;
         return absl::InvalidArgumentError(absl::StrCat(context, ": ", owner_, " needs ",
-                                                       AttributeTypeName(field.type), " parameter '",
-                                                       field.name, "'"));
+                                                       AttributeTypeName(field.type),
+                                                       " parameter '", field.name, "'"));
       }
       if (found->index() != field.type.index()) {
-        const std::string type = AttributeTypeName(field.type);
-        return absl::InvalidArgumentError(absl::StrCat(
-            context, ": parameter '", field.name, "' of ", owner_, " must be ",
-            type == "int" ? "an " : "a ", type, ", got a ", AttributeTypeName(*found)));
+        return absl::InvalidArgumentError(
+            absl::StrCat(context, ": parameter '", field.name, "' of ", owner_, " must be ",
+                         AttributeTypeNameWithArticle(field.type), ", got ",
+                         AttributeTypeNameWithArticle(*found)));
       }
       if (absl::Status status = field.set(*found, defaults); !status.ok()) {
         return absl::InvalidArgumentError(absl::StrCat(context, ": parameter '", field.name,

@@ -118,8 +118,12 @@ TEST(OptionBindingTest, ErrorsNameTheConfigurationOwnerAndParameter) {
             "configuration g: agent test needs int parameter 'num_counters'");
   EXPECT_EQ(Binding().Read(with("num_episodes", 3.0), "configuration g").status().message(),
             "configuration g: parameter 'num_episodes' of agent test must be an int, got a float");
-  EXPECT_EQ(Binding().Read(with("rule", std::string("other")), "configuration g").status().message(),
-            "configuration g: parameter 'rule' of agent test: 'other' is not one of paper | as_run");
+  EXPECT_EQ(
+      Binding().Read(with("privacy_epsilon", int64_t{3}), "configuration g").status().message(),
+      "configuration g: parameter 'privacy_epsilon' of agent test must be a float, got an int");
+  EXPECT_EQ(
+      Binding().Read(with("rule", std::string("other")), "configuration g").status().message(),
+      "configuration g: parameter 'rule' of agent test: 'other' is not one of paper | as_run");
   EXPECT_THAT(Binding().Read(with("num_counters", int64_t{1} << 40), "c").status().message(),
               HasSubstr("out of this parameter's range"));
   EXPECT_THAT(Binding().Read(with("dithered", int64_t{2}), "c").status().message(),

@@ -10,4 +10,8 @@ std::string AttributeTypeName(const AttributeValue& value) {
   return "string";
 }
 
+std::string AttributeTypeNameWithArticle(const AttributeValue& value) {
+  return (std::holds_alternative<int64_t>(value) ? "an " : "a ") + AttributeTypeName(value);
+}
+
 }  // namespace dprl

@@ -24,6 +24,8 @@ struct ParameterSpec {
 
 // "int", "float" or "string".
 std::string AttributeTypeName(const AttributeValue& value);
+// The same with its indefinite article: "an int", "a float", "a string".
+std::string AttributeTypeNameWithArticle(const AttributeValue& value);
 
 }  // namespace dprl
 

@@ -76,4 +76,30 @@ const OptionBinding<TabularAgentParameters>& TabularAgentParametersBinding() {
   return *binding;
 }
 
+const OptionBinding<PucbOptions>& PucbBinding() {
+  using Relation = PucbNeighbourRelation;
+  using Method = PucbErrorBoundMethod;
+  static const auto* binding =
+      &(*new OptionBinding<PucbOptions>("agent pucb"))
+           .Float(hdf5_names::kPrivacyEpsilon, &PucbOptions::privacy_epsilon,
+                  "eps of the JDP guarantee under neighbour_relation")
+           .Float(hdf5_names::kFailureProbability, &PucbOptions::failure_probability,
+                  "beta of the bonuses and of E_eps, in (0, 1)")
+           .Int(hdf5_names::kNumEpisodes, &PucbOptions::num_episodes,
+                "T, which sizes the binary counters")
+           .Choice(hdf5_names::kNeighbourRelation, &PucbOptions::neighbour_relation,
+                   {{Relation::kAddRemove, PucbNeighbourRelationName(Relation::kAddRemove)},
+                    {Relation::kReplacement, PucbNeighbourRelationName(Relation::kReplacement)}},
+                   "what privacy_epsilon is for: add_remove is Alg. 2's eps/(3H), replacement "
+                   "eps/(6H)")
+           .Optional()
+           .Choice(hdf5_names::kErrorBoundMethod, &PucbOptions::error_bound_method,
+                   {{Method::kPaper, PucbErrorBoundMethodName(Method::kPaper)},
+                    {Method::kExactTail, PucbErrorBoundMethodName(Method::kExactTail)}},
+                   "E of the bonuses: paper is Alg. 3's E_eps, exact_tail the exact tail bound "
+                   "(same privacy)")
+           .Optional();
+  return *binding;
+}
+
 }  // namespace dprl

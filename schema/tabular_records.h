@@ -9,6 +9,9 @@
 //   TabularShape           num_states, num_actions, horizon            every tabular grid
 //   TabularRegretSettings  num_episodes                                every regret grid
 //   DisplayLabel           label (legend text, plain UTF-8)            every regret grid
+//   PucbOptions            privacy_epsilon, failure_probability,       every PUCB configuration
+//                          num_episodes, neighbour_relation,           (PucbBinding)
+//                          error_bound_method
 //   PucbGuarantee          privacy_epsilon_replacement, error_bound,   every PUCB and
 //                          counter_epsilon                             Private-UCB-VI configuration
 //   TabularAgentParameters privacy_epsilon, failure_probability,       the agents' own bindings
@@ -19,6 +22,7 @@
 #include <cstdint>
 #include <string>
 
+#include "algorithms/tabular/pucb_options.h"
 #include "algorithms/tabular/tabular_shape.h"
 #include "schema/option_binding.h"
 
@@ -50,6 +54,13 @@ struct DisplayLabel {
 };
 const OptionBinding<DisplayLabel>& DisplayLabelBinding();
 
+// The parameters of the agent `pucb` (algorithms/tabular/pucb_options.h), bound once: a grid writes
+// a configuration's PucbOptions with it (experiments/tabular/tabular_agent_types.h,
+// PucbAttributes), the registry's entry and the task read them back (then
+// PucbOptions::Validate):
+//   privacy_epsilon, failure_probability, num_episodes, neighbour_relation, error_bound_method
+const OptionBinding<PucbOptions>& PucbBinding();
+
 // What a PUCB configuration's guarantee and bound are, derived from its PucbOptions and the MDP's
 // shape (recorded next to the options; the analysis reads them):
 //   privacy_epsilon_replacement  float64  the epsilon of the same run under replacement
@@ -64,12 +75,12 @@ struct PucbGuarantee {
 };
 const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding();
 
-// The parameters of a tabular agent's own binding (experiments/tabular/tabular_agent_types.cc:
-// PUCB's, UBEV's, ...; RLSVI's guarantee) that the analysis reads without linking the agent. Each
-// is optional: an agent records those it has, and a value the group lacks reads as "not
-// recorded" (0 or ""). The grids check every configuration they write against this binding
-// (FillTabularRegretConfig), so an agent binding that recorded one of these names with another
-// type fails when the grid is made, not when the analysis reads the file.
+// The parameters of a tabular agent's own binding (PucbBinding above; UBEV's, ... in
+// experiments/tabular/tabular_agent_types.cc; RLSVI's guarantee) that the analysis reads without
+// linking the agent. Each is optional: an agent records those it has, and a value the group lacks
+// reads as "not recorded" (0 or ""). The grids check every configuration they write against this
+// binding (FillTabularRegretConfig), so an agent binding that recorded one of these names with
+// another type fails when the grid is made, not when the analysis reads the file.
 struct TabularAgentParameters {
   double privacy_epsilon = 0.0;      // eps of the agent's guarantee; 0: a non-private agent
   double failure_probability = 0.0;  // beta of its bonuses; 0: not recorded

@@ -21,7 +21,8 @@
 namespace dprl {
 
 // Every group: which registered Q-learning agent runs, the figure panel ("all": a reference drawn
-// in every panel) and the legend text.
+// in every panel) and the legend text, both plain UTF-8 (e.g. "ε = 0.9, δ = 1e-4"; the figure
+// makes PLplot's escapes when it draws them).
 struct WalkGroupRecord {
   std::string agent;
   std::string panel;

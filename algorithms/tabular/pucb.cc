@@ -14,28 +14,6 @@
 
 namespace dprl {
 
-absl::Status PucbOptions::Validate() const {
-  RETURN_IF_ERROR(ValidateFinitePositive("privacy_epsilon", privacy_epsilon));
-  RETURN_IF_ERROR(ValidateOpenUnitInterval("failure_probability", failure_probability));
-  if (num_episodes < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("num_episodes must be >= 1, got ", num_episodes));
-  }
-  if (neighbour_relation != PucbNeighbourRelation::kAddRemove &&
-      neighbour_relation != PucbNeighbourRelation::kReplacement) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("neighbour_relation must be kAddRemove or kReplacement, got ",
-                     static_cast<int>(neighbour_relation)));
-  }
-  if (error_bound_method != PucbErrorBoundMethod::kPaper &&
-      error_bound_method != PucbErrorBoundMethod::kExactTail) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("error_bound_method must be kPaper or kExactTail, got ",
-                     static_cast<int>(error_bound_method)));
-  }
-  return absl::OkStatus();
-}
-
 namespace {
 
 // Options of PUCB's counters (Alg. 2): integer inputs in {0, 1} (rewards after randomised
@@ -69,33 +47,11 @@ absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const Pucb
 
 }  // namespace
 
-std::string PucbErrorBoundMethodName(PucbErrorBoundMethod method) {
-  return method == PucbErrorBoundMethod::kExactTail ? "exact_tail" : "paper";
-}
-
-absl::StatusOr<PucbErrorBoundMethod> ParsePucbErrorBoundMethod(const std::string& name) {
-  if (name == "paper") return PucbErrorBoundMethod::kPaper;
-  if (name == "exact_tail") return PucbErrorBoundMethod::kExactTail;
-  return absl::InvalidArgumentError(
-      absl::StrCat("error_bound_method must be one of paper, exact_tail, got '", name, "'"));
-}
-
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options) {
   // Alg. 2: eps' = eps / (3H) for add/remove; replacement doubles the l1 sensitivity (eps / (6H)).
   const double add_remove = PucbAddRemoveCounterEpsilon(options.privacy_epsilon, shape.horizon);
   return options.neighbour_relation == PucbNeighbourRelation::kAddRemove ? add_remove
                                                                          : add_remove / 2.0;
-}
-
-std::string PucbNeighbourRelationName(PucbNeighbourRelation relation) {
-  return relation == PucbNeighbourRelation::kReplacement ? "replacement" : "add_remove";
-}
-
-absl::StatusOr<PucbNeighbourRelation> ParsePucbNeighbourRelation(const std::string& name) {
-  if (name == "add_remove") return PucbNeighbourRelation::kAddRemove;
-  if (name == "replacement") return PucbNeighbourRelation::kReplacement;
-  return absl::InvalidArgumentError(
-      absl::StrCat("neighbour_relation must be one of add_remove, replacement, got '", name, "'"));
 }
 
 double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relation) {

@@ -7,8 +7,8 @@
 //
 // The report (report.h) and //analysis:claims read every registered paper's claims in ascending
 // `order`, which is the row order of the report's tables and of claims.csv. A new paper's claims
-// are therefore one file and one dprl_paper_claims call in analysis/BUILD; neither this registry
-// nor the report changes. Each claim names its paper and location, the experiment whose results
+// are therefore one file, analysis/<paper>/<paper>_claims.cc, which analysis/BUILD picks up by a
+// glob (dprl_paper_claims); neither this registry, the report nor a BUILD file changes. Each claim names its paper and location, the experiment whose results
 // file it reads, the statistic (statistics.h), the expected value or inequality with its
 // tolerance, and its kind (claim.h; docs/claims.md lists them all).
 #ifndef DPRL_ANALYSIS_CLAIMS_REGISTRY_H_

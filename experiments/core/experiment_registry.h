@@ -1,6 +1,6 @@
 // The registry of paper results: every experiment binary of //experiments registers its
 // ExperimentDefinition (experiments/runner/experiment.h) here once, at static initialisation,
-// from its registration file (e.g. experiments/vietri/vietri_fig.cc), which the dprl_experiment
+// from its task file (e.g. experiments/vietri/vietri_task.cc), which the dprl_experiment_task
 // macro (experiments/experiment.bzl) links with alwayslink = 1:
 //
 //   const bool kRegistered = RegisterExperiment(RegisteredExperiment{
@@ -10,8 +10,8 @@
 //                                        {{"num_episodes", int64_t{10000000}}, ...}},
 //                            /*claims_reduced=*/{...}}});
 //
-// Three programs read it: the experiment's own binary (experiment_main.cc links exactly one
-// registration and runs it), //experiments:reproduce_all (links every registration and runs
+// Three programs read it: the experiment's own binary (its generated main() runs the registered
+// experiment of its name, experiment_main.h), //experiments:reproduce_all (links every registration and runs
 // the binaries in `order`, under a claims profile with each one's registered profile run) and
 // //analysis:claims (names the claims profile each results file came from). A new paper result is
 // therefore its files plus one dprl_experiment call in experiments/BUILD; neither reproduce_all nor
@@ -37,7 +37,8 @@ struct RegisteredExperiment {
   // What the result reproduces, one line: paper, theorem or figure, quantity (REPORT.md's caption
   // of the figure).
   std::string paper_result;
-  // The definition (its name is the binary's name: //experiments:<name>).
+  // The definition (its name is the binary's name: //experiments:<name>; its analysis_binary is
+  // left empty: the binary's dprl_experiment call names the figure, experiment_main.h).
   std::function<ExperimentDefinition()> definition;
   // What reproduce_all --scale=claims | claims_reduced runs of it (claims_profile.h): typed
   // values of its grid; the profiles' regimes are documented in claims_profile.h.

@@ -14,6 +14,7 @@
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "experiments/core/episode_grid.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_agent_types.h"
@@ -285,8 +286,21 @@ ExperimentDefinition RlsviPrivacyExperiment() {
   experiment.default_seeds_paper = 20;
   experiment.make_grid = MakeTypedGrid<RlsviPrivacyGrid>;
   experiment.run_task = RunRlsviPrivacyTask;
-  experiment.analysis_binary = "analysis/rlsvi_privacy_figure";
   return experiment;
 }
+
+namespace {
+
+// //experiments:rlsvi_privacy_fig — RLSVI is joint-DP (Lu et al. 2026): privacy_epsilon(delta)
+// against K and regret next to PUCB (same epsilon) and UBEV.
+//   bazel run //experiments:rlsvi_privacy_fig -- --scale=default
+//   mpirun -np 64 bazel-bin/experiments/rlsvi_privacy_fig --scale=paper --out=/shared/rlsvi
+const bool kRegistered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/30, "Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret",
+    RlsviPrivacyExperiment,
+    // Closed forms: seeds do not matter.
+    /*claims_profiles=*/{/*claims=*/{Scale::kDefault}, /*claims_reduced=*/{Scale::kSmoke}}});
+
+}  // namespace
 
 }  // namespace dprl

@@ -1,6 +1,7 @@
-// The tabular agents of the registry (tabular_registry.h), and PUCB's binding for the experiments
-// that build PucbOptions themselves. Parameters (configuration attributes), each bound once to its
-// Options field below:
+// The tabular agents of the registry (tabular_registry.h), and PUCB's attributes for the
+// experiments that build PucbOptions themselves (its binding, PucbBinding, is the results
+// schema's: schema/tabular_records.h). Parameters (configuration attributes), each bound once to
+// its Options field below:
 //   ubev            failure_probability (delta of Dann et al. 2017's UBEV, Alg. 1)
 //   ubev_as_run     the same (the transition bonus of the authors' code)
 //   pucb_noiseless  failure_probability (beta; PUCB's planner on exact counts, "eps = infinity")
@@ -29,10 +30,6 @@
 #include "schema/tabular_records.h"
 
 namespace dprl {
-
-// The parameters of the agent `pucb`: a grid writes its PucbOptions with it (Write) and the task
-// reads them back (Read, then PucbOptions::Validate), so they are built and checked once.
-const OptionBinding<PucbOptions>& PucbBinding();
 
 // What a PUCB configuration's guarantee and bound are (PucbGuarantee, PucbGuaranteeBinding) is a
 // record of the results schema (schema/tabular_records.h): the analysis reads it with it.

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -18,6 +20,7 @@
 #include "common/validation.h"
 #include "envs/value_iteration.h"
 #include "experiments/core/episode_grid.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
@@ -335,8 +338,32 @@ ExperimentDefinition VietriLowerBoundExperiment() {
   experiment.default_seeds_paper = 20;
   experiment.make_grid = MakeTypedGrid<VietriLowerBoundGrid>;
   experiment.run_task = RunVietriLowerBoundTask;
-  experiment.analysis_binary = "analysis/vietri_lower_bound_figure";
   return experiment;
 }
+
+namespace {
+
+// //experiments:vietri_lower_bound_fig — PAC sample complexity and regret of UBEV and PUCB on the
+// lower-bound MDP family (Vietri et al. 2020, Sec. 6).
+//   bazel run //experiments:vietri_lower_bound_fig -- --scale=default --out=/tmp/lbfig
+//   mpirun -np 64 bazel-bin/experiments/vietri_lower_bound_fig --scale=paper --out=/shared/lbfig
+const bool kRegistered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/20,
+    "Vietri et al. 2020, Sec. 6 / Thms. 3, 5, 6: PAC counts and regret on the lower-bound family",
+    VietriLowerBoundExperiment,
+    // Two or more alpha' per instance (the 1/alpha order) and, in the full profile, three S at
+    // one gap (the S order); claims_profile.h.
+    /*claims_profiles=*/
+    {/*claims=*/{
+         Scale::kDefault,
+         /*seeds=*/20,
+         {{"instances", std::vector<std::string>{"n2_m1_H2", "n3_m2_H2", "n3_m1_H2", "n4_m1_H2"}},
+          {"alpha_primes", std::vector<double>{0.5, 0.375, 0.25}}}},
+     /*claims_reduced=*/{
+         Scale::kDefault,
+         /*seeds=*/20,
+         {{"num_episodes", int64_t{50000}}, {"alpha_primes", std::vector<double>{0.5, 0.35}}}}}});
+
+}  // namespace
 
 }  // namespace dprl

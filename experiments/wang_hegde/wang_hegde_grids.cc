@@ -267,7 +267,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   noiseless.kernel_rate = kernel_rate;
   std::vector<ConfigSpec> configs;
   for (double eps : privacy_epsilons) {
-    const std::string panel = absl::StrFormat("#ge = %g, #gd = %s", eps, DeltaLabel(target_delta));
+    const std::string panel = absl::StrFormat("ε = %g, δ = %s", eps, DeltaLabel(target_delta));
     auto group = [&](const std::string& method, const std::string& agent,
                      const std::string& detail) {
       ConfigSpec config = NewGroup(absl::StrCat("eps=", GroupNameNumber(eps), "-", method), agent,

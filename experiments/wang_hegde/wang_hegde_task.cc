@@ -9,6 +9,7 @@
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "envs/continuous_walk.h"
+#include "experiments/core/experiment_registry.h"
 #include "experiments/core/task_streams.h"
 #include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_records.h"
@@ -58,7 +59,6 @@ ExperimentDefinition WangHegdeFig1Experiment() {
   experiment.default_seeds_paper = 10;
   experiment.make_grid = MakeTypedGrid<WangHegdeFig1Grid>;
   experiment.run_task = RunWangHegdeTask;
-  experiment.analysis_binary = "analysis/wang_hegde_figure";
   return experiment;
 }
 
@@ -73,8 +73,30 @@ ExperimentDefinition WangHegdeFig2Experiment() {
   experiment.default_seeds_paper = 10;
   experiment.make_grid = MakeTypedGrid<WangHegdeFig2Grid>;
   experiment.run_task = RunWangHegdeTask;
-  experiment.analysis_binary = "analysis/wang_hegde_figure";
   return experiment;
 }
+
+namespace {
+
+// //experiments:wang_hegde_fig1 — Figure 1 of Wang & Hegde 2019.
+//   bazel run //experiments:wang_hegde_fig1 -- --scale=default
+//   mpirun -np 8 bazel-bin/experiments/wang_hegde_fig1 --scale=paper --out=/shared/wang_hegde
+const bool kFig1Registered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/50, "Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J",
+    WangHegdeFig1Experiment,
+    /*claims_profiles=*/
+    {/*claims=*/{Scale::kDefault, /*seeds=*/20},
+     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
+
+// //experiments:wang_hegde_fig2 — Figure 2 of Wang & Hegde 2019.
+//   bazel run //experiments:wang_hegde_fig2 -- --scale=default
+const bool kFig2Registered = RegisterExperiment(RegisteredExperiment{
+    /*order=*/60, "Wang & Hegde 2019, Fig. 2: functional noise against three baselines",
+    WangHegdeFig2Experiment,
+    /*claims_profiles=*/
+    {/*claims=*/{Scale::kDefault, /*seeds=*/20},
+     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
+
+}  // namespace
 
 }  // namespace dprl

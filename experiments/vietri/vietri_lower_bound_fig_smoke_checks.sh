@@ -1,23 +1,10 @@
-#!/usr/bin/env bash
-# End-to-end smoke run of //experiments:vietri_lower_bound_fig: --scale=smoke into $TEST_TMPDIR,
-# the HDF5 layout checked with h5py (docs/hdf5_schema.md, "vietri_lower_bound_fig"), the figure
-# and the summary CSV written by //analysis:vietri_lower_bound_figure; then a run at two alpha'
-# (one row per (env, alpha') in the summary, never merged) on which //analysis:claims can measure
-# vietri.pac_excess_vs_alpha (the excess's order in the instance gap g).
-export DPRL_NO_TOY=1
-source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
-BINARY="$RUNFILES/experiments/vietri_lower_bound_fig"
-
-OUT="$WORK/lbfig"
-"$BINARY" --scale=smoke "--out=$OUT" 2>"$WORK/run.err" || { cat "$WORK/run.err"; fail "run failed"; }
-for file in vietri_lower_bound_fig.h5 vietri_lower_bound_fig.png vietri_lower_bound_fig.pdf \
-  vietri_lower_bound_fig_summary.csv; do
-  [[ -s "$OUT/$file" ]] || fail "missing $OUT/$file"
-done
-[[ "$(head -c 4 "$OUT/vietri_lower_bound_fig.png" | od -An -c | tr -d ' ')" == '211PNG' ]] ||
-  fail "not a PNG"
-
-"$PYTHON" - "$OUT/vietri_lower_bound_fig.h5" "$OUT/vietri_lower_bound_fig_summary.csv" <<'PY' ||
+# //experiments:vietri_lower_bound_fig's own smoke checks, sourced by
+# experiments/experiment_smoke_test.sh after the checks every result gets (FIG, OUT, WORK set):
+# the HDF5 layout checked with h5py (docs/hdf5_schema.md, "vietri_lower_bound_fig") and the
+# summary CSV; then a run at two alpha' (one row per (env, alpha') in the summary, never merged)
+# on which //analysis:claims can measure vietri.pac_excess_vs_alpha (the excess's order in the
+# instance gap g).
+"$PYTHON" - "$OUT.h5" "${OUT}_summary.csv" <<'PY' ||
 import csv, sys
 import h5py, numpy as np
 from regret_grid import check_regret_group
@@ -83,7 +70,7 @@ PY
 # Two alpha' at T = 50000 (n2_m1_H2, eps 3e4 and 1e5: every run in the claim's regime at the
 # default master seed; about 3 core-seconds).
 TWO="$WORK/two_alpha/vietri_lower_bound_fig"
-"$BINARY" --scale=smoke --threads=1 --set=num_episodes=50000 --set=privacy_epsilons=30000,100000 \
+"$FIG" --scale=smoke --threads=1 --set=num_episodes=50000 --set=privacy_epsilons=30000,100000 \
   --set=agent_variants=pucb_noiseless,pucb --set=alpha_primes=0.5,0.35 "--out=$TWO" \
   2>"$WORK/two.err" || { cat "$WORK/two.err"; fail "two-alpha' run failed"; }
 "$RUNFILES/analysis/claims" --results="$WORK/two_alpha" --bootstrap_replicates=200 \
@@ -117,4 +104,3 @@ assert claim["regime_missed"] == "" and claim["value"] != "", claim
 assert "2 set(s) of in-regime runs" in claim["detail"], claim["detail"]
 PY
   fail "two-alpha' results, summary or claim wrong"
-echo PASS

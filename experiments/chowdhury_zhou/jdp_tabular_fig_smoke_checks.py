@@ -1,22 +1,12 @@
-#!/usr/bin/env bash
-# //experiments:jdp_tabular_fig end to end at --scale=smoke: the results file (groups, matched
-# privacy attributes, regret datasets on the episode grid) checked with h5py, the analysis
-# outputs (the summary's DP-UCBVI privacy-for-free eps of every group), and the same results on
-# 1 rank with 1 thread, 1 rank with 2 threads and 2 ranks.
-export DPRL_NO_TOY=1
-source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
-FIG="$RUNFILES/experiments/jdp_tabular_fig"
-[[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
-
-run_smoke_serial "$FIG" jdp_tabular_fig
-"$PYTHON" - "$OUT.h5" "${OUT}_summary.csv" <<'PY' || fail "results check failed"
+# //experiments:jdp_tabular_fig's own smoke checks on its --scale=smoke results file and summary CSV
+# (argv[1], argv[2]; experiments/experiment_smoke_test.sh, after the checks every result gets):
+# the groups, matched privacy attributes of the private agents, regret datasets on the
+# episode grid, and the summary's DP-UCBVI privacy-for-free eps of every group.
 import csv, sys
 import h5py
 from regret_grid import check_regret_group
 path, summary = sys.argv[1], sys.argv[2]
 with h5py.File(path, "r") as f:
-    assert f.attrs["dprl_schema_version"] == 2 and f.attrs["scale"] == "smoke", dict(f.attrs)
-    assert f.attrs["experiment"] == "jdp_tabular_fig"
     seeds = int(f.attrs["seeds"])
     agents = {}
     eps_of = {}
@@ -47,7 +37,3 @@ for row in rows:
     states, actions, horizon, episodes = instance[row["group"]]
     expected = states ** 1.5 * actions ** 0.5 * horizon ** 2 / (episodes * horizon) ** 0.5
     assert abs(float(row["dp_ucbvi_privacy_free_epsilon"]) / expected - 1) < 1e-9, row
-PY
-expect_figure_files "$OUT"
-expect_same_on_threads_and_ranks "$FIG" jdp_tabular_fig
-echo PASS
