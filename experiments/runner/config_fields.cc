@@ -39,6 +39,11 @@ std::string TypeName() {
   if constexpr (std::is_same_v<T, std::vector<std::string>>) return "list of string";
 }
 
+// A type name with its indefinite article, for messages: "an int", "a float".
+std::string WithArticle(const std::string& type) {
+  return absl::StrCat(type == "int" ? "an " : "a ", type);
+}
+
 // Scalars in --set syntax.
 bool ParseScalar(absl::string_view text, int64_t* value) {
   if (text.empty()) return false;
@@ -190,9 +195,8 @@ absl::Status ConfigFields::SetFromText(absl::string_view name, absl::string_view
         using T = std::remove_pointer_t<decltype(target)>;
         T value{};
         if (!ParseScalar(text, &value)) {
-          return absl::InvalidArgumentError(absl::StrCat("field '", name, "' takes ",
-                                                         TypeName<T>() == "int" ? "an " : "a ",
-                                                         TypeName<T>(), ", got '", text, "'"));
+          return absl::InvalidArgumentError(absl::StrCat(
+              "field '", name, "' takes ", WithArticle(TypeName<T>()), ", got '", text, "'"));
         }
         *target = std::move(value);
         return absl::OkStatus();
@@ -222,10 +226,9 @@ absl::Status ConfigFields::SetValue(absl::string_view name, const FieldValue& va
             return absl::OkStatus();
           }
         }
-        const std::string type = TypeName<T>();
         return absl::InvalidArgumentError(absl::StrCat("field '", name, "' takes ",
-                                                       type == "int" ? "an " : "a ", type,
-                                                       ", got a ", FieldTypeName(value)));
+                                                       WithArticle(TypeName<T>()), ", got ",
+                                                       WithArticle(FieldTypeName(value))));
       },
       field->target);
 }

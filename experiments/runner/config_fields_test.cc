@@ -91,7 +91,7 @@ TEST(ConfigFieldsTest, UnknownAndIllTypedValuesNameTheField) {
                        "field 'privacy_epsilons' takes a list of float, got '0.5,,5'"));
   EXPECT_THAT(
       fields.SetValue("planner", FieldValue(int64_t{3})),
-      StatusIs(absl::StatusCode::kInvalidArgument, "field 'planner' takes a string, got a int"));
+      StatusIs(absl::StatusCode::kInvalidArgument, "field 'planner' takes a string, got an int"));
   // A failed set leaves the field unchanged.
   EXPECT_EQ(grid.num_episodes, 3000);
   EXPECT_THAT(grid.privacy_epsilons, ElementsAre(0.1, 10));

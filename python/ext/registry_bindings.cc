@@ -23,9 +23,8 @@ const char* TypeNameOf(const py::handle& value) { return Py_TYPE(value.ptr())->t
 
 [[noreturn]] void ThrowWrongType(const std::string& caller, const ParameterSpec& spec,
                                  const py::handle& value) {
-  const std::string type = AttributeTypeName(spec.default_value);
   throw py::type_error(absl::StrCat(caller, ": parameter '", spec.name, "' must be ",
-                                    type == "int" ? "an " : "a ", type, ", got ",
+                                    AttributeTypeNameWithArticle(spec.default_value), ", got ",
                                     TypeNameOf(value)));
 }
 
