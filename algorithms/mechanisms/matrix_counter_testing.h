@@ -8,7 +8,9 @@
 #define DPRL_ALGORITHMS_MECHANISMS_MATRIX_COUNTER_TESTING_H_
 
 #include <Eigen/Dense>
+#include <cstdint>
 #include <variant>
+#include <vector>
 
 #include "algorithms/mechanisms/matrix_factorization_counter.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
@@ -23,9 +25,17 @@ class MatrixCounterPeer {
   static Eigen::MatrixXd TrueRoundedSum(const MatrixTreeCounter& counter) {
     return counter.TrueRoundedSum();
   }
-  // The sum of the inputs.
+  // The sum of the inputs of the steps so far (from the inputs the counter stores, in grid units,
+  // added in step order).
   static Eigen::MatrixXd TrueSum(const MatrixFactorizationCounter& counter) {
-    return counter.TrueSum();
+    const int entries = counter.entries_;
+    std::vector<double> total(entries, 0.0);
+    for (int64_t s = 0; s < counter.steps_; ++s) {
+      for (int e = 0; e < entries; ++e) {
+        total[e] += counter.inputs_[s * entries + e] * counter.grid_unit_;
+      }
+    }
+    return UnpackReleasedEntries(counter.options_, total, 1.0);
   }
   // The sum of the counter's mechanism: TrueRoundedSum for the tree, TrueSum for the
   // factorization.

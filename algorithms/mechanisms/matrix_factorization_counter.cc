@@ -89,7 +89,6 @@ absl::StatusOr<MatrixFactorizationCounter> MatrixFactorizationCounter::Create(
                         variance, options.zcdp_rho));
   }
   c.variance_units_ = static_cast<int64_t>(variance);
-  c.true_total_.assign(c.entries_, 0.0);
   c.release_.assign(c.entries_, 0.0);
   return c;
 }
@@ -129,18 +128,11 @@ void MatrixFactorizationCounter::AddStep(const Eigen::MatrixXd& input) {
     const int64_t* y = &outputs_[(s - 1) * D];
     for (int e = 0; e < D; ++e) release_[e] += c * static_cast<double>(y[e]);
   }
-  for (int e = 0; e < D; ++e) {
-    release_[e] *= grid_unit_;
-    true_total_[e] += inputs_[(t - 1) * D + e] * grid_unit_;
-  }
+  for (int e = 0; e < D; ++e) release_[e] *= grid_unit_;
 }
 
 Eigen::MatrixXd MatrixFactorizationCounter::Release() const {
   return UnpackReleasedEntries(options_, release_, 1.0);
-}
-
-Eigen::MatrixXd MatrixFactorizationCounter::TrueSum() const {
-  return UnpackReleasedEntries(options_, true_total_, 1.0);
 }
 
 double MatrixFactorizationCounter::step_noise_stddev() const {

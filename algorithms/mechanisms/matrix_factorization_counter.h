@@ -106,11 +106,9 @@ class MatrixFactorizationCounter {
   const MatrixTreeCounterOptions& options() const { return options_; }
 
  private:
-  // Reads TrueSum; testonly, "Not differentially private" (matrix_counter_testing.h).
+  // Sums the stored inputs; testonly, "Not differentially private" (matrix_counter_testing.h).
   friend class MatrixCounterPeer;
   MatrixFactorizationCounter(const MatrixTreeCounterOptions& options, RandomStream noise_stream);
-  // NOT private: sum of the inputs of steps 1..t.
-  Eigen::MatrixXd TrueSum() const;
 
   MatrixTreeCounterOptions options_;
   RandomStream noise_stream_;
@@ -128,7 +126,6 @@ class MatrixFactorizationCounter {
   std::vector<double> inputs_;    // X_s packed, s = 1..t (entries_ per step)
   std::vector<int64_t> outputs_;  // y_s packed
   std::vector<double> release_;   // g (C y)_t packed
-  std::vector<double> true_total_;
 };
 
 }  // namespace dprl
