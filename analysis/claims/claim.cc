@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -107,6 +108,35 @@ double MonteCarloError(const Measurement& measurement) {
   const double sd = std::sqrt(squares / (r.size() - 1));
   // phi(1.96) = 0.05845: the standard normal density at the 97.5% quantile.
   return sd * std::sqrt(0.025 * 0.975 / r.size()) / 0.058445;
+}
+
+absl::StatusOr<Measurement> RefineToMonteCarloPrecision(Measurement measured,
+                                                        const RemeasureFunction& remeasure,
+                                                        const Expectation& expected,
+                                                        const BootstrapOptions& bootstrap) {
+  BootstrapOptions more = bootstrap;
+  while (measured.defined && !measured.resamples.empty()) {
+    // Only a holds / fails can be an artefact of too few resamples.
+    const Verdict verdict = Judge(measured, expected, bootstrap.min_seeds);
+    if (verdict != Verdict::kHolds && verdict != Verdict::kFails) break;
+    const double margin = BoundaryMargin(measured, expected);
+    const double error = MonteCarloError(measured);
+    if (error <= margin / 3.0) break;
+    if (more.replicates >= more.max_replicates) {
+      measured.inconclusive_reason = absl::StrFormat(
+          "the margin to the boundary, %.3g, is within 3 Monte Carlo errors (%.3g) of the "
+          "interval ends at %d resamples",
+          margin, error, more.replicates);
+      break;
+    }
+    const double needed = more.replicates * std::pow(3.0 * error / std::max(margin, 1e-300), 2);
+    more.replicates = static_cast<int>(
+        std::min<double>(more.max_replicates, std::max(2.0 * more.replicates, std::ceil(needed))));
+    absl::StatusOr<Measurement> again = remeasure(more);
+    if (!again.ok()) return again.status();
+    measured = *std::move(again);
+  }
+  return measured;
 }
 
 ClaimPValues BootstrapPValues(const Measurement& measurement, const Expectation& expectation) {

@@ -158,6 +158,21 @@ double BoundaryMargin(const Measurement& measurement, const Expectation& expecta
 // error of a sample quantile); 0 for a deterministic measurement.
 double MonteCarloError(const Measurement& measurement);
 
+// Makes a holds / fails verdict independent of the number of bootstrap resamples: near a
+// boundary, the Monte Carlo error of the interval ends is brought to <= 1/3 of the margin.
+// `measured` was measured with `bootstrap`. While Judge(measured, expected, min_seeds) is holds or
+// fails and MonteCarloError > BoundaryMargin / 3, the claim is measured again by `remeasure` with
+// more resamples, R' = min(max_replicates, max(2 R, ceil(R (3 error / margin)^2))). Every other
+// verdict (inconclusive, undefined, ...) is returned as measured. A measurement still within 3
+// Monte Carlo errors of the boundary at max_replicates gets an inconclusive_reason saying so.
+// An error of `remeasure` is returned as it is.
+using RemeasureFunction =
+    std::function<absl::StatusOr<Measurement>(const BootstrapOptions& bootstrap)>;
+absl::StatusOr<Measurement> RefineToMonteCarloPrecision(Measurement measured,
+                                                        const RemeasureFunction& remeasure,
+                                                        const Expectation& expected,
+                                                        const BootstrapOptions& bootstrap);
+
 // One-sided bootstrap p-values of the two null hypotheses of a claim, from the resamples shifted
 // by the systematic in the null's favour (p = (1 + #resamples consistent with the null) / (1 + R)):
 //   refuted:   H0 "the statistic is inside the acceptance region" (small p: the theorem fails)

@@ -128,6 +128,101 @@ TEST(MonteCarloTest, ErrorShrinksWithResamplesAndMarginIsToTheNearestBoundary) {
   EXPECT_NEAR(BoundaryMargin(m, {Comparison::kNear, 1.0, 0.2}), 0.05, 1e-12);
 }
 
+// A bootstrap measurement of a statistic centred on 0 with bootstrap standard deviation 0.1:
+// its interval is fixed at [-0.2, 0.2], its resamples are `replicates` normal draws (seeded by
+// the count, so a re-measurement with more resamples has a smaller Monte Carlo error).
+Measurement MeasuredWith(int replicates) {
+  Measurement m = Interval(-0.2, 0.0, 0.2);
+  m.seeds = 20;
+  std::mt19937_64 rng(replicates);
+  std::normal_distribution<double> normal(0.0, 0.1);
+  for (int i = 0; i < replicates; ++i) m.resamples.push_back(normal(rng));
+  std::sort(m.resamples.begin(), m.resamples.end());
+  return m;
+}
+
+// Calls MeasuredWith and records the resample counts it was asked for.
+struct RecordingRemeasure {
+  std::vector<int> asked;
+  absl::StatusOr<Measurement> operator()(const BootstrapOptions& options) {
+    asked.push_back(options.replicates);
+    return MeasuredWith(options.replicates);
+  }
+};
+
+// Monte Carlo error at 2000 resamples: 0.1 * sqrt(0.025 * 0.975 / 2000) / phi(1.96) ~ 0.0060.
+TEST(RefineToMonteCarloPrecisionTest, NearTheBoundaryMeasuresAgainToAThirdOfTheMargin) {
+  BootstrapOptions options;  // 2000 resamples, up to 64000
+  // Holds with a margin of 0.012: 2000 resamples leave an error of ~0.006 > 0.004.
+  const Expectation at_most{Comparison::kAtMost, 0.212, 0.0};
+  RecordingRemeasure remeasure;
+  const absl::StatusOr<Measurement> result = RefineToMonteCarloPrecision(
+      MeasuredWith(options.replicates),
+      [&](const BootstrapOptions& more) { return remeasure(more); }, at_most, options);
+  ASSERT_THAT(result, IsOk());
+  const Measurement& refined = *result;
+  ASSERT_FALSE(remeasure.asked.empty());
+  // The first request is at least double, and the requests grow.
+  EXPECT_GE(remeasure.asked.front(), 2 * options.replicates);
+  EXPECT_TRUE(std::is_sorted(remeasure.asked.begin(), remeasure.asked.end()));
+  EXPECT_EQ(refined.resamples.size(), static_cast<size_t>(remeasure.asked.back()));
+  EXPECT_LE(MonteCarloError(refined), BoundaryMargin(refined, at_most) / 3.0);
+  EXPECT_EQ(Judge(refined, at_most), Verdict::kHolds);
+  EXPECT_EQ(refined.inconclusive_reason, "");
+}
+
+TEST(RefineToMonteCarloPrecisionTest, StillWithinTheErrorAtTheCapIsInconclusive) {
+  BootstrapOptions options;
+  options.max_replicates = 8000;  // error ~0.003 there; the margin 0.002 needs ~0.00067
+  const Expectation at_most{Comparison::kAtMost, 0.202, 0.0};
+  RecordingRemeasure remeasure;
+  const absl::StatusOr<Measurement> result = RefineToMonteCarloPrecision(
+      MeasuredWith(options.replicates),
+      [&](const BootstrapOptions& more) { return remeasure(more); }, at_most, options);
+  ASSERT_THAT(result, IsOk());
+  const Measurement& refined = *result;
+  ASSERT_FALSE(remeasure.asked.empty());
+  EXPECT_EQ(remeasure.asked.back(), 8000);
+  EXPECT_THAT(refined.inconclusive_reason, testing::HasSubstr("within 3 Monte Carlo errors"));
+  EXPECT_THAT(refined.inconclusive_reason, testing::HasSubstr("at 8000 resamples"));
+  EXPECT_EQ(Judge(refined, at_most), Verdict::kInconclusive);
+}
+
+TEST(RefineToMonteCarloPrecisionTest, FarFromTheBoundaryOrUndecidedIsNotMeasuredAgain) {
+  BootstrapOptions options;
+  RecordingRemeasure remeasure;
+  const auto call = [&](const BootstrapOptions& more) { return remeasure(more); };
+  // Holds by a margin of 0.8, far above 3 errors.
+  const absl::StatusOr<Measurement> far = RefineToMonteCarloPrecision(
+      MeasuredWith(options.replicates), call, {Comparison::kAtMost, 1.0, 0.0}, options);
+  ASSERT_THAT(far, IsOk());
+  EXPECT_EQ(far->resamples.size(), 2000u);
+  // Straddles the boundary: inconclusive whatever the resamples, so none are added.
+  const absl::StatusOr<Measurement> straddling = RefineToMonteCarloPrecision(
+      MeasuredWith(options.replicates), call, {Comparison::kAtMost, 0.1, 0.0}, options);
+  ASSERT_THAT(straddling, IsOk());
+  EXPECT_EQ(straddling->inconclusive_reason, "");
+  // Too few seeds: inconclusive as well.
+  Measurement few_seeds = MeasuredWith(options.replicates);
+  few_seeds.seeds = 4;
+  EXPECT_THAT(
+      RefineToMonteCarloPrecision(few_seeds, call, {Comparison::kAtMost, 0.212, 0.0}, options),
+      IsOk());
+  EXPECT_TRUE(remeasure.asked.empty());
+}
+
+TEST(RefineToMonteCarloPrecisionTest, AnErrorOfTheRemeasurementIsReturned) {
+  BootstrapOptions options;
+  const absl::StatusOr<Measurement> refined = RefineToMonteCarloPrecision(
+      MeasuredWith(options.replicates),
+      [](const BootstrapOptions&) -> absl::StatusOr<Measurement> {
+        return absl::DataLossError("claim x: truncated dataset");
+      },
+      {Comparison::kAtMost, 0.212, 0.0}, options);
+  EXPECT_THAT(refined.status(),
+              StatusIs(absl::StatusCode::kDataLoss, "claim x: truncated dataset"));
+}
+
 Measurement Resampled(double center, double spread, int seeds) {
   Measurement m = Interval(center - 2 * spread, center, center + 2 * spread);
   m.seeds = seeds;

@@ -86,9 +86,8 @@ namespace {
 
 // One claim's measurement. A NotFound error of the measure function (a group the claim needs is
 // absent or duplicated, e.g. a grid without that environment) makes this claim undefined with
-// the reason; any other error is a malformed file and stops the report. Near a boundary the claim
-// is measured again (a holds or fails only) with more resamples until the Monte Carlo error of the interval ends is
-// <= 1/3 of the margin (BootstrapOptions::max_replicates).
+// the reason; any other error is a malformed file and stops the report. Near a boundary a holds
+// or fails is measured again with more resamples (RefineToMonteCarloPrecision).
 absl::StatusOr<Measurement> MeasureClaim(const Claim& claim, const Hdf5Reader& reader,
                                          const BootstrapOptions& bootstrap) {
   absl::StatusOr<Measurement> measurement = claim.measure(reader, bootstrap, claim.id);
@@ -100,33 +99,17 @@ absl::StatusOr<Measurement> MeasureClaim(const Claim& claim, const Hdf5Reader& r
     return absl::Status(measurement.status().code(),
                         absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
   }
-  BootstrapOptions more = bootstrap;
-  while (measurement->defined && !measurement->resamples.empty()) {
-    // Only a holds / fails can be an artefact of too few resamples.
-    const Verdict verdict = Judge(*measurement, claim.expected, bootstrap.min_seeds);
-    if (verdict != Verdict::kHolds && verdict != Verdict::kFails) break;
-    const double margin = BoundaryMargin(*measurement, claim.expected);
-    const double error = MonteCarloError(*measurement);
-    if (error <= margin / 3.0) break;
-    if (more.replicates >= more.max_replicates) {
-      {
-        measurement->inconclusive_reason = absl::StrFormat(
-            "the margin to the boundary, %.3g, is within 3 Monte Carlo errors (%.3g) of the "
-            "interval ends at %d resamples",
-            margin, error, more.replicates);
-      }
-      break;
-    }
-    const double needed = more.replicates * std::pow(3.0 * error / std::max(margin, 1e-300), 2);
-    more.replicates = static_cast<int>(
-        std::min<double>(more.max_replicates, std::max(2.0 * more.replicates, std::ceil(needed))));
-    measurement = claim.measure(reader, more, claim.id);
-    if (!measurement.ok()) {
-      return absl::Status(measurement.status().code(),
-                          absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
-    }
-  }
-  return measurement;
+  return RefineToMonteCarloPrecision(
+      *std::move(measurement),
+      [&](const BootstrapOptions& more) -> absl::StatusOr<Measurement> {
+        absl::StatusOr<Measurement> again = claim.measure(reader, more, claim.id);
+        if (!again.ok()) {
+          return absl::Status(again.status().code(),
+                              absl::StrCat("claim ", claim.id, ": ", again.status().message()));
+        }
+        return again;
+      },
+      claim.expected, bootstrap);
 }
 
 }  // namespace
