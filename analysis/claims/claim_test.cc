@@ -141,12 +141,19 @@ Measurement MeasuredWith(int replicates) {
   return m;
 }
 
-// Calls MeasuredWith and records the resample counts it was asked for.
-struct RecordingRemeasure {
+// RefineToMonteCarloPrecision with MeasuredWith as the re-measurement, recording the resample
+// counts it asks for.
+struct RecordingRefinement {
   std::vector<int> asked;
-  absl::StatusOr<Measurement> operator()(const BootstrapOptions& options) {
-    asked.push_back(options.replicates);
-    return MeasuredWith(options.replicates);
+  absl::StatusOr<Measurement> Refine(Measurement first, const Expectation& expected,
+                                     const BootstrapOptions& options) {
+    return RefineToMonteCarloPrecision(
+        std::move(first),
+        [this](const BootstrapOptions& more) -> absl::StatusOr<Measurement> {
+          asked.push_back(more.replicates);
+          return MeasuredWith(more.replicates);
+        },
+        expected, options);
   }
 };
 
@@ -155,17 +162,16 @@ TEST(RefineToMonteCarloPrecisionTest, NearTheBoundaryMeasuresAgainToAThirdOfTheM
   BootstrapOptions options;  // 2000 resamples, up to 64000
   // Holds with a margin of 0.012: 2000 resamples leave an error of ~0.006 > 0.004.
   const Expectation at_most{Comparison::kAtMost, 0.212, 0.0};
-  RecordingRemeasure remeasure;
-  const absl::StatusOr<Measurement> result = RefineToMonteCarloPrecision(
-      MeasuredWith(options.replicates),
-      [&](const BootstrapOptions& more) { return remeasure(more); }, at_most, options);
+  RecordingRefinement refinement;
+  const absl::StatusOr<Measurement> result =
+      refinement.Refine(MeasuredWith(options.replicates), at_most, options);
   ASSERT_THAT(result, IsOk());
   const Measurement& refined = *result;
-  ASSERT_FALSE(remeasure.asked.empty());
+  ASSERT_FALSE(refinement.asked.empty());
   // The first request is at least double, and the requests grow.
-  EXPECT_GE(remeasure.asked.front(), 2 * options.replicates);
-  EXPECT_TRUE(std::is_sorted(remeasure.asked.begin(), remeasure.asked.end()));
-  EXPECT_EQ(refined.resamples.size(), static_cast<size_t>(remeasure.asked.back()));
+  EXPECT_GE(refinement.asked.front(), 2 * options.replicates);
+  EXPECT_TRUE(std::is_sorted(refinement.asked.begin(), refinement.asked.end()));
+  EXPECT_EQ(refined.resamples.size(), static_cast<size_t>(refinement.asked.back()));
   EXPECT_LE(MonteCarloError(refined), BoundaryMargin(refined, at_most) / 3.0);
   EXPECT_EQ(Judge(refined, at_most), Verdict::kHolds);
   EXPECT_EQ(refined.inconclusive_reason, "");
@@ -175,40 +181,35 @@ TEST(RefineToMonteCarloPrecisionTest, StillWithinTheErrorAtTheCapIsInconclusive)
   BootstrapOptions options;
   options.max_replicates = 8000;  // error ~0.003 there; the margin 0.002 needs ~0.00067
   const Expectation at_most{Comparison::kAtMost, 0.202, 0.0};
-  RecordingRemeasure remeasure;
-  const absl::StatusOr<Measurement> result = RefineToMonteCarloPrecision(
-      MeasuredWith(options.replicates),
-      [&](const BootstrapOptions& more) { return remeasure(more); }, at_most, options);
-  ASSERT_THAT(result, IsOk());
-  const Measurement& refined = *result;
-  ASSERT_FALSE(remeasure.asked.empty());
-  EXPECT_EQ(remeasure.asked.back(), 8000);
-  EXPECT_THAT(refined.inconclusive_reason, testing::HasSubstr("within 3 Monte Carlo errors"));
-  EXPECT_THAT(refined.inconclusive_reason, testing::HasSubstr("at 8000 resamples"));
-  EXPECT_EQ(Judge(refined, at_most), Verdict::kInconclusive);
+  RecordingRefinement refinement;
+  const absl::StatusOr<Measurement> capped =
+      refinement.Refine(MeasuredWith(options.replicates), at_most, options);
+  ASSERT_THAT(capped, IsOk());
+  // 2000 * (3 * 0.006 / 0.002)^2 = 162000 resamples would be needed: one step, to the cap.
+  EXPECT_THAT(refinement.asked, testing::ElementsAre(8000));
+  EXPECT_THAT(capped->inconclusive_reason, testing::HasSubstr("within 3 Monte Carlo errors"));
+  EXPECT_THAT(capped->inconclusive_reason, testing::HasSubstr("at 8000 resamples"));
+  EXPECT_EQ(Judge(*capped, at_most), Verdict::kInconclusive);
 }
 
 TEST(RefineToMonteCarloPrecisionTest, FarFromTheBoundaryOrUndecidedIsNotMeasuredAgain) {
   BootstrapOptions options;
-  RecordingRemeasure remeasure;
-  const auto call = [&](const BootstrapOptions& more) { return remeasure(more); };
+  RecordingRefinement refinement;
   // Holds by a margin of 0.8, far above 3 errors.
-  const absl::StatusOr<Measurement> far = RefineToMonteCarloPrecision(
-      MeasuredWith(options.replicates), call, {Comparison::kAtMost, 1.0, 0.0}, options);
+  const absl::StatusOr<Measurement> far =
+      refinement.Refine(MeasuredWith(options.replicates), {Comparison::kAtMost, 1.0, 0.0}, options);
   ASSERT_THAT(far, IsOk());
   EXPECT_EQ(far->resamples.size(), 2000u);
   // Straddles the boundary: inconclusive whatever the resamples, so none are added.
-  const absl::StatusOr<Measurement> straddling = RefineToMonteCarloPrecision(
-      MeasuredWith(options.replicates), call, {Comparison::kAtMost, 0.1, 0.0}, options);
+  const absl::StatusOr<Measurement> straddling =
+      refinement.Refine(MeasuredWith(options.replicates), {Comparison::kAtMost, 0.1, 0.0}, options);
   ASSERT_THAT(straddling, IsOk());
   EXPECT_EQ(straddling->inconclusive_reason, "");
   // Too few seeds: inconclusive as well.
   Measurement few_seeds = MeasuredWith(options.replicates);
   few_seeds.seeds = 4;
-  EXPECT_THAT(
-      RefineToMonteCarloPrecision(few_seeds, call, {Comparison::kAtMost, 0.212, 0.0}, options),
-      IsOk());
-  EXPECT_TRUE(remeasure.asked.empty());
+  EXPECT_THAT(refinement.Refine(few_seeds, {Comparison::kAtMost, 0.212, 0.0}, options), IsOk());
+  EXPECT_TRUE(refinement.asked.empty());
 }
 
 TEST(RefineToMonteCarloPrecisionTest, AnErrorOfTheRemeasurementIsReturned) {
