@@ -90,23 +90,22 @@ namespace {
 // or fails is measured again with more resamples (RefineToMonteCarloPrecision).
 absl::StatusOr<Measurement> MeasureClaim(const Claim& claim, const Hdf5Reader& reader,
                                          const BootstrapOptions& bootstrap) {
+  const auto named = [&claim](const absl::Status& status) {
+    return absl::Status(status.code(), absl::StrCat("claim ", claim.id, ": ", status.message()));
+  };
   absl::StatusOr<Measurement> measurement = claim.measure(reader, bootstrap, claim.id);
   if (!measurement.ok()) {
     if (absl::IsNotFound(measurement.status())) {
       return UndefinedMeasurement(absl::StrCat("not measurable on this file: ",
                                                measurement.status().message()));
     }
-    return absl::Status(measurement.status().code(),
-                        absl::StrCat("claim ", claim.id, ": ", measurement.status().message()));
+    return named(measurement.status());
   }
   return RefineToMonteCarloPrecision(
       *std::move(measurement),
       [&](const BootstrapOptions& more) -> absl::StatusOr<Measurement> {
         absl::StatusOr<Measurement> again = claim.measure(reader, more, claim.id);
-        if (!again.ok()) {
-          return absl::Status(again.status().code(),
-                              absl::StrCat("claim ", claim.id, ": ", again.status().message()));
-        }
+        if (!again.ok()) return named(again.status());
         return again;
       },
       claim.expected, bootstrap);
