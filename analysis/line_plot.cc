@@ -3,6 +3,7 @@
 #include <plplot/plstream.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -19,13 +20,8 @@
 namespace dprl {
 namespace {
 
-constexpr int kPaletteSize = 10;
-constexpr int kFirstLineColor = 2;                               // cmap0 indices 2..11: lines
-constexpr int kFirstBandColor = kFirstLineColor + kPaletteSize;  // 12..21: translucent bands
-// Matplotlib's "tab10" palette.
-constexpr int kPalette[kPaletteSize][3] = {
-    {31, 119, 180}, {255, 127, 14},  {44, 160, 44},   {214, 39, 40},  {148, 103, 189},
-    {140, 86, 75},  {227, 119, 194}, {127, 127, 127}, {188, 189, 34}, {23, 190, 207}};
+constexpr int kFirstLineColor = 2;                                   // cmap0 indices 2..13: lines
+constexpr int kFirstBandColor = kFirstLineColor + kPlotPaletteSize;  // 14..25: translucent bands
 
 // Data range of one axis; on a log axis only positive finite values count.
 struct AxisRange {
@@ -104,7 +100,7 @@ struct LegendEntry {
 void AddLegendEntries(const PlotPanel& panel, std::vector<LegendEntry>& entries) {
   for (const PlotCurve& curve : panel.curves) {
     if (curve.label.empty()) continue;
-    LegendEntry entry{curve.label, curve.color % kPaletteSize, curve.dashed};
+    LegendEntry entry{curve.label, curve.color % kPlotPaletteSize, curve.dashed};
     if (std::find(entries.begin(), entries.end(), entry) == entries.end()) {
       entries.push_back(std::move(entry));
     }
@@ -305,13 +301,14 @@ void DrawPanel(plstream& pls, const PlotPanel& panel, const Rect& box, double mm
   int bands = 0;
   for (const PlotCurve& curve : panel.curves) bands += curve.lower.empty() ? 0 : 1;
   const double alpha = std::clamp(0.5 / std::max(bands, 1), 0.12, 0.25);
-  for (int i = 0; i < kPaletteSize; ++i) {
-    pls.scol0a(kFirstBandColor + i, kPalette[i][0], kPalette[i][1], kPalette[i][2], alpha);
+  for (int i = 0; i < kPlotPaletteSize; ++i) {
+    const std::array<int, 3> rgb = PlotPaletteRgb(i);
+    pls.scol0a(kFirstBandColor + i, rgb[0], rgb[1], rgb[2], alpha);
   }
 
   const double y_floor = y_low;  // in world (mapped) coordinates
   for (const PlotCurve& curve : panel.curves) {
-    const int color = curve.color % kPaletteSize;
+    const int color = curve.color % kPlotPaletteSize;
     std::vector<PLFLT> x, y, band_x, band_low, band_high;
     for (size_t i = 0; i < curve.x.size(); ++i) {
       if (!x_range.Usable(curve.x[i]) || !y_range.Usable(curve.y[i])) continue;
@@ -408,6 +405,16 @@ PlotPageLayout ComputePageLayout(const std::vector<PlotPanel>& panels, const Fig
   return result;
 }
 
+std::array<int, 3> PlotPaletteRgb(int color) {
+  // Matplotlib's "tab10", then black and gold.
+  static constexpr int kPalette[kPlotPaletteSize][3] = {
+      {31, 119, 180},  {255, 127, 14}, {44, 160, 44},   {214, 39, 40},
+      {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
+      {188, 189, 34},  {23, 190, 207}, {0, 0, 0},       {255, 215, 0}};
+  const int* rgb = kPalette[color % kPlotPaletteSize];
+  return {rgb[0], rgb[1], rgb[2]};
+}
+
 int VisibleLength(const std::string& text) {
   int length = 0;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -445,11 +452,12 @@ absl::Status RenderPanels(const std::vector<PlotPanel>& display_panels, const Fi
     pls->sfnam(path.c_str());
     pls->setopt("geometry", absl::StrFormat("%dx%d", width, height).c_str());
     pls->scolbg(255, 255, 255);
-    pls->scmap0n(kFirstBandColor + kPaletteSize);
+    pls->scmap0n(kFirstBandColor + kPlotPaletteSize);
     pls->scol0(0, 255, 255, 255);
     pls->scol0(1, 0, 0, 0);
-    for (int i = 0; i < kPaletteSize; ++i) {
-      pls->scol0(kFirstLineColor + i, kPalette[i][0], kPalette[i][1], kPalette[i][2]);
+    for (int i = 0; i < kPlotPaletteSize; ++i) {
+      const std::array<int, 3> rgb = PlotPaletteRgb(i);
+      pls->scol0(kFirstLineColor + i, rgb[0], rgb[1], rgb[2]);
     }
     pls->init();
     pls->adv(0);

@@ -4,7 +4,7 @@
 // Each panel has a title, axis labels and per-axis log10 or linear scale; in each, one line per
 // curve and, when given, a translucent band (e.g. the 95% confidence band over seeds). On a log
 // axis, points with a non-positive value are dropped and band edges below the axis minimum are
-// clipped to it. Colours come from a 10-colour palette by PlotCurve::color, so a caller can keep
+// clipped to it. Colours come from a 12-colour palette by PlotCurve::color, so a caller can keep
 // one colour per series across panels; dashed curves are for reference shapes (e.g. bounds).
 // A curve may carry a marker x: a filled dot is drawn on the curve at its plotted point nearest
 // to it (e.g. the episode at which an optimistic agent's bonus first leaves the cap H); the
@@ -21,6 +21,7 @@
 #ifndef DPRL_ANALYSIS_LINE_PLOT_H_
 #define DPRL_ANALYSIS_LINE_PLOT_H_
 
+#include <array>
 #include <limits>
 #include <string>
 #include <vector>
@@ -29,11 +30,17 @@
 
 namespace dprl {
 
+// The palette of PlotCurve::color: Matplotlib's "tab10", then black and gold, so that a figure
+// with up to 12 series repeats no colour (e.g. two UBEV variants, PUCB on exact counts and PUCB
+// at eight eps). PlotPaletteRgb(color) is the RGB of index `color` (>= 0) modulo the size.
+inline constexpr int kPlotPaletteSize = 12;
+std::array<int, 3> PlotPaletteRgb(int color);
+
 struct PlotCurve {
   std::string label;          // legend text: plain UTF-8 or PLplot escapes (e.g. "ε" or "#ge"),
                               // as every text of a panel (plplot_text.h); "" = no legend entry
                               // (e.g. a variant explained by the note)
-  int color = 0;              // palette index (taken modulo 10)
+  int color = 0;              // palette index (taken modulo kPlotPaletteSize)
   bool dashed = false;        // dashed line (reference shapes), else solid
   std::vector<double> x;      // ascending
   std::vector<double> y;      // same size as x

@@ -1,5 +1,6 @@
 #include "analysis/line_plot.h"
 
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -18,6 +19,17 @@ TEST(VisibleLengthTest, CountsPrintedCharacters) {
   EXPECT_EQ(VisibleLength("#ge#u-1/2#d"), 5);   // superscript escapes print nothing
   EXPECT_EQ(VisibleLength("\u03c3 = 0.4"), 7);  // 2-byte UTF-8 sigma counts once
   EXPECT_EQ(VisibleLength("a##b"), 3);          // "##" prints '#'
+}
+
+TEST(PlotPaletteTest, TwelveDistinctColoursThenWraps) {
+  for (int a = 0; a < kPlotPaletteSize; ++a) {
+    for (int b = a + 1; b < kPlotPaletteSize; ++b) {
+      EXPECT_NE(PlotPaletteRgb(a), PlotPaletteRgb(b)) << "indices " << a << " and " << b;
+    }
+  }
+  EXPECT_EQ(kPlotPaletteSize, 12);
+  EXPECT_EQ(PlotPaletteRgb(0), (std::array<int, 3>{31, 119, 180}));  // tab10's first
+  EXPECT_EQ(PlotPaletteRgb(kPlotPaletteSize + 1), PlotPaletteRgb(1));
 }
 
 // `curves` curves with labels of `label_length` characters, each panel distinct when `distinct`.
