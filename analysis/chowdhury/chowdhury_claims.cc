@@ -76,6 +76,13 @@ std::vector<double> Theorem1Terms(const LqBoundConstants& c, double k) {
           common * (std::sqrt(c.lambda_max) + c.nu) * std::sqrt(nd * psi)};
 }
 
+// Thm. 1's expression in value at k: the sum of Theorem1Terms (every term's constant 1).
+double Theorem1Expression(const LqBoundConstants& c, double k) {
+  double sum = 0.0;
+  for (double term : Theorem1Terms(c, k)) sum += term;
+  return sum;
+}
+
 // The largest local exponent in k of Thm. 1's terms over `episodes` (a least-squares fit of each
 // term over the same grid points as the data).
 absl::StatusOr<double> LargestTermExponent(const LqBoundConstants& c,
@@ -304,6 +311,63 @@ MeasureFunction PrivacyCostExponent(const std::string& env, const std::string& p
   };
 }
 
+// Observation (how far the bound's value is from the data): the mean final regret of
+// `private_agent` on `env` over Thm. 1's expression at k = K (Theorem1Expression, with each
+// group's recorded Lambda and nu), the largest ratio over every eps of the file; the detail lists
+// each eps's ratio and OFU-RL's (lambda, nu = 0). The O() leaves each term's constant free, so a
+// ratio below 1 decides nothing: it says where, in value, the shape claims are tested.
+MeasureFunction RegretToExpression(const std::string& env, const std::string& private_agent) {
+  return [env, private_agent](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
+                              const std::string& id) -> absl::StatusOr<Measurement> {
+    ASSIGN_OR_RETURN(std::optional<std::string> ofu, OfuRlGroup(reader, env));
+    if (!ofu) return NoSystem(env);
+    ASSIGN_OR_RETURN(
+        std::vector<std::string> groups,
+        SelectGroups(reader, {{hdf5_names::kEnv, env}, {hdf5_names::kAgent, private_agent}}));
+    ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, hdf5_names::kPrivacyEpsilon));
+    if (sorted.empty()) {
+      return UndefinedMeasurement(absl::StrCat("no ", private_agent, " run of ", env,
+                                               " in the file"));
+    }
+    std::vector<SeedRows> rows;
+    std::vector<double> expressions;
+    std::vector<std::string> ratios;
+    double episodes = 0.0;
+    for (const auto& [privacy_epsilon, group] : sorted) {
+      ASSIGN_OR_RETURN(LqBoundConstants c, ReadLqBoundConstants(reader, group));
+      ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
+      episodes = regret.episodes.back();
+      expressions.push_back(Theorem1Expression(c, episodes));
+      ratios.push_back(absl::StrFormat("%g: %.4g / %.4g = %.3g", privacy_epsilon,
+                                       ColumnMean(regret.cumulative, -1), expressions.back(),
+                                       ColumnMean(regret.cumulative, -1) / expressions.back()));
+      rows.push_back(std::move(regret.cumulative));
+    }
+    ASSIGN_OR_RETURN(LqBoundConstants ofu_constants, ReadLqBoundConstants(reader, *ofu));
+    ASSIGN_OR_RETURN(RegretRows ofu_regret, ReadRegretRows(reader, *ofu));
+    const double ofu_expression = Theorem1Expression(ofu_constants, ofu_regret.episodes.back());
+    return BootstrapMeasurement(
+        rows,
+        ExplainedStatistic(
+            [expressions](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
+              double largest = -INFINITY;
+              for (size_t i = 0; i < g.size(); ++i) {
+                largest = std::max(largest, ColumnMean(g[i], -1) / expressions[i]);
+              }
+              return largest;
+            }),
+        bootstrap, id,
+        absl::StrFormat("largest over eps of (mean final regret of %s) / (Thm. 1's expression at "
+                        "K = %g, every term's constant 1, the group's Lambda and nu); per eps "
+                        "(regret / expression = ratio): {%s}; OFU-RL (lambda %g, nu 0): %.4g / "
+                        "%.4g = %.3g",
+                        private_agent, episodes, absl::StrJoin(ratios, "; "),
+                        ofu_constants.lambda_min, ColumnMean(ofu_regret.cumulative, -1),
+                        ofu_expression,
+                        ColumnMean(ofu_regret.cumulative, -1) / ofu_expression));
+  };
+}
+
 std::vector<Claim> ChowdhuryClaims() {
   std::vector<Claim> claims;
   const std::string exponent_statistic =
@@ -403,6 +467,25 @@ std::vector<Claim> ChowdhuryClaims() {
       decay.kind = ClaimKind::kObservation;
       decay.regime = "every eps in the fit past the onset; >= 2 such eps";
       claims.push_back(decay);
+      Claim value{absl::StrCat("chowdhury.regret_to_expression", agent.id_infix, ".", env),
+                  kPaper,
+                  "Thm. 3 (value)",
+                  absl::StrCat("how far below Thm. 1's expression in value (private lambda_min "
+                               "= Lambda, lambda_max = 3 Lambda, nu; every term's constant 1) "
+                               "the regret of ",
+                               agent.what,
+                               " is at K: with free constants a ratio below 1 decides nothing; "
+                               "it shows where, in value, the shape claims above are tested (",
+                               env, ")"),
+                  "private_ofu_fig",
+                  absl::StrCat("largest over eps of (mean final regret of ", agent.agent,
+                               ") / (Thm. 1's expression at K, constant 1)"),
+                  {Comparison::kAtMost, 1.0, 0.0},
+                  true,
+                  RegretToExpression(env, agent.agent)};
+      value.kind = ClaimKind::kObservation;
+      value.regime = "every eps of the file";
+      claims.push_back(value);
     }
   }
   return claims;

@@ -247,9 +247,10 @@ constexpr Section kSections[] = {
     {ClaimKind::kEvidence, "Evidence",
      "implications of the theorems, tested in the direction in which they could be refuted "
      "(the headline count)"},
-    {ClaimKind::kObservation, "Observations: how tight the bounds' shapes are",
+    {ClaimKind::kObservation, "Observations: how tight the bounds are",
      "measured and predicted side by side; an upper bound says nothing about how fast a cost "
-     "vanishes, so there is no verdict"},
+     "vanishes, nor (its constants being free) how far below its expression the regret lies, "
+     "so there is no verdict"},
     {ClaimKind::kLowerBound, "Lower bounds: PUCB is not a counterexample",
      "a minimax lower bound can be refuted only by an algorithm that beats it; a run of PUCB "
      "above it is consistent, not evidence"},

@@ -64,6 +64,39 @@ for name in experiments:
     assert "(%s)" % png in report and os.path.exists(os.path.join(root, png)), png
 PY
 expect_figure_files "$WORK/smoke/vietri_fig/vietri_fig"
+# The value observation against Thm. 1's expression (constant 1) evaluated here, independently,
+# from the smoke private_ofu_fig file's attributes.
+"$PYTHON" - "$WORK/smoke" <<'PY' || fail "chowdhury.regret_to_expression check failed"
+import csv, math, os, re, sys
+import h5py
+root = sys.argv[1]
+rows = list(csv.DictReader(open(os.path.join(root, "claims.csv"))))
+lq = h5py.File(os.path.join(root, "private_ofu_fig", "private_ofu_fig.h5"), "r")
+
+def expression(a, k):
+    n, d, H = a["state_dim"], a["control_dim"], a["horizon"]
+    if "Lambda" in a:
+        lmin, lmax, nu = a["Lambda"], 3 * a["Lambda"], a["nu"]
+    else:
+        lmin = lmax = a["regularizer_lambda"]
+        nu = 0.0
+    nd = n * (n + d)
+    psi = math.log(1 + H * k / ((n + d) * lmin))
+    return H * math.sqrt(k) * (math.sqrt(H) + nd * psi + math.log(1 / a["confidence_alpha"]) +
+                               (math.sqrt(lmax) + nu) * math.sqrt(nd * psi))
+
+observed = 0
+for r in rows:
+    m = re.match(r"chowdhury\.regret_to_expression(\.tight)?\.(\w+)$", r["id"])
+    if not m or r["verdict"] != "observed":
+        continue
+    agent = "private_ofu_rl" + ("_tight" if m.group(1) else "")
+    ratios = [g["cumulative_regret"][:, -1].mean() / expression(g.attrs, g["episode_grid"][0, -1])
+              for g in lq.values() if g.attrs["env"] == m.group(2) and g.attrs["agent"] == agent]
+    assert ratios and abs(float(r["value"]) / max(ratios) - 1) < 1e-6, (r["id"], r["value"], ratios)
+    observed += 1
+assert observed >= 1, "no chowdhury.regret_to_expression row observed at smoke scale"
+PY
 
 # --- 2. hand-made files with known verdicts ---------------------------------------------------
 # expect_verdicts DIR VERDICT: the claims fed by make_fixtures.py have VERDICT, the others of
