@@ -18,7 +18,7 @@ source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 REPRODUCE="$RUNFILES/experiments/reproduce_all"
 CLAIMS="$RUNFILES/analysis/claims"
 FIXTURES="$RUNFILES/tests/claims/make_fixtures.py"
-export PYTHONPATH="$RUNFILES/analysis/testing${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH="$RUNFILES/analysis/testing:$RUNFILES/tests/claims${PYTHONPATH:+:$PYTHONPATH}"
 [[ -x "$REPRODUCE" && -x "$CLAIMS" ]] || fail "binaries not found under $RUNFILES"
 
 # --- 1. smoke-scale results through reproduce_all ------------------------------------------
@@ -64,34 +64,23 @@ for name in experiments:
     assert "(%s)" % png in report and os.path.exists(os.path.join(root, png)), png
 PY
 expect_figure_files "$WORK/smoke/vietri_fig/vietri_fig"
-# The value observation against Thm. 1's expression (constant 1) evaluated here, independently,
-# from the smoke private_ofu_fig file's attributes.
+# The value observation against Thm. 1's expression (constant 1) evaluated independently
+# (lq_bound.py) from the smoke private_ofu_fig file's attributes.
 "$PYTHON" - "$WORK/smoke" <<'PY' || fail "chowdhury.regret_to_expression check failed"
-import csv, math, os, re, sys
+import csv, os, re, sys
 import h5py
+import lq_bound
 root = sys.argv[1]
 rows = list(csv.DictReader(open(os.path.join(root, "claims.csv"))))
 lq = h5py.File(os.path.join(root, "private_ofu_fig", "private_ofu_fig.h5"), "r")
-
-def expression(a, k):
-    n, d, H = a["state_dim"], a["control_dim"], a["horizon"]
-    if "Lambda" in a:
-        lmin, lmax, nu = a["Lambda"], 3 * a["Lambda"], a["nu"]
-    else:
-        lmin = lmax = a["regularizer_lambda"]
-        nu = 0.0
-    nd = n * (n + d)
-    psi = math.log(1 + H * k / ((n + d) * lmin))
-    return H * math.sqrt(k) * (math.sqrt(H) + nd * psi + math.log(1 / a["confidence_alpha"]) +
-                               (math.sqrt(lmax) + nu) * math.sqrt(nd * psi))
-
 observed = 0
 for r in rows:
     m = re.match(r"chowdhury\.regret_to_expression(\.tight)?\.(\w+)$", r["id"])
     if not m or r["verdict"] != "observed":
         continue
     agent = "private_ofu_rl" + ("_tight" if m.group(1) else "")
-    ratios = [g["cumulative_regret"][:, -1].mean() / expression(g.attrs, g["episode_grid"][0, -1])
+    ratios = [g["cumulative_regret"][:, -1].mean() /
+              lq_bound.expression(g.attrs, g["episode_grid"][0, -1])
               for g in lq.values() if g.attrs["env"] == m.group(2) and g.attrs["agent"] == agent]
     assert ratios and abs(float(r["value"]) / max(ratios) - 1) < 1e-6, (r["id"], r["value"], ratios)
     observed += 1

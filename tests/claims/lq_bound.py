@@ -1,0 +1,49 @@
+"""Chowdhury et al. 2021's Thm. 1 expression (Thm. 3: with the private lambda_min = Lambda,
+lambda_max = 3 Lambda, nu), every term's constant 1, evaluated from a private_ofu_fig group's
+attributes (h5py) independently of analysis/chowdhury/chowdhury_claims.cc, for the claims tests:
+  H sqrt(k) sqrt(H),  H sqrt(k) n(n+d) psi,  H sqrt(k) ln(1/alpha),
+  H sqrt(k) (sqrt(lambda_max) + nu) sqrt(n(n+d) psi),  psi = ln(1 + H k / ((n+d) lambda_min));
+ofu_rl (no Lambda attribute): lambda_min = lambda_max = regularizer_lambda, nu = 0.
+"""
+import math
+
+import numpy
+
+
+def _constants(attrs):
+    if "Lambda" in attrs:
+        return attrs["Lambda"], 3.0 * attrs["Lambda"], attrs["nu"]
+    return attrs["regularizer_lambda"], attrs["regularizer_lambda"], 0.0
+
+
+def terms(attrs, k):
+    """The four terms at k episodes."""
+    n, d, h = attrs["state_dim"], attrs["control_dim"], attrs["horizon"]
+    lambda_min, lambda_max, nu = _constants(attrs)
+    nd = n * (n + d)
+    psi = math.log(1.0 + h * k / ((n + d) * lambda_min))
+    common = h * math.sqrt(k)
+    return [common * math.sqrt(h), common * nd * psi,
+            common * math.log(1.0 / attrs["confidence_alpha"]),
+            common * (math.sqrt(lambda_max) + nu) * math.sqrt(nd * psi)]
+
+
+def expression(attrs, k):
+    """Their sum."""
+    return sum(terms(attrs, k))
+
+
+def epsilon_terms(attrs, k):
+    """The terms that depend on eps (through lambda_min, lambda_max, nu), without the common
+    H sqrt(k): n(n+d) psi, sqrt(lambda_max) sqrt(n(n+d) psi), nu sqrt(n(n+d) psi)."""
+    n, d, h = attrs["state_dim"], attrs["control_dim"], attrs["horizon"]
+    lambda_min, lambda_max, nu = _constants(attrs)
+    nd = n * (n + d)
+    psi = math.log(1.0 + h * k / ((n + d) * lambda_min))
+    return [nd * psi, math.sqrt(lambda_max) * math.sqrt(nd * psi), nu * math.sqrt(nd * psi)]
+
+
+def loglog_slope(x, y):
+    """Least-squares slope of log y on log x."""
+    return numpy.polyfit(numpy.log(numpy.asarray(x, float)), numpy.log(numpy.asarray(y, float)),
+                         1)[0]
