@@ -12,17 +12,10 @@
 # the decay rows are observations, never judged; every other paper's claims are "not run".
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
-CLAIMS="$RUNFILES/analysis/claims"
-FIXTURES="$RUNFILES/tests/claims/make_chowdhury_zhou_fixtures.py"
-export PYTHONPATH="$RUNFILES/tests/claims:$PYTHONPATH"
-[[ -x "$CLAIMS" ]] || fail "claims binary not found under $RUNFILES"
+source "$RUNFILES/tests/claims/fixtures_lib.sh"
 
 KINDS=(holds fails inconclusive regime undefined)
-for kind in "${KINDS[@]}"; do
-  "$PYTHON" "$FIXTURES" "$WORK/$kind" "$kind" || fail "make_chowdhury_zhou_fixtures.py $kind failed"
-  "$CLAIMS" "--results=$WORK/$kind" >"$WORK/$kind.out" 2>"$WORK/$kind.err" ||
-    { cat "$WORK/$kind.err"; fail "claims on the '$kind' fixtures failed"; }
-done
+claims_on_fixtures make_chowdhury_zhou_fixtures.py "${KINDS[@]}"
 "$PYTHON" - "$WORK" "${KINDS[@]}" <<'PY' || fail "verdicts on the fixtures"
 import csv, os, sys
 
