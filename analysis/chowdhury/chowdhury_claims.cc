@@ -338,14 +338,15 @@ MeasureFunction RegretToExpression(const std::string& env, const std::string& pr
       ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, group));
       episodes = regret.episodes.back();
       expressions.push_back(Theorem1Expression(c, episodes));
-      ratios.push_back(absl::StrFormat("%g: %.4g / %.4g = %.3g", privacy_epsilon,
-                                       ColumnMean(regret.cumulative, -1), expressions.back(),
-                                       ColumnMean(regret.cumulative, -1) / expressions.back()));
+      const double mean = ColumnMean(regret.cumulative, -1);
+      ratios.push_back(absl::StrFormat("%g: %.4g / %.4g = %.3g", privacy_epsilon, mean,
+                                       expressions.back(), mean / expressions.back()));
       rows.push_back(std::move(regret.cumulative));
     }
     ASSIGN_OR_RETURN(LqBoundConstants ofu_constants, ReadLqBoundConstants(reader, *ofu));
     ASSIGN_OR_RETURN(RegretRows ofu_regret, ReadRegretRows(reader, *ofu));
     const double ofu_expression = Theorem1Expression(ofu_constants, ofu_regret.episodes.back());
+    const double ofu_mean = ColumnMean(ofu_regret.cumulative, -1);
     return BootstrapMeasurement(
         rows,
         ExplainedStatistic(
@@ -362,9 +363,8 @@ MeasureFunction RegretToExpression(const std::string& env, const std::string& pr
                         "(regret / expression = ratio): {%s}; OFU-RL (lambda %g, nu 0): %.4g / "
                         "%.4g = %.3g",
                         private_agent, episodes, absl::StrJoin(ratios, "; "),
-                        ofu_constants.lambda_min, ColumnMean(ofu_regret.cumulative, -1),
-                        ofu_expression,
-                        ColumnMean(ofu_regret.cumulative, -1) / ofu_expression));
+                        ofu_constants.lambda_min, ofu_mean, ofu_expression,
+                        ofu_mean / ofu_expression));
   };
 }
 
