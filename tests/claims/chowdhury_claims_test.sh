@@ -27,13 +27,6 @@ PREFIX = "chowdhury."
 AGENTS = {"": "private_ofu_rl", ".tight": "private_ofu_rl_tight"}
 
 
-def groups(lq, env, agent):
-    """(eps, group) of `agent` on `env`, by eps (eps None for ofu_rl)."""
-    found = [(g.attrs.get("privacy_epsilon"), g) for g in lq.values()
-             if g.attrs["env"] == env and g.attrs["agent"] == agent]
-    return sorted(found, key=lambda pair: pair[0] or 0.0)
-
-
 def reference_exponent(group):
     """The largest local exponent in k of Thm. 1's terms over the grid episodes in [K/10, K]."""
     grid = group["episode_grid"][0]
@@ -57,11 +50,11 @@ def check(rows, lq, kind):
     evidence_verdict = {"holds": "holds", "fails": "fails"}.get(kind)
     for env in ("chain_n2", "rotation_n2"):
         ofu = rows[PREFIX + "ofu_rl_exponent." + env]
-        (_, ofu_group), = groups(lq, env, "ofu_rl")
+        (_, ofu_group), = lq_bound.runs(lq, env, "ofu_rl")
         assert ofu["verdict"] == ("fails" if kind == "fails" else "holds"), ofu
         assert abs(float(ofu["value"]) - (exponent_in_k - reference_exponent(ofu_group))) < 1e-6, ofu
         for infix, agent in AGENTS.items():
-            runs = groups(lq, env, agent)
+            runs = lq_bound.runs(lq, env, agent)
             past = [(eps, g) for eps, g in runs if eps > 10 and kind != "regime"]
             largest = rows["%sprivate_exponent%s.%s" % (PREFIX, infix, env)]
             smallest = rows["%sprivate_exponent_small_eps%s.%s" % (PREFIX, infix, env)]
@@ -97,8 +90,7 @@ def check(rows, lq, kind):
                 assert abs(float(decay["value"]) - expected) < 1e-6, (decay, expected)
             # The value observation: every eps of the file, whatever the onset.
             assert value["verdict"] == "observed", value
-            ratio = max(g["cumulative_regret"][:, -1].mean() /
-                        lq_bound.expression(g.attrs, g["episode_grid"][0, -1]) for _, g in runs)
+            ratio = lq_bound.largest_regret_ratio(lq, env, agent)
             assert abs(float(value["value"]) / ratio - 1) < 1e-9, (value, ratio)
             assert int(value["seeds"]) == 20, value
     relay = [claim for claim in ours if claim.endswith(".relay_n2")]

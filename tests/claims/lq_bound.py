@@ -16,23 +16,6 @@ def _constants(attrs):
     return attrs["regularizer_lambda"], attrs["regularizer_lambda"], 0.0
 
 
-def terms(attrs, k):
-    """The four terms at k episodes."""
-    n, d, h = attrs["state_dim"], attrs["control_dim"], attrs["horizon"]
-    lambda_min, lambda_max, nu = _constants(attrs)
-    nd = n * (n + d)
-    psi = math.log(1.0 + h * k / ((n + d) * lambda_min))
-    common = h * math.sqrt(k)
-    return [common * math.sqrt(h), common * nd * psi,
-            common * math.log(1.0 / attrs["confidence_alpha"]),
-            common * (math.sqrt(lambda_max) + nu) * math.sqrt(nd * psi)]
-
-
-def expression(attrs, k):
-    """Their sum."""
-    return sum(terms(attrs, k))
-
-
 def epsilon_terms(attrs, k):
     """The terms that depend on eps (through lambda_min, lambda_max, nu), without the common
     H sqrt(k): n(n+d) psi, sqrt(lambda_max) sqrt(n(n+d) psi), nu sqrt(n(n+d) psi)."""
@@ -41,6 +24,35 @@ def epsilon_terms(attrs, k):
     nd = n * (n + d)
     psi = math.log(1.0 + h * k / ((n + d) * lambda_min))
     return [nd * psi, math.sqrt(lambda_max) * math.sqrt(nd * psi), nu * math.sqrt(nd * psi)]
+
+
+def terms(attrs, k):
+    """The four terms at k episodes."""
+    h = attrs["horizon"]
+    design, regularizer, noise = epsilon_terms(attrs, k)
+    common = h * math.sqrt(k)
+    return [common * math.sqrt(h), common * design,
+            common * math.log(1.0 / attrs["confidence_alpha"]), common * (regularizer + noise)]
+
+
+def expression(attrs, k):
+    """Their sum."""
+    return sum(terms(attrs, k))
+
+
+def runs(lq, env, agent):
+    """(eps, group) of `agent` on `env` in an opened private_ofu_fig file, by eps (eps None for
+    ofu_rl)."""
+    found = [(g.attrs.get("privacy_epsilon"), g) for g in lq.values()
+             if g.attrs["env"] == env and g.attrs["agent"] == agent]
+    return sorted(found, key=lambda pair: pair[0] or 0.0)
+
+
+def largest_regret_ratio(lq, env, agent):
+    """The largest over `agent`'s runs on `env` of mean final regret / expression at K: what
+    chowdhury.regret_to_expression.* reports."""
+    return max(g["cumulative_regret"][:, -1].mean() /
+               expression(g.attrs, g["episode_grid"][0, -1]) for _, g in runs(lq, env, agent))
 
 
 def loglog_slope(x, y):
