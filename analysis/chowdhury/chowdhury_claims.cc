@@ -59,6 +59,16 @@ Measurement NoSystem(const std::string& env) {
   return UndefinedMeasurement(absl::StrCat("no ofu_rl run of ", env, " in the file"));
 }
 
+// n(n+d), the number of entries of the parameter matrix Theta = (A B)^T.
+double ParameterCount(const LqBoundConstants& c) {
+  return c.state_dim * (c.state_dim + c.control_dim);
+}
+
+// psi = ln(1 + H k / ((n+d) lambda_min)) at k episodes.
+double Psi(const LqBoundConstants& c, double k) {
+  return std::log(1.0 + c.horizon * k / ((c.state_dim + c.control_dim) * c.lambda_min));
+}
+
 // Thm. 1's expression (the regret of OFU-RL under changing regularizers; Thm. 3 is Thm. 1 with
 // the private agent's lambda_min = Lambda, lambda_max = 3 Lambda, nu), term by term with
 // constant 1, at K' = k episodes, with the run's constants:
@@ -68,8 +78,8 @@ Measurement NoSystem(const std::string& env) {
 // (in k or in eps) between the smallest and the largest of its terms', so that range is what the
 // theorem's own expression allows.
 std::vector<double> Theorem1Terms(const LqBoundConstants& c, double k) {
-  const double nd = c.state_dim * (c.state_dim + c.control_dim);
-  const double psi = std::log(1.0 + c.horizon * k / ((c.state_dim + c.control_dim) * c.lambda_min));
+  const double nd = ParameterCount(c);
+  const double psi = Psi(c, k);
   const double common = c.horizon * std::sqrt(k);
   return {common * std::sqrt(c.horizon), common * nd * psi,
           common * std::log(1.0 / c.confidence_alpha),
@@ -225,9 +235,8 @@ absl::StatusOr<double> SteepestTermSlopeInEps(const std::vector<LqBoundConstants
   for (int term = 0; term < 3; ++term) {
     std::vector<double> values;
     for (const LqBoundConstants& c : constants) {
-      const double nd = c.state_dim * (c.state_dim + c.control_dim);
-      const double psi =
-          std::log(1.0 + c.horizon * c.episodes / ((c.state_dim + c.control_dim) * c.lambda_min));
+      const double nd = ParameterCount(c);
+      const double psi = Psi(c, c.episodes);
       values.push_back(term == 0   ? nd * psi
                        : term == 1 ? std::sqrt(c.lambda_max) * std::sqrt(nd * psi)
                                    : c.nu * std::sqrt(nd * psi));
