@@ -2,6 +2,7 @@
 // Quadratic Systems" (Private-OFU-RL, Thms. 1 and 3), measured on //experiments:private_ofu_fig
 // (docs/hdf5_schema.md). Regret is the exact expected regret of each episode (Riccati).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -59,14 +60,14 @@ Measurement NoSystem(const std::string& env) {
   return UndefinedMeasurement(absl::StrCat("no ofu_rl run of ", env, " in the file"));
 }
 
-// n(n+d), the number of entries of the parameter matrix Theta = (A B)^T.
-double ParameterCount(const LqBoundConstants& c) {
-  return c.state_dim * (c.state_dim + c.control_dim);
-}
-
-// psi = ln(1 + H k / ((n+d) lambda_min)) at k episodes.
-double Psi(const LqBoundConstants& c, double k) {
-  return std::log(1.0 + c.horizon * k / ((c.state_dim + c.control_dim) * c.lambda_min));
+// The terms of Thm. 1 that depend on eps (through lambda_min, lambda_max, nu), at k episodes and
+// without the common factor H sqrt(k): n(n+d) psi, sqrt(lambda_max) sqrt(n(n+d) psi),
+// nu sqrt(n(n+d) psi), with n(n+d) the number of entries of Theta and
+// psi = ln(1 + H k / ((n+d) lambda_min)).
+std::array<double, 3> EpsilonTerms(const LqBoundConstants& c, double k) {
+  const double nd = c.state_dim * (c.state_dim + c.control_dim);
+  const double psi = std::log(1.0 + c.horizon * k / ((c.state_dim + c.control_dim) * c.lambda_min));
+  return {nd * psi, std::sqrt(c.lambda_max) * std::sqrt(nd * psi), c.nu * std::sqrt(nd * psi)};
 }
 
 // Thm. 1's expression (the regret of OFU-RL under changing regularizers; Thm. 3 is Thm. 1 with
@@ -78,12 +79,10 @@ double Psi(const LqBoundConstants& c, double k) {
 // (in k or in eps) between the smallest and the largest of its terms', so that range is what the
 // theorem's own expression allows.
 std::vector<double> Theorem1Terms(const LqBoundConstants& c, double k) {
-  const double nd = ParameterCount(c);
-  const double psi = Psi(c, k);
+  const auto [design, regularizer, noise] = EpsilonTerms(c, k);
   const double common = c.horizon * std::sqrt(k);
-  return {common * std::sqrt(c.horizon), common * nd * psi,
-          common * std::log(1.0 / c.confidence_alpha),
-          common * (std::sqrt(c.lambda_max) + c.nu) * std::sqrt(nd * psi)};
+  return {common * std::sqrt(c.horizon), common * design,
+          common * std::log(1.0 / c.confidence_alpha), common * (regularizer + noise)};
 }
 
 // Thm. 1's expression in value at k: the sum of Theorem1Terms (every term's constant 1).
@@ -226,21 +225,14 @@ enum class CostWindow {
   kPastOnset,
 };
 
-// The steepest (most negative) least-squares slope in eps, over `epsilons`, of Thm. 1's terms
-// that depend on eps (through lambda_min, lambda_max, nu) at k = K: n(n+d) psi,
-// sqrt(lambda_max) sqrt(n(n+d) psi), nu sqrt(n(n+d) psi).
+// The steepest (most negative) least-squares slope in eps, over `epsilons`, of EpsilonTerms at
+// k = K.
 absl::StatusOr<double> SteepestTermSlopeInEps(const std::vector<LqBoundConstants>& constants,
                                               const std::vector<double>& epsilons) {
   double steepest = INFINITY;
   for (int term = 0; term < 3; ++term) {
     std::vector<double> values;
-    for (const LqBoundConstants& c : constants) {
-      const double nd = ParameterCount(c);
-      const double psi = Psi(c, c.episodes);
-      values.push_back(term == 0   ? nd * psi
-                       : term == 1 ? std::sqrt(c.lambda_max) * std::sqrt(nd * psi)
-                                   : c.nu * std::sqrt(nd * psi));
-    }
+    for (const LqBoundConstants& c : constants) values.push_back(EpsilonTerms(c, c.episodes)[term]);
     ASSIGN_OR_RETURN(double slope, StrictLogLogFit(epsilons, values));
     steepest = std::min(steepest, slope);
   }
