@@ -7,9 +7,9 @@
 // (analysis/claims/registry.h) uses, evaluates each claim (analysis/claims/claim.h: statistic,
 // expectation, verdict rule) and prints the counts and the table on stdout (then one line naming
 // the files written, on the same stream), and writes DIR2/claims.csv, DIR2/claims.md (the full
-// report) and DIR2/claims_summary.md (the counts and one line per evidence claim, for the
-// README); DIR2 defaults to DIR. Missing results files make their claims "not run"; a claim
-// whose groups are absent from its file is "undefined" with the reason.
+// report) and DIR2/claims_summary.md (the count lines, for the README); DIR2 defaults to DIR.
+// Missing results files make their claims "not run"; a claim whose groups are absent from its
+// file is "undefined" with the reason.
 // A relative DIR is taken relative to the directory `bazel run` was invoked from.
 // Errors print one line naming the flag and write no output file: bad flags, or a DIR holding no
 // results file of any experiment, exit 2; a corrupt results file exits 1.

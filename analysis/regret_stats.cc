@@ -5,50 +5,6 @@
 #include <limits>
 
 namespace dprl {
-namespace {
-
-// Continued fraction for I_x(a, b) (Numerical Recipes, betacf), modified Lentz's method.
-double BetaContinuedFraction(double a, double b, double x) {
-  constexpr double kTiny = 1e-300;
-  constexpr double kEps = 1e-16;
-  const double qab = a + b, qap = a + 1, qam = a - 1;
-  double c = 1, d = 1 - qab * x / qap;
-  if (std::fabs(d) < kTiny) d = kTiny;
-  d = 1 / d;
-  double h = d;
-  for (int m = 1; m <= 10000; ++m) {
-    const int m2 = 2 * m;
-    double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-    d = 1 + aa * d;
-    if (std::fabs(d) < kTiny) d = kTiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < kTiny) c = kTiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-    d = 1 + aa * d;
-    if (std::fabs(d) < kTiny) d = kTiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < kTiny) c = kTiny;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < kEps) break;
-  }
-  return h;
-}
-
-}  // namespace
-
-double RegularizedIncompleteBeta(double a, double b, double x) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const double log_front =
-      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
-  const double front = std::exp(log_front);
-  if (x < (a + 1) / (a + b + 2)) return front * BetaContinuedFraction(a, b, x) / a;
-  return 1 - front * BetaContinuedFraction(b, a, 1 - x) / b;
-}
 
 double StudentTCdf(double t, double dof) {
   const double tail = 0.5 * RegularizedIncompleteBeta(dof / 2, 0.5, dof / (dof + t * t));

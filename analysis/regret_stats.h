@@ -19,11 +19,11 @@
 #include <optional>
 #include <vector>
 
+#include "common/binomial_bounds.h"
+
 namespace dprl {
 
-// Regularized incomplete beta function I_x(a, b), a, b > 0, x in [0, 1] (continued fraction,
-// modified Lentz; absolute accuracy ~1e-14).
-double RegularizedIncompleteBeta(double a, double b, double x);
+// RegularizedIncompleteBeta (common/binomial_bounds.h) gives the t distribution below.
 // Student-t CDF with `dof` > 0 degrees of freedom.
 double StudentTCdf(double t, double dof);
 // Quantile of Student's t: the t with StudentTCdf(t, dof) = p, p in (0, 1) (bisection to 1e-12).

@@ -22,14 +22,6 @@ TEST(StudentTTest, QuantilesMatchTables) {
   EXPECT_NEAR(StudentTCdf(1.5, 3) + StudentTCdf(-1.5, 3), 1.0, 1e-14);
 }
 
-TEST(IncompleteBetaTest, ClosedForms) {
-  for (double x : {0.0, 0.1, 0.5, 0.93, 1.0}) {
-    EXPECT_NEAR(RegularizedIncompleteBeta(1, 1, x), x, 1e-14);
-  }
-  // I_x(2, 3) = P(Binomial(4, x) >= 2) = 1 - 0.6^4 - 4 * 0.4 * 0.6^3 at x = 0.4.
-  EXPECT_NEAR(RegularizedIncompleteBeta(2, 3, 0.4), 0.5248, 1e-13);
-}
-
 TEST(MeanWithConfidence95Test, KnownValuesAndSingleSample) {
   const MeanInterval interval = MeanWithConfidence95({1, 2, 3, 4, 5});
   EXPECT_DOUBLE_EQ(interval.mean, 3);

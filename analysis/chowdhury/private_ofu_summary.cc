@@ -155,6 +155,7 @@ absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
   c.horizon = static_cast<double>(system.horizon);
   c.episodes = static_cast<double>(options.privacy.episodes);
   c.confidence_alpha = options.privacy.confidence_alpha;
+  c.control_bound = recorded.control_bound;
   if (!IsPrivate(options)) {  // the non-private agent: H_k = lambda I
     c.lambda_min = c.lambda_max = options.regularizer;
     return c;

@@ -84,6 +84,7 @@ absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const st
 struct LqBoundConstants {
   double state_dim = 0, control_dim = 0, horizon = 0, episodes = 0, confidence_alpha = 0;
   double lambda_min = 0, lambda_max = 0, nu = 0;
+  double control_bound = 0;  // gamma of Assumption 1
 };
 
 // The agent's options of `group`: its structure (LqRecordedAgentBinding), then its parameters

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/binomial_bounds.h"
 
 namespace dprl {
 
@@ -41,14 +42,28 @@ std::string VerdictName(Verdict verdict) {
       return "not run";
     case Verdict::kObserved:
       return "observed";
+    case Verdict::kRefuted:
+      return "refuted";
+    case Verdict::kNotRefuted:
+      return "not refuted";
+    case Verdict::kReproduced:
+      return "reproduced";
+    case Verdict::kNotReproduced:
+      return "not reproduced";
+    case Verdict::kNoVerdict:
+      return "no verdict";
   }
   return "unknown";
 }
 
 std::string KindName(ClaimKind kind) {
   switch (kind) {
-    case ClaimKind::kEvidence:
-      return "evidence";
+    case ClaimKind::kExplicitBound:
+      return "explicit_bound";
+    case ClaimKind::kImpliedConstant:
+      return "implied_constant";
+    case ClaimKind::kEmpirical:
+      return "empirical";
     case ClaimKind::kConsistencyCheck:
       return "consistency";
     case ClaimKind::kObservation:
@@ -59,6 +74,38 @@ std::string KindName(ClaimKind kind) {
       return "arithmetic";
   }
   return "unknown";
+}
+
+bool IsDecidedKind(ClaimKind kind) {
+  return kind == ClaimKind::kExplicitBound || kind == ClaimKind::kEmpirical;
+}
+
+Verdict VerdictOfKind(ClaimKind kind, Verdict judged) {
+  const bool measured =
+      judged == Verdict::kHolds || judged == Verdict::kFails || judged == Verdict::kInconclusive;
+  switch (kind) {
+    case ClaimKind::kExplicitBound:
+      if (judged == Verdict::kHolds) return Verdict::kNotRefuted;
+      if (judged == Verdict::kFails) return Verdict::kRefuted;
+      return judged;
+    case ClaimKind::kEmpirical:
+      if (judged == Verdict::kHolds) return Verdict::kReproduced;
+      if (judged == Verdict::kFails) return Verdict::kNotReproduced;
+      return judged;
+    case ClaimKind::kImpliedConstant:
+      return measured ? Verdict::kNoVerdict : judged;
+    case ClaimKind::kObservation:
+      return measured ? Verdict::kObserved : judged;
+    case ClaimKind::kLowerBound:
+    case ClaimKind::kArithmetic:
+    case ClaimKind::kConsistencyCheck:
+      return judged;
+  }
+  return judged;
+}
+
+double BinomialPValue(const BinomialTest& test) {
+  return BinomialUpperTail(test.trials, test.allowed_probability, test.violations);
 }
 
 std::pair<double, double> AcceptanceRegion(const Expectation& expectation) {
@@ -187,6 +234,12 @@ FamilyWiseCount FamilyWiseCounts(const std::vector<std::pair<Measurement, Expect
       supported.push_back(1.0);
       continue;
     }
+    if (measurement.binomial.has_value()) {  // an explicit bound: refutable, never supported
+      const bool enough_seeds = measurement.binomial->trials >= min_seeds;
+      refuted.push_back(enough_seeds ? BinomialPValue(*measurement.binomial) : 1.0);
+      supported.push_back(1.0);
+      continue;
+    }
     if (measurement.resamples.empty()) {  // deterministic: decided exactly, or not at all
       refuted.push_back(verdict == Verdict::kFails ? 0.0 : 1.0);
       supported.push_back(verdict == Verdict::kHolds ? 0.0 : 1.0);
@@ -208,6 +261,11 @@ Verdict Judge(const Measurement& measurement, const Expectation& expectation, in
   if (!measurement.regime_missed.empty()) return Verdict::kOutOfRegime;
   if (!measurement.defined) return Verdict::kUndefined;
   if (!measurement.inconclusive_reason.empty()) return Verdict::kInconclusive;
+  if (measurement.binomial.has_value()) {
+    const BinomialTest& test = *measurement.binomial;
+    if (test.trials < min_seeds) return Verdict::kInconclusive;
+    return BinomialPValue(test) < test.level ? Verdict::kFails : Verdict::kHolds;
+  }
   const auto [accept_low, accept_high] = AcceptanceRegion(expectation);
   const double low = measurement.low - Widening(measurement);
   const double high = measurement.high + Widening(measurement);

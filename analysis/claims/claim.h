@@ -1,58 +1,61 @@
 // A paper claim as a checked number: what the paper states, which results file and statistic
-// measure it, the expected value or inequality with its tolerance, and the verdict rule.
+// measure it, the expected value or inequality, and what a finite run can say about it.
 //
-// Verdict rules (the only place they are stated; docs/claims.md repeats them):
+// What can be decided (the only place it is stated; docs/claims.md repeats it):
+//   * An EXPLICIT BOUND (ClaimKind::kExplicitBound): an inequality that the theorem states, or that
+//     its proof makes explicit, with every constant, holding with probability >= 1 - alpha at the
+//     theorem's own horizon (or uniformly in k, as stated). It is tested on the run's seeds by a
+//     one-sided binomial test of the number of seeds that violate it against alpha
+//     (Measurement::binomial): "refuted" when P(Bin(n, alpha) >= violations) < level, otherwise
+//     "not refuted", with the one-sided Clopper-Pearson upper bound of the violation share. Never
+//     "holds": a refutation refutes theorem, assumptions and implementation together, and a pass
+//     only fails to refute them (the row names the premises it checked in the run).
+//   * An O(.) or O~(.) UPPER BOUND with unstated constants (ClaimKind::kImpliedConstant): no finite
+//     run can refute it, so it gets NO VERDICT. The row reports the implied constant: for
+//     R_s <= C f (f the theorem's expression with every constant 1, at the run's horizon), the
+//     smallest C that the binomial test above would not reject (ImpliedConstantOf, statistics.h),
+//     per instance, system, eps and calibration, with where it exists the vacuity annotation
+//     [C^, R_max / f]: the constants at which the bound both fits the data and says something.
+//     The trends of the ratio within the run (exponents, slopes) are OBSERVATIONS.
+//   * The paper's EMPIRICAL statement (ClaimKind::kEmpirical, "performs similarly", "the return
+//     falls with sigma"): "reproduced" / "not reproduced" by the interval rule below, with its
+//     premises in the statement.
+// Interval rule (empirical statements, the paper's arithmetic, consistency checks, lower bounds):
 //   Let [low, high] be the measured interval (coverage stated in `interval_method`; a point for
 //   deterministic statistics), widened on both sides by the measurement's systematic term (the
 //   fit-window sensitivity of a slope, statistics.h), and A the acceptance region:
 //     kNear     A = [target - tolerance, target + tolerance]
 //     kAtLeast  A = [target - tolerance, +inf)
 //     kAtMost   A = (-inf, target + tolerance]
+//   holds (reproduced) the widened interval is inside A; fails (not reproduced) it does not meet
+//   A; inconclusive it straddles a boundary of A, or rests on fewer than
+//   BootstrapOptions::min_seeds seeds, or the measurement names a reason no interval can settle it
+//   (Measurement::inconclusive_reason, e.g. a slope fitted through 2 points).
+// Every kind:
 //   not run        the experiment's results file is missing (nothing is guessed);
-//   out of regime  the results do not cover the regime the paper's statement needs (e.g. T far
-//                  above the privacy burn-in, alpha above the instance gap), or a bound is
-//                  vacuous at the run's scale (its shape exceeds the trivial bound, e.g. H T);
-//                  the row names the condition that was missed. Never "fails": the paper says
-//                  nothing there;
+//   out of regime  the results do not cover the regime the statement needs; the row names the
+//                  condition that was missed. Never "fails": the paper says nothing there;
 //   undefined      the statistic cannot be computed on these results (a non-positive value in a
-//                  log-log fit, a censored value, too few points); the row gives the reason;
-//   inconclusive   the interval straddles a boundary of A, or it rests on fewer seeds than
-//                  BootstrapOptions::min_seeds (verdicts are drawn from >= 20 seeds), or the
-//                  measurement names a reason no interval can settle it
-//                  (Measurement::inconclusive_reason, e.g. a slope fitted through 2 points);
-//   holds          the widened interval is inside A;
-//   fails          the widened interval does not meet A.
+//                  log-log fit, a censored value, too few points); the row gives the reason.
 //
 // Widening: the interval is widened by `systematic` (fit window) plus `time_systematic` (the same
 // fit at T/3), each on both sides.
 //
-// Direction (docs/claims.md, "The rule"): an upper bound R <= A + B g(x) is refuted only where
-// B g dominates, by R growing FASTER than g as x moves toward that regime (regret as eps
-// decreases, as T or K grows); the expected value is the local exponent of the theorem's own
-// expression over the same window as the data, evaluated with the code's conversions. How fast a
-// privacy cost vanishes at large eps (the tightness of the bound's shape) is an OBSERVATION.
+// The other kinds, each reported in a section of its own, outside the decided count:
+// OBSERVATION (measured and predicted side by side, verdict "observed": the trend of an O(.)
+// bound's ratio within the run, how tight a bound is), LOWER BOUND (a minimax lower bound can be
+// refuted only by an algorithm that beats it, which the agent under test cannot; the row says
+// whether it is "not a counterexample"), ARITHMETIC (the paper's own numbers recomputed) and
+// CONSISTENCY CHECK (a number that follows from the code's own formulas).
 //
-// Evidence and consistency checks (ClaimKind): a claim is EVIDENCE for the paper only if the
-// measured number could have refuted it (it comes from runs of the algorithms, or from a
-// computation the paper's statement does not fix); `why_evidence` says what could have come out
-// differently. A number that follows from the code's own formulas (a closed form equal to its
-// own optimisation, an exponent implied by a calibration) is a CONSISTENCY CHECK: reported in
-// its own section, never counted in the headline.
-//
-// Three more kinds are reported in sections of their own, outside the evidence count:
-// OBSERVATION (measured and predicted side by side, verdict "observed", never holds/fails),
-// LOWER BOUND (a minimax lower bound can be refuted only by an algorithm that beats it, which
-// the agent under test cannot; the row says whether it is "not a counterexample") and
-// ARITHMETIC (the paper's own numbers recomputed).
-//
-// A claim the paper states without a constant ("regret is O(sqrt K)", "a lower bound of order
-// ...") is checked as a SHAPE: an exponent, or an inequality with the constant set to 1
-// (`shape_check` = true); the report marks such rows.
+// A claim the paper states without a constant is marked `shape_check`: an exponent, or an
+// inequality with the constant set to 1; the report marks such rows.
 #ifndef DPRL_ANALYSIS_CLAIMS_CLAIM_H_
 #define DPRL_ANALYSIS_CLAIMS_CLAIM_H_
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -82,6 +85,22 @@ struct BootstrapOptions {
   absl::Status Validate() const;
 };
 
+// An explicit bound's test (ClaimKind::kExplicitBound): of `trials` seeds, `violations` violate an
+// inequality that holds with probability >= 1 - allowed_probability. Refuted when
+// P(Bin(trials, allowed_probability) >= violations) < level (BinomialUpperTail).
+struct BinomialTest {
+  int64_t violations = 0;
+  int64_t trials = 0;
+  // The theorem's failure probability (alpha, beta, delta as it states it), in (0, 1).
+  double allowed_probability = 0.0;
+  // One-sided level of the test, in (0, 1): 0.05, divided by the number of runs the row tests
+  // (Bonferroni) where it tests several.
+  double level = 0.05;
+};
+
+// P(Bin(trials, allowed_probability) >= violations): the test's p-value.
+double BinomialPValue(const BinomialTest& test);
+
 struct Measurement {
   bool defined = false;  // false: the statistic cannot be computed at this scale (see detail)
   double value = 0.0;    // point estimate on the seeds as run
@@ -110,6 +129,9 @@ struct Measurement {
   // one-sided p-values of the family-wise count (FamilyWiseCounts) and the Monte Carlo error of
   // the interval ends (MonteCarloError) come from them.
   std::vector<double> resamples;
+  // Set for an explicit bound: the binomial test that decides it (value = the violation share,
+  // high = its one-sided Clopper-Pearson upper bound at the test's level, low = 0).
+  std::optional<BinomialTest> binomial;
 };
 
 enum class Comparison { kNear, kAtLeast, kAtMost };
@@ -128,22 +150,48 @@ enum class Verdict {
   kUndefined,
   kNotRun,
   kObserved,  // an observation (ClaimKind::kObservation) measured in its regime: no verdict
+  kRefuted,        // an explicit bound violated on more seeds than its probability allows
+  kNotRefuted,     // an explicit bound within it
+  kReproduced,     // an empirical statement of the paper, reproduced (interval inside A)
+  kNotReproduced,  // ... not reproduced (interval outside A)
+  kNoVerdict,      // an O(.) bound measured (its implied constant): constant unstated
 };
 
-// "holds", "fails", "inconclusive", "out of regime", "undefined", "not run", "observed".
+// "holds", "fails", "inconclusive", "out of regime", "undefined", "not run", "observed",
+// "refuted", "not refuted", "reproduced", "not reproduced", "no verdict".
 std::string VerdictName(Verdict verdict);
 
-// The rule above, with min_seeds = BootstrapOptions::min_seeds. (Observations are judged by the
-// report, which turns a holds / fails / inconclusive of theirs into kObserved.)
+// The rules above for a measurement of any kind, as holds / fails / inconclusive / out of regime /
+// undefined (min_seeds = BootstrapOptions::min_seeds): the binomial test where the measurement
+// has one (holds = not refuted), else the interval rule. VerdictOfKind names the outcome.
 Verdict Judge(const Measurement& measurement, const Expectation& expectation, int min_seeds = 20);
 
-// Evidence for the paper (could have failed), a consistency check of the code's own formulas, an
-// observation (tightness; no verdict), a lower bound the agent cannot refute, or the paper's own
-// arithmetic recomputed. Only kEvidence enters the headline count.
-enum class ClaimKind { kEvidence, kConsistencyCheck, kObservation, kLowerBound, kArithmetic };
+// An explicit bound decided by a run, an O(.) bound's implied constant (no verdict), the paper's
+// empirical statement, an observation, a lower bound the agent cannot refute, the paper's own
+// arithmetic recomputed, or a consistency check of the code's own formulas. Only kExplicitBound
+// and kEmpirical enter the headline ("decided") count.
+enum class ClaimKind {
+  kExplicitBound,
+  kImpliedConstant,
+  kEmpirical,
+  kObservation,
+  kLowerBound,
+  kArithmetic,
+  kConsistencyCheck,
+};
 
-// "evidence", "consistency", "observation", "lower_bound", "arithmetic".
+// "explicit_bound", "implied_constant", "empirical", "observation", "lower_bound", "arithmetic",
+// "consistency".
 std::string KindName(ClaimKind kind);
+
+// True for the kinds a finite run decides and the headline counts: kExplicitBound, kEmpirical.
+bool IsDecidedKind(ClaimKind kind);
+
+// The verdict a claim of `kind` reports for Judge's `judged`: an explicit bound's holds / fails
+// are "not refuted" / "refuted", an empirical statement's "reproduced" / "not reproduced"; an
+// implied constant measured in regime (holds, fails or inconclusive) has "no verdict", an
+// observation "observed"; every other verdict, and every verdict of the other kinds, as judged.
+Verdict VerdictOfKind(ClaimKind kind, Verdict judged);
 
 // The acceptance region of `expectation` as [low, high] (infinite ends for one-sided ones).
 std::pair<double, double> AcceptanceRegion(const Expectation& expectation);
@@ -184,9 +232,11 @@ struct ClaimPValues {
 };
 ClaimPValues BootstrapPValues(const Measurement& measurement, const Expectation& expectation);
 
-// Holm's step-down procedure at family-wise level `level` over the evidence claims given (their
-// measurement and expectation): how many are refuted, and how many supported, with the
-// probability of any false refutation (resp. any false support) <= level. A deterministic
+// Holm's step-down procedure at family-wise level `level` over the decided claims given (their
+// measurement and expectation): how many are refuted (an explicit bound refuted, an empirical
+// statement not reproduced), and how many supported (reproduced), with the probability of any
+// false refutation (resp. any false support) <= level. An explicit bound enters with its binomial
+// p-value for refutation and p = 1 for support (a pass is never support). A deterministic
 // measurement counts with p = 0 where its verdict is holds / fails and is otherwise left out;
 // undefined, out-of-regime and not-run claims are left out of the family (`family` says how many
 // entered).
@@ -214,14 +264,16 @@ struct Claim {
   std::string statement;   // what the paper states, in words
   std::string experiment;  // results file DIR/<experiment>/<experiment>.h5
   std::string statistic;   // how the number is computed from the file
+  // The interval rule's acceptance region (empirical statements, observations, ...); unused by
+  // an explicit bound (its binomial test) and an implied constant (no verdict).
   Expectation expected;
   bool shape_check = false;  // the paper gives no constant: exponent or constant-1 inequality
   MeasureFunction measure;
-  ClaimKind kind = ClaimKind::kEvidence;
+  ClaimKind kind = ClaimKind::kObservation;
   // The regime the paper's statement needs, in words (empty: the statement has no regime
   // condition); the measure function checks it and sets Measurement::regime_missed.
   std::string regime;
-  // Evidence only: what could have come out differently, i.e. why a pass is support.
+  // Decided kinds: what could have come out differently, i.e. why the run can refute it.
   std::string why_evidence;
 };
 

@@ -404,14 +404,17 @@ TEST(RegistryTest, EveryClaimIsComplete) {
     EXPECT_FALSE(claim.statistic.empty()) << claim.id;
     EXPECT_GE(claim.expected.tolerance, 0.0) << claim.id;
     EXPECT_TRUE(static_cast<bool>(claim.measure)) << claim.id;
-    if (claim.kind == ClaimKind::kEvidence && claim.paper != "Wang & Hegde 2019") {
-      EXPECT_FALSE(claim.why_evidence.empty()) << claim.id << ": say why it could have failed";
+    if (IsDecidedKind(claim.kind)) {
+      EXPECT_FALSE(claim.why_evidence.empty()) << claim.id << ": say what could refute it";
     }
   }
 }
 
-// Lower bounds and the paper's arithmetic are outside the evidence count; every upper bound in
-// eps has its tightness observation beside it.
+// What a finite run can decide (claim.h): Lemma 1 is the only explicit bound of the upper bounds;
+// every O() upper bound of Vietri et al., Chowdhury et al. and Chowdhury & Zhou has its implied
+// constant and no verdict; Wang & Hegde's Sec. 4 statements are empirical; lower bounds and the
+// paper's arithmetic are outside the decided count; every privacy-cost trend has its tightness
+// observation beside it.
 TEST(RegistryTest, KindsFollowTheRule) {
   std::map<std::string, ClaimKind> kinds;
   for (const Claim& claim : AllClaims()) kinds[claim.id] = claim.kind;
@@ -419,19 +422,35 @@ TEST(RegistryTest, KindsFollowTheRule) {
   EXPECT_EQ(kinds.at("vietri.regret_above_thm6"), ClaimKind::kLowerBound);
   EXPECT_EQ(kinds.at("wang_hegde.sigma_eps_0.9"), ClaimKind::kArithmetic);
   EXPECT_EQ(kinds.at("wang_hegde.sigma_eps_0.45"), ClaimKind::kArithmetic);
+  EXPECT_EQ(kinds.at("wang_hegde.bgp16_similar"), ClaimKind::kEmpirical);
+  EXPECT_EQ(kinds.at("wang_hegde.beats_baselines_eps_0.45"), ClaimKind::kEmpirical);
+  for (const char* id :
+       {"vietri.implied_constant.thm4.riverswim", "vietri.implied_constant.thm4.random_mdp",
+        "vietri.implied_constant.thm3", "chowdhury.implied_constant.ofu_rl.chain_n2",
+        "chowdhury.implied_constant.relay_n2", "chowdhury.implied_constant.tight.rotation_n2",
+        "chowdhury_zhou.implied_constant.private_ucbvi.riverswim",
+        "chowdhury_zhou.implied_constant.pucb.random_mdp"}) {
+    EXPECT_EQ(kinds.at(id), ClaimKind::kImpliedConstant) << id;
+  }
   for (const auto& [id, kind] : kinds) {
+    const bool upper_bound_paper = id.rfind("vietri.", 0) == 0 || id.rfind("chowdhury.", 0) == 0 ||
+                                   id.rfind("chowdhury_zhou.", 0) == 0;
+    if (upper_bound_paper && kind == ClaimKind::kExplicitBound) {
+      EXPECT_EQ(id.rfind("chowdhury.lemma1_coverage.", 0), 0u) << id << ": an O() bound decided";
+    }
+    if (upper_bound_paper) EXPECT_NE(kind, ClaimKind::kEmpirical) << id;
     const size_t at = id.find(".privacy_cost_vs_eps");
     if (at == std::string::npos) continue;
-    EXPECT_EQ(kind, ClaimKind::kEvidence) << id;
+    EXPECT_EQ(kind, ClaimKind::kObservation) << id;
     const std::string decay = id.substr(0, at) + ".privacy_cost_decay_vs_eps" +
                               id.substr(at + std::string(".privacy_cost_vs_eps").size());
     ASSERT_TRUE(kinds.count(decay)) << decay;
     EXPECT_EQ(kinds.at(decay), ClaimKind::kObservation) << decay;
   }
-  // Upper bounds in eps fail only on the steep side: no evidence claim in eps is "at most".
-  for (const Claim& claim : AllClaims()) {
-    if (claim.kind == ClaimKind::kEvidence && claim.id.find("_vs_eps") != std::string::npos) {
-      EXPECT_EQ(claim.expected.comparison, Comparison::kAtLeast) << claim.id;
+  for (const char* system : {"chain_n2", "rotation_n2", "relay_n2"}) {
+    for (const char* agent : {"ofu_rl", "private_ofu_rl", "private_ofu_rl_tight"}) {
+      const std::string id = absl::StrCat("chowdhury.lemma1_coverage.", agent, ".", system);
+      EXPECT_EQ(kinds.at(id), ClaimKind::kExplicitBound) << id;
     }
   }
   EXPECT_EQ(KindName(ClaimKind::kLowerBound), "lower_bound");

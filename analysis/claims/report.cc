@@ -57,6 +57,13 @@ std::string RunFlagsOf(absl::string_view command_line) {
   return absl::StrJoin(flags, " ");
 }
 
+// An explicit bound's and an implied constant's expectation is not an interval.
+std::string ExpectedText(const Claim& claim) {
+  if (claim.kind == ClaimKind::kExplicitBound) return "share <= its probability";
+  if (claim.kind == ClaimKind::kImpliedConstant) return "none (constant unstated)";
+  return ExpectationText(claim.expected);
+}
+
 // Markdown table cells must not hold '|' or newlines.
 std::string Cell(const std::string& text) {
   return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\n", " "}});
@@ -100,6 +107,10 @@ absl::StatusOr<Measurement> MeasureClaim(const Claim& claim, const Hdf5Reader& r
                                                measurement.status().message()));
     }
     return named(measurement.status());
+  }
+  // A verdict that is not reported (an observation's, an implied constant's) needs no refining.
+  if (claim.kind == ClaimKind::kObservation || claim.kind == ClaimKind::kImpliedConstant) {
+    return measurement;
   }
   return RefineToMonteCarloPrecision(
       *std::move(measurement),
@@ -156,12 +167,8 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
       result.verdict = Verdict::kNotRun;
     } else {
       ASSIGN_OR_RETURN(result.measurement, MeasureClaim(claim, *reader, bootstrap));
-      result.verdict = Judge(result.measurement, claim.expected, bootstrap.min_seeds);
-      if (claim.kind == ClaimKind::kObservation &&
-          (result.verdict == Verdict::kHolds || result.verdict == Verdict::kFails ||
-           result.verdict == Verdict::kInconclusive)) {
-        result.verdict = Verdict::kObserved;
-      }
+      result.verdict = VerdictOfKind(
+          claim.kind, Judge(result.measurement, claim.expected, bootstrap.min_seeds));
     }
     report.results.push_back(std::move(result));
   }
@@ -170,6 +177,11 @@ absl::StatusOr<ClaimsReport> EvaluateClaims(const std::vector<Claim>& claims,
 
 std::string MeasuredText(const Measurement& measurement) {
   if (!measurement.defined) return "–";
+  if (measurement.binomial.has_value()) {
+    return absl::StrFormat("%d of %d seeds violate; share < %s (95%%)",
+                           measurement.binomial->violations, measurement.binomial->trials,
+                           Number(measurement.high));
+  }
   std::string text = measurement.low == measurement.high
                          ? Number(measurement.value)
                          : absl::StrCat(Number(measurement.value), " [", Number(measurement.low),
@@ -193,7 +205,7 @@ std::string ClaimsCsv(const ClaimsReport& report) {
         &csv, CsvField(c.id), ",", KindName(c.kind), ",", CsvField(c.paper), ",",
         CsvField(c.location), ",", CsvField(c.statement), ",", CsvField(c.regime), ",",
         CsvField(c.why_evidence), ",", CsvField(c.experiment), ",", CsvField(c.statistic), ",",
-        c.shape_check ? "true" : "false", ",", CsvField(ExpectationText(c.expected)), ",",
+        c.shape_check ? "true" : "false", ",", CsvField(ExpectedText(c)), ",",
         ComparisonName(c.expected.comparison), ",", CsvNumber(c.expected.target), ",",
         CsvNumber(c.expected.tolerance), ",", m.defined ? CsvNumber(m.value) : "", ",",
         m.defined ? CsvNumber(m.low) : "", ",", m.defined ? CsvNumber(m.high) : "", ",",
@@ -208,7 +220,9 @@ namespace {
 
 std::string VerdictCell(const ClaimResult& r) {
   const std::string name = VerdictName(r.verdict);
-  if (r.verdict == Verdict::kHolds || r.verdict == Verdict::kFails) {
+  if (r.verdict == Verdict::kHolds || r.verdict == Verdict::kFails ||
+      r.verdict == Verdict::kRefuted || r.verdict == Verdict::kNotRefuted ||
+      r.verdict == Verdict::kReproduced || r.verdict == Verdict::kNotReproduced) {
     return absl::StrCat("**", name, "**");
   }
   if (r.verdict == Verdict::kOutOfRegime) {
@@ -220,21 +234,40 @@ std::string VerdictCell(const ClaimResult& r) {
   return name;
 }
 
-std::string Counts(const std::vector<const ClaimResult*>& rows) {
+// "<n>: <count> <verdict>, ..." over `verdicts`, in their order.
+std::string CountsOf(const std::vector<const ClaimResult*>& rows,
+                     const std::vector<Verdict>& verdicts) {
   std::map<Verdict, int> counts;
   for (const ClaimResult* r : rows) ++counts[r->verdict];
-  return absl::StrFormat(
-      "%d: %d hold, %d fail, %d inconclusive, %d out of regime, %d undefined, %d not run",
-      rows.size(), counts[Verdict::kHolds], counts[Verdict::kFails], counts[Verdict::kInconclusive],
-      counts[Verdict::kOutOfRegime], counts[Verdict::kUndefined], counts[Verdict::kNotRun]);
+  std::vector<std::string> parts;
+  for (Verdict verdict : verdicts) {
+    parts.push_back(absl::StrCat(counts[verdict], " ", VerdictName(verdict)));
+  }
+  return absl::StrCat(rows.size(), ": ", absl::StrJoin(parts, ", "));
 }
 
-std::string ObservedCounts(const std::vector<const ClaimResult*>& rows) {
-  std::map<Verdict, int> counts;
-  for (const ClaimResult* r : rows) ++counts[r->verdict];
-  return absl::StrFormat("%d: %d observed, %d out of regime, %d undefined, %d not run",
-                         rows.size(), counts[Verdict::kObserved], counts[Verdict::kOutOfRegime],
-                         counts[Verdict::kUndefined], counts[Verdict::kNotRun]);
+// The verdicts a section's rows can have, in the order of its count line.
+std::vector<Verdict> SectionVerdicts(ClaimKind kind) {
+  const std::vector<Verdict> rest = {Verdict::kOutOfRegime, Verdict::kUndefined, Verdict::kNotRun};
+  std::vector<Verdict> verdicts;
+  switch (kind) {
+    case ClaimKind::kExplicitBound:
+    case ClaimKind::kEmpirical:  // the decided kinds share one count line (DecidedRows)
+      verdicts = {Verdict::kRefuted,       Verdict::kNotRefuted,  Verdict::kReproduced,
+                  Verdict::kNotReproduced, Verdict::kInconclusive};
+      break;
+    case ClaimKind::kImpliedConstant:
+      verdicts = {Verdict::kNoVerdict};
+      break;
+    case ClaimKind::kObservation:
+      verdicts = {Verdict::kObserved};
+      break;
+    default:
+      verdicts = {Verdict::kHolds, Verdict::kFails, Verdict::kInconclusive};
+      break;
+  }
+  verdicts.insert(verdicts.end(), rest.begin(), rest.end());
+  return verdicts;
 }
 
 // The report's sections, in order, with the heading and what the section is.
@@ -244,13 +277,21 @@ struct Section {
   const char* what;
 };
 constexpr Section kSections[] = {
-    {ClaimKind::kEvidence, "Evidence",
-     "implications of the theorems, tested in the direction in which they could be refuted "
-     "(the headline count)"},
-    {ClaimKind::kObservation, "Observations: how tight the bounds are",
-     "measured and predicted side by side; an upper bound says nothing about how fast a cost "
-     "vanishes, nor (its constants being free) how far below its expression the regret lies, "
-     "so there is no verdict"},
+    {ClaimKind::kExplicitBound, "Explicit bounds, decided at their own probability",
+     "an inequality the theorem or its proof states with every constant, holding with "
+     "probability >= 1 - alpha: a one-sided binomial test of the seeds that violate it against "
+     "alpha (refuted, or not refuted with the violation share's 95% upper bound; never holds)"},
+    {ClaimKind::kEmpirical, "The papers' empirical statements",
+     "what a paper says its own experiments show, with its premises: reproduced or not "
+     "reproduced by the interval rule"},
+    {ClaimKind::kImpliedConstant, "O() and O~() upper bounds: implied constants, no verdict",
+     "a bound with unstated constants cannot be refuted by a finite run; each row gives the "
+     "implied constant C^ (the smallest constant that the binomial test at the run's horizon "
+     "does not reject) per run, and where a trivial maximum exists the constants [C^, R_max/f] "
+     "at which the bound fits the data and is not vacuous"},
+    {ClaimKind::kObservation, "Observations: trends within the run and how tight the bounds are",
+     "measured and predicted side by side, no verdict: local exponents and slopes of an O() "
+     "bound's ratio over the run's window (not extrapolated), and how fast a cost vanishes"},
     {ClaimKind::kLowerBound, "Lower bounds: PUCB is not a counterexample",
      "a minimax lower bound can be refuted only by an algorithm that beats it; a run of PUCB "
      "above it is consistent, not evidence"},
@@ -268,33 +309,42 @@ std::vector<const ClaimResult*> RowsOf(const ClaimsReport& report, ClaimKind kin
   return rows;
 }
 
+// The rows a finite run decides (explicit bounds, then empirical statements): the headline.
+std::vector<const ClaimResult*> DecidedRows(const ClaimsReport& report) {
+  std::vector<const ClaimResult*> rows = RowsOf(report, ClaimKind::kExplicitBound);
+  for (const ClaimResult* r : RowsOf(report, ClaimKind::kEmpirical)) rows.push_back(r);
+  return rows;
+}
+
 std::string SectionCounts(const Section& section, const std::vector<const ClaimResult*>& rows) {
-  return section.kind == ClaimKind::kObservation ? ObservedCounts(rows) : Counts(rows);
+  return CountsOf(rows, SectionVerdicts(section.kind));
 }
 
 }  // namespace
 
-FamilyWiseCount EvidenceFamilyWiseCount(const ClaimsReport& report, int min_seeds) {
+FamilyWiseCount DecidedFamilyWiseCount(const ClaimsReport& report, int min_seeds) {
   std::vector<std::pair<Measurement, Expectation>> family;
-  for (const ClaimResult* r : RowsOf(report, ClaimKind::kEvidence)) {
+  for (const ClaimResult* r : DecidedRows(report)) {
     family.emplace_back(r->measurement, r->claim.expected);
   }
   return FamilyWiseCounts(family, min_seeds);
 }
 
 std::string ClaimsCounts(const ClaimsReport& report, int min_seeds) {
-  const FamilyWiseCount fw = EvidenceFamilyWiseCount(report, min_seeds);
-  std::string text = absl::StrCat("Evidence claims (could have failed) ",
-                                  Counts(RowsOf(report, ClaimKind::kEvidence)), ".\n");
+  const FamilyWiseCount fw = DecidedFamilyWiseCount(report, min_seeds);
+  std::string text = absl::StrCat(
+      "Decided claims (an explicit inequality at its own probability and horizon, or a paper's "
+      "empirical statement) ",
+      CountsOf(DecidedRows(report), SectionVerdicts(ClaimKind::kExplicitBound)), ".\n");
   absl::StrAppendFormat(&text,
-                        "Family-wise (Holm, 5%%) over the %d evidence claims the data decide or "
-                        "leave inconclusive: %d refuted, %d supported.\n",
+                        "Family-wise (Holm, 5%%) over the %d decided claims the data decide or "
+                        "leave inconclusive: %d refuted or not reproduced, %d reproduced.\n",
                         fw.family, fw.refuted, fw.supported);
   for (const Section& section : kSections) {
-    if (section.kind == ClaimKind::kEvidence) continue;
+    if (IsDecidedKind(section.kind)) continue;
     const std::vector<const ClaimResult*> rows = RowsOf(report, section.kind);
     if (rows.empty()) continue;
-    absl::StrAppend(&text, section.heading, " (not counted as evidence) ",
+    absl::StrAppend(&text, section.heading, " (not counted as decided) ",
                     SectionCounts(section, rows), ".\n");
   }
   return text;
@@ -343,19 +393,23 @@ std::string ClaimsMarkdown(const ClaimsReport& report, int min_seeds) {
   }
   md.back() = '.';
   md +=
-      "\n\nMeasured: point estimate on the seeds as run [95% BCa bootstrap interval over seed "
-      "indices paired across configurations; a single number is exact] ± the fit-window "
-      "systematic ± the T-window systematic (the same fit at T/3) where they apply. Verdict: "
-      "*out of regime* when the results miss the regime the statement needs or the bound is "
-      "vacuous at the run's scale (the condition is named), *undefined* when the statistic "
-      "cannot be computed (the reason is in the detail), *holds* if the interval widened by "
-      "both systematics lies inside the expected region, *fails* if it lies outside, "
-      "*inconclusive* if it straddles a boundary, rests on fewer than 20 seeds, or a named "
-      "reason leaves it open (a 2-point fit; a margin within the bootstrap's Monte Carlo "
-      "error). Expected values of slopes are the difference between the measured exponent and "
-      "the local exponent of the theorem's own expression over the same window (docs/claims.md, "
-      "\"The rule\"). *(shape)*: the paper states no constant, so the check is an exponent or "
-      "an inequality with constant 1.\n";
+      "\n\nWhat a run can decide: an *explicit bound* (every constant stated, probability "
+      ">= 1 - alpha) is *refuted* when more seeds violate it than a one-sided binomial test at "
+      "5% allows against alpha, else *not refuted* with the 95% upper bound of the violation "
+      "share (never *holds*: a refutation refutes theorem, assumptions and implementation "
+      "together). An O() or O~() bound with unstated constants gets *no verdict*: its row gives "
+      "the implied constant C^, the smallest constant that the same test does not reject at the "
+      "run's horizon (at 20 seeds and alpha = 0.05 the 4th-largest R_s/f, f the expression with "
+      "every constant 1), and its trends within the run are *observations*. A paper's empirical "
+      "statement is *reproduced* if the measured interval widened by its systematics lies inside "
+      "the expected region, *not reproduced* if outside, *inconclusive* if it straddles a "
+      "boundary, rests on fewer than 20 seeds or a named reason leaves it open. Measured: point "
+      "estimate on the seeds as run [95% BCa bootstrap interval over seed indices paired across "
+      "configurations; a single number is exact] ± the fit-window systematic ± the T-window "
+      "systematic (the same fit at T/3) where they apply. *Out of regime*: the results miss the "
+      "regime the statement needs (the condition is named); *undefined*: the statistic cannot be "
+      "computed (the reason is in the detail). *(shape)*: the paper states no constant "
+      "(docs/claims.md, \"What a run can decide\").\n";
   const std::string header =
       "| claim | paper, location | regime | measured [95% interval] | expected | verdict | how "
       "measured |\n|---|---|---|---|---|---|---|\n";
@@ -367,10 +421,12 @@ std::string ClaimsMarkdown(const ClaimsReport& report, int min_seeds) {
     for (const ClaimResult* r : rows) {
       const Claim& c = r->claim;
       std::string how = r->measurement.detail;
-      if (!c.why_evidence.empty()) how = absl::StrCat(how, ". Why evidence: ", c.why_evidence);
+      if (!c.why_evidence.empty()) {
+        how = absl::StrCat(how, ". What could refute it: ", c.why_evidence);
+      }
       absl::StrAppend(&md, "| ", Cell(c.statement), " <br>`", c.id, "` | ", Cell(c.paper), ", ",
                       Cell(c.location), " | ", c.regime.empty() ? "any" : Cell(c.regime), " | ",
-                      MeasuredText(r->measurement), " | ", Cell(ExpectationText(c.expected)),
+                      MeasuredText(r->measurement), " | ", Cell(ExpectedText(c)),
                       c.shape_check ? " (shape)" : "", " | ", VerdictCell(*r), " | ", Cell(how),
                       " |\n");
     }
@@ -378,18 +434,10 @@ std::string ClaimsMarkdown(const ClaimsReport& report, int min_seeds) {
   return md;
 }
 
-std::string ClaimsSummary(const ClaimsReport& report, int min_seeds, size_t max_line) {
+std::string ClaimsSummary(const ClaimsReport& report, int min_seeds) {
   std::string md;
   for (absl::string_view line : absl::StrSplit(ClaimsCounts(report, min_seeds), '\n')) {
     if (!line.empty()) absl::StrAppend(&md, line, "\n\n");
-  }
-  for (const ClaimResult* r : RowsOf(report, ClaimKind::kEvidence)) {
-    std::string line = absl::StrCat("- `", r->claim.id, "` (", r->claim.location, "): ",
-                                    VerdictName(r->verdict), "; measured ",
-                                    MeasuredText(r->measurement), ", expected ",
-                                    ExpectationText(r->claim.expected));
-    if (line.size() > max_line) line = absl::StrCat(line.substr(0, max_line - 3), "...");
-    absl::StrAppend(&md, line, "\n");
   }
   return md;
 }
@@ -400,7 +448,7 @@ std::string ClaimsText(const ClaimsReport& report, int min_seeds) {
     absl::StrAppendFormat(&text, "%-13s %-11s %-48s %-32s expected %s%s\n", VerdictName(r.verdict),
                           KindName(r.claim.kind), r.claim.id,
                           r.measurement.defined ? MeasuredText(r.measurement) : "-",
-                          ExpectationText(r.claim.expected), r.claim.shape_check ? " (shape)" : "");
+                          ExpectedText(r.claim), r.claim.shape_check ? " (shape)" : "");
   }
   return text;
 }

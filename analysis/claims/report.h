@@ -73,29 +73,34 @@ std::string MeasuredText(const Measurement& measurement);
 // Columns: id,kind,paper,location,statement,regime,why_evidence,experiment,statistic,shape_check,
 // expected,comparison,target,tolerance,value,low,high,systematic,seeds,verdict,regime_missed,
 // detail,time_systematic,inconclusive_reason (empty value/low/high/systematic/time_systematic
-// when undefined; kind = KindName; seeds 0 for a deterministic statistic).
+// when undefined; kind = KindName; verdict = VerdictName; seeds 0 for a deterministic statistic;
+// for an explicit bound value = the violation share, high = its 95% upper bound; for an implied
+// constant value = the largest C^).
 std::string ClaimsCsv(const ClaimsReport& report);
 
-// The Holm family-wise count over the evidence claims (claim.h FamilyWiseCounts).
-FamilyWiseCount EvidenceFamilyWiseCount(const ClaimsReport& report, int min_seeds);
+// The Holm family-wise count over the decided claims (explicit bounds and empirical statements;
+// claim.h FamilyWiseCounts).
+FamilyWiseCount DecidedFamilyWiseCount(const ClaimsReport& report, int min_seeds);
 
-// The counts, one line each: evidence claims per verdict, the family-wise count, then each other
-// section's counts (observations, lower bounds, the paper's arithmetic, consistency checks).
+// The counts, one line each: the decided claims per verdict, the family-wise count, then each
+// other section's counts (implied constants, observations, lower bounds, the paper's arithmetic,
+// consistency checks).
 std::string ClaimsCounts(const ClaimsReport& report, int min_seeds);
 
 // The full report, Markdown: the counts first, whether it is the confirmation run (every file
 // from a clean `claims` profile run at >= min_seeds seeds), the files read (claims profile or "no
-// claims profile", scale, seeds, commit, and the run's --scale/--seeds/--set flags), the verdict
-// rule, then one table per section (Evidence; Observations; Lower bounds: PUCB is not a
-// counterexample; The paper's arithmetic; Consistency checks): claim | paper, location | regime |
-// measured (95% interval ± window systematic ± T-window systematic) | expected | verdict (out of
-// regime: the missed condition; inconclusive: the named reason) | how measured (and why it is
-// evidence).
+// claims profile", scale, seeds, commit, and the run's --scale/--seeds/--set flags), what a run
+// can decide, then one table per section (explicit bounds; empirical statements; implied
+// constants; observations; lower bounds: PUCB is not a counterexample; the paper's arithmetic;
+// consistency checks): claim | paper, location | regime | measured (95% interval ± window
+// systematic ± T-window systematic; an explicit bound's violating seeds) | expected | verdict
+// (out of regime: the missed condition; inconclusive: the named reason) | how measured (and,
+// for a decided claim, what could refute it).
 std::string ClaimsMarkdown(const ClaimsReport& report, int min_seeds = 20);
 
-// The short form for the README: the counts, then one line per evidence claim (id, paper
-// location, verdict, measured, expected), each cut to at most `max_line` characters.
-std::string ClaimsSummary(const ClaimsReport& report, int min_seeds = 20, size_t max_line = 200);
+// The short form for the README: the count lines of ClaimsCounts, one paragraph each (the rows
+// are in the full report).
+std::string ClaimsSummary(const ClaimsReport& report, int min_seeds = 20);
 
 // A plain-text table for stdout, the counts first.
 std::string ClaimsText(const ClaimsReport& report, int min_seeds = 20);

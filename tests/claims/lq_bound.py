@@ -48,14 +48,31 @@ def runs(lq, env, agent):
     return sorted(found, key=lambda pair: pair[0] or 0.0)
 
 
-def largest_regret_ratio(lq, env, agent):
-    """The largest over `agent`'s runs on `env` of mean final regret / expression at K: what
-    chowdhury.regret_to_expression.* reports."""
-    return max(g["cumulative_regret"][:, -1].mean() /
-               expression(g.attrs, g["episode_grid"][0, -1]) for _, g in runs(lq, env, agent))
-
-
 def loglog_slope(x, y):
     """Least-squares slope of log y on log x."""
     return numpy.polyfit(numpy.log(numpy.asarray(x, float)), numpy.log(numpy.asarray(y, float)),
                          1)[0]
+
+
+def implied_constant(ratios, alpha, level=0.05):
+    """The smallest C that a one-sided binomial test at `level` does not reject for
+    P(ratio > C) <= alpha: the (k* + 1)-th largest ratio, k* the most exceedances with
+    P(Bin(n, alpha) >= k*) >= level (0 when every seed may exceed)."""
+    n = len(ratios)
+
+    def upper_tail(k):
+        return sum(math.comb(n, j) * alpha ** j * (1 - alpha) ** (n - j) for j in range(k, n + 1))
+
+    allowed = 0
+    while allowed < n and upper_tail(allowed + 1) >= level:
+        allowed += 1
+    ordered = sorted(ratios, reverse=True)
+    return 0.0 if allowed >= n else ordered[allowed]
+
+
+def largest_implied_constant(lq, env, agent):
+    """The largest over `agent`'s runs on `env` of the implied constant of R_s(K) / expression at
+    K (failure probability confidence_alpha): what chowdhury.implied_constant.* reports."""
+    return max(implied_constant(g["cumulative_regret"][:, -1] /
+                                expression(g.attrs, g["episode_grid"][0, -1]),
+                                g.attrs["confidence_alpha"]) for _, g in runs(lq, env, agent))

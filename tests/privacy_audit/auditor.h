@@ -24,11 +24,7 @@
 // The result is a LOWER bound on the privacy loss for this pair, statistic and event family: an
 // audit can show that a claim is false, never that it is true.
 //
-// Exact Clopper-Pearson bounds (C. Clopper, E. Pearson, Biometrika 1934): the lower bound of
-// k successes in n trials at one-sided level a is the x with P(Bin(n, x) >= k) = a, i.e.
-// I_x(k, n - k + 1) = a (0 if k = 0); the upper bound is the x with P(Bin(n, x) <= k) = a, i.e.
-// I_x(k + 1, n - k) = 1 - a (1 if k = n). I is the regularized incomplete beta function
-// (continued fraction, Numerical Recipes 3rd ed., Sec. 6.4), inverted by bisection.
+// The Clopper-Pearson bounds are common/binomial_bounds.h's.
 // Testing utilities only.
 #ifndef DPRL_TESTS_PRIVACY_AUDIT_AUDITOR_H_
 #define DPRL_TESTS_PRIVACY_AUDIT_AUDITOR_H_
@@ -39,17 +35,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "common/binomial_bounds.h"
 #include "random/random_stream.h"
 
 namespace dprl {
-
-// I_x(a, b), the regularized incomplete beta function, for a, b > 0 and x in [0, 1].
-double RegularizedIncompleteBeta(double a, double b, double x);
-
-// Exact one-sided Clopper-Pearson bounds of a binomial proportion (see above). Require
-// 0 <= successes <= trials, trials >= 1, one_sided_level in (0, 1).
-double ClopperPearsonLower(int64_t successes, int64_t trials, double one_sided_level);
-double ClopperPearsonUpper(int64_t successes, int64_t trials, double one_sided_level);
 
 // One draw of the observation f(M(input)) for one of the two neighbouring inputs; all randomness
 // from `stream` (a fresh child per trial).
