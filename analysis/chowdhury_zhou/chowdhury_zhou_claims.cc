@@ -7,7 +7,8 @@
 // so their rows give the implied constant of the expression with its log factors evaluated
 // (constant 1; bound_tests.h), and the trends within the run as observations:
 //   statistical term  sqrt(S' A H^3 T) ln(S A T / delta)      S' = S (Private-UCB-VI), S^2 (PUCB)
-//                     (UCB-VI's Hoeffding analysis: H L sqrt(S A T), L = ln(S A T / delta))
+//                     (Table 1's term with UCB-VI's Hoeffding width L = ln(S A T / delta) to the
+//                     first power)
 //   privacy term      S^2 A H^3 / eps * log2(K)^{5/2}
 //                     (a tree counter's error grows like log2(K)^{3/2}; summed over the episodes
 //                     as E / n, one more log K)

@@ -95,10 +95,10 @@ absl::StatusOr<std::string> SingleGroup(const Hdf5Reader& reader, const Attribut
 
 // Which eps a privacy-cost slope is fitted over.
 enum class CostWindow {
-  // The evidence window of Thm. 4's upper bound in eps (docs/claims.md, "The rule"): where the
-  // privacy cost dominates (mean cost >= the reference's mean regret at T), the regret is
-  // unsaturated (PUCB's mean regret <= kUnsaturatedShare H T) and the bound's shape (constant 1)
-  // is not vacuous (<= H T). There the cost may not grow faster than 1/eps as eps decreases.
+  // The window of the trend of Thm. 4's privacy term in eps (an observation; docs/claims.md,
+  // "What a run can decide"): where the privacy cost dominates (mean cost >= the reference's mean
+  // regret at T), the regret is unsaturated (PUCB's mean regret <= kUnsaturatedShare H T) and the
+  // bound's shape (constant 1) is not vacuous (<= H T).
   kDominating,
   // The observation window (tightness at large eps): the burn-in regime above.
   kBurnIn,

@@ -1,6 +1,6 @@
 // Claims of Vietri et al. 2020 about its LOWER bounds (Thms. 5 and 6), measured on
 // //experiments:vietri_lower_bound_fig: reported as "PUCB is not a counterexample" (a minimax
-// lower bound can be refuted only by an algorithm that beats it), outside the evidence count
+// lower bound can be refuted only by an algorithm that beats it), outside the decided count
 // (claim.h, ClaimKind::kLowerBound; docs/claims.md, "The rule").
 #include <algorithm>
 #include <cmath>

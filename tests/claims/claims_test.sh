@@ -8,7 +8,7 @@
 #     Wang & Hegde and Vietri et al. claims they feed must hold on one set and fail on the other;
 #     the Vietri et al. ones are "out of regime" (naming the condition) on a third and
 #     "undefined" (with the reason) on a fourth; the claims of experiments without a file are
-#     "not run"; the headline counts evidence only;
+#     "not run"; the headline counts the decided claims only;
 #  3. bad input: a NaN in a results file, a missing --results, a --results that is not a
 #     directory or holds no results file: non-zero exit, one error line naming the flag, no
 #     claims.csv / claims.md; the counts come first and the 'wrote' line never splices; bad
