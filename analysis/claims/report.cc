@@ -57,10 +57,14 @@ std::string RunFlagsOf(absl::string_view command_line) {
   return absl::StrJoin(flags, " ");
 }
 
-// An explicit bound's and an implied constant's expectation is not an interval.
+// An explicit bound's and an implied constant's expectation is not an interval; an observation's
+// is a value to read the measurement beside, not a test.
 std::string ExpectedText(const Claim& claim) {
   if (claim.kind == ClaimKind::kExplicitBound) return "share <= its probability";
   if (claim.kind == ClaimKind::kImpliedConstant) return "none (constant unstated)";
+  if (claim.kind == ClaimKind::kObservation) {
+    return absl::StrCat("beside ", ExpectationText(claim.expected));
+  }
   return ExpectationText(claim.expected);
 }
 
