@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/hdf5_file_checksum.h"
 #include "common/list_directory.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
@@ -143,6 +144,7 @@ TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
     EXPECT_GE(H5Adelete(file, "git_commit"), 0);
     EXPECT_GE(H5Adelete(file, "git_dirty"), 0);
     H5Fclose(file);
+    ASSERT_THAT(WriteFileChecksum(path), IsOk());  // sealed as the runner seals what it wrote
   }
   absl::StatusOr<TaskMetadata> old = ReadTaskMetadata(path);
   ASSERT_THAT(old, IsOk());
@@ -160,6 +162,7 @@ TEST(TaskStoreTest, RejectsNonHdf5AndForeignFiles) {
   {
     absl::StatusOr<H5Handle> file = CreateReproducibleFile(dir + "/empty.h5");
     ASSERT_THAT(file, IsOk());
+    ASSERT_THAT(CloseFile(*file, dir + "/empty.h5"), IsOk());
   }
   EXPECT_THAT(ReadTaskMetadata(dir + "/empty.h5"), StatusIs(absl::StatusCode::kFailedPrecondition,
                                                             HasSubstr("is not a dprl task file")));
