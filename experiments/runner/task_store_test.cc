@@ -1,7 +1,9 @@
 #include "experiments/runner/task_store.h"
 
+#include <cmath>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@
 namespace dprl {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string FreshDir(const std::string& name) {
@@ -65,6 +68,23 @@ TEST(TaskStoreTest, RoundTripIsExactAndLeavesNoTempFile) {
   EXPECT_EQ(result->series, expected.series);
   EXPECT_EQ(result->scalars, expected.scalars);
   EXPECT_EQ(*ListDirectory(dir), std::vector<std::string>{"seed_0.h5"});
+}
+
+// A task that computed a non-finite value is refused before any file holds it, so no merged
+// results file is ever complete with one.
+TEST(TaskStoreTest, RefusesNonFiniteValuesAndWritesNoFile) {
+  const std::string dir = FreshDir("non_finite");
+  TaskResult series = Result(0.1);
+  series.series[0].second[2] = std::numeric_limits<double>::infinity();
+  EXPECT_THAT(WriteTaskFile(dir + "/seed_0.h5", Metadata(0), series),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("task g seed 0"), HasSubstr("'per_episode_regret'"),
+                             HasSubstr("(inf at index 2)"))));
+  TaskResult scalar = Result(0.1);
+  scalar.scalars[0].second = std::nan("");
+  EXPECT_THAT(WriteTaskFile(dir + "/seed_0.h5", Metadata(0), scalar),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'bonus' is not finite")));
+  EXPECT_TRUE(ListDirectory(dir)->empty());
 }
 
 TEST(TaskStoreTest, SameContentGivesIdenticalBytes) {
