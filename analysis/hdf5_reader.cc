@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -10,25 +11,42 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "common/hdf5_attribute.h"
+#include "common/hdf5_file_checksum.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 
 namespace dprl {
 namespace {
 
-// The members of one object type (group or dataset) of a group, collected by H5Literate.
-struct Members {
-  H5O_type_t type;
-  std::vector<std::string> names;
-};
-
-herr_t CollectMember(hid_t group, const char* name, const H5L_info_t*, void* data) {
-  Members* members = static_cast<Members*>(data);
-  H5O_info_t info;
-  if (H5Oget_info_by_name(group, name, &info, H5P_DEFAULT) >= 0 && info.type == members->type) {
-    members->names.emplace_back(name);
-  }
+herr_t CollectName(hid_t, const char* name, const H5L_info_t*, void* data) {
+  static_cast<std::vector<std::string>*>(data)->emplace_back(name);
   return 0;
+}
+
+herr_t CollectAttributeName(hid_t, const char* name, const H5A_info_t*, void* data) {
+  static_cast<std::vector<std::string>*>(data)->emplace_back(name);
+  return 0;
+}
+
+// The index HDF5 lists the links or attributes of an object by: creation order where the object
+// tracks it (dprl results files do), else name order. Errors are the caller's to report.
+absl::StatusOr<H5_index_t> LinkIndexOf(hid_t group) {
+  const H5Handle plist(H5Gget_create_plist(group));
+  unsigned flags = 0;
+  if (!plist.valid() || H5Pget_link_creation_order(plist.get(), &flags) < 0) {
+    return absl::DataLossError("cannot read its creation properties");
+  }
+  return (flags & H5P_CRT_ORDER_INDEXED) != 0 ? H5_INDEX_CRT_ORDER : H5_INDEX_NAME;
+}
+
+absl::StatusOr<H5_index_t> AttributeIndexOf(hid_t object, H5O_type_t type) {
+  const H5Handle plist(type == H5O_TYPE_GROUP ? H5Gget_create_plist(object)
+                                              : H5Dget_create_plist(object));
+  unsigned flags = 0;
+  if (!plist.valid() || H5Pget_attr_creation_order(plist.get(), &flags) < 0) {
+    return absl::DataLossError("cannot read its creation properties");
+  }
+  return (flags & H5P_CRT_ORDER_INDEXED) != 0 ? H5_INDEX_CRT_ORDER : H5_INDEX_NAME;
 }
 
 std::string Describe(const std::string& object_path, const std::string& name) {
@@ -46,15 +64,21 @@ absl::StatusOr<Hdf5Reader> Hdf5Reader::Open(const std::string& path) {
   if (!S_ISREG(info.st_mode) || H5Fis_hdf5(path.c_str()) <= 0) {
     return absl::InvalidArgumentError(absl::StrCat("file '", path, "' is not an HDF5 file"));
   }
+  RETURN_IF_ERROR(VerifyFileChecksum(path));
   const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (file < 0) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot open HDF5 file '", path, "'"));
+    return absl::InvalidArgumentError(absl::StrCat("cannot open HDF5 file '", path,
+                                                   "' (damaged, truncated or not complete)"));
   }
-  return Hdf5Reader(path, file);
+  Hdf5Reader reader(path, file);
+  const H5Handle root(H5Gopen2(file, "/", H5P_DEFAULT));
+  if (!root.valid()) return reader.Damaged("cannot open the root group");
+  RETURN_IF_ERROR(reader.WalkObject(root.get(), "/", H5O_TYPE_GROUP));
+  return reader;
 }
 
 Hdf5Reader::Hdf5Reader(Hdf5Reader&& other) noexcept
-    : path_(std::move(other.path_)), file_(other.file_) {
+    : path_(std::move(other.path_)), file_(other.file_), objects_(std::move(other.objects_)) {
   other.file_ = -1;
 }
 
@@ -63,6 +87,7 @@ Hdf5Reader& Hdf5Reader::operator=(Hdf5Reader&& other) noexcept {
     if (file_ >= 0) H5Fclose(file_);
     path_ = std::move(other.path_);
     file_ = other.file_;
+    objects_ = std::move(other.objects_);
     other.file_ = -1;
   }
   return *this;
@@ -76,51 +101,108 @@ absl::Status Hdf5Reader::Error(absl::StatusCode code, const std::string& what) c
   return absl::Status(code, absl::StrCat(path_, ": ", what));
 }
 
-absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListMembers(const std::string& group_path,
-                                                                 int object_type) const {
-  H5Handle group(H5Gopen2(file_, group_path.c_str(), H5P_DEFAULT));
-  if (!group.valid()) {
+absl::Status Hdf5Reader::Damaged(const std::string& what) const {
+  return absl::DataLossError(
+      absl::StrCat(path_, ": ", what, ": the file is damaged (or was not written completely)"));
+}
+
+absl::Status Hdf5Reader::WalkObject(hid_t object, const std::string& object_path,
+                                    H5O_type_t type) {
+  Object& entry = objects_[object_path];
+  entry.is_group = type == H5O_TYPE_GROUP;
+  H5O_info_t info;
+  if (H5Oget_info(object, &info) < 0) {
+    return Damaged(absl::StrCat("cannot read the header of '", object_path, "'"));
+  }
+  absl::StatusOr<H5_index_t> attribute_index = AttributeIndexOf(object, type);
+  if (!attribute_index.ok()) {
+    return Damaged(absl::StrCat("'", object_path, "': ", attribute_index.status().message()));
+  }
+  hsize_t position = 0;
+  if (H5Aiterate2(object, *attribute_index, H5_ITER_INC, &position, CollectAttributeName,
+                  &entry.attributes) < 0 ||
+      entry.attributes.size() != info.num_attrs) {
+    return Damaged(absl::StrCat("cannot list the attributes of '", object_path, "'"));
+  }
+  if (type != H5O_TYPE_GROUP) return absl::OkStatus();
+  absl::StatusOr<H5_index_t> link_index = LinkIndexOf(object);
+  if (!link_index.ok()) {
+    return Damaged(absl::StrCat("group '", object_path, "': ", link_index.status().message()));
+  }
+  H5G_info_t group_info;
+  std::vector<std::string> links;
+  position = 0;
+  if (H5Gget_info(object, &group_info) < 0 ||
+      H5Literate(object, *link_index, H5_ITER_INC, &position, CollectName, &links) < 0 ||
+      links.size() != group_info.nlinks) {
+    return Damaged(absl::StrCat("cannot list the members of group '", object_path, "'"));
+  }
+  for (const std::string& link : links) {
+    const std::string member_path =
+        object_path == "/" ? absl::StrCat("/", link) : absl::StrCat(object_path, "/", link);
+    const H5Handle member(H5Oopen(object, link.c_str(), H5P_DEFAULT));
+    H5O_info_t member_info;
+    if (!member.valid() || H5Oget_info(member.get(), &member_info) < 0) {
+      return Damaged(absl::StrCat("cannot open '", member_path, "'"));
+    }
+    if (member_info.type == H5O_TYPE_GROUP) {
+      entry.groups.push_back(link);
+    } else if (member_info.type == H5O_TYPE_DATASET) {
+      entry.datasets.push_back(link);
+    } else {
+      continue;  // named datatypes: no dprl file has one, and no reader looks for one
+    }
+    RETURN_IF_ERROR(WalkObject(member.get(), member_path, member_info.type));
+  }
+  return absl::OkStatus();
+}
+
+const Hdf5Reader::Object* Hdf5Reader::FindObject(const std::string& object_path) const {
+  std::string normal = absl::StartsWith(object_path, "/") ? object_path : "/" + object_path;
+  while (normal.size() > 1 && normal.back() == '/') normal.pop_back();
+  auto it = objects_.find(normal);
+  return it == objects_.end() ? nullptr : &it->second;
+}
+
+absl::StatusOr<const Hdf5Reader::Object*> Hdf5Reader::FindGroup(
+    const std::string& group_path) const {
+  const Object* group = FindObject(group_path);
+  if (group == nullptr || !group->is_group) {
     return Error(absl::StatusCode::kNotFound, absl::StrCat("no group '", group_path, "'"));
   }
-  Members members{static_cast<H5O_type_t>(object_type), {}};
-  hsize_t index = 0;
-  if (H5Literate(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, &index, CollectMember, &members) <
-      0) {
-    members.names.clear();
-    index = 0;
-    if (H5Literate(group.get(), H5_INDEX_NAME, H5_ITER_INC, &index, CollectMember, &members) < 0) {
-      return Error(absl::StatusCode::kInternal,
-                   absl::StrCat("cannot list the members of '", group_path, "'"));
-    }
-  }
-  return members.names;
+  return group;
 }
 
 absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListGroups(
     const std::string& group_path) const {
-  return ListMembers(group_path, H5O_TYPE_GROUP);
+  ASSIGN_OR_RETURN(const Object* group, FindGroup(group_path));
+  return group->groups;
 }
 
 absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListDatasets(
     const std::string& group_path) const {
-  return ListMembers(group_path, H5O_TYPE_DATASET);
+  ASSIGN_OR_RETURN(const Object* group, FindGroup(group_path));
+  return group->datasets;
+}
+
+absl::StatusOr<std::vector<std::string>> Hdf5Reader::ListAttributes(
+    const std::string& object_path) const {
+  const Object* object = FindObject(object_path);
+  if (object == nullptr) {
+    return Error(absl::StatusCode::kNotFound, absl::StrCat("no object '", object_path, "'"));
+  }
+  return object->attributes;
 }
 
 bool Hdf5Reader::HasObject(const std::string& object_path) const {
-  // Check every prefix so that a missing intermediate group is not an HDF5 error.
-  size_t position = 0;
-  while (position != std::string::npos) {
-    position = object_path.find('/', position + 1);
-    const std::string prefix = object_path.substr(0, position);
-    if (prefix.empty() || prefix == "/") continue;
-    if (H5Lexists(file_, prefix.c_str(), H5P_DEFAULT) <= 0) return false;
-  }
-  return true;
+  return FindObject(object_path) != nullptr;
 }
 
 bool Hdf5Reader::HasAttribute(const std::string& object_path, const std::string& name) const {
-  if (!HasObject(object_path)) return false;
-  return H5Aexists_by_name(file_, object_path.c_str(), name.c_str(), H5P_DEFAULT) > 0;
+  const Object* object = FindObject(object_path);
+  if (object == nullptr) return false;
+  return std::find(object->attributes.begin(), object->attributes.end(), name) !=
+         object->attributes.end();
 }
 
 absl::Status Hdf5Reader::CheckHasAttribute(const std::string& object_path,
@@ -133,10 +215,11 @@ absl::StatusOr<AttributeValue> Hdf5Reader::ReadAnyAttribute(const std::string& o
                                                             const std::string& name) const {
   RETURN_IF_ERROR(CheckHasAttribute(object_path, name));
   const H5Handle object(H5Oopen(file_, object_path.c_str(), H5P_DEFAULT));
+  if (!object.valid()) return Damaged(absl::StrCat("cannot open '", object_path, "'"));
   absl::StatusOr<AttributeValue> value = ReadAttribute(object.get(), name);
-  if (!value.ok() && value.status().code() == absl::StatusCode::kInternal) {
-    return Error(absl::StatusCode::kInternal,
-                 absl::StrCat("cannot read ", Describe(object_path, name)));
+  if (!value.ok() && (value.status().code() == absl::StatusCode::kInternal ||
+                      value.status().code() == absl::StatusCode::kNotFound)) {
+    return Damaged(absl::StrCat("cannot read ", Describe(object_path, name)));
   }
   return value;
 }
@@ -217,13 +300,24 @@ absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_pat
   if (!HasObject(dataset_path)) {
     return Error(absl::StatusCode::kNotFound, absl::StrCat("missing dataset '", dataset_path, "'"));
   }
-  H5Handle dataset(H5Dopen2(file_, dataset_path.c_str(), H5P_DEFAULT));
-  if (!dataset.valid()) {
-    return Error(absl::StatusCode::kInvalidArgument,
-                 absl::StrCat("'", dataset_path, "' is not a dataset"));
+  {
+    const Object* object = FindObject(dataset_path);
+    const std::string parent = dataset_path.substr(0, dataset_path.find_last_of('/') + 1);
+    const Object* group = FindObject(parent.empty() ? "/" : parent);
+    const std::string name = dataset_path.substr(dataset_path.find_last_of('/') + 1);
+    if (object == nullptr || group == nullptr ||
+        std::find(group->datasets.begin(), group->datasets.end(), name) == group->datasets.end()) {
+      return Error(absl::StatusCode::kInvalidArgument,
+                   absl::StrCat("'", dataset_path, "' is not a dataset"));
+    }
   }
+  H5Handle dataset(H5Dopen2(file_, dataset_path.c_str(), H5P_DEFAULT));
+  if (!dataset.valid()) return Damaged(absl::StrCat("cannot open dataset '", dataset_path, "'"));
   H5Handle type(H5Dget_type(dataset.get()));
   H5Handle space(H5Dget_space(dataset.get()));
+  if (!type.valid() || !space.valid()) {
+    return Damaged(absl::StrCat("cannot read the type or shape of dataset '", dataset_path, "'"));
+  }
   const H5T_class_t type_class = H5Tget_class(type.get());
   const int rank = H5Sget_simple_extent_ndims(space.get());
   if ((type_class != H5T_FLOAT && type_class != H5T_INTEGER) || rank < 1 || rank > 2) {
@@ -231,7 +325,9 @@ absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_pat
                  absl::StrCat("dataset '", dataset_path, "' is not a numeric 1-D or 2-D array"));
   }
   hsize_t dims[2] = {0, 1};
-  H5Sget_simple_extent_dims(space.get(), dims, nullptr);
+  if (H5Sget_simple_extent_dims(space.get(), dims, nullptr) != rank) {
+    return Damaged(absl::StrCat("cannot read the shape of dataset '", dataset_path, "'"));
+  }
   Hdf5Matrix matrix;
   matrix.ndims = rank;
   matrix.rows = static_cast<int64_t>(dims[0]);
@@ -239,8 +335,7 @@ absl::StatusOr<Hdf5Matrix> Hdf5Reader::ReadMatrix(const std::string& dataset_pat
   matrix.values.resize(dims[0] * dims[1]);
   if (!matrix.values.empty() && H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL,
                                         H5P_DEFAULT, matrix.values.data()) < 0) {
-    return Error(absl::StatusCode::kInternal,
-                 absl::StrCat("cannot read dataset '", dataset_path, "'"));
+    return Damaged(absl::StrCat("cannot read dataset '", dataset_path, "'"));
   }
   for (size_t i = 0; i < matrix.values.size(); ++i) {
     if (std::isfinite(matrix.values[i])) continue;

@@ -3,12 +3,21 @@
 //
 // Every error message names the file and the object (group/dataset/attribute) concerned, so a
 // binary can print it as is. HDF5's own error-stack printing is switched off on Open().
+//
+// A damaged file is refused, never read as a smaller valid one. Open first verifies the file's
+// checksum (common/hdf5_file_checksum.h: every byte of a file the runner wrote), then walks the whole tree of
+// the file once (every group's members, every object's header and attribute names, each listed
+// by the index the object keeps, counted against the object's own count), and refuses the file
+// (DataLoss, "the file is damaged") when any step of the walk fails; HasObject, HasAttribute and
+// the List* calls then answer from that walk, so a failed HDF5 call can never read as "absent".
+// Reading an attribute's value or a dataset that fails is DataLoss as well.
 #ifndef DPRL_ANALYSIS_HDF5_READER_H_
 #define DPRL_ANALYSIS_HDF5_READER_H_
 
 #include <hdf5.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,7 +43,8 @@ struct Hdf5Matrix {
 
 class Hdf5Reader {
  public:
-  // Opens `path` read-only. Errors: the file does not exist / is not an HDF5 file / cannot open.
+  // Opens `path` read-only and walks its tree (above). Errors: the file does not exist / is not
+  // an HDF5 file / cannot be opened / is damaged (DataLoss).
   static absl::StatusOr<Hdf5Reader> Open(const std::string& path);
 
   Hdf5Reader(Hdf5Reader&& other) noexcept;
@@ -50,8 +60,11 @@ class Hdf5Reader {
   absl::StatusOr<std::vector<std::string>> ListGroups(const std::string& group_path) const;
   // Names of the datasets directly under `group_path`, in the same order.
   absl::StatusOr<std::vector<std::string>> ListDatasets(const std::string& group_path) const;
+  // Names of the attributes of the group or dataset `object_path`, in the same order.
+  absl::StatusOr<std::vector<std::string>> ListAttributes(const std::string& object_path) const;
 
   // Object paths are absolute or relative to the root, e.g. "chain_ucb" or "/chain_ucb/x".
+  // Answered from the walk of Open: no HDF5 call.
   bool HasObject(const std::string& object_path) const;
   bool HasAttribute(const std::string& object_path, const std::string& name) const;
   absl::StatusOr<std::string> ReadStringAttribute(const std::string& object_path,
@@ -63,6 +76,11 @@ class Hdf5Reader {
                                              const std::string& name) const;
   absl::StatusOr<int64_t> ReadIntAttribute(const std::string& object_path,
                                            const std::string& name) const;
+
+  // The attribute `name` of `object_path` as stored (int64, double or string, through the shared
+  // layer common/hdf5_attribute.h, no check of its value). NotFound when it is missing.
+  absl::StatusOr<AttributeValue> ReadAnyAttribute(const std::string& object_path,
+                                                  const std::string& name) const;
 
   // The attributes of `object_path` that `specs` name, each read as the type its spec gives
   // (ReadStringAttribute, ReadDoubleAttribute, ReadIntAttribute: the same checks and messages);
@@ -107,21 +125,33 @@ class Hdf5Reader {
   absl::StatusOr<std::vector<double>> ReadVector(const std::string& dataset_path) const;
 
  private:
+  // What Open's walk found at one object path ("/", "/group", "/group/dataset").
+  struct Object {
+    bool is_group = false;
+    std::vector<std::string> groups;      // member groups, in listing order (groups only)
+    std::vector<std::string> datasets;    // member datasets, in listing order (groups only)
+    std::vector<std::string> attributes;  // attribute names, in listing order
+  };
+
   Hdf5Reader(std::string path, hid_t file) : path_(std::move(path)), file_(file) {}
   absl::Status Error(absl::StatusCode code, const std::string& what) const;
+  // DataLoss "<file>: <what>: the file is damaged (or was not written completely)".
+  absl::Status Damaged(const std::string& what) const;
+  // Records `object` (open, of `type`, at `object_path`) and, for a group, its members,
+  // recursively, into objects_; Damaged at the first HDF5 call that fails.
+  absl::Status WalkObject(hid_t object, const std::string& object_path, H5O_type_t type);
+  // The walk's entry of `object_path` (absolute or relative to the root), or nullptr.
+  const Object* FindObject(const std::string& object_path) const;
+  // FindObject, or NotFound "no group '<group_path>'".
+  absl::StatusOr<const Object*> FindGroup(const std::string& group_path) const;
   // "<file>: group '<object_path>'": the context of a record's errors.
   std::string RecordContext(const std::string& object_path) const;
-  // The members of `group_path` whose H5O_type_t is `object_type`.
-  absl::StatusOr<std::vector<std::string>> ListMembers(const std::string& group_path,
-                                                       int object_type) const;
   // NotFound "missing attribute 'name' of 'object_path'" unless it exists.
   absl::Status CheckHasAttribute(const std::string& object_path, const std::string& name) const;
-  // The attribute through the shared layer (common/hdf5_attribute.h), after CheckHasAttribute.
-  absl::StatusOr<AttributeValue> ReadAnyAttribute(const std::string& object_path,
-                                                  const std::string& name) const;
 
   std::string path_;
   hid_t file_ = -1;
+  std::map<std::string, Object> objects_;  // by absolute path, from Open's walk
 };
 
 // Checks that the file is a dprl results file: root attribute dprl_schema_version exists and

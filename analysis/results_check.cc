@@ -15,14 +15,30 @@ namespace dprl {
 
 namespace names = hdf5_names;
 
+namespace {
+
+// Every attribute of `object_path` read (a damaged value is an error, not a missing attribute).
+absl::Status ReadEveryAttribute(const Hdf5Reader& reader, const std::string& object_path) {
+  ASSIGN_OR_RETURN(const std::vector<std::string> attributes, reader.ListAttributes(object_path));
+  for (const std::string& name : attributes) {
+    RETURN_IF_ERROR(reader.ReadAnyAttribute(object_path, name).status());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status CheckResultsFile(const Hdf5Reader& reader) {
   RETURN_IF_ERROR(CheckDprlSchema(reader, names::kResultsSchemaVersion));
+  RETURN_IF_ERROR(ReadEveryAttribute(reader, "/"));
   ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
   for (const std::string& group : groups) {
+    RETURN_IF_ERROR(ReadEveryAttribute(reader, group));
     ASSIGN_OR_RETURN(std::vector<std::string> datasets, reader.ListDatasets(group));
     bool regret_group = false;
     for (const std::string& dataset : datasets) {
       const std::string path = absl::StrCat(group, "/", dataset);
+      RETURN_IF_ERROR(ReadEveryAttribute(reader, path));
       ASSIGN_OR_RETURN(Hdf5Matrix values, reader.ReadMatrix(path));
       RETURN_IF_ERROR(CheckSeedsAttribute(reader, path, values.rows));
       regret_group = regret_group || dataset == names::kEpisodeGrid ||

@@ -2,11 +2,12 @@
 // the analysis binaries (figure_main.h) and the Python dprl.results.load (python/ext) call this
 // one implementation, so Python accepts exactly the files the binaries accept.
 //
-// CheckResultsFile(reader):
+// CheckResultsFile(reader) (the reader refused a damaged tree on Open, hdf5_reader.h):
 //   1. CheckDprlSchema: the root attribute dprl_schema_version equals kResultsSchemaVersion;
-//   2. every dataset of every config group is numeric, 1-D or 2-D, finite (Hdf5Reader::ReadMatrix)
+//   2. every attribute of the root, of every config group and of every dataset is read;
+//   3. every dataset of every config group is numeric, 1-D or 2-D, finite (Hdf5Reader::ReadMatrix)
 //      and has one row per seed (the root attribute `seeds`, where the file has it);
-//   3. every group with a regret dataset (episode_grid, cumulative_regret or total_regret) is a
+//   4. every group with a regret dataset (episode_grid, cumulative_regret or total_regret) is a
 //      complete regret group (ReadRegretGroup, regret_group.h: the three datasets, their shapes,
 //      the grid's integer episodes, total = last column, string attributes env and agent).
 // Errors name the file, the group and the dataset.

@@ -22,7 +22,11 @@ expect_error case7 "--episodes must be in [2, 2^40], got 1" --privacy_epsilon=1 
 expect_error case8 "missing required flag" --privacy_epsilon=1
 expect_error case9 "unknown flag" "${good[@]}" --bogus=1
 # Dimensions whose counter matrices exceed the machine's memory are refused before allocating.
-expect_error case10 "--state_dim=100000 --control_dim=100000 (the counters' (n+d) x (n+d) and (n+d) x n matrices): needs at least 4.8e+11 bytes" "${good[@]:0:5}" --state_dim=100000 --control_dim=100000
+expect_error case10 "--state_dim=100000 --control_dim=100000: MatrixTreeCounter with rows = 200000, cols = 200000" "${good[@]:0:5}" --state_dim=100000 --control_dim=100000
+# (n+d)^2 / 2 entries fit an int but not memory: refused with the bytes needed (it took 12.5 GB,
+# then aborted on bad_alloc, behind a check that counted 2 of the counters' 2 m + 1 matrices).
+expect_error case10b "--state_dim=20000 --control_dim=20000: MatrixTreeCounter with rows = 40000, cols = 40000" "${good[@]:0:5}" --state_dim=20000 --control_dim=20000
+expect_error case10c "bytes" "${good[@]:0:5}" --state_dim=20000 --control_dim=20000
 expect_error case11 "--privacy_epsilon=1e-300 --target_delta=1e-05: the zCDP budget rho they give underflows to 0" --privacy_epsilon=1e-300 "${base[@]}"
 # Values whose constants leave double range are refused naming the flag the user typed.
 expect_error case12 "--confidence_alpha must be large enough that 4 (state_dim + control_dim) episodes / confidence_alpha is finite, got 9.99989e-321" "${good[@]}" --confidence_alpha=1e-320

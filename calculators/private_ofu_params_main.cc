@@ -13,7 +13,6 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/lqr/private_ofu_params.h"
 #include "common/command_line.h"
-#include "common/resource_limits.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -150,19 +149,8 @@ int main(int argc, char** argv) {
     std::fputs(dprl::kUsage, stdout);
     return 0;
   }
-  // The counters are built to read their calibration: at least one (n+d) x (n+d) and one
-  // (n+d) x n matrix of doubles. Refuse dimensions whose matrices exceed this machine's memory.
-  const double nd = static_cast<double>(options->state_dim) + options->control_dim;
-  const double bytes = 8.0 * (nd * nd + nd * options->state_dim);
-  if (absl::Status status = dprl::CheckMemoryEstimate(
-          absl::StrCat("--state_dim=", options->state_dim, " --control_dim=",
-                       options->control_dim, " (the counters' (n+d) x (n+d) and (n+d) x n "
-                       "matrices)"),
-          bytes);
-      !status.ok()) {
-    std::fprintf(stderr, "private_ofu_params: %s\n", std::string(status.message()).c_str());
-    return 2;
-  }
+  // The counters are built to read their calibration; their Create refuses, before allocating,
+  // dimensions whose counters exceed this machine's memory (CheckMatrixCounterSize).
   absl::StatusOr<dprl::PrivateOfuParams> params = dprl::ComputePrivateOfuParams(*options);
   if (!params.ok()) {
     std::string message(params.status().message());
@@ -172,6 +160,11 @@ int main(int argc, char** argv) {
                              options->target_delta,
                              ": the zCDP budget rho they give underflows to 0 (", message,
                              "); use a larger --privacy_epsilon");
+    }
+    // The counters' size check (CheckMatrixCounterSize) names their rows and cols: n + d.
+    if (message.find("released entries") != std::string::npos) {
+      message = absl::StrCat("--state_dim=", options->state_dim, " --control_dim=",
+                             options->control_dim, ": ", message);
     }
     std::fprintf(stderr, "private_ofu_params: %s\n", message.c_str());
     return 2;

@@ -87,6 +87,9 @@ bool ParseUnsignedText(absl::string_view text, uint64_t* value) {
 
 bool ParseNumberText(absl::string_view text, double* value) {
   if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return false;
+  const absl::string_view unsigned_text =
+      text[0] == '+' || text[0] == '-' ? text.substr(1) : text;
+  if (absl::StartsWithIgnoreCase(unsigned_text, "0x")) return false;
   const std::string copy(text);  // strtod needs a terminated string
   char* end = nullptr;
   *value = std::strtod(copy.c_str(), &end);

@@ -59,7 +59,9 @@ absl::StatusOr<std::string> ResolveUserPath(const std::string& path);
 
 // All of `text` as an unsigned decimal integer (no sign, no spaces, no exponent).
 bool ParseUnsignedText(absl::string_view text, uint64_t* value);
-// All of `text` as a double (strtod syntax, including nan and inf; no surrounding spaces).
+// All of `text` as a double in decimal or exponent form (strtod's decimal syntax, including nan
+// and inf; no surrounding spaces). Hexadecimal (0x10, 0x1p3), which strtod also reads, is refused:
+// the documented forms are decimal and exponent only.
 bool ParseNumberText(absl::string_view text, double* value);
 
 }  // namespace dprl

@@ -75,6 +75,10 @@ TEST(CommandLineTest, ParsesUnsignedAndNumbersExactly) {
   EXPECT_TRUE(ParseNumberText("nan", &d));
   EXPECT_TRUE(std::isnan(d));
   for (const char* bad : {"", " 1", "1 ", "1x", "x"}) EXPECT_FALSE(ParseNumberText(bad, &d)) << bad;
+  // Hexadecimal, which strtod reads (0x10 as 16), is not a documented form.
+  for (const char* hex : {"0x10", "-0X10", "+0x1p3", "0x.8"}) {
+    EXPECT_FALSE(ParseNumberText(hex, &d)) << hex;
+  }
 }
 
 TEST(CommandLineTest, RepeatableFlagsKeepOrderAndSwitchesMayBeBare) {

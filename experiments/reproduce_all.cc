@@ -129,9 +129,13 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
       flags.scale = ScaleName(*parsed);
     }
   }
-  // The experiments' own rule for --out, applied to the results root.
-  ASSIGN_OR_RETURN(std::string results,
-                   ResolveOutDir(command_line.Get("--results").value_or(""), ""));
+  // The experiments' own rule for --out, applied to the results root (an empty value is an
+  // error, as for --out, not the default root).
+  const std::optional<std::string> results_flag = command_line.Get("--results");
+  if (results_flag.has_value() && results_flag->empty()) {
+    return absl::InvalidArgumentError("--results: the directory name is empty");
+  }
+  ASSIGN_OR_RETURN(std::string results, ResolveOutDir(results_flag.value_or(""), ""));
   flags.results_dir = results;
   if (std::optional<std::string> launcher = command_line.Get("--launcher")) {
     flags.launcher = absl::StrSplit(*launcher, ' ', absl::SkipEmpty());

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # //experiments:reproduce_all stops cleanly and never shrinks a results file:
+#  0. An empty --results is refused naming the flag.
 #  1. SIGTERM (what `timeout` and Slurm send) while an experiment runs: reproduce_all forwards it,
 #     waits for the experiment, exits 143 with one line naming the signal; the experiment's
 #     process is gone and its --out unlocked. SIGINT (Ctrl-C) on the resumed run: the same, 130.
@@ -11,6 +12,14 @@ source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 REPRODUCE="$RUNFILES/experiments/reproduce_all"
 FIG="$RUNFILES/experiments/vietri_fig"
 [[ -x "$REPRODUCE" && -x "$FIG" ]] || fail "binaries not found under $RUNFILES"
+
+# An empty --results is refused, as the experiments refuse an empty --out (it started a default
+# run into ./results).
+if "$REPRODUCE" --results= --dry_run >"$WORK/empty.out" 2>"$WORK/empty.err"; then
+  fail "--results= (empty) accepted"
+fi
+grep -qF -- "--results: the directory name is empty" "$WORK/empty.err" ||
+  { cat "$WORK/empty.err"; fail "--results= (empty): no message naming the flag"; }
 use_clean_scratch_repository
 RESULTS="$WORK/results"
 LOCK="$RESULTS/vietri_fig/.dprl_lock"

@@ -37,6 +37,15 @@ LqAgentOptions WithCalibration(LqAgentOptions options) {
   return options;
 }
 
+absl::Status ValidateDitherScale(const std::string& name, double dither_scale) {
+  if (!(std::isfinite(dither_scale) && dither_scale >= 0.0 && dither_scale <= kMaxDitherScale)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s must be finite and in [0, %g] (input noise at most %g times the control bound), got %g",
+        name, kMaxDitherScale, kMaxDitherScale, dither_scale));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status LqAgentOptions::Validate() const {
   if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
     return absl::InvalidArgumentError(
@@ -46,10 +55,7 @@ absl::Status LqAgentOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrFormat("ce_ridge must be finite and > 0, got %g", ce_ridge));
   }
-  if (!(std::isfinite(dither_scale) && dither_scale >= 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("dither_scale must be finite and >= 0, got %g", dither_scale));
-  }
+  RETURN_IF_ERROR(ValidateDitherScale("dither_scale", dither_scale));
   if (model == LqModel::kRidge && planner != LqPlanner::kCertaintyEquivalence) {
     return absl::InvalidArgumentError(absl::StrCat("model ", LqModelName(model), " needs planner ",
                                                    LqPlannerName(LqPlanner::kCertaintyEquivalence),

@@ -6,6 +6,8 @@
 #ifndef DPRL_ALGORITHMS_LQR_LQ_AGENT_OPTIONS_H_
 #define DPRL_ALGORITHMS_LQR_LQ_AGENT_OPTIONS_H_
 
+#include <string>
+
 #include "absl/status/status.h"
 #include "algorithms/lqr/ofu_step_options.h"
 #include "algorithms/lqr/private_ofu_params.h"
@@ -24,6 +26,16 @@ const char* LqCalibrationName(LqCalibration calibration);
 const char* LqPlannerName(LqPlanner planner);
 const char* LqModelName(LqModel model);
 
+// The largest dither_scale: input noise of standard deviation at most 1000 times the control bound
+// gamma, far beyond any exploration that informs the estimate (the presets use 0.1), while the
+// dithered cost (of order sigma_k^2 = dither_scale^2 gamma^2, private_certainty_equivalence.h)
+// stays far from double's overflow: from dither_scale ~ 1e154 it is inf and the regret NaN.
+inline constexpr double kMaxDitherScale = 1e3;
+
+// OK when `dither_scale` is finite and in [0, kMaxDitherScale]; else InvalidArgument naming
+// `name` (the option, or the grid field that sets it) and the value.
+absl::Status ValidateDitherScale(const std::string& name, double dither_scale);
+
 struct LqAgentOptions {
   // Statistics and their calibration (ofu_agent.h's table). Default: Alg. 1's.
   LqCalibration calibration = LqCalibration::kPaper;
@@ -41,7 +53,8 @@ struct LqAgentOptions {
   // lambda_ce of model kRidge (private_certainty_equivalence.h). Finite, > 0.
   double ce_ridge = 1.0;
   // Input dither sigma_k = dither_scale * gamma * k^{-1/4} added to K_h x before the clip
-  // (ofu_agent.h's table). Finite, >= 0; 0 (the default): no dither.
+  // (ofu_agent.h's table). In [0, kMaxDitherScale] (ValidateDitherScale); 0 (the default): no
+  // dither.
   double dither_scale = 0.0;
 
   // OK, or InvalidArgument naming the option and its bad value (or the two options that do not

@@ -362,7 +362,7 @@ TEST(LqAgentTest, RejectsBadBaselineOptions) {
   o = OptionsFor(*s, kPrivateCeDither, 10);
   o.dither_scale = -0.5;
   EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
-                                     HasSubstr("dither_scale must be finite and >= 0, got -0.5")));
+                                     HasSubstr("dither_scale must be finite and in [0, 1000] (input noise at most 1000 times the control bound), got -0.5")));
 }
 
 // The options that do not combine, and the dither of a non-private agent (added, unclipped).

@@ -128,8 +128,8 @@ BinaryCounterBank::BinaryCounterBank(int64_t num_counters, const BinaryCounterOp
       overflow_stream_(noise_stream_.Child(0)),
       levels_(DyadicLevels(options.horizon_steps)),
       node_scale_(0.0),
-      true_sum_(num_counters, 0.0),
-      pending_(num_counters, 0.0),
+      true_sum_(num_counters, 0),
+      pending_(num_counters, 0),
       tracked_slot_(num_counters, -1) {}
 
 int64_t BinaryCounterBank::NodeNoiseUnits(int64_t counter, int level, int64_t index) const {
@@ -206,9 +206,14 @@ void BinaryCounterBank::Add(int64_t counter, double value) {
   // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
   CHECK(value == 1.0 || (std::isfinite(value) && value == std::floor(value)))
       << "counter " << counter << ": inputs must be integers, got " << value;
-  if (pending_[counter] == 0.0) touched_.push_back(counter);
-  pending_[counter] += value;
-  CHECK_LE(std::fabs(pending_[counter]), options_.input_bound)
+  // |value| <= input_bound <= 2^53 (an integer double: exact as int64) once the check below passed
+  // for the accumulated input; checked before the conversion so that no value overflows it.
+  CHECK_LE(std::fabs(value), options_.input_bound)
+      << "counter " << counter << ": input " << value << " exceeds input_bound "
+      << options_.input_bound;
+  if (pending_[counter] == 0) touched_.push_back(counter);
+  pending_[counter] += static_cast<int64_t>(value);
+  CHECK_LE(std::fabs(static_cast<double>(pending_[counter])), options_.input_bound)
       << "counter " << counter << ": step input " << pending_[counter] << " exceeds input_bound "
       << options_.input_bound;
 }
@@ -217,7 +222,7 @@ void BinaryCounterBank::EndStep() {
   CHECK_LT(steps_, options_.horizon_steps) << "EndStep beyond horizon_steps";
   for (const int64_t counter : touched_) {
     true_sum_[counter] += pending_[counter];
-    pending_[counter] = 0.0;
+    pending_[counter] = 0;
   }
   touched_.clear();
   ++steps_;
@@ -253,19 +258,27 @@ void BinaryCounterBank::EndStep() {
   }
 }
 
-double BinaryCounterBank::Release(int64_t counter) const {
+int64_t BinaryCounterBank::CurrentNoiseSum(int64_t counter) const {
+  const int32_t slot = tracked_slot_[counter];
+  return slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
+}
+
+int64_t BinaryCounterBank::ExactRelease(int64_t counter) const {
   CHECK_GE(counter, 0);
   CHECK_LT(counter, num_counters_);
-  const int32_t slot = tracked_slot_[counter];
-  const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
-  return true_sum_[counter] + static_cast<double>(noise);
+  int64_t release = 0;
+  CHECK(!__builtin_add_overflow(true_sum_[counter], CurrentNoiseSum(counter), &release))
+      << "counter " << counter << ": release beyond int64";
+  return release;
+}
+
+double BinaryCounterBank::Release(int64_t counter) const {
+  return static_cast<double>(ExactRelease(counter));
 }
 
 void BinaryCounterBank::ReleaseAll(double* released) const {
   for (int64_t counter = 0; counter < num_counters_; ++counter) {
-    const int32_t slot = tracked_slot_[counter];
-    const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
-    released[counter] = true_sum_[counter] + static_cast<double>(noise);
+    released[counter] = static_cast<double>(ExactRelease(counter));
   }
 }
 
@@ -301,7 +314,7 @@ double BinaryCounterBank::NodeNoiseVariance() const {
 
 int64_t BinaryCounterBank::memory_bytes() const {
   return static_cast<int64_t>(
-      true_sum_.capacity() * sizeof(double) + pending_.capacity() * sizeof(double) +
+      true_sum_.capacity() * sizeof(int64_t) + pending_.capacity() * sizeof(int64_t) +
       tracked_slot_.capacity() * sizeof(int32_t) + touched_.capacity() * sizeof(int64_t) +
       tracked_ids_.capacity() * sizeof(int64_t) + tracked_noise_.capacity() * sizeof(int64_t) +
       tracked_low_nodes_.capacity() * sizeof(int64_t) +

@@ -127,8 +127,15 @@ class BinaryCounterBank {
   // t, the number of closed steps.
   int64_t steps() const { return steps_; }
 
-  // Private release at step t: true sum of steps 1..t + noise of the popcount(t) covering nodes.
-  // Exactly the true sum (0) when t == 0. Inputs of the step in progress are not included.
+  // Private release at step t as an exact integer: true sum of steps 1..t + noise of the
+  // popcount(t) covering nodes, added in int64 (CHECK on overflow: |true sum| <= 2^53 and the
+  // noise sum must stay within int64, which fails with probability below 1e-12 per release even
+  // at the largest node scale, 2^52). Exactly the true sum (0) when t == 0. Inputs of the step in
+  // progress are not included.
+  int64_t ExactRelease(int64_t counter) const;
+  // ExactRelease(counter) converted to double afterwards (round to nearest above 2^53): a function
+  // of the exact release alone, so post-processing of it whatever the scale. (Adding the noise to
+  // the true sum in doubles would round, once |noise| >= 2^53, by the parity of the true sum.)
   double Release(int64_t counter) const;
   // Release(c) of every counter c into released[c] (num_counters() entries), the same values.
   void ReleaseAll(double* released) const;
@@ -181,6 +188,8 @@ class BinaryCounterBank {
   void ForEachTrackedNodeNoise(int level, int64_t index, Use&& use);
   // Sum of the noise of the nodes covering [1, t].
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
+  // The noise sum of `counter` at the current step: tracked or re-derived.
+  int64_t CurrentNoiseSum(int64_t counter) const;
 
   int64_t num_counters_;
   BinaryCounterOptions options_;
@@ -192,8 +201,8 @@ class BinaryCounterBank {
   Rational discrete_scale_{1, 1};
   int64_t steps_ = 0;
 
-  std::vector<double> true_sum_;        // per counter: sum of closed steps' inputs
-  std::vector<double> pending_;         // per counter: input of the step in progress
+  std::vector<int64_t> true_sum_;       // per counter: sum of closed steps' inputs (|.| <= 2^53)
+  std::vector<int64_t> pending_;        // per counter: input of the step in progress
   std::vector<int32_t> tracked_slot_;   // per counter: index into tracked_ids_, or -1
   std::vector<int64_t> touched_;        // counters with a nonzero Add in the step in progress
   std::vector<int64_t> tracked_ids_;    // tracked counters, in Track order

@@ -157,6 +157,36 @@ TEST(BinaryCounterTest, ReleasesAreIntegersWhateverTheInputs) {
   }
 }
 
+// At the largest node scale (2^52: one level, privacy_epsilon = 2^-52) a node's noise exceeds
+// 2^53 in absolute value with probability about e^-2, where doubles are spaced 2 or more apart.
+// The release is computed exactly in integers and converted afterwards, so it is a function of
+// the exact release alone: inputs 0 and 1 with the same noise give exact releases 1 apart, and
+// each double is the exact release rounded to nearest. (Adding the noise to the true sum in
+// doubles rounds the noise first, then rounds again by the parity of the true sum: releases then
+// differ from the rounded exact ones on about a quarter of the seeds beyond 2^53.)
+TEST(BinaryCounterTest, ReleasesAreExactIntegersConvertedAfterwardsAtScalesBeyond2To53) {
+  BinaryCounterOptions options = Options(1);
+  options.privacy_epsilon = 0x1p-52;
+  int64_t beyond_exact_doubles = 0;
+  for (uint64_t seed = 0; seed < 400; ++seed) {
+    BinaryCounterBank zero = MakeBank(1, options, seed);
+    BinaryCounterBank one = MakeBank(1, options, seed);
+    ASSERT_EQ(zero.node_noise_scale(), 0x1p52);
+    one.Add(0, 1.0);
+    zero.EndStep();
+    one.EndStep();
+    const int64_t exact_zero = zero.ExactRelease(0);
+    const int64_t exact_one = one.ExactRelease(0);
+    ASSERT_EQ(exact_one - exact_zero, 1) << "seed " << seed;
+    ASSERT_EQ(zero.Release(0), static_cast<double>(exact_zero)) << "seed " << seed;
+    ASSERT_EQ(one.Release(0), static_cast<double>(exact_one)) << "seed " << seed;
+    if (std::abs(exact_zero) >= (int64_t{1} << 53)) ++beyond_exact_doubles;
+  }
+  // The regime is reached: P(|noise| >= 2^53) ~ e^-2 ~ 0.135, so 400 seeds give ~54; fewer than
+  // 20 has probability below 1e-8 (binomial tail).
+  EXPECT_GE(beyond_exact_doubles, 20);
+}
+
 // Release(c) - TrueSum(c) at step t is a sum of k = popcount(t) iid node noises of variance v and
 // excess kurtosis e = 3 + (1-q)^2 / (2q) (discrete Laplace); the sum has excess e / k, so
 // over N independent counters the mean squared error has standard error v k sqrt((2 + e/k) / N).

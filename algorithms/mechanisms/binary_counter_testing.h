@@ -20,7 +20,7 @@ class BinaryCounterBankPeer {
   static double TrueSum(const BinaryCounterBank& bank, int64_t counter) {
     CHECK_GE(counter, 0);
     CHECK_LT(counter, bank.num_counters_);
-    return bank.true_sum_[counter];
+    return static_cast<double>(bank.true_sum_[counter]);
   }
 };
 

@@ -14,16 +14,29 @@
 
 #include "algorithms/mechanisms/matrix_factorization_counter.h"
 #include "algorithms/mechanisms/matrix_tree_counter.h"
+#include "algorithms/mechanisms/dyadic_tree.h"
 #include "algorithms/mechanisms/private_matrix_counter.h"
+#include "algorithms/mechanisms/samplers.h"
+#include "random/random_stream.h"
 
 namespace dprl {
 
 // Not differentially private: the exact sums of the steps closed so far.
 class MatrixCounterPeer {
  public:
-  // The sum of the grid-rounded inputs (what the tree's node noise is added to).
+  // The sum of the grid-rounded inputs of steps 1..t (what the tree's node noise is added to):
+  // the noisy sums of the covering nodes minus their noise, re-derived from its stream (the
+  // counter keeps no true total).
   static Eigen::MatrixXd TrueRoundedSum(const MatrixTreeCounter& counter) {
-    return counter.TrueRoundedSum();
+    std::vector<int64_t> total(counter.entries_, 0);
+    for (const DyadicNode& node : CoveringNodes(counter.steps_)) {
+      RandomStream node_stream = counter.NodeNoiseStream(node);
+      const std::vector<int64_t>& noisy = counter.noisy_[node.level];
+      for (int i = 0; i < counter.entries_; ++i) {
+        total[i] += noisy[i] - SampleDiscreteGaussian(counter.node_noise_variance(), node_stream);
+      }
+    }
+    return counter.Unpack(total);
   }
   // The sum of the inputs of the steps so far (from the inputs the counter stores, in grid units,
   // added in step order).

@@ -47,8 +47,10 @@ absl::StatusOr<MatrixFactorizationCounter> MatrixFactorizationCounter::Create(
   }
   MatrixFactorizationCounter c(options, noise_stream);
   const int64_t T = options.horizon_steps;
-  c.entries_ =
-      options.symmetric ? options.rows * (options.rows + 1) / 2 : options.rows * options.cols;
+  // Per entry: the inputs of all T steps and the release.
+  ASSIGN_OR_RETURN(c.entries_,
+                   CheckMatrixCounterSize(options, static_cast<double>(T) + 1.0,
+                                          "MatrixFactorizationCounter"));
   // The implemented matrix is C~ with the computed coefficients c~_j (2 roundings per recursion
   // step: |c~_j / c_j - 1| <= gamma_{2j}); privacy is proven for C~ itself, the release's
   // deviation C~C~ - A is in release_error_bound().

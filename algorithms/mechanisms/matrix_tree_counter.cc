@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/dyadic_tree.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -62,6 +66,21 @@ void CheckMatrixCounterInput(const MatrixTreeCounterOptions& options, const Eige
   }
 }
 
+absl::StatusOr<int> CheckMatrixCounterSize(const MatrixTreeCounterOptions& options,
+                                           double values_per_entry, const char* counter) {
+  const double rows = options.rows;
+  const double entries = options.symmetric ? rows * (rows + 1.0) / 2.0 : rows * options.cols;
+  const std::string subject =
+      absl::StrFormat("%s with rows = %d, cols = %d, horizon_steps = %d (%.0f released entries)",
+                      counter, options.rows, options.cols, options.horizon_steps, entries);
+  if (entries > std::numeric_limits<int>::max()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(subject, ": at most 2^31 - 1 released entries are supported"));
+  }
+  RETURN_IF_ERROR(CheckMemoryEstimate(subject, entries * values_per_entry * sizeof(int64_t)));
+  return static_cast<int>(entries);
+}
+
 Eigen::MatrixXd UnpackReleasedEntries(const MatrixTreeCounterOptions& options,
                                       const std::vector<double>& packed, double scale) {
   Eigen::MatrixXd out(options.rows, options.cols);
@@ -84,8 +103,10 @@ absl::StatusOr<MatrixTreeCounter> MatrixTreeCounter::Create(const MatrixTreeCoun
   RETURN_IF_ERROR(options.Validate());
   MatrixTreeCounter c(options, noise_stream);
   c.levels_ = DyadicLevels(options.horizon_steps);
-  c.entries_ =
-      options.symmetric ? options.rows * (options.rows + 1) / 2 : options.rows * options.cols;
+  // Per entry: the true sum of the node in progress and the noisy sum of the last completed node
+  // at each level.
+  ASSIGN_OR_RETURN(c.entries_, CheckMatrixCounterSize(options, 2.0 * c.levels_,
+                                                      "MatrixTreeCounter"));
   const double m = c.levels_;
   const double sigma0 = std::sqrt(m / (2.0 * options.zcdp_rho)) * options.l2_sensitivity;
   const int exponent = static_cast<int>(std::ceil(std::log2(sigma0))) - kGridBitsBelowSigma;
@@ -110,7 +131,6 @@ absl::StatusOr<MatrixTreeCounter> MatrixTreeCounter::Create(const MatrixTreeCoun
   }
   c.partial_.assign(c.levels_, std::vector<int64_t>(c.entries_, 0));
   c.noisy_.assign(c.levels_, std::vector<int64_t>(c.entries_, 0));
-  c.true_total_.assign(c.entries_, 0);
   return c;
 }
 
@@ -136,14 +156,15 @@ void MatrixTreeCounter::AddStep(const Eigen::MatrixXd& input) {
     for (int i = 0; i < entries_; ++i) sum[i] += partial_[l][i];
     std::fill(partial_[l].begin(), partial_[l].end(), 0);
   }
-  RandomStream node_stream =
-      noise_stream_.Child(static_cast<uint64_t>(node.level), static_cast<uint64_t>(node.index));
-  const Rational variance{variance_units_, 1};
+  RandomStream node_stream = NodeNoiseStream(node);
   std::vector<int64_t>& noisy = noisy_[node.level];
   for (int i = 0; i < entries_; ++i) {
-    noisy[i] = sum[i] + SampleDiscreteGaussian(variance, node_stream);
+    noisy[i] = sum[i] + SampleDiscreteGaussian(node_noise_variance(), node_stream);
   }
-  for (int i = 0; i < entries_; ++i) true_total_[i] += units[i];
+}
+
+RandomStream MatrixTreeCounter::NodeNoiseStream(const DyadicNode& node) const {
+  return noise_stream_.Child(static_cast<uint64_t>(node.level), static_cast<uint64_t>(node.index));
 }
 
 Eigen::MatrixXd MatrixTreeCounter::Unpack(const std::vector<int64_t>& packed) const {
@@ -159,7 +180,6 @@ Eigen::MatrixXd MatrixTreeCounter::Release() const {
   return Unpack(total);
 }
 
-Eigen::MatrixXd MatrixTreeCounter::TrueRoundedSum() const { return Unpack(true_total_); }
 
 double MatrixTreeCounter::node_noise_stddev() const {
   return grid_unit_ * std::sqrt(static_cast<double>(variance_units_));

@@ -34,7 +34,7 @@
 // l2_sensitivity, so that v ~ 2^(2 kGridBitsBelowSigma) and the grid adds a relative 2 sqrt(D)
 // 2^-28 sigma_0 / l2_sensitivity to the sensitivity.
 //
-// Accuracy. Release() - TrueRoundedSum() at step t has independent entries (p <= q for symmetric),
+// Accuracy. Release() - (sum of the rounded inputs) at step t has independent entries (p <= q for symmetric),
 // each the sum of popcount(t) <= m discrete Gaussians: variance popcount(t) g^2 Var(N_Z(0, v)) <=
 // popcount(t) node_noise_stddev()^2 (CKS 2020, Prop. 19: Var N_Z(0, v) <= v), and sub-Gaussian with
 // parameter node_noise_stddev() per node (CKS 2020, Prop. 5/Cor. 9). The rounding error of the
@@ -50,6 +50,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "algorithms/mechanisms/dyadic_tree.h"
+#include "algorithms/mechanisms/samplers.h"
 #include "random/random_stream.h"
 
 namespace dprl {
@@ -79,6 +81,13 @@ struct MatrixTreeCounterOptions {
 // (1e-9 relative slack), symmetric for a symmetric counter. `counter` names the caller in messages.
 void CheckMatrixCounterInput(const MatrixTreeCounterOptions& options, const Eigen::MatrixXd& input,
                              const char* counter);
+// Shared by the matrix counters, before they allocate: D, the number of released entries of
+// `options` (rows * cols, or rows (rows + 1) / 2 when symmetric), once a counter keeping
+// `values_per_entry` 8-byte values per entry fits this machine's memory (CheckMemoryEstimate of
+// common/resource_limits.h: its message names rows, cols and horizon_steps and gives the bytes
+// needed). InvalidArgument also when D is above 2^31 - 1. `counter` names the caller in messages.
+absl::StatusOr<int> CheckMatrixCounterSize(const MatrixTreeCounterOptions& options,
+                                           double values_per_entry, const char* counter);
 // The rows x cols matrix of the released entries `packed` (row-major; q >= p only when
 // symmetric, mirrored), each times `scale`.
 Eigen::MatrixXd UnpackReleasedEntries(const MatrixTreeCounterOptions& options,
@@ -91,7 +100,9 @@ class MatrixTreeCounter {
 
   // Validates the options; node noise comes from noise_stream.Child(level, index), the rounding
   // bits from noise_stream.Child(0). InvalidArgument also when the grid sums could overflow int64
-  // (T * input_frobenius_bound / g too large: privacy far weaker than any meaningful setting).
+  // (T * input_frobenius_bound / g too large: privacy far weaker than any meaningful setting),
+  // and, before anything is allocated, when the counter's 2 m int64 values per released entry
+  // do not fit this machine's memory (CheckMatrixCounterSize).
   static absl::StatusOr<MatrixTreeCounter> Create(const MatrixTreeCounterOptions& options,
                                                   RandomStream noise_stream);
 
@@ -114,12 +125,15 @@ class MatrixTreeCounter {
   const MatrixTreeCounterOptions& options() const { return options_; }
 
  private:
-  // Reads TrueRoundedSum; testonly, "Not differentially private" (matrix_counter_testing.h).
+  // Re-derives the node noise to read the true rounded sums behind noisy_; testonly, "Not
+  // differentially private" (matrix_counter_testing.h). The class itself keeps no true total.
   friend class MatrixCounterPeer;
   MatrixTreeCounter(const MatrixTreeCounterOptions& options, RandomStream noise_stream);
   Eigen::MatrixXd Unpack(const std::vector<int64_t>& packed) const;
-  // NOT private: sum of the rounded inputs of steps 1..t.
-  Eigen::MatrixXd TrueRoundedSum() const;
+  // The stream of node (level, index)'s noise: noise_stream.Child(level, index), one discrete
+  // Gaussian of variance node_noise_variance() per entry, in entry order.
+  RandomStream NodeNoiseStream(const DyadicNode& node) const;
+  Rational node_noise_variance() const { return Rational{variance_units_, 1}; }
 
   MatrixTreeCounterOptions options_;
   RandomStream noise_stream_;
@@ -132,7 +146,6 @@ class MatrixTreeCounter {
   int64_t steps_ = 0;
   std::vector<std::vector<int64_t>> partial_;  // per level: true sum of the node in progress
   std::vector<std::vector<int64_t>> noisy_;    // per level: noisy sum of the last completed node
-  std::vector<int64_t> true_total_;            // sum of all rounded inputs (diagnostics)
 };
 
 }  // namespace dprl

@@ -15,6 +15,7 @@
 namespace dprl {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 constexpr uint64_t kSeed = 5;  // master seed of every stream of this file
@@ -80,6 +81,23 @@ TEST(MatrixTreeCounterTest, RejectsBadOptions) {
   o.horizon_steps = int64_t{1} << 40;
   EXPECT_THAT(ErrorOf(o),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("could overflow int64")));
+}
+
+// Sizes are checked before anything is allocated, with the bytes needed in the message: no
+// bad_alloc, no int overflow of the entry count.
+TEST(MatrixTreeCounterTest, RefusesSizesBeyondMemoryBeforeAllocating) {
+  MatrixTreeCounterOptions o;
+  o.rows = 100000;
+  o.cols = 100000;
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   AllOf(HasSubstr("rows = 100000, cols = 100000"),
+                                         HasSubstr("at most 2^31 - 1 released entries"))));
+  o.rows = 20000;
+  o.cols = 20000;
+  o.horizon_steps = 1000;  // 10 levels: 20 int64 values per entry, 4e8 entries: 64 GB
+  EXPECT_THAT(ErrorOf(o), StatusIs(absl::StatusCode::kInvalidArgument,
+                                   AllOf(HasSubstr("rows = 20000, cols = 20000"),
+                                         HasSubstr("needs at least 6.4e+10 bytes (64 GB)"))));
 }
 
 TEST(MatrixTreeCounterTest, CalibrationSpendsAtMostRho) {

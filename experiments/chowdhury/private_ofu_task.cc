@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "algorithms/lqr/lq_agent_options.h"
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/private_ofu_params.h"
@@ -127,7 +128,7 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
       "ce_ridge", &ce_ridge,
       "lambda_ce of private_ce_ridge and private_ce_dither: V = (T_1)_+ + lambda_ce I (> 0)");
   fields.Add("dither_scale", &dither_scale,
-             "private_ce_dither's input noise sigma_k = dither_scale * gamma * k^(-1/4) (>= 0)");
+             "private_ce_dither's input noise sigma_k = dither_scale * gamma * k^(-1/4) (0 to 1e3)");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
@@ -141,10 +142,7 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("confidence_alpha"), confidence_alpha));
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("regularizer_lambda"), regularizer_lambda));
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("ce_ridge"), ce_ridge));
-  if (!(std::isfinite(dither_scale) && dither_scale >= 0.0)) {
-    return absl::InvalidArgumentError(absl::StrCat(GridFieldName("dither_scale"),
-                                                   " must be finite and >= 0, got ", dither_scale));
-  }
+  RETURN_IF_ERROR(ValidateDitherScale(GridFieldName("dither_scale"), dither_scale));
   // The agents in the order of `agents` (each once): the non-private ones once per system, the
   // private ones at every eps.
   std::vector<const LqAgentType*> exact_agents, private_agents;

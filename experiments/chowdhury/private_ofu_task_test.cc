@@ -86,10 +86,16 @@ TEST(PrivateOfuGridTest, BaselineSettingsAreRecordedAndUsed) {
   EXPECT_NE(base.series, run("0.1", "0.5").series);
   EXPECT_NE(base.series, run("1", "0.25").series);
 
-  TypedGrid<PrivateOfuGrid> bad(Scale::kSmoke);
-  ASSERT_THAT(bad.fields().SetFromText("dither_scale", "-1"), IsOk());
-  EXPECT_THAT(bad.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
-                                          HasSubstr("'dither_scale' must be finite and >= 0")));
+  // Negative, and huge (from ~1e154 the dithered cost overflows double: the run aborted on a NaN
+  // regret, and at 1e154 wrote inf), are refused where the grid is validated (--dry_run too).
+  for (const std::string value : {"-1", "1e300", "1e154", "1001"}) {
+    TypedGrid<PrivateOfuGrid> bad(Scale::kSmoke);
+    ASSERT_THAT(bad.fields().SetFromText("dither_scale", value), IsOk());
+    EXPECT_THAT(bad.MakeConfigs(),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr("'dither_scale' must be finite and in [0, 1000]")))
+        << value;
+  }
   TypedGrid<PrivateOfuGrid> bad_ridge(Scale::kSmoke);
   ASSERT_THAT(bad_ridge.fields().SetFromText("ce_ridge", "0"), IsOk());
   EXPECT_THAT(bad_ridge.MakeConfigs(),

@@ -78,7 +78,7 @@ TEST(ConfigFieldsTest, UnknownAndIllTypedValuesNameTheField) {
   EXPECT_THAT(
       fields.SetFromText("num_episodes", "ten"),
       StatusIs(absl::StatusCode::kInvalidArgument, "field 'num_episodes' takes an int, got 'ten'"));
-  for (const char* bad : {"1.5", "1e30", "", "nan", "1,2"}) {
+  for (const char* bad : {"1.5", "1e30", "", "nan", "1,2", "0x10", "-0x10"}) {
     EXPECT_THAT(fields.SetFromText("num_episodes", bad),
                 StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("takes an int")))
         << bad;

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/hdf5_file_checksum.h"
 #include "common/status_macros.h"
 
 namespace dprl {
@@ -57,6 +58,7 @@ absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path) {
   H5Handle fcpl = TimelessPlist(H5P_FILE_CREATE);
   H5Pset_link_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
   H5Pset_attr_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
+  RETURN_IF_ERROR(ReserveChecksumBlock(fcpl.get()));
   H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_EXCL, fcpl.get(), H5P_DEFAULT));
   if (!file.valid()) return Hdf5Error(absl::StrCat("cannot create file '", path, "'"));
   return file;
@@ -71,6 +73,7 @@ absl::StatusOr<H5Handle> OpenFileReadOnly(const std::string& path) {
   if (H5Fis_hdf5(path.c_str()) <= 0) {
     return absl::InvalidArgumentError(absl::StrCat("file '", path, "' is not an HDF5 file"));
   }
+  RETURN_IF_ERROR(VerifyFileChecksum(path));
   H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));
   if (!file.valid()) return Hdf5Error(absl::StrCat("cannot open '", path, "'"));
   return file;
@@ -78,7 +81,7 @@ absl::StatusOr<H5Handle> OpenFileReadOnly(const std::string& path) {
 
 absl::Status CloseFile(H5Handle& file, const std::string& path) {
   if (!file.Close()) return Hdf5Error(absl::StrCat("closing (flushing) '", path, "' failed"));
-  return absl::OkStatus();
+  return WriteFileChecksum(path);
 }
 
 absl::StatusOr<H5Handle> CreateGroup(hid_t parent, const std::string& name) {

@@ -32,11 +32,14 @@ void SilenceHdf5Errors();
 // keeps the setting per thread); cheap after the first call on a thread.
 void SilenceHdf5ErrorsOnThisThread();
 
-// Creates a new file (fails if it exists) with time stamps off and creation order tracked.
+// Creates a new file (fails if it exists) with time stamps off, creation order tracked and the
+// checksum block reserved (common/hdf5_file_checksum.h).
 absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path);
-// Opens an existing file read-only; the message says whether it is missing or not HDF5.
+// Opens an existing file read-only once its checksum verifies (VerifyFileChecksum: a damaged file
+// is DataLoss); the message says whether it is missing, not HDF5 or damaged.
 absl::StatusOr<H5Handle> OpenFileReadOnly(const std::string& path);
-// Closes a file handle, reporting a failed final flush as an error naming `path`.
+// Closes a file handle, reporting a failed final flush as an error naming `path`, then writes
+// the file's checksum (WriteFileChecksum).
 absl::Status CloseFile(H5Handle& file, const std::string& path);
 
 // Creates a group (time stamps off, link and attribute creation order tracked).

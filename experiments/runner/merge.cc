@@ -191,7 +191,10 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
   }
   check.differences = "is not a readable dprl results file (corrupt, truncated or not HDF5)";
   absl::StatusOr<H5Handle> file = OpenFileReadOnly(merged_path);
-  if (!file.ok()) return check;
+  if (!file.ok()) {
+    check.differences = absl::StrCat("is not a readable dprl results file: ", file.status().message());
+    return check;
+  }
   std::vector<std::string> differences;
   const std::vector<std::pair<std::string, AttributeValue>> expected = {
       {hdf5_names::kExperiment, info.experiment},

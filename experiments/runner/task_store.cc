@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 
 #include "absl/strings/str_cat.h"
@@ -67,6 +68,24 @@ absl::Status WriteContents(hid_t file, const TaskMetadata& metadata, const TaskR
 
 }  // namespace
 
+absl::Status CheckTaskResultFinite(const TaskMetadata& metadata, const TaskResult& result) {
+  auto refuse = [&](const std::string& name, double value, const std::string& where) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "task ", metadata.group_name, " seed ", metadata.seed_index, ": '", name,
+        "' is not finite (", value, where,
+        "): its configuration's values overflow double precision; choose smaller values"));
+  };
+  for (const auto& [name, values] : result.series) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (!std::isfinite(values[i])) return refuse(name, values[i], absl::StrCat(" at index ", i));
+    }
+  }
+  for (const auto& [name, value] : result.scalars) {
+    if (!std::isfinite(value)) return refuse(name, value, "");
+  }
+  return absl::OkStatus();
+}
+
 std::string TaskDirectory(const std::string& out_dir, const std::string& group_name) {
   return absl::StrCat(out_dir, "/tasks/", group_name);
 }
@@ -78,6 +97,7 @@ std::string TaskFilePath(const std::string& out_dir, const std::string& group_na
 
 absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata,
                            const TaskResult& result) {
+  RETURN_IF_ERROR(CheckTaskResultFinite(metadata, result));
   const std::string temp = TempPathFor(path);
   unlink(temp.c_str());  // a leftover of this very process id from an earlier crash
   absl::Status status;

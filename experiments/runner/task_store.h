@@ -44,7 +44,14 @@ std::string TaskDirectory(const std::string& out_dir, const std::string& group_n
 // <out_dir>/tasks/<group_name>/seed_<seed_index>.h5
 std::string TaskFilePath(const std::string& out_dir, const std::string& group_name, int seed_index);
 
-// Writes the task file atomically (temp file, fsync, rename). The directory must exist.
+// OK when every value of the task's series and scalars is finite; else InvalidArgument naming the
+// task (group and seed), the dataset, the value and its index. No dprl dataset stores NaN or inf
+// (docs/hdf5_schema.md), so a task that computed one is refused before a file holds it, and no
+// results file merged from task files is ever complete with a non-finite value.
+absl::Status CheckTaskResultFinite(const TaskMetadata& metadata, const TaskResult& result);
+
+// Writes the task file atomically (temp file, fsync, rename) after CheckTaskResultFinite. The
+// directory must exist.
 absl::Status WriteTaskFile(const std::string& path, const TaskMetadata& metadata,
                            const TaskResult& result);
 absl::StatusOr<TaskMetadata> ReadTaskMetadata(const std::string& path);

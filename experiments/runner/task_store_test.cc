@@ -1,11 +1,14 @@
 #include "experiments/runner/task_store.h"
 
+#include <cmath>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/hdf5_file_checksum.h"
 #include "common/list_directory.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
@@ -17,6 +20,7 @@
 namespace dprl {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string FreshDir(const std::string& name) {
@@ -64,6 +68,23 @@ TEST(TaskStoreTest, RoundTripIsExactAndLeavesNoTempFile) {
   EXPECT_EQ(result->series, expected.series);
   EXPECT_EQ(result->scalars, expected.scalars);
   EXPECT_EQ(*ListDirectory(dir), std::vector<std::string>{"seed_0.h5"});
+}
+
+// A task that computed a non-finite value is refused before any file holds it, so no merged
+// results file is ever complete with one.
+TEST(TaskStoreTest, RefusesNonFiniteValuesAndWritesNoFile) {
+  const std::string dir = FreshDir("non_finite");
+  TaskResult series = Result(0.1);
+  series.series[0].second[2] = std::numeric_limits<double>::infinity();
+  EXPECT_THAT(WriteTaskFile(dir + "/seed_0.h5", Metadata(0), series),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("task g seed 0"), HasSubstr("'per_episode_regret'"),
+                             HasSubstr("(inf at index 2)"))));
+  TaskResult scalar = Result(0.1);
+  scalar.scalars[0].second = std::nan("");
+  EXPECT_THAT(WriteTaskFile(dir + "/seed_0.h5", Metadata(0), scalar),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'bonus' is not finite")));
+  EXPECT_TRUE(ListDirectory(dir)->empty());
 }
 
 TEST(TaskStoreTest, SameContentGivesIdenticalBytes) {
@@ -143,6 +164,7 @@ TEST(TaskStoreTest, RecordsCodeVersionAndRefusesAnotherOne) {
     EXPECT_GE(H5Adelete(file, "git_commit"), 0);
     EXPECT_GE(H5Adelete(file, "git_dirty"), 0);
     H5Fclose(file);
+    ASSERT_THAT(WriteFileChecksum(path), IsOk());  // sealed as the runner seals what it wrote
   }
   absl::StatusOr<TaskMetadata> old = ReadTaskMetadata(path);
   ASSERT_THAT(old, IsOk());
@@ -160,6 +182,7 @@ TEST(TaskStoreTest, RejectsNonHdf5AndForeignFiles) {
   {
     absl::StatusOr<H5Handle> file = CreateReproducibleFile(dir + "/empty.h5");
     ASSERT_THAT(file, IsOk());
+    ASSERT_THAT(CloseFile(*file, dir + "/empty.h5"), IsOk());
   }
   EXPECT_THAT(ReadTaskMetadata(dir + "/empty.h5"), StatusIs(absl::StatusCode::kFailedPrecondition,
                                                             HasSubstr("is not a dprl task file")));

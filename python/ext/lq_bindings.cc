@@ -38,11 +38,21 @@ void CheckSize(const char* what, int64_t size, int64_t expected) {
 
 // The agent's statistics (Gram matrices, counter inputs) need finite states and controls whose
 // squares are finite: a NaN or an overflow would reach a CHECK of the counters or the OFU step.
-void CheckFinite(const char* what, const Eigen::VectorXd& v) {
+template <typename Derived>
+void CheckFinite(const char* what, const Eigen::MatrixBase<Derived>& v) {
   if (!std::isfinite(v.squaredNorm())) {
     throw py::value_error(absl::StrCat(
         what, " must be finite with a finite squared norm, got squared norm ", v.squaredNorm()));
   }
+}
+
+// `value` when finite; else ValueError naming `what`.
+double FiniteOrThrow(const char* what, double value) {
+  if (!std::isfinite(value)) {
+    throw py::value_error(absl::StrCat(what, " is not finite (", value,
+                                       "): the inputs are too large for double precision"));
+  }
+  return value;
 }
 
 // CheckSize and CheckFinite of every vector of a list, naming the first bad one by its index.
@@ -179,17 +189,25 @@ void BindLqSystem(py::module_& m) {
              RandomStream& stream) {
             CheckSize("x", x.size(), s.state_dim());
             CheckSize("u", u.size(), s.control_dim());
-            return s.Step(x, u, stream);
+            CheckFinite("x", x);
+            CheckFinite("u", u);
+            const Eigen::VectorXd next = s.Step(x, u, stream);
+            CheckFinite("the next state A x + B u + w", next);
+            return next;
           },
-          py::arg("x"), py::arg("u"), py::arg("stream"), "A x + B u + w (2n + 1 words).")
+          py::arg("x"), py::arg("u"), py::arg("stream"),
+          "A x + B u + w (2n + 1 words). ValueError unless x, u and the result are finite with "
+          "finite squared norms.")
       .def(
           "cost",
           [](const LqSystem& s, const Eigen::VectorXd& x, const Eigen::VectorXd& u) {
             CheckSize("x", x.size(), s.state_dim());
             CheckSize("u", u.size(), s.control_dim());
-            return s.Cost(x, u);
+            CheckFinite("x", x);
+            CheckFinite("u", u);
+            return FiniteOrThrow("cost", s.Cost(x, u));
           },
-          py::arg("x"), py::arg("u"))
+          py::arg("x"), py::arg("u"), "x' Q x + u' R u. ValueError unless x, u and it are finite.")
       .def(
           "optimal_cost",
           [](const LqSystem& s) {
@@ -206,11 +224,15 @@ void BindLqSystem(py::module_& m) {
                 throw py::value_error(
                     absl::StrCat("each gain must be ", s.control_dim(), " x ", s.state_dim()));
               }
+              CheckFinite("each gain", k);
             }
-            return LinearPolicyCost(s.a(), s.b(), s.q(), s.r(), gains, s.initial_state(),
-                                    s.NoiseCovariance());
+            return FiniteOrThrow("policy_cost",
+                                 LinearPolicyCost(s.a(), s.b(), s.q(), s.r(), gains,
+                                                  s.initial_state(), s.NoiseCovariance()));
           },
-          py::arg("gains"), "Exact expected cost of u_h = K_h x_h from x_1.");
+          py::arg("gains"),
+          "Exact expected cost of u_h = K_h x_h from x_1. ValueError unless the gains and the "
+          "cost are finite (gains too large for double give an infinite cost).");
   m.def(
       "named_lq_system",
       [](const std::string& name, int horizon) {

@@ -88,7 +88,7 @@ class PyBinaryCounterBank {
   }
   int64_t Release(int64_t counter) const {
     CheckCounter(counter);
-    return static_cast<int64_t>(bank_.Release(counter));  // an exact integer (binary_counter.h)
+    return bank_.ExactRelease(counter);
   }
   void Track(int64_t counter) {
     CheckCounter(counter);

@@ -83,28 +83,34 @@ const TabularEnvironmentType& EnvironmentTypeOrThrow(const char* function,
                            TabularEnvironmentNames());
 }
 
-// Refuses, before a registered environment is built from `attributes`, a size whose tables would
-// not fit in this machine's memory (CheckMemoryEstimate), naming num_states, horizon and
-// num_actions (A is the type's fixed_num_actions when it has no num_actions parameter). It counts
+// Refuses, before an MDP of S = num_states, A = num_actions and H = horizon is built, a size whose
+// tables would not fit in this machine's memory (CheckMemoryEstimate), naming the three. It counts
 // the MDP's tables alone (kTabularMdpBytesPerTransitionEntry), not an agent's: an agent made from
-// Python is checked when it is made (CheckShapeFits). Sizes that are not positive are left to the
-// environment's own validation.
+// Python is checked when it is made (CheckShapeFits). Every Python entry point that builds a
+// tabular MDP calls it (riverswim, random_dirichlet_mdp, the registered environments). Sizes that
+// are not positive are left to the environment's own validation.
+absl::Status CheckMdpMemory(const std::string& caller, int64_t num_states, int64_t num_actions,
+                            int64_t horizon) {
+  if (num_states < 1 || horizon < 1 || num_actions < 1) return absl::OkStatus();
+  const double entries = static_cast<double>(horizon) * static_cast<double>(num_states) *
+                         static_cast<double>(num_actions) * static_cast<double>(num_states);
+  return CheckMemoryEstimate(
+      absl::StrCat(caller, ": num_states = ", num_states, ", num_actions = ", num_actions,
+                   ", horizon = ", horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
+                   " transition entries)"),
+      kTabularMdpBytesPerTransitionEntry * entries);
+}
+
+// CheckMdpMemory before a registered environment is built from `attributes` (A is the type's
+// fixed_num_actions when it has no num_actions parameter).
 absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvironmentType& type,
                                     const AttributeList& attributes) {
   const std::optional<int64_t> num_states = IntAttribute(attributes, hdf5_names::kNumStates);
   const std::optional<int64_t> horizon = IntAttribute(attributes, hdf5_names::kHorizon);
   const std::optional<int64_t> num_actions = IntAttribute(attributes, hdf5_names::kNumActions);
-  const int64_t actions = num_actions.value_or(type.fixed_num_actions);
-  if (!num_states || !horizon || *num_states < 1 || *horizon < 1 || actions < 1) {
-    return absl::OkStatus();
-  }
-  const double entries = static_cast<double>(*horizon) * static_cast<double>(*num_states) *
-                         static_cast<double>(actions) * static_cast<double>(*num_states);
-  return CheckMemoryEstimate(
-      absl::StrCat(caller, ": num_states = ", *num_states, ", num_actions = ", actions,
-                   ", horizon = ", *horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
-                   " transition entries)"),
-      kTabularMdpBytesPerTransitionEntry * entries);
+  if (!num_states || !horizon) return absl::OkStatus();
+  return CheckMdpMemory(caller, *num_states, num_actions.value_or(type.fixed_num_actions),
+                        *horizon);
 }
 
 void BindRegisteredEnvironments(py::module_& m) {
@@ -220,6 +226,7 @@ void BindEnvironments(py::module_& m) {
         options.num_states = num_states;
         options.horizon = horizon;
         options.reward_model = ValueOrThrow(ParseRewardModel(reward_model));
+        ThrowIfError(CheckMdpMemory("riverswim", num_states, 2, horizon));
         return ValueOrThrow(MakeRiverSwim(options));
       },
       py::arg("num_states") = RiverSwimOptions().num_states,
@@ -236,6 +243,7 @@ void BindEnvironments(py::module_& m) {
         options.horizon = horizon;
         options.dirichlet_concentration = dirichlet_concentration;
         options.time_homogeneous = time_homogeneous;
+        ThrowIfError(CheckMdpMemory("random_dirichlet_mdp", num_states, num_actions, horizon));
         return ValueOrThrow(MakeRandomDirichletMdp(options, stream));
       },
       py::arg("num_states") = RandomMdpOptions().num_states,

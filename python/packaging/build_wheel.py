@@ -52,15 +52,17 @@ def pep440_version(describe):
     'v1.2-5-gabc1234-dirty' -> '1.2+5.gabc1234.dirty', '1.2' -> '1.2',
     'abc1234' (no tag) -> '0+gabc1234', 'abc1234-dirty' -> '0+gabc1234.dirty',
     'unknown' (not built from a git checkout) -> '0+unknown'. Raises ValueError otherwise.
+    A bare commit of 7 or more hex digits (git's shortest abbreviation) is a commit even when all
+    its digits are decimal: '3926572' -> '0+g3926572', never the release 3926572.
     """
+    untagged = re.fullmatch(r"([0-9a-f]{4,40})(-dirty)?", describe)
     tagged = re.fullmatch(r"v?(\d+(?:\.\d+)*)(?:-(\d+)-g([0-9a-f]+))?(-dirty)?", describe)
+    if untagged and (len(untagged.group(1)) >= 7 or not tagged):
+        return "0+g" + untagged.group(1) + (".dirty" if untagged.group(2) else "")
     if tagged:
         release, distance, commit, dirty = tagged.groups()
         local = ([distance, "g" + commit] if distance else []) + (["dirty"] if dirty else [])
         return release + ("+" + ".".join(local) if local else "")
-    untagged = re.fullmatch(r"([0-9a-f]{4,40})(-dirty)?", describe)
-    if untagged:
-        return "0+g" + untagged.group(1) + (".dirty" if untagged.group(2) else "")
     if describe == "unknown":
         return "0+unknown"
     raise ValueError("build stamp version %r is neither a version tag (v1.2[-N-gHASH][-dirty]) "

@@ -43,11 +43,26 @@ class ErrorsTest(ValueErrorTestCase):
         self.assertValueError("add_remove", dprl.tabular_agent, "pucb", SHAPE,
                               noise_stream=stream, neighbour_relation="neighbours")
         self.assertValueError("reward_model", dprl.riverswim, reward_model="gaussian")
+        # The memory check of tabular_environment('riverswim', ...) applies to dprl.riverswim too
+        # (it raised bad_alloc, or took gigabytes, before).
+        self.assertValueError("riverswim: num_states = 1000000, num_actions = 2, horizon = 20",
+                              dprl.riverswim, num_states=1000000, horizon=20)
+        self.assertValueError("random_dirichlet_mdp: num_states = 1000000",
+                              dprl.random_dirichlet_mdp, num_states=1000000,
+                              stream=dprl.RandomStream(1))
         options = dprl.PrivateOfuOptions()
         options.target_delta = 2.0
         self.assertValueError("target_delta", dprl.compute_private_ofu_params, options)
-        self.assertValueError("privacy_epsilon", dprl.vietri_error_bound,
-                              dprl.VietriBoundsParameters(privacy_epsilon=float("nan")))
+        # Sizes are checked before allocating, with the bytes needed (the same check as the C++
+        # counters and the private_ofu_params calculator): no MemoryError after gigabytes.
+        options = dprl.PrivateOfuOptions()
+        options.state_dim, options.control_dim = 20000, 20000
+        with self.assertRaisesRegex(ValueError, r"rows = 40000, cols = 40000.*: needs at least "
+                                                r"[0-9.e+]+ bytes"):
+            dprl.compute_private_ofu_params(options)
+        self.assertValueError("at most 2^31 - 1 released entries", dprl.MatrixTreeCounter,
+                              dprl.MatrixTreeCounterOptions(rows=100000, cols=100000),
+                              dprl.RandomStream(1))
 
     def test_checked_preconditions_raise_instead_of_crashing(self):
         stream = dprl.RandomStream(1)
@@ -394,6 +409,17 @@ class LqStepApiTest(unittest.TestCase):
                           policy_stream=dprl.RandomStream(2))
         with self.assertRaisesRegex(ValueError, "u must have 1 entries, got 2"):
             system.step(np.zeros(2), np.zeros(2), dprl.RandomStream(1))
+        # NaN or huge inputs raise; they returned NaN.
+        with self.assertRaisesRegex(ValueError, "x must be finite with a finite squared norm"):
+            system.step(np.array([np.nan, 0.0]), np.zeros(1), dprl.RandomStream(1))
+        with self.assertRaisesRegex(ValueError, "u must be finite with a finite squared norm"):
+            system.step(np.zeros(2), np.array([1e300]), dprl.RandomStream(1))
+        with self.assertRaisesRegex(ValueError, "x must be finite"):
+            system.cost(np.array([1e300, 0.0]), np.zeros(1))
+        with self.assertRaisesRegex(ValueError, "each gain must be finite"):
+            system.policy_cost([np.full((1, 2), np.nan)] * 3)
+        with self.assertRaisesRegex(ValueError, "policy_cost is not finite"):
+            system.policy_cost([np.full((1, 2), 1e150)] * 3)
         with self.assertRaisesRegex(ValueError, "action must be 0 or 1, got 2"):
             dprl.ContinuousWalk().step(0.5, 2, dprl.RandomStream(1))
 

@@ -48,7 +48,8 @@ class InstalledWheelTest(unittest.TestCase):
         for describe, version in [("v1.2-5-gabc1234-dirty", "1.2+5.gabc1234.dirty"),
                                   ("1.2", "1.2"), ("v0.3-1-g0123abc", "0.3+1.g0123abc"),
                                   ("abc1234", "0+gabc1234"), ("abc1234-dirty", "0+gabc1234.dirty"),
-                                  ("unknown", "0+unknown")]:
+                                  ("unknown", "0+unknown"), ("3926572", "0+g3926572"),
+                                  ("3926572-dirty", "0+g3926572.dirty")]:
             self.assertEqual(BUILD_WHEEL.pep440_version(describe), version)
         with self.assertRaisesRegex(ValueError, "build stamp version 'release-x'"):
             BUILD_WHEEL.pep440_version("release-x")

@@ -184,6 +184,9 @@ expect_damaged() {
   ! grep -q "another run\|other settings\|already holds" "$WORK/$name.err" ||
     { cat "$WORK/$name.err"; fail "$name: called another run or complete"; }
 }
+# Edited in place, its checksum no longer matches: refused as damaged, with the reason.
+expect_damaged edited "is not a readable dprl results file: file '$WORK/damaged/toy.h5' is damaged (its checksum does not match)"
+reseal_checksum "$WORK/damaged/toy.h5"
 expect_damaged misshaped "is not a complete results file: its dataset '"
 grep -qF "' has 1 rows, but its seeds attribute says 2; move or delete it to recompute, or pass --overwrite=true" \
   "$WORK/misshaped.err" || { cat "$WORK/misshaped.err"; fail "mis-shaped: rows not named"; }

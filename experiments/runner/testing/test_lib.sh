@@ -32,6 +32,21 @@ export TMPDIR="$WORK"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
 
+# reseal_checksum FILE.h5: rewrites the checksum block of a results or task file edited in place
+# (h5py "r+"), as the runner writes it (docs/hdf5_schema.md, "The checksum block"), so that a test
+# can damage a file's content in a chosen way and see what the readers say beyond the checksum.
+reseal_checksum() {
+  "$PYTHON" - "$1" <<'PY' || fail "cannot reseal $1"
+import sys, zlib
+with open(sys.argv[1], "r+b") as f:
+    data = f.read()
+    assert data.startswith(b"dprl-crc32 "), data[:20]
+    line = b"dprl-crc32 %08x\n" % zlib.crc32(data[512:])
+    f.seek(0)
+    f.write(line + bytes(512 - len(line)))
+PY
+}
+
 # same_results A.h5 B.h5: fails the test unless the datasets/attributes are bit-identical.
 same_results() {
   "$PYTHON" "$COMPARE" "$1" "$2" || fail "results differ: $1 vs $2"
