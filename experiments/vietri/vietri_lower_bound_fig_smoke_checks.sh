@@ -99,7 +99,7 @@ slopes = {rows["lower_bound_n2_m1_H2-pucb-eps=30000-ap=" + ap]["inverse_eps_slop
           for ap in ("0.5", "0.35")}
 assert len(slopes) == 2, slopes  # one fit per alpha', not one over both
 claim = {r["id"]: r for r in csv.DictReader(open(sys.argv[3]))}["vietri.pac_excess_vs_alpha"]
-assert claim["verdict"] in ("holds", "fails", "inconclusive"), claim
+assert claim["kind"] == "observation" and claim["verdict"] == "observed", claim  # a trend: no verdict
 assert claim["regime_missed"] == "" and claim["value"] != "", claim
 assert "2 set(s) of in-regime runs" in claim["detail"], claim["detail"]
 PY
