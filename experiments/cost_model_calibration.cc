@@ -15,7 +15,8 @@
 // and the row's is the geometric mean over its probes.
 //
 // Prints a table (kind, probe, estimate, measured, measured / estimate) on stdout and then the
-// measured constant of each row, to enter in task_cost_model.cc. Run it on an
+// measured constant of each row, to enter where the row is declared (its RegisterCostModel call:
+// `grep -rn '"<row>",' experiments/`). Run it on an
 // otherwise idle machine: the constants are single-core seconds.
 #include <time.h>
 
@@ -45,9 +46,9 @@ namespace {
 constexpr char kUsage[] =
     "Usage: cost_model_calibration [--repeats=N] [--kinds=NAME,NAME,...] [--dry_run]\n"
     "Times each cost-model row's probe task (experiments/core/task_cost_model.h) and prints the\n"
-    "measured constants as rows of the table in experiments/core/task_cost_model.cc.\n"
+    "measured constant of each row, to enter at the row's RegisterCostModel declaration.\n"
     "  --repeats=N  runs per probe, median taken (1 to 100, default 3)\n"
-    "  --kinds=...  only these rows (names as in the table, e.g. pucb,ofu_rl; default all)\n"
+    "  --kinds=...  only these rows (row names, e.g. pucb,ofu_rl; default all)\n"
     "  --dry_run    build each probe and print its estimate, time nothing\n";
 
 double ThreadCpuSeconds() {
@@ -63,10 +64,10 @@ struct Probe {
 };
 
 // One of the row's probe configurations, built as the experiment's binary builds it.
-absl::StatusOr<Probe> MakeProbe(const CostCalibration& row, const CostProbe& spec) {
+absl::StatusOr<Probe> MakeProbe(const CostModel& row, const CostProbe& spec) {
   auto error = [&](absl::string_view message) {
     return absl::InvalidArgumentError(
-        absl::StrCat("cost-model row '", row.name, "' (task_cost_model.cc): ", message));
+        absl::StrCat("cost-model row '", row.name, "': ", message));
   };
   Probe probe;
   bool found = false;
@@ -140,18 +141,16 @@ absl::Status Run(int argc, char** argv) {
   if (std::optional<std::string> text = command_line.Get("--kinds")) {
     kinds = absl::StrSplit(*text, ',');
     for (const std::string& kind : kinds) {
-      const auto& rows = CostCalibrations();
-      if (std::none_of(rows.begin(), rows.end(),
-                       [&](const CostCalibration& row) { return row.name == kind; })) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--kinds: '", kind, "' is not a row of the cost model"));
+      if (absl::Status found = FindCostModel(kind).status(); !found.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat("--kinds: ", found.message()));
       }
     }
   }
   std::printf("%-22s %-58s %10s %10s %8s\n", "kind", "probe (experiment: group)", "estimate s",
               "measured s", "ratio");
   std::string rows;
-  for (const CostCalibration& row : CostCalibrations()) {
+  for (const CostModel* registered : RegisteredCostModels()) {
+    const CostModel& row = *registered;
     if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), row.name) == kinds.end()) continue;
     if (row.probes.empty())
       return absl::InternalError(absl::StrCat("row '", row.name, "': no probe"));
@@ -175,8 +174,8 @@ absl::Status Run(int argc, char** argv) {
   }
   if (dry_run) return absl::OkStatus();
   std::printf(
-      "\ncore_seconds_per_unit measured (median of %lld runs, one thread), for the rows of "
-      "experiments/core/task_cost_model.cc:\n%s",
+      "\ncore_seconds_per_unit measured (median of %lld runs, one thread), for the rows' "
+      "RegisterCostModel declarations:\n%s",
       static_cast<long long>(repeats), rows.c_str());
   return absl::OkStatus();
 }

@@ -165,7 +165,7 @@ TEST(ExperimentRegistryDeathTest, ASecondExperimentAtTheSameOrderIsABug) {
   const int taken = RegisteredExperiments().front()->order;
   EXPECT_DEATH(RegisterExperiment(RegisteredExperiment{taken, "a second experiment",
                                                        [] { return ExperimentDefinition(); }}),
-               "same order");
+               "paper result at order '[0-9]+' registered twice");
 }
 
 }  // namespace

@@ -6,14 +6,14 @@
 #include "absl/strings/str_join.h"
 #include "common/hdf5_names.h"
 #include "glog/logging.h"
-#include "schema/named_registry.h"
+#include "common/registry.h"
 
 namespace dprl {
 namespace {
 
 // A function-local static: registration may run during static initialisation of other files.
-NamedRegistry<LqAgentType>& Agents() {
-  static auto* registry = new NamedRegistry<LqAgentType>("LQ agent");
+Registry<LqAgentType>& Agents() {
+  static auto* registry = new Registry<LqAgentType>("LQ agent");
   return *registry;
 }
 
@@ -95,7 +95,7 @@ bool RegisterLqAgent(LqAgentType type) {
   return true;
 }
 
-std::vector<std::string> LqAgentNames() { return Agents().Names(); }
+std::vector<std::string> LqAgentNames() { return Agents().Keys(); }
 
 absl::StatusOr<const LqAgentType*> FindLqAgent(const std::string& name) {
   return Agents().Find(name);

@@ -55,7 +55,7 @@ struct DisplayLabel {
 const OptionBinding<DisplayLabel>& DisplayLabelBinding();
 
 // The parameters of the agent `pucb` (algorithms/tabular/pucb_options.h), bound once: a grid writes
-// a configuration's PucbOptions with it (experiments/tabular/tabular_agent_types.h,
+// a configuration's PucbOptions with it (experiments/tabular/agents/pucb.h,
 // PucbAttributes), the registry's entry and the task read them back (then
 // PucbOptions::Validate):
 //   privacy_epsilon, failure_probability, num_episodes, neighbour_relation, error_bound_method
@@ -76,7 +76,7 @@ struct PucbGuarantee {
 const OptionBinding<PucbGuarantee>& PucbGuaranteeBinding();
 
 // The parameters of a tabular agent's own binding (PucbBinding above; UBEV's, ... in
-// experiments/tabular/tabular_agent_types.cc; RLSVI's guarantee) that the analysis reads without
+// experiments/tabular/agents/; RLSVI's guarantee) that the analysis reads without
 // linking the agent. Each is optional: an agent records those it has, and a value the group lacks
 // reads as "not recorded" (0 or ""). The grids check every configuration they write against this
 // binding (FillTabularRegretConfig), so an agent binding that recorded one of these names with

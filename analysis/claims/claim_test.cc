@@ -489,7 +489,7 @@ TEST(RegistryTest, RowsFollowTheRegistrationOrder) {
 
 TEST(RegistryDeathTest, ASecondRegistrationAtTheSameOrderIsABug) {
   EXPECT_DEATH(RegisterClaims(RegisteredClaims{/*order=*/20, [] { return std::vector<Claim>(); }}),
-               "same order");
+               "claims registration at order '20' registered twice");
 }
 
 TEST(ConfirmationRunTest, AFileBelongsWhenItIsACleanRunOfTheClaimsProfile) {

@@ -6,14 +6,14 @@
 #include <string>
 #include <utility>
 
-#include "common/ordered_registry.h"
+#include "common/registry.h"
 
 namespace dprl {
 namespace {
 
 // A function-local static: registration runs during static initialisation of other files.
-OrderedRegistry<RegisteredClaims>& Registered() {
-  static auto* registered = new OrderedRegistry<RegisteredClaims>("claims registrations");
+Registry<RegisteredClaims, int>& Registered() {
+  static auto* registered = new Registry<RegisteredClaims, int>("claims registration at order");
   return *registered;
 }
 

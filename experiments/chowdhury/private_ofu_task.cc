@@ -32,26 +32,62 @@
 namespace dprl {
 namespace {
 
-// Single-core seconds of one task (experiments/core/task_cost_model.h), at H = 5 and n = 2 and
-// taken to grow as H and, for the OFU step (Ceres' parameters), as n^2: every episode costs about
-// a certainty-equivalence episode (one Riccati recursion; an OFU agent's episode while C_k meets
-// the zero-dynamics set and it takes the exact u = 0 shortcut measured 1.3-1.5x that), and each
-// episode from the onset `predicted_onset_episode` on (0: none within `episodes`;
-// zero_dynamics_model.h, within 3 % of the measured onset on chain_n2) adds one OFU step (9) at
-// the agent's measured cost.
+// The LQ agents' rows of the cost model. Unit: one episode x H/5 for certainty equivalence (which
+// every episode is charged), plus for the OFU agents each episode past the predicted onset of
+// learning x H/5 x n^2/4 (kOfuStepUnit).
+constexpr char kOfuStepUnit[] = "OFU-step episode x H/5 x n^2/4";
+// The OFU step (9) on exact statistics.
+const CostModel& kOfuRlCost = RegisterCostModel(
+    {"ofu_rl",
+     kOfuStepUnit,
+     7.07e-4,
+     {{"private_ofu_fig", "default", {"num_episodes=2048", "systems=chain_n2"}, "chain_n2-ofu_rl"}}});
+// The paper's calibration.
+const CostModel& kPrivateOfuRlCost = RegisterCostModel(
+    {"private_ofu_rl",
+     kOfuStepUnit,
+     7.20e-4,
+     {{"private_ofu_fig",
+       "default",
+       {"num_episodes=2048", "systems=chain_n2", "privacy_epsilons=1000000"},
+       "chain_n2-private_ofu_rl-eps=1000000"}}});
+const CostModel& kPrivateOfuRlTightCost = RegisterCostModel(
+    {"private_ofu_rl_tight",
+     kOfuStepUnit,
+     7.31e-4,
+     {{"private_ofu_fig",
+       "default",
+       {"num_episodes=2048", "systems=chain_n2", "privacy_epsilons=1000000"},
+       "chain_n2-private_ofu_rl_tight-eps=1000000"}}});
+// The private_ce* agents: one Riccati recursion per episode.
+const CostModel& kCertaintyEquivalenceCost = RegisterCostModel(
+    {"private_ce",
+     "episode x H/5",
+     1.68e-5,
+     {{"private_ofu_fig",
+       "default",
+       {"num_episodes=65536", "systems=chain_n2", "privacy_epsilons=100"},
+       "chain_n2-private_ce-eps=100"}}});
+
+// Single-core seconds of one task, at H = 5 and n = 2 and taken to grow as H and, for the OFU step
+// (Ceres' parameters), as n^2: every episode costs about a certainty-equivalence episode (one
+// Riccati recursion; an OFU agent's episode while C_k meets the zero-dynamics set and it takes the
+// exact u = 0 shortcut measured 1.3-1.5x that), and each episode from the onset
+// `predicted_onset_episode` on (0: none within `episodes`; zero_dynamics_model.h, within 3 % of
+// the measured onset on chain_n2) adds one OFU step (9) at the agent's measured cost.
 double CoreSeconds(const LqAgentOptions& options, const LqSystem& system, int64_t episodes,
                    int64_t predicted_onset_episode) {
   const double horizon_scale = system.horizon() / 5.0;
-  double seconds = CoreSecondsPerUnit(CostKind::kCertaintyEquivalence) *
+  double seconds = kCertaintyEquivalenceCost.core_seconds_per_unit *
                    static_cast<double>(episodes) * horizon_scale;
   if (options.planner != LqPlanner::kOfuStep || predicted_onset_episode <= 0) return seconds;
-  CostKind kind = CostKind::kPrivateOfuRl;
-  if (options.calibration == LqCalibration::kNone) kind = CostKind::kOfuRl;
-  if (options.calibration == LqCalibration::kTight) kind = CostKind::kPrivateOfuRlTight;
+  const CostModel* row = &kPrivateOfuRlCost;
+  if (options.calibration == LqCalibration::kNone) row = &kOfuRlCost;
+  if (options.calibration == LqCalibration::kTight) row = &kPrivateOfuRlTightCost;
   const double n = system.state_dim();
   const double step_episodes =
       static_cast<double>(std::max<int64_t>(0, episodes - predicted_onset_episode + 1));
-  return seconds + CoreSecondsPerUnit(kind) * step_episodes * horizon_scale * n * n / 4.0;
+  return seconds + row->core_seconds_per_unit * step_episodes * horizon_scale * n * n / 4.0;
 }
 
 // Refuses, before a task builds it, a horizon whose planner tables would not fit in this

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/ordered_registry.h"
+#include "common/registry.h"
 #include "common/status_macros.h"
 #include "glog/logging.h"
 
@@ -13,8 +13,8 @@ namespace dprl {
 namespace {
 
 // A function-local static: registration runs during static initialisation of other files.
-OrderedRegistry<RegisteredExperiment>& Experiments() {
-  static auto* experiments = new OrderedRegistry<RegisteredExperiment>("experiments");
+Registry<RegisteredExperiment, int>& Experiments() {
+  static auto* experiments = new Registry<RegisteredExperiment, int>("paper result at order");
   return *experiments;
 }
 

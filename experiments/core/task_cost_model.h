@@ -1,52 +1,28 @@
-// The runner's cost model (ConfigSpec::estimated_core_seconds): one table of measured constants,
-// one row per agent kind. A task's estimate is
+// The runner's cost model (ConfigSpec::estimated_core_seconds): rows of measured constants, each
+// declared by the file that knows what it prices (an agent's registration, an experiment's task)
+// and registered here by name. A task's estimate is
 //
-//   estimated_core_seconds = core_seconds_per_unit(kind) * units(task)
+//   estimated_core_seconds = core_seconds_per_unit(row) * units(task)
 //
-// (plus, for the OFU agents, a certainty-equivalence term) where the unit of work is the kind's
-// (e.g. one episode of one (s, a, h) cell for the tabular agents, one training sample for the
-// continuous walk), computed by the experiment's grid from its shape and length. The estimates
-// order the scheduler (largest first), partition shards, weight the progress ETA and give
-// --dry_run's and reproduce_all's cost.
+// (some agents add a second row's term: PUCB's burn-in, the OFU agents' certainty-equivalence
+// episodes) where the unit of work is the row's (e.g. one episode of one (s, a, h) cell for most
+// tabular agents, one training sample for the continuous walk), computed by whoever declared the
+// row from the task's shape and length. The estimates order the scheduler (largest first),
+// partition shards, weight the progress ETA and give --dry_run's and reproduce_all's cost.
 //
 // Recalibrating (after a speed change of an agent): `bazel run
-// //experiments:cost_model_calibration` times each row's probe task (below) in-process, one
-// thread, and prints each kind's measured constant as a row of the table in task_cost_model.cc
-// to paste there (with the date and machine in its comment).
+// //experiments:cost_model_calibration` times each row's probe tasks in-process, one thread, and
+// prints each row's measured constant, to enter at its declaration (docs/performance.md keeps the
+// record of each calibration: date, machine, commit and the spread against measured tasks).
 #ifndef DPRL_EXPERIMENTS_CORE_TASK_COST_MODEL_H_
 #define DPRL_EXPERIMENTS_CORE_TASK_COST_MODEL_H_
 
 #include <string>
 #include <vector>
 
-namespace dprl {
+#include "absl/status/statusor.h"
 
-// Agents whose cost per unit of work differs (each its own row of the table).
-enum class CostKind {
-  // Tabular agents; unit: one episode x S A H (the planner's (s, a, h) cells).
-  kUbev,           // ubev and ubev_as_run (exact counts, Hoeffding-style bonus)
-  kPucbNoiseless,  // pucb_noiseless (PUCB's planner on exact counts)
-  kPucb,           // pucb (paper's or exact-tail E): private tree counters of 2SAH + S^2AH counts
-  kPucbBurnIn,     // pucb during its burn-in (values at the cap H; tabular_task.h)
-  kRlsvi,          // rlsvi (perturbed value iteration)
-  kPsrl,           // psrl and psrl_per_step (posterior samples of the MDP)
-  kUcbvi,          // ucbvi (UCB-VI's planner on exact counts)
-  kPrivateUcbvi,   // private_ucbvi; unit: one episode x S^2 A H (it reads every tree counter of
-                   // its 2SAH + S^2AH counts every episode, so its cost grows with S^2 A H)
-  // Linear-quadratic agents; unit: one episode x H/5 for certainty equivalence (which every
-  // episode is charged), plus for the OFU agents each episode past the predicted onset of
-  // learning (experiments/chowdhury/private_ofu_task.cc) x H/5 x n^2/4.
-  kOfuRl,                 // ofu_rl (the OFU step (9) on exact statistics)
-  kPrivateOfuRl,          // private_ofu_rl (paper's calibration)
-  kPrivateOfuRlTight,     // private_ofu_rl_tight
-  kCertaintyEquivalence,  // the private_ce* agents: one Riccati recursion per episode
-  // Continuous walk (Wang & Hegde); unit: one training sample.
-  kWalkAlgorithm1,  // Algorithm 1 and its baselines
-  kWalkReference,   // the reference policies (scripted, uniform, frozen): no learning
-  kWalkAsRun,       // the authors' replay-based DQN loop as run
-  // RLSVI's privacy curves (closed form); unit: one point of the curve.
-  kPrivacyCurve,
-};
+namespace dprl {
 
 // A task that //experiments:cost_model_calibration times for a row: the experiment, its --scale,
 // --set overrides (FIELD=VALUE) and the group name of the configuration to run.
@@ -57,22 +33,27 @@ struct CostProbe {
   std::string group_name;
 };
 
-// One row of the table.
-struct CostCalibration {
-  CostKind kind;
-  std::string name;  // e.g. "pucb"
-  std::string unit;  // what one unit of work is
-  double core_seconds_per_unit;
+// One row of the cost model.
+struct CostModel {
+  std::string name;  // unique, e.g. "pucb"; what --kinds of the calibration names
+  std::string unit;  // what one unit of work is, e.g. "episode x S A H"
+  // Single-core seconds per unit, as cost_model_calibration measured it: finite, > 0.
+  double core_seconds_per_unit = 0.0;
   // Its probes (>= 1), on the shapes the experiments use; the measured constant is the geometric
   // mean of theirs.
   std::vector<CostProbe> probes;
 };
 
-// Every row, one per CostKind, in enum order.
-const std::vector<CostCalibration>& CostCalibrations();
+// Registers `row` and returns it, at an address that lasts the program: the initialiser of a
+// namespace-scope reference in the file that declares the row. A second row of the same name, an
+// empty unit, no probe or a constant that is not finite and > 0 is a bug (CHECK).
+const CostModel& RegisterCostModel(CostModel row);
 
-// The row's core_seconds_per_unit.
-double CoreSecondsPerUnit(CostKind kind);
+// Every registered row, by name.
+std::vector<const CostModel*> RegisteredCostModels();
+
+// The row of that name; InvalidArgument listing the registered names otherwise.
+absl::StatusOr<const CostModel*> FindCostModel(const std::string& name);
 
 }  // namespace dprl
 

@@ -5,14 +5,14 @@
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
 #include "glog/logging.h"
-#include "schema/named_registry.h"
+#include "common/registry.h"
 
 namespace dprl {
 namespace {
 
 // A function-local static: registration may run during static initialisation of other files.
-NamedRegistry<LqSystemType>& Systems() {
-  static auto* registry = new NamedRegistry<LqSystemType>("LQ system");
+Registry<LqSystemType>& Systems() {
+  static auto* registry = new Registry<LqSystemType>("LQ system");
   return *registry;
 }
 
@@ -25,7 +25,7 @@ bool RegisterLqSystem(LqSystemType type) {
   return true;
 }
 
-std::vector<std::string> LqSystemNames() { return Systems().Names(); }
+std::vector<std::string> LqSystemNames() { return Systems().Keys(); }
 
 absl::StatusOr<const LqSystemType*> FindLqSystem(const std::string& name) {
   return Systems().Find(name);

@@ -17,7 +17,7 @@
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/core/task_cost_model.h"
-#include "experiments/tabular/tabular_agent_types.h"
+#include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
 #include "schema/option_binding.h"
@@ -25,6 +25,13 @@
 
 namespace dprl {
 namespace {
+
+// RLSVI's privacy curves (closed form). Unit: one point of a curve.
+const CostModel& kPrivacyCurveCost = RegisterCostModel(
+    {"privacy_curve",
+     "curve point",
+     1.15e-4,
+     {{"rlsvi_privacy_fig", "default", {}, "privacy-S=20-A=4-H=20-delta=1e-05"}}});
 
 // The legend text of a regret group, plain UTF-8: "<agent> (<guarantee>, ε=<eps>[, δ=<delta>])"
 // with eps to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
@@ -157,7 +164,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       PrivacyCurveBinding().Write(
           PrivacyCurveSettings{*shape, delta, curve_max_episodes, curve_points_per_decade},
           curve.attributes);
-      curve.estimated_core_seconds = CoreSecondsPerUnit(CostKind::kPrivacyCurve) * curve_points;
+      curve.estimated_core_seconds = kPrivacyCurveCost.core_seconds_per_unit * curve_points;
       curve.stored_values_per_seed = 3 * curve_points;
       // The accountant's own checks (S, A, H >= 1, delta), at the largest K.
       if (absl::StatusOr<RlsviEpsilonPair> check = RlsviEpsilons(
@@ -195,7 +202,7 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
       config.stored_values_per_seed = TabularRegretValuesPerSeed(num_episodes);
       return config;
     };
-    // The guarantees as the registry entries declare them (tabular_agent_types.cc).
+    // The guarantees as the registry entries declare them (experiments/tabular/agents/).
     const TabularAgentType& rlsvi_type = *FindTabularAgent("rlsvi");
     const TabularPrivacy& rlsvi_guarantee = *rlsvi_type.privacy;
     PrivacyRecord rlsvi_privacy;

@@ -13,7 +13,7 @@
 #include "algorithms/accounting/rlsvi_privacy.h"
 #include "common/hdf5_names.h"
 #include "experiments/core/task_result_checks.h"
-#include "experiments/tabular/tabular_agent_types.h"
+#include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_task.h"
 #include "testing/status_matchers.h"
 

@@ -1,9 +1,9 @@
 #include "experiments/qlearning/qlearning_registry.h"
 
-#include <map>
 #include <utility>
 
-#include "absl/strings/str_join.h"
+#include "absl/strings/str_cat.h"
+#include "common/registry.h"
 #include "absl/strings/str_replace.h"
 #include "glog/logging.h"
 
@@ -12,9 +12,9 @@ namespace {
 
 constexpr char kDetailPlaceholder[] = "{detail}";
 
-// A function-local static: registration may run during static initialisation of other files.
-std::map<std::string, QLearningAgentType>& Agents() {
-  static auto* types = new std::map<std::string, QLearningAgentType>();
+// A function-local static: registration runs during static initialisation of other files.
+Registry<QLearningAgentType>& Agents() {
+  static auto* types = new Registry<QLearningAgentType>("agent");
   return *types;
 }
 
@@ -23,32 +23,24 @@ std::map<std::string, QLearningAgentType>& Agents() {
 bool RegisterQLearningAgent(QLearningAgentType type) {
   CHECK(type.check && type.train) << type.name;
   const std::string name = type.name;
-  CHECK(Agents().emplace(name, std::move(type)).second)
-      << "Q-learning agent '" << name << "' registered twice";
+  Agents().Register(name, std::move(type));
   return true;
 }
 
 const QLearningAgentType* FindQLearningAgent(const std::string& name) {
-  auto it = Agents().find(name);
-  return it == Agents().end() ? nullptr : &it->second;
+  return Agents().FindOrNull(name);
 }
 
 absl::StatusOr<const QLearningAgentType*> FindQLearningAgentOrError(const std::string& name,
                                                                    const std::string& context) {
-  const QLearningAgentType* type = FindQLearningAgent(name);
-  if (type == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat(context, ": unknown agent '", name,
-                                                   "' (one of ",
-                                                   absl::StrJoin(QLearningAgentNames(), ", "), ")"));
+  absl::StatusOr<const QLearningAgentType*> type = Agents().Find(name);
+  if (!type.ok()) {
+    return absl::Status(type.status().code(), absl::StrCat(context, ": ", type.status().message()));
   }
   return type;
 }
 
-std::vector<std::string> QLearningAgentNames() {
-  std::vector<std::string> names;
-  for (const auto& [name, type] : Agents()) names.push_back(name);
-  return names;
-}
+std::vector<std::string> QLearningAgentNames() { return Agents().Keys(); }
 
 std::string QLearningLabel(const std::string& name, const std::string& detail) {
   const QLearningAgentType* type = FindQLearningAgent(name);

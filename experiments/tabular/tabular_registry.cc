@@ -1,10 +1,10 @@
 #include "experiments/tabular/tabular_registry.h"
 
-#include <map>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/registry.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "glog/logging.h"
@@ -12,21 +12,20 @@
 namespace dprl {
 namespace {
 
-// Function-local statics: registration may run during static initialisation of other files.
-std::map<std::string, TabularEnvironmentType>& Environments() {
-  static auto* types = new std::map<std::string, TabularEnvironmentType>();
+// Function-local statics: registration runs during static initialisation of other files.
+Registry<TabularEnvironmentType>& Environments() {
+  static auto* types = new Registry<TabularEnvironmentType>("environment");
   return *types;
 }
-std::map<std::string, TabularAgentType>& Agents() {
-  static auto* types = new std::map<std::string, TabularAgentType>();
+Registry<TabularAgentType>& Agents() {
+  static auto* types = new Registry<TabularAgentType>("agent");
   return *types;
 }
 
-template <typename Type>
-std::vector<std::string> Names(const std::map<std::string, Type>& types) {
-  std::vector<std::string> names;
-  for (const auto& [name, type] : types) names.push_back(name);
-  return names;
+// `status` with "configuration <group>: " before its message.
+absl::Status InConfiguration(const ConfigSpec& config, const absl::Status& status) {
+  return absl::Status(status.code(),
+                      absl::StrCat("configuration ", config.group_name, ": ", status.message()));
 }
 
 }  // namespace
@@ -34,35 +33,46 @@ std::vector<std::string> Names(const std::map<std::string, Type>& types) {
 bool RegisterTabularEnvironment(TabularEnvironmentType type) {
   CHECK(type.create) << type.name;
   const std::string name = type.name;
-  CHECK(Environments().emplace(name, std::move(type)).second)
-      << "tabular environment '" << name << "' registered twice";
+  Environments().Register(name, std::move(type));
   return true;
 }
 
 bool RegisterTabularAgent(TabularAgentType type) {
-  CHECK(type.create && type.attributes) << type.name;
+  CHECK(type.create && type.attributes && type.core_seconds) << type.name;
   const std::string name = type.name;
-  CHECK(Agents().emplace(name, std::move(type)).second)
-      << "tabular agent '" << name << "' registered twice";
+  Agents().Register(name, std::move(type));
   return true;
 }
 
 const TabularEnvironmentType* FindTabularEnvironment(const std::string& name) {
-  auto it = Environments().find(name);
-  return it == Environments().end() ? nullptr : &it->second;
+  return Environments().FindOrNull(name);
 }
 
 const TabularAgentType* FindTabularAgent(const std::string& name) {
-  auto it = Agents().find(name);
-  return it == Agents().end() ? nullptr : &it->second;
+  return Agents().FindOrNull(name);
 }
 
-std::vector<std::string> TabularEnvironmentNames() { return Names(Environments()); }
-std::vector<std::string> TabularAgentNames() { return Names(Agents()); }
+std::vector<std::pair<RewardModel, std::string>> RewardModelChoices(
+    const std::vector<RewardModel>& models) {
+  std::vector<std::pair<RewardModel, std::string>> choices;
+  for (RewardModel model : models) choices.emplace_back(model, RewardModelName(model));
+  return choices;
+}
+
+TabularTaskCost PerCellEpisodeCost(const CostModel& row) {
+  const CostModel* model = &row;
+  return [model](const ConfigSpec&, const TabularShape& shape, int64_t num_episodes) {
+    return model->core_seconds_per_unit * static_cast<double>(shape.StateActionSteps()) *
+           static_cast<double>(num_episodes);
+  };
+}
+
+std::vector<std::string> TabularEnvironmentNames() { return Environments().Keys(); }
+std::vector<std::string> TabularAgentNames() { return Agents().Keys(); }
 
 std::vector<std::string> TabularReferenceAgentNames() {
   std::vector<std::string> names;
-  for (const auto& [name, type] : Agents()) {
+  for (const auto& [name, type] : Agents().entries()) {
     if (!type.privacy.has_value()) names.push_back(name);
   }
   return names;
@@ -71,7 +81,7 @@ std::vector<std::string> TabularReferenceAgentNames() {
 std::string TabularReferenceAgentsDoc() {
   std::vector<std::string> entries;
   for (const std::string& name : TabularReferenceAgentNames()) {
-    entries.push_back(absl::StrCat(name, " (", Agents().at(name).description, ")"));
+    entries.push_back(absl::StrCat(name, " (", Agents().FindOrNull(name)->description, ")"));
   }
   return absl::StrJoin(entries, ", ");
 }
@@ -79,28 +89,18 @@ std::string TabularReferenceAgentsDoc() {
 absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
                                                     RandomStream& generation) {
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
-  const std::string& name = names.env;
-  const TabularEnvironmentType* type = FindTabularEnvironment(name);
-  if (type == nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("configuration ", config.group_name, ": unknown environment '", name,
-                     "' (one of ", absl::StrJoin(TabularEnvironmentNames(), ", "), ")"));
-  }
-  return type->create(config, generation);
+  absl::StatusOr<const TabularEnvironmentType*> type = Environments().Find(names.env);
+  if (!type.ok()) return InConfiguration(config, type.status());
+  return (*type)->create(config, generation);
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpec& config,
                                                                  const TabularShape& shape,
                                                                  const RandomStream& noise_stream) {
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
-  const std::string& name = names.agent;
-  const TabularAgentType* type = FindTabularAgent(name);
-  if (type == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat("configuration ", config.group_name,
-                                                   ": unknown agent '", name, "' (one of ",
-                                                   absl::StrJoin(TabularAgentNames(), ", "), ")"));
-  }
-  return type->create(config, shape, noise_stream);
+  absl::StatusOr<const TabularAgentType*> type = Agents().Find(names.agent);
+  if (!type.ok()) return InConfiguration(config, type.status());
+  return (*type)->create(config, shape, noise_stream);
 }
 
 }  // namespace dprl

@@ -4,23 +4,27 @@
 //
 // A configuration names its environment with the attribute `env` and its agent with `agent`
 // (TabularTypeNames); the remaining attributes are the parameters of both (shared names such as
-// num_episodes are read by both). Adding an environment or an agent adds one file that registers
-// it at static initialisation and is linked with alwayslink = 1 (see
-// //experiments/tabular:tabular_types); no shared code changes:
+// num_episodes are read by both). Each environment and agent registers itself, at static
+// initialisation, from its own file: experiments/tabular/environments/<name>.cc and
+// experiments/tabular/agents/<name>.cc, which //experiments/tabular:tabular_types globs (linked
+// with alwayslink = 1). The file declares everything about its entry once: name, description,
+// legend, typed parameters with their documentation (its OptionBinding), the cost-model row that
+// prices its tasks, its privacy guarantee and its constructor:
 //
-//   const OptionBinding<RiverSwimOptions>& RiverSwimBinding() { ... }  // its parameters, once
-//   const bool kRegistered = RegisterTabularEnvironment(BoundTabularEnvironment<RiverSwimOptions>(
-//       "riverswim", "RiverSwim (Osband et al. 2013), 2 actions", RiverSwimBinding(), defaults,
-//       /*fixed_num_actions=*/2,
-//       [](const RiverSwimOptions& options, RandomStream&) { return MakeRiverSwim(options); }));
+//   const CostModel& kMyAgentCost = RegisterCostModel({"my_agent", "episode x S A H", 2.3e-8,
+//       {{"vietri_fig", "default", {"num_episodes=100000"}, "riverswim-my_agent"}}});
+//   const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<MyOptions>(
+//       "my_agent", "My agent (Author 2024, Alg. 1), non-private", "My agent", MyBinding(),
+//       MyOptions(), SetFailureProbability<MyOptions>,
+//       [](const MyOptions& options, const TabularShape& shape, const RandomStream&) {
+//         return AsTabularAgent(MyAgent::Create(shape, options));
+//       },
+//       PerCellEpisodeCost(kMyAgentCost), /*privacy=*/std::nullopt));
 //
-// Registered today (tabular_environment_types.cc, tabular_agent_types.cc):
-//   environments  riverswim, random_mdp
-//   agents        ubev, ubev_as_run, pucb_noiseless, pucb, rlsvi, psrl, psrl_per_step, ucbvi,
-//                 private_ucbvi
-// tabular_registry_test runs every registered environment through the TabularMdp conformance
-// suite and every agent on every environment under the TabularAgent contract, so a new type is
-// tested by registering it.
+// Adding one is its file plus its library in that target's deps; no shared code changes.
+// docs/extending.md walks through it. tabular_registry_test runs every registered environment
+// through the TabularMdp conformance suite and every agent on every environment under the
+// TabularAgent contract, so a new type is tested by registering it.
 #ifndef DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_
 #define DPRL_EXPERIMENTS_TABULAR_TABULAR_REGISTRY_H_
 
@@ -36,6 +40,7 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
+#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/core/task_cost_model.h"
@@ -92,6 +97,12 @@ struct TabularPrivacy {
   std::string neighbour_relation;
 };
 
+// ConfigSpec::estimated_core_seconds of a regret task of `num_episodes` episodes on an MDP of
+// `shape` whose configuration is `config` (the agent's parameters and, for PUCB, its error_bound
+// already written), from the agent's rows of the cost model (experiments/core/task_cost_model.h).
+using TabularTaskCost =
+    std::function<double(const ConfigSpec& config, const TabularShape& shape, int64_t num_episodes)>;
+
 struct TabularAgentType {
   std::string name;         // the value of the `agent` attribute
   std::string description;  // one line
@@ -113,9 +124,8 @@ struct TabularAgentType {
   // says when its bonuses first fell below the cap; false for a randomised plan (RLSVI's
   // perturbed Q~, PSRL's sampled MDP), whose values below H are a diagnostic only.
   bool optimistic = true;
-  // Its row of the runner's cost model (experiments/core/task_cost_model.h): the measured cost
-  // of one episode per unit of (S, A, H) (TabularTaskCoreSeconds).
-  CostKind cost_kind = CostKind::kUbev;
+  // What a regret task of it costs the runner (TabularTaskCost).
+  TabularTaskCost core_seconds;
   // The parameters that `attributes` leaves out: no grid sets them, so its configurations run
   // them at the registered default, which their accounting assumes (RLSVI's beta_scale = 1, the
   // Alg. 1 of the guarantee). They are set from Python or by a configuration that has them.
@@ -145,7 +155,7 @@ TabularEnvironmentType BoundTabularEnvironment(
 
 // An agent type whose parameters are `binding`'s (as above); `configure` sets the grid's common
 // settings its Options have; `make` builds the agent from the Options read (its errors are
-// prefixed with the configuration); `cost_kind`, `privacy`, `optimistic` and
+// prefixed with the configuration); `core_seconds`, `privacy`, `optimistic` and
 // `unwritten_parameters` (bound parameters of `binding`) as TabularAgentType's.
 template <typename Options>
 TabularAgentType BoundTabularAgent(
@@ -155,7 +165,7 @@ TabularAgentType BoundTabularAgent(
     std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
                                                                 const RandomStream&)>
         make,
-    CostKind cost_kind, std::optional<TabularPrivacy> privacy, bool optimistic = true,
+    TabularTaskCost core_seconds, std::optional<TabularPrivacy> privacy, bool optimistic = true,
     std::vector<std::string> unwritten_parameters = {}) {
   TabularAgentType type;
   type.name = std::move(name);
@@ -187,12 +197,54 @@ TabularAgentType BoundTabularAgent(
     }
     return agent;
   };
-  type.cost_kind = cost_kind;
+  type.core_seconds = std::move(core_seconds);
   type.privacy = std::move(privacy);
   type.optimistic = optimistic;
   type.unwritten_parameters = std::move(unwritten_parameters);
   return type;
 }
+
+// ---- For the files that register an environment ----------------------------------------------
+
+// The attribute of an environment's reward model, each of `models` named by RewardModelName.
+inline constexpr char kRewardModelAttribute[] = "reward_model";
+std::vector<std::pair<RewardModel, std::string>> RewardModelChoices(
+    const std::vector<RewardModel>& models);
+
+// ---- For the files that register an agent ----------------------------------------------------
+
+// The cost of an agent whose episode costs `row`'s constant per (s, a, h) cell:
+// row.core_seconds_per_unit x S A H x num_episodes.
+TabularTaskCost PerCellEpisodeCost(const CostModel& row);
+
+// A std::unique_ptr<TabularAgent> from the StatusOr of a concrete agent.
+template <typename Agent>
+absl::StatusOr<std::unique_ptr<TabularAgent>> AsTabularAgent(
+    absl::StatusOr<std::unique_ptr<Agent>> agent) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Agent> concrete, std::move(agent));
+  return std::unique_ptr<TabularAgent>(std::move(concrete));
+}
+
+// The `configure` of an agent that takes none of the grid's settings.
+template <typename Options>
+void NoSettings(const TabularAgentSettings&, Options&) {}
+
+// The `configure` of an agent whose one grid setting is failure_probability.
+template <typename Options>
+void SetFailureProbability(const TabularAgentSettings& settings, Options& options) {
+  options.failure_probability = settings.failure_probability;
+}
+
+// A new binding (one per registered type, never freed) of an Options struct whose one parameter
+// is failure_probability, documented by `doc`.
+template <typename Options>
+const OptionBinding<Options>& NewFailureProbabilityBinding(const std::string& owner,
+                                                           const std::string& doc) {
+  return (*new OptionBinding<Options>(owner))
+      .Float(hdf5_names::kFailureProbability, &Options::failure_probability, doc);
+}
+
+// ---- The registry ------------------------------------------------------------------------------
 
 // Adds a type (a second type of the same name is a bug: CHECK). Returns true, for use as the
 // initialiser of a namespace-scope constant.

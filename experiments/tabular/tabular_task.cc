@@ -10,7 +10,6 @@
 #include "envs/lower_bound_mdp.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/task_cost_model.h"
-#include "experiments/tabular/tabular_agent_types.h"
 #include "experiments/tabular/tabular_registry.h"
 
 namespace dprl {
@@ -93,17 +92,7 @@ double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shap
   CHECK(names.ok()) << names.status();
   const TabularAgentType* type = FindTabularAgent(names->agent);
   CHECK(type != nullptr) << "unregistered tabular agent " << names->agent;
-  double unit = static_cast<double>(shape.StateActionSteps());
-  if (type->cost_kind == CostKind::kPrivateUcbvi) unit *= shape.num_states;
-  const double episodes = static_cast<double>(num_episodes);
-  if (type->cost_kind != CostKind::kPucb) {
-    return CoreSecondsPerUnit(type->cost_kind) * unit * episodes;
-  }
-  absl::StatusOr<PucbGuarantee> guarantee = PucbGuaranteeBinding().Read(config);
-  CHECK(guarantee.ok()) << guarantee.status();
-  const double burn_in = std::min(episodes, kPucbBurnInErrorBounds * guarantee->error_bound);
-  return unit * (CoreSecondsPerUnit(CostKind::kPucbBurnIn) * burn_in +
-                 CoreSecondsPerUnit(CostKind::kPucb) * (episodes - burn_in));
+  return type->core_seconds(config, shape, num_episodes);
 }
 
 absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const TabularShape& shape,

@@ -8,7 +8,7 @@
 // Attributes (HDF5 group attributes, see docs/hdf5_schema.md), each written by a grid and read by
 // a task through one binding: `env` and `agent` name a registered environment and agent
 // (TabularTypeNames, schema/tabular_records.h), whose bindings say which other attributes they read
-// (tabular_environment_types.cc, tabular_agent_types.h); TabularShapeBinding records the MDP's
+// (tabular_registry.h: environments/<name>.cc, agents/<name>.cc); TabularShapeBinding records the MDP's
 // num_states, num_actions, horizon; TabularRegretSettingsBinding the run's num_episodes.
 // Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), LowerBoundBinding,
 // read by MakeLowerBoundEnvironment:
@@ -79,14 +79,9 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
                                                                const TabularShape& shape,
                                                                const TaskContext& context);
 
-// ConfigSpec::estimated_core_seconds of a regret task of `config` (its agent attribute and, for
-// PUCB, its error_bound already written) over num_episodes episodes: the measured cost per
-// episode and unit of S A H of the agent's cost-model row (TabularAgentType::cost_kind,
-// experiments/core/task_cost_model.h). PUCB's first kPucbBurnInErrorBounds * E episodes (its
-// burn-in, while its noisy counts are below the 2E threshold and the optimistic values stay at
-// the cap H) are charged at the pucb_burn_in row, about 6x cheaper. (S A H fits PUCB's measured
-// costs on riverswim (4, 2, 5), the random MDP (4, 2, 4) and the lower-bound MDPs within 1.3x of
-// each other; S A H (S + 2), the count of its private counters, fits worse.)
+// ConfigSpec::estimated_core_seconds of a regret task of `config` (its agent attribute and the
+// agent's parameters already written) over num_episodes episodes: the registered agent's
+// TabularAgentType::core_seconds (tabular_registry.h), from its rows of the cost model.
 double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
                               int64_t num_episodes);
 
@@ -100,14 +95,6 @@ absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const 
                                      int64_t num_episodes, const AttributeList& agent_attributes,
                                      const std::string& subject, ConfigSpec& config);
 
-// PUCB's cheap burn-in in units of its error bound E, fitted to measured task costs rather
-// than to where the burn-in ends (the first episode whose optimistic value leaves H: 47-51 E on
-// riverswim at eps = 100, 1000 and 83 E on the random MDP at eps = 100, T = 1e5). The cost rises
-// gradually as more counts pass 2E; 30 E puts the T = 1e5 tasks at eps = 100 and 1000 on both
-// environments within 1.35x of their measured cost (60 E: 1.7x below at eps = 100). A task that
-// stays in burn-in to its end costs more than the cheap rate says as T grows (riverswim,
-// eps = 10: 1.0x at T = 1e5, 1.56x above the estimate at T = 3e5).
-inline constexpr double kPucbBurnInErrorBounds = 30.0;
 
 // ConfigSpec::stored_values_per_seed of RunTabularRegretTask's result for `num_episodes`.
 int64_t TabularRegretValuesPerSeed(int64_t num_episodes);

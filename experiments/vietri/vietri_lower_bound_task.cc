@@ -22,7 +22,7 @@
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
-#include "experiments/tabular/tabular_agent_types.h"
+#include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
 #include "schema/lower_bound_records.h"

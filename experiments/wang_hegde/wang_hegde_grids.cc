@@ -34,12 +34,26 @@ ConfigSpec NewGroup(const std::string& group_name, const std::string& agent,
   return config;
 }
 
-// Per task: the episode returns and last10_mean_return; the cost is the measured cost per
-// training sample of `kind` (experiments/core/task_cost_model.h: Algorithm 1 and its baselines,
-// a reference policy, or the authors' loop as run with num_samples - 127 updates of 128
-// examples).
-void SetEstimates(int64_t num_samples, CostKind kind, ConfigSpec& config) {
-  config.estimated_core_seconds = CoreSecondsPerUnit(kind) * static_cast<double>(num_samples);
+// The walk's rows of the cost model. Unit: one training sample.
+// Algorithm 1 and its baselines.
+const CostModel& kWalkAlgorithm1Cost = RegisterCostModel(
+    {"walk_algorithm1",
+     "training sample",
+     2.07e-6,
+     {{"wang_hegde_fig1", "default", {"num_samples=200000"}, "sigma=0.4-J=1"}}});
+// The reference policies (scripted, uniform, frozen): no learning.
+const CostModel& kWalkReferenceCost = RegisterCostModel(
+    {"walk_reference",
+     "training sample",
+     2.11e-8,
+     {{"wang_hegde_fig1", "default", {"num_samples=2000000"}, "reference-uniform"}}});
+// The authors' replay-based DQN loop as run (num_samples - 127 updates of 128 examples).
+const CostModel& kWalkAsRunCost = RegisterCostModel(
+    {"walk_as_run", "training sample", 1.11e-4, {{"wang_hegde_fig1", "default", {}, "as-run-sigma=0.4"}}});
+
+// Per task: the episode returns and last10_mean_return; the cost is `row`'s per training sample.
+void SetEstimates(int64_t num_samples, const CostModel& row, ConfigSpec& config) {
+  config.estimated_core_seconds = row.core_seconds_per_unit * static_cast<double>(num_samples);
   config.stored_values_per_seed = num_samples / EpisodeLength() + 1;
 }
 
@@ -62,7 +76,7 @@ ConfigSpec ReferenceGroup(const std::string& agent,
                                QLearningLabel(agent));
   WalkReferenceBinding().Write(WalkReferenceOptions{setting.num_samples}, config.attributes);
   AppendUnwritten(Algorithm1SettingBinding(), setting, config.attributes);
-  SetEstimates(setting.num_samples, CostKind::kWalkReference, config);
+  SetEstimates(setting.num_samples, kWalkReferenceCost, config);
   return config;
 }
 
@@ -77,7 +91,7 @@ ConfigSpec AsRunGroup(const std::string& group_name, const std::string& panel,
   options.dqn.kernel_rate = kernel_rate;
   ReplayDqnAgentBinding().Write(options, config.attributes);
   ReplayDqnDescriptionBinding().Write(ReplayDqnDescription(), config.attributes);
-  SetEstimates(num_samples, CostKind::kWalkAsRun, config);
+  SetEstimates(num_samples, kWalkAsRunCost, config);
   return config;
 }
 
@@ -211,7 +225,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
       options.num_resets = num_resets_int;
       options.kernel_rate = kernel_rate;
       FunctionalNoiseAgentBinding().Write(options, config.attributes);
-      SetEstimates(setting.num_samples, CostKind::kWalkAlgorithm1, config);
+      SetEstimates(setting.num_samples, kWalkAlgorithm1Cost, config);
       RETURN_IF_ERROR(CheckGroup(config));
       configs.push_back(config);
     }
@@ -273,7 +287,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       ConfigSpec config = NewGroup(absl::StrCat("eps=", GroupNameNumber(eps), "-", method), agent,
                                    panel, QLearningLabel(agent, detail));
       Fig2MethodBinding().Write(Fig2MethodRecord{method, eps, target_delta}, config.attributes);
-      SetEstimates(num_samples, CostKind::kWalkAlgorithm1, config);
+      SetEstimates(num_samples, kWalkAlgorithm1Cost, config);
       return config;
     };
     const double paper_sigma = AppendixE3ReportedSigma(eps);
