@@ -26,23 +26,54 @@ BinaryCounterOptions CounterOptions(const TabularShape& shape, const PucbOptions
   return counter;
 }
 
-// kExactTail: CounterErrorTailBound with beta_counter = beta / (2SAH + S^2AH). The node-noise
-// distribution is read from an (empty) bank built with the agent's counter options, so it is
-// exactly the agent's (all three families share it).
-absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const PucbOptions& options) {
+// The node-noise distribution of counters with the options `counters`, read from an empty bank
+// built with them (for the callers that have no agent's counters to read it from).
+absl::StatusOr<NodeNoiseDistribution> NodeNoiseFor(const BinaryCounterOptions& counters) {
+  ASSIGN_OR_RETURN(BinaryCounterBank bank,
+                   BinaryCounterBank::Create(0, counters, RandomStream(StreamKey())));
+  return NodeNoiseOf(bank);
+}
+
+// kExactTail: CounterErrorTailBound with beta_counter = beta / (2SAH + S^2AH) for the node noise
+// `node_noise` of PUCB's counters (all three families share it).
+absl::StatusOr<double> ExactTailErrorBound(const TabularShape& shape, const PucbOptions& options,
+                                           const NodeNoiseDistribution& node_noise) {
   const double counter_failure_probability =
       options.failure_probability /
       PucbNumCounters(shape.num_states, shape.num_actions, shape.horizon);
-  ASSIGN_OR_RETURN(
-      BinaryCounterBank bank,
-      BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey())));
   absl::StatusOr<double> e =
-      CounterErrorTailBound(options.num_episodes, NodeNoiseOf(bank), counter_failure_probability);
+      CounterErrorTailBound(options.num_episodes, node_noise, counter_failure_probability);
   if (!e.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat("the exact-tail error bound: ", e.status().message()));
   }
   return *e;
+}
+
+// Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2};
+// the formula lives in algorithms/tabular/vietri_bounds.h.
+double PaperErrorBound(const TabularShape& shape, const PucbOptions& options) {
+  return PucbCountersErrorBound(shape.num_states, shape.num_actions, shape.horizon,
+                                options.num_episodes, PucbCounterEpsilon(shape, options),
+                                options.failure_probability);
+}
+
+// E of validated options by their error_bound_method, for counters whose node noise is
+// `node_noise`; Alg. 3's E_eps below the exact-tail bound is refused ("Edge case" in the header:
+// E_eps must be at least a certified 1 - beta bound).
+absl::StatusOr<double> ValidErrorBound(const TabularShape& shape, const PucbOptions& options,
+                                       const NodeNoiseDistribution& node_noise) {
+  ASSIGN_OR_RETURN(const double exact_tail, ExactTailErrorBound(shape, options, node_noise));
+  if (options.error_bound_method == PucbErrorBoundMethod::kExactTail) return exact_tail;
+  const double error_bound = PaperErrorBound(shape, options);
+  if (error_bound < exact_tail) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Alg. 3's E_eps (error_bound_method = paper): at num_episodes = ", options.num_episodes,
+        " the E_eps of Alg. 3 (", error_bound, ") is below the exact-tail bound (", exact_tail,
+        "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
+        "small for small T; E_eps = 0 at T = 1); use the exact-tail bound or a larger T"));
+  }
+  return error_bound;
 }
 
 }  // namespace
@@ -74,15 +105,13 @@ double PucbConfidence(double count, double error_bound, double log_confidence_te
 
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
   if (options.error_bound_method == PucbErrorBoundMethod::kExactTail) {
-    const absl::StatusOr<double> bound = ExactTailErrorBound(shape, options);
+    absl::StatusOr<NodeNoiseDistribution> node_noise = NodeNoiseFor(CounterOptions(shape, options));
+    CHECK(node_noise.ok()) << node_noise.status();
+    const absl::StatusOr<double> bound = ExactTailErrorBound(shape, options, *node_noise);
     CHECK(bound.ok()) << bound.status();
     return *bound;
   }
-  // Alg. 3: E = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^{5/2} = (1/eps') ln(...) log2(T)^{5/2};
-  // the formula lives in algorithms/tabular/vietri_bounds.h.
-  return PucbCountersErrorBound(shape.num_states, shape.num_actions, shape.horizon,
-                                options.num_episodes, PucbCounterEpsilon(shape, options),
-                                options.failure_probability);
+  return PaperErrorBound(shape, options);
 }
 
 // The planner's view of PUCB: only private releases.
@@ -114,27 +143,23 @@ absl::StatusOr<double> CheckedPucbErrorBound(const TabularShape& shape,
                                              const PucbOptions& options) {
   RETURN_IF_ERROR(ValidateTabularShape(shape));
   RETURN_IF_ERROR(options.Validate());
-  ASSIGN_OR_RETURN(double exact_tail, ExactTailErrorBound(shape, options));
-  if (options.error_bound_method == PucbErrorBoundMethod::kExactTail) return exact_tail;
-  const double error_bound = PucbErrorBound(shape, options);
-  // See "Edge case" in the header: E_eps must be at least a certified 1 - beta bound.
-  if (error_bound < exact_tail) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "Alg. 3's E_eps (error_bound_method = paper): at num_episodes = ", options.num_episodes,
-        " the E_eps of Alg. 3 (", error_bound, ") is below the exact-tail bound (", exact_tail,
-        "), so it is not a valid 1 - beta bound on the counters' error (log2(T)^{5/2} is too "
-        "small for small T; E_eps = 0 at T = 1); use the exact-tail bound or a larger T"));
-  }
-  return error_bound;
+  ASSIGN_OR_RETURN(const NodeNoiseDistribution node_noise,
+                   NodeNoiseFor(CounterOptions(shape, options)));
+  return ValidErrorBound(shape, options, node_noise);
 }
 
 absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape& shape,
                                                              const PucbOptions& options,
                                                              const RandomStream& noise_stream) {
-  ASSIGN_OR_RETURN(const double error_bound, CheckedPucbErrorBound(shape, options));
+  RETURN_IF_ERROR(ValidateTabularShape(shape));
+  RETURN_IF_ERROR(options.Validate());
+  // The counters' options are derived once; E is computed from the node noise of the counters
+  // the agent releases with.
   ASSIGN_OR_RETURN(
       PrivateTabularCounts counts,
       PrivateTabularCounts::Create(shape, CounterOptions(shape, options), noise_stream));
+  ASSIGN_OR_RETURN(const double error_bound,
+                   ValidErrorBound(shape, options, NodeNoiseOf(counts.visit_counters())));
   return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, std::move(counts)));
 }
 

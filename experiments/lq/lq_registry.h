@@ -5,7 +5,7 @@
 // parameters (LqSystemSettings, LqSystemBinding).
 // An LQ system is a named system of envs/lq_system.h built for a horizon (parameter `horizon`).
 //
-// Adding a system adds one registration (lq_system_types.cc; linked with alwayslink = 1,
+// Adding a system adds one registration (lq_systems.cc; linked with alwayslink = 1,
 // //experiments/lq:lq_types); no shared code changes.
 //
 // lq_registry_test runs every registered agent on every registered system under the LqAgent

@@ -5,21 +5,17 @@
 // A configuration names its agent with the attribute `agent`; its other attributes are the
 // parameters of that agent, written by the grid and read by the task through the entry's one
 // OptionBinding (so what is stored is exactly what runs). Adding an agent adds one file that
-// registers it at static initialisation and is linked with alwayslink = 1 (see
-// //experiments/qlearning:qlearning_types); no shared code changes:
+// registers it at static initialisation, experiments/qlearning/agents/<agent>.cc, which
+// //experiments/qlearning:qlearning_types globs (linked with alwayslink = 1); no shared code
+// changes:
 //
 //   QLearningAgentDefinition<MyOptions, MyLearner> my_agent;
 //   my_agent.name = "my_agent";  my_agent.binding = &MyBinding();  ... (fields below)
 //   const bool kRegistered = RegisterQLearningAgent(MakeQLearningAgentType(my_agent));
 //
-// Registered today (qlearning_agent_types.h documents each with its source):
-//   functional_noise     Wang & Hegde 2019, Algorithm 1 as printed (qlearning_algorithm1_agents.cc)
-//   dp_sgd               Abadi et al. 2016 in Algorithm 1's loop (qlearning_algorithm1_agents.cc)
-//   input_perturbation   Venkitasubramaniam 2013 in Algorithm 1's loop (same file)
-//   output_perturbation  Balle, Gomrokchi, Precup 2016 style, not private under the paper's
-//                        relation (qlearning_output_perturbation_agent.cc)
-//   replay_dqn_as_run    the authors' loop as run, dpql.py (qlearning_replay_dqn_agent.cc)
-//   scripted, uniform, frozen   reference policies (qlearning_reference_agents.cc)
+// Each file of experiments/qlearning/agents/ registers one agent or one family (algorithm1.cc:
+// functional_noise, dp_sgd, input_perturbation; reference_policies.cc: scripted, uniform, frozen);
+// an experiment's --help lists them with their descriptions.
 // qlearning_registry_test runs every registered agent through a short seeded training loop on
 // the walk under the shared contract checks, so a new entry is tested by registering it.
 #ifndef DPRL_EXPERIMENTS_QLEARNING_QLEARNING_REGISTRY_H_

@@ -13,7 +13,7 @@
 #include "common/validation.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/core/task_cost_model.h"
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_records.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"

@@ -1,7 +1,7 @@
 #include "experiments/wang_hegde/wang_hegde_records.h"
 
 #include "common/hdf5_names.h"
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 
 namespace dprl {
 

@@ -1,5 +1,5 @@
 // The attributes a Wang & Hegde results group carries besides its agent's parameters
-// (qlearning_agent_types.h), each written through one binding (docs/hdf5_schema.md,
+// (qlearning_agent_bindings.h), each written through one binding (docs/hdf5_schema.md,
 // "wang_hegde"). The task reads the group record and the environment back; the other records
 // describe the group for a reader and the analysis (they are not parameters of the run). The
 // records with no library type (the group, the environment's episode length, the Figure 2 method, the calibration's source, the

@@ -71,7 +71,7 @@
 //                         in every panel) and the legend (the agent's legend with this curve's
 //                         detail; in Figure 1 a panel holds one agent and the legend is sigma)
 //   episode_length        the environment (WalkEnvironmentBinding)
-//   the agent's parameters, by its binding (qlearning_agent_types.h), e.g. for functional_noise
+//   the agent's parameters, by its binding (qlearning_agent_bindings.h), e.g. for functional_noise
 //                         num_samples, batch_size, discount, learning_rate, optimizer,
 //                         exploration_start, exploration_end, exploration_decay_steps,
 //                         noise_stddev, num_resets, kernel_rate

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/wang_hegde/wang_hegde_records.h"
 #include "testing/status_matchers.h"
 

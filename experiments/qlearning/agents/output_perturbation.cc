@@ -6,7 +6,7 @@
 #include <array>
 
 #include "algorithms/qlearning/linear_output_perturbation.h"
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
 
 namespace dprl {

@@ -7,7 +7,7 @@
 #include "algorithms/qlearning/replay_dqn_as_run.h"
 #include "common/hdf5_names.h"
 #include "common/validation.h"
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
 
 namespace dprl {

@@ -6,7 +6,7 @@
 #include "algorithms/qlearning/mlp.h"
 #include "common/validation.h"
 #include "envs/continuous_walk.h"
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
 
 namespace dprl {

@@ -12,7 +12,7 @@
 #include "algorithms/qlearning/mlp.h"
 #include "common/resource_limits.h"
 #include "common/validation.h"
-#include "experiments/qlearning/qlearning_agent_types.h"
+#include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
 
 namespace dprl {

@@ -14,8 +14,8 @@
 //   scripted, uniform, frozen  WalkReferenceOptions                        reference policies
 // The algorithms' headers (algorithms/qlearning/) are the specifications; each parameter is
 // documented once, at its Options field.
-#ifndef DPRL_EXPERIMENTS_QLEARNING_QLEARNING_AGENT_TYPES_H_
-#define DPRL_EXPERIMENTS_QLEARNING_QLEARNING_AGENT_TYPES_H_
+#ifndef DPRL_EXPERIMENTS_QLEARNING_QLEARNING_AGENT_BINDINGS_H_
+#define DPRL_EXPERIMENTS_QLEARNING_QLEARNING_AGENT_BINDINGS_H_
 
 #include <array>
 #include <cstdint>
@@ -31,7 +31,7 @@
 
 namespace dprl {
 
-// ---- Algorithm 1's loop (qlearning_algorithm1_agents.cc) ------------------------------------
+// ---- Algorithm 1's loop (agents/algorithm1.cc) ------------------------------------
 
 // functional_noise: T, B, gamma, alpha (plain SGD, line 22: optimizer "sgd" only), the
 // exploration schedule, then sigma, J, beta. DP-SGD's two fields are not parameters (0: off).
@@ -103,13 +103,13 @@ inline FunctionalNoiseQLearningOptions& Itself(FunctionalNoiseQLearningOptions& 
   return options;
 }
 
-// ---- Output perturbation (qlearning_output_perturbation_agent.cc) ---------------------------
+// ---- Output perturbation (agents/output_perturbation.cc) ---------------------------
 
 // num_samples, batch_size, discount, the exploration schedule, output_noise_multiplier,
 // ridge_regularizer, num_features, feature_width. episode_length is the environment's.
 const OptionBinding<LinearOutputPerturbationOptions>& OutputPerturbationAgentBinding();
 
-// ---- The authors' loop as run (qlearning_replay_dqn_agent.cc) -------------------------------
+// ---- The authors' loop as run (agents/replay_dqn_as_run.cc) -------------------------------
 
 struct ReplayDqnAgentOptions {
   // T: environment steps of training. >= 1.
@@ -128,7 +128,7 @@ struct ReplayDqnDescription {
 };
 const OptionBinding<ReplayDqnDescription>& ReplayDqnDescriptionBinding();
 
-// ---- Reference policies (qlearning_reference_agents.cc) -------------------------------------
+// ---- Reference policies (agents/reference_policies.cc) -------------------------------------
 
 struct WalkReferenceOptions {
   // T: environment steps the policy is run for. >= 1.
@@ -140,4 +140,4 @@ const OptionBinding<WalkReferenceOptions>& WalkReferenceBinding();
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_QLEARNING_QLEARNING_AGENT_TYPES_H_
+#endif  // DPRL_EXPERIMENTS_QLEARNING_QLEARNING_AGENT_BINDINGS_H_
