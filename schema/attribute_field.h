@@ -6,10 +6,10 @@
 // the same declarations (//schema:print_attribute_reference).
 //
 //   field type    stored as   bound with
-//   IntField      int64       OptionBinding::Int
-//   FloatField    float64     OptionBinding::Float
-//   FlagField     int64 0/1   OptionBinding::Bool
-//   StringField   string      OptionBinding::String, OptionBinding::Choice
+//   IntAttributeField      int64       OptionBinding::Int
+//   FloatAttributeField    float64     OptionBinding::Float
+//   FlagAttributeField     int64 0/1   OptionBinding::Bool
+//   StringAttributeField   string      OptionBinding::String, OptionBinding::Choice
 //
 // A binding may add a short qualifier to the field's doc where the attribute means something more
 // specific for its owner (PUCB's failure_probability is the beta of its bonuses): its ParameterSpec
@@ -32,10 +32,10 @@ struct AttributeField {
   const char* name;
   const char* doc;
 };
-using IntField = AttributeField<int64_t>;
-using FloatField = AttributeField<double>;
-using FlagField = AttributeField<bool>;
-using StringField = AttributeField<std::string>;
+using IntAttributeField = AttributeField<int64_t>;
+using FloatAttributeField = AttributeField<double>;
+using FlagAttributeField = AttributeField<bool>;
+using StringAttributeField = AttributeField<std::string>;
 
 // "int64", "float64" or "string": the HDF5 type an attribute of this field has.
 template <typename Stored>

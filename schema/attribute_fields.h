@@ -21,95 +21,104 @@ namespace dprl::attribute_fields {
 namespace names = hdf5_names;
 
 // ---- Root attributes of a results file (schema/run_records.h) --------------------------------
-inline constexpr StringField kExperiment{names::kExperiment, "the experiment's name"};
-inline constexpr StringField kGitCommit{names::kGitCommit, "the source commit of the build"};
-inline constexpr FlagField kGitDirty{names::kGitDirty, "uncommitted changes in the build"};
-inline constexpr StringField kDprlVersion{names::kDprlVersion, "dprl version of the build"};
-inline constexpr StringField kBuildTime{names::kBuildTime, "when the binary was built"};
-inline constexpr StringField kBuildHost{names::kBuildHost, "where the binary was built"};
-inline constexpr StringField kCommandLine{names::kCommandLine,
-                                          "a pasteable command that re-runs the run"};
-inline constexpr StringField kResolvedConfig{names::kResolvedConfig, "the run's grid as TOML"};
-inline constexpr StringField kScale{names::kScale, "smoke | default | paper"};
-inline constexpr IntField kSeeds{names::kSeeds, "rows of every per-seed dataset"};
-inline constexpr StringField kClaimsProfile{
+inline constexpr StringAttributeField kExperiment{names::kExperiment, "the experiment's name"};
+inline constexpr StringAttributeField kGitCommit{names::kGitCommit,
+                                                 "the source commit of the build"};
+inline constexpr FlagAttributeField kGitDirty{names::kGitDirty, "uncommitted changes in the build"};
+inline constexpr StringAttributeField kDprlVersion{names::kDprlVersion,
+                                                   "dprl version of the build"};
+inline constexpr StringAttributeField kBuildTime{names::kBuildTime, "when the binary was built"};
+inline constexpr StringAttributeField kBuildHost{names::kBuildHost, "where the binary was built"};
+inline constexpr StringAttributeField kCommandLine{names::kCommandLine,
+                                                   "a pasteable command that re-runs the run"};
+inline constexpr StringAttributeField kResolvedConfig{names::kResolvedConfig,
+                                                      "the run's grid as TOML"};
+inline constexpr StringAttributeField kScale{names::kScale, "smoke | default | paper"};
+inline constexpr IntAttributeField kSeeds{names::kSeeds, "rows of every per-seed dataset"};
+inline constexpr StringAttributeField kClaimsProfile{
     names::kClaimsProfile, "the claims profile the run is (claims | claims_reduced)"};
 
 // ---- What a group is ------------------------------------------------------------------------
-inline constexpr StringField kEnv{names::kEnv,
-                                  "a registered environment (or lower-bound instance)"};
-inline constexpr StringField kAgent{names::kAgent, "a registered agent"};
-inline constexpr StringField kKind{names::kKind, "what the configuration computes"};
-inline constexpr StringField kLabel{names::kLabel, "legend text of the group's curve"};
-inline constexpr StringField kPanel{names::kPanel, "the figure panel"};
-inline constexpr StringField kMethod{names::kMethod, "the curve"};
+inline constexpr StringAttributeField kEnv{names::kEnv,
+                                           "a registered environment (or lower-bound instance)"};
+inline constexpr StringAttributeField kAgent{names::kAgent, "a registered agent"};
+inline constexpr StringAttributeField kKind{names::kKind, "what the configuration computes"};
+inline constexpr StringAttributeField kLabel{names::kLabel, "legend text of the group's curve"};
+inline constexpr StringAttributeField kPanel{names::kPanel, "the figure panel"};
+inline constexpr StringAttributeField kMethod{names::kMethod, "the curve"};
 
 // ---- The MDP and the run --------------------------------------------------------------------
-inline constexpr IntField kNumStates{names::kNumStates, "S, states of the MDP"};
-inline constexpr IntField kNumActions{names::kNumActions, "A, actions of the MDP"};
-inline constexpr IntField kHorizon{names::kHorizon, "H, steps of an episode"};
-inline constexpr IntField kNumEpisodes{names::kNumEpisodes, "T (or K), episodes of the run"};
-inline constexpr IntField kEpisodeLength{names::kEpisodeLength, "steps per episode"};
+inline constexpr IntAttributeField kNumStates{names::kNumStates, "S, states of the MDP"};
+inline constexpr IntAttributeField kNumActions{names::kNumActions, "A, actions of the MDP"};
+inline constexpr IntAttributeField kHorizon{names::kHorizon, "H, steps of an episode"};
+inline constexpr IntAttributeField kNumEpisodes{names::kNumEpisodes,
+                                                "T (or K), episodes of the run"};
+inline constexpr IntAttributeField kEpisodeLength{names::kEpisodeLength, "steps per episode"};
 
 // ---- Privacy and confidence -----------------------------------------------------------------
-inline constexpr FloatField kPrivacyEpsilon{
-    names::kPrivacyEpsilon, "eps of the agent's privacy guarantee"};
-inline constexpr FloatField kTargetDelta{names::kTargetDelta,
-                                         "delta of the guarantee (0: pure eps)"};
-inline constexpr StringField kNeighbourRelation{names::kNeighbourRelation,
-                                                "what privacy_epsilon is for"};
-inline constexpr FloatField kFailureProbability{
+inline constexpr FloatAttributeField kPrivacyEpsilon{names::kPrivacyEpsilon,
+                                                     "eps of the agent's privacy guarantee"};
+inline constexpr FloatAttributeField kTargetDelta{names::kTargetDelta,
+                                                  "delta of the guarantee (0: pure eps)"};
+inline constexpr StringAttributeField kNeighbourRelation{names::kNeighbourRelation,
+                                                         "what privacy_epsilon is for"};
+inline constexpr FloatAttributeField kFailureProbability{
     names::kFailureProbability, "failure probability of the agent's confidence bounds"};
-inline constexpr StringField kPrivacyProtects{names::kPrivacyProtects,
-                                              "what the guarantee protects"};
-inline constexpr StringField kPrivacyNotion{names::kPrivacyNotion, "the kind of guarantee"};
-inline constexpr StringField kPrivacyAccounting{"privacy_accounting",
-                                                "where privacy_epsilon comes from"};
-inline constexpr FloatField kPrivacyEpsilonImproved{names::kPrivacyEpsilonImproved,
-                                                    "eps at target_delta, improved conversion"};
+inline constexpr StringAttributeField kPrivacyProtects{names::kPrivacyProtects,
+                                                       "what the guarantee protects"};
+inline constexpr StringAttributeField kPrivacyNotion{names::kPrivacyNotion,
+                                                     "the kind of guarantee"};
+inline constexpr StringAttributeField kPrivacyAccounting{"privacy_accounting",
+                                                         "where privacy_epsilon comes from"};
+inline constexpr FloatAttributeField kPrivacyEpsilonImproved{
+    names::kPrivacyEpsilonImproved, "eps at target_delta, improved conversion"};
 
 // ---- PUCB's counters ------------------------------------------------------------------------
-inline constexpr StringField kErrorBoundMethod{names::kErrorBoundMethod, "how PUCB's E is computed"};
-inline constexpr FloatField kPrivacyEpsilonReplacement{
+inline constexpr StringAttributeField kErrorBoundMethod{names::kErrorBoundMethod,
+                                                        "how PUCB's E is computed"};
+inline constexpr FloatAttributeField kPrivacyEpsilonReplacement{
     names::kPrivacyEpsilonReplacement, "the epsilon of the same run under replacement"};
-inline constexpr FloatField kErrorBound{names::kErrorBound,
-                                        "E of the bonuses and of the 2E threshold"};
-inline constexpr FloatField kCounterEpsilon{names::kCounterEpsilon, "eps' of every counter"};
+inline constexpr FloatAttributeField kErrorBound{names::kErrorBound,
+                                                 "E of the bonuses and of the 2E threshold"};
+inline constexpr FloatAttributeField kCounterEpsilon{names::kCounterEpsilon,
+                                                     "eps' of every counter"};
 
 // ---- rlsvi_privacy_fig's privacy curves -----------------------------------------------------
-inline constexpr IntField kMaxEpisodes{"max_episodes", "the largest K of the curve"};
-inline constexpr IntField kPointsPerDecade{"points_per_decade", "K values per decade"};
+inline constexpr IntAttributeField kMaxEpisodes{"max_episodes", "the largest K of the curve"};
+inline constexpr IntAttributeField kPointsPerDecade{"points_per_decade", "K values per decade"};
 
 // ---- vietri_lower_bound_fig -----------------------------------------------------------------
-inline constexpr StringField kEnvFamily{"env_family", "lower_bound"};
-inline constexpr IntField kNumInitialStates{"num_initial_states",
-                                            "n, initial states; num_states = n + 2"};
-inline constexpr IntField kNumArms{"num_arms", "m, arms; num_actions = m + 1"};
-inline constexpr IntField kRewardedHorizon{names::kRewardedHorizon,
-                                           "the paper's H (return H or 0); horizon = H + 1"};
-inline constexpr FloatField kAlphaPrime{names::kAlphaPrime, "the gap parameter alpha'"};
-inline constexpr StringField kAgentVariant{
+inline constexpr StringAttributeField kEnvFamily{"env_family", "lower_bound"};
+inline constexpr IntAttributeField kNumInitialStates{"num_initial_states",
+                                                     "n, initial states; num_states = n + 2"};
+inline constexpr IntAttributeField kNumArms{"num_arms", "m, arms; num_actions = m + 1"};
+inline constexpr IntAttributeField kRewardedHorizon{
+    names::kRewardedHorizon, "the paper's H (return H or 0); horizon = H + 1"};
+inline constexpr FloatAttributeField kAlphaPrime{names::kAlphaPrime, "the gap parameter alpha'"};
+inline constexpr StringAttributeField kAgentVariant{
     names::kAgentVariant, "the curve: ubev, pucb_noiseless, pucb or pucb_exact_tail"};
-inline constexpr FloatField kPacAlpha{names::kPacAlpha, "the fixed alpha of panel (a)"};
-inline constexpr FloatField kPacAlphaUnit{names::kPacAlphaUnit,
-                                          "g = H alpha'/(2n), the unit of pac_alpha_grid"};
+inline constexpr FloatAttributeField kPacAlpha{names::kPacAlpha, "the fixed alpha of panel (a)"};
+inline constexpr FloatAttributeField kPacAlphaUnit{names::kPacAlphaUnit,
+                                                   "g = H alpha'/(2n), the unit of pac_alpha_grid"};
 
 // ---- Noise of the Q-learning agents and Wang & Hegde's calibrations -------------------------
-inline constexpr FloatField kNoiseStddev{names::kNoiseStddev, "sigma of the agent's noise"};
-inline constexpr IntField kNumResets{names::kNumResets,
-                                     "J, independent noise path sets over training"};
-inline constexpr StringField kCalibration{"calibration", "how the agent's noise is calibrated"};
-inline constexpr FloatField kNoiseBound{"noise_bound", "the solved bound k"};
-inline constexpr FloatField kAchievedTotalDelta{"achieved_total_delta",
-                                                "target delta + the corrected delta_g"};
-inline constexpr FloatField kGdpPrivacyEpsilon{
+inline constexpr FloatAttributeField kNoiseStddev{names::kNoiseStddev,
+                                                  "sigma of the agent's noise"};
+inline constexpr IntAttributeField kNumResets{names::kNumResets,
+                                              "J, independent noise path sets over training"};
+inline constexpr StringAttributeField kCalibration{"calibration",
+                                                   "how the agent's noise is calibrated"};
+inline constexpr FloatAttributeField kNoiseBound{"noise_bound", "the solved bound k"};
+inline constexpr FloatAttributeField kAchievedTotalDelta{"achieved_total_delta",
+                                                         "target delta + the corrected delta_g"};
+inline constexpr FloatAttributeField kGdpPrivacyEpsilon{
     "gdp_privacy_epsilon", "exact epsilon of the reward noise at target_delta"};
-inline constexpr FloatField kNoiseMultiplier{"noise_multiplier",
-                                             "z of Abadi et al. Thm. 1 (App. E.2)"};
-inline constexpr FloatField kRdpPrivacyEpsilon{"rdp_privacy_epsilon",
-                                               "epsilon the RDP accountant gives that z"};
-inline constexpr FloatField kNoiseMultiplierRdp{"noise_multiplier_rdp",
-                                                "z calibrated exactly by the RDP accountant"};
+inline constexpr FloatAttributeField kNoiseMultiplier{"noise_multiplier",
+                                                      "z of Abadi et al. Thm. 1 (App. E.2)"};
+inline constexpr FloatAttributeField kRdpPrivacyEpsilon{"rdp_privacy_epsilon",
+                                                        "epsilon the RDP accountant gives that z"};
+inline constexpr FloatAttributeField kNoiseMultiplierRdp{
+    "noise_multiplier_rdp", "z calibrated exactly by the RDP accountant"};
 
 // Every field above, in this order.
 const std::vector<AttributeFieldInfo>& AttributeFieldTable();

@@ -70,10 +70,9 @@ void ExpectBoundThroughFields(const OptionBinding<Options>& binding) {
   for (const ParameterSpec& spec : binding.Specs()) {
     const auto field = fields.find(spec.name);
     ASSERT_NE(field, fields.end()) << binding.owner() << ": '" << spec.name << "' is no field";
-    EXPECT_EQ(AttributeTypeName(spec.default_value),
-              field->second.type == "float64" ? "float"
-              : field->second.type == "int64" ? "int"
-                                              : "string")
+    EXPECT_EQ(AttributeTypeName(spec.default_value), field->second.type == "float64" ? "float"
+                                                     : field->second.type == "int64" ? "int"
+                                                                                     : "string")
         << binding.owner() << ": " << spec.name;
     EXPECT_TRUE(absl::StartsWith(spec.doc, field->second.doc))
         << binding.owner() << ": '" << spec.name << "' is documented '" << spec.doc

@@ -11,8 +11,8 @@
 //     one error message per problem naming the configuration, the owner and the parameter.
 // So no experiment spells an attribute name twice, and what is stored is exactly what is read.
 // An attribute that more than one binding records is bound through its one declaration in
-// schema/attribute_fields.h (`.Float(attribute_fields::kPrivacyEpsilon, &Options::privacy_epsilon)`),
-// which gives its name and its doc.
+// schema/attribute_fields.h, which gives its name and its doc:
+//   .Float(attribute_fields::kPrivacyEpsilon, &Options::privacy_epsilon)
 //
 //   struct MyAgentOptions { double privacy_epsilon = 1.0; int num_counters = 4;
 //                           MyRule rule = MyRule::kPaper; ScaleOptions scale; };
@@ -198,24 +198,27 @@ class OptionBinding {
   // and doc are the field's, with "; <qualifier>" appended where this owner means something
   // narrower (attribute_field.h). A field of another stored type does not compile.
   template <typename Access>
-  OptionBinding& Int(const IntField& field, Access access, std::string_view qualifier = {}) {
+  OptionBinding& Int(const IntAttributeField& field, Access access,
+                     std::string_view qualifier = {}) {
     return Int(field.name, access, QualifiedDoc(field.doc, qualifier));
   }
   template <typename Access>
-  OptionBinding& Float(const FloatField& field, Access access, std::string_view qualifier = {}) {
+  OptionBinding& Float(const FloatAttributeField& field, Access access,
+                       std::string_view qualifier = {}) {
     return Float(field.name, access, QualifiedDoc(field.doc, qualifier));
   }
   template <typename Access>
-  OptionBinding& Bool(const FlagField& field, Access access, std::string_view qualifier = {}) {
+  OptionBinding& Bool(const FlagAttributeField& field, Access access,
+                      std::string_view qualifier = {}) {
     return Bool(field.name, access, QualifiedDoc(field.doc, qualifier));
   }
   template <typename Access>
-  OptionBinding& String(const StringField& field, Access access,
+  OptionBinding& String(const StringAttributeField& field, Access access,
                         std::string_view qualifier = {}) {
     return String(field.name, access, QualifiedDoc(field.doc, qualifier));
   }
   template <typename Access>
-  OptionBinding& Choice(const StringField& field, Access access,
+  OptionBinding& Choice(const StringAttributeField& field, Access access,
                         std::vector<std::pair<AccessedType<Access>, std::string>> choices,
                         std::string_view qualifier = {}) {
     return Choice(field.name, access, std::move(choices), QualifiedDoc(field.doc, qualifier));

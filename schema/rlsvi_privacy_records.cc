@@ -7,11 +7,10 @@ namespace dprl {
 namespace fields = attribute_fields;
 
 const OptionBinding<RlsviPrivacyKindSetting>& RlsviPrivacyKindBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<RlsviPrivacyKindSetting>("rlsvi_privacy_fig"))
-           .Choice(fields::kKind, &RlsviPrivacyKindSetting::kind,
-                   {{RlsviPrivacyKind::kPrivacyCurve, "privacy_curve"},
-                    {RlsviPrivacyKind::kRegret, "regret"}});
+  static const auto* binding = &(*new OptionBinding<RlsviPrivacyKindSetting>("rlsvi_privacy_fig"))
+                                    .Choice(fields::kKind, &RlsviPrivacyKindSetting::kind,
+                                            {{RlsviPrivacyKind::kPrivacyCurve, "privacy_curve"},
+                                             {RlsviPrivacyKind::kRegret, "regret"}});
   return *binding;
 }
 

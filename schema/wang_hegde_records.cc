@@ -48,11 +48,12 @@ const OptionBinding<NeighbourRelationRecord>& NeighbourRelationBinding() {
 }
 
 const OptionBinding<QLearningNoiseRecord>& QLearningNoiseBinding() {
-  static const auto* binding = &(*new OptionBinding<QLearningNoiseRecord>("the agent's noise"))
-                                    .Float(fields::kNoiseStddev, &QLearningNoiseRecord::noise_stddev)
-                                    .Optional()
-                                    .Int(fields::kNumResets, &QLearningNoiseRecord::num_resets)
-                                    .Optional();
+  static const auto* binding =
+      &(*new OptionBinding<QLearningNoiseRecord>("the agent's noise"))
+           .Float(fields::kNoiseStddev, &QLearningNoiseRecord::noise_stddev)
+           .Optional()
+           .Int(fields::kNumResets, &QLearningNoiseRecord::num_resets)
+           .Optional();
   return *binding;
 }
 

@@ -2,12 +2,12 @@
 
 #include <map>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
 #include "schema/attribute_fields.h"
 
 namespace dprl {
@@ -55,8 +55,7 @@ std::string AttributeReferenceBlock() {
       "--write=docs/hdf5_schema.md`; edit the fields, not this table -->\n",
       "| attribute | type | meaning |\n|---|---|---|\n");
   for (const AttributeFieldInfo& field : attribute_fields::AttributeFieldTable()) {
-    absl::StrAppend(&block, "| `", field.name, "` | ", field.type, " | ", Cell(field.doc),
-                    " |\n");
+    absl::StrAppend(&block, "| `", field.name, "` | ", field.type, " | ", Cell(field.doc), " |\n");
   }
   absl::StrAppend(&block, kAttributeReferenceEnd, "\n");
   return block;
@@ -72,8 +71,7 @@ absl::StatusOr<std::string> WithAttributeReference(const std::string& markdown) 
   }
   size_t after = end + std::string(kAttributeReferenceEnd).size();
   if (after < markdown.size() && markdown[after] == '\n') ++after;
-  return absl::StrCat(markdown.substr(0, begin), AttributeReferenceBlock(),
-                      markdown.substr(after));
+  return absl::StrCat(markdown.substr(0, begin), AttributeReferenceBlock(), markdown.substr(after));
 }
 
 std::vector<std::string> AttributeReferenceProblems(const std::string& markdown) {
@@ -122,8 +120,7 @@ std::vector<std::string> AttributeReferenceProblems(const std::string& markdown)
       const auto field = type_of.find(names[i]);
       if (field == type_of.end() || field->second == types[i]) continue;
       problems.push_back(absl::StrCat("line ", number, ": `", names[i], "` is ", field->second,
-                                      " in schema/attribute_fields.h, the table says ",
-                                      types[i]));
+                                      " in schema/attribute_fields.h, the table says ", types[i]));
     }
   }
   return problems;
