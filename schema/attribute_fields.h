@@ -101,6 +101,21 @@ inline constexpr FloatAttributeField kPacAlpha{names::kPacAlpha, "the fixed alph
 inline constexpr FloatAttributeField kPacAlphaUnit{names::kPacAlphaUnit,
                                                    "g = H alpha'/(2n), the unit of pac_alpha_grid"};
 
+// ---- The Q-learning agents' training setting (Wang & Hegde 2019, Algorithm 1 and its baselines)
+inline constexpr IntAttributeField kNumSamples{"num_samples", "training samples T"};
+inline constexpr IntAttributeField kBatchSize{"batch_size", "batch size B"};
+inline constexpr FloatAttributeField kDiscount{"discount", "discount gamma"};
+inline constexpr FloatAttributeField kLearningRate{"learning_rate", "step size of the optimizer"};
+inline constexpr StringAttributeField kOptimizer{"optimizer", "the optimizer's update"};
+inline constexpr FloatAttributeField kExplorationStart{"exploration_start",
+                                                       "epsilon-greedy rate at step 0"};
+inline constexpr FloatAttributeField kExplorationEnd{"exploration_end",
+                                                     "epsilon-greedy rate as t -> infinity"};
+inline constexpr FloatAttributeField kExplorationDecaySteps{
+    "exploration_decay_steps", "time constant (steps) of the exploration schedule"};
+inline constexpr FloatAttributeField kKernelRate{"kernel_rate",
+                                                 "beta of the kernel exp(-beta |x - y|)"};
+
 // ---- Noise of the Q-learning agents and Wang & Hegde's calibrations -------------------------
 inline constexpr FloatAttributeField kNoiseStddev{names::kNoiseStddev,
                                                   "sigma of the agent's noise"};
