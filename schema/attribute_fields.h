@@ -102,7 +102,8 @@ inline constexpr FloatAttributeField kPacAlphaUnit{names::kPacAlphaUnit,
                                                    "g = H alpha'/(2n), the unit of pac_alpha_grid"};
 
 // ---- The Q-learning agents' training setting (Wang & Hegde 2019, Algorithm 1 and its baselines)
-inline constexpr IntAttributeField kNumSamples{"num_samples", "training samples T"};
+inline constexpr IntAttributeField kNumSamples{"num_samples",
+                                               "samples T, environment steps of the run"};
 inline constexpr IntAttributeField kBatchSize{"batch_size", "batch size B"};
 inline constexpr FloatAttributeField kDiscount{"discount", "discount gamma"};
 inline constexpr FloatAttributeField kLearningRate{"learning_rate", "step size of the optimizer"};
