@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "common/hdf5_names.h"
+#include "schema/attribute_fields.h"
 #include "glog/logging.h"
 #include "common/registry.h"
 
@@ -28,9 +28,8 @@ std::vector<std::pair<Enum, std::string>> Named(std::vector<Enum> values,
 
 // The parameter groups of the table in lq_agents.h.
 void BindShared(OptionBinding<LqAgentOptions>& b) {
-  b.Int(
-       "num_episodes", [](LqAgentOptions& o) -> int64_t& { return o.privacy.episodes; },
-       "episodes K")
+  b.Int(attribute_fields::kNumEpisodes,
+        [](LqAgentOptions& o) -> int64_t& { return o.privacy.episodes; })
       .Float(
           "confidence_alpha",
           [](LqAgentOptions& o) -> double& { return o.privacy.confidence_alpha; },
@@ -40,10 +39,10 @@ void BindStructure(OptionBinding<LqAgentOptions>& b) {
   b.Choice("planner", &LqAgentOptions::planner,
            Named({LqPlanner::kOfuStep, LqPlanner::kCertaintyEquivalence}, &LqPlannerName),
            "how Theta~_k is picked (algorithms/lqr/ofu_agent.h)")
-      .Choice("calibration", &LqAgentOptions::calibration,
+      .Choice(attribute_fields::kCalibration, &LqAgentOptions::calibration,
               Named({LqCalibration::kNone, LqCalibration::kPaper, LqCalibration::kTight},
                     &LqCalibrationName),
-              "statistics and their privacy calibration (algorithms/lqr/ofu_agent.h)")
+              "the statistics it privatises (algorithms/lqr/ofu_agent.h)")
       .Choice("model", &LqAgentOptions::model,
               Named({LqModel::kShrunk, LqModel::kRidge}, &LqModelName),
               "certainty equivalence's point estimate (algorithms/lqr/ofu_agent.h)");
@@ -53,12 +52,13 @@ void BindExact(OptionBinding<LqAgentOptions>& b) {
           "lambda of the non-private H_k = lambda I (> 0)");
 }
 void BindPrivacy(OptionBinding<LqAgentOptions>& b) {
-  b.Float(
-       "privacy_epsilon", [](LqAgentOptions& o) -> double& { return o.privacy.privacy_epsilon; },
-       "eps of the (eps, delta)-JDP guarantee (> 0)")
-      .Float(
-          "target_delta", [](LqAgentOptions& o) -> double& { return o.privacy.target_delta; },
-          "delta of the guarantee, in (0, 1)")
+  // An LQ agent's guarantee is (eps, delta)-JDP for the relation of its `neighbour` attribute
+  // (not neighbour_relation): the qualifiers say so and give the ranges Validate() accepts.
+  b.Float(attribute_fields::kPrivacyEpsilon,
+          [](LqAgentOptions& o) -> double& { return o.privacy.privacy_epsilon; },
+          "(eps, delta)-JDP for neighbour, > 0")
+      .Float(attribute_fields::kTargetDelta,
+             [](LqAgentOptions& o) -> double& { return o.privacy.target_delta; }, "in (0, 1)")
       .Choice(
           "neighbour", [](LqAgentOptions& o) -> EpisodeNeighbour& { return o.privacy.neighbour; },
           Named({EpisodeNeighbour::kReplaceEpisode, EpisodeNeighbour::kZeroOutEpisode},
@@ -112,16 +112,16 @@ std::string LqAgentsDoc() {
 const OptionBinding<LqConfigNames>& LqConfigNamesBinding() {
   static const auto* binding =
       &(*new OptionBinding<LqConfigNames>("LQ configuration"))
-           .String(hdf5_names::kEnv, &LqConfigNames::env, "LQ system (lq_registry.h)")
-           .String(hdf5_names::kAgent, &LqConfigNames::agent, "LQ agent (lq_registry.h)")
-           .String(hdf5_names::kLabel, &LqConfigNames::label, "display label of the agent")
+           .String(attribute_fields::kEnv, &LqConfigNames::env, "an LQ system (lq_registry.h)")
+           .String(attribute_fields::kAgent, &LqConfigNames::agent, "an LQ agent (lq_agents.h)")
+           .String(attribute_fields::kLabel, &LqConfigNames::label)
            .Optional();
   return *binding;
 }
 
 const OptionBinding<LqSystemSettings>& LqSystemBinding() {
   static const auto* binding = &(*new OptionBinding<LqSystemSettings>("LQ system"))
-                                    .Int("horizon", &LqSystemSettings::horizon, "episode length H");
+                                    .Int(attribute_fields::kHorizon, &LqSystemSettings::horizon);
   return *binding;
 }
 

@@ -10,6 +10,9 @@
 //   * reads the attributes back into an Options value (Read: tasks and analysis binaries), with
 //     one error message per problem naming the configuration, the owner and the parameter.
 // So no experiment spells an attribute name twice, and what is stored is exactly what is read.
+// An attribute that more than one binding records is bound through its one declaration in
+// schema/attribute_fields.h, which gives its name and its doc:
+//   .Float(attribute_fields::kPrivacyEpsilon, &Options::privacy_epsilon)
 //
 //   struct MyAgentOptions { double privacy_epsilon = 1.0; int num_counters = 4;
 //                           MyRule rule = MyRule::kPaper; ScaleOptions scale; };
@@ -38,6 +41,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -47,6 +51,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "common/attribute_value.h"
+#include "schema/attribute_field.h"
 #include "glog/logging.h"
 #include "schema/parameters.h"
 
@@ -188,6 +193,35 @@ class OptionBinding {
           }
           return absl::InvalidArgumentError(absl::StrCat("'", text, "' is not one of ", listed));
         });
+  }
+  // The same, bound through the attribute's one declaration (schema/attribute_fields.h): its name
+  // and doc are the field's, with "; <qualifier>" appended where this owner means something
+  // narrower (attribute_field.h). A field of another stored type does not compile.
+  template <typename Access>
+  OptionBinding& Int(const IntAttributeField& field, Access access,
+                     std::string_view qualifier = {}) {
+    return Int(field.name, access, QualifiedDoc(field.doc, qualifier));
+  }
+  template <typename Access>
+  OptionBinding& Float(const FloatAttributeField& field, Access access,
+                       std::string_view qualifier = {}) {
+    return Float(field.name, access, QualifiedDoc(field.doc, qualifier));
+  }
+  template <typename Access>
+  OptionBinding& Bool(const FlagAttributeField& field, Access access,
+                      std::string_view qualifier = {}) {
+    return Bool(field.name, access, QualifiedDoc(field.doc, qualifier));
+  }
+  template <typename Access>
+  OptionBinding& String(const StringAttributeField& field, Access access,
+                        std::string_view qualifier = {}) {
+    return String(field.name, access, QualifiedDoc(field.doc, qualifier));
+  }
+  template <typename Access>
+  OptionBinding& Choice(const StringAttributeField& field, Access access,
+                        std::vector<std::pair<AccessedType<Access>, std::string>> choices,
+                        std::string_view qualifier = {}) {
+    return Choice(field.name, access, std::move(choices), QualifiedDoc(field.doc, qualifier));
   }
   // Makes the parameter bound last optional (CHECKs that one was bound).
   OptionBinding& Optional() {

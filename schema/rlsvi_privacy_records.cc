@@ -1,15 +1,16 @@
 #include "schema/rlsvi_privacy_records.h"
 
-#include "common/hdf5_names.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 
+namespace fields = attribute_fields;
+
 const OptionBinding<RlsviPrivacyKindSetting>& RlsviPrivacyKindBinding() {
-  static const auto* binding =
-      &(*new OptionBinding<RlsviPrivacyKindSetting>("rlsvi_privacy_fig"))
-           .Choice(hdf5_names::kKind, &RlsviPrivacyKindSetting::kind,
-                   {{RlsviPrivacyKind::kPrivacyCurve, "privacy_curve"}, {RlsviPrivacyKind::kRegret, "regret"}},
-                   "what the configuration computes");
+  static const auto* binding = &(*new OptionBinding<RlsviPrivacyKindSetting>("rlsvi_privacy_fig"))
+                                    .Choice(fields::kKind, &RlsviPrivacyKindSetting::kind,
+                                            {{RlsviPrivacyKind::kPrivacyCurve, "privacy_curve"},
+                                             {RlsviPrivacyKind::kRegret, "regret"}});
   return *binding;
 }
 
@@ -17,48 +18,42 @@ const OptionBinding<PrivacyCurveSettings>& PrivacyCurveBinding() {
   using Curve = PrivacyCurveSettings;
   static const auto* binding =
       &(*new OptionBinding<Curve>("the privacy curve"))
-           .Int(
-               hdf5_names::kNumStates, [](Curve& c) -> int& { return c.shape.num_states; }, "S")
-           .Int(
-               hdf5_names::kNumActions, [](Curve& c) -> int& { return c.shape.num_actions; }, "A")
-           .Int(
-               hdf5_names::kHorizon, [](Curve& c) -> int& { return c.shape.horizon; }, "H")
-           .Float(hdf5_names::kTargetDelta, &Curve::target_delta, "delta of the curve")
-           .Int("max_episodes", &Curve::max_episodes, "the largest K of the curve")
-           .Int("points_per_decade", &Curve::points_per_decade, "K values per decade");
+           .Int(fields::kNumStates, [](Curve& c) -> int& { return c.shape.num_states; })
+           .Int(fields::kNumActions, [](Curve& c) -> int& { return c.shape.num_actions; })
+           .Int(fields::kHorizon, [](Curve& c) -> int& { return c.shape.horizon; })
+           .Float(fields::kTargetDelta, &Curve::target_delta, "of the curve")
+           .Int(fields::kMaxEpisodes, &Curve::max_episodes)
+           .Int(fields::kPointsPerDecade, &Curve::points_per_decade);
   return *binding;
 }
 
 const OptionBinding<PrivacyRecord>& PrivacyClaimBinding() {
   static const auto* binding =
       &(*new OptionBinding<PrivacyRecord>("the privacy claim"))
-           .String(hdf5_names::kPrivacyProtects, &PrivacyRecord::privacy_protects,
-                   "what the guarantee protects")
-           .String(hdf5_names::kPrivacyNotion, &PrivacyRecord::privacy_notion,
-                   "the kind of guarantee");
+           .String(fields::kPrivacyProtects, &PrivacyRecord::privacy_protects)
+           .String(fields::kPrivacyNotion, &PrivacyRecord::privacy_notion);
   return *binding;
 }
 
 const OptionBinding<PrivacyRecord>& PrivacyAccountingBinding() {
   static const auto* binding =
       &(*new OptionBinding<PrivacyRecord>("the privacy accounting"))
-           .Float(hdf5_names::kTargetDelta, &PrivacyRecord::target_delta,
-                  "delta of the guarantee (0: pure eps)")
-           .String("privacy_accounting", &PrivacyRecord::privacy_accounting,
-                   "where privacy_epsilon comes from")
+           .Float(fields::kTargetDelta, &PrivacyRecord::target_delta)
+           .String(fields::kPrivacyAccounting, &PrivacyRecord::privacy_accounting)
            .Optional();
   return *binding;
 }
 
+// RLSVI's privacy_epsilon is not an input of the agent but the accountant's value at
+// target_delta, and its neighbours are of one kind only: the qualifiers say which.
 const OptionBinding<PrivacyRecord>& RlsviGuaranteeBinding() {
   static const auto* binding =
       &(*new OptionBinding<PrivacyRecord>("RLSVI's guarantee"))
-           .Float(hdf5_names::kPrivacyEpsilon, &PrivacyRecord::privacy_epsilon,
-                  "eps at target_delta, paper conversion (Cor. 14)")
-           .Float(hdf5_names::kPrivacyEpsilonImproved, &PrivacyRecord::privacy_epsilon_improved,
-                  "eps at target_delta, improved conversion")
+           .Float(fields::kPrivacyEpsilon, &PrivacyRecord::privacy_epsilon,
+                  "at target_delta, paper conversion (Cor. 14)")
+           .Float(fields::kPrivacyEpsilonImproved, &PrivacyRecord::privacy_epsilon_improved)
            .Optional()
-           .String(hdf5_names::kNeighbourRelation, &PrivacyRecord::neighbour_relation,
+           .String(fields::kNeighbourRelation, &PrivacyRecord::neighbour_relation,
                    "neighbours replace one episode's rewards");
   return *binding;
 }

@@ -1,47 +1,41 @@
 #include "schema/run_records.h"
 
-#include "common/hdf5_names.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 
+namespace fields = attribute_fields;
+
 const OptionBinding<ResultsFileRecord>& ExperimentNameBinding() {
   static const auto* binding = &(*new OptionBinding<ResultsFileRecord>("the run"))
-                                    .String(hdf5_names::kExperiment, &ResultsFileRecord::experiment,
-                                            "the experiment's name");
+                                    .String(fields::kExperiment, &ResultsFileRecord::experiment);
   return *binding;
 }
 
 const OptionBinding<ResultsFileRecord>& ResultsFileBinding() {
-  namespace names = hdf5_names;
-  static const auto* binding =
-      &(*new OptionBinding<ResultsFileRecord>("the run"))
-           .String(names::kGitCommit, &ResultsFileRecord::git_commit,
-                   "the source commit of the build")
-           .Bool(names::kGitDirty, &ResultsFileRecord::git_dirty,
-                 "uncommitted changes in the build")
-           .Optional()
-           .String(names::kDprlVersion, &ResultsFileRecord::dprl_version,
-                   "dprl version of the build")
-           .Optional()
-           .String(names::kBuildTime, &ResultsFileRecord::build_time, "when the binary was built")
-           .Optional()
-           .String(names::kBuildHost, &ResultsFileRecord::build_host, "where the binary was built")
-           .Optional()
-           .String(names::kCommandLine, &ResultsFileRecord::command_line,
-                   "a pasteable command that re-runs the run")
-           .String(names::kResolvedConfig, &ResultsFileRecord::resolved_config,
-                   "the run's grid as TOML")
-           .Optional()
-           .String(names::kScale, &ResultsFileRecord::scale, "smoke | default | paper")
-           .Int(names::kSeeds, &ResultsFileRecord::seeds, "rows of every per-seed dataset");
+  using Record = ResultsFileRecord;
+  static const auto* binding = &(*new OptionBinding<Record>("the run"))
+                                    .String(fields::kGitCommit, &Record::git_commit)
+                                    .Bool(fields::kGitDirty, &Record::git_dirty)
+                                    .Optional()
+                                    .String(fields::kDprlVersion, &Record::dprl_version)
+                                    .Optional()
+                                    .String(fields::kBuildTime, &Record::build_time)
+                                    .Optional()
+                                    .String(fields::kBuildHost, &Record::build_host)
+                                    .Optional()
+                                    .String(fields::kCommandLine, &Record::command_line)
+                                    .String(fields::kResolvedConfig, &Record::resolved_config)
+                                    .Optional()
+                                    .String(fields::kScale, &Record::scale)
+                                    .Int(fields::kSeeds, &Record::seeds);
   return *binding;
 }
 
 const OptionBinding<ClaimsProfileRecord>& ClaimsProfileBinding() {
   static const auto* binding =
       &(*new OptionBinding<ClaimsProfileRecord>("the run"))
-           .String(hdf5_names::kClaimsProfile, &ClaimsProfileRecord::claims_profile,
-                   "the claims profile the run is (claims | claims_reduced)");
+           .String(fields::kClaimsProfile, &ClaimsProfileRecord::claims_profile);
   return *binding;
 }
 

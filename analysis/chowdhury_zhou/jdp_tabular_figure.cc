@@ -31,8 +31,8 @@
 #include "absl/strings/str_format.h"
 #include "analysis/figure_main.h"
 #include "analysis/regret_summary.h"
-#include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "schema/attribute_fields.h"
 #include "schema/option_binding.h"
 
 namespace dprl {
@@ -54,11 +54,12 @@ struct Instance {
 };
 
 const OptionBinding<Instance>& InstanceBinding() {
+  namespace fields = attribute_fields;
   static const auto* binding = &(*new OptionBinding<Instance>("jdp_tabular_fig group instance"))
-                                    .Int(hdf5_names::kNumStates, &Instance::num_states, "S")
-                                    .Int(hdf5_names::kNumActions, &Instance::num_actions, "A")
-                                    .Int(hdf5_names::kHorizon, &Instance::horizon, "H")
-                                    .Int(hdf5_names::kNumEpisodes, &Instance::num_episodes, "K");
+                                    .Int(fields::kNumStates, &Instance::num_states)
+                                    .Int(fields::kNumActions, &Instance::num_actions)
+                                    .Int(fields::kHorizon, &Instance::horizon)
+                                    .Int(fields::kNumEpisodes, &Instance::num_episodes);
   return *binding;
 }
 

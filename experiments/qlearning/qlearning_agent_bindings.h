@@ -27,6 +27,7 @@
 #include "algorithms/qlearning/mlp.h"
 #include "algorithms/qlearning/replay_dqn_as_run.h"
 #include "common/hdf5_names.h"
+#include "schema/attribute_fields.h"
 #include "schema/option_binding.h"
 
 namespace dprl {
@@ -55,41 +56,39 @@ const OptionBinding<InputPerturbationAgentOptions>& InputPerturbationAgentBindin
 template <typename Options, typename Learner>
 void BindAlgorithm1Setting(OptionBinding<Options>& binding, Learner learner) {
   binding
-      .Int("num_samples", [learner](Options& o) -> int64_t& { return learner(o).num_samples; },
-           "training samples T")
-      .Int("batch_size", [learner](Options& o) -> int& { return learner(o).batch_size; },
-           "batch size B of line 22's updates")
-      .Float("discount", [learner](Options& o) -> double& { return learner(o).discount; },
-             "discount gamma of the target y_t")
-      .Float("learning_rate",
+      .Int(attribute_fields::kNumSamples,
+           [learner](Options& o) -> int64_t& { return learner(o).num_samples; })
+      .Int(attribute_fields::kBatchSize,
+           [learner](Options& o) -> int& { return learner(o).batch_size; },
+           "of line 22's updates")
+      .Float(attribute_fields::kDiscount,
+             [learner](Options& o) -> double& { return learner(o).discount; }, "of the target y_t")
+      .Float(attribute_fields::kLearningRate,
              [learner](Options& o) -> double& { return learner(o).optimizer.learning_rate; },
-             "step size alpha of line 22")
-      .Choice("optimizer",
+             "alpha of line 22")
+      .Choice(attribute_fields::kOptimizer,
               [learner](Options& o) -> OptimizerKind& { return learner(o).optimizer.kind; },
-              {{OptimizerKind::kSgd, "sgd"}}, "line 22's update")
-      .Float("exploration_start",
-             [learner](Options& o) -> double& { return learner(o).exploration_start; },
-             "epsilon-greedy rate at step 0")
-      .Float("exploration_end",
-             [learner](Options& o) -> double& { return learner(o).exploration_end; },
-             "epsilon-greedy rate as t -> infinity")
-      .Float("exploration_decay_steps",
-             [learner](Options& o) -> double& { return learner(o).exploration_decay_steps; },
-             "time constant (steps) of the exploration schedule");
+              {{OptimizerKind::kSgd, "sgd"}}, "line 22's")
+      .Float(attribute_fields::kExplorationStart,
+             [learner](Options& o) -> double& { return learner(o).exploration_start; })
+      .Float(attribute_fields::kExplorationEnd,
+             [learner](Options& o) -> double& { return learner(o).exploration_end; })
+      .Float(attribute_fields::kExplorationDecaySteps,
+             [learner](Options& o) -> double& { return learner(o).exploration_decay_steps; });
 }
 
-// Binds sigma, J and beta of the functional noise (hdf5_names kNoiseStddev, kNumResets,
-// kernel_rate) in the FunctionalNoiseQLearningOptions that `learner` reaches.
+// Binds sigma, J and beta of the functional noise (attribute_fields kNoiseStddev, kNumResets,
+// kKernelRate) in the FunctionalNoiseQLearningOptions that `learner` reaches.
 template <typename Options, typename Learner>
 void BindFunctionalNoise(OptionBinding<Options>& binding, Learner learner) {
   binding
-      .Float(hdf5_names::kNoiseStddev,
+      .Float(attribute_fields::kNoiseStddev,
              [learner](Options& o) -> double& { return learner(o).noise_stddev; },
-             "sigma of the Gaussian-process noise")
-      .Int(hdf5_names::kNumResets, [learner](Options& o) -> int& { return learner(o).num_resets; },
-           "J, independent noise path sets over training")
-      .Float("kernel_rate", [learner](Options& o) -> double& { return learner(o).kernel_rate; },
-             "beta of the kernel exp(-beta |x - y|)");
+             "of the Gaussian-process noise")
+      .Int(attribute_fields::kNumResets,
+           [learner](Options& o) -> int& { return learner(o).num_resets; })
+      .Float(attribute_fields::kKernelRate,
+             [learner](Options& o) -> double& { return learner(o).kernel_rate; });
 }
 
 // Q_theta(state, .) of a Q-network, for QLearningAgentDefinition::q_values.

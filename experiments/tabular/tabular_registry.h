@@ -40,12 +40,12 @@
 #include "absl/strings/str_cat.h"
 #include "algorithms/tabular/optimistic_planner.h"
 #include "algorithms/tabular/tabular_agent.h"
-#include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "envs/tabular_mdp.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/runner/experiment.h"
 #include "random/random_stream.h"
+#include "schema/attribute_fields.h"
 #include "schema/option_binding.h"
 #include "schema/parameters.h"
 #include "schema/tabular_records.h"
@@ -236,12 +236,13 @@ void SetFailureProbability(const TabularAgentSettings& settings, Options& option
 }
 
 // A new binding (one per registered type, never freed) of an Options struct whose one parameter
-// is failure_probability, documented by `doc`.
+// is failure_probability (attribute_fields::kFailureProbability), with `qualifier` saying what it
+// is for this agent.
 template <typename Options>
 const OptionBinding<Options>& NewFailureProbabilityBinding(const std::string& owner,
-                                                           const std::string& doc) {
+                                                           const std::string& qualifier) {
   return (*new OptionBinding<Options>(owner))
-      .Float(hdf5_names::kFailureProbability, &Options::failure_probability, doc);
+      .Float(attribute_fields::kFailureProbability, &Options::failure_probability, qualifier);
 }
 
 // ---- The registry ------------------------------------------------------------------------------

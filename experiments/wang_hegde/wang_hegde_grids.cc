@@ -1,6 +1,6 @@
 // The grids of //experiments:wang_hegde_fig1 and wang_hegde_fig2 (wang_hegde_task.h): every group
 // names a registered agent (qlearning_registry.h) and carries its parameters through the agent's
-// binding, plus the records of wang_hegde_records.h.
+// binding, plus the records of schema/wang_hegde_records.h and wang_hegde_option_bindings.h.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -15,7 +15,7 @@
 #include "experiments/core/task_cost_model.h"
 #include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
-#include "experiments/wang_hegde/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_option_bindings.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {

@@ -12,7 +12,7 @@
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/task_streams.h"
 #include "experiments/qlearning/qlearning_registry.h"
-#include "experiments/wang_hegde/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_option_bindings.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
 
 namespace dprl {

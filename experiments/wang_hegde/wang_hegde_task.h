@@ -66,7 +66,7 @@
 //
 // Group attributes (docs/hdf5_schema.md, "wang_hegde"), each written by the grid and read by
 // the task through one binding:
-//   agent, panel, label   the group record (wang_hegde_records.h): the registered agent
+//   agent, panel, label   the group record (schema/wang_hegde_records.h): the registered agent
 //                         (qlearning_registry.h), the figure panel ("all" = reference line drawn
 //                         in every panel) and the legend (the agent's legend with this curve's
 //                         detail; in Figure 1 a panel holds one agent and the legend is sigma)
@@ -75,7 +75,7 @@
 //                         num_samples, batch_size, discount, learning_rate, optimizer,
 //                         exploration_start, exploration_end, exploration_decay_steps,
 //                         noise_stddev, num_resets, kernel_rate
-//   records not read by the task (wang_hegde_records.h): the figure's Algorithm 1 setting where
+//   records not read by the task (wang_hegde_option_bindings.h): the figure's Algorithm 1 setting where
 //   the agent takes fewer parameters, method, privacy_epsilon, target_delta, calibration, ...
 // Files/grids: wang_hegde_grids.cc (configurations), wang_hegde_task.cc (task, experiments).
 // Result per task: series episode_return [episodes]; scalar last10_mean_return.

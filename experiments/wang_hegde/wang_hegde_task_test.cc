@@ -7,7 +7,7 @@
 #include <string>
 
 #include "experiments/qlearning/qlearning_agent_bindings.h"
-#include "experiments/wang_hegde/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_option_bindings.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {

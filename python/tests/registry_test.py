@@ -6,6 +6,7 @@ import unittest
 import numpy as np
 
 import dprl
+from dprl import attributes
 
 SHAPE = dprl.TabularShape(6, 2, 20)
 
@@ -38,16 +39,22 @@ class EveryRegisteredTypeTest(unittest.TestCase):
     def test_parameters_are_the_registered_specs(self):
         specs = dprl.tabular_agent_parameters("pucb")
         self.assertEqual([(s.name, s.type, s.default) for s in specs],
-                         [("privacy_epsilon", "float", 1.0), ("failure_probability", "float", 0.05),
-                          ("num_episodes", "int", 10000),
-                          ("neighbour_relation", "string", "add_remove"),
-                          ("error_bound_method", "string", "paper")])
+                         [(attributes.PRIVACY_EPSILON, "float", 1.0),
+                          (attributes.FAILURE_PROBABILITY, "float", 0.05),
+                          (attributes.NUM_EPISODES, "int", 10000),
+                          (attributes.NEIGHBOUR_RELATION, "string", "add_remove"),
+                          (attributes.ERROR_BOUND_METHOD, "string", "paper")])
         self.assertIn("add_remove | replacement", specs[3].doc)
+        # A parameter's doc is its attribute field's (schema/attribute_fields.h), which
+        # dprl.attributes gives too; PUCB qualifies its failure_probability.
+        self.assertEqual(specs[0].doc, attributes.DOCS[attributes.PRIVACY_EPSILON])
+        self.assertTrue(specs[1].doc.startswith(
+            attributes.DOCS[attributes.FAILURE_PROBABILITY] + "; "), specs[1].doc)
         self.assertEqual([(s.name, s.type, s.default)
                           for s in dprl.tabular_agent_parameters("rlsvi")],
                          [("beta_scale", "float", 1.0)])
         self.assertEqual([s.name for s in dprl.tabular_environment_parameters("riverswim")],
-                         ["num_states", "horizon", "reward_model"])
+                         [attributes.NUM_STATES, attributes.HORIZON, "reward_model"])
         # The docstrings list every registered entry and its parameters.
         for name in dprl.tabular_agent_names():
             self.assertIn(f"\n  {name}", dprl.tabular_agent.__doc__)
@@ -119,11 +126,14 @@ class BadCallsTest(unittest.TestCase):
 
     def test_bad_type(self):
         for keyword, value, text in [
-                ("num_episodes", 1.5, "parameter 'num_episodes' must be an int, got float"),
-                ("privacy_epsilon", "1", "parameter 'privacy_epsilon' must be a float, got str"),
-                ("privacy_epsilon", True, "parameter 'privacy_epsilon' must be a float, got bool"),
-                ("neighbour_relation", 1, "parameter 'neighbour_relation' must be a string, got "
-                                          "int")]:
+                (attributes.NUM_EPISODES, 1.5,
+                 "parameter 'num_episodes' must be an int, got float"),
+                (attributes.PRIVACY_EPSILON, "1",
+                 "parameter 'privacy_epsilon' must be a float, got str"),
+                (attributes.PRIVACY_EPSILON, True,
+                 "parameter 'privacy_epsilon' must be a float, got bool"),
+                (attributes.NEIGHBOUR_RELATION, 1,
+                 "parameter 'neighbour_relation' must be a string, got int")]:
             with self.subTest(keyword):
                 self.assertRaisesNaming(TypeError, "tabular_agent('pucb'): " + text,
                                         dprl.tabular_agent, "pucb", SHAPE, noise_stream=noise(),
@@ -139,10 +149,10 @@ class BadCallsTest(unittest.TestCase):
 
     def test_bad_value(self):
         for keywords, text in [
-                (dict(privacy_epsilon=-1.0), "privacy_epsilon"),
-                (dict(privacy_epsilon=float("nan")), "privacy_epsilon"),
-                (dict(failure_probability=1.5), "failure_probability"),
-                (dict(num_episodes=0), "num_episodes"),
+                (dict(privacy_epsilon=-1.0), attributes.PRIVACY_EPSILON),
+                (dict(privacy_epsilon=float("nan")), attributes.PRIVACY_EPSILON),
+                (dict(failure_probability=1.5), attributes.FAILURE_PROBABILITY),
+                (dict(num_episodes=0), attributes.NUM_EPISODES),
                 (dict(num_episodes=2**70), "parameter 'num_episodes' = 1180591620717411303424 is "
                                            "beyond int64"),
                 (dict(privacy_epsilon=10**400), "parameter 'privacy_epsilon' = 1" + "0" * 400 +
@@ -167,8 +177,8 @@ class BadCallsTest(unittest.TestCase):
         self.assertRaisesNaming(ValueError, "tabular_environment('riverswim'): ",
                                 dprl.tabular_environment, "riverswim", generation_stream=noise(),
                                 num_states=1)
-        self.assertRaisesNaming(ValueError, "num_states", dprl.tabular_environment, "riverswim",
-                                generation_stream=noise(), num_states=1)
+        self.assertRaisesNaming(ValueError, attributes.NUM_STATES, dprl.tabular_environment,
+                                "riverswim", generation_stream=noise(), num_states=1)
         self.assertRaisesNaming(ValueError, "'gaussian' is not one of deterministic | bernoulli",
                                 dprl.tabular_environment, "riverswim", generation_stream=noise(),
                                 reward_model="gaussian")
@@ -193,7 +203,7 @@ class BadCallsTest(unittest.TestCase):
                             self.assertIn(f"tabular_agent('{name}'): ", str(error))
                             continue
                         # An agent made for K episodes runs at most K of them.
-                        episodes = min(3, value) if spec.name == "num_episodes" else 3
+                        episodes = min(3, value) if spec.name == attributes.NUM_EPISODES else 3
                         regret = agent.run_episodes(env, episodes, noise(), noise())
                         self.assertTrue(np.all(np.isfinite(regret)), regret)
         for name in dprl.tabular_environment_names():

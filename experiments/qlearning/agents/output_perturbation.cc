@@ -8,6 +8,7 @@
 #include "algorithms/qlearning/linear_output_perturbation.h"
 #include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 
@@ -15,13 +16,12 @@ const OptionBinding<LinearOutputPerturbationOptions>& OutputPerturbationAgentBin
   using O = LinearOutputPerturbationOptions;
   static const auto* binding =
       &(*new OptionBinding<O>("agent output_perturbation"))
-           .Int("num_samples", &O::num_samples, "training samples T")
-           .Int("batch_size", &O::batch_size, "samples B between releases")
-           .Float("discount", &O::discount, "discount gamma of the Monte-Carlo returns")
-           .Float("exploration_start", &O::exploration_start, "epsilon-greedy rate at step 0")
-           .Float("exploration_end", &O::exploration_end, "epsilon-greedy rate as t -> infinity")
-           .Float("exploration_decay_steps", &O::exploration_decay_steps,
-                  "time constant (steps) of the exploration schedule")
+           .Int(attribute_fields::kNumSamples, &O::num_samples)
+           .Int(attribute_fields::kBatchSize, &O::batch_size, "samples between releases")
+           .Float(attribute_fields::kDiscount, &O::discount, "of the Monte-Carlo returns")
+           .Float(attribute_fields::kExplorationStart, &O::exploration_start)
+           .Float(attribute_fields::kExplorationEnd, &O::exploration_end)
+           .Float(attribute_fields::kExplorationDecaySteps, &O::exploration_decay_steps)
            .Float("output_noise_multiplier", &O::output_noise_multiplier,
                   "noise stddev / sensitivity at each release")
            .Float("ridge_regularizer", &O::ridge_regularizer, "ridge regulariser lambda")

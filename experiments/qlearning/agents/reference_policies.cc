@@ -8,6 +8,7 @@
 #include "envs/continuous_walk.h"
 #include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 
@@ -18,7 +19,8 @@ absl::Status WalkReferenceOptions::Validate() const {
 const OptionBinding<WalkReferenceOptions>& WalkReferenceBinding() {
   static const auto* binding =
       &(*new OptionBinding<WalkReferenceOptions>("reference policy"))
-           .Int("num_samples", &WalkReferenceOptions::num_samples, "steps the policy is run for");
+           .Int(attribute_fields::kNumSamples, &WalkReferenceOptions::num_samples,
+                "steps the policy is run for");
   return *binding;
 }
 

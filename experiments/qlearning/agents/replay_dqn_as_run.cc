@@ -9,6 +9,7 @@
 #include "common/validation.h"
 #include "experiments/qlearning/qlearning_agent_bindings.h"
 #include "experiments/qlearning/qlearning_registry.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 
@@ -16,8 +17,8 @@ const OptionBinding<ReplayDqnAgentOptions>& ReplayDqnAgentBinding() {
   using O = ReplayDqnAgentOptions;
   static const auto* binding =
       &(*new OptionBinding<O>("agent replay_dqn_as_run"))
-           .Int("num_samples", &O::num_samples, "training samples T")
-           .Int("batch_size", [](O& o) -> int& { return o.dqn.batch_size; },
+           .Int(attribute_fields::kNumSamples, &O::num_samples)
+           .Int(attribute_fields::kBatchSize, [](O& o) -> int& { return o.dqn.batch_size; },
                 "transitions per update")
            .Int("replay_capacity", [](O& o) -> int64_t& { return o.dqn.replay_capacity; },
                 "transitions kept in the replay memory")
@@ -26,23 +27,22 @@ const OptionBinding<ReplayDqnAgentOptions>& ReplayDqnAgentBinding() {
                 "episodes between target-network refreshes")
            .Float("gradient_clamp", [](O& o) -> double& { return o.dqn.gradient_clamp; },
                   "clamp of every gradient coordinate")
-           .Float("discount", [](O& o) -> double& { return o.dqn.discount; },
-                  "discount gamma of the target")
-           .Float("learning_rate", [](O& o) -> double& { return o.dqn.optimizer.learning_rate; },
-                  "RMSprop step size")
-           .Choice("optimizer", [](O& o) -> OptimizerKind& { return o.dqn.optimizer.kind; },
-                   {{OptimizerKind::kRmsProp, "rmsprop"}}, "the optimiser of dpql.py")
-           .Float("exploration_start", [](O& o) -> double& { return o.dqn.exploration_start; },
-                  "epsilon-greedy rate at step 0")
-           .Float("exploration_end", [](O& o) -> double& { return o.dqn.exploration_end; },
-                  "epsilon-greedy rate as t -> infinity")
-           .Float("exploration_decay_steps",
-                  [](O& o) -> double& { return o.dqn.exploration_decay_steps; },
-                  "time constant (steps) of the exploration schedule")
-           .Float(hdf5_names::kNoiseStddev, [](O& o) -> double& { return o.dqn.noise_stddev; },
-                  "sigma of each Gaussian-process path set")
-           .Float("kernel_rate", [](O& o) -> double& { return o.dqn.kernel_rate; },
-                  "beta of the kernel exp(-beta |x - y|)");
+           .Float(attribute_fields::kDiscount, [](O& o) -> double& { return o.dqn.discount; },
+                  "of the target")
+           .Float(attribute_fields::kLearningRate,
+                  [](O& o) -> double& { return o.dqn.optimizer.learning_rate; }, "RMSprop")
+           .Choice(attribute_fields::kOptimizer,
+                   [](O& o) -> OptimizerKind& { return o.dqn.optimizer.kind; },
+                   {{OptimizerKind::kRmsProp, "rmsprop"}}, "dpql.py's")
+           .Float(attribute_fields::kExplorationStart,
+                  [](O& o) -> double& { return o.dqn.exploration_start; })
+           .Float(attribute_fields::kExplorationEnd,
+                  [](O& o) -> double& { return o.dqn.exploration_end; })
+           .Float(attribute_fields::kExplorationDecaySteps,
+                  [](O& o) -> double& { return o.dqn.exploration_decay_steps; })
+           .Float(attribute_fields::kNoiseStddev, [](O& o) -> double& { return o.dqn.noise_stddev; },
+                  "of each Gaussian-process path set")
+           .Float(attribute_fields::kKernelRate, [](O& o) -> double& { return o.dqn.kernel_rate; });
   return *binding;
 }
 

@@ -5,6 +5,7 @@
 #include "algorithms/tabular/private_ucbvi.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 namespace {
@@ -30,13 +31,13 @@ const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<PrivateUcbviOpti
     "private_ucbvi", "Private-UCB-VI (Chowdhury & Zhou 2022, tree-based private counts), eps-JDP",
     "Private-UCB-VI",
     (*new OptionBinding<PrivateUcbviOptions>("agent private_ucbvi"))
-        .Float(hdf5_names::kPrivacyEpsilon, &PrivateUcbviOptions::privacy_epsilon,
-               "eps of the JDP guarantee under neighbour_relation")
-        .Float(hdf5_names::kFailureProbability, &PrivateUcbviOptions::failure_probability,
+        .Float(attribute_fields::kPrivacyEpsilon, &PrivateUcbviOptions::privacy_epsilon,
+               "JDP under neighbour_relation")
+        .Float(attribute_fields::kFailureProbability, &PrivateUcbviOptions::failure_probability,
                "delta, half for E and half for L, in (0, 1)")
-        .Int(hdf5_names::kNumEpisodes, &PrivateUcbviOptions::num_episodes,
-             "K, which sizes the binary counters")
-        .Choice(hdf5_names::kNeighbourRelation, &PrivateUcbviOptions::neighbour_relation,
+        .Int(attribute_fields::kNumEpisodes, &PrivateUcbviOptions::num_episodes,
+             "sizes the binary counters")
+        .Choice(attribute_fields::kNeighbourRelation, &PrivateUcbviOptions::neighbour_relation,
                 {{PucbNeighbourRelation::kAddRemove,
                   PucbNeighbourRelationName(PucbNeighbourRelation::kAddRemove)},
                  {PucbNeighbourRelation::kReplacement,

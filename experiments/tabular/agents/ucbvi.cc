@@ -4,6 +4,7 @@
 #include "algorithms/tabular/ucbvi.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 namespace {
@@ -22,9 +23,9 @@ const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<UcbviOptions>(
     "ucbvi", "UCB-VI (Azar et al. 2017, Alg. 1-2, Hoeffding bonus 7HL/sqrt(N)), non-private",
     "UCB-VI (Hoeffding)",
     (*new OptionBinding<UcbviOptions>("agent ucbvi"))
-        .Float(hdf5_names::kFailureProbability, &UcbviOptions::failure_probability,
+        .Float(attribute_fields::kFailureProbability, &UcbviOptions::failure_probability,
                "delta in L = ln(5SAT/delta), in (0, 1)")
-        .Int(hdf5_names::kNumEpisodes, &UcbviOptions::num_episodes, "K (T = KH in L)"),
+        .Int(attribute_fields::kNumEpisodes, &UcbviOptions::num_episodes, "T = KH in L"),
     UcbviOptions(),
     [](const TabularAgentSettings& settings, UcbviOptions& options) {
       options.num_episodes = settings.num_episodes;

@@ -9,7 +9,8 @@ Tabular agents and environments are created by their registered names (tabular_a
 tabular_environment); their keyword arguments are the registered parameters, listed with their
 defaults by tabular_agent_parameters / tabular_environment_parameters and in the docstrings.
 
-Submodules: dprl.results (read results files; needs h5py only when a file is loaded).
+Submodules: dprl.results (read results files; needs h5py only when a file is loaded),
+dprl.attributes (the names, docs and types of a results file's attributes, from the C++ schema).
 
 The extension is built for one interpreter (dprl._build_config.BUILT_FOR); any other gets an
 ImportError naming it before the extension is loaded (dprl._interpreter).
@@ -21,7 +22,7 @@ _interpreter.check(_build_config.BUILT_FOR)
 from dprl._dprl import *  # noqa: F401,F403,E402  (the bindings are the API)
 from dprl._dprl import RESULTS_SCHEMA_VERSION, SCHEMA_VERSION_ATTRIBUTE  # noqa: F401,E402
 from dprl._dprl import __version__  # noqa: F401,E402  (the build stamp, as --version prints it)
-from dprl import results  # noqa: F401,E402
+from dprl import attributes, results  # noqa: F401,E402
 
 
 def fields(result) -> dict:

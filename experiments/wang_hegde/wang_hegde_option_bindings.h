@@ -1,12 +1,13 @@
-// The attributes a Wang & Hegde results group carries besides its agent's parameters
-// (qlearning_agent_bindings.h), each written through one binding (docs/hdf5_schema.md,
-// "wang_hegde"). The task reads the group record and the environment back; the other records
+// The bindings of library Options that a Wang & Hegde results group records besides its agent's
+// parameters (qlearning_agent_bindings.h): the figure's Algorithm 1 setting and the calibrations of
+// the Figure 2 curves, each written through one binding (docs/hdf5_schema.md, "wang_hegde"),
+// and the helpers that join such a record with an agent's own binding. The task reads the group record and the environment back; the other records
 // describe the group for a reader and the analysis (they are not parameters of the run). The
 // records with no library type (the group, the environment's episode length, the Figure 2 method, the calibration's source, the
 // neighbour relation) are the results schema's (schema/wang_hegde_records.h), which the analysis
 // reads them with; those of library Options are here.
-#ifndef DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
-#define DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
+#ifndef DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_OPTION_BINDINGS_H_
+#define DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_OPTION_BINDINGS_H_
 
 #include <string>
 #include <utility>
@@ -59,4 +60,4 @@ Options WithSharedParameters(const OptionBinding<Options>& binding, const Option
 
 }  // namespace dprl
 
-#endif  // DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_RECORDS_H_
+#endif  // DPRL_EXPERIMENTS_WANG_HEGDE_WANG_HEGDE_OPTION_BINDINGS_H_

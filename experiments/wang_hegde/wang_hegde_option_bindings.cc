@@ -1,7 +1,7 @@
-#include "experiments/wang_hegde/wang_hegde_records.h"
+#include "experiments/wang_hegde/wang_hegde_option_bindings.h"
 
-#include "common/hdf5_names.h"
 #include "experiments/qlearning/qlearning_agent_bindings.h"
+#include "schema/attribute_fields.h"
 
 namespace dprl {
 
@@ -17,29 +17,25 @@ const OptionBinding<FunctionalNoiseQLearningOptions>& Algorithm1SettingBinding()
 const OptionBinding<FunctionalNoiseCalibration>& Theorem5CalibrationBinding() {
   static const auto* binding =
       &(*new OptionBinding<FunctionalNoiseCalibration>("Theorem 5 calibration"))
-           .Float("noise_bound", &FunctionalNoiseCalibration::noise_bound, "the solved bound k")
-           .Float("achieved_total_delta", &FunctionalNoiseCalibration::total_delta,
-                  "target delta + the corrected delta_g");
+           .Float(attribute_fields::kNoiseBound, &FunctionalNoiseCalibration::noise_bound)
+           .Float(attribute_fields::kAchievedTotalDelta, &FunctionalNoiseCalibration::total_delta);
   return *binding;
 }
 
 const OptionBinding<InputPerturbationCalibration>& InputPerturbationCalibrationBinding() {
   static const auto* binding =
       &(*new OptionBinding<InputPerturbationCalibration>("input-perturbation calibration"))
-           .Float("gdp_privacy_epsilon", &InputPerturbationCalibration::gdp_privacy_epsilon,
-                  "exact epsilon of the reward noise at target_delta");
+           .Float(attribute_fields::kGdpPrivacyEpsilon,
+                  &InputPerturbationCalibration::gdp_privacy_epsilon);
   return *binding;
 }
 
 const OptionBinding<DpSgdCalibration>& DpSgdCalibrationBinding() {
   static const auto* binding =
       &(*new OptionBinding<DpSgdCalibration>("DP-SGD calibration"))
-           .Float("noise_multiplier", &DpSgdCalibration::noise_multiplier_paper,
-                  "z of Abadi et al. Thm. 1 (App. E.2)")
-           .Float("rdp_privacy_epsilon", &DpSgdCalibration::rdp_epsilon_of_paper,
-                  "epsilon the RDP accountant gives that z")
-           .Float("noise_multiplier_rdp", &DpSgdCalibration::noise_multiplier_rdp,
-                  "z calibrated exactly by the RDP accountant");
+           .Float(attribute_fields::kNoiseMultiplier, &DpSgdCalibration::noise_multiplier_paper)
+           .Float(attribute_fields::kRdpPrivacyEpsilon, &DpSgdCalibration::rdp_epsilon_of_paper)
+           .Float(attribute_fields::kNoiseMultiplierRdp, &DpSgdCalibration::noise_multiplier_rdp);
   return *binding;
 }
 
