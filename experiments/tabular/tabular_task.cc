@@ -87,6 +87,11 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
   return CreateTabularAgent(config, shape, TaskStreams(config, context).PrivacyNoise());
 }
 
+double TabularModelCoreSeconds(const TabularShape& shape) {
+  return kTabularModelCoreSecondsPerEntry * static_cast<double>(shape.num_states) *
+         static_cast<double>(shape.StateActionSteps());
+}
+
 double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
                               int64_t num_episodes) {
   absl::StatusOr<TabularTypeNames> names = TabularAgentNameBinding().Read(config);
@@ -96,14 +101,15 @@ double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shap
   double unit = static_cast<double>(shape.StateActionSteps());
   if (type->cost_kind == CostKind::kPrivateUcbvi) unit *= shape.num_states;
   const double episodes = static_cast<double>(num_episodes);
+  const double model = TabularModelCoreSeconds(shape);
   if (type->cost_kind != CostKind::kPucb) {
-    return CoreSecondsPerUnit(type->cost_kind) * unit * episodes;
+    return model + CoreSecondsPerUnit(type->cost_kind) * unit * episodes;
   }
   absl::StatusOr<PucbGuarantee> guarantee = PucbGuaranteeBinding().Read(config);
   CHECK(guarantee.ok()) << guarantee.status();
   const double burn_in = std::min(episodes, kPucbBurnInErrorBounds * guarantee->error_bound);
-  return unit * (CoreSecondsPerUnit(CostKind::kPucbBurnIn) * burn_in +
-                 CoreSecondsPerUnit(CostKind::kPucb) * (episodes - burn_in));
+  return model + unit * (CoreSecondsPerUnit(CostKind::kPucbBurnIn) * burn_in +
+                         CoreSecondsPerUnit(CostKind::kPucb) * (episodes - burn_in));
 }
 
 absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const TabularShape& shape,

@@ -79,10 +79,14 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
                                                                const TabularShape& shape,
                                                                const TaskContext& context);
 
+// What building a task's MDP of `shape` costs (core seconds): kTabularModelCoreSecondsPerEntry
+// (experiments/core/task_cost_model.h) per entry of its S^2 A H transition table.
+double TabularModelCoreSeconds(const TabularShape& shape);
+
 // ConfigSpec::estimated_core_seconds of a regret task of `config` (its agent attribute and, for
-// PUCB, its error_bound already written) over num_episodes episodes: the measured cost per
-// episode and unit of S A H of the agent's cost-model row (TabularAgentType::cost_kind,
-// experiments/core/task_cost_model.h). PUCB's first kPucbBurnInErrorBounds * E episodes (its
+// PUCB, its error_bound already written) over num_episodes episodes: TabularModelCoreSeconds
+// (paid once per task) plus the measured cost per episode and unit of S A H of the agent's
+// cost-model row (TabularAgentType::cost_kind, experiments/core/task_cost_model.h). PUCB's first kPucbBurnInErrorBounds * E episodes (its
 // burn-in, while its noisy counts are below the 2E threshold and the optimistic values stay at
 // the cap H) are charged at the pucb_burn_in row, about 6x cheaper. (S A H fits PUCB's measured
 // costs on riverswim (4, 2, 5), the random MDP (4, 2, 4) and the lower-bound MDPs within 1.3x of
