@@ -262,12 +262,16 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
 absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::string& argv0,
                          const std::string& merged_path, const std::string& out_prefix) {
   ASSIGN_OR_RETURN(std::string binary, FindRunfile(argv0, experiment.analysis_binary));
-  ASSIGN_OR_RETURN(int exit_code, RunProcess(binary, {absl::StrCat("--in=", merged_path),
-                                                      absl::StrCat("--out_prefix=", out_prefix)}));
+  const std::vector<std::string> arguments = {absl::StrCat("--in=", merged_path),
+                                              absl::StrCat("--out_prefix=", out_prefix)};
+  ASSIGN_OR_RETURN(int exit_code, RunProcess(binary, arguments));
   if (exit_code != 0) {
-    return absl::InternalError(absl::StrCat("analysis binary '", binary, "' failed with exit code ",
-                                            exit_code, " (the results file '", merged_path,
-                                            "' is complete; rerun the analysis by hand)"));
+    // The analysis printed its reason on stderr just before.
+    return absl::InternalError(absl::StrCat(
+        "analysis binary '", binary, "' failed with exit code ", exit_code,
+        " (its error is above); the results file '", merged_path,
+        "' is complete: once that is fixed, rerun the analysis with: ", ShellQuote(binary), " ",
+        ShellQuote(arguments[0]), " ", ShellQuote(arguments[1])));
   }
   return absl::OkStatus();
 }
