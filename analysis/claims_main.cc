@@ -30,6 +30,7 @@
 #include "analysis/output_files.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
+#include "common/temp_files.h"
 
 namespace dprl {
 namespace {
@@ -120,12 +121,10 @@ absl::Status Run(const Flags& flags) {
   const std::string contents[] = {ClaimsCsv(*report), ClaimsMarkdown(*report, min_seeds),
                                   ClaimsSummary(*report, min_seeds)};
   for (size_t i = 0; i < 3; ++i) {
-    std::ofstream out(outputs.temp_path(i), std::ios::binary | std::ios::trunc);
-    out << contents[i];
-    out.close();
-    if (!out) {
-      return absl::InternalError(
-          absl::StrCat("--out_dir: cannot write '", outputs.temp_path(i), "'"));
+    const std::string& shown_as = i == 0 ? csv_path : i == 1 ? md_path : summary_path;
+    if (absl::Status status = WriteFileContents(outputs.temp_path(i), contents[i], shown_as);
+        !status.ok()) {
+      return absl::Status(status.code(), absl::StrCat("--out_dir: ", status.message()));
     }
   }
   RETURN_IF_ERROR(outputs.Commit());

@@ -10,6 +10,7 @@
 #include "analysis/results_check.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "common/temp_files.h"
 
 namespace dprl {
 namespace {
@@ -38,11 +39,9 @@ absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFi
   ASSIGN_OR_RETURN(OutputFiles files, OutputFiles::Reserve(outputs, "--out_prefix"));
   RETURN_IF_ERROR(
       RenderPngAndPdf(figure->panels, files.temp_path(0), files.temp_path(1), figure->layout));
-  const std::string& csv = figure->csv;
-  FILE* out = std::fopen(files.temp_path(2).c_str(), "w");
-  const bool written = out != nullptr && std::fwrite(csv.data(), 1, csv.size(), out) == csv.size();
-  if (out == nullptr || std::fclose(out) != 0 || !written) {
-    return absl::InternalError(absl::StrCat("--out_prefix: cannot write '", outputs[2], "'"));
+  if (absl::Status status = WriteFileContents(files.temp_path(2), figure->csv, outputs[2]);
+      !status.ok()) {
+    return Prefixed("--out_prefix: ", status);
   }
   RETURN_IF_ERROR(files.Commit());
   std::fprintf(stderr, "%s: wrote %s, %s, %s\n", name.c_str(), outputs[0].c_str(),

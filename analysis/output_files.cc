@@ -2,9 +2,11 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -56,7 +58,19 @@ absl::Status OutputFiles::Commit() {
   for (size_t i = 0; i < temp_paths_.size(); ++i) {
     struct stat info;
     if (stat(temp_paths_[i].c_str(), &info) != 0 || info.st_size == 0) {
-      return absl::InternalError(absl::StrCat("output '", final_paths_[i], "' came out empty"));
+      // A plotting library that could not write says nothing: a full disk is the usual cause.
+      const std::string& path = final_paths_[i];
+      const size_t slash = path.rfind('/');
+      const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+      struct statvfs disk;
+      const bool full = statvfs(dir.c_str(), &disk) == 0 &&
+                        static_cast<double>(disk.f_bavail) * disk.f_frsize < 1024.0 * 1024.0;
+      return absl::InternalError(absl::StrCat(
+          "output '", path, "' came out empty",
+          full ? absl::StrCat(": no space left on the filesystem of '", dir, "' (",
+                              static_cast<int64_t>(disk.f_bavail * disk.f_frsize / 1024),
+                              " kB available)")
+               : ""));
     }
     const int fd = open(temp_paths_[i].c_str(), O_RDONLY);
     if (fd < 0 || fsync(fd) != 0) {

@@ -19,6 +19,10 @@ namespace {
 // same agent and privacy_epsilon with the paper's bound).
 constexpr char kExactTail[] = "exact_tail";
 
+// What a curve's dot marks (first_episode_bonus_below_horizon, median over seeds).
+constexpr char kDotsNote[] =
+    "dot: median episode at which the agent's value first falls below H";
+
 // How a neighbour relation reads in a legend or title.
 std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
@@ -133,7 +137,6 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       panels.back().title = s.env;
       panels.back().x_label = "episode";
       panels.back().y_label = "cumulative regret";
-      panels.back().note = "dots: median episode an optimistic Q leaves H";
       relations.emplace_back();
       members.emplace_back();
     }
@@ -146,8 +149,7 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
     if (one_relation) {
       absl::StrAppend(&panels[p].title, " (#ge: ", RelationText(*relations[p].begin()), ")");
     }
-    std::set<std::pair<std::string, std::string>> solid_keys;
-    bool hid_dashed_label = false;
+    bool any_dot = false;
     for (const RegretGroupSummary* s : members[p]) {
       const std::pair<std::string, std::string> key =
           style.color_key ? std::pair<std::string, std::string>{style.color_key(*s), ""}
@@ -158,25 +160,21 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
       curve.label = style.label         ? style.label(*s)
                     : !s->label.empty() ? s->label
                                         : FallbackLabel(*s, !one_relation);
+      // Its own legend entry, a dashed line in the colour of the same agent and epsilon with the
+      // paper's bound (its label says "exact-tail E").
       curve.dashed = s->error_bound_method == kExactTail;
-      if (!curve.dashed) solid_keys.insert(key);
-      // An exact-tail curve next to the solid curve of the same colour (same agent and epsilon)
-      // is explained by the note instead of a second legend entry.
-      if (curve.dashed && !style.label && solid_keys.count(key)) {
-        curve.label.clear();
-        hid_dashed_label = true;
-      }
       curve.color = color_it->second;
       curve.x = s->plot_episodes;
       curve.y = s->plot_mean;
       curve.lower = s->plot_lower;
       curve.upper = s->plot_upper;
       curve.marker_x = s->first_episode_bonus_below_horizon;
+      any_dot = any_dot || curve.marker_x > 0;
       panels[p].curves.push_back(std::move(curve));
     }
-    if (hid_dashed_label) {
-      panels[p].note = "dashed: exact-tail E; dots: Q leaves H";
-    }
+    // Said only where a dot is drawn (a run too short for any optimistic value to drop below H
+    // has none).
+    if (any_dot) panels[p].note = kDotsNote;
   }
   return panels;
 }

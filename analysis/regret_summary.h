@@ -77,7 +77,9 @@ struct RegretPanelStyle {
 };
 
 // One panel per env (first-appearance order, title = env): mean cumulative regret vs episode,
-// log-log, with the 95% band and a dot at the median first episode whose optimistic Q leaves H;
+// log-log, with the 95% band and a dot at the median first episode whose optimistic value fell
+// below the cap H (the note under a panel with a dot says so); exact-tail curves dashed, each
+// with its own legend entry;
 // one colour per color_key, shared across panels.
 std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries,
                                          const RegretPanelStyle& style = RegretPanelStyle());

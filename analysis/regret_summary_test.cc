@@ -53,6 +53,26 @@ TEST(RegretPanelsTest, GroupsWithoutALabelGetTheGenericText) {
             (std::vector<std::string>{"pucb (#ge=10, add/remove)", "pucb (#ge=5, replacement)"}));
 }
 
+// An exact-tail PUCB curve is dashed, in the colour of the paper's-E curve of the same epsilon,
+// and has its own legend entry; the note under the panel explains the dots in words, and only
+// when a dot is drawn.
+TEST(RegretPanelsTest, ExactTailCurvesHaveLegendEntriesAndTheNoteSaysWhatDotsMark) {
+  RegretGroupSummary paper = Group("pucb", 10.0, "add_remove", "PUCB (#ge=10)");
+  RegretGroupSummary exact = Group("pucb", 10.0, "add_remove", "PUCB (#ge=10, exact-tail E)");
+  exact.error_bound_method = "exact_tail";
+  std::vector<PlotPanel> panels = BuildRegretPanels({paper, exact});
+  ASSERT_EQ(panels.at(0).curves.size(), 2u);
+  const PlotCurve& dashed = panels[0].curves[1];
+  EXPECT_TRUE(dashed.dashed);
+  EXPECT_EQ(dashed.label, "PUCB (#ge=10, exact-tail E)");
+  EXPECT_EQ(dashed.color, panels[0].curves[0].color);
+  EXPECT_EQ(panels[0].note, "");  // no dot drawn, none explained
+  exact.first_episode_bonus_below_horizon = 5;
+  panels = BuildRegretPanels({paper, exact});
+  EXPECT_EQ(panels[0].note,
+            "dot: median episode at which the agent's value first falls below H");
+}
+
 // A figure's extra columns follow SummaryCsv's own, in the header and in every row (an empty cell
 // for nullopt); without any, the CSV is SummaryCsv's alone.
 TEST(SummaryCsvTest, ExtraColumnsFollowTheStandardOnes) {

@@ -32,6 +32,9 @@ inline constexpr char kClaimsProfile[] = "claims_profile";
 inline constexpr char kScale[] = "scale";
 inline constexpr char kSeeds[] = "seeds";
 inline constexpr char kMasterSeed[] = "master_seed";
+// The code version of every task, present only where some task's differs from git_commit and
+// git_dirty (a merge with --allow_code_change=true; experiments/runner/code_versions.h).
+inline constexpr char kTaskCodeVersions[] = "task_code_versions";
 
 // ---- Regret datasets (every regret group, schema version 2) ---------------------------------
 // [seeds x n] float64: the 1-based episodes t_1 < ... < t_n = T at which the cumulative series

@@ -1,5 +1,6 @@
 #include "common/temp_files.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -69,6 +70,29 @@ absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std
 absl::StatusOr<int> RemoveDeadProcessTempFilesOf(const std::string& final_path) {
   const auto [dir, base] = SplitFinalPath(final_path);
   return RemoveDeadProcessTempFiles(dir.empty() ? "." : dir.substr(0, dir.size() - 1), base);
+}
+
+absl::Status WriteFileContents(const std::string& path, const std::string& contents,
+                               const std::string& shown_as) {
+  auto failure = [&](int error) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot write '", shown_as.empty() ? path : shown_as, "': ", std::strerror(error)));
+  };
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return failure(errno);
+  size_t done = 0;
+  while (done < contents.size()) {
+    const ssize_t n = write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = n < 0 ? errno : EIO;
+      close(fd);
+      return failure(error);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (close(fd) != 0) return failure(errno);
+  return absl::OkStatus();
 }
 
 }  // namespace dprl

@@ -33,6 +33,13 @@ absl::StatusOr<int> RemoveDeadProcessTempFiles(const std::string& dir, const std
 // RemoveDeadProcessTempFiles for the one final path "<dir>/<base>" ("." when it has no '/').
 absl::StatusOr<int> RemoveDeadProcessTempFilesOf(const std::string& final_path);
 
+// Writes `contents` into `path` (created or truncated, mode 0644) and closes it. An error
+// (FailedPrecondition) says why, "cannot write '<shown_as>': <strerror(errno)>", e.g.
+// "cannot write 'out/fig_summary.csv': No space left on device"; `shown_as` is the name the user
+// knows (the final path of a temporary file written next to it), `path` when empty.
+absl::Status WriteFileContents(const std::string& path, const std::string& contents,
+                               const std::string& shown_as = "");
+
 }  // namespace dprl
 
 #endif  // DPRL_COMMON_TEMP_FILES_H_

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -86,6 +87,23 @@ TEST(TempFilesTest, RemovesOnlyTheFilesOfEndedProcesses) {
   EXPECT_THAT(RemoveDeadProcessTempFiles(dir, ""), IsOkAndHolds(1));
   EXPECT_THAT(RemoveDeadProcessTempFiles(dir + "/missing", ""),
               StatusIs(absl::StatusCode::kFailedPrecondition, ::testing::HasSubstr("missing")));
+}
+
+// Every failure says why (strerror), portably also as root: /dev/full gives ENOSPC, a path
+// under a regular file ENOTDIR.
+TEST(WriteFileContentsTest, WritesOrSaysWhyNot) {
+  const std::string dir = std::string(std::getenv("TEST_TMPDIR"));
+  const std::string path = dir + "/contents.txt";
+  ASSERT_THAT(WriteFileContents(path, "first, longer"), IsOk());
+  ASSERT_THAT(WriteFileContents(path, "second"), IsOk());
+  std::ifstream in(path);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "second");
+  EXPECT_THAT(WriteFileContents("/dev/full", "x", "out/fig_summary.csv"),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       "cannot write 'out/fig_summary.csv': No space left on device"));
+  EXPECT_THAT(WriteFileContents(path + "/under_a_file.csv", "x"),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       "cannot write '" + path + "/under_a_file.csv': Not a directory"));
 }
 
 }  // namespace

@@ -385,18 +385,15 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
   const std::string path = flags.results_dir + "/REPORT.md";
   RETURN_IF_ERROR(RemoveDeadProcessTempFiles(flags.results_dir, "REPORT.md").status());
   const std::string temp = TempPathFor(path);
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << report;
-    out.close();
-    if (!out) {
-      unlink(temp.c_str());
-      return absl::FailedPreconditionError(absl::StrCat("--results: cannot write '", temp, "'"));
-    }
+  if (absl::Status status = WriteFileContents(temp, report, path); !status.ok()) {
+    unlink(temp.c_str());
+    return absl::Status(status.code(), absl::StrCat("--results: ", status.message()));
   }
   if (rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
     unlink(temp.c_str());
-    return absl::FailedPreconditionError(absl::StrCat("--results: cannot write '", path, "'"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("--results: cannot write '", path, "': ", std::strerror(error)));
   }
   std::fprintf(stderr, "reproduce_all: wrote %s\n", path.c_str());
   return absl::OkStatus();

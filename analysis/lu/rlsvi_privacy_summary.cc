@@ -178,14 +178,18 @@ std::vector<PlotPanel> BuildRlsviPrivacyPanels(const RlsviPrivacyResults& result
     // RLSVI's epsilon is for replacing one trajectory's rewards (Lu et al. 2026, Remark 2).
     PlotPanel by_shape =
         CurvePanel(absl::StrFormat("RLSVI (#gd=%g, replacement): #ge vs K", reference_delta));
-    by_shape.note = "solid: improved, dashed: paper (Cor. 14); dots: K of the regret runs";
     int color = 0;
+    bool any_dot = false;  // a curve of a shape some regret run has
     for (const PrivacyCurve& curve : results.curves) {
       if (curve.target_delta != reference_delta) continue;
       const std::string shape = ShapeLabel(curve.num_states, curve.num_actions, curve.horizon);
       auto run = run_episodes.find(shape);
+      any_dot = any_dot || run != run_episodes.end();
       AddCurvePair(curve, shape, color++, run == run_episodes.end() ? -1 : run->second, &by_shape);
     }
+    // The caption says only what is drawn: dots where a regret run has a curve's shape.
+    by_shape.note = absl::StrCat("solid: improved, dashed: paper (Cor. 14)",
+                                 any_dot ? "; dots: K of the regret runs" : "");
     panels.push_back(std::move(by_shape));
     const PrivacyCurve& first = results.curves.front();
     const std::string shape = ShapeLabel(first.num_states, first.num_actions, first.horizon);

@@ -1,8 +1,11 @@
 #include "experiments/runner/hdf5_io.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -60,7 +63,23 @@ absl::StatusOr<H5Handle> CreateReproducibleFile(const std::string& path) {
   H5Pset_attr_creation_order(fcpl.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
   RETURN_IF_ERROR(ReserveChecksumBlock(fcpl.get()));
   H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_EXCL, fcpl.get(), H5P_DEFAULT));
-  if (!file.valid()) return Hdf5Error(absl::StrCat("cannot create file '", path, "'"));
+  if (!file.valid()) {
+    // HDF5 does not say why. Where the system refuses a plain file at the path too (a missing
+    // or read-only directory, a full disk), its reason is the reason; else (e.g. HDF5's file
+    // lock on a filesystem without flock) the errno HDF5's failure left. errno stays that
+    // reason for the caller (WriteFailure).
+    int error = errno;
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+      error = errno;
+    } else {
+      close(fd);
+      unlink(path.c_str());
+    }
+    errno = error;
+    return Hdf5Error(absl::StrCat("cannot create file '", path, "'",
+                                  error != 0 ? absl::StrCat(": ", std::strerror(error)) : ""));
+  }
   return file;
 }
 

@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <optional>
 #include <map>
 #include <utility>
 #include <variant>
@@ -15,6 +17,7 @@
 #include "common/build_info.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/runner/code_versions.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 #include "experiments/runner/task_store.h"
@@ -49,8 +52,9 @@ absl::Status WriteRootAttributes(hid_t file, const MergeInfo& info) {
   return WriteUint64Attribute(file, hdf5_names::kMasterSeed, info.master_seed);
 }
 
+// Merges the config's task files into its group; adds each task's code version to `versions`.
 absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpec& config,
-                         int seeds) {
+                         int seeds, TaskCodeVersions* versions) {
   ASSIGN_OR_RETURN(H5Handle group, CreateGroup(file, config.group_name));
   for (const auto& [name, value] : config.attributes) {
     RETURN_IF_ERROR(WriteAttribute(group.get(), name, value));
@@ -63,6 +67,8 @@ absl::Status MergeConfig(hid_t file, const std::string& out_dir, const ConfigSpe
   for (int seed = 0; seed < seeds; ++seed) {
     const std::string path = TaskFilePath(out_dir, config.group_name, seed);
     ASSIGN_OR_RETURN(TaskResult result, ReadTaskResult(path));
+    ASSIGN_OR_RETURN(const TaskMetadata metadata, ReadTaskMetadata(path));
+    versions->Add(config.group_name, seed, CodeVersionOf(metadata));
     const std::string where = absl::StrCat("config '", config.group_name, "' seed ", seed, ": ");
     if (seed == 0) {
       for (const auto& [name, values] : result.series) {
@@ -129,6 +135,23 @@ std::map<std::string, std::string> TomlValues(const std::string& toml) {
     values[table.empty() ? key : absl::StrCat(table, ".", key)] = std::string(line.substr(eq + 3));
   }
   return values;
+}
+
+// The root attribute task_code_versions of a results file of `seeds` seeds (code_versions.h);
+// empty when the file has none (all its tasks are of the root's code version).
+absl::StatusOr<TaskCodeVersions> ReadTaskCodeVersions(hid_t file, int seeds) {
+  const htri_t exists = H5Aexists(file, hdf5_names::kTaskCodeVersions);
+  if (exists < 0) {
+    return absl::InternalError(absl::StrCat("cannot look for attribute '",
+                                            hdf5_names::kTaskCodeVersions, "'"));
+  }
+  if (exists == 0) return TaskCodeVersions();
+  ASSIGN_OR_RETURN(AttributeValue text, ReadAttribute(file, hdf5_names::kTaskCodeVersions));
+  if (!std::holds_alternative<std::string>(text)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("attribute '", hdf5_names::kTaskCodeVersions, "' is not a string"));
+  }
+  return TaskCodeVersions::FromAttribute(std::get<std::string>(text), seeds);
 }
 
 // Whether the file's config groups are exactly `configs`, in order, with the same attributes.
@@ -224,6 +247,20 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
   absl::StatusOr<AttributeValue> dirty = ReadAttribute(file->get(), hdf5_names::kGitDirty);
   check.git_dirty = dirty.ok() && std::holds_alternative<int64_t>(*dirty) &&
                     std::get<int64_t>(*dirty) != 0;
+  check.code_versions = {CodeVersion{check.git_commit, check.git_dirty}};
+  if (absl::StatusOr<TaskCodeVersions> tasks = ReadTaskCodeVersions(file->get(), check.seeds);
+      !tasks.ok()) {
+    check.differences = absl::StrCat("is not a readable dprl results file: ",
+                                     tasks.status().message());
+    return check;
+  } else {
+    for (const CodeVersion& version : tasks->Versions()) {
+      if (std::find(check.code_versions.begin(), check.code_versions.end(), version) ==
+          check.code_versions.end()) {
+        check.code_versions.push_back(version);
+      }
+    }
+  }
   absl::StatusOr<AttributeValue> toml = ReadAttribute(file->get(), hdf5_names::kResolvedConfig);
   if (toml.ok() && std::holds_alternative<std::string>(*toml) && !info.resolved_config.empty()) {
     const std::map<std::string, std::string> before = TomlValues(std::get<std::string>(*toml));
@@ -260,13 +297,21 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
   return check;
 }
 
-absl::StatusOr<int> ExtractTaskFiles(
+absl::Status ExtractTaskFiles(
     const std::string& merged_path, const std::string& out_dir,
     const std::vector<ConfigSpec>& configs, int seeds,
     const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata,
-    const std::function<bool(size_t config_index, int seed_index)>& wanted) {
+    const std::function<bool(size_t config_index, int seed_index)>& wanted,
+    std::vector<std::string>* written) {
   ASSIGN_OR_RETURN(H5Handle file, OpenFileReadOnly(merged_path));
-  int written = 0;
+  ASSIGN_OR_RETURN(const AttributeValue file_seeds, ReadAttribute(file.get(), hdf5_names::kSeeds));
+  if (!std::holds_alternative<int64_t>(file_seeds) || std::get<int64_t>(file_seeds) < seeds) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "results file '", merged_path, "': its attribute seeds is not a count of at least ", seeds));
+  }
+  ASSIGN_OR_RETURN(
+      const TaskCodeVersions versions,
+      ReadTaskCodeVersions(file.get(), static_cast<int>(std::get<int64_t>(file_seeds))));
   for (size_t c = 0; c < configs.size(); ++c) {
     ASSIGN_OR_RETURN(H5Handle group, OpenGroup(file.get(), configs[c].group_name));
     ASSIGN_OR_RETURN(std::vector<std::string> names, ListLinks(group.get()));
@@ -293,12 +338,17 @@ absl::StatusOr<int> ExtractTaskFiles(
           result.scalars.emplace_back(name, *row);
         }
       }
+      TaskMetadata task = metadata(c, k);
+      if (std::optional<CodeVersion> version = versions.Find(configs[c].group_name, k)) {
+        task.git_commit = version->commit;
+        task.git_dirty = version->dirty;
+      }
       RETURN_IF_ERROR(MakeDirectories(TaskDirectory(out_dir, configs[c].group_name)));
-      RETURN_IF_ERROR(WriteTaskFile(path, metadata(c, k), result));
-      ++written;
+      RETURN_IF_ERROR(WriteTaskFile(path, task, result));
+      written->push_back(path);
     }
   }
-  return written;
+  return absl::OkStatus();
 }
 
 absl::Status RemoveTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
@@ -327,8 +377,15 @@ absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<Config
     absl::StatusOr<H5Handle> file = CreateReproducibleFile(temp);
     status = file.status();
     if (status.ok()) status = WriteRootAttributes(file->get(), info);
+    TaskCodeVersions versions;
     for (size_t i = 0; status.ok() && i < configs.size(); ++i) {
-      status = MergeConfig(file->get(), out_dir, configs[i], info.seeds);
+      status = MergeConfig(file->get(), out_dir, configs[i], info.seeds, &versions);
+    }
+    // Tasks of other code than the merging run's (--allow_code_change=true): each task's version.
+    const CodeVersion root{info.git_commit, info.git_dirty};
+    if (status.ok() && (versions.Versions().size() > 1 ||
+                        (!versions.empty() && versions.Versions()[0] != root))) {
+      status = WriteAttribute(file->get(), hdf5_names::kTaskCodeVersions, versions.ToAttribute());
     }
     if (status.ok()) status = CloseFile(*file, temp);
   }

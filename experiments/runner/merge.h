@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "common/hdf5_names.h"
+#include "experiments/runner/code_versions.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/task_store.h"
 
@@ -35,7 +36,9 @@ struct MergeInfo {
 };
 
 // Reads TaskFilePath(out_dir, config.group_name, k) for every config and k < info.seeds and
-// writes `merged_path` atomically (temp file, fsync, rename). Errors (missing task file, series
+// writes `merged_path` atomically (temp file, fsync, rename). When a task file's code version
+// (git_commit, git_dirty) differs from info's, the file gets the root attribute
+// task_code_versions naming every task's (code_versions.h); otherwise it has none. Errors (missing task file, series
 // lengths or names differing between seeds of a config) name the config and the seed.
 absl::Status MergeTaskFiles(const std::string& out_dir, const std::vector<ConfigSpec>& configs,
                             const MergeInfo& info, const std::string& merged_path);
@@ -52,6 +55,9 @@ struct MergedFileCheck {
   MergedFileState state = MergedFileState::kAbsent;
   std::string git_commit;  // its root attribute git_commit (kThisRun, or only_seeds_differ)
   bool git_dirty = false;  // its root attribute git_dirty (absent in older files: false)
+  // Every code version its tasks were computed at: the root's (git_commit, git_dirty) first,
+  // then the others its root attribute task_code_versions names (code_versions.h).
+  std::vector<CodeVersion> code_versions;
   int seeds = 0;           // its root attribute seeds (kThisRun, or only_seeds_differ)
   // kOtherRun: the same experiment, scale, master seed and configs (names and attributes),
   // only the seed count differs: its seeds can be reused (ExtractTaskFiles).
@@ -75,13 +81,15 @@ MergedFileCheck CheckMergedFile(const std::string& merged_path,
 // Writes the task files of seeds 0 .. seeds-1 of every config from the results file
 // `merged_path` (whose configs are `configs`, CheckMergedFile: only_seeds_differ), skipping task
 // files that exist, and the tasks for which `wanted(c, k)` is false when it is given (a shard
-// writes only its own tasks). `metadata(c, k)` gives each task file's metadata. Returns how many
-// it wrote.
-absl::StatusOr<int> ExtractTaskFiles(
+// writes only its own tasks; empty: every task). `metadata(c, k)` gives each task file's
+// metadata, its code version replaced by the task's own where the file's task_code_versions
+// names one. Appends the path of every task file it wrote to `written`, also when it then fails.
+absl::Status ExtractTaskFiles(
     const std::string& merged_path, const std::string& out_dir,
     const std::vector<ConfigSpec>& configs, int seeds,
     const std::function<TaskMetadata(size_t config_index, int seed_index)>& metadata,
-    const std::function<bool(size_t config_index, int seed_index)>& wanted = {});
+    const std::function<bool(size_t config_index, int seed_index)>& wanted,
+    std::vector<std::string>* written);
 
 // Removes the task files of every config and seed < `seeds`, then the emptied task directories
 // (a directory holding anything else is left alone). Missing files are not an error.

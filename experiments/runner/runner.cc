@@ -17,6 +17,7 @@
 // phase 4; --merge_only fails in phase 2 unless every task file (or the results file) is there,
 // so it computes nothing.
 #include <mpi.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -33,6 +34,7 @@
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "common/temp_files.h"
+#include "experiments/runner/code_versions.h"
 #include "experiments/runner/config_report.h"
 #include "experiments/runner/experiment.h"
 #include "experiments/runner/file_util.h"
@@ -105,12 +107,15 @@ std::vector<bool> TasksOfThisRun(const RunnerFlags& flags, const std::vector<Con
 // --shard: takes the shard's lock (shards share <out>), removes no temporary files (another
 // shard's may be in the middle of a write: the next whole run or merge removes them) and takes
 // only its own tasks out of a results file. --merge_only: an error naming the tasks without a
-// task file, unless the results file is complete.
+// task file, unless the results file is complete. Every task file it took out of the results
+// file is listed in `*extracted` (the caller removes them when it fails: the results file still
+// holds them).
 absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerFlags& flags,
                            const GitState& git, const std::vector<ConfigSpec>& configs,
                            const std::string& resolved_config, const std::string& out_dir,
                            std::optional<DirectoryLock>* lock, int* seeds, std::vector<bool>* done,
-                           int* other_code, bool* results_complete) {
+                           int* other_code, bool* results_complete,
+                           std::vector<std::string>* extracted) {
   auto out_error = [&](const absl::Status& status) {
     return absl::Status(status.code(), absl::StrCat("--out=", out_dir, ": ", status.message()));
   };
@@ -154,22 +159,35 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
     info.seeds = merged.seeds;
     merged = CheckMergedFile(merged_path, configs, info);
   }
+  const CodeVersion this_code{git.commit, git.dirty};
+  std::vector<CodeVersion> other_versions;  // of the results file's tasks, not this run's
+  for (const CodeVersion& version : merged.code_versions) {
+    if (version != this_code) other_versions.push_back(version);
+  }
   if (merged.state == MergedFileState::kOtherRun && merged.only_seeds_differ) {
     // Reuse the finished seeds: they become task files again, checked below like any other
-    // (the code version they record is the results file's).
+    // (the code version each records is its own in the results file). Tasks of another code
+    // version are refused here, before any is written, as the scan below would refuse them.
+    if (!other_versions.empty() && !flags.allow_code_change) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "existing results file '", merged_path, "' holds ", merged.seeds,
+          " seeds of this run, computed by code at ", DescribeCodeVersions(other_versions),
+          ", but this run is at ", DescribeCodeVersion(this_code),
+          "; results of different code versions must not be mixed: use a fresh --out directory, "
+          "or pass --allow_code_change=true to reuse its seeds anyway"));
+    }
     const std::vector<bool> mine = TasksOfThisRun(flags, configs, *seeds);
-    ASSIGN_OR_RETURN(int reused,
-                     ExtractTaskFiles(merged_path, out_dir, configs, std::min(merged.seeds, *seeds),
-                                      [&](size_t c, int k) {
-                                        TaskMetadata metadata =
-                                            ExpectedMetadata(experiment, flags, git, configs[c], k);
-                                        metadata.git_commit = merged.git_commit;
-                                        metadata.git_dirty = merged.git_dirty;
-                                        return metadata;
-                                      },
-                                      [&](size_t c, int k) { return mine[c * *seeds + k]; }));
-    std::fprintf(stderr, "%s: reusing %d task(s) of the %d-seed results in %s\n",
-                 experiment.name.c_str(), reused, merged.seeds, merged_path.c_str());
+    RETURN_IF_ERROR(ExtractTaskFiles(
+        merged_path, out_dir, configs, std::min(merged.seeds, *seeds),
+        [&](size_t c, int k) {
+          TaskMetadata metadata = ExpectedMetadata(experiment, flags, git, configs[c], k);
+          metadata.git_commit = merged.git_commit;
+          metadata.git_dirty = merged.git_dirty;
+          return metadata;
+        },
+        [&](size_t c, int k) { return mine[c * *seeds + k]; }, extracted));
+    std::fprintf(stderr, "%s: reusing %zu task(s) of the %d-seed results in %s\n",
+                 experiment.name.c_str(), extracted->size(), merged.seeds, merged_path.c_str());
   } else if (merged.state == MergedFileState::kOtherRun && !flags.overwrite) {
     return absl::FailedPreconditionError(absl::StrCat(
         "existing results file '", merged_path, "' holds a run with other settings (",
@@ -177,12 +195,14 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
   }
   if (merged.state == MergedFileState::kThisRun) {
     // A results file records the commit but not uncommitted changes: a dirty tree cannot be
-    // shown to match, so it counts as a code change.
-    if (merged.git_commit != git.commit || merged.git_dirty != git.dirty || git.dirty) {
+    // shown to match, so it counts as a code change. So does any task of another code version
+    // (task_code_versions).
+    if (!other_versions.empty() || git.dirty) {
       if (!flags.allow_code_change) {
         return absl::FailedPreconditionError(absl::StrCat(
             "existing results file '", merged_path, "' holds this run's results, written by code ",
-            "at commit ", merged.git_commit, ", but this run is at commit ", git.commit,
+            "at ", DescribeCodeVersions(merged.code_versions), ", but this run is at commit ",
+            git.commit,
             git.dirty ? " with uncommitted changes (a results file does not record them)" : "",
             "; delete it or use a fresh --out directory to recompute, or pass "
             "--allow_code_change=true to keep it and only rerun the analysis"));
@@ -242,12 +262,16 @@ absl::Status PrepareOutput(const ExperimentDefinition& experiment, const RunnerF
 absl::Status RunAnalysis(const ExperimentDefinition& experiment, const std::string& argv0,
                          const std::string& merged_path, const std::string& out_prefix) {
   ASSIGN_OR_RETURN(std::string binary, FindRunfile(argv0, experiment.analysis_binary));
-  ASSIGN_OR_RETURN(int exit_code, RunProcess(binary, {absl::StrCat("--in=", merged_path),
-                                                      absl::StrCat("--out_prefix=", out_prefix)}));
+  const std::vector<std::string> arguments = {absl::StrCat("--in=", merged_path),
+                                              absl::StrCat("--out_prefix=", out_prefix)};
+  ASSIGN_OR_RETURN(int exit_code, RunProcess(binary, arguments));
   if (exit_code != 0) {
-    return absl::InternalError(absl::StrCat("analysis binary '", binary, "' failed with exit code ",
-                                            exit_code, " (the results file '", merged_path,
-                                            "' is complete; rerun the analysis by hand)"));
+    // The analysis printed its reason on stderr just before.
+    return absl::InternalError(absl::StrCat(
+        "analysis binary '", binary, "' failed with exit code ", exit_code,
+        " (its error is above); the results file '", merged_path,
+        "' is complete: once that is fixed, rerun the analysis with: ", ShellQuote(binary), " ",
+        ShellQuote(arguments[0]), " ", ShellQuote(arguments[1])));
   }
   return absl::OkStatus();
 }
@@ -394,13 +418,28 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
   bool results_complete = false;
   int setup_failed = 0;
   absl::Status setup_status;
+  std::vector<std::string> extracted;  // task files PrepareOutput took out of the results file
   if (leader) {
     absl::StatusOr<std::string> resolved = ResolveOutDir(flags->out_dir, experiment.name);
+    if (resolved.ok()) out_dir = *resolved;
     setup_status =
         resolved.ok() ? PrepareOutput(experiment, *flags, git, *configs, resolved_config, *resolved,
-                                      &out_lock, &seeds, &done, &other_code, &results_complete)
+                                      &out_lock, &seeds, &done, &other_code, &results_complete,
+                                      &extracted)
                       : resolved.status();
-    if (resolved.ok()) out_dir = *resolved;
+    // A refused run leaves nothing it wrote: the task files it took out of the results file
+    // (which still holds their values) go again.
+    if (!setup_status.ok()) {
+      for (const std::string& path : extracted) {
+        unlink(path.c_str());
+        // Its directory too when that is now empty (not under --shard: another shard may be
+        // about to write in it).
+        if (!flags->shard.has_value()) rmdir(path.substr(0, path.rfind('/')).c_str());
+      }
+      if (!extracted.empty() && !flags->shard.has_value()) {
+        rmdir(absl::StrCat(out_dir, "/tasks").c_str());  // only if empty
+      }
+    }
     setup_failed = setup_status.ok() ? 0 : 1;
   }
   BroadcastInt(&setup_failed);

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/status_macros.h"
+#include "experiments/runner/code_versions.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/hdf5_io.h"
 
@@ -84,6 +85,10 @@ absl::Status CheckTaskResultFinite(const TaskMetadata& metadata, const TaskResul
     if (!std::isfinite(value)) return refuse(name, value, "");
   }
   return absl::OkStatus();
+}
+
+CodeVersion CodeVersionOf(const TaskMetadata& metadata) {
+  return CodeVersion{metadata.git_commit, metadata.git_dirty};
 }
 
 std::string TaskDirectory(const std::string& out_dir, const std::string& group_name) {
@@ -254,8 +259,7 @@ absl::Status CheckTaskCodeVersion(const std::string& path, const TaskMetadata& f
     return absl::OkStatus();
   }
   auto describe = [](const TaskMetadata& metadata) {
-    return absl::StrCat("commit ", metadata.git_commit,
-                        metadata.git_dirty ? " with uncommitted changes" : "");
+    return DescribeCodeVersion(CodeVersionOf(metadata));
   };
   return absl::FailedPreconditionError(absl::StrCat(
       "existing task file '", path, "' was written by code at ", describe(found),

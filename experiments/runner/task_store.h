@@ -24,6 +24,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "experiments/runner/code_versions.h"
 #include "experiments/runner/experiment.h"
 
 namespace dprl {
@@ -38,6 +39,9 @@ struct TaskMetadata {
   std::string git_commit = "unknown";  // GitState::commit of the run that wrote the file
   bool git_dirty = false;              // GitState::dirty of that run
 };
+
+// The task's git_commit and git_dirty.
+CodeVersion CodeVersionOf(const TaskMetadata& metadata);
 
 // <out_dir>/tasks/<group_name>
 std::string TaskDirectory(const std::string& out_dir, const std::string& group_name);

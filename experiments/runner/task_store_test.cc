@@ -70,6 +70,21 @@ TEST(TaskStoreTest, RoundTripIsExactAndLeavesNoTempFile) {
   EXPECT_EQ(*ListDirectory(dir), std::vector<std::string>{"seed_0.h5"});
 }
 
+// A file that cannot be created says why (strerror), also as root, where a read-only directory
+// does not stop writes: a directory path that runs through a regular file (ENOTDIR).
+TEST(TaskStoreTest, CreateFailureSaysWhy) {
+  const std::string dir = FreshDir("create_failure");
+  const std::string blocker = dir + "/a_file";
+  ASSERT_THAT(WriteTaskFile(blocker, Metadata(0), Result(0.1)), IsOk());
+  const std::string path = blocker + "/seed_0.h5";
+  absl::Status status = WriteTaskFile(path, Metadata(0), Result(0.1));
+  EXPECT_THAT(status, StatusIs(absl::StatusCode::kInternal,
+                               AllOf(HasSubstr("task file '" + path + "': HDF5 error: cannot create "
+                                               "file '" + blocker + "/.seed_0.h5.tmp."),
+                                     HasSubstr("': Not a directory"))));
+  EXPECT_EQ(*ListDirectory(dir), std::vector<std::string>{"a_file"});
+}
+
 // A task that computed a non-finite value is refused before any file holds it, so no merged
 // results file is ever complete with one.
 TEST(TaskStoreTest, RefusesNonFiniteValuesAndWritesNoFile) {

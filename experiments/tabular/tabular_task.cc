@@ -86,13 +86,18 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
   return CreateTabularAgent(config, shape, TaskStreams(config, context).PrivacyNoise());
 }
 
+double TabularModelCoreSeconds(const TabularShape& shape) {
+  return kTabularModelCoreSecondsPerEntry * static_cast<double>(shape.num_states) *
+         static_cast<double>(shape.StateActionSteps());
+}
+
 double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
                               int64_t num_episodes) {
   absl::StatusOr<TabularTypeNames> names = TabularAgentNameBinding().Read(config);
   CHECK(names.ok()) << names.status();
   const TabularAgentType* type = FindTabularAgent(names->agent);
   CHECK(type != nullptr) << "unregistered tabular agent " << names->agent;
-  return type->core_seconds(config, shape, num_episodes);
+  return TabularModelCoreSeconds(shape) + type->core_seconds(config, shape, num_episodes);
 }
 
 absl::Status FillTabularRegretConfig(const AttributeList& env_attributes, const TabularShape& shape,

@@ -79,9 +79,26 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec&
                                                                const TabularShape& shape,
                                                                const TaskContext& context);
 
+// What a tabular task pays once, before its first episode, beside its row's per-episode cost:
+// building its MDP's S^2 A H transition table (TabularMdp's probabilities and alias tables; the
+// random MDP's Dirichlet draws), in core seconds per entry of the table. Negligible at the
+// papers' S = 4 to 20 (under 1e-4 core-s), it is the whole cost of a short task at large S: a
+// task of one episode on the random MDP of S = 3 000 (A = 2, H = 4) takes 6.4 core-s, where the
+// per-episode rows alone say 5.5e-4. Measured by hand on 2026-12-02 on the 2-core development
+// machine (user + system CPU time of a one-episode ubev run less that of its --dry_run, which
+// builds the MDP once too): 3.9e-8 and 3.3e-8 per entry on RiverSwim at S = 1 000 and 3 000
+// (H = 5), 9.9e-8 and 8.9e-8 on the random MDP (H = 4); the constant is their geometric mean,
+// within 1.8x of each.
+inline constexpr double kTabularModelCoreSecondsPerEntry = 5.8e-8;
+
+// What building a task's MDP of `shape` costs (core seconds): kTabularModelCoreSecondsPerEntry
+// per entry of its S^2 A H transition table.
+double TabularModelCoreSeconds(const TabularShape& shape);
+
 // ConfigSpec::estimated_core_seconds of a regret task of `config` (its agent attribute and the
-// agent's parameters already written) over num_episodes episodes: the registered agent's
-// TabularAgentType::core_seconds (tabular_registry.h), from its rows of the cost model.
+// agent's parameters already written) over num_episodes episodes: TabularModelCoreSeconds (paid
+// once per task) plus the registered agent's TabularAgentType::core_seconds (tabular_registry.h),
+// from its rows of the cost model.
 double TabularTaskCoreSeconds(const ConfigSpec& config, const TabularShape& shape,
                               int64_t num_episodes);
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "common/hdf5_names.h"
 #include "experiments/core/task_result_checks.h"
 #include "experiments/tabular/tabular_task.h"
@@ -108,6 +109,34 @@ TEST(VietriTaskTest, StoredValuesEstimateMatchesTheResult) {
     int64_t values = static_cast<int64_t>(result.scalars.size());
     for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
     EXPECT_EQ(values, configs[c].stored_values_per_seed) << configs[c].group_name;
+  }
+}
+
+// The estimate of a task at large S against its cost measured by hand (user + system CPU time of
+// a --threads=1 run of the one task less that of its --dry_run, 2-core development machine,
+// 2026-12-02). A task of few episodes costs what building its MDP costs, which the per-episode
+// rows alone missed by 1e4x: the estimate must be within 2x of the measured cost.
+TEST(VietriTaskCostTest, LargeStateSpaceEstimatesAreWithinTwiceTheMeasuredCost) {
+  struct Measured {
+    const char* agent;
+    TabularShape shape;
+    int64_t num_episodes;
+    double core_seconds;
+  };
+  const Measured cases[] = {
+      {"ubev", {3000, 2, 4}, 1, 6.44},     // random_mdp, S = 3 000: 5.5e-4 before
+      {"ubev", {1000, 2, 4}, 1, 0.79},     // random_mdp, S = 1 000
+      {"ubev", {3000, 2, 5}, 1, 2.94},     // riverswim, S = 3 000
+      {"ubev", {1000, 2, 5}, 1, 0.39},     // riverswim, S = 1 000
+      {"ubev", {3000, 2, 4}, 3000, 6.81},  // random_mdp, smoke's T: 1.65 before
+  };
+  for (const Measured& task : cases) {
+    ConfigSpec config;
+    config.group_name = absl::StrCat(task.agent, "-S=", task.shape.num_states);
+    TabularAgentNameBinding().Write(TabularTypeNames{"", task.agent}, config.attributes);
+    const double estimate = TabularTaskCoreSeconds(config, task.shape, task.num_episodes);
+    EXPECT_GE(estimate, task.core_seconds / 2) << config.group_name;
+    EXPECT_LE(estimate, task.core_seconds * 2) << config.group_name;
   }
 }
 

@@ -43,8 +43,10 @@ def main():
         fail("usage: compare_results.py A.h5 B.h5")
     with h5py.File(sys.argv[1], "r") as a, h5py.File(sys.argv[2], "r") as b:
         # Provenance that may differ between runs of the same results: how it was started and
-        # the build that ran it (uncommitted changes, version, stamp time and host).
-        provenance = ("command_line", "git_dirty", "dprl_version", "build_time", "build_host")
+        # the build that ran it (uncommitted changes, version, stamp time and host, and the code
+        # version of each task where they differ: task_code_versions).
+        provenance = ("command_line", "git_dirty", "dprl_version", "build_time", "build_host",
+                      "task_code_versions")
         compare_attrs("/", attrs(a, provenance), attrs(b, provenance))
         if list(a) != list(b):
             fail(f"groups differ: {list(a)} vs {list(b)}")

@@ -203,5 +203,62 @@ in_repo_clean "--out=$WORK/code_clean" --allow_code_change=true 2>"$WORK/code_cl
 grep -qF "toy: warning: reusing 1 results file written by another code version" \
   "$WORK/code_clean2.err" || { cat "$WORK/code_clean2.err"; fail "no warning"; }
 cmp -s "$WORK/code_clean_before.h5" "$WORK/code_clean/toy.h5" || fail "kept file changed"
+# 7b. More seeds than the results file of another commit holds: refused before anything is
+# written (no task file taken out of it is left behind) unless --allow_code_change=true; the file
+# merged then records each task's code version (root attribute task_code_versions: the 3 seeds
+# of the second commit, the fourth of the first), and a later top-up keeps each task's own.
+in_repo_seeds() { BUILD_WORKSPACE_DIRECTORY="$repo" "$TOY" --scale=smoke "$@"; }
+if in_repo_seeds --seeds=4 "--out=$WORK/code_clean" 2>"$WORK/code_more.err"; then
+  fail "more seeds of a results file of another commit accepted"
+fi
+grep -qF "toy: error: existing results file '$WORK/code_clean/toy.h5' holds 3 seeds of this run, computed by code at commit $commit2, but this run is at commit $commit1;" \
+  "$WORK/code_more.err" && [[ "$(wc -l <"$WORK/code_more.err")" == 1 ]] ||
+  { cat "$WORK/code_more.err"; fail "more seeds, other commit: wrong message"; }
+[[ ! -e "$WORK/code_clean/tasks" ]] || { find "$WORK/code_clean/tasks"; fail "refused run left task files"; }
+cmp -s "$WORK/code_clean_before.h5" "$WORK/code_clean/toy.h5" || fail "refused run changed the file"
+# A refusal after the seeds were taken out (here a task file of seed 0 planted as seed 3) removes
+# the task files it took out, and only those.
+mkdir -p "$WORK/code_clean/tasks/chain_ucb"
+cp "$WORK/fresh/tasks/chain_ucb/seed_0.h5" "$WORK/code_clean/tasks/chain_ucb/seed_3.h5"
+if in_repo_seeds --seeds=4 "--out=$WORK/code_clean" --allow_code_change=true \
+  2>"$WORK/code_planted.err"; then
+  fail "a planted task file of another seed accepted"
+fi
+grep -qF "was written with seed_index=0 but this run has seed_index=3" "$WORK/code_planted.err" ||
+  { cat "$WORK/code_planted.err"; fail "planted task file: wrong message"; }
+[[ "$(find "$WORK/code_clean/tasks" -type f)" == "$WORK/code_clean/tasks/chain_ucb/seed_3.h5" ]] ||
+  { find "$WORK/code_clean/tasks"; fail "the refused run left the task files it took out"; }
+rm -r "$WORK/code_clean/tasks"
+in_repo_seeds --seeds=4 "--out=$WORK/code_clean" --allow_code_change=true 2>"$WORK/code_more2.err" ||
+  { cat "$WORK/code_more2.err"; fail "--allow_code_change=true with more seeds refused"; }
+grep -qF "toy: warning: reusing 18 task file(s) written by another code version" \
+  "$WORK/code_more2.err" || { cat "$WORK/code_more2.err"; fail "no warning"; }
+expect_code_versions() {  # FILE: the expected task_code_versions lines, or none
+  "$PYTHON" - "$@" <<'PY' || fail "task_code_versions of $1"
+import sys, h5py
+path, expected = sys.argv[1], "".join(line + "\n" for line in sys.argv[2:])
+with h5py.File(path, "r") as f:
+    found = f.attrs.get("task_code_versions")
+    assert (found or "") == expected, (path, found, expected)
+PY
+}
+groups=(chain_ucb chain_pucb_eps=0.5 chain_pucb_eps=2 grid_ucb grid_pucb_eps=0.5 grid_pucb_eps=2)
+lines=()
+for g in "${groups[@]}"; do lines+=("$commit2	0	$g	0-2"); done
+for g in "${groups[@]}"; do lines+=("$commit1	0	$g	3"); done
+expect_code_versions "$WORK/code_clean/toy.h5" "${lines[@]}"
+expect_code_versions "$WORK/fresh/toy.h5"  # one code version: no such attribute
+# The mixed file at its own root commit still holds tasks of another: a rerun needs the flag.
+if in_repo_seeds --seeds=4 "--out=$WORK/code_clean" 2>"$WORK/code_mixed.err"; then
+  fail "a results file holding tasks of another commit accepted"
+fi
+grep -qF "written by code at commits $commit1 and $commit2, but this run is at commit $commit1;" \
+  "$WORK/code_mixed.err" || { cat "$WORK/code_mixed.err"; fail "mixed file: wrong message"; }
+in_repo_seeds --seeds=5 "--out=$WORK/code_clean" --allow_code_change=true 2>"$WORK/code_more3.err" ||
+  { cat "$WORK/code_more3.err"; fail "a fifth seed refused"; }
+lines=()
+for g in "${groups[@]}"; do lines+=("$commit2	0	$g	0-2"); done
+for g in "${groups[@]}"; do lines+=("$commit1	0	$g	3-4"); done
+expect_code_versions "$WORK/code_clean/toy.h5" "${lines[@]}"
 
 echo PASS

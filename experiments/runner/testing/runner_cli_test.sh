@@ -216,6 +216,23 @@ done
 [[ -e "$WORK/damaged/.toy.h5.tmp.$live" ]] || fail "the temporary of a live process was removed"
 kill "$live"
 
+# An analysis that fails (here: a directory where it writes its summary) says why, and the
+# runner's line gives the exact command that reruns it; that command, run once the cause is
+# gone, writes the figures.
+mkdir -p "$WORK/analysis_fails/toy_summary.csv"
+if "$TOY" --scale=smoke --threads=1 "--out=$WORK/analysis_fails" 2>"$WORK/analysis_fails.err"; then
+  fail "a failed analysis exited 0"
+fi
+grep -qF "regret_figure: error: --out_prefix: output '$WORK/analysis_fails/toy_summary.csv' is an existing directory" \
+  "$WORK/analysis_fails.err" &&
+  grep -qF "failed with exit code 1 (its error is above); the results file '$WORK/analysis_fails/toy.h5' is complete: once that is fixed, rerun the analysis with: " \
+    "$WORK/analysis_fails.err" || { cat "$WORK/analysis_fails.err"; fail "failed analysis: message"; }
+rerun="$(sed -n 's/.*rerun the analysis with: //p' "$WORK/analysis_fails.err")"
+rmdir "$WORK/analysis_fails/toy_summary.csv"
+eval "$rerun" 2>"$WORK/analysis_rerun.err" || { cat "$WORK/analysis_rerun.err"; fail "the printed command failed"; }
+[[ -s "$WORK/analysis_fails/toy.png" && -s "$WORK/analysis_fails/toy_summary.csv" ]] ||
+  fail "the printed command wrote no figure"
+
 # --version prints the commit stamped at build time; a run started outside the repository (no
 # bazel run, another directory) records that commit, not "unknown", and resumes from elsewhere.
 "$TOY" --version >"$WORK/version.out" 2>&1 || fail "--version exited non-zero"
