@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
-#include "analysis/figure_main.h"
+#include "analysis/hdf5_reader.h"
 #include "analysis/regret_stats.h"
 #include "common/status_macros.h"
 

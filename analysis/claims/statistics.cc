@@ -9,9 +9,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "analysis/figure_main.h"
+#include "analysis/hdf5_reader.h"
+#include "analysis/regret_group.h"
 #include "analysis/regret_stats.h"
-#include "analysis/regret_summary.h"
 #include "common/stable_hash.h"
 #include "common/status_macros.h"
 #include "schema/group_selection_records.h"
