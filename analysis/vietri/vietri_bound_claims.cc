@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/claims/bound_tests.h"
+#include "analysis/claims/group_readers.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
