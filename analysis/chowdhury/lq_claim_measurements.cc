@@ -340,7 +340,7 @@ MeasureFunction LqImpliedConstant(const std::string& env, const std::string& pri
       BoundRun run;
       run.label = private_agent.empty() ? std::string("OFU-RL")
                                         : absl::StrFormat("eps = %g", privacy_epsilon);
-      for (const std::vector<double>& row : regret.cumulative) run.measured.push_back(row.back());
+      run.measured = MeasuredAtColumn(regret.cumulative);
       run.expression = Theorem1Expression(c, regret.episodes.back());
       run.failure_probability = c.confidence_alpha;
       if (!private_agent.empty()) {

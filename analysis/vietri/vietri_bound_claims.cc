@@ -180,7 +180,7 @@ MeasureFunction Theorem4ImpliedConstant(const std::string& env) {
       ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, run.group));
       BoundRun bound;
       bound.label = absl::StrFormat("eps = %g", p.privacy_epsilon);
-      for (const std::vector<double>& row : regret.cumulative) bound.measured.push_back(row.back());
+      bound.measured = MeasuredAtColumn(regret.cumulative);
       bound.expression = PucbRegretUpperBound(p).total();
       bound.failure_probability = p.failure_probability;
       bound.trivial_maximum = static_cast<double>(p.horizon) * static_cast<double>(p.num_episodes);

@@ -323,7 +323,7 @@ absl::StatusOr<Measurement> Theorem3ImpliedConstant(const Hdf5Reader& reader,
     BoundRun bound;
     bound.label = absl::StrFormat("%s (S=%g g=%.3g eps=%g)", run.group, run.num_states, run.gap,
                                   run.privacy_epsilon);
-    for (const std::vector<double>& row : data.rows[i]) bound.measured.push_back(row[run.column]);
+    bound.measured = MeasuredAtColumn(data.rows[i], run.column);
     bound.expression = PucbPacUpperBound(p).total();
     bound.failure_probability = p.failure_probability;
     bound.trivial_maximum = static_cast<double>(p.num_episodes);
