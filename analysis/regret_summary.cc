@@ -24,8 +24,8 @@ std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
 }
 
-// The legend text of a group without a `label` attribute (a file written before labels were
-// recorded): "<agent> (non-private)" or "<agent> (#ge=<eps>[, relation][, exact-tail E])".
+// The legend text of a group without a `label` attribute: "<agent> (non-private)" or
+// "<agent> (#ge=<eps>[, relation][, exact-tail E])".
 std::string FallbackLabel(const RegretGroupSummary& summary, bool with_relation) {
   if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
   return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),

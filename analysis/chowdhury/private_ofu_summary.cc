@@ -171,7 +171,7 @@ absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
 absl::StatusOr<LqOnsetSummary> ReadLqOnsetSummary(const Hdf5Reader& reader,
                                                   const std::string& group) {
   LqOnsetSummary out;
-  // The record of the system and the prediction (none in a file that predates it).
+  // The record of the system and the prediction (none when the group does not record them).
   ASSIGN_OR_RETURN(const std::optional<LqConfigRecord> record,
                    reader.ReadOptionalRecord(group, LqConfigRecordBinding()));
   if (record.has_value()) {

@@ -41,8 +41,8 @@
 
 namespace dprl {
 
-// Onset, coverage and clipping of one group (docs/hdf5_schema.md): each empty when the file
-// predates it.
+// Onset, coverage and clipping of one group (docs/hdf5_schema.md): each empty when the group
+// does not record it.
 struct LqOnsetSummary {
   // predicted_onset_episode attribute; -1 = none within K.
   std::optional<double> predicted_onset_episode;
@@ -73,8 +73,8 @@ struct LqGroupAgent {
   LqAgentOptions options;
 };
 
-// Reads them (docs/hdf5_schema.md); errors name the group and the attribute, e.g. for a file
-// written before groups carried `label` and `planner`.
+// Reads them (docs/hdf5_schema.md); errors name the group and the attribute, e.g. for a group
+// without `label` or `planner`.
 absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group);
 
 // The constants of Chowdhury et al.'s Thm. 1 expression for one group, as the run used them:
