@@ -6,7 +6,7 @@
 //
 // Thm. 1's expression (the regret of OFU-RL under changing regularizers; Thm. 3 is Thm. 1 with the
 // private agent's lambda_min = Lambda, lambda_max = 3 Lambda, nu), term by term with constant 1, at
-// K' = k episodes, with the run's constants (LqBoundConstants, private_ofu_summary.h):
+// K' = k episodes, with the run's constants (LqBoundConstants, lq_group_readers.h):
 //   H sqrt(k) sqrt(H),  H sqrt(k) n(n+d) psi,  H sqrt(k) ln(1/alpha),
 //   H sqrt(k) (sqrt(lambda_max) + nu) sqrt(n(n+d) psi),   psi = ln(1 + H k / ((n+d) lambda_min)).
 // The O() leaves each term's constant free; a positive combination of terms has a local exponent

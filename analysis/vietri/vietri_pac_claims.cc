@@ -27,7 +27,7 @@
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
-#include "analysis/vietri/lower_bound_summary.h"
+#include "analysis/vietri/lower_bound_group.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "schema/lower_bound_records.h"
