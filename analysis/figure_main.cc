@@ -51,15 +51,6 @@ absl::Status Run(const FigureFlags& flags, const std::string& name, const MakeFi
 
 }  // namespace
 
-absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& reader) {
-  ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
-  if (groups.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("'", reader.path(), "' contains no config groups"));
-  }
-  return groups;
-}
-
 int RunFigureMain(int argc, char** argv, const std::string& name, const std::string& usage,
                   const MakeFigure& make_figure) {
   if (HandleVersionFlag(argc, argv, name)) return 0;

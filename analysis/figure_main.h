@@ -34,9 +34,6 @@ struct FigureOutputs {
 // Reads the opened results file; errors are reported as "--in: <message>".
 using MakeFigure = std::function<absl::StatusOr<FigureOutputs>(const Hdf5Reader& reader)>;
 
-// The config groups of the file, in creation order; an error when there are none.
-absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& reader);
-
 // Steps 1-4 above; returns the process exit code. `usage` is printed for --help.
 int RunFigureMain(int argc, char** argv, const std::string& name, const std::string& usage,
                   const MakeFigure& make_figure);

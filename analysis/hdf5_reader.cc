@@ -360,6 +360,15 @@ absl::StatusOr<std::vector<double>> Hdf5Reader::ReadVector(const std::string& da
   return std::move(matrix.values);
 }
 
+absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& reader) {
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, reader.ListGroups("/"));
+  if (groups.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", reader.path(), "' contains no config groups"));
+  }
+  return groups;
+}
+
 absl::Status CheckSeedsAttribute(const Hdf5Reader& reader, const std::string& dataset_path,
                                  int64_t rows) {
   if (!reader.HasAttribute("/", hdf5_names::kSeeds)) return absl::OkStatus();

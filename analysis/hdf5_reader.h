@@ -158,6 +158,10 @@ class Hdf5Reader {
 // equals `supported_version`. The error says "not a dprl results file" or names both versions.
 absl::Status CheckDprlSchema(const Hdf5Reader& reader, int64_t supported_version);
 
+// The config groups of the file (the groups under the root), in creation order; an error when
+// there are none.
+absl::StatusOr<std::vector<std::string>> ListConfigGroups(const Hdf5Reader& reader);
+
 // Checks that the root attribute `seeds` (written by the merge), where the file has it, equals
 // `rows`, the seed (row) count of the per-seed dataset `dataset_path`; the error names both.
 absl::Status CheckSeedsAttribute(const Hdf5Reader& reader, const std::string& dataset_path,

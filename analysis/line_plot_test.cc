@@ -121,7 +121,7 @@ std::string FileBytes(const std::string& path) {
 }
 
 // Plain UTF-8 text (as results files store labels) draws the same pixels as the PLplot escapes
-// it stands for (as files written before stored them), in every text of a panel.
+// it stands for (as a results file may also store them), in every text of a panel.
 TEST(RenderPanelsTest, PlainGreekDrawsAsItsEscape) {
   const std::string dir = ::testing::TempDir();
   std::vector<PlotPanel> plain = Panels(1, 2, 10, false), escaped = plain;

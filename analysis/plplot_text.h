@@ -24,8 +24,8 @@ absl::Span<const PlplotGreekLetter> PlplotGreekLetters();
 
 // `text` for PLplot: each Greek letter of PlplotGreekLetters in UTF-8 becomes its "#g<key>"
 // escape ("PUCB (ε=10)" -> "PUCB (#ge=10)"); everything else is kept byte for byte, including
-// escapes already there, so text written before results files stored plain labels ("PUCB
-// (#ge=10)") draws as it did. A '#' in `text` therefore starts an escape.
+// escapes already there, so a label stored with escapes ("PUCB (#ge=10)") draws as the plain
+// label does. A '#' in `text` therefore starts an escape.
 std::string PlplotText(const std::string& text);
 
 }  // namespace dprl

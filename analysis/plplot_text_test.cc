@@ -22,8 +22,7 @@ TEST(PlplotTextTest, PlainAsciiIsUnchanged) {
   EXPECT_EQ(PlplotText(""), "");
 }
 
-// Labels stored with PLplot escapes (results files written before labels were plain text) draw
-// as they did.
+// A label that already holds PLplot escapes (a results file may store one) is kept as it is.
 TEST(PlplotTextTest, ExistingEscapesAreKept) {
   for (const char* escaped :
        {"PUCB (#ge=10)", "rlsvi (reward-JDP, #ge=131, #gd=1e-05)", "#ge#u-1/2#d", "a##b",

@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/csv_cells.h"
-#include "analysis/figure_main.h"
+#include "analysis/hdf5_reader.h"
 #include "analysis/regret_stats.h"
 #include "common/status_macros.h"
 
@@ -28,8 +28,8 @@ std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
 }
 
-// The legend text of a group without a `label` attribute (a file written before labels were
-// recorded): "<agent> (non-private)" or "<agent> (#ge=<eps>[, relation][, exact-tail E])".
+// The legend text of a group without a `label` attribute: "<agent> (non-private)" or
+// "<agent> (#ge=<eps>[, relation][, exact-tail E])".
 std::string FallbackLabel(const RegretGroupSummary& summary, bool with_relation) {
   if (!summary.privacy_epsilon.has_value()) return absl::StrCat(summary.agent, " (non-private)");
   return absl::StrCat(summary.agent, " (#ge=", absl::StrFormat("%g", *summary.privacy_epsilon),

@@ -225,49 +225,56 @@ TEST(LowerBoundMdpTest, RandomInstanceRejectsBadSizes) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_arms = 0")));
 }
 
-void ExpectRejected(const LowerBoundMdpOptions& options, const std::string& expected) {
-  EXPECT_THAT(options.Validate(),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(expected)));
-  EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
-}
-
 TEST(LowerBoundMdpOptionsTest, RejectsBadValues) {
   for (int bad : {0, -2}) {
     LowerBoundMdpOptions options;
     options.num_initial_states = bad;
-    ExpectRejected(options, "num_initial_states = " + std::to_string(bad));
+    EXPECT_THAT(options.Validate(),
+                InvalidArgumentWith("num_initial_states = " + std::to_string(bad)));
+    EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
   for (int bad : {0, -1}) {
     LowerBoundMdpOptions options;
     options.num_arms = bad;
-    ExpectRejected(options, "num_arms = " + std::to_string(bad));
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("num_arms = " + std::to_string(bad)));
+    EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
   for (double bad : {0.0, -0.1, 0.6, std::numeric_limits<double>::quiet_NaN(),
                      std::numeric_limits<double>::infinity()}) {
     LowerBoundMdpOptions options;
     options.alpha_prime = bad;
-    ExpectRejected(options, "alpha_prime = ");
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("alpha_prime = "));
+    EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
   LowerBoundMdpOptions nan_gap;
   nan_gap.alpha_prime = std::numeric_limits<double>::quiet_NaN();
-  ExpectRejected(nan_gap, "alpha_prime = nan");
+  EXPECT_THAT(nan_gap.Validate(), InvalidArgumentWith("alpha_prime = nan"));
+  EXPECT_THAT(MakeLowerBoundMdp(nan_gap), StatusIs(absl::StatusCode::kInvalidArgument));
   for (int bad : {0, -5}) {
     LowerBoundMdpOptions options;
     options.rewarded_horizon = bad;
-    ExpectRejected(options, "rewarded_horizon = " + std::to_string(bad));
+    EXPECT_THAT(options.Validate(),
+                InvalidArgumentWith("rewarded_horizon = " + std::to_string(bad)));
+    EXPECT_THAT(MakeLowerBoundMdp(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
   LowerBoundMdpOptions short_instance;
   short_instance.instance = {1};
-  ExpectRejected(short_instance, "instance has 1 entries, must have num_initial_states = 2");
+  EXPECT_THAT(short_instance.Validate(),
+              InvalidArgumentWith("instance has 1 entries, must have num_initial_states = 2"));
+  EXPECT_THAT(MakeLowerBoundMdp(short_instance), StatusIs(absl::StatusCode::kInvalidArgument));
   LowerBoundMdpOptions negative_arm;
   negative_arm.instance = {0, -1};
-  ExpectRejected(negative_arm, "instance[1] = -1");
+  EXPECT_THAT(negative_arm.Validate(), InvalidArgumentWith("instance[1] = -1"));
+  EXPECT_THAT(MakeLowerBoundMdp(negative_arm), StatusIs(absl::StatusCode::kInvalidArgument));
   LowerBoundMdpOptions arm_too_large;
   arm_too_large.instance = {3, 0};
-  ExpectRejected(arm_too_large, "instance[0] = 3, must be in {0, .., num_arms = 2}");
+  EXPECT_THAT(arm_too_large.Validate(),
+              InvalidArgumentWith("instance[0] = 3, must be in {0, .., num_arms = 2}"));
+  EXPECT_THAT(MakeLowerBoundMdp(arm_too_large), StatusIs(absl::StatusCode::kInvalidArgument));
   LowerBoundMdpOptions huge;
   huge.rewarded_horizon = std::numeric_limits<int>::max();
-  ExpectRejected(huge, "transition entries");
+  EXPECT_THAT(huge.Validate(), InvalidArgumentWith("transition entries"));
+  EXPECT_THAT(MakeLowerBoundMdp(huge), StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
 TEST(LowerBoundMdpOptionsTest, LargestGapIsValid) {

@@ -106,14 +106,6 @@ TEST(TabularMdpTest, SamplingReadsAFixedNumberOfWords) {
   EXPECT_EQ(used.NextU64(), reference.NextU64());
 }
 
-// Create() rejects every class of bad value with a message naming the parameter.
-void ExpectRejected(const SmallMdpParts& parts, const std::string& parameter,
-                    const std::string& name = "small") {
-  absl::StatusOr<TabularMdp> mdp = TabularMdp::Create(
-      name, parts.S, parts.A, parts.H, parts.transitions, parts.mean_rewards, parts.initial);
-  EXPECT_THAT(mdp, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(parameter)));
-}
-
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -121,47 +113,50 @@ TEST(TabularMdpCreateTest, RejectsBadDimensions) {
   for (int bad : {0, -1}) {
     SmallMdpParts parts;
     parts.S = bad;
-    ExpectRejected(parts, "num_states = " + std::to_string(bad));
+    EXPECT_THAT(parts.Create(), InvalidArgumentWith("num_states = " + std::to_string(bad)));
     parts = SmallMdpParts();
     parts.A = bad;
-    ExpectRejected(parts, "num_actions = " + std::to_string(bad));
+    EXPECT_THAT(parts.Create(), InvalidArgumentWith("num_actions = " + std::to_string(bad)));
     parts = SmallMdpParts();
     parts.H = bad;
-    ExpectRejected(parts, "horizon = " + std::to_string(bad));
+    EXPECT_THAT(parts.Create(), InvalidArgumentWith("horizon = " + std::to_string(bad)));
   }
-  ExpectRejected(SmallMdpParts(), "name", "");
+  const SmallMdpParts parts;
+  EXPECT_THAT(TabularMdp::Create("", parts.S, parts.A, parts.H, parts.transitions,
+                                 parts.mean_rewards, parts.initial),
+              InvalidArgumentWith("name"));
 }
 
 TEST(TabularMdpCreateTest, RejectsWrongSizes) {
   SmallMdpParts parts;
   parts.transitions.pop_back();
-  ExpectRejected(parts, "transitions has size 35");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("transitions has size 35"));
   parts = SmallMdpParts();
   parts.mean_rewards.push_back(0.5);
-  ExpectRejected(parts, "mean_rewards has size 13");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("mean_rewards has size 13"));
   parts = SmallMdpParts();
   parts.initial = {1.0};
-  ExpectRejected(parts, "initial_distribution has size 1");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("initial_distribution has size 1"));
   parts = SmallMdpParts();
   parts.H = 3;  // the vectors are sized for H = 2
-  ExpectRejected(parts, "transitions has size 36");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("transitions has size 36"));
 }
 
 TEST(TabularMdpCreateTest, RejectsBadTransitionEntries) {
   for (double bad : {kNan, kInf, -0.1, 1.5}) {
     SmallMdpParts parts;
     parts.transitions[4] = bad;  // (h=0, s=0, a=1, s'=1)
-    ExpectRejected(parts, "transitions[h=0, s=0, a=1, s'=1]");
+    EXPECT_THAT(parts.Create(), InvalidArgumentWith("transitions[h=0, s=0, a=1, s'=1]"));
   }
 }
 
 TEST(TabularMdpCreateTest, RejectsTransitionRowsNotSummingToOne) {
   SmallMdpParts parts;
   parts.transitions[33] = 0.06;  // row (h=1, s=2, a=1) sums to 1.01
-  ExpectRejected(parts, "transitions row [h=1, s=2, a=1] sums to 1.01");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("transitions row [h=1, s=2, a=1] sums to 1.01"));
   parts = SmallMdpParts();
   parts.transitions[0] = 0.2 - 1e-8;  // off by 1e-8 > 1e-9
-  ExpectRejected(parts, "transitions row [h=0, s=0, a=0]");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("transitions row [h=0, s=0, a=0]"));
   parts = SmallMdpParts();
   parts.transitions[0] = 0.2 + 1e-12;  // within tolerance: accepted
   EXPECT_THAT(parts.Create(), IsOk());
@@ -171,7 +166,7 @@ TEST(TabularMdpCreateTest, RejectsBadMeanRewards) {
   for (double bad : {kNan, -kInf, -0.5, 1.0 + 1e-12}) {
     SmallMdpParts parts;
     parts.mean_rewards[9] = bad;  // (h=1, s=1, a=1)
-    ExpectRejected(parts, "mean_rewards[h=1, s=1, a=1]");
+    EXPECT_THAT(parts.Create(), InvalidArgumentWith("mean_rewards[h=1, s=1, a=1]"));
   }
 }
 
@@ -179,11 +174,11 @@ TEST(TabularMdpCreateTest, RejectsBadInitialDistribution) {
   for (double bad : {kNan, kInf, -0.5}) {
     SmallMdpParts parts;
     parts.initial[1] = bad;
-    ExpectRejected(parts, "initial_distribution[s=1]");
+    EXPECT_THAT(parts.Create(), InvalidArgumentWith("initial_distribution[s=1]"));
   }
   SmallMdpParts parts;
   parts.initial = {0.5, 0.25, 0.2};
-  ExpectRejected(parts, "initial_distribution sums to 0.95");
+  EXPECT_THAT(parts.Create(), InvalidArgumentWith("initial_distribution sums to 0.95"));
 }
 
 // kDeterministic returns the mean itself, reads the same two words per step as kBernoulli (so the

@@ -1,5 +1,5 @@
 // The attributes by which the analysis selects and orders the configuration groups of a results
-// file (analysis/claims/statistics.h: SelectGroups, SortByNumber): a read-side view of attributes
+// file (analysis/claims/group_readers.h: SelectGroups, SortByNumber): a read-side view of attributes
 // that the grids write through their own bindings (env, agent: TabularTypeNames, LqConfigNames,
 // WalkGroupRecord; kind: RlsviPrivacyKindSetting; error_bound_method, privacy_epsilon: the
 // agents' bindings, TabularAgentParameters; noise_stddev: QLearningNoiseRecord). Every field is

@@ -5,6 +5,7 @@
 //   EXPECT_THAT(Create(options), IsOkAndHolds(Field(&Foo::size, 3)));
 //   EXPECT_THAT(options.Validate(),
 //               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("privacy_epsilon")));
+//   EXPECT_THAT(options.Validate(), InvalidArgumentWith("privacy_epsilon = 0"));  // the same
 //
 // Each matcher accepts both an absl::Status and an absl::StatusOr<T>; on a mismatch it prints the
 // status (code and message).
@@ -105,6 +106,13 @@ auto StatusIs(absl::StatusCode code, MessageMatcher message) {
 
 // Matches a status (or the status of a StatusOr) with this code, whatever its message.
 inline auto StatusIs(absl::StatusCode code) { return StatusIs(code, ::testing::_); }
+
+// Matches an InvalidArgument status (or the status of a StatusOr) whose message contains `text`:
+// StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(text)), the check of a bad value refused
+// with a message naming the parameter and the value (one test per bad value class).
+inline auto InvalidArgumentWith(const std::string& text) {
+  return StatusIs(absl::StatusCode::kInvalidArgument, ::testing::HasSubstr(text));
+}
 
 }  // namespace dprl
 

@@ -42,6 +42,16 @@ TEST(StatusMatchersTest, StatusIs) {
   EXPECT_THAT(absl::OkStatus(), StatusIs(absl::StatusCode::kOk));
 }
 
+TEST(StatusMatchersTest, InvalidArgumentWith) {
+  const absl::Status status = absl::InvalidArgumentError("horizon must be >= 1, got 0");
+  EXPECT_THAT(status, InvalidArgumentWith("horizon"));
+  EXPECT_THAT(status, InvalidArgumentWith("must be >= 1, got 0"));
+  EXPECT_THAT(status, Not(InvalidArgumentWith("episodes")));
+  EXPECT_THAT(absl::OutOfRangeError("horizon"), Not(InvalidArgumentWith("horizon")));
+  EXPECT_THAT(absl::StatusOr<int>(status), InvalidArgumentWith("horizon"));
+  EXPECT_THAT(absl::StatusOr<int>(1), Not(InvalidArgumentWith("")));
+}
+
 TEST(StatusMatchersTest, ExplainsTheStatusOnMismatch) {
   const ::testing::Matcher<absl::Status> matcher = IsOk();
   ::testing::StringMatchResultListener listener;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "testing/status_matchers.h"
+
 namespace dprl {
 namespace {
 
@@ -191,52 +193,55 @@ TEST(FunctionalNoiseCalibrationTest, OverflowingCalibrationsAreRefused) {
 }
 
 TEST(FunctionalNoiseCalibrationTest, BadValuesNamed) {
-  auto expect_bad = [](const FunctionalNoiseCalibrationOptions& options, const std::string& t) {
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find(t), std::string::npos) << status;
-    EXPECT_FALSE(CalibrateFunctionalNoise(options).ok());
-  };
   for (double bad : {0.0, -0.9, std::nan(""), HUGE_VAL}) {
     FunctionalNoiseCalibrationOptions o;
     o.privacy_epsilon = bad;
-    expect_bad(o, "privacy_epsilon = ");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("privacy_epsilon = "));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
   for (double bad : {0.0, 1.0, -1e-4, std::nan("")}) {
     FunctionalNoiseCalibrationOptions o;
     o.target_delta = bad;
-    expect_bad(o, "target_delta = ");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("target_delta = "));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
   {
     FunctionalNoiseCalibrationOptions o;
     o.num_samples = 0;
-    expect_bad(o, "num_samples = 0");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("num_samples = 0"));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
   for (int64_t bad : {0, -1, 5001}) {
     FunctionalNoiseCalibrationOptions o;
     o.batch_size = bad;
-    expect_bad(o, "batch_size = " + std::to_string(bad));
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("batch_size = " + std::to_string(bad)));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
   for (double bad : {0.0, -1.0, HUGE_VAL}) {
     FunctionalNoiseCalibrationOptions o;
     o.learning_rate = bad;
-    expect_bad(o, "learning_rate = ");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("learning_rate = "));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
     o = FunctionalNoiseCalibrationOptions();
     o.lipschitz_squared = bad;
-    expect_bad(o, "lipschitz_squared = ");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("lipschitz_squared = "));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
     o = FunctionalNoiseCalibrationOptions();
     o.noise_bound = bad;
-    expect_bad(o, "noise_bound = ");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("noise_bound = "));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
   {
     FunctionalNoiseCalibrationOptions o;
     o.num_actions = 0;
-    expect_bad(o, "num_actions = 0");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("num_actions = 0"));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
   for (int64_t bad : {-1, 80}) {
     FunctionalNoiseCalibrationOptions o;
     o.num_resets = bad;
-    expect_bad(o, "num_resets = " + std::to_string(bad));
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("num_resets = " + std::to_string(bad)));
+    EXPECT_THAT(CalibrateFunctionalNoise(o), ::testing::Not(IsOk()));
   }
 }
 

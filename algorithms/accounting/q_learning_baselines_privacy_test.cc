@@ -67,19 +67,19 @@ TEST(OutputPerturbationTest, CalibratesTheReleases) {
 }
 
 TEST(BaselinesPrivacyTest, BadInputNamed) {
-  auto expect_bad = [](const absl::Status& status, const std::string& text) {
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find(text), std::string::npos) << status;
-  };
-  expect_bad(CalibrateInputPerturbation(0.0, 1e-4, 5000).status(), "privacy_epsilon = 0");
-  expect_bad(CalibrateInputPerturbation(-1.0, 1e-4, 5000).status(), "privacy_epsilon = -1");
-  expect_bad(CalibrateInputPerturbation(std::nan(""), 1e-4, 5000).status(), "privacy_epsilon");
-  expect_bad(CalibrateInputPerturbation(0.9, 1.0, 5000).status(), "target_delta");
-  expect_bad(CalibrateInputPerturbation(0.9, 1e-4, 0).status(), "num_samples = 0");
-  expect_bad(CalibrateDpSgd(0.9, 1e-4, 5000, 64, 1.0).status(),
-             "batch_size = 64, must be >= 1 and divide num_samples = 5000");
-  expect_bad(CalibrateDpSgd(0.9, 1e-4, 5000, 50, 0.0).status(), "l2_clip_norm = 0");
-  expect_bad(CalibrateDpSgd(HUGE_VAL, 1e-4, 5000, 50, 1.0).status(), "privacy_epsilon = inf");
+  EXPECT_THAT(CalibrateInputPerturbation(0.0, 1e-4, 5000),
+              InvalidArgumentWith("privacy_epsilon = 0"));
+  EXPECT_THAT(CalibrateInputPerturbation(-1.0, 1e-4, 5000),
+              InvalidArgumentWith("privacy_epsilon = -1"));
+  EXPECT_THAT(CalibrateInputPerturbation(std::nan(""), 1e-4, 5000),
+              InvalidArgumentWith("privacy_epsilon"));
+  EXPECT_THAT(CalibrateInputPerturbation(0.9, 1.0, 5000), InvalidArgumentWith("target_delta"));
+  EXPECT_THAT(CalibrateInputPerturbation(0.9, 1e-4, 0), InvalidArgumentWith("num_samples = 0"));
+  EXPECT_THAT(CalibrateDpSgd(0.9, 1e-4, 5000, 64, 1.0),
+              InvalidArgumentWith("batch_size = 64, must be >= 1 and divide num_samples = 5000"));
+  EXPECT_THAT(CalibrateDpSgd(0.9, 1e-4, 5000, 50, 0.0), InvalidArgumentWith("l2_clip_norm = 0"));
+  EXPECT_THAT(CalibrateDpSgd(HUGE_VAL, 1e-4, 5000, 50, 1.0),
+              InvalidArgumentWith("privacy_epsilon = inf"));
 }
 
 }  // namespace

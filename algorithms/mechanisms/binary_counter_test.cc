@@ -42,34 +42,37 @@ TEST(BinaryCounterOptionsTest, DefaultsAreValid) {
   EXPECT_THAT(BinaryCounterOptions().Validate(), IsOk());
 }
 
-void ExpectInvalid(const BinaryCounterOptions& options, const std::string& text) {
-  const absl::Status status = options.Validate();
-  EXPECT_THAT(status, StatusIs(absl::StatusCode::kInvalidArgument, ::testing::HasSubstr(text)));
-  const absl::StatusOr<BinaryCounterBank> bank =
-      BinaryCounterBank::Create(3, options, TestStream(1, TestPurpose::kPrivacyNoise));
-  EXPECT_EQ(bank.status(), status);
+// A bank of 3 counters with `options` (Create validates them).
+absl::StatusOr<BinaryCounterBank> CreateBank(const BinaryCounterOptions& options) {
+  return BinaryCounterBank::Create(3, options, TestStream(1, TestPurpose::kPrivacyNoise));
 }
 
 TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
   for (const double bad : {0.0, -1.0, std::nan(""), kInf, -kInf}) {
     BinaryCounterOptions options;
     options.privacy_epsilon = bad;
-    ExpectInvalid(options, "privacy_epsilon must be finite and > 0");
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("privacy_epsilon must be finite and > 0"));
+    EXPECT_EQ(CreateBank(options).status(), options.Validate());
   }
   for (const int64_t bad : {int64_t{0}, int64_t{-5}, (int64_t{1} << 50) + 1}) {
     BinaryCounterOptions options;
     options.horizon_steps = bad;
-    ExpectInvalid(options, "horizon_steps must be in [1, 2^50], got " + std::to_string(bad));
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("horizon_steps must be in [1, 2^50], got " +
+                                                        std::to_string(bad)));
+    EXPECT_EQ(CreateBank(options).status(), options.Validate());
   }
   for (const double bad : {0.0, -1.0, 0.5, 1.5, std::nan(""), kInf}) {
     BinaryCounterOptions options;
     options.input_bound = bad;
-    ExpectInvalid(options, "input_bound must be an integer >= 1");
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("input_bound must be an integer >= 1"));
+    EXPECT_EQ(CreateBank(options).status(), options.Validate());
   }
   BinaryCounterOptions too_large;
   too_large.input_bound = 0x1p40;
   too_large.horizon_steps = int64_t{1} << 20;
-  ExpectInvalid(too_large, "input_bound * horizon_steps must be <= 2^53");
+  EXPECT_THAT(too_large.Validate(),
+              InvalidArgumentWith("input_bound * horizon_steps must be <= 2^53"));
+  EXPECT_EQ(CreateBank(too_large).status(), too_large.Validate());
   const auto negative = BinaryCounterBank::Create(-1, BinaryCounterOptions(),
                                                   TestStream(1, TestPurpose::kPrivacyNoise));
   EXPECT_THAT(negative,

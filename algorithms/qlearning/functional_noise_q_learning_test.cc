@@ -11,6 +11,7 @@
 #include "algorithms/qlearning/walk_training.h"
 #include "envs/continuous_walk.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -41,54 +42,66 @@ TEST(FunctionalNoiseQLearningTest, DefaultsAreValid) {
 }
 
 TEST(FunctionalNoiseQLearningTest, BadValuesNamed) {
-  auto expect_bad = [](const FunctionalNoiseQLearningOptions& options, const std::string& text) {
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find(text), std::string::npos) << status;
-    EXPECT_FALSE(FunctionalNoiseQLearning::Create(options,
-                                                  TestStream(kSeed, TestPurpose::kPolicy, 0),
-                                                  TestStream(kSeed, TestPurpose::kPrivacyNoise, 0))
-                     .ok());
+  auto create = [](const FunctionalNoiseQLearningOptions& options) {
+    return FunctionalNoiseQLearning::Create(options, TestStream(kSeed, TestPurpose::kPolicy, 0),
+                                            TestStream(kSeed, TestPurpose::kPrivacyNoise, 0));
   };
   FunctionalNoiseQLearningOptions o;
   o.num_samples = 0;
-  expect_bad(o, "num_samples = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("num_samples = 0"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.batch_size = 64;  // 64 does not divide 5000
-  expect_bad(o, "batch_size = 64, must be >= 1 and divide num_samples = 5000");
+  EXPECT_THAT(o.Validate(),
+              InvalidArgumentWith("batch_size = 64, must be >= 1 and divide num_samples = 5000"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o.batch_size = 0;
-  expect_bad(o, "batch_size = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("batch_size = 0"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.num_resets = 3;  // 3 does not divide 100
-  expect_bad(o, "num_resets = 3, must be >= 1 and divide num_samples / batch_size = 100");
+  EXPECT_THAT(o.Validate(),
+              InvalidArgumentWith(
+                  "num_resets = 3, must be >= 1 and divide num_samples / batch_size = 100"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o.num_resets = 0;
-  expect_bad(o, "num_resets = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("num_resets = 0"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   for (double bad : {-0.1, std::nan(""), HUGE_VAL}) {
     o = FunctionalNoiseQLearningOptions();
     o.noise_stddev = bad;
-    expect_bad(o, "noise_stddev = ");
+    EXPECT_THAT(o.Validate(), InvalidArgumentWith("noise_stddev = "));
+    EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   }
   o = FunctionalNoiseQLearningOptions();
   o.kernel_rate = 0.0;
-  expect_bad(o, "kernel_rate = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("kernel_rate = 0"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.discount = 1.0;
-  expect_bad(o, "discount = 1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("discount = 1"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.exploration_start = 1.5;
-  expect_bad(o, "exploration_start = 1.5");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("exploration_start = 1.5"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.exploration_decay_steps = 0.0;
-  expect_bad(o, "exploration_decay_steps = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("exploration_decay_steps = 0"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.l2_clip_norm = -1.0;
-  expect_bad(o, "l2_clip_norm = -1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("l2_clip_norm = -1"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.gradient_noise_stddev = 1.0;
-  expect_bad(o, "gradient_noise_stddev = 1 needs l2_clip_norm > 0");
+  EXPECT_THAT(o.Validate(),
+              InvalidArgumentWith("gradient_noise_stddev = 1 needs l2_clip_norm > 0"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.optimizer.learning_rate = -1.0;
-  expect_bad(o, "learning_rate = -1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("learning_rate = -1"));
+  EXPECT_THAT(create(o), ::testing::Not(IsOk()));
 }
 
 // Lines 7-9: J resets over T/B batches, one update per batch.

@@ -13,6 +13,7 @@
 #include "envs/continuous_walk.h"
 #include "random/distributions.h"
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -159,26 +160,22 @@ TEST(LinearOutputPerturbationTest, LearnsWithoutNoise) {
 
 TEST(LinearOutputPerturbationTest, BadValuesNamed) {
   EXPECT_TRUE(LinearOutputPerturbationOptions().Validate().ok());
-  auto expect_bad = [](const LinearOutputPerturbationOptions& o, const std::string& text) {
-    const absl::Status status = o.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find(text), std::string::npos) << status;
-  };
   LinearOutputPerturbationOptions o;
   o.batch_size = 64;
-  expect_bad(o, "batch_size = 64, must be >= 1 and divide num_samples = 5000");
+  EXPECT_THAT(o.Validate(),
+              InvalidArgumentWith("batch_size = 64, must be >= 1 and divide num_samples = 5000"));
   o = LinearOutputPerturbationOptions();
   o.num_features = 1;
-  expect_bad(o, "num_features = 1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("num_features = 1"));
   o = LinearOutputPerturbationOptions();
   o.ridge_regularizer = 0.0;
-  expect_bad(o, "ridge_regularizer = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("ridge_regularizer = 0"));
   o = LinearOutputPerturbationOptions();
   o.output_noise_multiplier = -1.0;
-  expect_bad(o, "output_noise_multiplier = -1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("output_noise_multiplier = -1"));
   o = LinearOutputPerturbationOptions();
   o.discount = 1.0;
-  expect_bad(o, "discount = 1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("discount = 1"));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "testing/random_streams.h"
+#include "testing/status_matchers.h"
 
 namespace dprl {
 namespace {
@@ -137,25 +138,20 @@ TEST(OptimizerTest, RmsPropTwoStepsByHand) {
 
 TEST(OptimizerOptionsTest, DefaultsAreValidAndBadValuesNamed) {
   EXPECT_TRUE(OptimizerOptions().Validate().ok());
-  auto expect_bad = [](const OptimizerOptions& options, const std::string& text) {
-    const absl::Status status = options.Validate();
-    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_NE(status.message().find(text), std::string::npos) << status;
-  };
   for (double bad : {0.0, -1.0, std::nan(""), HUGE_VAL}) {
     OptimizerOptions options;
     options.learning_rate = bad;
-    expect_bad(options, "learning_rate = ");
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("learning_rate = "));
   }
   for (double bad : {1.0, -0.1, std::nan("")}) {
     OptimizerOptions options;
     options.rmsprop_decay = bad;
-    expect_bad(options, "rmsprop_decay = ");
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("rmsprop_decay = "));
   }
   for (double bad : {0.0, -1e-8, HUGE_VAL}) {
     OptimizerOptions options;
     options.rmsprop_offset = bad;
-    expect_bad(options, "rmsprop_offset = ");
+    EXPECT_THAT(options.Validate(), InvalidArgumentWith("rmsprop_offset = "));
   }
 }
 

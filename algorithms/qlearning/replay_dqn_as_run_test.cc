@@ -17,8 +17,6 @@
 namespace dprl {
 namespace {
 
-using ::testing::HasSubstr;
-
 ReplayDqnAsRun MakeAgent(const ReplayDqnOptions& options, uint64_t seed = 7) {
   absl::StatusOr<ReplayDqnAsRun> agent =
       ReplayDqnAsRun::Create(options, TestStream(seed, TestPurpose::kPolicy),
@@ -40,40 +38,36 @@ TEST(ReplayDqnAsRunTest, DefaultsAreTheAuthorsSettings) {
 }
 
 TEST(ReplayDqnAsRunTest, BadValuesNamed) {
-  auto expect_bad = [](ReplayDqnOptions options, const std::string& text) {
-    EXPECT_THAT(options.Validate(),
-                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(text)));
-  };
   ReplayDqnOptions o;
   o.noise_stddev = -1;
-  expect_bad(o, "noise_stddev = -1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("noise_stddev = -1"));
   o = ReplayDqnOptions();
   o.noise_stddev = std::nan("");
-  expect_bad(o, "noise_stddev = nan");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("noise_stddev = nan"));
   o = ReplayDqnOptions();
   o.kernel_rate = 0;
-  expect_bad(o, "kernel_rate = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("kernel_rate = 0"));
   o = ReplayDqnOptions();
   o.discount = 1;
-  expect_bad(o, "discount = 1");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("discount = 1"));
   o = ReplayDqnOptions();
   o.batch_size = 0;
-  expect_bad(o, "batch_size = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("batch_size = 0"));
   o = ReplayDqnOptions();
   o.replay_capacity = 100;
-  expect_bad(o, "replay_capacity = 100");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("replay_capacity = 100"));
   o = ReplayDqnOptions();
   o.target_update_episodes = 0;
-  expect_bad(o, "target_update_episodes = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("target_update_episodes = 0"));
   o = ReplayDqnOptions();
   o.gradient_clamp = HUGE_VAL;
-  expect_bad(o, "gradient_clamp = inf");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("gradient_clamp = inf"));
   o = ReplayDqnOptions();
   o.exploration_start = 1.5;
-  expect_bad(o, "exploration_start = 1.5");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("exploration_start = 1.5"));
   o = ReplayDqnOptions();
   o.exploration_decay_steps = 0;
-  expect_bad(o, "exploration_decay_steps = 0");
+  EXPECT_THAT(o.Validate(), InvalidArgumentWith("exploration_decay_steps = 0"));
 }
 
 // Updates start once the memory holds a batch and then run after every step; the memory keeps at

@@ -34,6 +34,7 @@
 
 #include "absl/status/statusor.h"
 #include "algorithms/lqr/lq_agent_options.h"
+#include "analysis/chowdhury/lq_group_readers.h"
 #include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
@@ -41,8 +42,8 @@
 
 namespace dprl {
 
-// Onset, coverage and clipping of one group (docs/hdf5_schema.md): each empty when the file
-// predates it.
+// Onset, coverage and clipping of one group (docs/hdf5_schema.md): each empty when the group
+// does not record it.
 struct LqOnsetSummary {
   // predicted_onset_episode attribute; -1 = none within K.
   std::optional<double> predicted_onset_episode;
@@ -73,28 +74,9 @@ struct LqGroupAgent {
   LqAgentOptions options;
 };
 
-// Reads them (docs/hdf5_schema.md); errors name the group and the attribute, e.g. for a file
-// written before groups carried `label` and `planner`.
+// Reads them (docs/hdf5_schema.md); errors name the group and the attribute, e.g. for a group
+// without `label` or `planner`.
 absl::StatusOr<LqGroupAgent> ReadLqGroupAgent(const Hdf5Reader& reader, const std::string& group);
-
-// The constants of Chowdhury et al.'s Thm. 1 expression for one group, as the run used them:
-// n, d, H, K, alpha, and Assumption 2's lambda_min, lambda_max, nu (ofu_rl: lambda, lambda, 0
-// with lambda = regularizer_lambda; private OFU-step agents: Lambda, 3 Lambda, nu from the
-// group's calibration record, Thm. 3 proof).
-struct LqBoundConstants {
-  double state_dim = 0, control_dim = 0, horizon = 0, episodes = 0, confidence_alpha = 0;
-  double lambda_min = 0, lambda_max = 0, nu = 0;
-  double control_bound = 0;  // gamma of Assumption 1
-};
-
-// The agent's options of `group`: its structure (LqRecordedAgentBinding), then its parameters
-// through the binding that structure gives (LqAgentParameterBinding), as the grid wrote them.
-absl::StatusOr<LqAgentOptions> ReadLqAgentOptions(const Hdf5Reader& reader,
-                                                  const std::string& group);
-
-// Reads them from the group's attributes (docs/hdf5_schema.md). Error: a missing attribute.
-absl::StatusOr<LqBoundConstants> ReadLqBoundConstants(const Hdf5Reader& reader,
-                                                      const std::string& group);
 
 struct PrivateOfuRow {
   RegretGroupSummary regret;

@@ -40,6 +40,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "analysis/claims/bound_tests.h"
+#include "analysis/claims/group_readers.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
@@ -191,7 +192,7 @@ MeasureFunction ImpliedConstant(const std::string& env, const Variant& v) {
       ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, runs.groups[i]));
       BoundRun run;
       run.label = absl::StrFormat("eps = %g", record.privacy_epsilon);
-      for (const std::vector<double>& row : rows.cumulative) run.measured.push_back(row.back());
+      run.measured = MeasuredAtColumn(rows.cumulative);
       run.expression = Shape(record, v, static_cast<double>(record.num_episodes));
       run.failure_probability = record.failure_probability;
       run.trivial_maximum =

@@ -37,6 +37,18 @@ bool FinitePositive(double x) { return std::isfinite(x) && x > 0.0; }
 
 }  // namespace
 
+std::vector<double> MeasuredAtColumn(const SeedRows& rows, int column) {
+  std::vector<double> measured;
+  measured.reserve(rows.size());
+  for (const std::vector<double>& row : rows) {
+    const int size = static_cast<int>(row.size());
+    const int at = column >= 0 ? column : size + column;
+    CHECK(at >= 0 && at < size) << "column " << column << " of a row of " << size;
+    measured.push_back(row[at]);
+  }
+  return measured;
+}
+
 Measurement ImpliedConstantMeasurement(const std::vector<BoundRun>& runs, const std::string& what) {
   if (runs.empty()) return UndefinedMeasurement(absl::StrCat("no run of ", what, " in the file"));
   double largest = 0.0;

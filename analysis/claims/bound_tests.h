@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "analysis/claims/claim.h"
+#include "analysis/claims/statistics.h"
 
 namespace dprl {
 
@@ -84,6 +85,12 @@ struct BoundRun {
   std::string reference_name;
   double reference = 0.0;
 };
+
+// BoundRun::measured from per-seed rows: each seed's value in column `column` of `rows`
+// (negative = counted from the end; the default -1, the last column of a RegretRows' cumulative
+// regret, group_readers.h, is each seed's final regret at the run's horizon). Every row must have
+// that column (CHECK).
+std::vector<double> MeasuredAtColumn(const SeedRows& rows, int column = -1);
 
 // The claim's measurement: value = the largest C^ over `runs` (deterministic given the seeds:
 // low = high = value, seeds = the fewest seeds of a run); the detail names what f is (`what`)

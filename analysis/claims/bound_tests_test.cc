@@ -7,6 +7,7 @@
 
 #include "analysis/claims/claim.h"
 #include "analysis/claims/report.h"
+#include "analysis/claims/statistics.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -19,6 +20,19 @@ std::vector<double> OneToTwenty() {
   std::vector<double> ratios;
   for (int i = 1; i <= 20; ++i) ratios.push_back(i);
   return ratios;
+}
+
+TEST(MeasuredAtColumnTest, EachSeedsValueInTheColumn) {
+  const SeedRows rows = {{1.0, 2.0, 3.0}, {4.0, 5.0, 6.0}};
+  EXPECT_EQ(MeasuredAtColumn(rows), (std::vector<double>{3.0, 6.0}));  // the last: final regret
+  EXPECT_EQ(MeasuredAtColumn(rows, -2), (std::vector<double>{2.0, 5.0}));
+  EXPECT_EQ(MeasuredAtColumn(rows, 0), (std::vector<double>{1.0, 4.0}));
+  EXPECT_TRUE(MeasuredAtColumn(SeedRows{}).empty());
+}
+
+TEST(MeasuredAtColumnDeathTest, ARowWithoutTheColumnIsABug) {
+  EXPECT_DEATH(MeasuredAtColumn({{1.0, 2.0}}, 2), "column 2 of a row of 2");
+  EXPECT_DEATH(MeasuredAtColumn({{}}), "column -1 of a row of 0");
 }
 
 TEST(ImpliedConstantTest, TwentySeedsAtFivePercentIsTheFourthLargestRatio) {

@@ -13,7 +13,7 @@
 //   * An O(.) or O~(.) UPPER BOUND with unstated constants (ClaimKind::kImpliedConstant): no finite
 //     run can refute it, so it gets NO VERDICT. The row reports the implied constant: for
 //     R_s <= C f (f the theorem's expression with every constant 1, at the run's horizon), the
-//     smallest C that the binomial test above would not reject (ImpliedConstantOf, statistics.h),
+//     smallest C that the binomial test above would not reject (ImpliedConstantOf, bound_tests.h),
 //     per instance, system, eps and calibration, with where it exists the vacuity annotation
 //     [C^, R_max / f]: the constants at which the bound both fits the data and says something.
 //     The trends of the ratio within the run (exponents, slopes) are OBSERVATIONS.

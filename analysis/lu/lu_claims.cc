@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "algorithms/accounting/conversions.h"
 #include "algorithms/accounting/rlsvi_privacy.h"
+#include "analysis/claims/group_readers.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"

@@ -33,25 +33,9 @@
 #include "analysis/hdf5_reader.h"
 #include "analysis/line_plot.h"
 #include "analysis/regret_summary.h"
+#include "analysis/vietri/lower_bound_group.h"
 
 namespace dprl {
-
-struct LowerBoundGroupData {
-  RegretGroupData regret;
-  std::string agent_variant;
-  int64_t num_states = 0, num_actions = 0, rewarded_horizon = 0;
-  double failure_probability = 0, pac_alpha = 0;
-  double pac_alpha_unit = 0;          // g = H alpha'/(2n), the instance's gap
-  std::optional<double> alpha_prime;  // the family's alpha'
-  int pac_alpha_index = 0;            // pac_alpha == alpha_grid[pac_alpha_index]
-  std::vector<double> alpha_grid;     // [K]
-  Hdf5Matrix non_alpha_optimal;       // seeds x K
-  Hdf5Matrix alpha_optimal_from;      // seeds x K
-};
-
-// Reads group `group`; errors name the file, group and the missing/malformed item.
-absl::StatusOr<LowerBoundGroupData> ReadLowerBoundGroup(const Hdf5Reader& reader,
-                                                        const std::string& group);
 
 struct LowerBoundGroupSummary {
   RegretGroupSummary regret;  // cumulative regret curve (panel (c)), final regret

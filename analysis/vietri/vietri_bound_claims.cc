@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/claims/bound_tests.h"
+#include "analysis/claims/group_readers.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
@@ -179,7 +180,7 @@ MeasureFunction Theorem4ImpliedConstant(const std::string& env) {
       ASSIGN_OR_RETURN(RegretRows regret, ReadRegretRows(reader, run.group));
       BoundRun bound;
       bound.label = absl::StrFormat("eps = %g", p.privacy_epsilon);
-      for (const std::vector<double>& row : regret.cumulative) bound.measured.push_back(row.back());
+      bound.measured = MeasuredAtColumn(regret.cumulative);
       bound.expression = PucbRegretUpperBound(p).total();
       bound.failure_probability = p.failure_probability;
       bound.trivial_maximum = static_cast<double>(p.horizon) * static_cast<double>(p.num_episodes);

@@ -23,10 +23,11 @@
 #include "absl/strings/str_join.h"
 #include "algorithms/tabular/vietri_bounds.h"
 #include "analysis/claims/bound_tests.h"
+#include "analysis/claims/group_readers.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "analysis/regret_stats.h"
-#include "analysis/vietri/lower_bound_summary.h"
+#include "analysis/vietri/lower_bound_group.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "schema/lower_bound_records.h"
@@ -322,7 +323,7 @@ absl::StatusOr<Measurement> Theorem3ImpliedConstant(const Hdf5Reader& reader,
     BoundRun bound;
     bound.label = absl::StrFormat("%s (S=%g g=%.3g eps=%g)", run.group, run.num_states, run.gap,
                                   run.privacy_epsilon);
-    for (const std::vector<double>& row : data.rows[i]) bound.measured.push_back(row[run.column]);
+    bound.measured = MeasuredAtColumn(data.rows[i], run.column);
     bound.expression = PucbPacUpperBound(p).total();
     bound.failure_probability = p.failure_probability;
     bound.trivial_maximum = static_cast<double>(p.num_episodes);

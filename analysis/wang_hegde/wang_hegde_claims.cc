@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/accounting/functional_noise_calibration.h"
+#include "analysis/claims/group_readers.h"
 #include "analysis/claims/registry.h"
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"

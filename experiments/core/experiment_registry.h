@@ -11,11 +11,14 @@
 //                            /*claims_reduced=*/{...}}});
 //
 // Three programs read it: the experiment's own binary (its generated main() runs the registered
-// experiment of its name, experiment_main.h), //experiments:reproduce_all (links every registration and runs
-// the binaries in `order`, under a claims profile with each one's registered profile run) and
-// //analysis:claims (names the claims profile each results file came from). A new paper result is
-// therefore its files plus one dprl_experiment call in experiments/BUILD; neither reproduce_all nor
-// this registry changes.
+// experiment of its name and records in the results file the claims profile the run matches,
+// experiment_main.h, MatchRegisteredClaimsProfile), //experiments:reproduce_all (links every
+// registration and runs the binaries in `order`, under a claims profile with each one's
+// registered profile run) and //experiments:cost_model_calibration (builds the configurations of
+// the cost model's probes as each binary builds them). //analysis:claims does not link it: it
+// reads the claims profile the binary recorded. A new paper result is therefore its files plus
+// one dprl_experiment_task call and one dprl_experiment call per figure in experiments/BUILD;
+// neither reproduce_all nor this registry changes.
 #ifndef DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 #define DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 
