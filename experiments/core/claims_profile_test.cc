@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "testing/small_experiment.h"
+#include "experiments/runner/testing/small_experiment.h"
 #include "testing/status_matchers.h"
 
 namespace dprl {

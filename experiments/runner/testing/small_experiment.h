@@ -2,8 +2,8 @@
 // (--set/--config resolution, --help, --dry_run, reproduce commands, claims profiles): three
 // fields, one of them in a table ("label.text") and one whose default differs by scale.
 // Not an experiment of dprl: its task computes nothing.
-#ifndef DPRL_TESTING_SMALL_EXPERIMENT_H_
-#define DPRL_TESTING_SMALL_EXPERIMENT_H_
+#ifndef DPRL_EXPERIMENTS_RUNNER_TESTING_SMALL_EXPERIMENT_H_
+#define DPRL_EXPERIMENTS_RUNNER_TESTING_SMALL_EXPERIMENT_H_
 
 #include <cstdint>
 #include <string>
@@ -65,4 +65,4 @@ inline ExperimentDefinition SmallExperiment() {
 
 }  // namespace dprl
 
-#endif  // DPRL_TESTING_SMALL_EXPERIMENT_H_
+#endif  // DPRL_EXPERIMENTS_RUNNER_TESTING_SMALL_EXPERIMENT_H_
