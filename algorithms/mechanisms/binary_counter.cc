@@ -97,11 +97,15 @@ absl::StatusOr<BinaryCounterBank> BinaryCounterBank::Create(int64_t num_counters
         "node noise scale levels * input_bound / privacy_epsilon is not finite: ", bank.levels_,
         " * ", options.input_bound, " / ", options.privacy_epsilon));
   }
+  // The scale is finite and > 0 here, so the rounding fails only where it is too large for an
+  // int64 numerator.
   absl::StatusOr<Rational> rational = RationalAtLeast(scale, kScaleMaxDenominator);
   if (!rational.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("node noise scale levels * input_bound / privacy_epsilon = ", scale,
-                     " cannot be rounded to a rational: ", rational.status().message()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "node noise scale levels * input_bound / privacy_epsilon = ", scale,
+        " is too large for exact discrete noise (a rational of int64 numerator); raise "
+        "privacy_epsilon (", options.privacy_epsilon, ") or lower input_bound (",
+        options.input_bound, ")"));
   }
   // Node noise beyond the samplers' range would CHECK-fail in a release: refuse it here.
   if (absl::Status in_range = ValidateDiscreteLaplaceScale(

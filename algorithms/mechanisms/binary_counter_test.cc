@@ -80,6 +80,18 @@ TEST(BinaryCounterOptionsTest, RejectsEachBadValueClass) {
                        ::testing::HasSubstr("num_counters must be in [0, 2^31 - 1], got -1")));
 }
 
+// A scale beyond an int64 numerator (eps = 1e-300) is refused naming the scale and the remedy,
+// not the rounding routine.
+TEST(BinaryCounterOptionsTest, ANodeScaleBeyondInt64IsRefusedWithTheRemedy) {
+  BinaryCounterOptions options;
+  options.privacy_epsilon = 1e-300;
+  const auto bank =
+      BinaryCounterBank::Create(1, options, TestStream(1, TestPurpose::kPrivacyNoise));
+  EXPECT_THAT(bank, InvalidArgumentWith("is too large for exact discrete noise (a rational of "
+                                        "int64 numerator); raise privacy_epsilon (1e-300)"));
+  EXPECT_THAT(bank, ::testing::Not(InvalidArgumentWith("RationalAtLeast")));
+}
+
 TEST(BinaryCounterTest, LevelsAndScale) {
   const std::vector<std::pair<int64_t, int>> cases = {{1, 1}, {2, 2}, {1000, 10}, {1024, 11}};
   for (const auto& [horizon, levels] : cases) {

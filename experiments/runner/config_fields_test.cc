@@ -177,7 +177,7 @@ TEST(ConfigTomlTest, ErrorsNameTheFileAndTheFieldOrLine) {
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("--config=run.toml: line 2: ")));
   EXPECT_THAT(ApplyTomlFile("/nonexistent/run.toml", &fields),
               StatusIs(absl::StatusCode::kNotFound,
-                       "--config=/nonexistent/run.toml: cannot read the file"));
+                       "--config=/nonexistent/run.toml: cannot read the file: No such file or directory"));
 }
 
 TEST(ConfigTomlTest, KeysDeeperThanTheLimitAreRefusedBeforeParsing) {

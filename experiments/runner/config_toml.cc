@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <utility>
 #include <vector>
@@ -158,7 +160,8 @@ absl::Status ApplyToml(absl::string_view text, const std::string& source, Config
 absl::Status ApplyTomlFile(const std::string& path, ConfigFields* fields) {
   struct stat info;
   if (stat(path.c_str(), &info) != 0) {
-    return absl::NotFoundError(absl::StrCat("--config=", path, ": cannot read the file"));
+    return absl::NotFoundError(
+        absl::StrCat("--config=", path, ": cannot read the file: ", std::strerror(errno)));
   }
   if (S_ISDIR(info.st_mode)) {
     return absl::InvalidArgumentError(
@@ -176,7 +179,8 @@ absl::Status ApplyTomlFile(const std::string& path, ConfigFields* fields) {
   if (info.st_size > kMaxConfigFileBytes) return too_large(info.st_size);
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    return absl::NotFoundError(absl::StrCat("--config=", path, ": cannot read the file"));
+    return absl::NotFoundError(
+        absl::StrCat("--config=", path, ": cannot read the file: ", std::strerror(errno)));
   }
   // At most one byte past the limit, in case the file grew since stat.
   std::string contents(kMaxConfigFileBytes + 1, '\0');

@@ -37,7 +37,7 @@ expect_error set_type "--set=episodes=many: field 'episodes' takes an int, got '
 expect_error set_syntax "--set=episodes: expected --set=FIELD=VALUE" --set=episodes
 expect_error set_range "field 'episodes' must be >= 1, got 0" --set=episodes=0
 expect_error empty_grid "the grid has no configurations" --set=environments=
-expect_error config_missing "--config=$WORK/none.toml: cannot read the file" \
+expect_error config_missing "--config=$WORK/none.toml: cannot read the file: No such file or directory" \
   "--config=$WORK/none.toml"
 printf 'episodes = 50\n[chain]\nlength = 3\n' >"$WORK/unknown.toml"
 expect_error config_unknown "--config=$WORK/unknown.toml: unknown field 'chain.length'" \
