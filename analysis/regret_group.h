@@ -29,6 +29,11 @@ struct RegretGroupData {
   std::optional<std::vector<double>> first_episode_bonus_below_horizon;  // [seeds]
 };
 
+// What a figure's dot on a regret curve marks (first_episode_bonus_below_horizon, the median over
+// seeds), the note of a panel that draws one.
+inline constexpr char kFirstBelowHorizonDotNote[] =
+    "dot: median episode at which the agent's value first falls below H";
+
 // Reads group `group`; errors name the file, group and the missing/malformed item.
 absl::StatusOr<RegretGroupData> ReadRegretGroup(const Hdf5Reader& reader, const std::string& group);
 

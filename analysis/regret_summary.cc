@@ -19,10 +19,6 @@ namespace {
 // same agent and privacy_epsilon with the paper's bound).
 constexpr char kExactTail[] = "exact_tail";
 
-// What a curve's dot marks (first_episode_bonus_below_horizon, median over seeds).
-constexpr char kDotsNote[] =
-    "dot: median episode at which the agent's value first falls below H";
-
 // How a neighbour relation reads in a legend or title.
 std::string RelationText(const std::string& relation) {
   return relation == "add_remove" ? "add/remove" : relation;
@@ -174,7 +170,7 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
     }
     // Said only where a dot is drawn (a run too short for any optimistic value to drop below H
     // has none).
-    if (any_dot) panels[p].note = kDotsNote;
+    if (any_dot) panels[p].note = kFirstBelowHorizonDotNote;
   }
   return panels;
 }

@@ -13,42 +13,7 @@
 // writes RESULTS/REPORT.md: the claims table, every figure (embedded by relative path) with its
 // summary CSV, and the wall time of each step.
 //
-// Flags (--flag=value only):
-//   --scale=S             smoke | default | paper, or a claims profile: claims (the regimes the
-//                         claims need, >= 20 seeds; for a 16-64-core node) | claims_reduced
-//                         (the same at smaller T, ~30 min on 2 cores). A profile runs each
-//                         experiment with the scale, seeds and grid values registered with it
-//                         (experiment_registry.h, claims_profile.h). Default: default.
-//   --dry_run             forward --dry_run to every experiment (each prints its tasks and
-//                         estimated cost), print the sum of their estimates (one line:
-//                         "reproduce_all --scale=S: estimated cost of every experiment: X
-//                         core-seconds (Y core-hours)") and stop: no claims, no REPORT.md,
-//                         nothing created.
-//   --slurm_array=N       run nothing: print (stdout) a bash script that submits every
-//                         experiment, with the flags this command would give it, as a Slurm job
-//                         array of N shards plus its merge job after every shard succeeded
-//                         (scripts/slurm/submit_array.sh, docs/running_on_a_cluster.md). Once every
-//                         merge job has ended, the same command without --slurm_array finds every
-//                         results file complete and makes the figures, claims and REPORT.md.
-//                         1 <= N <= 1000000; not with --dry_run or --launcher.
-//   --results=DIR         results root. Default: $BUILD_WORKSPACE_DIRECTORY/results under
-//                         `bazel run`, else ./results. A relative DIR is taken relative to the
-//                         directory bazel was invoked from (as the experiments' --out).
-//   --launcher="CMD ..."  prefix of every experiment's command line, split on spaces, e.g.
-//                         "mpirun -np 64 --hostfile hosts" (the experiments distribute their
-//                         tasks over the ranks; the analysis steps run once). Default: none.
-//   --threads=N, --master_seed=N, --allow_code_change=true|false
-//                         forwarded to every experiment unchanged (checked here first with the
-//                         experiments' rules: 1 <= N <= 1024, 0 <= N < 2^64, true|false).
-// An experiment whose results file already holds more seeds of the same run than this scale or
-// profile asks for keeps that file untouched (a rerun never shrinks a results file, see the
-// experiments' --seeds), so reproduce_all after a larger run redoes only its figures.
-// Errors: a bad flag prints one line naming it and exits 2 before anything runs; a failing step
-// stops the run with exit 1 naming the step (finished experiments stay resumable) and REPORT.md
-// is not written.
-// Signals: SIGINT, SIGTERM and SIGHUP (Ctrl-C, `timeout`, Slurm) are forwarded to the running
-// step, which reproduce_all waits for; it then exits with 128 + the signal number, leaving no
-// process behind and the output directory unlocked, so the same command resumes.
+// Its flags, errors and signal handling are documented once, in kUsage below (`--help`).
 #include <sys/stat.h>
 
 #include <chrono>
@@ -84,14 +49,34 @@ constexpr char kUsage[] =
     "Usage: reproduce_all [--scale=smoke|default|paper|claims|claims_reduced] [--results=DIR]\n"
     "                     [--launcher=\"CMD ...\"] [--threads=N] [--master_seed=N]\n"
     "                     [--allow_code_change=true|false] [--dry_run] [--slurm_array=N]\n"
-    "Runs every experiment (resumable) and its figures, then //analysis:claims, and writes\n"
-    "DIR/REPORT.md (default DIR: $BUILD_WORKSPACE_DIRECTORY/results under `bazel run`).\n"
-    "  --launcher  prefix of each experiment's command, e.g. \"mpirun -np 64 --hostfile hosts\"\n"
-    "  --scale=claims|claims_reduced  the claims profiles (docs/claims.md): the regimes the\n"
-    "              claims need with >= 20 seeds; claims_reduced fits ~30 min on 2 cores\n"
-    "  --dry_run   print every experiment's tasks and estimated cost, then the total, run nothing\n"
-    "  --slurm_array=N  print a script that submits every experiment as a Slurm job array of\n"
-    "              N shards and its merge job (docs/running_on_a_cluster.md), run nothing\n";
+    "Runs every registered experiment (resumable) with its figures in its registered order, then\n"
+    "//analysis:claims, and writes DIR/REPORT.md. Flags (--flag=value only):\n"
+    "  --scale=S         smoke | default | paper, or a claims profile: claims (the regimes the\n"
+    "                    claims need, >= 20 seeds; for a 16-64-core node) | claims_reduced (the\n"
+    "                    same at smaller T, ~30 min on 2 cores), each experiment run with the\n"
+    "                    scale, seeds and grid values registered with it. Default: default.\n"
+    "  --dry_run         forward --dry_run to every experiment (each prints its tasks and\n"
+    "                    estimated cost), print the sum of their estimates and stop: no claims,\n"
+    "                    no REPORT.md, nothing created.\n"
+    "  --slurm_array=N   run nothing: print a bash script that submits every experiment as a\n"
+    "                    Slurm job array of N shards plus its merge job after every shard\n"
+    "                    succeeded (docs/running_on_a_cluster.md); once every merge job has\n"
+    "                    ended, the same command without --slurm_array makes the figures, claims\n"
+    "                    and REPORT.md. 1 <= N <= 1000000; not with --dry_run or --launcher.\n"
+    "  --results=DIR     results root. Default: $BUILD_WORKSPACE_DIRECTORY/results under\n"
+    "                    `bazel run`, else ./results; a relative DIR is taken from the directory\n"
+    "                    bazel was invoked from.\n"
+    "  --launcher=\"CMD\"  prefix of every experiment's command line, split on spaces, e.g.\n"
+    "                    \"mpirun -np 64 --hostfile hosts\"; the analysis steps run once.\n"
+    "  --threads=N, --master_seed=N, --allow_code_change=true|false\n"
+    "                    forwarded to every experiment (checked here first with the\n"
+    "                    experiments' rules).\n"
+    "An experiment whose results file already holds more seeds of the same run keeps it untouched,\n"
+    "so a rerun after a larger run redoes only its figures. A bad flag prints one line naming it\n"
+    "and exits 2 before anything runs; a failing step stops the run with exit 1 naming the step\n"
+    "(finished experiments stay resumable) and REPORT.md is not written. SIGINT, SIGTERM and SIGHUP\n"
+    "are forwarded to the running step; reproduce_all then exits with 128 + the signal number,\n"
+    "leaving the output directory unlocked, so the same command resumes.\n";
 
 struct Flags {
   bool help = false;

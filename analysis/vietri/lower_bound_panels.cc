@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/tabular/vietri_bounds.h"
+#include "analysis/regret_group.h"
 #include "analysis/vietri/lower_bound_summary.h"
 
 namespace dprl {
@@ -213,7 +214,6 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
     c.title = absl::StrFormat("(c) %s: cumulative regret", e.title);
     c.x_label = "episode t";
     c.y_label = "cumulative regret";
-    c.note = "dots: median first episode with an optimistic Q below H";
     for (const LowerBoundGroupSummary* s : e.members) {
       if (!ShownInPanelB(*s, e.min_eps, e.max_eps, e.eps_values)) continue;
       PlotCurve curve;
@@ -224,6 +224,8 @@ std::vector<PlotPanel> BuildLowerBoundPanels(const std::vector<LowerBoundGroupSu
       curve.lower = s->regret.plot_lower;
       curve.upper = s->regret.plot_upper;
       curve.marker_x = s->regret.first_episode_bonus_below_horizon;
+      // Said only where a dot is drawn.
+      if (curve.marker_x > 0) c.note = kFirstBelowHorizonDotNote;
       c.curves.push_back(std::move(curve));
     }
     std::vector<double> episodes = LogGrid(1.0, static_cast<double>(T)), regret_shape;
