@@ -49,8 +49,8 @@ class Registry {
   // The entry under `key`; InvalidArgument "unknown <what> 'x' (one of a, b, ...)" otherwise.
   absl::StatusOr<const Entry*> Find(const Key& key) const {
     if (const Entry* entry = FindOrNull(key)) return entry;
-    return absl::InvalidArgumentError(absl::StrCat("unknown ", what_, " '", key, "' (one of ",
-                                                   absl::StrJoin(Keys(), ", "), ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown ", what_, " '", key, "' (one of ", absl::StrJoin(Keys(), ", "), ")"));
   }
 
   // The keys, ascending (names sorted; orders ascending).

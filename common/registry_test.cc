@@ -37,8 +37,9 @@ TEST(RegistryTest, AnIntKeyListsEntriesInAscendingOrder) {
   std::string in_order;
   for (const auto& [order, entry] : registry.entries()) in_order += entry;
   EXPECT_EQ(in_order, "abc");
-  EXPECT_THAT(registry.Find(15), StatusIs(absl::StatusCode::kInvalidArgument,
-                                          HasSubstr("unknown paper result '15' (one of 10, 20, 30)")));
+  EXPECT_THAT(registry.Find(15),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("unknown paper result '15' (one of 10, 20, 30)")));
 }
 
 TEST(RegistryDeathTest, ASecondEntryUnderTheSameKeyIsABug) {

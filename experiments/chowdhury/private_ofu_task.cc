@@ -41,7 +41,10 @@ const CostModel& kOfuRlCost = RegisterCostModel(
     {"ofu_rl",
      kOfuStepUnit,
      7.07e-4,
-     {{"private_ofu_fig", "default", {"num_episodes=2048", "systems=chain_n2"}, "chain_n2-ofu_rl"}}});
+     {{"private_ofu_fig",
+       "default",
+       {"num_episodes=2048", "systems=chain_n2"},
+       "chain_n2-ofu_rl"}}});
 // The paper's calibration.
 const CostModel& kPrivateOfuRlCost = RegisterCostModel(
     {"private_ofu_rl",

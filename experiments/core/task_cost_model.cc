@@ -23,8 +23,7 @@ const CostModel& RegisterCostModel(CostModel row) {
   CHECK(!row.unit.empty()) << "cost-model row '" << row.name << "': no unit";
   CHECK(!row.probes.empty()) << "cost-model row '" << row.name << "': no probe";
   CHECK(std::isfinite(row.core_seconds_per_unit) && row.core_seconds_per_unit > 0.0)
-      << "cost-model row '" << row.name << "': core_seconds_per_unit "
-      << row.core_seconds_per_unit;
+      << "cost-model row '" << row.name << "': core_seconds_per_unit " << row.core_seconds_per_unit;
   const std::string name = row.name;
   return Rows().Register(name, std::move(row));
 }

@@ -16,7 +16,9 @@ namespace {
 using ::testing::HasSubstr;
 
 CostModel Row(const std::string& name, double core_seconds_per_unit) {
-  return {name, "episode x S A H", core_seconds_per_unit,
+  return {name,
+          "episode x S A H",
+          core_seconds_per_unit,
           {{"vietri_fig", "default", {"num_episodes=10"}, "riverswim-ubev"}}};
 }
 

@@ -100,8 +100,8 @@ struct TabularPrivacy {
 // ConfigSpec::estimated_core_seconds of a regret task of `num_episodes` episodes on an MDP of
 // `shape` whose configuration is `config` (the agent's parameters and, for PUCB, its error_bound
 // already written), from the agent's rows of the cost model (experiments/core/task_cost_model.h).
-using TabularTaskCost =
-    std::function<double(const ConfigSpec& config, const TabularShape& shape, int64_t num_episodes)>;
+using TabularTaskCost = std::function<double(const ConfigSpec& config, const TabularShape& shape,
+                                             int64_t num_episodes)>;
 
 struct TabularAgentType {
   std::string name;         // the value of the `agent` attribute

@@ -8,8 +8,8 @@
 // Attributes (HDF5 group attributes, see docs/hdf5_schema.md), each written by a grid and read by
 // a task through one binding: `env` and `agent` name a registered environment and agent
 // (TabularTypeNames, schema/tabular_records.h), whose bindings say which other attributes they read
-// (tabular_registry.h: environments/<name>.cc, agents/<name>.cc); TabularShapeBinding records the MDP's
-// num_states, num_actions, horizon; TabularRegretSettingsBinding the run's num_episodes.
+// (tabular_registry.h: environments/<name>.cc, agents/<name>.cc); TabularShapeBinding records the
+// MDP's num_states, num_actions, horizon; TabularRegretSettingsBinding the run's num_episodes.
 // Lower-bound family (envs/lower_bound_mdp.h, Vietri et al. 2020 Sec. 6.2), LowerBoundBinding,
 // read by MakeLowerBoundEnvironment:
 //   env                 string  instance name (keys the instance stream), e.g. lower_bound_n2_m1_H2

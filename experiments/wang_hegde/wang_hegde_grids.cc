@@ -49,7 +49,10 @@ const CostModel& kWalkReferenceCost = RegisterCostModel(
      {{"wang_hegde_fig1", "default", {"num_samples=2000000"}, "reference-uniform"}}});
 // The authors' replay-based DQN loop as run (num_samples - 127 updates of 128 examples).
 const CostModel& kWalkAsRunCost = RegisterCostModel(
-    {"walk_as_run", "training sample", 1.11e-4, {{"wang_hegde_fig1", "default", {}, "as-run-sigma=0.4"}}});
+    {"walk_as_run",
+     "training sample",
+     1.11e-4,
+     {{"wang_hegde_fig1", "default", {}, "as-run-sigma=0.4"}}});
 
 // Per task: the episode returns and last10_mean_return; the cost is `row`'s per training sample.
 void SetEstimates(int64_t num_samples, const CostModel& row, ConfigSpec& config) {

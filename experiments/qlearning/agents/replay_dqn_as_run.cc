@@ -40,7 +40,8 @@ const OptionBinding<ReplayDqnAgentOptions>& ReplayDqnAgentBinding() {
                   [](O& o) -> double& { return o.dqn.exploration_end; })
            .Float(attribute_fields::kExplorationDecaySteps,
                   [](O& o) -> double& { return o.dqn.exploration_decay_steps; })
-           .Float(attribute_fields::kNoiseStddev, [](O& o) -> double& { return o.dqn.noise_stddev; },
+           .Float(attribute_fields::kNoiseStddev,
+                  [](O& o) -> double& { return o.dqn.noise_stddev; },
                   "of each Gaussian-process path set")
            .Float(attribute_fields::kKernelRate, [](O& o) -> double& { return o.dqn.kernel_rate; });
   return *binding;

@@ -3,6 +3,7 @@
 // failure_probability (delta), num_episodes (K), neighbour_relation (add_remove | replacement;
 // default add_remove).
 #include "algorithms/tabular/private_ucbvi.h"
+
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/attribute_fields.h"
@@ -21,8 +22,7 @@ const CostModel& kPrivateUcbviCost = RegisterCostModel(
        {"environments=riverswim", "private_agents=private_ucbvi", "privacy_epsilons=1000"},
        "riverswim-private_ucbvi-eps=1000"}}});
 
-double PrivateUcbviCoreSeconds(const ConfigSpec&, const TabularShape& shape,
-                               int64_t num_episodes) {
+double PrivateUcbviCoreSeconds(const ConfigSpec&, const TabularShape& shape, int64_t num_episodes) {
   const double unit = static_cast<double>(shape.StateActionSteps()) * shape.num_states;
   return kPrivateUcbviCost.core_seconds_per_unit * unit * static_cast<double>(num_episodes);
 }

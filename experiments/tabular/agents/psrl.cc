@@ -4,6 +4,7 @@
 // dirichlet_prior, reward_prior_mean, reward_prior_precision, reward_noise_precision (all
 // optional).
 #include "algorithms/tabular/psrl.h"
+
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 
@@ -11,11 +12,13 @@ namespace dprl {
 namespace {
 
 // Both variants: posterior samples of the MDP.
-const CostModel& kPsrlCost = RegisterCostModel(
-    {"psrl",
-     "episode x S A H",
-     9.74e-8,
-     {{"vietri_fig", "default", {"num_episodes=10000", "reference_agents=psrl"}, "riverswim-psrl"}}});
+const CostModel& kPsrlCost = RegisterCostModel({"psrl",
+                                                "episode x S A H",
+                                                9.74e-8,
+                                                {{"vietri_fig",
+                                                  "default",
+                                                  {"num_episodes=10000", "reference_agents=psrl"},
+                                                  "riverswim-psrl"}}});
 
 // A new binding (one per registered PSRL type, never freed) of PSRL's priors; pool_over_steps
 // is not a parameter: it is what tells `psrl` and `psrl_per_step` apart.

@@ -31,20 +31,19 @@ const CostModel& kPucbCost = RegisterCostModel(
        "random_mdp-pucb-eps=30000"},
       {"vietri_lower_bound_fig",
        "default",
-       {"num_episodes=100000", "instances=n4_m1_H2", "alpha_primes=0.5",
-        "privacy_epsilons=100000"},
+       {"num_episodes=100000", "instances=n4_m1_H2", "alpha_primes=0.5", "privacy_epsilons=100000"},
        "lower_bound_n4_m1_H2-pucb-eps=100000"}}});
 
 // PUCB during its burn-in, while its noisy counts are below the 2E threshold and the optimistic
 // values stay at the cap H: about 6x cheaper.
-const CostModel& kPucbBurnInCost = RegisterCostModel(
-    {"pucb_burn_in",
-     "episode x S A H",
-     4.83e-8,
-     {{"vietri_fig",
-       "default",
-       {"num_episodes=100000", "privacy_epsilons=10"},
-       "riverswim-pucb-eps=10"}}});
+const CostModel& kPucbBurnInCost =
+    RegisterCostModel({"pucb_burn_in",
+                       "episode x S A H",
+                       4.83e-8,
+                       {{"vietri_fig",
+                         "default",
+                         {"num_episodes=100000", "privacy_epsilons=10"},
+                         "riverswim-pucb-eps=10"}}});
 
 // PUCB's cheap burn-in in units of its error bound E, fitted to measured task costs rather
 // than to where the burn-in ends (the first episode whose optimistic value leaves H: 47-51 E on

@@ -2,6 +2,7 @@
 // (eps, delta)-JDP for rewards. Parameter: beta_scale (optional, default 1: Alg. 1), not written by
 // the grids, whose privacy accounting is Alg. 1's (TabularAgentType::unwritten_parameters).
 #include "algorithms/tabular/rlsvi.h"
+
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 

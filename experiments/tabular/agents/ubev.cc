@@ -2,6 +2,7 @@
 // 2017's UBEV as printed and as its authors' code runs it, non-private. Parameter:
 // failure_probability (delta of Alg. 1).
 #include "algorithms/tabular/ubev.h"
+
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 
@@ -9,15 +10,15 @@ namespace dprl {
 namespace {
 
 // Both variants: exact counts, Hoeffding-style bonus.
-const CostModel& kUbevCost = RegisterCostModel(
-    {"ubev",
-     "episode x S A H",
-     2.29e-8,
-     {{"vietri_fig", "default", {"num_episodes=100000"}, "riverswim-ubev"},
-      {"vietri_lower_bound_fig",
-       "default",
-       {"num_episodes=1000000", "instances=n2_m1_H2", "alpha_primes=0.5"},
-       "lower_bound_n2_m1_H2-ubev"}}});
+const CostModel& kUbevCost =
+    RegisterCostModel({"ubev",
+                       "episode x S A H",
+                       2.29e-8,
+                       {{"vietri_fig", "default", {"num_episodes=100000"}, "riverswim-ubev"},
+                        {"vietri_lower_bound_fig",
+                         "default",
+                         {"num_episodes=1000000", "instances=n2_m1_H2", "alpha_primes=0.5"},
+                         "lower_bound_n2_m1_H2-ubev"}}});
 
 UbevOptions UbevAsRunDefaults() {
   UbevOptions options;
@@ -26,8 +27,8 @@ UbevOptions UbevAsRunDefaults() {
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeUbev(const UbevOptions& options,
-                                                        const TabularShape& shape,
-                                                        const RandomStream&) {
+                                                       const TabularShape& shape,
+                                                       const RandomStream&) {
   return AsTabularAgent(UbevAgent::Create(shape, options));
 }
 

@@ -2,6 +2,7 @@
 // Alg. 1-2 with the Hoeffding bonus, non-private. Parameters: failure_probability (delta),
 // num_episodes (K).
 #include "algorithms/tabular/ucbvi.h"
+
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/attribute_fields.h"
@@ -10,14 +11,14 @@ namespace dprl {
 namespace {
 
 // UCB-VI's planner on exact counts.
-const CostModel& kUcbviCost = RegisterCostModel(
-    {"ucbvi",
-     "episode x S A H",
-     2.36e-8,
-     {{"jdp_tabular_fig",
-       "default",
-       {"num_episodes=1000000", "environments=riverswim", "private_agents=pucb"},
-       "riverswim-ucbvi"}}});
+const CostModel& kUcbviCost =
+    RegisterCostModel({"ucbvi",
+                       "episode x S A H",
+                       2.36e-8,
+                       {{"jdp_tabular_fig",
+                         "default",
+                         {"num_episodes=1000000", "environments=riverswim", "private_agents=pucb"},
+                         "riverswim-ucbvi"}}});
 
 const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<UcbviOptions>(
     "ucbvi", "UCB-VI (Azar et al. 2017, Alg. 1-2, Hoeffding bonus 7HL/sqrt(N)), non-private",

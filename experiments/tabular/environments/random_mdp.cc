@@ -2,8 +2,9 @@
 // from the generation stream, so one instance per (environment name, master seed). Parameters:
 // num_states, num_actions, horizon, reward_model (bernoulli, its only one). The defaults are the
 // tabular experiments'.
-#include "common/hdf5_names.h"
 #include "envs/random_mdp.h"
+
+#include "common/hdf5_names.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/option_binding.h"
 

@@ -2,8 +2,9 @@
 // 2 actions. Parameters: num_states (S), horizon (H), reward_model (deterministic | bernoulli;
 // default deterministic, as TabulaRL runs it). The defaults are the tabular experiments' (short on
 // purpose: PUCB's E_eps grows like H and must be reachable within T).
-#include "common/hdf5_names.h"
 #include "envs/riverswim.h"
+
+#include "common/hdf5_names.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/option_binding.h"
 
