@@ -1,90 +1,89 @@
-"""A result's figure binary declared with the experiments it draws: the macros of analysis/BUILD.
+"""A result's figure binary: the macros of analysis/BUILD.
 
 Each figure binary of analysis/ (analysis/<paper>/<name>_figure.cc, whose main() is
-RunFigureMain, figure_main.h) is one dprl_figure call that names the experiments whose results
-files only it draws (`draws`). dprl_figure_registry, called once after every dprl_figure call,
-makes from these declarations
-  * the filegroup <name> of every figure binary (what //tools:version_flag_test runs), and
-  * the library <name>_table: the generated table experiment -> figure binary that
-    CheckFigureDrawsExperiment (results_check.h) reads,
-so a new result with a figure of its own registers it where it declares it, and no list edits:
+RunFigureMain, figure_main.h) is one dprl_figure call. The experiment it draws names it, once,
+in its dprl_result call (experiments/experiment.bzl), from which the table experiment -> figure
+binary that CheckFigureDrawsExperiment (results_check.h) reads is generated
+(experiments/figure_of_experiment.h). dprl_figure_binaries, called once after every dprl_figure
+call, makes the filegroup of every figure binary (what //tools:version_flag_test runs), so a new
+figure binary edits no list:
 
     dprl_figure(
-        name = "vietri_lower_bound_figure",
-        srcs = ["vietri/vietri_lower_bound_figure.cc"],
-        draws = ["vietri_lower_bound_fig"],
-        deps = [":lower_bound_summary"],
+        name = "rlsvi_privacy_figure",
+        folder = "lu",
+        summary = "rlsvi_privacy_summary",
+        summary_deps = [...],
     )
+
+declares the summary library lu/rlsvi_privacy_summary.{h,cc}, its test
+lu/rlsvi_privacy_summary_test.cc where there is one, and the binary from
+lu/rlsvi_privacy_figure.cc.
 """
 
-load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library")
+load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
 
 _FIGURE_TAG = "dprl_figure"
-_DRAWS_TAG_PREFIX = "dprl_draws="
 
-def dprl_figure(name, srcs, draws = [], deps = []):
-    """The figure binary <name>.
+def _path(folder, file):
+    return folder + "/" + file if folder else file
+
+def dprl_figure(
+        name,
+        folder = "",
+        deps = [],
+        summary = None,
+        summary_srcs = [],
+        summary_deps = [],
+        summary_test_deps = []):
+    """The figure binary <name> (<folder>/<name>.cc) and, optionally, its summary library.
 
     Args:
       name: the binary, e.g. "regret_figure" (also the name RunFigureMain is given).
-      srcs: its main file.
-      draws: the experiments whose results files this binary, and no other, draws; empty for a
-        binary that draws any file it can read.
-      deps: deps beyond :figure_main, //common:status_macros and absl.
+      folder: the paper's folder under analysis/ ("" for analysis/ itself).
+      deps: deps of the binary beyond :figure_main, //common:status_macros, absl and the summary.
+      summary: the result's summary library, <folder>/<summary>.{h,cc}, if it has one; its test
+        <summary>_test is declared when <folder>/<summary>_test.cc exists.
+      summary_srcs: further sources of the summary library, in <folder>.
+      summary_deps: the summary library's deps.
+      summary_test_deps: the test's deps beyond the library, gtest and gmock.
     """
+    if summary:
+        cc_library(
+            name = summary,
+            srcs = [_path(folder, summary + ".cc")] + [_path(folder, f) for f in summary_srcs],
+            hdrs = [_path(folder, summary + ".h")],
+            deps = summary_deps,
+        )
+        test_source = _path(folder, summary + "_test.cc")
+        if native.glob([test_source], allow_empty = True):
+            cc_test(
+                name = summary + "_test",
+                size = "small",
+                srcs = [test_source],
+                deps = [
+                    ":" + summary,
+                    "@system_libs//:gmock",
+                    "@system_libs//:gtest_main",
+                ] + summary_test_deps,
+            )
     cc_binary(
         name = name,
-        srcs = srcs,
-        tags = [_FIGURE_TAG] + [_DRAWS_TAG_PREFIX + experiment for experiment in draws],
+        srcs = [_path(folder, name + ".cc")],
+        tags = [_FIGURE_TAG],
         deps = [
             ":figure_main",
             "//common:status_macros",
             "@system_libs//:absl",
-        ] + deps,
+        ] + ([":" + summary] if summary else []) + deps,
     )
 
-def _cc_string(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-def dprl_figure_registry(name):
-    """The filegroup <name> and the library <name>_table of the dprl_figure calls above."""
-    figures = []
-    rows = []
-    for rule in native.existing_rules().values():
-        tags = rule.get("tags", [])
-        if _FIGURE_TAG not in tags:
-            continue
-        figures.append(rule["name"])
-        for tag in tags:
-            if tag.startswith(_DRAWS_TAG_PREFIX):
-                rows.append((tag[len(_DRAWS_TAG_PREFIX):], rule["name"]))
+def dprl_figure_binaries(name):
+    """The filegroup <name> of the dprl_figure calls above."""
     native.filegroup(
         name = name,
-        srcs = [":" + figure for figure in sorted(figures)],
-    )
-    lines = [
-        "// Generated by dprl_figure_registry (analysis/figures.bzl) from the dprl_figure calls of",
-        "// analysis/BUILD. Do not edit.",
-        "#include \"analysis/figure_table.h\"",
-        "namespace dprl {",
-        "const std::map<std::string, std::string>& FigureOfExperiment() {",
-        "  static const auto* figures = new std::map<std::string, std::string>{",
-    ] + [
-        "      {%s, %s}," % (_cc_string(experiment), _cc_string(figure))
-        for experiment, figure in sorted(rows)
-    ] + [
-        "  };",
-        "  return *figures;",
-        "}",
-        "}  // namespace dprl",
-    ]
-    native.genrule(
-        name = name + "_table_source",
-        outs = [name + "_table.cc"],
-        cmd = "cat > $@ <<'EOF'\n" + "\n".join(lines) + "\nEOF",
-    )
-    cc_library(
-        name = name + "_table",
-        srcs = [name + "_table.cc"],
-        hdrs = ["figure_table.h"],
+        srcs = sorted([
+            ":" + rule["name"]
+            for rule in native.existing_rules().values()
+            if _FIGURE_TAG in rule.get("tags", [])
+        ]),
     )

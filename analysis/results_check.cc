@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "analysis/figure_table.h"
+#include "experiments/figure_of_experiment.h"
 #include "analysis/regret_group.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"

@@ -14,10 +14,10 @@
 //
 // CheckFigureDrawsExperiment(reader, figure): a results file records the experiment that wrote it
 // (root attribute `experiment`, schema/run_records.h); the experiments with a figure binary of
-// their own are drawn only by it. Each figure binary declares them where it is declared (the
-// `draws` of its dprl_figure call in analysis/BUILD, analysis/figures.bzl; e.g. vietri_fig by
-// regret_figure, wang_hegde_fig1 and wang_hegde_fig2 by wang_hegde_figure), and the table
-// generated from these declarations (figure_table.h) is what this check reads. A file of one of
+// their own are drawn only by it. Each experiment names its figure binary once, in its dprl_result
+// call in experiments/BUILD (e.g. vietri_fig regret_figure, wang_hegde_fig1 and wang_hegde_fig2
+// wang_hegde_figure), and the table generated from these declarations
+// (experiments/figure_of_experiment.h) is what this check reads. A file of one of
 // them given to another figure binary is refused, naming the binary that draws it: its groups
 // would be drawn with another experiment's labels. Files of other experiments (a new result that
 // reuses a figure binary, test fixtures) are drawn.

@@ -70,14 +70,11 @@ absl::StatusOr<Probe> MakeProbe(const CostModel& row, const CostProbe& spec) {
         absl::StrCat("cost-model row '", row.name, "': ", message));
   };
   Probe probe;
-  bool found = false;
-  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
-    if (experiment->definition().name == spec.experiment) {
-      probe.definition = experiment->definition();
-      found = true;
-    }
+  const ExperimentSpec* experiment = FindRegisteredExperiment(spec.experiment);
+  if (experiment == nullptr) {
+    return error(absl::StrCat("no registered experiment '", spec.experiment, "'"));
   }
-  if (!found) return error(absl::StrCat("no registered experiment '", spec.experiment, "'"));
+  probe.definition = experiment->definition;
   absl::StatusOr<Scale> scale = ParseScale(spec.scale);
   if (!scale.ok()) return error(scale.status().message());
   std::unique_ptr<ExperimentGrid> grid = probe.definition.make_grid(*scale);

@@ -26,17 +26,17 @@ using ::testing::HasSubstr;
 
 std::vector<std::string> RegisteredNames() {
   std::vector<std::string> names;
-  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
-    names.push_back(experiment->definition().name);
+  for (const ExperimentSpec* experiment : RegisteredExperiments()) {
+    names.push_back(experiment->definition.name);
   }
   return names;
 }
 
 TEST(ExperimentRegistryTest, EveryRegisteredDefinitionIsValidAndCaptioned) {
-  const std::vector<const RegisteredExperiment*> experiments = RegisteredExperiments();
+  const std::vector<const ExperimentSpec*> experiments = RegisteredExperiments();
   ASSERT_FALSE(experiments.empty());
-  for (const RegisteredExperiment* experiment : experiments) {
-    const ExperimentDefinition definition = experiment->definition();
+  for (const ExperimentSpec* experiment : experiments) {
+    const ExperimentDefinition& definition = experiment->definition;
     SCOPED_TRACE(definition.name);
     EXPECT_THAT(ValidateExperimentDefinition(definition), IsOk());
     EXPECT_FALSE(experiment->paper_result.empty());
@@ -44,7 +44,7 @@ TEST(ExperimentRegistryTest, EveryRegisteredDefinitionIsValidAndCaptioned) {
 }
 
 // reproduce_all runs experiments/<name> for each registered name: every registration must sit in
-// the binary of its own name (dprl_experiment's name and the definition's name agree).
+// the binary of its own name (the dprl_result call's name and the definition's name agree).
 TEST(ExperimentRegistryTest, EveryRegisteredNameIsAnExperimentBinary) {
   const char* runfiles = std::getenv("TEST_SRCDIR");
   ASSERT_NE(runfiles, nullptr);
@@ -56,7 +56,7 @@ TEST(ExperimentRegistryTest, EveryRegisteredNameIsAnExperimentBinary) {
 }
 
 TEST(ExperimentRegistryTest, ListsTheExperimentsInAscendingOrder) {
-  const std::vector<const RegisteredExperiment*> experiments = RegisteredExperiments();
+  const std::vector<const ExperimentSpec*> experiments = RegisteredExperiments();
   for (size_t i = 1; i < experiments.size(); ++i) {
     EXPECT_LT(experiments[i - 1]->order, experiments[i]->order);
   }
@@ -127,8 +127,8 @@ TEST(ExperimentRegistryTest, TheProfilesRunTheirPinnedCommands) {
 // The report names a file's profile from the values the runner records when it runs the
 // profile's flags (scale, seeds, the resolved grid), whatever way the flags were typed.
 TEST(ExperimentRegistryTest, TheFileOfAProfileRunNamesItsProfile) {
-  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
-    const ExperimentDefinition definition = experiment->definition();
+  for (const ExperimentSpec* experiment : RegisteredExperiments()) {
+    const ExperimentDefinition& definition = experiment->definition;
     std::map<std::string, RecordedRun> recorded;
     for (const char* profile : {"claims", "claims_reduced"}) {
       SCOPED_TRACE(absl::StrCat(definition.name, " ", profile));
@@ -161,11 +161,37 @@ TEST(ExperimentRegistryTest, TheFileOfAProfileRunNamesItsProfile) {
   EXPECT_EQ(MatchRegisteredClaimsProfile("no_such_experiment", {"default", 20, ""}), "");
 }
 
+// A spec like the first registered one under a name of its own.
+ExperimentSpec CopyOfFirstUnder(const std::string& name) {
+  ExperimentSpec spec = *RegisteredExperiments().front();
+  spec.definition.name = name;
+  return spec;
+}
+
 TEST(ExperimentRegistryDeathTest, ASecondExperimentAtTheSameOrderIsABug) {
-  const int taken = RegisteredExperiments().front()->order;
-  EXPECT_DEATH(RegisterExperiment(RegisteredExperiment{taken, "a second experiment",
-                                                       [] { return ExperimentDefinition(); }}),
+  EXPECT_DEATH(RegisterExperiment(CopyOfFirstUnder("a_second_experiment")),
                "paper result at order '[0-9]+' registered twice");
+}
+
+TEST(ExperimentRegistryDeathTest, ASecondExperimentOfTheSameNameIsABug) {
+  ExperimentSpec spec = CopyOfFirstUnder(RegisteredExperiments().front()->definition.name);
+  spec.order = RegisteredExperiments().back()->order + 1;
+  EXPECT_DEATH(RegisterExperiment(spec), "experiment '[a-z_0-9]+' registered twice");
+}
+
+TEST(ExperimentRegistryDeathTest, AnExperimentWithoutATaskIsABug) {
+  ExperimentSpec spec = CopyOfFirstUnder("no_task");
+  spec.order = RegisteredExperiments().back()->order + 1;
+  spec.definition.run_task = nullptr;
+  EXPECT_DEATH(RegisterExperiment(spec),
+               "experiment 'no_task' at order [0-9]+ needs a grid and a task");
+}
+
+TEST(ExperimentRegistryTest, FindsARegisteredExperimentByName) {
+  for (const ExperimentSpec* experiment : RegisteredExperiments()) {
+    EXPECT_EQ(FindRegisteredExperiment(experiment->definition.name), experiment);
+  }
+  EXPECT_EQ(FindRegisteredExperiment("no_such_experiment"), nullptr);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The smoke test of every experiment (dprl_experiment, experiments/experiment.bzl):
-#   experiment_smoke_test.sh NAME [CHECKS]
-# runs //experiments:NAME at --scale=smoke with 1 thread and checks what every result must have:
+# The smoke test of every experiment (dprl_result, experiments/experiment.bzl):
+#   experiment_smoke_test.sh BINARY [CHECKS]
+# runs the experiment binary BINARY (runfiles-relative, e.g. experiments/vietri_fig; its file name
+# is the experiment's NAME) at --scale=smoke with 1 thread and checks what every result must have:
 # the results file NAME.h5 (schema version 2, scale smoke, experiment NAME, at least one group),
 # a summary CSV with a header and a row, the figure's PNG and PDF, and bit-identical results (and
 # summary) from a 2-thread run and a 2-rank run (mpirun). Then the result's own checks, CHECKS
@@ -10,9 +11,10 @@
 # helpers of test_lib.sh.
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
-NAME="${1:?usage: experiment_smoke_test.sh NAME [CHECKS]}"
+BINARY="${1:?usage: experiment_smoke_test.sh BINARY [CHECKS]}"
 CHECKS="${2:-}"
-FIG="$RUNFILES/experiments/$NAME"
+NAME="$(basename "$BINARY")"
+FIG="$RUNFILES/$BINARY"
 [[ -x "$FIG" ]] || fail "experiment binary not found at $FIG"
 
 run_smoke_serial "$FIG" "$NAME"

@@ -79,14 +79,15 @@ void MergePaperScale(benchmark::State& state, const std::vector<ConfigSpec>& con
 }
 
 void BM_MergeVietriPaper(benchmark::State& state) {
-  MergePaperScale(state, MakeVietriConfigs(Scale::kPaper).value(), "vietri_fig");
+  MergePaperScale(state, VietriGrid::ForScale(Scale::kPaper).MakeConfigs().value(), "vietri_fig");
 }
 void BM_MergeLowerBoundPaper(benchmark::State& state) {
-  MergePaperScale(state, MakeVietriLowerBoundConfigs(Scale::kPaper).value(),
+  MergePaperScale(state, VietriLowerBoundGrid::ForScale(Scale::kPaper).MakeConfigs().value(),
                   "vietri_lower_bound_fig");
 }
 void BM_MergePrivateOfuPaper(benchmark::State& state) {
-  MergePaperScale(state, MakePrivateOfuConfigs(Scale::kPaper).value(), "private_ofu_fig");
+  MergePaperScale(state, PrivateOfuGrid::ForScale(Scale::kPaper).MakeConfigs().value(),
+                  "private_ofu_fig");
 }
 BENCHMARK(BM_MergeVietriPaper)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_MergeLowerBoundPaper)->Unit(benchmark::kMillisecond)->Iterations(1);

@@ -246,11 +246,11 @@ void PrintSlurmArrayScript(const Flags& flags,
                     ": \"${DPRL_ROOT:?set DPRL_ROOT to the dprl checkout with a built bazel-bin}\"\n"
                     "export DPRL_ROOT\n");
   }
-  const std::vector<const RegisteredExperiment*> experiments = RegisteredExperiments();
+  const std::vector<const ExperimentSpec*> experiments = RegisteredExperiments();
   for (size_t i = 0; i < experiments.size(); ++i) {
     std::vector<std::string> words = {"\"$DPRL_ROOT/scripts/slurm/submit_array.sh\"",
                                       absl::StrCat(flags.slurm_array_shards),
-                                      experiments[i]->definition().name};
+                                      experiments[i]->definition.name};
     for (const std::string& flag : experiment_flags[i]) words.push_back(ShellQuote(flag));
     words.push_back(ShellQuote(absl::StrCat("--results=", flags.results_dir)));
     for (const std::string& flag : flags.forwarded) words.push_back(ShellQuote(flag));
@@ -290,12 +290,12 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
   // The experiments find their analysis binaries through RUNFILES_DIR: point it at this
   // binary's runfiles tree (which holds them all) whatever the current directory is.
   ASSIGN_OR_RETURN(std::string claims, FindRunfile(argv0, "analysis/claims"));
-  const std::vector<const RegisteredExperiment*> experiments = RegisteredExperiments();
+  const std::vector<const ExperimentSpec*> experiments = RegisteredExperiments();
   std::vector<std::string> binaries;
-  for (const RegisteredExperiment* experiment : experiments) {
+  for (const ExperimentSpec* experiment : experiments) {
     ASSIGN_OR_RETURN(
         std::string binary,
-        FindRunfile(argv0, absl::StrCat("experiments/", experiment->definition().name)));
+        FindRunfile(argv0, absl::StrCat("experiments/", experiment->definition.name)));
     binaries.push_back(binary);
   }
   {
@@ -318,7 +318,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
   double total_core_seconds = 0.0;
   std::string figures;
   for (size_t i = 0; i < binaries.size(); ++i) {
-    const std::string name = experiments[i]->definition().name;
+    const std::string name = experiments[i]->definition.name;
     std::vector<std::string> command = flags.launcher;
     command.push_back(binaries[i]);
     command.insert(command.end(), experiment_flags[i].begin(), experiment_flags[i].end());
@@ -328,7 +328,7 @@ absl::Status Run(const Flags& flags, const std::string& argv0) {
     ASSIGN_OR_RETURN(double seconds, RunStep(name, command));
     if (flags.dry_run) {
       ASSIGN_OR_RETURN(const double core_seconds,
-                       EstimatedCoreSeconds(experiments[i]->definition(), experiment_flags[i],
+                       EstimatedCoreSeconds(experiments[i]->definition, experiment_flags[i],
                                             flags.forwarded));
       total_core_seconds += core_seconds;
       continue;

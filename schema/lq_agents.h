@@ -19,8 +19,8 @@
 // preset) and its display label (`label`, LqConfigNamesBinding), so that analysis keeps no table
 // of agent names.
 //
-// Adding an agent adds one registration (lq_agent_types.cc, linked with alwayslink = 1,
-// //schema:lq_agent_types); no shared code changes:
+// Adding an agent adds one registration (lq_agent_presets.cc, linked with alwayslink = 1,
+// //schema:lq_agent_presets); no shared code changes:
 //
 //   const bool kRegistered = RegisterLqAgent(LqAgentType{
 //       "private_ofu_rl", "Private-OFU-RL", "Chowdhury, Zhou, Shroff 2021, Alg. 1",

@@ -23,7 +23,7 @@ using ::testing::HasSubstr;
 constexpr uint64_t kSeed = 21;  // master seed of every stream of this file
 
 // The option combinations these tests run, named as the LQ agents registry of the experiments
-// names its presets (experiments/lq/lq_agent_types.cc).
+// names its presets (schema/lq_agent_presets.cc).
 struct Structure {
   const char* name;
   LqCalibration calibration;

@@ -98,7 +98,7 @@ void BM_OfuStep(benchmark::State& state) {
       SolveOfuStep(problem, options, nullptr, policy)->zero_dynamics_feasible ? 1 : 0);
 }
 
-// The agents ofu_rl, private_ofu_rl and private_ce of experiments/lq/lq_agent_types.cc.
+// The agents ofu_rl, private_ofu_rl and private_ce of schema/lq_agent_presets.cc.
 BENCHMARK_CAPTURE(BM_AgentEpisode, ofu_rl, LqCalibration::kNone, LqPlanner::kOfuStep)
     ->Arg(2)
     ->Arg(4)

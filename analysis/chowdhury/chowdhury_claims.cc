@@ -21,6 +21,9 @@
 namespace dprl {
 namespace {
 
+// The experiment whose results files these claims read.
+constexpr char kPrivateOfuFig[] = "private_ofu_fig";
+
 constexpr char kPaper[] = "Chowdhury et al. 2021";
 // The LQ systems of private_ofu_fig's default grid (experiments/chowdhury/private_ofu_task.h);
 // a system absent from a results file makes its claims undefined, with the reason.
@@ -49,7 +52,7 @@ std::vector<Claim> ChowdhuryClaims() {
                        absl::StrCat(lemma1, "; OFU-RL, H_k = lambda I (Assumption 2 holds "
                                     "surely), probability alpha (",
                                     env, ")"),
-                       "private_ofu_fig",
+                       kPrivateOfuFig,
                        "seeds with cumulative_coverage_failures > 0 at K, binomial test against "
                        "alpha",
                        {},
@@ -68,7 +71,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                     "(sqrt(H) + n(n+d) psi + ln(1/alpha)) + H sqrt(K) (sqrt(lambda)"
                                     " + 0) sqrt(n(n+d) psi)): the implied constant at K (",
                                     env, ")"),
-                       "private_ofu_fig",
+                       kPrivateOfuFig,
                        "implied constant of R_s(K) / (Thm. 1's expression at K, constant 1)",
                        {},
                        true,
@@ -82,7 +85,7 @@ std::vector<Claim> ChowdhuryClaims() {
               absl::StrCat("OFU-RL's late exponent in K beside that of Thm. 1's expression's "
                            "largest term over the same window; ",
                            trend, " (", env, ")"),
-              "private_ofu_fig",
+              kPrivateOfuFig,
               exponent_statistic,
               {Comparison::kAtMost, 0.0, 0.0},
               true,
@@ -97,7 +100,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                   "probability >= 1 - alpha by the Thm. 3 proof's union bound): "
                                   "probability 2 alpha (",
                                   env, ")"),
-                     "private_ofu_fig",
+                     kPrivateOfuFig,
                      "seeds with cumulative_coverage_failures > 0 at K, per eps, binomial test "
                      "against 2 alpha (Bonferroni over the eps)",
                      {},
@@ -117,7 +120,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                   "'s regret is Thm. 1's O() with lambda_min = Lambda, "
                                   "lambda_max = 3 Lambda, nu: the implied constant at K, per eps (",
                                   env, ")"),
-                     "private_ofu_fig",
+                     kPrivateOfuFig,
                      "implied constant of R_s(K) / (Thm. 1's expression at K with the group's "
                      "Lambda, nu, constant 1), per eps",
                      {},
@@ -140,7 +143,7 @@ std::vector<Claim> ChowdhuryClaims() {
                          "nu, at ",
                          largest ? "the largest eps" : "the smallest eps past the onset", "; ",
                          trend, " (", env, ")"),
-            "private_ofu_fig",
+            kPrivateOfuFig,
             absl::StrCat(exponent_statistic, ", ", agent.agent,
                          largest ? " at its largest eps" : " at its smallest eps past the onset"),
             {Comparison::kAtMost, 0.0, 0.0},
@@ -161,7 +164,7 @@ std::vector<Claim> ChowdhuryClaims() {
                               "of Thm. 1's eps-dependent terms (exact rho(eps), the run's Lambda "
                               "and nu); ",
                               trend, " (", env, ")"),
-                 "private_ofu_fig",
+                 kPrivateOfuFig,
                  absl::StrCat("slope in eps of (final regret ", agent.agent,
                               " - OFU-RL) minus the steepest slope of Thm. 1's eps-dependent "
                               "terms, over the eps past the onset where the cost dominates"),
@@ -181,7 +184,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                "eps-dependent terms (the paper's headline: eps^(-1/2), its "
                                "small-eps form) (",
                                env, ")"),
-                  "private_ofu_fig",
+                  kPrivateOfuFig,
                   absl::StrCat("slope in eps of (final regret ", agent.agent,
                                " - OFU-RL) minus the terms' steepest slope, every eps past the "
                                "onset"),

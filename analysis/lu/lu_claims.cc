@@ -24,6 +24,9 @@
 namespace dprl {
 namespace {
 
+// The experiment whose results files these claims read.
+constexpr char kRlsviPrivacyFig[] = "rlsvi_privacy_fig";
+
 constexpr char kPaper[] = "Lu et al. 2026";
 
 struct Curve {
@@ -254,7 +257,7 @@ std::vector<Claim> LuClaims() {
        kPaper,
        "Thm. 13 / Cor. 14 (App. A)",
        "Cor. 14's closed form rho + 2 sqrt(rho ln(1/delta)) is Thm. 13 optimised over alpha",
-       "rlsvi_privacy_fig",
+       kRlsviPrivacyFig,
        "relative difference of the file's Cor. 14 values and inf_alpha Thm. 13",
        {Comparison::kAtMost, 0.0, 1e-9},
        false,
@@ -263,7 +266,7 @@ std::vector<Claim> LuClaims() {
        kPaper,
        "Cor. 14 (rho ~ K, Lemma 12)",
        "eps(delta) of RLSVI grows linearly in the number of episodes K",
-       "rlsvi_privacy_fig",
+       kRlsviPrivacyFig,
        "log-log slope of eps(delta) in K over the last decade of K",
        {Comparison::kNear, 1.0, 0.15},
        true,
@@ -272,7 +275,7 @@ std::vector<Claim> LuClaims() {
        kPaper,
        "Thm. 13 (Lemma 8 conversion)",
        "the improved RDP conversion (CKS 2020 Prop. 12) never gives a larger eps than Lemma 8's",
-       "rlsvi_privacy_fig",
+       kRlsviPrivacyFig,
        "min relative improvement 1 - eps_improved / eps_paper",
        {Comparison::kAtLeast, 0.0, 0.0},
        false,
@@ -284,7 +287,7 @@ std::vector<Claim> LuClaims() {
              "Cor. 14 at the experiments' K",
              "RLSVI's (eps(delta), delta)-JDP guarantee (Cor. 14) at the number of episodes the "
              "regret runs use is informative (eps(delta) <= 10)",
-             "rlsvi_privacy_fig",
+             kRlsviPrivacyFig,
              "min over the RLSVI regret runs of Cor. 14's eps(delta) at their S, A, H, K, delta",
              {Comparison::kAtMost, kInformativeEpsilon, 0.0},
              false,
@@ -299,7 +302,7 @@ std::vector<Claim> LuClaims() {
                     "RLSVI is private for rewards only (states are assumed public), PUCB for "
                     "states and rewards: 'PUCB at RLSVI's eps' compares different protections, "
                     "and the results say so",
-                    "rlsvi_privacy_fig",
+                    kRlsviPrivacyFig,
                     "share of envs whose RLSVI and PUCB runs record different privacy_protects",
                     {Comparison::kAtLeast, 1.0, 0.0},
                     false,

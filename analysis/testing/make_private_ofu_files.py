@@ -30,7 +30,7 @@ def dprl_file(path):
     f.attrs["experiment"] = "test"
     return f
 
-# The display label and options each agent's group records (experiments/lq/lq_agent_types.cc).
+# The display label and options each agent's group records (schema/lq_agent_presets.cc).
 AGENTS = {
     "ofu_rl": ("OFU-RL", "ofu_step", "none", "shrunk"),
     "private_ofu_rl": ("Private-OFU-RL", "ofu_step", "paper", "shrunk"),

@@ -24,6 +24,9 @@
 namespace dprl {
 namespace {
 
+// The experiment whose results files these claims read.
+constexpr char kVietriFig[] = "vietri_fig";
+
 constexpr char kPaper[] = "Vietri et al. 2020";
 
 // A private PUCB run of vietri_fig (error_bound_method = paper) with the parameters of its bounds.
@@ -206,7 +209,7 @@ std::vector<Claim> VietriBoundClaims() {
                                 "+ S^2AH^4/eps): the implied constant of the shape without its "
                                 "polylog, at T, per eps (",
                                 env, ")"),
-                   "vietri_fig",
+                   kVietriFig,
                    "implied constant of R_s(T) / (Thm. 4's shape, no polylog)",
                    {},
                    true,
@@ -220,7 +223,7 @@ std::vector<Claim> VietriBoundClaims() {
                      "Thm. 4",
                      "PUCB's regret bound (shape, constant 1, no polylog) is below H T at the "
                      "vietri_fig runs' scale, i.e. not shown vacuous",
-                     "vietri_fig",
+                     kVietriFig,
                      "max over private PUCB runs of (H^2 sqrt(SAT) + S^2AH^4/eps) / (H T)",
                      {Comparison::kAtMost, 1.0, 0.0},
                      true,
@@ -234,7 +237,7 @@ std::vector<Claim> VietriBoundClaims() {
                  "E_eps = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^(5/2) with log(T) the depth of "
                  "the binary tree, log2(T) (the paper leaves the base unstated); ln for the union "
                  "bound over counters",
-                 "vietri_fig",
+                 kVietriFig,
                  "max relative difference of the runs' error_bound and the formula with log2(T)",
                  {Comparison::kAtMost, 0.0, 1e-9},
                  false,
@@ -246,7 +249,7 @@ std::vector<Claim> VietriBoundClaims() {
                     "Def. 3 (replacement) / Thms. 5-6",
                     "PUCB calibrated at eps for add/remove neighbours is 2 eps-JDP under Def. 3's "
                     "replacement neighbours, and the results label it so",
-                    "vietri_fig",
+                    kVietriFig,
                     "max over add/remove PUCB runs of |privacy_epsilon_replacement / (2 eps) - 1|",
                     {Comparison::kAtMost, 0.0, 1e-12},
                     false,

@@ -22,6 +22,9 @@
 namespace dprl {
 namespace {
 
+// The experiment whose results files these claims read.
+constexpr char kVietriFig[] = "vietri_fig";
+
 constexpr char kPaper[] = "Vietri et al. 2020";
 // The factor c of the burn-in regime above.
 constexpr double kRegimeFactor = 10.0;
@@ -391,7 +394,7 @@ std::vector<Claim> VietriClaims() {
                             "bound with free constants does not limit a slope over a finite "
                             "window; PUCB's E_eps is proportional to 1/eps by construction) (",
                             env, ")"),
-               "vietri_fig",
+               kVietriFig,
                "exponent of (final regret PUCB - PUCB on exact counts) in eps, over the eps where "
                "that cost dominates and the regret is unsaturated",
                {Comparison::kAtLeast, -1.0, 0.25},
@@ -408,7 +411,7 @@ std::vector<Claim> VietriClaims() {
                 absl::StrCat("how fast PUCB's privacy cost vanishes at large eps, beside the "
                              "slope -1 of the bound's term S^2AH^4/eps (",
                              env, ")"),
-                "vietri_fig",
+                kVietriFig,
                 "exponent of (final regret PUCB - PUCB on exact counts) in eps, eps in the "
                 "burn-in regime",
                 {Comparison::kNear, -1.0, 0.0},
@@ -425,7 +428,7 @@ std::vector<Claim> VietriClaims() {
                                    "burn-in at fixed eps: 'lower order' is a statement about "
                                    "T -> infinity, which a finite window does not decide (",
                                    env, ")"),
-                      "vietri_fig",
+                      kVietriFig,
                       "log-log slope in t of gap(t)/R_ref(t) at the smallest eps in the regime, t "
                       "in [max(T/10, 100 burn-in), T]",
                       {Comparison::kAtMost, 0.0, 0.0},
@@ -441,7 +444,7 @@ std::vector<Claim> VietriClaims() {
         "Alg. 3 / Sec. 5",
         absl::StrCat("PUCB's optimism stays at H until counts pass 2E_eps, E_eps ~ 1/eps (", env,
                      ")"),
-        "vietri_fig",
+        kVietriFig,
         "exponent of the median episode whose optimistic value leaves H, in eps",
         {Comparison::kNear, -1.0, 0.25},
         true,
@@ -454,7 +457,7 @@ std::vector<Claim> VietriClaims() {
                      absl::StrCat("an exact tail bound E at the same eps lets PUCB leave H earlier "
                                   "than the paper's E_eps (",
                                   env, ")"),
-                     "vietri_fig",
+                     kVietriFig,
                      "median first episode below H, paper E / exact-tail E",
                      {Comparison::kAtLeast, 1.0, 0.0},
                      false,

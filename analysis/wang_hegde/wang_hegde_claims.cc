@@ -22,6 +22,10 @@
 namespace dprl {
 namespace {
 
+// The experiments whose results files these claims read.
+constexpr char kWangHegdeFig1[] = "wang_hegde_fig1";
+constexpr char kWangHegdeFig2[] = "wang_hegde_fig2";
+
 constexpr char kPaper[] = "Wang & Hegde 2019";
 // Relative margins the paper leaves unstated ("limited sub-optimality", "similar performance").
 constexpr double kNearNonPrivateMargin = 0.1;
@@ -210,7 +214,7 @@ std::vector<Claim> WangHegdeClaims() {
        "App. E.3 / Thm. 5",
        absl::StrFormat("sigma = %g makes Algorithm 1 (0.9, 1e-4)-DP with App. E.3's parameters",
                        AppendixE3ReportedSigma(0.9)),
-       "wang_hegde_fig2",
+       kWangHegdeFig2,
        "Thm. 5's sigma at (0.9, 1e-4), App. E.3's parameters",
        {Comparison::kNear, AppendixE3ReportedSigma(0.9), 0.005},
        false,
@@ -220,7 +224,7 @@ std::vector<Claim> WangHegdeClaims() {
        "App. E.3 / Thm. 5",
        absl::StrFormat("sigma = %g makes Algorithm 1 (0.45, 1e-4)-DP with App. E.3's parameters",
                        AppendixE3ReportedSigma(0.45)),
-       "wang_hegde_fig2",
+       kWangHegdeFig2,
        "Thm. 5's sigma at (0.45, 1e-4), App. E.3's parameters",
        {Comparison::kNear, AppendixE3ReportedSigma(0.45), 0.005},
        false,
@@ -229,7 +233,7 @@ std::vector<Claim> WangHegdeClaims() {
        kPaper,
        "Fig. 1 / Sec. 4",
        "the return falls as the noise level sigma grows (privacy-utility trade-off), J = 1",
-       "wang_hegde_fig1",
+       kWangHegdeFig1,
        "slope of last-10 return vs sigma, J = 1",
        {Comparison::kAtMost, 0.0, 0.0},
        false,
@@ -238,7 +242,7 @@ std::vector<Claim> WangHegdeClaims() {
        kPaper,
        "Fig. 1 / Sec. 4",
        "the return falls as the noise level sigma grows (privacy-utility trade-off), J = T/B",
-       "wang_hegde_fig1",
+       kWangHegdeFig1,
        "slope of last-10 return vs sigma, J = T/B",
        {Comparison::kAtMost, 0.0, 0.0},
        false,
@@ -249,7 +253,7 @@ std::vector<Claim> WangHegdeClaims() {
        absl::StrFormat("with J = T/B and sigma < 0.4 the agent converges with limited "
                        "sub-optimality (stated margin: within %g%% of sigma = 0)",
                        100 * kNearNonPrivateMargin),
-       "wang_hegde_fig1",
+       kWangHegdeFig1,
        "min over 0 < sigma < 0.4 of return(sigma) / return(0), J = T/B",
        {Comparison::kAtLeast, 1.0 - kNearNonPrivateMargin, 0.0},
        false,
@@ -260,7 +264,7 @@ std::vector<Claim> WangHegdeClaims() {
        "at eps = 0.45 functional noise outperforms input perturbation and DP-SGD (premise: "
        "functional noise at the paper's sigma, which carries no guarantee at this eps: the "
        "paper's comparison as run)",
-       "wang_hegde_fig2",
+       kWangHegdeFig2,
        "return(functional, paper sigma) - max(return(input pert.), return(DP-SGD))",
        {Comparison::kAtLeast, 0.0, 0.0},
        false,
@@ -272,7 +276,7 @@ std::vector<Claim> WangHegdeClaims() {
                        "(stated margin: within %g%%; premise: functional noise at the paper's "
                        "sigma, which carries no guarantee: the paper's comparison as run)",
                        100 * kSimilarMargin),
-       "wang_hegde_fig2",
+       kWangHegdeFig2,
        "max over eps of |return(BGP16) - return(functional)| / return(functional)",
        {Comparison::kAtMost, kSimilarMargin, 0.0},
        false,

@@ -264,10 +264,6 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale) {
-  return PrivateOfuGrid::ForScale(scale).MakeConfigs();
-}
-
 absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context) {
   ASSIGN_OR_RETURN(const LqConfigNames names, LqConfigNamesBinding().Read(config));
   ASSIGN_OR_RETURN(const LqSystemType* system_type, FindLqSystem(names.env));
@@ -328,38 +324,29 @@ absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const Tas
   return result;
 }
 
-ExperimentDefinition PrivateOfuExperiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "private_ofu_fig";
-  experiment.description =
-      "Chowdhury, Zhou, Shroff 2021: cumulative regret of OFU-RL, Private-OFU-RL (Alg. 1) and "
-      "private certainty equivalence on LQ systems at several privacy_epsilon";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 4;
-  experiment.default_seeds_paper = 20;
-  experiment.make_grid = MakeTypedGrid<PrivateOfuGrid>;
-  experiment.run_task = RunPrivateOfuTask;
-  return experiment;
-}
-
 namespace {
 
 // //experiments:private_ofu_fig — regret of OFU-RL, Private-OFU-RL and private certainty
 // equivalence on LQ systems (Chowdhury, Zhou, Shroff 2021).
 //   bazel run //experiments:private_ofu_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/private_ofu_fig --scale=paper --out=/shared/private_ofu
-const bool kRegistered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/40,
-    "Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems",
-    PrivateOfuExperiment,
-    // >= 3 eps past the onset where the privacy cost dominates, on every system
-    // (claims_profile.h).
-    /*claims_profiles=*/
-    {/*claims=*/{
-         Scale::kDefault,
-         /*seeds=*/20,
-         {{"privacy_epsilons", std::vector<double>{10, 30, 100, 300, 1000, 10000, 1000000}}}},
-     /*claims_reduced=*/{Scale::kSmoke, /*seeds=*/20}}});
+const bool kRegistered = RegisterExperiment(
+    {/*order=*/40,
+     /*paper_result=*/"Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems",
+     /*definition=*/
+     {"private_ofu_fig",
+      "Chowdhury, Zhou, Shroff 2021: cumulative regret of OFU-RL, Private-OFU-RL (Alg. 1) and "
+      "private certainty equivalence on LQ systems at several privacy_epsilon",
+      /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<PrivateOfuGrid>,
+      RunPrivateOfuTask},
+     // >= 3 eps past the onset where the privacy cost dominates, on every system
+     // (claims_profile.h).
+     /*claims_profiles=*/
+     {/*claims=*/{
+          Scale::kDefault,
+          /*seeds=*/20,
+          {{"privacy_epsilons", std::vector<double>{10, 30, 100, 300, 1000, 10000, 1000000}}}},
+      /*claims_reduced=*/{Scale::kSmoke, /*seeds=*/20}}});
 
 }  // namespace
 

@@ -6,7 +6,7 @@
 //   systems: named LqSystems (envs/lq_system.h), n = 2, d = 1 at smoke/default scale
 //            (chain_n2, rotation_n2, and relay_n2 where doing nothing costs 43% above J*), plus
 //            chain_n4, rotation_n4 at paper scale;
-//   agents:  the LQ agents registry (experiments/lq/lq_registry.h, lq_agent_types.cc): ofu_rl
+//   agents:  the LQ agents registry (experiments/lq/lq_registry.h, lq_agent_presets.cc): ofu_rl
 //            (non-private, H_k = lambda I, lambda = 1), private_ofu_rl (Alg. 1), its tight
 //            calibration private_ofu_rl_tight, private_ce (certainty equivalence on the same
 //            private statistics), and the baselines not in the paper private_ce_ridge (certainty
@@ -72,9 +72,7 @@ struct PrivateOfuGrid {
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 
-absl::StatusOr<std::vector<ConfigSpec>> MakePrivateOfuConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunPrivateOfuTask(const ConfigSpec& config, const TaskContext& context);
-ExperimentDefinition PrivateOfuExperiment();
 
 }  // namespace dprl
 

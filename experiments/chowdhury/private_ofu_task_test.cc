@@ -21,7 +21,7 @@ using ::testing::HasSubstr;
 
 TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> configs = PrivateOfuGrid::ForScale(scale).MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk()) << ScaleName(scale);
     std::set<std::string> agents, envs;
@@ -38,11 +38,11 @@ TEST(PrivateOfuTaskTest, ConfigsAreValidAtEveryScale) {
     EXPECT_GE(envs.size(), 3u);
     EXPECT_EQ(envs.count("relay_n2"), 1u) << ScaleName(scale);
   }
-  EXPECT_THAT(ValidateExperimentDefinition(PrivateOfuExperiment()), IsOk());
 }
 
 TEST(PrivateOfuTaskTest, TaskIsDeterministicAndStoresRegretOnTheGrid) {
-  absl::StatusOr<std::vector<ConfigSpec>> configs = MakePrivateOfuConfigs(Scale::kSmoke);
+  absl::StatusOr<std::vector<ConfigSpec>> configs =
+      PrivateOfuGrid::ForScale(Scale::kSmoke).MakeConfigs();
   ASSERT_THAT(configs, IsOk());
   NullProgressReporter progress;
   const TaskContext context{1, 0, 7, &progress};

@@ -178,50 +178,35 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeJdpTabularConfigs(Scale scale) {
-  return JdpTabularGrid::ForScale(scale).MakeConfigs();
-}
-
-absl::StatusOr<TaskResult> RunJdpTabularTask(const ConfigSpec& config, const TaskContext& context) {
-  return RunTabularRegretTask(config, context);
-}
-
-ExperimentDefinition JdpTabularExperiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "jdp_tabular_fig";
-  experiment.description =
-      "Chowdhury & Zhou 2022, Table 1: cumulative regret of Private-UCB-VI and PUCB at matched "
-      "eps-JDP (add/remove) beside UCB-VI and PUCB on exact counts, on RiverSwim and a random "
-      "Dirichlet MDP";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 4;
-  experiment.default_seeds_paper = 20;
-  experiment.make_grid = MakeTypedGrid<JdpTabularGrid>;
-  experiment.run_task = RunJdpTabularTask;
-  return experiment;
-}
-
 namespace {
 
 // //experiments:jdp_tabular_fig — regret of Private-UCB-VI and PUCB at matched eps-JDP
 // (Chowdhury & Zhou 2022, Table 1).
 //   bazel run //experiments:jdp_tabular_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/jdp_tabular_fig --scale=paper --out=/shared/jdp_tabular
-const bool kRegistered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/70,
-    "Chowdhury & Zhou 2022, Table 1: regret of Private-UCB-VI and PUCB at matched eps-JDP",
-    JdpTabularExperiment,
-    // The regimes of the claims (claims_profile.h): 20 seeds; K = 3e6 so that Table 1's shape
-    // (log factors evaluated, constant 1) is below H k from k = K/10 for both agents on both
-    // environments (the exponent claims), and eps down to 1, where the privacy cost may dominate
-    // the references' regret (the eps claims). No pilot at this K (docs/claims_preregistration.md).
-    /*claims_profiles=*/
-    {/*claims=*/{Scale::kDefault,
-                 /*seeds=*/20,
-                 {{"num_episodes", int64_t{3000000}},
-                  {"privacy_epsilons",
-                   std::vector<double>{1, 3, 10, 30, 100, 1000, 10000, 100000}}}},
-     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20, {}}}});
+const bool kRegistered = RegisterExperiment(
+    {/*order=*/70,
+     /*paper_result=*/
+     "Chowdhury & Zhou 2022, Table 1: regret of Private-UCB-VI and PUCB at matched eps-JDP",
+     /*definition=*/
+     {"jdp_tabular_fig",
+      "Chowdhury & Zhou 2022, Table 1: cumulative regret of Private-UCB-VI and PUCB at matched "
+      "eps-JDP (add/remove) beside UCB-VI and PUCB on exact counts, on RiverSwim and a random "
+      "Dirichlet MDP",
+      /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<JdpTabularGrid>,
+      RunTabularRegretTask},
+     // The regimes of the claims (claims_profile.h): 20 seeds; K = 3e6 so that Table 1's shape
+     // (log factors evaluated, constant 1) is below H k from k = K/10 for both agents on both
+     // environments (the exponent claims), and eps down to 1, where the privacy cost may dominate
+     // the references' regret (the eps claims). No pilot at this K
+     // (docs/claims_preregistration.md).
+     /*claims_profiles=*/
+     {/*claims=*/{
+          Scale::kDefault,
+          /*seeds=*/20,
+          {{"num_episodes", int64_t{3000000}},
+           {"privacy_epsilons", std::vector<double>{1, 3, 10, 30, 100, 1000, 10000, 100000}}}},
+      /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20, {}}}});
 
 }  // namespace
 

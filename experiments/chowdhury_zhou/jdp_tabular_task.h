@@ -68,9 +68,6 @@ struct JdpTabularGrid {
 // The names private_agents accepts.
 std::vector<std::string> JdpTabularPrivateAgentNames();
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeJdpTabularConfigs(Scale scale);
-absl::StatusOr<TaskResult> RunJdpTabularTask(const ConfigSpec& config, const TaskContext& context);
-ExperimentDefinition JdpTabularExperiment();
 
 }  // namespace dprl
 

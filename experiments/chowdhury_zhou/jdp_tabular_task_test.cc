@@ -29,7 +29,7 @@ const AttributeValue& Attribute(const ConfigSpec& config, const std::string& nam
 
 TEST(JdpTabularConfigsTest, EveryScaleHasEveryAgentAtEveryEpsOnBothEnvironments) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeJdpTabularConfigs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> configs = JdpTabularGrid::ForScale(scale).MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     const JdpTabularGrid grid = JdpTabularGrid::ForScale(scale);
@@ -47,11 +47,10 @@ TEST(JdpTabularConfigsTest, EveryScaleHasEveryAgentAtEveryEpsOnBothEnvironments)
     }
     EXPECT_EQ(configs->size(), 2 * (2 + 3 * grid.privacy_epsilons.size()));
   }
-  EXPECT_THAT(ValidateExperimentDefinition(JdpTabularExperiment()), IsOk());
 }
 
 TEST(JdpTabularConfigsTest, PrivateAgentsShareEpsAndNeighbourRelation) {
-  std::vector<ConfigSpec> configs = MakeJdpTabularConfigs(Scale::kSmoke).value();
+  std::vector<ConfigSpec> configs = JdpTabularGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   std::map<std::string, const ConfigSpec*> by_name;
   for (const ConfigSpec& config : configs) by_name[config.group_name] = &config;
   const ConfigSpec& ucbvi = *by_name.at("riverswim-private_ucbvi-eps=10");
@@ -98,13 +97,13 @@ TEST(JdpTabularConfigsTest, BadFieldsAreRefusedByName) {
 }
 
 TEST(JdpTabularTaskTest, PrivateUcbviTaskIsDeterministicWithRegretOnTheGrid) {
-  std::vector<ConfigSpec> configs = MakeJdpTabularConfigs(Scale::kSmoke).value();
+  std::vector<ConfigSpec> configs = JdpTabularGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   for (const ConfigSpec& config : configs) {
     if (config.group_name != "random_mdp-private_ucbvi-eps=1000") continue;
     TaskContext context{0, 1, 20201, &progress};
-    TaskResult first = RunJdpTabularTask(config, context).value();
-    TaskResult second = RunJdpTabularTask(config, context).value();
+    TaskResult first = RunTabularRegretTask(config, context).value();
+    TaskResult second = RunTabularRegretTask(config, context).value();
     ExpectRegretOnGrid(first, 2000);
     EXPECT_EQ(first.series, second.series);
     EXPECT_EQ(first.scalars, second.scalars);

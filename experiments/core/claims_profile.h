@@ -2,7 +2,7 @@
 // experiment, the scale, seeds and grid values that run exactly the regimes its claims
 // (analysis/<paper>/<paper>_claims.cc) need, with >= 20 seeds wherever a verdict rests on seeds.
 // Each result registers its own profile runs, as typed values of its grid, with its experiment
-// (experiment_registry.h, RegisteredExperiment::claims_profiles, e.g. in
+// (experiment_registry.h, ExperimentSpec::claims_profiles, e.g. in
 // experiments/vietri/vietri_task.cc); this file holds their types, turns a profile run into the
 // flags reproduce_all passes and the values its results file records, and names the profile a
 // run is by comparing those values (the runner records it in the file: claims_profile).

@@ -9,19 +9,18 @@
 namespace dprl {
 
 int RunRegisteredExperiment(int argc, char** argv, const char* name, const char* analysis_binary) {
-  for (const RegisteredExperiment* registered : RegisteredExperiments()) {
-    ExperimentDefinition definition = registered->definition();
-    if (definition.name != name) continue;
-    definition.analysis_binary = analysis_binary;
-    definition.claims_profile_of = [name = definition.name](Scale scale, int seeds,
-                                                            const std::string& resolved_config) {
-      return MatchRegisteredClaimsProfile(name,
-                                          RecordedRun{ScaleName(scale), seeds, resolved_config});
-    };
-    return RunExperimentMain(argc, argv, definition);
-  }
-  LOG(FATAL) << "no experiment named '" << name << "' is registered by the task library linked "
-             << "into this binary (dprl_experiment's name and the definition's name differ)";
+  const ExperimentSpec* registered = FindRegisteredExperiment(name);
+  CHECK(registered != nullptr)
+      << "no experiment named '" << name << "' is registered by the task library linked into "
+      << "this binary (the dprl_result call's name and the registered definition's name differ)";
+  ExperimentDefinition definition = registered->definition;
+  definition.analysis_binary = analysis_binary;
+  definition.claims_profile_of = [name = definition.name](Scale scale, int seeds,
+                                                          const std::string& resolved_config) {
+    return MatchRegisteredClaimsProfile(name,
+                                        RecordedRun{ScaleName(scale), seeds, resolved_config});
+  };
+  return RunExperimentMain(argc, argv, definition);
 }
 
 }  // namespace dprl

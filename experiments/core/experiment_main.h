@@ -1,8 +1,8 @@
-// The main() of every experiment binary. The dprl_experiment macro (experiments/experiment.bzl)
+// The main() of every experiment binary. The dprl_result macro (experiments/experiment.bzl)
 // generates each binary's main() as one call of RunRegisteredExperiment with the name and the
 // figure binary given to the macro, and links the task library that registered the experiment
-// (experiment_registry.h). So a result's name and its figure are given once, in its
-// dprl_experiment call, and its registration gives everything else.
+// (experiment_registry.h). So a result's figure is given once, in its dprl_result call, and its
+// registration gives everything else.
 #ifndef DPRL_EXPERIMENTS_CORE_EXPERIMENT_MAIN_H_
 #define DPRL_EXPERIMENTS_CORE_EXPERIMENT_MAIN_H_
 

@@ -1,6 +1,5 @@
 #include "experiments/core/experiment_registry.h"
 
-#include <set>
 #include <string>
 #include <utility>
 
@@ -13,31 +12,37 @@ namespace dprl {
 namespace {
 
 // A function-local static: registration runs during static initialisation of other files.
-Registry<RegisteredExperiment, int>& Experiments() {
-  static auto* experiments = new Registry<RegisteredExperiment, int>("paper result at order");
+Registry<ExperimentSpec, int>& Experiments() {
+  static auto* experiments = new Registry<ExperimentSpec, int>("paper result at order");
   return *experiments;
 }
 
 }  // namespace
 
-bool RegisterExperiment(RegisteredExperiment experiment) {
-  CHECK(experiment.definition) << "experiment at order " << experiment.order;
+bool RegisterExperiment(ExperimentSpec experiment) {
+  const std::string& name = experiment.definition.name;
+  CHECK(experiment.definition.make_grid && experiment.definition.run_task)
+      << "experiment '" << name << "' at order " << experiment.order << " needs a grid and a task";
+  CHECK(FindRegisteredExperiment(name) == nullptr)
+      << "experiment '" << name << "' registered twice";
   const int order = experiment.order;
   Experiments().Register(order, std::move(experiment));
   return true;
 }
 
-std::vector<const RegisteredExperiment*> RegisteredExperiments() {
-  // Names are checked here rather than at registration: a definition is built only after static
-  // initialisation, when everything it reads exists.
-  std::set<std::string> names;
-  std::vector<const RegisteredExperiment*> experiments;
+std::vector<const ExperimentSpec*> RegisteredExperiments() {
+  std::vector<const ExperimentSpec*> experiments;
   for (const auto& [order, experiment] : Experiments().entries()) {
-    const std::string name = experiment.definition().name;
-    CHECK(names.insert(name).second) << "experiment '" << name << "' registered twice";
     experiments.push_back(&experiment);
   }
   return experiments;
+}
+
+const ExperimentSpec* FindRegisteredExperiment(absl::string_view name) {
+  for (const auto& [order, experiment] : Experiments().entries()) {
+    if (experiment.definition.name == name) return &experiment;
+  }
+  return nullptr;
 }
 
 absl::StatusOr<std::vector<ProfileStep>> ClaimsProfileSteps(absl::string_view name) {
@@ -46,8 +51,8 @@ absl::StatusOr<std::vector<ProfileStep>> ClaimsProfileSteps(absl::string_view na
         absl::StrCat("--scale: '", name, "' is not a claims profile (claims | claims_reduced)"));
   }
   std::vector<ProfileStep> steps;
-  for (const RegisteredExperiment* experiment : RegisteredExperiments()) {
-    const ExperimentDefinition definition = experiment->definition();
+  for (const ExperimentSpec* experiment : RegisteredExperiments()) {
+    const ExperimentDefinition& definition = experiment->definition;
     ASSIGN_OR_RETURN(ResolvedProfileRun run,
                      ResolveProfileRun(definition, ProfileRun(experiment->claims_profiles, name)));
     steps.push_back({definition.name, std::move(run.flags)});
@@ -57,13 +62,9 @@ absl::StatusOr<std::vector<ProfileStep>> ClaimsProfileSteps(absl::string_view na
 
 std::string MatchRegisteredClaimsProfile(absl::string_view experiment,
                                          const RecordedRun& recorded) {
-  for (const RegisteredExperiment* registered : RegisteredExperiments()) {
-    const ExperimentDefinition definition = registered->definition();
-    if (definition.name == experiment) {
-      return MatchClaimsProfile(definition, registered->claims_profiles, recorded);
-    }
-  }
-  return "";
+  const ExperimentSpec* registered = FindRegisteredExperiment(experiment);
+  if (registered == nullptr) return "";
+  return MatchClaimsProfile(registered->definition, registered->claims_profiles, recorded);
 }
 
 }  // namespace dprl

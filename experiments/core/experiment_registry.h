@@ -1,24 +1,29 @@
-// The registry of paper results: every experiment binary of //experiments registers its
-// ExperimentDefinition (experiments/runner/experiment.h) here once, at static initialisation,
-// from its task file (e.g. experiments/vietri/vietri_task.cc), which the dprl_experiment_task
-// macro (experiments/experiment.bzl) links with alwayslink = 1:
+// The registry of paper results. Each result is declared once, as data, at the end of its task
+// file (e.g. experiments/vietri/vietri_task.cc), which the dprl_result macro
+// (experiments/experiment.bzl) links with alwayslink = 1:
 //
-//   const bool kRegistered = RegisterExperiment(RegisteredExperiment{
-//       /*order=*/10, "Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
-//       VietriExperiment,
+//   const bool kRegistered = RegisterExperiment({
+//       /*order=*/10,
+//       /*paper_result=*/"Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
+//       /*definition=*/{"vietri_fig", "Vietri et al. 2020: cumulative regret of ...",
+//                       /*default seeds at smoke, default, paper=*/2, 4, 20,
+//                       MakeTypedGrid<VietriGrid>, RunTabularRegretTask},
 //       /*claims_profiles=*/{/*claims=*/{Scale::kDefault, /*seeds=*/20,
 //                                        {{"num_episodes", int64_t{10000000}}, ...}},
 //                            /*claims_reduced=*/{...}}});
 //
-// Three programs read it: the experiment's own binary (its generated main() runs the registered
-// experiment of its name and records in the results file the claims profile the run matches,
-// experiment_main.h, MatchRegisteredClaimsProfile), //experiments:reproduce_all (links every
-// registration and runs the binaries in `order`, under a claims profile with each one's
+// What Bazel needs at build time is declared once in experiments/BUILD, in the result's
+// dprl_result call: the binary of that name and its figure binary (experiment_main.h). What
+// each task costs is declared with the agents' registrations (task_cost_model.h).
+//
+// Three programs read the registry: the experiment's own binary (its generated main() runs the
+// registered experiment of its name and records in the results file the claims profile the run
+// matches, experiment_main.h, MatchRegisteredClaimsProfile), //experiments:reproduce_all (links
+// every registration and runs the binaries in `order`, under a claims profile with each one's
 // registered profile run) and //experiments:cost_model_calibration (builds the configurations of
 // the cost model's probes as each binary builds them). //analysis:claims does not link it: it
 // reads the claims profile the binary recorded. A new paper result is therefore its files plus
-// one dprl_experiment_task call and one dprl_experiment call per figure in experiments/BUILD;
-// neither reproduce_all nor this registry changes.
+// one dprl_result call in experiments/BUILD; neither reproduce_all nor this registry changes.
 #ifndef DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 #define DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 
@@ -33,27 +38,32 @@
 
 namespace dprl {
 
-struct RegisteredExperiment {
+struct ExperimentSpec {
   // Position in reproduce_all (its run order and the order of REPORT.md's figures): ascending,
   // unique. The registered results use multiples of 10, so a new one can go between two.
   int order = 0;
   // What the result reproduces, one line: paper, theorem or figure, quantity (REPORT.md's caption
   // of the figure).
   std::string paper_result;
-  // The definition (its name is the binary's name: //experiments:<name>; its analysis_binary is
-  // left empty: the binary's dprl_experiment call names the figure, experiment_main.h).
-  std::function<ExperimentDefinition()> definition;
+  // Its name (the binary's: //experiments:<name>), --help line, default seeds, grid and task
+  // (experiments/runner/experiment.h). Its analysis_binary and claims_profile_of stay unset: the
+  // binary's generated main() sets them (experiment_main.h).
+  ExperimentDefinition definition;
   // What reproduce_all --scale=claims | claims_reduced runs of it (claims_profile.h): typed
   // values of its grid; the profiles' regimes are documented in claims_profile.h.
   ClaimsProfiles claims_profiles;
 };
 
-// Adds an experiment (a second one with the same order is a bug: CHECK). Returns true,
-// for use as the initialiser of a namespace-scope constant.
-bool RegisterExperiment(RegisteredExperiment experiment);
+// Adds an experiment. A second one with the same order or the same name, or one without a grid
+// or a task, is a bug: CHECK. Returns true, for use as the initialiser of a namespace-scope
+// constant.
+bool RegisterExperiment(ExperimentSpec experiment);
 
-// The registered experiments in ascending `order` (two with the same definition name: CHECK).
-std::vector<const RegisteredExperiment*> RegisteredExperiments();
+// The registered experiments in ascending `order`.
+std::vector<const ExperimentSpec*> RegisteredExperiments();
+
+// The registered experiment named `name`, or nullptr.
+const ExperimentSpec* FindRegisteredExperiment(absl::string_view name);
 
 // One experiment's step of a claims profile.
 struct ProfileStep {

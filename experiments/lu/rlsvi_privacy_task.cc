@@ -258,10 +258,6 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale) {
-  return RlsviPrivacyGrid::ForScale(scale).MakeConfigs();
-}
-
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
                                                const TaskContext& context) {
   ASSIGN_OR_RETURN(const RlsviPrivacyKindSetting kind, RlsviPrivacyKindBinding().Read(config));
@@ -282,31 +278,23 @@ absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
   return result;
 }
 
-ExperimentDefinition RlsviPrivacyExperiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "rlsvi_privacy_fig";
-  experiment.description =
-      "Lu et al. 2026: RLSVI's joint-DP privacy_epsilon(delta) against K (paper and improved "
-      "conversions), and its regret next to PUCB at the same epsilon and UBEV";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 4;
-  experiment.default_seeds_paper = 20;
-  experiment.make_grid = MakeTypedGrid<RlsviPrivacyGrid>;
-  experiment.run_task = RunRlsviPrivacyTask;
-  return experiment;
-}
-
 namespace {
 
 // //experiments:rlsvi_privacy_fig — RLSVI is joint-DP (Lu et al. 2026): privacy_epsilon(delta)
 // against K and regret next to PUCB (same epsilon) and UBEV.
 //   bazel run //experiments:rlsvi_privacy_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/rlsvi_privacy_fig --scale=paper --out=/shared/rlsvi
-const bool kRegistered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/30, "Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret",
-    RlsviPrivacyExperiment,
-    // Closed forms: seeds do not matter.
-    /*claims_profiles=*/{/*claims=*/{Scale::kDefault}, /*claims_reduced=*/{Scale::kSmoke}}});
+const bool kRegistered = RegisterExperiment(
+    {/*order=*/30,
+     /*paper_result=*/"Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret",
+     /*definition=*/
+     {"rlsvi_privacy_fig",
+      "Lu et al. 2026: RLSVI's joint-DP privacy_epsilon(delta) against K (paper and improved "
+      "conversions), and its regret next to PUCB at the same epsilon and UBEV",
+      /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<RlsviPrivacyGrid>,
+      RunRlsviPrivacyTask},
+     // Closed forms: seeds do not matter.
+     /*claims_profiles=*/{/*claims=*/{Scale::kDefault}, /*claims_reduced=*/{Scale::kSmoke}}});
 
 }  // namespace
 

@@ -91,10 +91,8 @@ struct RlsviPrivacyGrid {
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeRlsviPrivacyConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunRlsviPrivacyTask(const ConfigSpec& config,
                                                const TaskContext& context);
-ExperimentDefinition RlsviPrivacyExperiment();
 
 }  // namespace dprl
 

@@ -32,7 +32,8 @@ const ConfigSpec& Find(const std::vector<ConfigSpec>& configs, const std::string
 
 TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBothEnvironments) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeRlsviPrivacyConfigs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> configs =
+        RlsviPrivacyGrid::ForScale(scale).MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     std::map<std::string, int> kinds;
@@ -63,7 +64,6 @@ TEST(RlsviPrivacyConfigsTest, EveryScaleIsValidWithCurvesAndAllThreeAgentsOnBoth
       EXPECT_GT(expected, 10.0);  // the finding: large at realistic K
     }
   }
-  EXPECT_THAT(ValidateExperimentDefinition(RlsviPrivacyExperiment()), IsOk());
 }
 
 // Valid target deltas whose %g forms are equal still name distinct curves (GroupNameNumber).
@@ -79,7 +79,7 @@ TEST(RlsviPrivacyConfigsTest, CloseTargetDeltasNameDistinctCurves) {
 }
 
 TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEverySeed) {
-  std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
+  std::vector<ConfigSpec> configs = RlsviPrivacyGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   const ConfigSpec& curve = Find(configs, "privacy-S=5-A=2-H=10-delta=1e-05");
   NullProgressReporter progress;
   TaskResult seed0 = RunRlsviPrivacyTask(curve, {0, 0, 20201, &progress}).value();
@@ -109,7 +109,7 @@ TEST(RlsviPrivacyTaskTest, PrivacyCurveMatchesTheAccountantAndIsTheSameForEveryS
 }
 
 TEST(RlsviPrivacyTaskTest, RegretTasksAreDeterministicPerSeedAndRlsviHasNoBonusScalar) {
-  std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
+  std::vector<ConfigSpec> configs = RlsviPrivacyGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   for (const std::string group : {"riverswim-rlsvi", "random_mdp-pucb", "riverswim-ubev"}) {
     const ConfigSpec& config = Find(configs, group);
@@ -150,7 +150,8 @@ TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
 }
 
 TEST(RlsviPrivacyGridTest, StoredValuesEstimateMatchesEveryKindOfResult) {
-  const std::vector<ConfigSpec> configs = MakeRlsviPrivacyConfigs(Scale::kSmoke).value();
+  const std::vector<ConfigSpec> configs =
+      RlsviPrivacyGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   std::set<std::string> checked;
   for (size_t c = 0; c < configs.size(); ++c) {

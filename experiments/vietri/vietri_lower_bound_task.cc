@@ -286,10 +286,6 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale) {
-  return VietriLowerBoundGrid::ForScale(scale).MakeConfigs();
-}
-
 absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
                                                    const TaskContext& context) {
   ASSIGN_OR_RETURN(LowerBoundEnvironment environment,
@@ -327,42 +323,34 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
   return result;
 }
 
-ExperimentDefinition VietriLowerBoundExperiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "vietri_lower_bound_fig";
-  experiment.description =
-      "Vietri et al. 2020: non-alpha-optimal episodes (PAC) and regret of UBEV and PUCB on the "
-      "lower-bound MDP family (Sec. 6.2, Fig. 1) against the Thm. 3/5/6 shapes";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 3;
-  experiment.default_seeds_paper = 20;
-  experiment.make_grid = MakeTypedGrid<VietriLowerBoundGrid>;
-  experiment.run_task = RunVietriLowerBoundTask;
-  return experiment;
-}
-
 namespace {
 
 // //experiments:vietri_lower_bound_fig — PAC sample complexity and regret of UBEV and PUCB on the
 // lower-bound MDP family (Vietri et al. 2020, Sec. 6).
 //   bazel run //experiments:vietri_lower_bound_fig -- --scale=default --out=/tmp/lbfig
 //   mpirun -np 64 bazel-bin/experiments/vietri_lower_bound_fig --scale=paper --out=/shared/lbfig
-const bool kRegistered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/20,
-    "Vietri et al. 2020, Sec. 6 / Thms. 3, 5, 6: PAC counts and regret on the lower-bound family",
-    VietriLowerBoundExperiment,
-    // Two or more alpha' per instance (the 1/alpha order) and, in the full profile, three S at
-    // one gap (the S order); claims_profile.h.
-    /*claims_profiles=*/
-    {/*claims=*/{
-         Scale::kDefault,
-         /*seeds=*/20,
-         {{"instances", std::vector<std::string>{"n2_m1_H2", "n3_m2_H2", "n3_m1_H2", "n4_m1_H2"}},
-          {"alpha_primes", std::vector<double>{0.5, 0.375, 0.25}}}},
-     /*claims_reduced=*/{
-         Scale::kDefault,
-         /*seeds=*/20,
-         {{"num_episodes", int64_t{50000}}, {"alpha_primes", std::vector<double>{0.5, 0.35}}}}}});
+const bool kRegistered = RegisterExperiment(
+    {/*order=*/20,
+     /*paper_result=*/
+     "Vietri et al. 2020, Sec. 6 / Thms. 3, 5, 6: PAC counts and regret on the lower-bound family",
+     /*definition=*/
+     {"vietri_lower_bound_fig",
+      "Vietri et al. 2020: non-alpha-optimal episodes (PAC) and regret of UBEV and PUCB on the "
+      "lower-bound MDP family (Sec. 6.2, Fig. 1) against the Thm. 3/5/6 shapes",
+      /*default seeds at smoke, default, paper=*/2, 3, 20, MakeTypedGrid<VietriLowerBoundGrid>,
+      RunVietriLowerBoundTask},
+     // Two or more alpha' per instance (the 1/alpha order) and, in the full profile, three S at
+     // one gap (the S order); claims_profile.h.
+     /*claims_profiles=*/
+     {/*claims=*/{
+          Scale::kDefault,
+          /*seeds=*/20,
+          {{"instances", std::vector<std::string>{"n2_m1_H2", "n3_m2_H2", "n3_m1_H2", "n4_m1_H2"}},
+           {"alpha_primes", std::vector<double>{0.5, 0.375, 0.25}}}},
+      /*claims_reduced=*/{
+          Scale::kDefault,
+          /*seeds=*/20,
+          {{"num_episodes", int64_t{50000}}, {"alpha_primes", std::vector<double>{0.5, 0.35}}}}}});
 
 }  // namespace
 

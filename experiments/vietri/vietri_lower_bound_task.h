@@ -107,10 +107,8 @@ struct VietriLowerBoundGrid {
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeVietriLowerBoundConfigs(Scale scale);
 absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
                                                    const TaskContext& context);
-ExperimentDefinition VietriLowerBoundExperiment();
 
 }  // namespace dprl
 

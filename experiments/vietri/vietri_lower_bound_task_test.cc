@@ -29,10 +29,12 @@ std::string EnvOf(const ConfigSpec& config) {
 
 TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeVietriLowerBoundConfigs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> configs =
+        VietriLowerBoundGrid::ForScale(scale).MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
-    absl::StatusOr<std::vector<ConfigSpec>> again = MakeVietriLowerBoundConfigs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> again =
+        VietriLowerBoundGrid::ForScale(scale).MakeConfigs();
     ASSERT_EQ(again->size(), configs->size());
     std::set<std::string> envs, agents;
     for (size_t i = 0; i < configs->size(); ++i) {
@@ -60,13 +62,13 @@ TEST(VietriLowerBoundConfigsTest, EveryScaleHasValidDeterministicConfigs) {
     EXPECT_EQ(agents, (std::set<std::string>{"ubev", "pucb_noiseless", "pucb"}));
     EXPECT_GE(envs.size(), 1u);
   }
-  EXPECT_THAT(ValidateExperimentDefinition(VietriLowerBoundExperiment()), IsOk());
 }
 
 TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
   for (Scale scale : {Scale::kDefault, Scale::kPaper}) {
     std::set<std::pair<std::string, double>> eps_per_env;
-    const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(scale).value();
+    const std::vector<ConfigSpec> configs =
+        VietriLowerBoundGrid::ForScale(scale).MakeConfigs().value();
     for (const ConfigSpec& config : configs) {
       if (HasConfigAttribute(config, hdf5_names::kPrivacyEpsilon)) {
         eps_per_env.insert(
@@ -78,7 +80,8 @@ TEST(VietriLowerBoundConfigsTest, PrivacyGridHasAtLeastThreeEpsOutsideSmoke) {
 }
 
 TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
-  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
+  const std::vector<ConfigSpec> configs =
+      VietriLowerBoundGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   for (size_t c = 0; c < configs.size(); ++c) {
     TaskContext context{static_cast<int>(c), 1, 20201, &progress};
@@ -120,7 +123,8 @@ TEST(VietriLowerBoundTaskTest, TaskIsDeterministicAndPacCountsBoundTheRegret) {
 }
 
 TEST(VietriLowerBoundTaskTest, AllAgentsFaceTheSameInstance) {
-  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kDefault).value();
+  const std::vector<ConfigSpec> configs =
+      VietriLowerBoundGrid::ForScale(Scale::kDefault).MakeConfigs().value();
   std::map<std::string, std::vector<int>> instance_of_env;
   for (const ConfigSpec& config : configs) {
     const std::vector<int> instance = MakeLowerBoundEnvironment(config, 99).value().instance;
@@ -132,7 +136,8 @@ TEST(VietriLowerBoundTaskTest, AllAgentsFaceTheSameInstance) {
 }
 
 TEST(VietriLowerBoundTaskTest, InstancesDependOnTheMasterSeed) {
-  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kDefault).value();
+  const std::vector<ConfigSpec> configs =
+      VietriLowerBoundGrid::ForScale(Scale::kDefault).MakeConfigs().value();
   const ConfigSpec& last = configs.back();  // the largest instance of the scale
   std::set<std::vector<int>> instances;
   for (uint64_t master_seed = 1; master_seed <= 20; ++master_seed) {
@@ -174,7 +179,8 @@ TEST(VietriLowerBoundGridTest, InstanceNamesRoundTripAndBadOnesAreNamed) {
 }
 
 TEST(VietriLowerBoundGridTest, EveryConfigIsMadeAtEachAlphaPrime) {
-  const std::vector<ConfigSpec> one = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
+  const std::vector<ConfigSpec> one =
+      VietriLowerBoundGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   TypedGrid<VietriLowerBoundGrid> grid(Scale::kSmoke);
   ASSERT_THAT(grid.fields().SetFromText("alpha_primes", "0.5,0.25"), IsOk());
   const std::vector<ConfigSpec> two = grid.MakeConfigs().value();
@@ -222,7 +228,8 @@ TEST(VietriLowerBoundGridTest, AlphaPrimesAreValidatedByValue) {
 }
 
 TEST(VietriLowerBoundTaskTest, StoredValuesEstimateMatchesTheResult) {
-  const std::vector<ConfigSpec> configs = MakeVietriLowerBoundConfigs(Scale::kSmoke).value();
+  const std::vector<ConfigSpec> configs =
+      VietriLowerBoundGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   for (int c : {0, 2}) {
     const TaskResult result = RunVietriLowerBoundTask(configs[c], {c, 0, 20201, &progress}).value();
@@ -238,7 +245,7 @@ TEST(VietriLowerBoundTaskTest, RejectsConfigWithoutAttributes) {
   NullProgressReporter progress;
   absl::StatusOr<TaskResult> result = RunVietriLowerBoundTask(broken, {0, 0, 1, &progress});
   EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("env")));
-  ConfigSpec wrong_shape = MakeVietriLowerBoundConfigs(Scale::kSmoke).value()[0];
+  ConfigSpec wrong_shape = VietriLowerBoundGrid::ForScale(Scale::kSmoke).MakeConfigs().value()[0];
   for (auto& [name, value] : wrong_shape.attributes) {
     if (name == hdf5_names::kHorizon) value = int64_t{2};
   }

@@ -148,50 +148,33 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale) {
-  return VietriGrid::ForScale(scale).MakeConfigs();
-}
-
-absl::StatusOr<TaskResult> RunVietriTask(const ConfigSpec& config, const TaskContext& context) {
-  return RunTabularRegretTask(config, context);
-}
-
-ExperimentDefinition VietriExperiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "vietri_fig";
-  experiment.description =
-      "Vietri et al. 2020: cumulative regret of UBEV and PUCB (Alg. 2-3) at several privacy "
-      "levels on RiverSwim and a random Dirichlet MDP";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 4;
-  experiment.default_seeds_paper = 20;
-  experiment.make_grid = MakeTypedGrid<VietriGrid>;
-  experiment.run_task = RunVietriTask;
-  return experiment;
-}
-
 namespace {
 
 // //experiments:vietri_fig — regret of PUCB vs UBEV (Vietri et al. 2020).
 //   bazel run //experiments:vietri_fig -- --scale=default
 //   mpirun -np 64 bazel-bin/experiments/vietri_fig --scale=paper --out=/shared/vietri
-const bool kRegistered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/10,
-    "Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
-    VietriExperiment,
-    // The regimes of the claims (claims_profile.h): the privacy cost's eps window past the
-    // burn-in, with the small eps where it dominates in the full profile.
-    /*claims_profiles=*/
-    {/*claims=*/{
-         Scale::kDefault,
-         /*seeds=*/20,
-         {{"num_episodes", int64_t{10000000}},
-          {"privacy_epsilons", std::vector<double>{10, 30, 100, 300, 1000, 3000, 10000, 30000}},
-          {"exact_tail_privacy_epsilons", std::vector<double>{1000}}}},
-     /*claims_reduced=*/{Scale::kDefault,
-                         /*seeds=*/20,
-                         {{"privacy_epsilons", std::vector<double>{1000, 3000, 10000, 30000}},
-                          {"exact_tail_privacy_epsilons", std::vector<double>{1000}}}}}});
+const bool kRegistered = RegisterExperiment(
+    {/*order=*/10,
+     /*paper_result=*/"Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
+     /*definition=*/
+     {"vietri_fig",
+      "Vietri et al. 2020: cumulative regret of UBEV and PUCB (Alg. 2-3) at several privacy levels "
+      "on RiverSwim and a random Dirichlet MDP",
+      /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<VietriGrid>,
+      RunTabularRegretTask},
+     // The regimes of the claims (claims_profile.h): the privacy cost's eps window past the
+     // burn-in, with the small eps where it dominates in the full profile.
+     /*claims_profiles=*/
+     {/*claims=*/{
+          Scale::kDefault,
+          /*seeds=*/20,
+          {{"num_episodes", int64_t{10000000}},
+           {"privacy_epsilons", std::vector<double>{10, 30, 100, 300, 1000, 3000, 10000, 30000}},
+           {"exact_tail_privacy_epsilons", std::vector<double>{1000}}}},
+      /*claims_reduced=*/{Scale::kDefault,
+                          /*seeds=*/20,
+                          {{"privacy_epsilons", std::vector<double>{1000, 3000, 10000, 30000}},
+                           {"exact_tail_privacy_epsilons", std::vector<double>{1000}}}}}});
 
 }  // namespace
 

@@ -61,9 +61,6 @@ struct VietriGrid {
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeVietriConfigs(Scale scale);
-absl::StatusOr<TaskResult> RunVietriTask(const ConfigSpec& config, const TaskContext& context);
-ExperimentDefinition VietriExperiment();
 
 }  // namespace dprl
 

@@ -21,7 +21,7 @@ using ::testing::HasSubstr;
 
 TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironments) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeVietriConfigs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> configs = VietriGrid::ForScale(scale).MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
     std::set<std::string> groups;
@@ -31,16 +31,15 @@ TEST(VietriConfigsTest, EveryScaleHasValidConfigsWithBothAgentsOnBothEnvironment
     EXPECT_TRUE(groups.count("riverswim-ubev_as_run"));
     EXPECT_TRUE(groups.count("random_mdp-ubev_as_run"));
   }
-  EXPECT_THAT(ValidateExperimentDefinition(VietriExperiment()), IsOk());
 }
 
 TEST(VietriTaskTest, TaskIsDeterministicAndRegretIsNonNegative) {
-  std::vector<ConfigSpec> configs = MakeVietriConfigs(Scale::kSmoke).value();
+  std::vector<ConfigSpec> configs = VietriGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   for (int c : {0, 1, 3}) {  // riverswim UBEV (paper's Alg. 1, authors' code), the first PUCB
     TaskContext context{c, 1, 20201, &progress};
-    TaskResult first = RunVietriTask(configs[c], context).value();
-    TaskResult second = RunVietriTask(configs[c], context).value();
+    TaskResult first = RunTabularRegretTask(configs[c], context).value();
+    TaskResult second = RunTabularRegretTask(configs[c], context).value();
     ASSERT_EQ(first.series.size(), 2u);  // episode_grid, cumulative_regret
     ExpectRegretOnGrid(first, 3000);
     EXPECT_EQ(first.series, second.series);
@@ -102,10 +101,10 @@ TEST(VietriGridTest, BadFieldsAreNamed) {
 }
 
 TEST(VietriTaskTest, StoredValuesEstimateMatchesTheResult) {
-  std::vector<ConfigSpec> configs = MakeVietriConfigs(Scale::kSmoke).value();
+  std::vector<ConfigSpec> configs = VietriGrid::ForScale(Scale::kSmoke).MakeConfigs().value();
   NullProgressReporter progress;
   for (int c : {0, 2}) {
-    const TaskResult result = RunVietriTask(configs[c], {c, 0, 20201, &progress}).value();
+    const TaskResult result = RunTabularRegretTask(configs[c], {c, 0, 20201, &progress}).value();
     int64_t values = static_cast<int64_t>(result.scalars.size());
     for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
     EXPECT_EQ(values, configs[c].stored_values_per_seed) << configs[c].group_name;
@@ -144,7 +143,7 @@ TEST(VietriTaskTest, RejectsConfigWithoutAttributes) {
   ConfigSpec broken;
   broken.group_name = "broken";
   NullProgressReporter progress;
-  absl::StatusOr<TaskResult> result = RunVietriTask(broken, {0, 0, 1, &progress});
+  absl::StatusOr<TaskResult> result = RunTabularRegretTask(broken, {0, 0, 1, &progress});
   EXPECT_THAT(result, StatusIs(absl::StatusCode::kInvalidArgument, ::testing::HasSubstr("env")));
 }
 

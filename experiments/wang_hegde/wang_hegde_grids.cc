@@ -399,12 +399,4 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   return configs;
 }
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale) {
-  return WangHegdeFig1Grid::ForScale(scale).MakeConfigs();
-}
-
-absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale) {
-  return WangHegdeFig2Grid::ForScale(scale).MakeConfigs();
-}
-
 }  // namespace dprl

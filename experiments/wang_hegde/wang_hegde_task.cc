@@ -48,54 +48,38 @@ absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const Task
   return result;
 }
 
-ExperimentDefinition WangHegdeFig1Experiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "wang_hegde_fig1";
-  experiment.description =
-      "Wang & Hegde 2019 Fig. 1: return vs samples of Q-learning with functional noise "
-      "(Alg. 1) for sigma in {0, ..., 1} and J in {1, T/B} on the continuous walk";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 10;
-  experiment.default_seeds_paper = 10;
-  experiment.make_grid = MakeTypedGrid<WangHegdeFig1Grid>;
-  experiment.run_task = RunWangHegdeTask;
-  return experiment;
-}
-
-ExperimentDefinition WangHegdeFig2Experiment() {
-  ExperimentDefinition experiment;
-  experiment.name = "wang_hegde_fig2";
-  experiment.description =
-      "Wang & Hegde 2019 Fig. 2: functional noise (Alg. 1) vs input perturbation and DP-SGD at "
-      "(0.9, 1e-4) and (0.45, 1e-4) on the continuous walk";
-  experiment.default_seeds_smoke = 2;
-  experiment.default_seeds_default = 10;
-  experiment.default_seeds_paper = 10;
-  experiment.make_grid = MakeTypedGrid<WangHegdeFig2Grid>;
-  experiment.run_task = RunWangHegdeTask;
-  return experiment;
-}
-
 namespace {
 
 // //experiments:wang_hegde_fig1 — Figure 1 of Wang & Hegde 2019.
 //   bazel run //experiments:wang_hegde_fig1 -- --scale=default
 //   mpirun -np 8 bazel-bin/experiments/wang_hegde_fig1 --scale=paper --out=/shared/wang_hegde
-const bool kFig1Registered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/50, "Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J",
-    WangHegdeFig1Experiment,
-    /*claims_profiles=*/
-    {/*claims=*/{Scale::kDefault, /*seeds=*/20},
-     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
+const bool kFig1Registered = RegisterExperiment(
+    {/*order=*/50,
+     /*paper_result=*/"Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J",
+     /*definition=*/
+     {"wang_hegde_fig1",
+      "Wang & Hegde 2019 Fig. 1: return vs samples of Q-learning with functional noise (Alg. 1) "
+      "for sigma in {0, ..., 1} and J in {1, T/B} on the continuous walk",
+      /*default seeds at smoke, default, paper=*/2, 10, 10, MakeTypedGrid<WangHegdeFig1Grid>,
+      RunWangHegdeTask},
+     /*claims_profiles=*/
+     {/*claims=*/{Scale::kDefault, /*seeds=*/20},
+      /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
 
 // //experiments:wang_hegde_fig2 — Figure 2 of Wang & Hegde 2019.
 //   bazel run //experiments:wang_hegde_fig2 -- --scale=default
-const bool kFig2Registered = RegisterExperiment(RegisteredExperiment{
-    /*order=*/60, "Wang & Hegde 2019, Fig. 2: functional noise against three baselines",
-    WangHegdeFig2Experiment,
-    /*claims_profiles=*/
-    {/*claims=*/{Scale::kDefault, /*seeds=*/20},
-     /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
+const bool kFig2Registered = RegisterExperiment(
+    {/*order=*/60,
+     /*paper_result=*/"Wang & Hegde 2019, Fig. 2: functional noise against three baselines",
+     /*definition=*/
+     {"wang_hegde_fig2",
+      "Wang & Hegde 2019 Fig. 2: functional noise (Alg. 1) vs input perturbation and DP-SGD at "
+      "(0.9, 1e-4) and (0.45, 1e-4) on the continuous walk",
+      /*default seeds at smoke, default, paper=*/2, 10, 10, MakeTypedGrid<WangHegdeFig2Grid>,
+      RunWangHegdeTask},
+     /*claims_profiles=*/
+     {/*claims=*/{Scale::kDefault, /*seeds=*/20},
+      /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20}}});
 
 }  // namespace
 

@@ -140,11 +140,7 @@ struct WangHegdeFig2Grid {
   absl::StatusOr<std::vector<ConfigSpec>> MakeConfigs() const;
 };
 
-absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig1Configs(Scale scale);
-absl::StatusOr<std::vector<ConfigSpec>> MakeWangHegdeFig2Configs(Scale scale);
 absl::StatusOr<TaskResult> RunWangHegdeTask(const ConfigSpec& config, const TaskContext& context);
-ExperimentDefinition WangHegdeFig1Experiment();
-ExperimentDefinition WangHegdeFig2Experiment();
 
 }  // namespace dprl
 

@@ -31,7 +31,8 @@ ConfigSpec WithAttribute(ConfigSpec config, const std::string& name, AttributeVa
 }
 
 TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
-  absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig1Configs(Scale::kDefault);
+  absl::StatusOr<std::vector<ConfigSpec>> configs =
+      WangHegdeFig1Grid::ForScale(Scale::kDefault).MakeConfigs();
   ASSERT_THAT(configs, IsOk());
   ASSERT_THAT(ValidateConfigs(*configs), IsOk());
   EXPECT_EQ(configs->size(), 6u * 2u + 6u + 2u);  // + the authors' loop as run, 6 sigmas
@@ -63,7 +64,8 @@ TEST(WangHegdeTaskTest, Fig1GridIsSigmaTimesJPlusReferences) {
 
 TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = MakeWangHegdeFig2Configs(scale);
+    absl::StatusOr<std::vector<ConfigSpec>> configs =
+        WangHegdeFig2Grid::ForScale(scale).MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     ASSERT_THAT(ValidateConfigs(*configs), IsOk());
     std::set<std::string> agents;
@@ -79,8 +81,9 @@ TEST(WangHegdeTaskTest, Fig2HasEveryMethodAtBothTargets) {
 // and every configuration of both figures runs at smoke scale.
 TEST(WangHegdeTaskTest, EveryConfigRunsAndIsDeterministic) {
   NullProgressReporter progress;
-  for (auto make : {MakeWangHegdeFig1Configs, MakeWangHegdeFig2Configs}) {
-    absl::StatusOr<std::vector<ConfigSpec>> configs = make(Scale::kSmoke);
+  for (absl::StatusOr<std::vector<ConfigSpec>> configs :
+       {WangHegdeFig1Grid::ForScale(Scale::kSmoke).MakeConfigs(),
+        WangHegdeFig2Grid::ForScale(Scale::kSmoke).MakeConfigs()}) {
     ASSERT_THAT(configs, IsOk());
     for (int i = 0; i < static_cast<int>(configs->size()); ++i) {
       const TaskContext context{i, 1, 77, &progress};
@@ -98,11 +101,11 @@ TEST(WangHegdeTaskTest, EveryConfigRunsAndIsDeterministic) {
 TEST(WangHegdeTaskTest, BadConfigurationsAreErrors) {
   NullProgressReporter progress;
   const TaskContext context{0, 0, 1, &progress};
-  const ConfigSpec first = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[0];
+  const ConfigSpec first = (*WangHegdeFig1Grid::ForScale(Scale::kSmoke).MakeConfigs())[0];
   EXPECT_THAT(RunWangHegdeTask(WithAttribute(first, "agent", std::string("sarsa")), context),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("unknown agent 'sarsa' (one of dp_sgd, frozen, ")));
-  const ConfigSpec second = (*MakeWangHegdeFig1Configs(Scale::kSmoke))[1];
+  const ConfigSpec second = (*WangHegdeFig1Grid::ForScale(Scale::kSmoke).MakeConfigs())[1];
   EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "noise_stddev", -0.5), context),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("noise_stddev = -0.5")));
   EXPECT_THAT(RunWangHegdeTask(WithAttribute(second, "batch_size", int64_t{64}), context),
