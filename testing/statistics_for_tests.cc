@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/bisection.h"
 
 namespace dprl {
 namespace {
@@ -47,28 +48,7 @@ double GammaContinuedFraction(double a, double x) {
   return std::exp(-x + a * std::log(x) - std::lgamma(a)) * h;
 }
 
-// Solves decreasing tail(x) = p for x in [lo, hi] by bisection.
-template <typename F>
-double Bisect(const F& tail, double p, double lo, double hi) {
-  while (tail(hi) > p) hi *= 2.0;
-  for (int i = 0; i < 200; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    if (tail(mid) > p) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
-  }
-  return 0.5 * (lo + hi);
-}
-
 }  // namespace
-
-double NormalUpperQuantile(double upper_tail_probability) {
-  CHECK(upper_tail_probability > 0.0 && upper_tail_probability < 0.5);
-  return Bisect([](double x) { return 0.5 * std::erfc(x / std::sqrt(2.0)); },
-                upper_tail_probability, 0.0, 10.0);
-}
 
 double ChiSquareUpperTail(double df, double x) {
   CHECK_GT(df, 0.0);
@@ -80,7 +60,7 @@ double ChiSquareUpperTail(double df, double x) {
 
 double ChiSquareUpperQuantile(double df, double upper_tail_probability) {
   CHECK(upper_tail_probability > 0.0 && upper_tail_probability < 1.0);
-  return Bisect([df](double x) { return ChiSquareUpperTail(df, x); }, upper_tail_probability, 0.0,
+  return BisectDecreasing([df](double x) { return ChiSquareUpperTail(df, x); }, upper_tail_probability, 0.0,
                 df + 10.0);
 }
 
@@ -94,7 +74,7 @@ double KolmogorovUpperQuantile(double upper_tail_probability) {
     }
     return sum;
   };
-  return Bisect(tail, upper_tail_probability, 0.3, 5.0);
+  return BisectDecreasing(tail, upper_tail_probability, 0.3, 5.0);
 }
 
 namespace {

@@ -2,7 +2,7 @@
 //
 // Tests derive their thresholds from a stated false-failure probability (docs/conventions.md,
 // "Statistical tests") through these functions instead of hard-coded constants:
-//   NormalUpperQuantile(p)            x with P(N(0,1) > x) = p
+//   NormalUpperQuantile(p)            x with P(N(0,1) > x) = p (common/normal_quantile.h)
 //   ChiSquareUpperQuantile(df, p)     x with P(chi2(df) > x) = p (regularized incomplete gamma,
 //                                     Numerical Recipes 3rd ed., Sec. 6.2, inverted by bisection)
 //   KolmogorovUpperQuantile(p)        x with P(sqrt(n) D_n > x) ~= p for large n (asymptotic
@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-namespace dprl {
+#include "common/normal_quantile.h"  // NormalUpperQuantile, for the tests that include this file
 
-double NormalUpperQuantile(double upper_tail_probability);
+namespace dprl {
 
 // P(chi2(df) > x).
 double ChiSquareUpperTail(double df, double x);

@@ -68,6 +68,7 @@ void BindAccounting(pybind11::module_& m);   // accounting_bindings.cc
 void BindTabular(pybind11::module_& m);      // tabular_bindings.cc (and tabular_bindings.h)
 void BindResults(pybind11::module_& m);      // results_bindings.cc
 void BindLq(pybind11::module_& m);           // lq_bindings.cc
+void BindAudit(pybind11::module_& m);        // audit_bindings.cc
 
 }  // namespace dprl::python
 

@@ -20,4 +20,5 @@ PYBIND11_MODULE(_dprl, m) {
   dprl::python::BindTabular(m);
   dprl::python::BindResults(m);
   dprl::python::BindLq(m);
+  dprl::python::BindAudit(m);
 }

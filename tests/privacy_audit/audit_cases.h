@@ -3,7 +3,7 @@
 //
 // Specification
 // -------------
-// Every case is audited with AuditNeighbours (auditor.h). Targets must satisfy
+// Every case is audited with AuditNeighbours (audit/auditor.h). Targets must satisfy
 // epsilon_lower <= claimed epsilon (at the case's target_delta); controls (controls.h) must give
 // epsilon_lower > claimed epsilon. Observations that are likelihood-ratio statistics
 // (the number of coordinates on the side favouring the first input) make threshold events the
@@ -46,7 +46,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/privacy_audit/auditor.h"
+#include "audit/auditor.h"
 
 namespace dprl {
 

@@ -12,7 +12,7 @@
 
 #include <iostream>
 
-#include "tests/privacy_audit/auditor.h"
+#include "audit/auditor.h"
 
 namespace dprl {
 namespace {

@@ -5,7 +5,7 @@
 //       [--trials_scale=10] [--suite_beta=1e-6]
 //
 // Outputs PATH.csv, PATH.png, PATH.pdf. Per case: the claimed epsilon (at its target_delta), the
-// audit's epsilon_lower (auditor.h: held-out threshold event, exact Clopper-Pearson bounds at
+// audit's epsilon_lower (audit/auditor.h: held-out threshold event, exact Clopper-Pearson bounds at
 // confidence_beta = suite_beta / number of cases, so that all lower bounds hold together with
 // probability >= 1 - suite_beta), and the two-sided interval [epsilon_lower, epsilon_upper] of
 // the chosen event's privacy loss ln((P1(E) - delta) / P2(E)), epsilon_upper from the opposite
@@ -26,7 +26,7 @@
 #include "analysis/output_files.h"
 #include "common/command_line.h"
 #include "tests/privacy_audit/audit_cases.h"
-#include "tests/privacy_audit/auditor.h"
+#include "audit/auditor.h"
 #include "tests/privacy_audit/ucbvi_audit_cases.h"
 #include "tests/privacy_audit/wang_hegde_audit_cases.h"
 

@@ -20,7 +20,7 @@
 // REFUTED CLAIM: averaging K - 1 fresh releases of the same count cancels the noise (its standard
 // deviation falls like 1/sqrt(K)) but not the shift 1, so the expected outcome is
 // epsilon_lower > 1, which cannot happen with probability more than confidence_beta if the
-// code's releases were 1-DP (auditor.h). By sequential composition the as-run releases are
+// code's releases were 1-DP (audit/auditor.h). By sequential composition the as-run releases are
 // (K - 1)-DP in this view, not 1-DP.
 // Testing utilities only.
 #ifndef DPRL_TESTS_PRIVACY_AUDIT_UCBVI_AUDIT_CASES_H_

@@ -15,7 +15,7 @@
 
 #include <iostream>
 
-#include "tests/privacy_audit/auditor.h"
+#include "audit/auditor.h"
 #include "tests/privacy_audit/ucbvi_audit_cases.h"
 
 namespace dprl {

@@ -23,7 +23,7 @@
 //                                         (the object Theorem 5's proof protects),
 //                                         mean over a 2 001-point grid and both actions
 //
-// Both are REFUTED CLAIMS: the expected outcome is epsilon_lower > 0.9, which (auditor.h) cannot
+// Both are REFUTED CLAIMS: the expected outcome is epsilon_lower > 0.9, which (audit/auditor.h) cannot
 // happen with probability more than confidence_beta if the claim were true. Why: the proof bounds
 // the change of ONE update from a fixed Q_0 and composes over updates as if each started from the
 // released Q + g; Algorithm 1 updates theta from the exact, noise-free Q_theta (the noise only

@@ -18,7 +18,7 @@
 
 #include <iostream>
 
-#include "tests/privacy_audit/auditor.h"
+#include "audit/auditor.h"
 #include "tests/privacy_audit/wang_hegde_audit_cases.h"
 
 namespace dprl {

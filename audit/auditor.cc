@@ -1,0 +1,278 @@
+#include "audit/auditor.h"
+
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/binomial_bounds.h"
+#include "common/normal_quantile.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
+
+namespace dprl {
+namespace {
+
+int64_t CountAtLeast(const std::vector<double>& sorted, double threshold) {
+  return sorted.end() - std::lower_bound(sorted.begin(), sorted.end(), threshold);
+}
+
+int64_t CountAtMost(const std::vector<double>& sorted, double threshold) {
+  return std::upper_bound(sorted.begin(), sorted.end(), threshold) - sorted.begin();
+}
+
+// Training score: a normal-approximation version of the held-out bound (cheap for many
+// candidates). It only chooses the event; the guarantee rests on the exact held-out bound.
+double TrainingScore(int64_t k1, int64_t k2, int64_t n, double z, double target_delta) {
+  const double p1 = (k1 - z * std::sqrt(static_cast<double>(k1))) / n - target_delta;
+  const double p2 = (k2 + z * std::sqrt(static_cast<double>(k2)) + z * z) / n;
+  if (p1 <= 0.0) return -std::numeric_limits<double>::infinity();
+  return std::log(p1 / p2);
+}
+
+}  // namespace
+
+absl::Status AuditOptions::Validate() const {
+  if (num_trials < 2) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("num_trials must be >= 2, got %d", num_trials));
+  }
+  RETURN_IF_ERROR(ValidateOpenUnitInterval("confidence_beta", confidence_beta));
+  if (!(target_delta >= 0.0 && target_delta < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("target_delta must be in [0, 1), got %g", target_delta));
+  }
+  RETURN_IF_ERROR(ValidateAtLeastOne("max_thresholds", max_thresholds));
+  return absl::OkStatus();
+}
+
+std::string AuditResult::DebugString() const {
+  return absl::StrFormat(
+      "eps_lower=%.4f eps_point=%.4f event: %s obs %s %.6g, held-out %d/%d vs %d/%d, "
+      "p1 >= %.4g, p2 <= %.4g",
+      privacy_epsilon_lower, privacy_epsilon_point, swapped ? "(swapped)" : "",
+      upper_tail ? ">=" : "<=", threshold, count_first, heldout_trials, count_second,
+      heldout_trials, first_probability_lower, second_probability_upper);
+}
+
+double MaxReportableEpsilon(const AuditOptions& options) {
+  const int64_t n = options.num_trials - options.num_trials / 2;
+  const double level = options.confidence_beta / 2.0;
+  const double p1 = ClopperPearsonLower(n, n, level) - options.target_delta;
+  if (p1 <= 0.0) return 0.0;
+  return std::log(p1 / ClopperPearsonUpper(0, n, level));
+}
+
+namespace {
+
+// The event of step 2 on one statistic: the best (threshold, tail, direction) by TrainingScore,
+// replacing `best` only where it scores strictly higher.
+struct Choice {
+  double score = -std::numeric_limits<double>::infinity();
+  size_t statistic = 0;
+  double threshold = 0.0;
+  bool upper_tail = true;
+  bool swapped = false;
+};
+
+void SearchEvents(const std::vector<double> (&training)[2], size_t statistic, int64_t train,
+                  double z, const AuditOptions& options, Choice& best) {
+  std::vector<double> sorted[2];
+  for (int j = 0; j < 2; ++j) {
+    sorted[j] = training[j];
+    std::sort(sorted[j].begin(), sorted[j].end());
+  }
+  std::vector<double> pooled(sorted[0]);
+  pooled.insert(pooled.end(), sorted[1].begin(), sorted[1].end());
+  std::sort(pooled.begin(), pooled.end());
+  pooled.erase(std::unique(pooled.begin(), pooled.end()), pooled.end());
+  std::vector<double> candidates;
+  const int64_t num_candidates = std::min<int64_t>(options.max_thresholds, pooled.size());
+  for (int64_t c = 0; c < num_candidates; ++c) {
+    const int64_t index =
+        num_candidates == 1 ? 0
+                            : c * (static_cast<int64_t>(pooled.size()) - 1) / (num_candidates - 1);
+    candidates.push_back(pooled[index]);
+  }
+  for (double threshold : candidates) {
+    for (bool upper_tail : {true, false}) {
+      const int64_t k[2] = {
+          upper_tail ? CountAtLeast(sorted[0], threshold) : CountAtMost(sorted[0], threshold),
+          upper_tail ? CountAtLeast(sorted[1], threshold) : CountAtMost(sorted[1], threshold)};
+      for (bool swapped : {false, true}) {
+        const double score =
+            TrainingScore(k[swapped ? 1 : 0], k[swapped ? 0 : 1], train, z, options.target_delta);
+        if (score > best.score) {
+          best = {score, statistic, threshold, upper_tail, swapped};
+        }
+      }
+    }
+  }
+}
+
+absl::Status ValidateStatistics(const std::vector<CandidateStatistic>& statistics) {
+  if (statistics.empty()) {
+    return absl::InvalidArgumentError("statistics: at least one candidate statistic is needed");
+  }
+  std::set<std::string> names;
+  for (size_t s = 0; s < statistics.size(); ++s) {
+    if (statistics[s].name.empty() || !statistics[s].value) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("statistics[", s, "]: a candidate statistic needs a name and a function"));
+    }
+    if (!names.insert(statistics[s].name).second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "statistics: two candidate statistics are named '", statistics[s].name, "'"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+RandomStream AuditTrialStream(uint64_t seed, uint64_t input, uint64_t trial) {
+  return RandomStream({seed, 0, 0, kAuditTrialPurpose}).Child(input, trial);
+}
+
+absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& first,
+                                                const ObservationVectorSampler& second,
+                                                const std::vector<CandidateStatistic>& statistics,
+                                                const AuditOptions& options) {
+  RETURN_IF_ERROR(options.Validate());
+  RETURN_IF_ERROR(ValidateStatistics(statistics));
+  const int64_t train = options.num_trials / 2;
+  const int64_t heldout = options.num_trials - train;
+  // values[s][j][i]: statistic s of trial i of input j.
+  std::vector<std::vector<double>> values[2];
+  for (int j = 0; j < 2; ++j) {
+    values[j].assign(statistics.size(), std::vector<double>(options.num_trials));
+  }
+  const ObservationVectorSampler* samplers[2] = {&first, &second};
+  size_t length = 0;
+  for (int j = 0; j < 2; ++j) {
+    for (int64_t i = 0; i < options.num_trials; ++i) {
+      RandomStream stream =
+          AuditTrialStream(options.seed, static_cast<uint64_t>(j), static_cast<uint64_t>(i));
+      const std::vector<double> observation = (*samplers[j])(stream);
+      if (length == 0) length = observation.size();
+      if (observation.empty() || observation.size() != length) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "observation of trial ", i, " of input ", j == 0 ? "first" : "second", " has ",
+            observation.size(), " entries, the first one had ", length, " (>= 1, all equal)"));
+      }
+      for (size_t s = 0; s < statistics.size(); ++s) {
+        const double value = statistics[s].value(observation);
+        if (!std::isfinite(value)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("statistic '", statistics[s].name, "' of trial ", i, " of input ",
+                           j == 0 ? "first" : "second", " is ", value, " (must be finite)"));
+        }
+        values[j][s][i] = value;
+      }
+    }
+  }
+  // Step 2: event search on the training half, over every statistic.
+  const double z = NormalUpperQuantile(options.confidence_beta / 2.0);
+  Choice best;
+  for (size_t s = 0; s < statistics.size(); ++s) {
+    const std::vector<double> training[2] = {
+        std::vector<double>(values[0][s].begin(), values[0][s].begin() + train),
+        std::vector<double>(values[1][s].begin(), values[1][s].begin() + train)};
+    SearchEvents(training, s, train, z, options, best);
+  }
+  AuditResult result;
+  result.statistic = statistics[best.statistic].name;
+  result.threshold = best.threshold;
+  result.upper_tail = best.upper_tail;
+  result.swapped = best.swapped;
+  // Step 3: evaluate the chosen event on the held-out half.
+  int64_t counts[2] = {0, 0};
+  for (int j = 0; j < 2; ++j) {
+    const std::vector<double>& chosen = values[j][best.statistic];
+    for (int64_t i = train; i < options.num_trials; ++i) {
+      const double o = chosen[i];
+      if (result.upper_tail ? o >= result.threshold : o <= result.threshold) ++counts[j];
+    }
+  }
+  result.count_first = counts[result.swapped ? 1 : 0];
+  result.count_second = counts[result.swapped ? 0 : 1];
+  result.heldout_trials = heldout;
+  const double level = options.confidence_beta / 2.0;
+  result.first_probability_lower = ClopperPearsonLower(result.count_first, heldout, level);
+  result.second_probability_upper = ClopperPearsonUpper(result.count_second, heldout, level);
+  const double numerator = result.first_probability_lower - options.target_delta;
+  result.privacy_epsilon_lower =
+      numerator <= 0.0 ? 0.0 : std::max(0.0, std::log(numerator / result.second_probability_upper));
+  result.privacy_epsilon_point =
+      result.count_second == 0
+          ? std::numeric_limits<double>::infinity()
+          : std::log(static_cast<double>(result.count_first) / result.count_second);
+  return result;
+}
+
+absl::StatusOr<AuditResult> AuditNeighbours(const ObservationSampler& first,
+                                            const ObservationSampler& second,
+                                            const AuditOptions& options) {
+  auto as_vector = [](const ObservationSampler& sampler) {
+    return [&sampler](RandomStream& stream) { return std::vector<double>{sampler(stream)}; };
+  };
+  const std::vector<CandidateStatistic> identity = {
+      {"observation", [](const std::vector<double>& observation) { return observation[0]; }}};
+  return AuditNeighboursOver(as_vector(first), as_vector(second), identity, options);
+}
+
+absl::StatusOr<int64_t> TrialsNeededToRefute(double claimed_epsilon, const AuditOptions& options) {
+  if (!(std::isfinite(claimed_epsilon) && claimed_epsilon >= 0.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("claimed_epsilon must be finite and >= 0, got ", claimed_epsilon));
+  }
+  RETURN_IF_ERROR(options.Validate());
+  AuditOptions at = options;
+  auto refutable = [&](int64_t trials) {
+    at.num_trials = trials;
+    return MaxReportableEpsilon(at) > claimed_epsilon;
+  };
+  constexpr int64_t kMaxTrials = int64_t{1} << 40;
+  int64_t high = 2;
+  while (!refutable(high)) {
+    if (high >= kMaxTrials) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "no audit of up to 2^40 trials can refute claimed_epsilon = ", claimed_epsilon,
+          " at target_delta = ", options.target_delta,
+          " and confidence_beta = ", options.confidence_beta));
+    }
+    high *= 2;
+  }
+  int64_t low = high / 2;  // not refutable (or 1)
+  while (high - low > 1) {
+    const int64_t mid = low + (high - low) / 2;
+    if (refutable(mid)) {
+      high = mid;
+    } else {
+      low = mid;
+    }
+  }
+  return high;
+}
+
+AuditVerdict VerdictOf(const AuditResult& result, double claimed_epsilon) {
+  return result.privacy_epsilon_lower > claimed_epsilon ? AuditVerdict::kRefuted
+                                                        : AuditVerdict::kNoEvidenceAgainst;
+}
+
+std::string VerdictName(AuditVerdict verdict) {
+  return verdict == AuditVerdict::kRefuted ? "refuted" : "no evidence against the claim";
+}
+
+double SuiteConfidenceBeta(double suite_beta, int64_t num_audits) {
+  CHECK_GE(num_audits, 1);
+  return suite_beta / static_cast<double>(num_audits);
+}
+
+}  // namespace dprl
