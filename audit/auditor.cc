@@ -36,6 +36,26 @@ double TrainingScore(int64_t k1, int64_t k2, int64_t n, double z, double target_
   return std::log(p1 / p2);
 }
 
+// The bound of step 3 for k1 and k2 of n held-out trials: the Clopper-Pearson bounds at level
+// confidence_beta / 2 and max(0, ln((p1_lower - target_delta) / p2_upper)) (0 when
+// p1_lower <= target_delta).
+struct HeldOutBound {
+  double first_probability_lower;
+  double second_probability_upper;
+  double privacy_epsilon_lower;
+};
+
+HeldOutBound BoundOf(int64_t k1, int64_t k2, int64_t n, const AuditOptions& options) {
+  const double level = options.confidence_beta / 2.0;
+  HeldOutBound bound;
+  bound.first_probability_lower = ClopperPearsonLower(k1, n, level);
+  bound.second_probability_upper = ClopperPearsonUpper(k2, n, level);
+  const double numerator = bound.first_probability_lower - options.target_delta;
+  bound.privacy_epsilon_lower =
+      numerator <= 0.0 ? 0.0 : std::max(0.0, std::log(numerator / bound.second_probability_upper));
+  return bound;
+}
+
 }  // namespace
 
 absl::Status AuditOptions::Validate() const {
@@ -63,10 +83,7 @@ std::string AuditResult::DebugString() const {
 
 double MaxReportableEpsilon(const AuditOptions& options) {
   const int64_t n = options.num_trials - options.num_trials / 2;
-  const double level = options.confidence_beta / 2.0;
-  const double p1 = ClopperPearsonLower(n, n, level) - options.target_delta;
-  if (p1 <= 0.0) return 0.0;
-  return std::log(p1 / ClopperPearsonUpper(0, n, level));
+  return BoundOf(n, 0, n, options).privacy_epsilon_lower;
 }
 
 namespace {
@@ -81,11 +98,13 @@ struct Choice {
   bool swapped = false;
 };
 
-void SearchEvents(const std::vector<double> (&training)[2], size_t statistic, int64_t train,
+// `values[j]` holds statistic `statistic` of every trial of input j; the first `train` are the
+// training half.
+void SearchEvents(const std::vector<double>* const (&values)[2], size_t statistic, int64_t train,
                   double z, const AuditOptions& options, Choice& best) {
   std::vector<double> sorted[2];
   for (int j = 0; j < 2; ++j) {
-    sorted[j] = training[j];
+    sorted[j].assign(values[j]->begin(), values[j]->begin() + train);
     std::sort(sorted[j].begin(), sorted[j].end());
   }
   std::vector<double> pooled(sorted[0]);
@@ -181,10 +200,8 @@ absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& 
   const double z = NormalUpperQuantile(options.confidence_beta / 2.0);
   Choice best;
   for (size_t s = 0; s < statistics.size(); ++s) {
-    const std::vector<double> training[2] = {
-        std::vector<double>(values[0][s].begin(), values[0][s].begin() + train),
-        std::vector<double>(values[1][s].begin(), values[1][s].begin() + train)};
-    SearchEvents(training, s, train, z, options, best);
+    const std::vector<double>* const of_statistic[2] = {&values[0][s], &values[1][s]};
+    SearchEvents(of_statistic, s, train, z, options, best);
   }
   AuditResult result;
   result.statistic = statistics[best.statistic].name;
@@ -203,12 +220,10 @@ absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& 
   result.count_first = counts[result.swapped ? 1 : 0];
   result.count_second = counts[result.swapped ? 0 : 1];
   result.heldout_trials = heldout;
-  const double level = options.confidence_beta / 2.0;
-  result.first_probability_lower = ClopperPearsonLower(result.count_first, heldout, level);
-  result.second_probability_upper = ClopperPearsonUpper(result.count_second, heldout, level);
-  const double numerator = result.first_probability_lower - options.target_delta;
-  result.privacy_epsilon_lower =
-      numerator <= 0.0 ? 0.0 : std::max(0.0, std::log(numerator / result.second_probability_upper));
+  const HeldOutBound bound = BoundOf(result.count_first, result.count_second, heldout, options);
+  result.first_probability_lower = bound.first_probability_lower;
+  result.second_probability_upper = bound.second_probability_upper;
+  result.privacy_epsilon_lower = bound.privacy_epsilon_lower;
   result.privacy_epsilon_point =
       result.count_second == 0
           ? std::numeric_limits<double>::infinity()

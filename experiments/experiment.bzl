@@ -77,6 +77,14 @@ def _unique(labels):
             result.append(label)
     return result
 
+def _generated_source(name, out, lines):
+    """The genrule <name> that writes `lines` into the source file `out`."""
+    native.genrule(
+        name = name,
+        outs = [out],
+        cmd = "cat > $@ <<'EOF'\n" + "\n".join(lines) + "\nEOF",
+    )
+
 def _task_library(name, deps, test_deps, folder, srcs, hdrs, testonly):
     """A paper result's task library <folder>/<name>.{h,cc} and its unit test <name>_test.
 
@@ -137,11 +145,7 @@ def _experiment_binary(name, task, analysis, folder, smoke_test_size, smoke_test
         ),
         "}",
     ]
-    native.genrule(
-        name = name + "_main_source",
-        outs = [main_source],
-        cmd = "cat > $@ <<'EOF'\n" + "\n".join(lines) + "\nEOF",
-    )
+    _generated_source(name + "_main_source", main_source, lines)
     cc_binary(
         name = name,
         srcs = [main_source],
@@ -266,11 +270,7 @@ def dprl_figure_table(name):
         "}",
         "}  // namespace dprl",
     ]
-    native.genrule(
-        name = name + "_source",
-        outs = [name + ".cc"],
-        cmd = "cat > $@ <<'EOF'\n" + "\n".join(lines) + "\nEOF",
-    )
+    _generated_source(name + "_source", name + ".cc", lines)
     cc_library(
         name = name,
         srcs = [name + ".cc"],

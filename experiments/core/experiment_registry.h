@@ -27,7 +27,6 @@
 #ifndef DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 #define DPRL_EXPERIMENTS_CORE_EXPERIMENT_REGISTRY_H_
 
-#include <functional>
 #include <string>
 #include <vector>
 

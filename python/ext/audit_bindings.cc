@@ -96,6 +96,10 @@ void BindAudit(py::module_& m) {
       "AuditNeighboursOver (audit/auditor.h) with Python samplers and (name, function) "
       "statistics; dprl.audit is the documented entry point.");
 
+  m.def("_audit_observation", &ObservationOf, py::arg("value"),
+        "A sampler's return value as the audit reads it (a float or a sequence of floats: a list "
+        "of floats), or TypeError; dprl.audit's determinism check compares these.");
+
   m.def(
       "audit_verdict",
       [](const AuditResult& result, double claimed_epsilon) {

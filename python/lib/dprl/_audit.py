@@ -73,27 +73,26 @@ def _statistics_list(statistics, length):
 
 
 def _observation(sampler, stream):
-    value = sampler(stream)
-    try:
-        if hasattr(value, "__len__") and not isinstance(value, (str, bytes)):
-            return [float(v) for v in value]
-        return [float(value)]
-    except (TypeError, ValueError):
-        raise TypeError("audit: a sampler must return a float or a sequence of floats, got "
-                        f"{type(value).__name__}") from None
+    return _dprl._audit_observation(sampler(stream))
 
 
-def _check_determinism(name, sampler, seed, input_index, num_checks):
-    for trial in range(num_checks):
+def _observation_length(name, sampler, seed, input_index, num_checks):
+    """The length of the sampler's observations, from its first trial, after running each of its
+    first num_checks trials twice on copies of the trial's stream (ValueError if they differ)."""
+    length = None
+    for trial in range(max(num_checks, 1)):
         stream = _dprl.audit_trial_stream(seed, input_index, trial)
         once = _observation(sampler, stream.copy())
-        again = _observation(sampler, stream.copy())
-        if once != again:
-            raise ValueError(
-                f"audit: sampler '{name}' is not a function of its stream: trial {trial} gave "
-                f"{once} and then {again} (take all randomness from the stream, e.g. build a "
-                "fresh agent from it in every call)")
-    return len(_observation(sampler, _dprl.audit_trial_stream(seed, input_index, 0)))
+        if length is None:
+            length = len(once)
+        if trial < num_checks:
+            again = _observation(sampler, stream.copy())
+            if once != again:
+                raise ValueError(
+                    f"audit: sampler '{name}' is not a function of its stream: trial {trial} gave "
+                    f"{once} and then {again} (take all randomness from the stream, e.g. build a "
+                    "fresh agent from it in every call)")
+    return length
 
 
 def audit(first, second, *, claimed_epsilon, target_delta=0.0, trials=20000,
@@ -131,8 +130,8 @@ def audit(first, second, *, claimed_epsilon, target_delta=0.0, trials=20000,
                          f"{determinism_checks!r}")
     # The options first (the C++ validation), before any sampler runs.
     _dprl.max_reportable_epsilon(trials, confidence_beta, target_delta)
-    lengths = {_check_determinism("first", first, seed, 0, max(determinism_checks, 1)),
-               _check_determinism("second", second, seed, 1, max(determinism_checks, 1))}
+    lengths = {_observation_length("first", first, seed, 0, determinism_checks),
+               _observation_length("second", second, seed, 1, determinism_checks)}
     if len(lengths) != 1:
         raise ValueError(f"audit: first and second return observations of lengths {sorted(lengths)}")
     candidates = _statistics_list(statistics, lengths.pop())
