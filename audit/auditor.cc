@@ -3,9 +3,11 @@
 #include <glog/logging.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <set>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -69,6 +71,7 @@ absl::Status AuditOptions::Validate() const {
         absl::StrFormat("target_delta must be in [0, 1), got %g", target_delta));
   }
   RETURN_IF_ERROR(ValidateAtLeastOne("max_thresholds", max_thresholds));
+  RETURN_IF_ERROR(ValidateAtLeastOne("num_threads", num_threads));
   return absl::OkStatus();
 }
 
@@ -135,20 +138,69 @@ void SearchEvents(const std::vector<double>* const (&values)[2], size_t statisti
   }
 }
 
-absl::Status ValidateStatistics(const std::vector<CandidateStatistic>& statistics) {
-  if (statistics.empty()) {
+absl::Status ValidateNames(const std::vector<std::string>& names) {
+  if (names.empty()) {
     return absl::InvalidArgumentError("statistics: at least one candidate statistic is needed");
   }
-  std::set<std::string> names;
-  for (size_t s = 0; s < statistics.size(); ++s) {
-    if (statistics[s].name.empty() || !statistics[s].value) {
+  std::set<std::string> seen;
+  for (size_t s = 0; s < names.size(); ++s) {
+    if (names[s].empty()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("statistics[", s, "]: a candidate statistic needs a name and a function"));
+          absl::StrCat("statistics[", s, "]: a candidate statistic needs a name"));
     }
-    if (!names.insert(statistics[s].name).second) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "statistics: two candidate statistics are named '", statistics[s].name, "'"));
+    if (!seen.insert(names[s]).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("statistics: two candidate statistics are named '", names[s], "'"));
     }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateStatistics(const std::vector<CandidateStatistic>& statistics) {
+  std::vector<std::string> names;
+  for (const CandidateStatistic& statistic : statistics) names.push_back(statistic.name);
+  RETURN_IF_ERROR(ValidateNames(names));
+  for (size_t s = 0; s < statistics.size(); ++s) {
+    if (!statistics[s].value) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("statistics[", s, "]: a candidate statistic needs a function"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+const char* InputName(int j) { return j == 0 ? "first" : "second"; }
+
+absl::Status NonFiniteStatistic(const std::string& name, int j, int64_t trial, double value) {
+  return absl::InvalidArgumentError(absl::StrCat("statistic '", name, "' of trial ", trial,
+                                                 " of input ", InputName(j), " is ", value,
+                                                 " (must be finite)"));
+}
+
+// Draws trial `trial` of input j and writes its statistics into values (rows of `sampled`);
+// `length` is the observation length every trial must have (0: any, for the first trial).
+absl::Status DrawTrial(const FallibleObservationSampler& sampler,
+                       const std::vector<CandidateStatistic>& statistics,
+                       const AuditOptions& options, int j, int64_t trial, size_t& length,
+                       std::vector<std::vector<double>>& values) {
+  RandomStream stream =
+      AuditTrialStream(options.seed, static_cast<uint64_t>(j), static_cast<uint64_t>(trial));
+  absl::StatusOr<std::vector<double>> drawn = sampler(stream);
+  if (!drawn.ok()) {
+    return absl::Status(drawn.status().code(), absl::StrCat("input ", InputName(j), ", trial ",
+                                                            trial, ": ", drawn.status().message()));
+  }
+  const std::vector<double>& observation = *drawn;
+  if (length == 0) length = observation.size();
+  if (observation.empty() || observation.size() != length) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "observation of trial ", trial, " of input ", InputName(j), " has ", observation.size(),
+        " entries, the first one had ", length, " (>= 1, all equal)"));
+  }
+  for (size_t s = 0; s < statistics.size(); ++s) {
+    const double value = statistics[s].value(observation);
+    if (!std::isfinite(value)) return NonFiniteStatistic(statistics[s].name, j, trial, value);
+    values[s][trial] = value;
   }
   return absl::OkStatus();
 }
@@ -159,59 +211,47 @@ RandomStream AuditTrialStream(uint64_t seed, uint64_t input, uint64_t trial) {
   return RandomStream({seed, 0, 0, kAuditTrialPurpose}).Child(input, trial);
 }
 
-absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& first,
-                                                const ObservationVectorSampler& second,
-                                                const std::vector<CandidateStatistic>& statistics,
-                                                const AuditOptions& options) {
+absl::StatusOr<AuditResult> AuditSampled(const SampledStatistics& sampled,
+                                         const AuditOptions& options) {
   RETURN_IF_ERROR(options.Validate());
-  RETURN_IF_ERROR(ValidateStatistics(statistics));
-  const int64_t train = options.num_trials / 2;
-  const int64_t heldout = options.num_trials - train;
-  // values[s][j][i]: statistic s of trial i of input j.
-  std::vector<std::vector<double>> values[2];
+  RETURN_IF_ERROR(ValidateNames(sampled.names));
+  const std::vector<std::vector<double>>* rows[2] = {&sampled.first, &sampled.second};
   for (int j = 0; j < 2; ++j) {
-    values[j].assign(statistics.size(), std::vector<double>(options.num_trials));
-  }
-  const ObservationVectorSampler* samplers[2] = {&first, &second};
-  size_t length = 0;
-  for (int j = 0; j < 2; ++j) {
-    for (int64_t i = 0; i < options.num_trials; ++i) {
-      RandomStream stream =
-          AuditTrialStream(options.seed, static_cast<uint64_t>(j), static_cast<uint64_t>(i));
-      const std::vector<double> observation = (*samplers[j])(stream);
-      if (length == 0) length = observation.size();
-      if (observation.empty() || observation.size() != length) {
+    if (rows[j]->size() != sampled.names.size()) {
+      return absl::InvalidArgumentError(absl::StrCat("sampled statistics: input ", InputName(j),
+                                                     " has ", rows[j]->size(), " rows for ",
+                                                     sampled.names.size(), " statistic names"));
+    }
+    for (size_t s = 0; s < sampled.names.size(); ++s) {
+      const std::vector<double>& row = (*rows[j])[s];
+      if (static_cast<int64_t>(row.size()) != options.num_trials) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "observation of trial ", i, " of input ", j == 0 ? "first" : "second", " has ",
-            observation.size(), " entries, the first one had ", length, " (>= 1, all equal)"));
+            "sampled statistics: statistic '", sampled.names[s], "' of input ", InputName(j),
+            " has ", row.size(), " trials, num_trials is ", options.num_trials));
       }
-      for (size_t s = 0; s < statistics.size(); ++s) {
-        const double value = statistics[s].value(observation);
-        if (!std::isfinite(value)) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("statistic '", statistics[s].name, "' of trial ", i, " of input ",
-                           j == 0 ? "first" : "second", " is ", value, " (must be finite)"));
-        }
-        values[j][s][i] = value;
+      for (int64_t i = 0; i < options.num_trials; ++i) {
+        if (!std::isfinite(row[i])) return NonFiniteStatistic(sampled.names[s], j, i, row[i]);
       }
     }
   }
+  const int64_t train = options.num_trials / 2;
+  const int64_t heldout = options.num_trials - train;
   // Step 2: event search on the training half, over every statistic.
   const double z = NormalUpperQuantile(options.confidence_beta / 2.0);
   Choice best;
-  for (size_t s = 0; s < statistics.size(); ++s) {
-    const std::vector<double>* const of_statistic[2] = {&values[0][s], &values[1][s]};
+  for (size_t s = 0; s < sampled.names.size(); ++s) {
+    const std::vector<double>* const of_statistic[2] = {&sampled.first[s], &sampled.second[s]};
     SearchEvents(of_statistic, s, train, z, options, best);
   }
   AuditResult result;
-  result.statistic = statistics[best.statistic].name;
+  result.statistic = sampled.names[best.statistic];
   result.threshold = best.threshold;
   result.upper_tail = best.upper_tail;
   result.swapped = best.swapped;
   // Step 3: evaluate the chosen event on the held-out half.
   int64_t counts[2] = {0, 0};
   for (int j = 0; j < 2; ++j) {
-    const std::vector<double>& chosen = values[j][best.statistic];
+    const std::vector<double>& chosen = (*rows[j])[best.statistic];
     for (int64_t i = train; i < options.num_trials; ++i) {
       const double o = chosen[i];
       if (result.upper_tail ? o >= result.threshold : o <= result.threshold) ++counts[j];
@@ -229,6 +269,73 @@ absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& 
           ? std::numeric_limits<double>::infinity()
           : std::log(static_cast<double>(result.count_first) / result.count_second);
   return result;
+}
+
+absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& first,
+                                                const ObservationVectorSampler& second,
+                                                const std::vector<CandidateStatistic>& statistics,
+                                                const AuditOptions& options) {
+  auto fallible = [](const ObservationVectorSampler& sampler) {
+    return [&sampler](RandomStream& stream) -> absl::StatusOr<std::vector<double>> {
+      return sampler(stream);
+    };
+  };
+  return AuditFallibleNeighbours(fallible(first), fallible(second), statistics, options);
+}
+
+absl::StatusOr<AuditResult> AuditFallibleNeighbours(
+    const FallibleObservationSampler& first, const FallibleObservationSampler& second,
+    const std::vector<CandidateStatistic>& statistics, const AuditOptions& options) {
+  RETURN_IF_ERROR(options.Validate());
+  RETURN_IF_ERROR(ValidateStatistics(statistics));
+  SampledStatistics sampled;
+  for (const CandidateStatistic& statistic : statistics) sampled.names.push_back(statistic.name);
+  sampled.first.assign(statistics.size(), std::vector<double>(options.num_trials));
+  sampled.second.assign(statistics.size(), std::vector<double>(options.num_trials));
+  const FallibleObservationSampler* samplers[2] = {&first, &second};
+  std::vector<std::vector<double>>* rows[2] = {&sampled.first, &sampled.second};
+  // Trial 0 of the first input fixes the observation length; the other trials, numbered
+  // j * num_trials + i, are drawn by num_threads threads, thread t taking 1 + t, 1 + t +
+  // num_threads, ...
+  // An error at one trial stops the trials after it, and the error of the first failing trial in
+  // that order is returned, as with one thread.
+  size_t length = 0;
+  RETURN_IF_ERROR(DrawTrial(first, statistics, options, 0, 0, length, sampled.first));
+  const int64_t total = 2 * options.num_trials;
+  std::atomic<int64_t> first_failure{total};
+  std::vector<absl::Status> failures(options.num_threads);
+  std::vector<int64_t> failed_at(options.num_threads, total);
+  auto work = [&](int t) {
+    size_t expected = length;
+    for (int64_t f = 1 + t; f < total; f += options.num_threads) {
+      if (f > first_failure.load()) return;
+      const int j = f < options.num_trials ? 0 : 1;
+      const int64_t trial = f - j * options.num_trials;
+      absl::Status status =
+          DrawTrial(*samplers[j], statistics, options, j, trial, expected, *rows[j]);
+      if (!status.ok()) {
+        failures[t] = std::move(status);
+        failed_at[t] = f;
+        int64_t current = first_failure.load();
+        while (f < current && !first_failure.compare_exchange_weak(current, f)) {
+        }
+        return;
+      }
+    }
+  };
+  if (options.num_threads == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < options.num_threads; ++t) threads.emplace_back(work, t);
+    for (std::thread& thread : threads) thread.join();
+  }
+  if (first_failure.load() < total) {
+    for (int t = 0; t < options.num_threads; ++t) {
+      if (failed_at[t] == first_failure.load()) return failures[t];
+    }
+  }
+  return AuditSampled(sampled, options);
 }
 
 absl::StatusOr<AuditResult> AuditNeighbours(const ObservationSampler& first,

@@ -39,7 +39,10 @@
 // the claim", never "private": the audit tries one pair, one observation and threshold events.
 //
 // The trials' streams have their own purpose word, kAuditTrialPurpose, documented at its
-// declaration: an audit is reproducible from (samplers, options) alone.
+// declaration: an audit is reproducible from (samplers, options) alone, and its result is the
+// same bits whatever options.num_threads (each trial's stream is fixed by its index).
+// Observations drawn elsewhere (a Python batch, a cluster job) are audited from their statistics
+// with AuditSampled; the sampling functions above are that plus the drawing.
 #ifndef DPRL_AUDIT_AUDITOR_H_
 #define DPRL_AUDIT_AUDITOR_H_
 
@@ -73,6 +76,11 @@ using ObservationSampler = std::function<double(RandomStream& stream)>;
 // The same for a vector observation (every draw of one audit of the same length, >= 1).
 using ObservationVectorSampler = std::function<std::vector<double>(RandomStream& stream)>;
 
+// A vector sampler that may fail (e.g. an agent that refuses a user's input): its error ends the
+// audit, prefixed with the input and the trial.
+using FallibleObservationSampler =
+    std::function<absl::StatusOr<std::vector<double>>(RandomStream& stream)>;
+
 // A scalar statistic of a vector observation, among which the event search chooses.
 struct CandidateStatistic {
   std::string name;  // names it in AuditResult::statistic, e.g. "count of action 1 at step 0"
@@ -93,6 +101,10 @@ struct AuditOptions {
   // Seed of the trials' streams: trial i of input j uses
   // RandomStream({seed, 0, 0, kAuditTrialPurpose}).Child(j, i).
   uint64_t seed = 1;
+  // Threads that draw the trials (AuditNeighbours, AuditNeighboursOver); the samplers and the
+  // statistics must then be safe to call concurrently (e.g. each builds its own agent from the
+  // stream). The result does not depend on it. >= 1.
+  int num_threads = 1;
 
   // OK, or InvalidArgument naming the field and its bad value.
   absl::Status Validate() const;
@@ -139,6 +151,30 @@ absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& 
                                                 const ObservationVectorSampler& second,
                                                 const std::vector<CandidateStatistic>& statistics,
                                                 const AuditOptions& options);
+
+// AuditNeighboursOver with samplers that may fail (the same bits when none does); a failing trial
+// ends the audit with "input <first|second>, trial <i>: " and the sampler's error (the first
+// failing trial in the order input, trial, whatever num_threads).
+absl::StatusOr<AuditResult> AuditFallibleNeighbours(
+    const FallibleObservationSampler& first, const FallibleObservationSampler& second,
+    const std::vector<CandidateStatistic>& statistics, const AuditOptions& options);
+
+// The statistics of trials drawn elsewhere: first[s][i] (second[s][i]) is statistic `names[s]`
+// of trial i of the first (second) input, every row of options.num_trials entries; the first
+// half of the trials trains the event, the second half tests it, as above.
+struct SampledStatistics {
+  std::vector<std::string> names;
+  std::vector<std::vector<double>> first;
+  std::vector<std::vector<double>> second;
+};
+
+// Steps 2 and 3 on sampled statistics (the trials must be independent draws, each input's
+// identically distributed, for the bound to hold). AuditNeighboursOver is its sampling plus
+// this, bit for bit. Errors (InvalidArgument): the options'; no statistic, an empty or repeated
+// name, a row count other than the number of names, a row of another length than num_trials, or
+// a value that is not finite (naming the statistic, the input and the trial).
+absl::StatusOr<AuditResult> AuditSampled(const SampledStatistics& sampled,
+                                         const AuditOptions& options);
 
 // Largest epsilon_lower the audit can ever report with these trials and options: the value for a
 // perfectly separating event (k1 = n, k2 = 0). A claim above it cannot be refuted by the audit.

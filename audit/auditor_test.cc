@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "random/random_stream.h"
 #include "testing/status_matchers.h"
@@ -197,6 +198,89 @@ TEST(AuditNeighboursOverTest, BadStatisticsAndObservationsAreNamed) {
   EXPECT_THAT(AuditNeighbours(not_a_number, not_a_number, options),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("statistic 'observation' of trial 0 of input first is nan")));
+}
+
+// Threads change who draws a trial, never its stream: the result is the same bits, and an error
+// is the first failing trial's, as with one thread.
+TEST(AuditNeighboursOverTest, ThreadsGiveTheSameResultAndTheSameFirstError) {
+  AuditOptions options;
+  options.num_trials = 4000;
+  const std::vector<CandidateStatistic> statistics = {
+      {"noise", [](const std::vector<double>& o) { return Entry(o, 0); }},
+      {"bit", [](const std::vector<double>& o) { return Entry(o, 1); }}};
+  const AuditResult one =
+      AuditNeighboursOver(ResponseWithNoise(1), ResponseWithNoise(0), statistics, options).value();
+  for (int threads : {2, 3, 7}) {
+    options.num_threads = threads;
+    const AuditResult many =
+        AuditNeighboursOver(ResponseWithNoise(1), ResponseWithNoise(0), statistics, options)
+            .value();
+    EXPECT_EQ(many.DebugString(), one.DebugString());
+    EXPECT_EQ(many.privacy_epsilon_lower, one.privacy_epsilon_lower);
+  }
+  // A statistic that fails on about one trial in 1000 (several of the 4000 of the second input):
+  // the error names the first of them at any thread count.
+  ObservationVectorSampler word = [](RandomStream& stream) {
+    return std::vector<double>{static_cast<double>(stream.NextU64() % 1000)};
+  };
+  const std::vector<CandidateStatistic> failing = {
+      {"bad", [](const std::vector<double>& o) { return o[0] == 0.0 ? std::nan("") : o[0]; }}};
+  int64_t first_bad = -1;
+  int64_t num_bad = 0;
+  for (int64_t i = options.num_trials - 1; i >= 0; --i) {
+    if (AuditTrialStream(options.seed, 1, i).NextU64() % 1000 == 0) {
+      first_bad = i;
+      ++num_bad;
+    }
+  }
+  ASSERT_GE(num_bad, 2);
+  ObservationVectorSampler good = [](RandomStream&) { return std::vector<double>{1.0}; };
+  for (int threads : {1, 4}) {
+    options.num_threads = threads;
+    EXPECT_THAT(AuditNeighboursOver(good, word, failing, options),
+                StatusIs(absl::StatusCode::kInvalidArgument,
+                         HasSubstr(absl::StrCat("statistic 'bad' of trial ", first_bad,
+                                                " of input second"))));
+  }
+  options.num_threads = 0;
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_threads")));
+}
+
+// AuditSampled on the statistics an audit drew is that audit, bit for bit; malformed rows are
+// named.
+TEST(AuditSampledTest, IsTheAuditOfTheSameValuesAndNamesBadRows) {
+  AuditOptions options;
+  options.num_trials = 4000;
+  SampledStatistics sampled{{"bit"}, {std::vector<double>(4000)}, {std::vector<double>(4000)}};
+  for (int j = 0; j < 2; ++j) {
+    for (int64_t i = 0; i < 4000; ++i) {
+      RandomStream stream = AuditTrialStream(options.seed, j, i);
+      (j == 0 ? sampled.first : sampled.second)[0][i] = ResponseWithNoise(1 - j)(stream)[1];
+    }
+  }
+  const AuditResult drawn =
+      AuditNeighboursOver(ResponseWithNoise(1), ResponseWithNoise(0),
+                          {{"bit", [](const std::vector<double>& o) { return o[1]; }}}, options)
+          .value();
+  EXPECT_EQ(AuditSampled(sampled, options).value().DebugString(), drawn.DebugString());
+
+  SampledStatistics short_row = sampled;
+  short_row.second[0].pop_back();
+  EXPECT_THAT(AuditSampled(short_row, options),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("statistic 'bit' of input second has 3999 trials")));
+  SampledStatistics missing_row = sampled;
+  missing_row.names.push_back("sum");
+  EXPECT_THAT(AuditSampled(missing_row, options),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("1 rows for 2")));
+  SampledStatistics infinite = sampled;
+  infinite.first[0][7] = std::numeric_limits<double>::infinity();
+  EXPECT_THAT(AuditSampled(infinite, options),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("statistic 'bit' of trial 7 of input first is inf")));
+  EXPECT_THAT(AuditSampled(SampledStatistics{}, options),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("at least one")));
 }
 
 // The trials needed: the smallest num_trials whose perfectly separating event reports more than

@@ -3,9 +3,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "common/registry.h"
 #include "common/hdf5_names.h"
+#include "common/registry.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "glog/logging.h"
 
@@ -101,6 +103,32 @@ absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpe
   absl::StatusOr<const TabularAgentType*> type = Agents().Find(names.agent);
   if (!type.ok()) return InConfiguration(config, type.status());
   return (*type)->create(config, shape, noise_stream);
+}
+
+absl::Status CheckMdpMemory(const std::string& caller, int64_t num_states, int64_t num_actions,
+                            int64_t horizon) {
+  if (num_states < 1 || horizon < 1 || num_actions < 1) return absl::OkStatus();
+  const double entries = static_cast<double>(horizon) * static_cast<double>(num_states) *
+                         static_cast<double>(num_actions) * static_cast<double>(num_states);
+  return CheckMemoryEstimate(
+      absl::StrCat(caller, ": num_states = ", num_states, ", num_actions = ", num_actions,
+                   ", horizon = ", horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
+                   " transition entries)"),
+      kTabularMdpBytesPerTransitionEntry * entries);
+}
+
+absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvironmentType& type,
+                                    const AttributeList& attributes) {
+  auto int_attribute = [&](const char* name) -> const int64_t* {
+    const AttributeValue* value = FindAttribute(attributes, name);
+    return value == nullptr ? nullptr : std::get_if<int64_t>(value);
+  };
+  const int64_t* num_states = int_attribute(hdf5_names::kNumStates);
+  const int64_t* horizon = int_attribute(hdf5_names::kHorizon);
+  const int64_t* num_actions = int_attribute(hdf5_names::kNumActions);
+  if (num_states == nullptr || horizon == nullptr) return absl::OkStatus();
+  return CheckMdpMemory(caller, *num_states,
+                        num_actions != nullptr ? *num_actions : type.fixed_num_actions, *horizon);
 }
 
 }  // namespace dprl

@@ -265,6 +265,18 @@ std::vector<std::string> TabularReferenceAgentNames();
 // lists reference agents.
 std::string TabularReferenceAgentsDoc();
 
+// Refuses, before an MDP of S = num_states, A = num_actions and H = horizon is built, a size whose
+// tables would not fit in this machine's memory (CheckMemoryEstimate), naming `caller` and the
+// three. It counts the MDP's tables alone (kTabularMdpBytesPerTransitionEntry), not an agent's
+// (CheckTabularAgentMemory checks those). Sizes that are not positive are left to the
+// environment's own validation.
+absl::Status CheckMdpMemory(const std::string& caller, int64_t num_states, int64_t num_actions,
+                            int64_t horizon);
+// CheckMdpMemory before `type` is built from `attributes` (its num_states, horizon and
+// num_actions, or its fixed_num_actions); OK when the attributes lack num_states or horizon.
+absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvironmentType& type,
+                                    const AttributeList& attributes);
+
 // The environment named by `config`'s `env` attribute, with its parameters read through its
 // binding. Errors name the configuration and the parameter, or list the registered names.
 absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,

@@ -1,17 +1,23 @@
-// The privacy auditor (audit/auditor.h) from Python: dprl._dprl._audit_neighbours, which
-// dprl.audit (python/lib/dprl/audit.py) wraps. A sampler is any Python callable taking a
-// dprl.RandomStream and returning a float or a sequence of floats; the callable runs with the GIL
-// held (it is Python), and an exception it raises ends the audit and propagates unchanged.
+// The privacy auditor (audit/auditor.h) from Python. dprl.audit (python/lib/dprl/_audit.py) draws
+// a Python sampler's trials (with the GIL: it is Python) and audits their statistics with
+// _audit_sampled (AuditSampled); dprl.audit_tabular_agent runs the JDP audit of a registered
+// agent (audit/registered_agent_audit.h) in C++, its trials on several threads with the GIL
+// released.
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "audit/auditor.h"
+#include "audit/registered_agent_audit.h"
+#include "audit/tabular_views.h"
+#include "experiments/tabular/tabular_registry.h"
 #include "python/ext/bindings.h"
+#include "python/ext/tabular_bindings.h"
 #include "random/random_stream.h"
 
 namespace py = pybind11;
@@ -30,13 +36,6 @@ std::vector<double> ObservationOf(const py::object& value) {
     throw py::type_error("an audit sampler must return a float or a sequence of floats, got " +
                          std::string(py::str(value.get_type().attr("__name__"))));
   }
-}
-
-ObservationVectorSampler VectorSampler(const py::function& sampler) {
-  return [sampler](RandomStream& stream) {
-    // The sampler gets its own copy of this trial's stream (it may keep or advance it).
-    return ObservationOf(sampler(py::cast(RandomStream(stream))));
-  };
 }
 
 // The options of an audit of `num_trials` per input at (confidence_beta, target_delta), the other
@@ -71,30 +70,103 @@ void BindAudit(py::module_& m) {
       .def("__repr__", &AuditResult::DebugString);
 
   m.def(
-      "_audit_neighbours",
-      [](const py::function& first, const py::function& second, const py::list& statistics,
-         int64_t num_trials, double confidence_beta, double target_delta, int64_t max_thresholds,
-         uint64_t seed) {
+      "_audit_sampled",
+      [](const std::vector<std::string>& names, std::vector<std::vector<double>> first,
+         std::vector<std::vector<double>> second, int64_t num_trials, double confidence_beta,
+         double target_delta, int64_t max_thresholds, uint64_t seed) {
         AuditOptions options = ValidOptions(num_trials, confidence_beta, target_delta);
         options.max_thresholds = max_thresholds;
         options.seed = seed;
-        std::vector<CandidateStatistic> candidates;
-        for (const py::handle& item : statistics) {
-          const auto pair = item.cast<py::tuple>();
-          const py::function value = pair[1].cast<py::function>();
-          candidates.push_back(
-              {pair[0].cast<std::string>(), [value](const std::vector<double>& observation) {
-                 return value(observation).cast<double>();
-               }});
-        }
         return ValueOrThrow(
-            AuditNeighboursOver(VectorSampler(first), VectorSampler(second), candidates, options));
+            AuditSampled(SampledStatistics{names, std::move(first), std::move(second)}, options));
       },
-      py::arg("first"), py::arg("second"), py::arg("statistics"), py::arg("num_trials"),
+      py::arg("names"), py::arg("first"), py::arg("second"), py::arg("num_trials"),
       py::arg("confidence_beta"), py::arg("target_delta"), py::arg("max_thresholds"),
       py::arg("seed"),
-      "AuditNeighboursOver (audit/auditor.h) with Python samplers and (name, function) "
-      "statistics; dprl.audit is the documented entry point.");
+      "AuditSampled (audit/auditor.h): first[s][i] is statistic names[s] of trial i of the "
+      "first input; dprl.audit is the documented entry point.");
+
+  py::class_<RegisteredAgentAudit>(
+      m, "TabularAgentAudit",
+      "The JDP audit of a registered tabular agent (audit/registered_agent_audit.h): str() is "
+      "the report.")
+      .def_readonly("result", &RegisteredAgentAudit::result)
+      .def_readonly("claimed_epsilon", &RegisteredAgentAudit::claimed_epsilon)
+      .def_readonly("claim_source", &RegisteredAgentAudit::claim_source)
+      .def_readonly("trials_needed", &RegisteredAgentAudit::trials_needed)
+      .def_readonly("agent_parameters", &RegisteredAgentAudit::agent_parameters)
+      .def_readonly("environment_parameters", &RegisteredAgentAudit::environment_parameters)
+      .def_property_readonly(
+          "epsilon_lower",
+          [](const RegisteredAgentAudit& a) { return a.result.privacy_epsilon_lower; })
+      .def_property_readonly("verdict",
+                             [](const RegisteredAgentAudit& a) { return VerdictName(a.verdict); })
+      .def("__str__", &RegisteredAgentAudit::Report)
+      .def("__repr__", [](const RegisteredAgentAudit& a) { return a.result.DebugString(); });
+
+  m.def(
+      "_audit_tabular_agent",
+      [](const std::string& agent, const py::dict& agent_parameters, const std::string& environment,
+         const py::dict& environment_parameters, int64_t num_users, int64_t target,
+         const std::string& relation, std::optional<double> claimed_epsilon, int64_t num_trials,
+         double confidence_beta, double target_delta, uint64_t seed, int num_threads) {
+        RegisteredAgentAuditOptions options;
+        options.agent = agent;
+        options.environment = environment;
+        const std::string caller = "audit_tabular_agent";
+        options.agent_parameters =
+            AttributesFromKeywords(caller,
+                                   RegisteredOrThrow(caller.c_str(), "agent", agent,
+                                                     FindTabularAgent(agent), TabularAgentNames())
+                                       .parameters,
+                                   agent_parameters);
+        options.environment_parameters = AttributesFromKeywords(
+            caller,
+            RegisteredOrThrow(caller.c_str(), "environment", environment,
+                              FindTabularEnvironment(environment), TabularEnvironmentNames())
+                .parameters,
+            environment_parameters);
+        // AttributesFromKeywords fills every default; the audit's own defaults (num_episodes,
+        // the relation) apply only to what the caller did not give.
+        auto given_only = [](AttributeList all, const py::dict& given) {
+          AttributeList kept;
+          for (auto& [name, value] : all) {
+            if (given.contains(py::str(name))) kept.emplace_back(name, std::move(value));
+          }
+          return kept;
+        };
+        options.agent_parameters = given_only(options.agent_parameters, agent_parameters);
+        options.environment_parameters =
+            given_only(options.environment_parameters, environment_parameters);
+        options.num_users = num_users;
+        options.target = target;
+        if (relation == "add_remove") {
+          options.relation = JdpRelation::kAddRemove;
+        } else if (relation == "replacement") {
+          options.relation = JdpRelation::kReplacement;
+        } else {
+          throw py::value_error(
+              "audit_tabular_agent: relation must be 'add_remove' or "
+              "'replacement', got '" +
+              relation + "'");
+        }
+        options.claimed_epsilon = claimed_epsilon;
+        options.audit = ValidOptions(num_trials, confidence_beta, target_delta);
+        options.audit.seed = seed;
+        options.audit.num_threads = num_threads;
+        absl::StatusOr<RegisteredAgentAudit> audit;
+        {
+          py::gil_scoped_release release;
+          audit = AuditRegisteredTabularAgent(options);
+        }
+        return ValueOrThrow(std::move(audit));
+      },
+      py::arg("agent"), py::arg("agent_parameters"), py::arg("environment"),
+      py::arg("environment_parameters"), py::arg("num_users"), py::arg("target"),
+      py::arg("relation"), py::arg("claimed_epsilon"), py::arg("num_trials"),
+      py::arg("confidence_beta"), py::arg("target_delta"), py::arg("seed"), py::arg("num_threads"),
+      "AuditRegisteredTabularAgent (audit/registered_agent_audit.h); "
+      "dprl.audit_tabular_agent is the documented entry point.");
 
   m.def("_audit_observation", &ObservationOf, py::arg("value"),
         "A sampler's return value as the audit reads it (a float or a sequence of floats: a list "

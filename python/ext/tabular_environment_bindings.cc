@@ -83,36 +83,6 @@ const TabularEnvironmentType& EnvironmentTypeOrThrow(const char* function,
                            TabularEnvironmentNames());
 }
 
-// Refuses, before an MDP of S = num_states, A = num_actions and H = horizon is built, a size whose
-// tables would not fit in this machine's memory (CheckMemoryEstimate), naming the three. It counts
-// the MDP's tables alone (kTabularMdpBytesPerTransitionEntry), not an agent's: an agent made from
-// Python is checked when it is made (CheckShapeFits). Every Python entry point that builds a
-// tabular MDP calls it (riverswim, random_dirichlet_mdp, the registered environments). Sizes that
-// are not positive are left to the environment's own validation.
-absl::Status CheckMdpMemory(const std::string& caller, int64_t num_states, int64_t num_actions,
-                            int64_t horizon) {
-  if (num_states < 1 || horizon < 1 || num_actions < 1) return absl::OkStatus();
-  const double entries = static_cast<double>(horizon) * static_cast<double>(num_states) *
-                         static_cast<double>(num_actions) * static_cast<double>(num_states);
-  return CheckMemoryEstimate(
-      absl::StrCat(caller, ": num_states = ", num_states, ", num_actions = ", num_actions,
-                   ", horizon = ", horizon, " (H S A S = ", absl::StrFormat("%.3g", entries),
-                   " transition entries)"),
-      kTabularMdpBytesPerTransitionEntry * entries);
-}
-
-// CheckMdpMemory before a registered environment is built from `attributes` (A is the type's
-// fixed_num_actions when it has no num_actions parameter).
-absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvironmentType& type,
-                                    const AttributeList& attributes) {
-  const std::optional<int64_t> num_states = IntAttribute(attributes, hdf5_names::kNumStates);
-  const std::optional<int64_t> horizon = IntAttribute(attributes, hdf5_names::kHorizon);
-  const std::optional<int64_t> num_actions = IntAttribute(attributes, hdf5_names::kNumActions);
-  if (!num_states || !horizon) return absl::OkStatus();
-  return CheckMdpMemory(caller, *num_states, num_actions.value_or(type.fixed_num_actions),
-                        *horizon);
-}
-
 void BindRegisteredEnvironments(py::module_& m) {
   m.def(
       "_tabular_environment",

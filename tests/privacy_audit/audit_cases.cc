@@ -265,12 +265,29 @@ AuditCase Case(std::string name, std::string relation, double claimed_epsilon, d
   c.target_delta = target_delta;
   c.is_control = is_control;
   c.fast_trials = fast_trials;
-  c.first = std::move(first);
-  c.second = std::move(second);
+  c.SetScalarObservation(std::move(first), std::move(second));
   return c;
 }
 
 }  // namespace
+
+void AuditCase::SetScalarObservation(ObservationSampler first_sampler,
+                                     ObservationSampler second_sampler) {
+  auto as_vector = [](ObservationSampler sampler) {
+    return [sampler =
+                std::move(sampler)](RandomStream& stream) -> absl::StatusOr<std::vector<double>> {
+      return std::vector<double>{sampler(stream)};
+    };
+  };
+  first = as_vector(std::move(first_sampler));
+  second = as_vector(std::move(second_sampler));
+  statistics = {{"observation", [](const std::vector<double>& o) { return o[0]; }}};
+}
+
+absl::StatusOr<AuditResult> AuditOf(const AuditCase& audit_case, const AuditOptions& options) {
+  return AuditFallibleNeighbours(audit_case.first, audit_case.second, audit_case.statistics,
+                                 options);
+}
 
 std::vector<AuditCase> AllAuditCases() {
   std::vector<AuditCase> cases;

@@ -3,11 +3,11 @@
 //
 // Specification
 // -------------
-// Every case is audited with AuditNeighbours (audit/auditor.h). Targets must satisfy
-// epsilon_lower <= claimed epsilon (at the case's target_delta); controls (controls.h) must give
-// epsilon_lower > claimed epsilon. Observations that are likelihood-ratio statistics
-// (the number of coordinates on the side favouring the first input) make threshold events the
-// most powerful events for discrete Laplace noise (Neyman-Pearson).
+// Every case is audited with AuditFallibleNeighbours (audit/auditor.h; AuditOf). Targets must
+// satisfy epsilon_lower <= claimed epsilon (at the case's target_delta); controls (controls.h) must
+// give epsilon_lower > claimed epsilon. Observations that are likelihood-ratio statistics (the
+// number of coordinates on the side favouring the first input) make threshold events the most
+// powerful events for discrete Laplace noise (Neyman-Pearson).
 //
 //   case                       relation (what changes)                      claim
 //   binary_counter             one step's unit input added/removed,         privacy_epsilon = 1
@@ -46,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "audit/auditor.h"
 
 namespace dprl {
@@ -61,9 +62,19 @@ struct AuditCase {
   bool is_control = false;
   // Trials per input in the fast (default test suite) audit.
   int64_t fast_trials = 20000;
-  ObservationSampler first;
-  ObservationSampler second;
+  // One trial's observation on each input, and the candidate statistics of it the event is
+  // searched over (a scalar case: SetScalarObservation).
+  FallibleObservationSampler first;
+  FallibleObservationSampler second;
+  std::vector<CandidateStatistic> statistics;
+
+  // A scalar observation: first and second return {sampler(stream)}, the one statistic
+  // "observation" is it (the audit is AuditNeighbours', bit for bit).
+  void SetScalarObservation(ObservationSampler first_sampler, ObservationSampler second_sampler);
 };
+
+// The audit of `audit_case` at `options` (AuditFallibleNeighbours).
+absl::StatusOr<AuditResult> AuditOf(const AuditCase& audit_case, const AuditOptions& options);
 
 // All cases, targets first, in the order of the table above.
 std::vector<AuditCase> AllAuditCases();

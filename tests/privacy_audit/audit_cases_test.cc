@@ -30,7 +30,7 @@ TEST(AuditCasesTest, TargetsPassAndControlsAreCaught) {
     options.confidence_beta = kAuditBeta;
     options.target_delta = audit_case.target_delta;
     const AuditResult result =
-        AuditNeighbours(audit_case.first, audit_case.second, options).value();
+        AuditOf(audit_case, options).value();
     std::cout << audit_case.name << " claimed " << audit_case.claimed_epsilon << ": "
               << result.DebugString() << "\n";
     SCOPED_TRACE(audit_case.name + ": " + result.DebugString());
@@ -57,7 +57,7 @@ TEST(AuditCasesTest, PucbReplacementCostsMoreThanAddRemoveEpsilon) {
     options.num_trials = 200000;
     options.confidence_beta = kAuditBeta;
     const AuditResult result =
-        AuditNeighbours(audit_case.first, audit_case.second, options).value();
+        AuditOf(audit_case, options).value();
     std::cout << "pucb_replacement (power run): " << result.DebugString() << "\n";
     const double add_remove_epsilon = audit_case.claimed_epsilon / 2.0;
     EXPECT_GT(result.privacy_epsilon_lower, add_remove_epsilon);

@@ -125,6 +125,9 @@ int Run(int argc, char** argv) {
   cases.push_back(PrivateUcbviAuditCase());
   cases.push_back(PrivateUcbviOneEpisodeAuditCase());
   cases.push_back(UcbviJdpAsRunAuditCase());
+  // The same two on the actions the colluders receive (JDP itself).
+  cases.push_back(PrivateUcbviActionsAuditCase());
+  cases.push_back(UcbviJdpAsRunActionsAuditCase());
   const double confidence_beta = suite_beta / cases.size();
   std::vector<Row> rows;
   bool all_ok = true;
@@ -138,7 +141,7 @@ int Run(int argc, char** argv) {
     options.seed = 2;  // not the fast test's seed
     const auto case_start = std::chrono::steady_clock::now();
     absl::StatusOr<AuditResult> result =
-        AuditNeighbours(audit_case.first, audit_case.second, options);
+        AuditOf(audit_case, options);
     if (!result.ok()) {
       std::cerr << audit_case.name << ": " << result.status().message() << "\n";
       return 1;

@@ -2,10 +2,14 @@
 
 #include <glog/logging.h>
 
+#include <functional>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/ucbvi_jdp_as_run.h"
+#include "audit/tabular_views.h"
 
 namespace dprl {
 namespace {
@@ -15,6 +19,17 @@ constexpr char kCollusionView[] =
     "add/remove user 1's episode; users 2..K collude (S = A = H = 1, K = 64)";
 // The one-episode case's claim: large enough that the 3H counters' shifts are visible.
 constexpr double kOneEpisodeEpsilon = 6.0;
+constexpr char kActionsView[] =
+    "user 1's episode replaced; users 2..K collude, observing their actions (S = 2, A = 2, H = 4, "
+    "K = 64)";
+constexpr TabularShape kActionsViewShape{2, 2, 4};
+
+template <typename Agent>
+absl::StatusOr<std::unique_ptr<TabularAgent>> AsAgent(
+    absl::StatusOr<std::unique_ptr<Agent>> agent) {
+  if (!agent.ok()) return agent.status();
+  return std::unique_ptr<TabularAgent>(std::move(*agent));
+}
 
 // The view of the header for an agent whose release before each episode is `release(agent)`,
 // offset by the pseudo-visits the agent starts with (`initial_count`).
@@ -90,33 +105,90 @@ ObservationSampler PrivateUcbviOneEpisode(bool target_present) {
   };
 }
 
+// The JDP view on actions (ucbvi_audit_cases.h): S = 2, A = 2, H = 4, K = kUcbviAuditEpisodes
+// users in state 0; the target (user 0) is paid 1 at every step, its replacement and the other
+// users 0.
+JdpAuditView ActionsView(
+    std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const RandomStream&)> make_agent) {
+  JdpAuditView view;
+  view.shape = kActionsViewShape;
+  view.make_agent = std::move(make_agent);
+  view.users.assign(kUcbviAuditEpisodes, ConstantUser(0, 0.0, 0));
+  view.users[0] = ConstantUser(0, 1.0, 0);
+  view.target = 0;
+  view.relation = JdpRelation::kReplacement;
+  view.replacement = ConstantUser(0, 0.0, 0);
+  view.observation = JdpObservation::kActions;
+  return view;
+}
+
+AuditCase ActionsCase(std::string name, bool is_control, int64_t fast_trials,
+                      const JdpAuditView& view) {
+  AuditCase c;
+  c.name = std::move(name);
+  c.neighbour_relation = kActionsView;
+  c.claimed_epsilon = kClaimedEpsilon;
+  c.is_control = is_control;
+  c.fast_trials = fast_trials;
+  NeighbourSamplers samplers = JdpViewSamplers(view).value();
+  c.first = std::move(samplers.first);
+  c.second = std::move(samplers.second);
+  c.statistics = ActionCountStatistics(view).value();
+  return c;
+}
+
+AuditCase ScalarCase(std::string name, std::string relation, double claimed_epsilon,
+                     bool is_control, int64_t fast_trials, ObservationSampler first,
+                     ObservationSampler second) {
+  AuditCase c;
+  c.name = std::move(name);
+  c.neighbour_relation = std::move(relation);
+  c.claimed_epsilon = claimed_epsilon;
+  c.is_control = is_control;
+  c.fast_trials = fast_trials;
+  c.SetScalarObservation(std::move(first), std::move(second));
+  return c;
+}
+
 }  // namespace
 
-// AuditCase's fields in order: name, neighbour_relation, claimed_epsilon, target_delta,
-// is_control, fast_trials, first, second.
 AuditCase PrivateUcbviAuditCase() {
-  return AuditCase{
-      "private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon,        0.0,
-      /*is_control=*/false,     10000,          PrivateUcbviView(true), PrivateUcbviView(false)};
+  return ScalarCase("private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon,
+                    /*is_control=*/false, 10000, PrivateUcbviView(true), PrivateUcbviView(false));
 }
 
 AuditCase PrivateUcbviOneEpisodeAuditCase() {
-  return AuditCase{
-      "private_ucbvi_add_remove",   "add/remove one user's episode (S=2, A=1, H=2, K=1)",
-      kOneEpisodeEpsilon,           0.0,
-      /*is_control=*/false,         20000,
-      PrivateUcbviOneEpisode(true), PrivateUcbviOneEpisode(false)};
+  return ScalarCase("private_ucbvi_add_remove",
+                    "add/remove one user's episode (S=2, A=1, H=2, K=1)", kOneEpisodeEpsilon,
+                    /*is_control=*/false, 20000, PrivateUcbviOneEpisode(true),
+                    PrivateUcbviOneEpisode(false));
 }
 
 AuditCase UcbviJdpAsRunAuditCase() {
-  return AuditCase{"refuted_claim_ucbvi_jdp_as_run",
-                   kCollusionView,
-                   kClaimedEpsilon,
-                   0.0,
-                   /*is_control=*/true,
-                   4000,
-                   UcbviJdpAsRunView(true),
-                   UcbviJdpAsRunView(false)};
+  return ScalarCase("refuted_claim_ucbvi_jdp_as_run", kCollusionView, kClaimedEpsilon,
+                    /*is_control=*/true, 4000, UcbviJdpAsRunView(true), UcbviJdpAsRunView(false));
+}
+
+AuditCase PrivateUcbviActionsAuditCase() {
+  return ActionsCase(
+      "private_ucbvi_jdp_actions", /*is_control=*/false, 4000,
+      ActionsView([](const RandomStream& noise) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+        PrivateUcbviOptions options;
+        options.privacy_epsilon = kClaimedEpsilon;
+        options.num_episodes = kUcbviAuditEpisodes;
+        options.neighbour_relation = PucbNeighbourRelation::kReplacement;
+        return AsAgent(PrivateUcbviAgent::Create(kActionsViewShape, options, noise));
+      }));
+}
+
+AuditCase UcbviJdpAsRunActionsAuditCase() {
+  return ActionsCase(
+      "refuted_claim_ucbvi_jdp_as_run_actions", /*is_control=*/true, 8000,
+      ActionsView([](const RandomStream& noise) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+        UcbviJdpAsRunOptions options;
+        options.privacy_epsilon = kClaimedEpsilon;
+        return AsAgent(UcbviJdpAsRunAgent::Create(kActionsViewShape, options, noise));
+      }));
 }
 
 }  // namespace dprl

@@ -22,6 +22,19 @@
 // epsilon_lower > 1, which cannot happen with probability more than confidence_beta if the
 // code's releases were 1-DP (audit/auditor.h). By sequential composition the as-run releases are
 // (K - 1)-DP in this view, not 1-DP.
+//
+// On actions (JDP itself, not the billboard premise; audit/tabular_views.h): S = 2, A = 2, H = 4,
+// K = kUcbviAuditEpisodes users, all starting and staying in state 0. The target (user 1) is paid
+// 1 at every step; under the relation (replacement) it is replaced by a user paid 0, as the other
+// users are. The other users collude and observe their own actions; the candidate statistics are
+// ActionCountStatistics'. At the last step Q(0, a, H) = r^ + b_r(0, a) (no future term), so a
+// colluder's action there is a threshold on the difference of the two actions' noisy reward
+// statistics, which the target's four paid steps shift:
+//   private_ucbvi_jdp_actions            Private-UCB-VI at privacy_epsilon = 1 under replacement,
+//                                        target (epsilon_lower <= 1)
+//   refuted_claim_ucbvi_jdp_as_run_      the published code's noise at privEps = 1: its fresh
+//   actions                              noise per episode lets the K - 1 colluders' choices at
+//                                        the last step average out; refuted claim
 // Testing utilities only.
 #ifndef DPRL_TESTS_PRIVACY_AUDIT_UCBVI_AUDIT_CASES_H_
 #define DPRL_TESTS_PRIVACY_AUDIT_UCBVI_AUDIT_CASES_H_
@@ -45,6 +58,9 @@ AuditCase PrivateUcbviOneEpisodeAuditCase();
 // The refuted-claim case refuted_claim_ucbvi_jdp_as_run (is_control = true: like a negative
 // control, the audit must report epsilon_lower > claimed_epsilon).
 AuditCase UcbviJdpAsRunAuditCase();
+// The actions view above: the target case and the refuted-claim case.
+AuditCase PrivateUcbviActionsAuditCase();
+AuditCase UcbviJdpAsRunActionsAuditCase();
 
 }  // namespace dprl
 

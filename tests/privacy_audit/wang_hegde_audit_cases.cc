@@ -101,8 +101,7 @@ std::vector<AuditCase> WangHegdeAuditCases() {
     c.target_delta = kClaimedDelta;
     c.is_control = true;  // the audit must show epsilon_lower > claimed
     c.fast_trials = noisy ? 600 : 200;
-    c.first = TrainedView(1.0, noisy);
-    c.second = TrainedView(0.0, noisy);
+    c.SetScalarObservation(TrainedView(1.0, noisy), TrainedView(0.0, noisy));
     cases.push_back(std::move(c));
   }
   return cases;

@@ -36,7 +36,7 @@ TEST(WangHegdeAuditTest, Theorem5ClaimIsRefutedForTheOutputAndTheNoisyFunctions)
     options.target_delta = audit_case.target_delta;
     ASSERT_GT(MaxReportableEpsilon(options), audit_case.claimed_epsilon) << audit_case.name;
     const AuditResult result =
-        AuditNeighbours(audit_case.first, audit_case.second, options).value();
+        AuditOf(audit_case, options).value();
     std::cout << audit_case.name << " claimed " << audit_case.claimed_epsilon << ": "
               << result.DebugString() << "\n";
     SCOPED_TRACE(audit_case.name + ": " + result.DebugString());

@@ -12,7 +12,8 @@ defaults by tabular_agent_parameters / tabular_environment_parameters and in the
 Submodules: dprl.results (read results files; needs h5py only when a file is loaded),
 dprl.attributes (the names, docs and types of a results file's attributes, from the C++ schema).
 dprl.audit(first, second, claimed_epsilon=...) audits any Python sampler with the C++ privacy
-auditor (docs/privacy_audit.md, "Audit your own agent").
+auditor, dprl.audit_tabular_agent(name, ...) a registered agent's JDP claim in C++
+(docs/privacy_audit.md, "Audit your own agent").
 
 The extension is built for one interpreter (dprl._build_config.BUILT_FOR); any other gets an
 ImportError naming it before the extension is loaded (dprl._interpreter).
@@ -25,7 +26,7 @@ from dprl._dprl import *  # noqa: F401,F403,E402  (the bindings are the API)
 from dprl._dprl import RESULTS_SCHEMA_VERSION, SCHEMA_VERSION_ATTRIBUTE  # noqa: F401,E402
 from dprl._dprl import __version__  # noqa: F401,E402  (the build stamp, as --version prints it)
 from dprl import attributes, results  # noqa: F401,E402
-from dprl._audit import AuditReport, audit  # noqa: F401,E402  (docs/privacy_audit.md)
+from dprl._audit import AuditReport, audit, audit_tabular_agent  # noqa: F401,E402  (docs/privacy_audit.md)
 
 
 def fields(result) -> dict:
