@@ -4,12 +4,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "audit/audit_plot.h"
 #include "audit/auditor.h"
 #include "audit/registered_agent_audit.h"
 #include "audit/tabular_views.h"
@@ -46,7 +49,10 @@ std::string Usage() {
       "  --target_delta=D        delta of the (eps, delta) bound (0)\n"
       "  --seed=N                seed of the trials and of the instance (1)\n"
       "  --threads=N             threads drawing trials; the result does not depend on it\n"
-      "                          (this machine's cores)\n");
+      "                          (this machine's cores)\n"
+      "  --plot=PATH.png         also draw the two held-out distributions of the chosen\n"
+      "                          statistic and the event (audit/audit_plot.h)\n"
+      "Progress lines go to stderr once an audit has run 5 s.\n");
 }
 
 int Fail(const std::string& message) {
@@ -59,7 +65,7 @@ int Main(int argc, char** argv) {
       SplitCommandLine(argc, argv,
                        {"--agent", "--set", "--env", "--env_set", "--users", "--target",
                         "--relation", "--claimed_epsilon", "--trials", "--confidence_beta",
-                        "--target_delta", "--seed", "--threads"},
+                        "--target_delta", "--seed", "--threads", "--plot"},
                        {"--set", "--env_set"});
   if (!command_line.ok()) return Fail(std::string(command_line.status().message()));
   if (command_line->help) {
@@ -132,9 +138,28 @@ int Main(int argc, char** argv) {
     if (!parameters.ok()) return Fail(std::string(parameters.status().message()));
     options.environment_parameters = *parameters;
   }
+  std::optional<std::string> plot_path;
+  if (const std::optional<std::string> text = command_line->Get("--plot")) {
+    absl::StatusOr<std::string> resolved = ResolveUserPath(*text);
+    if (!resolved.ok()) return Fail("--plot: " + std::string(resolved.status().message()));
+    if (!absl::EndsWith(*resolved, ".png")) {
+      return Fail("--plot must name a .png file, got '" + *text + "'");
+    }
+    plot_path = *resolved;
+  }
+  options.audit.progress = StderrAuditProgress(/*always=*/false);
   absl::StatusOr<RegisteredAgentAudit> audit = AuditRegisteredTabularAgent(options);
   if (!audit.ok()) return Fail(std::string(audit.status().message()));
   std::cout << audit->Report();
+  if (plot_path) {
+    if (absl::Status status =
+            WriteAuditPlot(*plot_path, audit->heldout.first, audit->heldout.second, audit->result,
+                           audit->claimed_epsilon);
+        !status.ok()) {
+      return Fail("--plot: " + std::string(status.message()));
+    }
+    std::cout << "wrote " << *plot_path << "\n";
+  }
   return 0;
 }
 

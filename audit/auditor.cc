@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <set>
 #include <thread>
 #include <utility>
@@ -212,7 +213,8 @@ RandomStream AuditTrialStream(uint64_t seed, uint64_t input, uint64_t trial) {
 }
 
 absl::StatusOr<AuditResult> AuditSampled(const SampledStatistics& sampled,
-                                         const AuditOptions& options) {
+                                         const AuditOptions& options,
+                                         HeldOutValues* heldout_values) {
   RETURN_IF_ERROR(options.Validate());
   RETURN_IF_ERROR(ValidateNames(sampled.names));
   const std::vector<std::vector<double>>* rows[2] = {&sampled.first, &sampled.second};
@@ -257,6 +259,13 @@ absl::StatusOr<AuditResult> AuditSampled(const SampledStatistics& sampled,
       if (result.upper_tail ? o >= result.threshold : o <= result.threshold) ++counts[j];
     }
   }
+  if (heldout_values != nullptr) {
+    const int j_first = result.swapped ? 1 : 0;
+    const std::vector<double>& first_row = (*rows[j_first])[best.statistic];
+    const std::vector<double>& second_row = (*rows[1 - j_first])[best.statistic];
+    heldout_values->first.assign(first_row.begin() + train, first_row.end());
+    heldout_values->second.assign(second_row.begin() + train, second_row.end());
+  }
   result.count_first = counts[result.swapped ? 1 : 0];
   result.count_second = counts[result.swapped ? 0 : 1];
   result.heldout_trials = heldout;
@@ -285,7 +294,8 @@ absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& 
 
 absl::StatusOr<AuditResult> AuditFallibleNeighbours(
     const FallibleObservationSampler& first, const FallibleObservationSampler& second,
-    const std::vector<CandidateStatistic>& statistics, const AuditOptions& options) {
+    const std::vector<CandidateStatistic>& statistics, const AuditOptions& options,
+    HeldOutValues* heldout) {
   RETURN_IF_ERROR(options.Validate());
   RETURN_IF_ERROR(ValidateStatistics(statistics));
   SampledStatistics sampled;
@@ -303,6 +313,15 @@ absl::StatusOr<AuditResult> AuditFallibleNeighbours(
   RETURN_IF_ERROR(DrawTrial(first, statistics, options, 0, 0, length, sampled.first));
   const int64_t total = 2 * options.num_trials;
   std::atomic<int64_t> first_failure{total};
+  std::atomic<int64_t> drawn{1};
+  std::mutex progress_mutex;
+  const int64_t progress_step = std::max<int64_t>(1, total / 100);
+  auto report = [&](int64_t done) {
+    if (options.progress && (done % progress_step == 0 || done == total)) {
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      options.progress(done, total);
+    }
+  };
   std::vector<absl::Status> failures(options.num_threads);
   std::vector<int64_t> failed_at(options.num_threads, total);
   auto work = [&](int t) {
@@ -313,6 +332,7 @@ absl::StatusOr<AuditResult> AuditFallibleNeighbours(
       const int64_t trial = f - j * options.num_trials;
       absl::Status status =
           DrawTrial(*samplers[j], statistics, options, j, trial, expected, *rows[j]);
+      if (status.ok()) report(drawn.fetch_add(1) + 1);
       if (!status.ok()) {
         failures[t] = std::move(status);
         failed_at[t] = f;
@@ -335,7 +355,7 @@ absl::StatusOr<AuditResult> AuditFallibleNeighbours(
       if (failed_at[t] == first_failure.load()) return failures[t];
     }
   }
-  return AuditSampled(sampled, options);
+  return AuditSampled(sampled, options, heldout);
 }
 
 absl::StatusOr<AuditResult> AuditNeighbours(const ObservationSampler& first,

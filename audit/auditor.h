@@ -105,6 +105,9 @@ struct AuditOptions {
   // statistics must then be safe to call concurrently (e.g. each builds its own agent from the
   // stream). The result does not depend on it. >= 1.
   int num_threads = 1;
+  // Called with (trials drawn, 2 num_trials) after about every 1/100 of the trials and after the
+  // last, from the drawing threads one at a time (never concurrently); empty: none.
+  std::function<void(int64_t done, int64_t total)> progress;
 
   // OK, or InvalidArgument naming the field and its bad value.
   absl::Status Validate() const;
@@ -152,12 +155,22 @@ absl::StatusOr<AuditResult> AuditNeighboursOver(const ObservationVectorSampler& 
                                                 const std::vector<CandidateStatistic>& statistics,
                                                 const AuditOptions& options);
 
+// The chosen statistic's values on the held-out half, in the bound's order (first: the input
+// whose event probability is bounded below; `swapped` says whether that is the audit's second):
+// what a plot of the two distributions shows (audit_plot.h).
+struct HeldOutValues {
+  std::vector<double> first;
+  std::vector<double> second;
+};
+
 // AuditNeighboursOver with samplers that may fail (the same bits when none does); a failing trial
 // ends the audit with "input <first|second>, trial <i>: " and the sampler's error (the first
 // failing trial in the order input, trial, whatever num_threads).
+// When `heldout` is not null it receives the chosen statistic's held-out values.
 absl::StatusOr<AuditResult> AuditFallibleNeighbours(
     const FallibleObservationSampler& first, const FallibleObservationSampler& second,
-    const std::vector<CandidateStatistic>& statistics, const AuditOptions& options);
+    const std::vector<CandidateStatistic>& statistics, const AuditOptions& options,
+    HeldOutValues* heldout = nullptr);
 
 // The statistics of trials drawn elsewhere: first[s][i] (second[s][i]) is statistic `names[s]`
 // of trial i of the first (second) input, every row of options.num_trials entries; the first
@@ -173,8 +186,10 @@ struct SampledStatistics {
 // this, bit for bit. Errors (InvalidArgument): the options'; no statistic, an empty or repeated
 // name, a row count other than the number of names, a row of another length than num_trials, or
 // a value that is not finite (naming the statistic, the input and the trial).
+// When `heldout` is not null it receives the chosen statistic's held-out values.
 absl::StatusOr<AuditResult> AuditSampled(const SampledStatistics& sampled,
-                                         const AuditOptions& options);
+                                         const AuditOptions& options,
+                                         HeldOutValues* heldout = nullptr);
 
 // Largest epsilon_lower the audit can ever report with these trials and options: the value for a
 // perfectly separating event (k1 = n, k2 = 0). A claim above it cannot be refuted by the audit.

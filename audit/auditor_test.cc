@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -247,6 +248,29 @@ TEST(AuditNeighboursOverTest, ThreadsGiveTheSameResultAndTheSameFirstError) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_threads")));
 }
 
+// Progress reports: increasing, about 100 of them, the last one the total, at any thread count.
+TEST(AuditNeighboursOverTest, ProgressIsReportedInOrderUpToTheTotal) {
+  for (int threads : {1, 3}) {
+    AuditOptions options;
+    options.num_trials = 1000;
+    options.num_threads = threads;
+    std::vector<int64_t> reports;
+    options.progress = [&reports](int64_t done, int64_t total) {
+      EXPECT_EQ(total, 2000);
+      reports.push_back(done);
+    };
+    ASSERT_TRUE(AuditNeighboursOver(ResponseWithNoise(1), ResponseWithNoise(0),
+                                    {{"bit", [](const std::vector<double>& o) { return o[1]; }}},
+                                    options)
+                    .ok());
+    ASSERT_FALSE(reports.empty());
+    EXPECT_EQ(reports.back(), 2000);
+    EXPECT_GE(reports.size(), 99u);
+    EXPECT_LE(reports.size(), 101u);
+    if (threads == 1) EXPECT_TRUE(std::is_sorted(reports.begin(), reports.end()));
+  }
+}
+
 // AuditSampled on the statistics an audit drew is that audit, bit for bit; malformed rows are
 // named.
 TEST(AuditSampledTest, IsTheAuditOfTheSameValuesAndNamesBadRows) {
@@ -263,7 +287,19 @@ TEST(AuditSampledTest, IsTheAuditOfTheSameValuesAndNamesBadRows) {
       AuditNeighboursOver(ResponseWithNoise(1), ResponseWithNoise(0),
                           {{"bit", [](const std::vector<double>& o) { return o[1]; }}}, options)
           .value();
-  EXPECT_EQ(AuditSampled(sampled, options).value().DebugString(), drawn.DebugString());
+  HeldOutValues heldout;
+  const AuditResult audited = AuditSampled(sampled, options, &heldout).value();
+  EXPECT_EQ(audited.DebugString(), drawn.DebugString());
+  // The held-out values, in the bound's order: the event's counts are theirs.
+  ASSERT_EQ(heldout.first.size(), 2000u);
+  ASSERT_EQ(heldout.second.size(), 2000u);
+  auto in_event = [&](double v) {
+    return audited.upper_tail ? v >= audited.threshold : v <= audited.threshold;
+  };
+  EXPECT_EQ(std::count_if(heldout.first.begin(), heldout.first.end(), in_event),
+            audited.count_first);
+  EXPECT_EQ(std::count_if(heldout.second.begin(), heldout.second.end(), in_event),
+            audited.count_second);
 
   SampledStatistics short_row = sampled;
   short_row.second[0].pop_back();

@@ -1,8 +1,10 @@
 #include "audit/registered_agent_audit.h"
 
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <utility>
@@ -246,10 +248,29 @@ absl::StatusOr<RegisteredAgentAudit> AuditRegisteredTabularAgent(
   ASSIGN_OR_RETURN(std::vector<CandidateStatistic> statistics, ActionCountStatistics(view));
   absl::StatusOr<int64_t> needed = TrialsNeededToRefute(audit.claimed_epsilon, options.audit);
   audit.trials_needed = needed.ok() ? *needed : 0;
-  ASSIGN_OR_RETURN(audit.result, AuditFallibleNeighbours(samplers.first, samplers.second,
-                                                         statistics, options.audit));
+  ASSIGN_OR_RETURN(audit.result,
+                   AuditFallibleNeighbours(samplers.first, samplers.second, statistics,
+                                           options.audit, &audit.heldout));
   audit.verdict = VerdictOf(audit.result, audit.claimed_epsilon);
   return audit;
+}
+
+std::function<void(int64_t, int64_t)> StderrAuditProgress(bool always) {
+  struct State {
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    double last_printed = -1.0;  // seconds since start; < 0: nothing printed yet
+  };
+  auto state = std::make_shared<State>();
+  return [state, always](int64_t done, int64_t total) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - state->start).count();
+    if (!always && elapsed <= 5.0) return;
+    if (state->last_printed >= 0.0 && elapsed - state->last_printed < 5.0 && done != total) return;
+    const double eta = elapsed / static_cast<double>(done) * static_cast<double>(total - done);
+    std::cerr << absl::StrFormat("audit: %d/%d trials, %.0f s, ETA %.0f s\n", done, total, elapsed,
+                                 eta);
+    state->last_printed = elapsed;
+  };
 }
 
 std::string RegisteredAgentAudit::Report() const {

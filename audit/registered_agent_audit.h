@@ -23,6 +23,7 @@
 #define DPRL_AUDIT_REGISTERED_AGENT_AUDIT_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +71,8 @@ struct RegisteredAgentAudit {
   int64_t trials_needed = 0;
   AuditResult result;
   AuditVerdict verdict = AuditVerdict::kNoEvidenceAgainst;
+  // The chosen statistic's held-out values (WriteAuditPlot draws them).
+  HeldOutValues heldout;
 
   // The readable report: agent, instance, view, claim, trials, event, counts, bound, verdict and
   // what a refutation refutes.
@@ -84,6 +87,11 @@ struct RegisteredAgentAudit {
 // a failing trial.
 absl::StatusOr<RegisteredAgentAudit> AuditRegisteredTabularAgent(
     const RegisteredAgentAuditOptions& options);
+
+// An AuditOptions::progress that prints "audit: done/total trials, elapsed, ETA" lines on stderr:
+// with `always`, from the first report on, else once the audit has run 5 s; then every 5 s and at
+// the end.
+std::function<void(int64_t done, int64_t total)> StderrAuditProgress(bool always);
 
 // The parameters named by "name=value" texts as attributes of the types of `specs` (int, float or
 // string); `owner` names the agent or environment in errors (an unknown name lists the

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -16,6 +17,7 @@ namespace dprl {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 RegisteredAgentAuditOptions Small(const std::string& agent) {
   RegisteredAgentAuditOptions options;
@@ -99,6 +101,21 @@ TEST(RegisteredAgentAuditTest, BadInputsAreNamed) {
   options.environment_parameters = {{"num_states", int64_t{1} << 30}};
   EXPECT_THAT(AuditRegisteredTabularAgent(options).status(),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));
+}
+
+TEST(StderrAuditProgressTest, PrintsTheFirstReportAndTheLastWhenAlwaysOn) {
+  testing::internal::CaptureStderr();
+  auto always = StderrAuditProgress(/*always=*/true);
+  always(10, 100);
+  always(20, 100);  // within 5 s of the first: not printed
+  always(100, 100);
+  auto quiet = StderrAuditProgress(/*always=*/false);
+  quiet(100, 100);  // within the first 5 s: not printed
+  const std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_THAT(printed, HasSubstr("audit: 10/100 trials"));
+  EXPECT_THAT(printed, HasSubstr("audit: 100/100 trials"));
+  EXPECT_THAT(printed, Not(HasSubstr("20/100")));
+  EXPECT_EQ(std::count(printed.begin(), printed.end(), '\n'), 2);
 }
 
 TEST(ParametersFromTextTest, TypesByTheSpecs) {

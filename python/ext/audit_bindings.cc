@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "audit/audit_plot.h"
 #include "audit/auditor.h"
 #include "audit/registered_agent_audit.h"
 #include "audit/tabular_views.h"
@@ -101,6 +102,15 @@ void BindAudit(py::module_& m) {
           [](const RegisteredAgentAudit& a) { return a.result.privacy_epsilon_lower; })
       .def_property_readonly("verdict",
                              [](const RegisteredAgentAudit& a) { return VerdictName(a.verdict); })
+      .def(
+          "plot",
+          [](const RegisteredAgentAudit& a, const std::string& path) {
+            ThrowIfError(WriteAuditPlot(path, a.heldout.first, a.heldout.second, a.result,
+                                        a.claimed_epsilon));
+          },
+          py::arg("path"),
+          "Writes a PNG of the two held-out distributions of the chosen statistic and the event "
+          "(audit/audit_plot.h).")
       .def("__str__", &RegisteredAgentAudit::Report)
       .def("__repr__", [](const RegisteredAgentAudit& a) { return a.result.DebugString(); });
 
@@ -109,7 +119,8 @@ void BindAudit(py::module_& m) {
       [](const std::string& agent, const py::dict& agent_parameters, const std::string& environment,
          const py::dict& environment_parameters, int64_t num_users, int64_t target,
          const std::string& relation, std::optional<double> claimed_epsilon, int64_t num_trials,
-         double confidence_beta, double target_delta, uint64_t seed, int num_threads) {
+         double confidence_beta, double target_delta, uint64_t seed, int num_threads,
+         int progress) {
         RegisteredAgentAuditOptions options;
         options.agent = agent;
         options.environment = environment;
@@ -154,6 +165,8 @@ void BindAudit(py::module_& m) {
         options.audit = ValidOptions(num_trials, confidence_beta, target_delta);
         options.audit.seed = seed;
         options.audit.num_threads = num_threads;
+        // 0: no progress lines, 1: after 5 s, 2: always (dprl.audit_tabular_agent's progress).
+        if (progress > 0) options.audit.progress = StderrAuditProgress(progress == 2);
         absl::StatusOr<RegisteredAgentAudit> audit;
         {
           py::gil_scoped_release release;
@@ -165,8 +178,20 @@ void BindAudit(py::module_& m) {
       py::arg("environment_parameters"), py::arg("num_users"), py::arg("target"),
       py::arg("relation"), py::arg("claimed_epsilon"), py::arg("num_trials"),
       py::arg("confidence_beta"), py::arg("target_delta"), py::arg("seed"), py::arg("num_threads"),
+      py::arg("progress"),
       "AuditRegisteredTabularAgent (audit/registered_agent_audit.h); "
       "dprl.audit_tabular_agent is the documented entry point.");
+
+  m.def(
+      "_write_audit_plot",
+      [](const std::string& path, const std::vector<double>& heldout_first,
+         const std::vector<double>& heldout_second, const AuditResult& result,
+         double claimed_epsilon) {
+        ThrowIfError(WriteAuditPlot(path, heldout_first, heldout_second, result, claimed_epsilon));
+      },
+      py::arg("path"), py::arg("heldout_first"), py::arg("heldout_second"), py::arg("result"),
+      py::arg("claimed_epsilon"),
+      "WriteAuditPlot (audit/audit_plot.h); AuditReport.plot is the documented entry point.");
 
   m.def("_audit_observation", &ObservationOf, py::arg("value"),
         "A sampler's return value as the audit reads it (a float or a sequence of floats: a list "

@@ -29,7 +29,8 @@ import zipfile
 
 # The Debian 12 runtime packages owning the shared libraries _dprl.so needs (readelf -d: NEEDED).
 # The -dev packages of deps/debian_packages.txt depend on them, so a machine that builds dprl has
-# them all.
+# them all. (PLplot draws AuditReport.plot's PNG; its cairo driver, plplot-driver-cairo, is loaded
+# at run time and listed too.)
 REQUIRED_DEBIAN_PACKAGES = [
     "libabsl20220623",
     "libc6",
@@ -38,8 +39,11 @@ REQUIRED_DEBIAN_PACKAGES = [
     "libgflags2.2",
     "libgoogle-glog0v6",
     "libhdf5-103-1",
+    "libplplot17",
+    "libplplotcxx15",
     "libstdc++6",
     "libtomlplusplus3",
+    "plplot-driver-cairo",
 ]
 
 # Zip entries' time (the earliest a zip can store): the wheel's bytes depend on its contents only.

@@ -5,7 +5,9 @@ with at most that probability."""
 import contextlib
 import io
 import math
+import os
 import random
+import tempfile
 import unittest
 import warnings
 
@@ -154,6 +156,13 @@ class AuditTest(unittest.TestCase):
         self.assertIn("#", chart)
         with self.assertRaisesRegex(ValueError, "bins"):
             report.histogram(bins=0)
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "audit.png")
+            report.plot(path)
+            with open(path, "rb") as png:
+                self.assertEqual(png.read(4), b"\x89PNG")
+            with self.assertRaisesRegex(ValueError, "path"):
+                report.plot(os.path.join(directory, "missing", "audit.png"))
 
     # Power control: the binary counter with HALF its noise scale (2-DP, claimed 1) must be caught,
     # or the audit could not see a factor-two error in a calibration.
@@ -219,6 +228,11 @@ class AuditTest(unittest.TestCase):
             environment_parameters={"num_states": 3, "horizon": 3}, users=8, trials=2000,
             threads=1)
         self.assertEqual(repr(again), repr(audit))
+        with tempfile.TemporaryDirectory() as directory:
+            audit.plot(os.path.join(directory, "pucb.png"))
+            self.assertGreater(os.path.getsize(os.path.join(directory, "pucb.png")), 1000)
+        with self.assertRaisesRegex(ValueError, "progress"):
+            dprl.audit_tabular_agent("pucb", progress="yes")
         with self.assertRaisesRegex(ValueError, "unknown agent 'nope'"):
             dprl.audit_tabular_agent("nope")
         with self.assertRaisesRegex(ValueError, "give claimed_epsilon"):

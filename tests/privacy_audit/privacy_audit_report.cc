@@ -65,7 +65,9 @@ std::string ShortName(const std::string& name) {
       {"refuted_claim_wang_hegde_noisy_q", "W&H noisy Q"},
       {"private_ucbvi_jdp_view", "Priv-UCB-VI JDP"},
       {"private_ucbvi_add_remove", "Priv-UCB-VI +/-"},
-      {"refuted_claim_ucbvi_jdp_as_run", "UCBVI-JDP code"}};
+      {"refuted_claim_ucbvi_jdp_as_run", "UCBVI-JDP code"},
+      {"private_ucbvi_jdp_actions", "Priv-UCB-VI actions"},
+      {"refuted_claim_ucbvi_jdp_as_run_actions", "UCBVI-JDP code, actions"}};
   for (const auto& [full, abbreviation] : kShort) {
     if (full == name) return abbreviation;
   }

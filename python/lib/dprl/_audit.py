@@ -82,6 +82,13 @@ class AuditReport:
 
         return edges, counts(self.heldout_first), counts(self.heldout_second)
 
+    def plot(self, path):
+        """Writes a PNG to `path`: the chosen statistic's held-out tail probabilities on both
+        inputs (log scale) and the event's threshold (audit/audit_plot.h). ValueError for a path
+        that cannot be written."""
+        _dprl._write_audit_plot(str(path), list(self.heldout_first), list(self.heldout_second),
+                                self.result, self.claimed_epsilon)
+
     def plot_text(self, bins=16, width=30):
         """The two held-out distributions of the chosen statistic as a text chart: one row per
         bin, a bar per input (# first, = second, bars scaled to the larger count), the event's
@@ -282,7 +289,7 @@ def audit(first, second, *, claimed_epsilon, target_delta=0.0, trials=20000,
 def audit_tabular_agent(agent, *, agent_parameters=None, environment="riverswim",
                         environment_parameters=None, users=32, target=0, relation="add_remove",
                         claimed_epsilon=None, trials=20000, confidence_beta=1e-6,
-                        target_delta=0.0, seed=1, threads=None):
+                        target_delta=0.0, seed=1, threads=None, progress=None):
     """The JDP audit of the registered tabular agent `agent` (dprl.tabular_agent_names()) on the
     registered environment `environment` (audit/registered_agent_audit.h, docs/privacy_audit.md):
     user `target` of `users` added/removed or replaced (relation 'add_remove' or
@@ -295,7 +302,10 @@ def audit_tabular_agent(agent, *, agent_parameters=None, environment="riverswim"
       relation to `relation`).
     claimed_epsilon: the claim (default: the agent's privacy level, e.g. PUCB's privacy_epsilon;
       required for a non-private agent).
-    Returns a dprl.TabularAgentAudit (str() is the report; .epsilon_lower, .verdict, .result).
+    progress: progress lines on stderr (written by C++): None (after 5 s, every 5 s), True
+      (always), False.
+    Returns a dprl.TabularAgentAudit (str() is the report; .epsilon_lower, .verdict, .result,
+    .plot(path) the PNG of the two held-out distributions).
     Raises ValueError naming the bad value, TypeError for a parameter of the wrong type.
     """
     if threads is None:
@@ -307,7 +317,10 @@ def audit_tabular_agent(agent, *, agent_parameters=None, environment="riverswim"
     for label, value in (("users", users), ("target", target)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"audit_tabular_agent: {label} must be an int, got {value!r}")
+    if progress not in (None, True, False):
+        raise ValueError(f"audit_tabular_agent: progress must be None, True or False, got "
+                         f"{progress!r}")
     return _dprl._audit_tabular_agent(
         agent, dict(agent_parameters or {}), environment, dict(environment_parameters or {}),
         users, target, relation, claimed_epsilon, trials, confidence_beta, target_delta, seed,
-        threads)
+        threads, {None: 1, True: 2, False: 0}[progress])
