@@ -17,11 +17,14 @@
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
 #include "experiments/chowdhury/private_ofu_task.h"
+#include "experiments/chowdhury/private_ofu_task_names.h"
 #include "experiments/runner/file_util.h"
 #include "experiments/runner/merge.h"
 #include "experiments/runner/task_store.h"
 #include "experiments/vietri/vietri_lower_bound_task.h"
+#include "experiments/vietri/vietri_lower_bound_task_names.h"
 #include "experiments/vietri/vietri_task.h"
+#include "experiments/vietri/vietri_task_names.h"
 #include "glog/logging.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
@@ -79,15 +82,16 @@ void MergePaperScale(benchmark::State& state, const std::vector<ConfigSpec>& con
 }
 
 void BM_MergeVietriPaper(benchmark::State& state) {
-  MergePaperScale(state, VietriGrid::ForScale(Scale::kPaper).MakeConfigs().value(), "vietri_fig");
+  MergePaperScale(state, VietriGrid::ForScale(Scale::kPaper).MakeConfigs().value(),
+                  experiment_names::kVietriFig);
 }
 void BM_MergeLowerBoundPaper(benchmark::State& state) {
   MergePaperScale(state, VietriLowerBoundGrid::ForScale(Scale::kPaper).MakeConfigs().value(),
-                  "vietri_lower_bound_fig");
+                  experiment_names::kVietriLowerBoundFig);
 }
 void BM_MergePrivateOfuPaper(benchmark::State& state) {
   MergePaperScale(state, PrivateOfuGrid::ForScale(Scale::kPaper).MakeConfigs().value(),
-                  "private_ofu_fig");
+                  experiment_names::kPrivateOfuFig);
 }
 BENCHMARK(BM_MergeVietriPaper)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_MergeLowerBoundPaper)->Unit(benchmark::kMillisecond)->Iterations(1);

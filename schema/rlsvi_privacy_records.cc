@@ -7,10 +7,11 @@ namespace dprl {
 namespace fields = attribute_fields;
 
 const OptionBinding<RlsviPrivacyKindSetting>& RlsviPrivacyKindBinding() {
-  static const auto* binding = &(*new OptionBinding<RlsviPrivacyKindSetting>("rlsvi_privacy_fig"))
-                                    .Choice(fields::kKind, &RlsviPrivacyKindSetting::kind,
-                                            {{RlsviPrivacyKind::kPrivacyCurve, "privacy_curve"},
-                                             {RlsviPrivacyKind::kRegret, "regret"}});
+  static const auto* binding =
+      &(*new OptionBinding<RlsviPrivacyKindSetting>("an RLSVI privacy group"))
+           .Choice(fields::kKind, &RlsviPrivacyKindSetting::kind,
+                   {{RlsviPrivacyKind::kPrivacyCurve, "privacy_curve"},
+                    {RlsviPrivacyKind::kRegret, "regret"}});
   return *binding;
 }
 

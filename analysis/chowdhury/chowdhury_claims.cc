@@ -17,12 +17,12 @@
 #include "analysis/chowdhury/lq_claim_measurements.h"
 #include "analysis/claims/claim.h"
 #include "analysis/claims/registry.h"
+#include "experiments/chowdhury/private_ofu_task_names.h"
 
 namespace dprl {
 namespace {
 
 // The experiment whose results files these claims read.
-constexpr char kPrivateOfuFig[] = "private_ofu_fig";
 
 constexpr char kPaper[] = "Chowdhury et al. 2021";
 // The LQ systems of private_ofu_fig's default grid (experiments/chowdhury/private_ofu_task.h);
@@ -49,10 +49,11 @@ std::vector<Claim> ChowdhuryClaims() {
     Claim ofu_coverage{absl::StrCat("chowdhury.lemma1_coverage.ofu_rl.", env),
                        kPaper,
                        "Lemma 1",
-                       absl::StrCat(lemma1, "; OFU-RL, H_k = lambda I (Assumption 2 holds "
+                       absl::StrCat(lemma1,
+                                    "; OFU-RL, H_k = lambda I (Assumption 2 holds "
                                     "surely), probability alpha (",
                                     env, ")"),
-                       kPrivateOfuFig,
+                       experiment_names::kPrivateOfuFig,
                        "seeds with cumulative_coverage_failures > 0 at K, binomial test against "
                        "alpha",
                        {},
@@ -71,7 +72,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                     "(sqrt(H) + n(n+d) psi + ln(1/alpha)) + H sqrt(K) (sqrt(lambda)"
                                     " + 0) sqrt(n(n+d) psi)): the implied constant at K (",
                                     env, ")"),
-                       kPrivateOfuFig,
+                       experiment_names::kPrivateOfuFig,
                        "implied constant of R_s(K) / (Thm. 1's expression at K, constant 1)",
                        {},
                        true,
@@ -85,7 +86,7 @@ std::vector<Claim> ChowdhuryClaims() {
               absl::StrCat("OFU-RL's late exponent in K beside that of Thm. 1's expression's "
                            "largest term over the same window; ",
                            trend, " (", env, ")"),
-              kPrivateOfuFig,
+              experiment_names::kPrivateOfuFig,
               exponent_statistic,
               {Comparison::kAtMost, 0.0, 0.0},
               true,
@@ -95,12 +96,13 @@ std::vector<Claim> ChowdhuryClaims() {
       Claim coverage{absl::StrCat("chowdhury.lemma1_coverage.", agent.agent, ".", env),
                      kPaper,
                      "Lemma 1 (Thm. 3 proof)",
-                     absl::StrCat(lemma1, "; ", agent.what, " at each eps, with lambda_min = "
+                     absl::StrCat(lemma1, "; ", agent.what,
+                                  " at each eps, with lambda_min = "
                                   "Lambda, lambda_max = 3 Lambda, nu (Assumption 2 holds with "
                                   "probability >= 1 - alpha by the Thm. 3 proof's union bound): "
                                   "probability 2 alpha (",
                                   env, ")"),
-                     kPrivateOfuFig,
+                     experiment_names::kPrivateOfuFig,
                      "seeds with cumulative_coverage_failures > 0 at K, per eps, binomial test "
                      "against 2 alpha (Bonferroni over the eps)",
                      {},
@@ -120,7 +122,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                   "'s regret is Thm. 1's O() with lambda_min = Lambda, "
                                   "lambda_max = 3 Lambda, nu: the implied constant at K, per eps (",
                                   env, ")"),
-                     kPrivateOfuFig,
+                     experiment_names::kPrivateOfuFig,
                      "implied constant of R_s(K) / (Thm. 1's expression at K with the group's "
                      "Lambda, nu, constant 1), per eps",
                      {},
@@ -133,8 +135,8 @@ std::vector<Claim> ChowdhuryClaims() {
       for (ExponentAt at : {ExponentAt::kLargestEps, ExponentAt::kSmallestEpsPastOnset}) {
         const bool largest = at == ExponentAt::kLargestEps;
         Claim private_exponent{
-            absl::StrCat("chowdhury.private_exponent", largest ? "" : "_small_eps",
-                         agent.id_infix, ".", env),
+            absl::StrCat("chowdhury.private_exponent", largest ? "" : "_small_eps", agent.id_infix,
+                         ".", env),
             kPaper,
             "Thm. 3 (trend)",
             absl::StrCat(agent.what,
@@ -143,7 +145,7 @@ std::vector<Claim> ChowdhuryClaims() {
                          "nu, at ",
                          largest ? "the largest eps" : "the smallest eps past the onset", "; ",
                          trend, " (", env, ")"),
-            kPrivateOfuFig,
+            experiment_names::kPrivateOfuFig,
             absl::StrCat(exponent_statistic, ", ", agent.agent,
                          largest ? " at its largest eps" : " at its smallest eps past the onset"),
             {Comparison::kAtMost, 0.0, 0.0},
@@ -164,7 +166,7 @@ std::vector<Claim> ChowdhuryClaims() {
                               "of Thm. 1's eps-dependent terms (exact rho(eps), the run's Lambda "
                               "and nu); ",
                               trend, " (", env, ")"),
-                 kPrivateOfuFig,
+                 experiment_names::kPrivateOfuFig,
                  absl::StrCat("slope in eps of (final regret ", agent.agent,
                               " - OFU-RL) minus the steepest slope of Thm. 1's eps-dependent "
                               "terms, over the eps past the onset where the cost dominates"),
@@ -184,7 +186,7 @@ std::vector<Claim> ChowdhuryClaims() {
                                "eps-dependent terms (the paper's headline: eps^(-1/2), its "
                                "small-eps form) (",
                                env, ")"),
-                  kPrivateOfuFig,
+                  experiment_names::kPrivateOfuFig,
                   absl::StrCat("slope in eps of (final regret ", agent.agent,
                                " - OFU-RL) minus the terms' steepest slope, every eps past the "
                                "onset"),

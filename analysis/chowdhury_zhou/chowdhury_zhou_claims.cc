@@ -45,6 +45,7 @@
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/chowdhury_zhou/jdp_tabular_task_names.h"
 #include "schema/tabular_records.h"
 
 namespace dprl {
@@ -53,7 +54,6 @@ namespace {
 namespace names = hdf5_names;
 
 constexpr char kPaper[] = "Chowdhury & Zhou 2022";
-constexpr char kExperiment[] = "jdp_tabular_fig";
 // Burn-in regime: median burn-in <= K / kBurnInFactor (Vietri et al.'s burn-in regime factor).
 constexpr double kBurnInFactor = 10.0;
 // A regret above this share of H K is saturated (Vietri et al.'s kUnsaturatedShare).
@@ -361,31 +361,34 @@ std::vector<Claim> ChowdhuryZhouClaims() {
     const std::string bound = v.squared_states ? "sqrt(S^2AH^3T) + S^2AH^3/eps"
                                                : "sqrt(SAH^3T) + S^2AH^3/eps";
     for (const char* env : kEnvs) {
-      Claim constant{absl::StrCat("chowdhury_zhou.implied_constant.", v.key, ".", env),
-                     kPaper,
-                     "Table 1",
-                     absl::StrCat("with probability >= 1 - delta, ", v.name, "'s regret is O~(",
-                                  bound, "): the implied constant of the expression with its log "
-                                  "factors evaluated, at K, per eps (",
-                                  env, ")"),
-                     kExperiment,
-                     "implied constant of R_s(K) / (sqrt(S'AH^3T) ln(SAT/delta) + S^2AH^3/eps "
-                     "log2(K)^(5/2))",
-                     {},
-                     true,
-                     ImpliedConstant(env, v)};
+      Claim constant{
+          absl::StrCat("chowdhury_zhou.implied_constant.", v.key, ".", env),
+          kPaper,
+          "Table 1",
+          absl::StrCat("with probability >= 1 - delta, ", v.name, "'s regret is O~(", bound,
+                       "): the implied constant of the expression with its log "
+                       "factors evaluated, at K, per eps (",
+                       env, ")"),
+          experiment_names::kJdpTabularFig,
+          "implied constant of R_s(K) / (sqrt(S'AH^3T) ln(SAT/delta) + S^2AH^3/eps "
+          "log2(K)^(5/2))",
+          {},
+          true,
+          ImpliedConstant(env, v)};
       constant.kind = ClaimKind::kImpliedConstant;
       constant.regime = "any (a regret is at most H K)";
       claims.push_back(constant);
       Claim exponent{absl::StrCat("chowdhury_zhou.regret_exponent.", v.key, ".", env),
                      kPaper,
                      "Table 1 (trend)",
-                     absl::StrCat(v.name, "'s late exponent in K at the largest eps beside the "
-                                  "larger local exponent of O~(", bound,
+                     absl::StrCat(v.name,
+                                  "'s late exponent in K at the largest eps beside the "
+                                  "larger local exponent of O~(",
+                                  bound,
                                   ")'s terms (log factors evaluated): the trend within the run, "
                                   "not a test (",
                                   env, ")"),
-                     kExperiment,
+                     experiment_names::kJdpTabularFig,
                      "late exponent of the mean cumulative regret over [K/10, K] minus the larger "
                      "local exponent of the bound's two terms over the same grid episodes",
                      {Comparison::kAtMost, 0.0, 0.0},
@@ -398,11 +401,12 @@ std::vector<Claim> ChowdhuryZhouClaims() {
       Claim cost{absl::StrCat("chowdhury_zhou.privacy_cost_vs_eps.", v.key, ".", env),
                  kPaper,
                  "Table 1 (trend)",
-                 absl::StrCat("the slope in eps of ", v.name, "'s privacy cost where it "
+                 absl::StrCat("the slope in eps of ", v.name,
+                              "'s privacy cost where it "
                               "dominates, beside the slope -1 of the bound's S^2AH^3/eps: the "
                               "trend within the run, not a test (",
                               env, ")"),
-                 kExperiment,
+                 experiment_names::kJdpTabularFig,
                  "exponent in eps of (final regret - the non-private reference's) over the eps "
                  "where the cost dominates and the regret is unsaturated",
                  {Comparison::kAtLeast, -1.0, kEpsilonTolerance},
@@ -420,7 +424,7 @@ std::vector<Claim> ChowdhuryZhouClaims() {
                                "'s privacy cost vanishes at large eps, beside the slope -1 of "
                                "the bound's S^2AH^3/eps (",
                                env, ")"),
-                  kExperiment,
+                  experiment_names::kJdpTabularFig,
                   "exponent in eps of (final regret - the reference's) over every eps with a "
                   "positive cost",
                   {Comparison::kNear, -1.0, 0.0},

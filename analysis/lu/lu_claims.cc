@@ -18,6 +18,7 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/lu/rlsvi_privacy_task_names.h"
 #include "schema/rlsvi_privacy_records.h"
 #include "schema/tabular_records.h"
 
@@ -25,7 +26,6 @@ namespace dprl {
 namespace {
 
 // The experiment whose results files these claims read.
-constexpr char kRlsviPrivacyFig[] = "rlsvi_privacy_fig";
 
 constexpr char kPaper[] = "Lu et al. 2026";
 
@@ -257,7 +257,7 @@ std::vector<Claim> LuClaims() {
        kPaper,
        "Thm. 13 / Cor. 14 (App. A)",
        "Cor. 14's closed form rho + 2 sqrt(rho ln(1/delta)) is Thm. 13 optimised over alpha",
-       kRlsviPrivacyFig,
+       experiment_names::kRlsviPrivacyFig,
        "relative difference of the file's Cor. 14 values and inf_alpha Thm. 13",
        {Comparison::kAtMost, 0.0, 1e-9},
        false,
@@ -266,7 +266,7 @@ std::vector<Claim> LuClaims() {
        kPaper,
        "Cor. 14 (rho ~ K, Lemma 12)",
        "eps(delta) of RLSVI grows linearly in the number of episodes K",
-       kRlsviPrivacyFig,
+       experiment_names::kRlsviPrivacyFig,
        "log-log slope of eps(delta) in K over the last decade of K",
        {Comparison::kNear, 1.0, 0.15},
        true,
@@ -275,7 +275,7 @@ std::vector<Claim> LuClaims() {
        kPaper,
        "Thm. 13 (Lemma 8 conversion)",
        "the improved RDP conversion (CKS 2020 Prop. 12) never gives a larger eps than Lemma 8's",
-       kRlsviPrivacyFig,
+       experiment_names::kRlsviPrivacyFig,
        "min relative improvement 1 - eps_improved / eps_paper",
        {Comparison::kAtLeast, 0.0, 0.0},
        false,
@@ -287,7 +287,7 @@ std::vector<Claim> LuClaims() {
              "Cor. 14 at the experiments' K",
              "RLSVI's (eps(delta), delta)-JDP guarantee (Cor. 14) at the number of episodes the "
              "regret runs use is informative (eps(delta) <= 10)",
-             kRlsviPrivacyFig,
+             experiment_names::kRlsviPrivacyFig,
              "min over the RLSVI regret runs of Cor. 14's eps(delta) at their S, A, H, K, delta",
              {Comparison::kAtMost, kInformativeEpsilon, 0.0},
              false,
@@ -302,7 +302,7 @@ std::vector<Claim> LuClaims() {
                     "RLSVI is private for rewards only (states are assumed public), PUCB for "
                     "states and rewards: 'PUCB at RLSVI's eps' compares different protections, "
                     "and the results say so",
-                    kRlsviPrivacyFig,
+                    experiment_names::kRlsviPrivacyFig,
                     "share of envs whose RLSVI and PUCB runs record different privacy_protects",
                     {Comparison::kAtLeast, 1.0, 0.0},
                     false,

@@ -38,7 +38,7 @@ PY
 
 expect_error no_kind "--in: " "--in=$WORK/no_kind.h5" "$P"
 grep -qF "kind" "$WORK/no_kind.err" || fail "no_kind: message"
-expect_error bad_kind "parameter 'kind' of rlsvi_privacy_fig: 'other' is not one of privacy_curve | regret" "--in=$WORK/bad_kind.h5" "$P"
+expect_error bad_kind "parameter 'kind' of an RLSVI privacy group: 'other' is not one of privacy_curve | regret" "--in=$WORK/bad_kind.h5" "$P"
 expect_error rows_differ "row 1 differs from row 0" "--in=$WORK/rows_differ.h5" "$P"
 expect_error short "differ in length" "--in=$WORK/short.h5" "$P"
 expect_error no_protects "privacy_protects" "--in=$WORK/no_protects.h5" "$P"

@@ -19,13 +19,13 @@
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/vietri/vietri_task_names.h"
 #include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
 
 // The experiment whose results files these claims read.
-constexpr char kVietriFig[] = "vietri_fig";
 
 constexpr char kPaper[] = "Vietri et al. 2020";
 
@@ -209,7 +209,7 @@ std::vector<Claim> VietriBoundClaims() {
                                 "+ S^2AH^4/eps): the implied constant of the shape without its "
                                 "polylog, at T, per eps (",
                                 env, ")"),
-                   kVietriFig,
+                   experiment_names::kVietriFig,
                    "implied constant of R_s(T) / (Thm. 4's shape, no polylog)",
                    {},
                    true,
@@ -223,7 +223,7 @@ std::vector<Claim> VietriBoundClaims() {
                      "Thm. 4",
                      "PUCB's regret bound (shape, constant 1, no polylog) is below H T at the "
                      "vietri_fig runs' scale, i.e. not shown vacuous",
-                     kVietriFig,
+                     experiment_names::kVietriFig,
                      "max over private PUCB runs of (H^2 sqrt(SAT) + S^2AH^4/eps) / (H T)",
                      {Comparison::kAtMost, 1.0, 0.0},
                      true,
@@ -237,7 +237,7 @@ std::vector<Claim> VietriBoundClaims() {
                  "E_eps = (3/eps) H ln((2SAH + HAS^2)/beta) log(T)^(5/2) with log(T) the depth of "
                  "the binary tree, log2(T) (the paper leaves the base unstated); ln for the union "
                  "bound over counters",
-                 kVietriFig,
+                 experiment_names::kVietriFig,
                  "max relative difference of the runs' error_bound and the formula with log2(T)",
                  {Comparison::kAtMost, 0.0, 1e-9},
                  false,
@@ -249,7 +249,7 @@ std::vector<Claim> VietriBoundClaims() {
                     "Def. 3 (replacement) / Thms. 5-6",
                     "PUCB calibrated at eps for add/remove neighbours is 2 eps-JDP under Def. 3's "
                     "replacement neighbours, and the results label it so",
-                    kVietriFig,
+                    experiment_names::kVietriFig,
                     "max over add/remove PUCB runs of |privacy_epsilon_replacement / (2 eps) - 1|",
                     {Comparison::kAtMost, 0.0, 1e-12},
                     false,

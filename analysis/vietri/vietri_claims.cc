@@ -17,13 +17,13 @@
 #include "analysis/regret_stats.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/vietri/vietri_task_names.h"
 #include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
 
 // The experiment whose results files these claims read.
-constexpr char kVietriFig[] = "vietri_fig";
 
 constexpr char kPaper[] = "Vietri et al. 2020";
 // The factor c of the burn-in regime above.
@@ -394,7 +394,7 @@ std::vector<Claim> VietriClaims() {
                             "bound with free constants does not limit a slope over a finite "
                             "window; PUCB's E_eps is proportional to 1/eps by construction) (",
                             env, ")"),
-               kVietriFig,
+               experiment_names::kVietriFig,
                "exponent of (final regret PUCB - PUCB on exact counts) in eps, over the eps where "
                "that cost dominates and the regret is unsaturated",
                {Comparison::kAtLeast, -1.0, 0.25},
@@ -411,7 +411,7 @@ std::vector<Claim> VietriClaims() {
                 absl::StrCat("how fast PUCB's privacy cost vanishes at large eps, beside the "
                              "slope -1 of the bound's term S^2AH^4/eps (",
                              env, ")"),
-                kVietriFig,
+                experiment_names::kVietriFig,
                 "exponent of (final regret PUCB - PUCB on exact counts) in eps, eps in the "
                 "burn-in regime",
                 {Comparison::kNear, -1.0, 0.0},
@@ -428,7 +428,7 @@ std::vector<Claim> VietriClaims() {
                                    "burn-in at fixed eps: 'lower order' is a statement about "
                                    "T -> infinity, which a finite window does not decide (",
                                    env, ")"),
-                      kVietriFig,
+                      experiment_names::kVietriFig,
                       "log-log slope in t of gap(t)/R_ref(t) at the smallest eps in the regime, t "
                       "in [max(T/10, 100 burn-in), T]",
                       {Comparison::kAtMost, 0.0, 0.0},
@@ -444,7 +444,7 @@ std::vector<Claim> VietriClaims() {
         "Alg. 3 / Sec. 5",
         absl::StrCat("PUCB's optimism stays at H until counts pass 2E_eps, E_eps ~ 1/eps (", env,
                      ")"),
-        kVietriFig,
+        experiment_names::kVietriFig,
         "exponent of the median episode whose optimistic value leaves H, in eps",
         {Comparison::kNear, -1.0, 0.25},
         true,
@@ -457,7 +457,7 @@ std::vector<Claim> VietriClaims() {
                      absl::StrCat("an exact tail bound E at the same eps lets PUCB leave H earlier "
                                   "than the paper's E_eps (",
                                   env, ")"),
-                     kVietriFig,
+                     experiment_names::kVietriFig,
                      "median first episode below H, paper E / exact-tail E",
                      {Comparison::kAtLeast, 1.0, 0.0},
                      false,

@@ -19,13 +19,13 @@
 #include "analysis/vietri/lower_bound_group.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/vietri/vietri_lower_bound_task_names.h"
 #include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
 
 // The experiment whose results files these claims read.
-constexpr char kVietriLowerBoundFig[] = "vietri_lower_bound_fig";
 
 constexpr char kPaper[] = "Vietri et al. 2020";
 // The burn-in regime factor of vietri_claims.cc: median burn-in <= T / kRegimeFactor, and for
@@ -215,7 +215,7 @@ std::vector<Claim> VietriLowerBoundClaims() {
             "Thm. 5 / Def. 3 / Fig. 1",
             "any eps-JDP agent (Def. 3, replacement) has >= SAH^2/alpha^2 + SAH ln(1/beta)/(alpha "
             "eps) non-alpha-optimal episodes on the hard family",
-            kVietriLowerBoundFig,
+            experiment_names::kVietriLowerBoundFig,
             "min over private PUCB runs of non-optimal episodes / Thm. 5 shape at alpha = the "
             "instance gap g and the replacement eps (2 eps)",
             {Comparison::kAtLeast, 1.0, 0.0},
@@ -231,7 +231,7 @@ std::vector<Claim> VietriLowerBoundClaims() {
                "Thm. 6 / Def. 3",
                "any eps-JDP agent (Def. 3, replacement) has regret >= sqrt(HSAT) + SAH ln(T)/eps "
                "on the hard family",
-               kVietriLowerBoundFig,
+               experiment_names::kVietriLowerBoundFig,
                "min over private PUCB runs in the regime of final regret / Thm. 6 shape at the "
                "replacement eps (2 eps)",
                {Comparison::kAtLeast, 1.0, 0.0},

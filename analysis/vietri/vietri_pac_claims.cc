@@ -30,6 +30,7 @@
 #include "analysis/vietri/lower_bound_group.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/vietri/vietri_lower_bound_task_names.h"
 #include "schema/lower_bound_records.h"
 #include "schema/tabular_records.h"
 
@@ -37,7 +38,6 @@ namespace dprl {
 namespace {
 
 // The experiment whose results files these claims read.
-constexpr char kVietriLowerBoundFig[] = "vietri_lower_bound_fig";
 
 constexpr char kPaper[] = "Vietri et al. 2020";
 // Burn-in regime factor (as in vietri_claims.cc): median burn-in <= T / kBurnInFactor.
@@ -377,7 +377,7 @@ std::vector<Claim> VietriPacClaims() {
                  "with probability >= 1 - beta, PUCB's episodes that are not alpha-optimal are "
                  "O~(SAH^4/alpha^2 + S^2AH^4/(eps alpha)): the implied constant of the shape "
                  "without its polylog, at alpha = the instance gap g, per instance, alpha' and eps",
-                 kVietriLowerBoundFig,
+                 experiment_names::kVietriLowerBoundFig,
                  "implied constant of (non-g-optimal episodes of each seed) / (Thm. 3's shape at "
                  "alpha = g, no polylog)",
                  {},
@@ -397,7 +397,7 @@ std::vector<Claim> VietriPacClaims() {
                   "episodes over its planner on exact counts, beside the slope -1 of Thm. 3's "
                   "term S^2AH^4/(eps alpha): the trend within the run, not a test (an O~() bound "
                   "with free constants does not limit a slope over a finite window)",
-                  kVietriLowerBoundFig,
+                  experiment_names::kVietriLowerBoundFig,
                   "smallest over instances of the exponent in eps of (non-optimal episodes PUCB - "
                   "PUCB on exact counts), in-regime eps",
                   {Comparison::kAtLeast, -1.0, 0.25},
@@ -410,7 +410,7 @@ std::vector<Claim> VietriPacClaims() {
                   "Thm. 3 (tightness)",
                   "how fast PUCB's PAC excess over its planner on exact counts vanishes at large "
                   "eps, beside the slope -1 of the bound's term S^2AH^4/(eps alpha)",
-                  kVietriLowerBoundFig,
+                  experiment_names::kVietriLowerBoundFig,
                   "largest over instances of the exponent in eps of (non-optimal episodes PUCB - "
                   "PUCB on exact counts), in-regime eps",
                   {Comparison::kNear, -1.0, 0.0},
@@ -427,7 +427,7 @@ std::vector<Claim> VietriPacClaims() {
       "the smallest exponent in the instance gap g (g = H alpha'/(2n), alpha' = alpha) of PUCB's "
       "PAC excess over its planner on exact counts, beside the -1 of Thm. 3's 1/alpha: the trend "
       "within the run, not a test",
-      kVietriLowerBoundFig,
+      experiment_names::kVietriLowerBoundFig,
       "smallest exponent in the instance gap g of the excess at fixed (S, A, H, eps)",
       {Comparison::kAtLeast, -1.0, 0.25},
       true,
@@ -446,7 +446,7 @@ std::vector<Claim> VietriPacClaims() {
       "Thm. 3 (S^2 A H^4/(eps alpha); trend)",
       "the largest exponent in S of PUCB's PAC excess over its planner on exact counts at fixed "
       "A, H, alpha, eps, beside the 2 of Thm. 3's S^2: the trend within the run, not a test",
-      kVietriLowerBoundFig,
+      experiment_names::kVietriLowerBoundFig,
       "largest exponent in S of the excess over instances that differ only in n (S = n + 2)",
       {Comparison::kAtMost, 2.0, 0.25},
       true,
@@ -463,7 +463,7 @@ std::vector<Claim> VietriPacClaims() {
       "Thm. 3",
       "PUCB's PAC bound (shape, constant 1, no polylog) is below T at the lower-bound "
       "runs' scale, i.e. not shown vacuous",
-      kVietriLowerBoundFig,
+      experiment_names::kVietriLowerBoundFig,
       "max over private PUCB runs of (SAH^4/g^2 + S^2AH^4/(eps g)) / T",
       {Comparison::kAtMost, 1.0, 0.0},
       true,

@@ -17,14 +17,13 @@
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/wang_hegde/wang_hegde_task_names.h"
 #include "schema/wang_hegde_records.h"
 
 namespace dprl {
 namespace {
 
 // The experiments whose results files these claims read.
-constexpr char kWangHegdeFig1[] = "wang_hegde_fig1";
-constexpr char kWangHegdeFig2[] = "wang_hegde_fig2";
 
 constexpr char kPaper[] = "Wang & Hegde 2019";
 // Relative margins the paper leaves unstated ("limited sub-optimality", "similar performance").
@@ -214,7 +213,7 @@ std::vector<Claim> WangHegdeClaims() {
        "App. E.3 / Thm. 5",
        absl::StrFormat("sigma = %g makes Algorithm 1 (0.9, 1e-4)-DP with App. E.3's parameters",
                        AppendixE3ReportedSigma(0.9)),
-       kWangHegdeFig2,
+       experiment_names::kWangHegdeFig2,
        "Thm. 5's sigma at (0.9, 1e-4), App. E.3's parameters",
        {Comparison::kNear, AppendixE3ReportedSigma(0.9), 0.005},
        false,
@@ -224,7 +223,7 @@ std::vector<Claim> WangHegdeClaims() {
        "App. E.3 / Thm. 5",
        absl::StrFormat("sigma = %g makes Algorithm 1 (0.45, 1e-4)-DP with App. E.3's parameters",
                        AppendixE3ReportedSigma(0.45)),
-       kWangHegdeFig2,
+       experiment_names::kWangHegdeFig2,
        "Thm. 5's sigma at (0.45, 1e-4), App. E.3's parameters",
        {Comparison::kNear, AppendixE3ReportedSigma(0.45), 0.005},
        false,
@@ -233,7 +232,7 @@ std::vector<Claim> WangHegdeClaims() {
        kPaper,
        "Fig. 1 / Sec. 4",
        "the return falls as the noise level sigma grows (privacy-utility trade-off), J = 1",
-       kWangHegdeFig1,
+       experiment_names::kWangHegdeFig1,
        "slope of last-10 return vs sigma, J = 1",
        {Comparison::kAtMost, 0.0, 0.0},
        false,
@@ -242,7 +241,7 @@ std::vector<Claim> WangHegdeClaims() {
        kPaper,
        "Fig. 1 / Sec. 4",
        "the return falls as the noise level sigma grows (privacy-utility trade-off), J = T/B",
-       kWangHegdeFig1,
+       experiment_names::kWangHegdeFig1,
        "slope of last-10 return vs sigma, J = T/B",
        {Comparison::kAtMost, 0.0, 0.0},
        false,
@@ -253,7 +252,7 @@ std::vector<Claim> WangHegdeClaims() {
        absl::StrFormat("with J = T/B and sigma < 0.4 the agent converges with limited "
                        "sub-optimality (stated margin: within %g%% of sigma = 0)",
                        100 * kNearNonPrivateMargin),
-       kWangHegdeFig1,
+       experiment_names::kWangHegdeFig1,
        "min over 0 < sigma < 0.4 of return(sigma) / return(0), J = T/B",
        {Comparison::kAtLeast, 1.0 - kNearNonPrivateMargin, 0.0},
        false,
@@ -264,7 +263,7 @@ std::vector<Claim> WangHegdeClaims() {
        "at eps = 0.45 functional noise outperforms input perturbation and DP-SGD (premise: "
        "functional noise at the paper's sigma, which carries no guarantee at this eps: the "
        "paper's comparison as run)",
-       kWangHegdeFig2,
+       experiment_names::kWangHegdeFig2,
        "return(functional, paper sigma) - max(return(input pert.), return(DP-SGD))",
        {Comparison::kAtLeast, 0.0, 0.0},
        false,
@@ -276,7 +275,7 @@ std::vector<Claim> WangHegdeClaims() {
                        "(stated margin: within %g%%; premise: functional noise at the paper's "
                        "sigma, which carries no guarantee: the paper's comparison as run)",
                        100 * kSimilarMargin),
-       kWangHegdeFig2,
+       experiment_names::kWangHegdeFig2,
        "max over eps of |return(BGP16) - return(functional)| / return(functional)",
        {Comparison::kAtMost, kSimilarMargin, 0.0},
        false,

@@ -21,6 +21,7 @@
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "envs/lq_system.h"
+#include "experiments/chowdhury/private_ofu_task_names.h"
 #include "experiments/core/episode_grid.h"
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
@@ -37,40 +38,39 @@ namespace {
 // learning x H/5 x n^2/4 (kOfuStepUnit).
 constexpr char kOfuStepUnit[] = "OFU-step episode x H/5 x n^2/4";
 // The OFU step (9) on exact statistics.
-const CostModel& kOfuRlCost = RegisterCostModel(
-    {"ofu_rl",
-     kOfuStepUnit,
-     7.07e-4,
-     {{"private_ofu_fig",
-       "default",
-       {"num_episodes=2048", "systems=chain_n2"},
-       "chain_n2-ofu_rl"}}});
+const CostModel& kOfuRlCost = RegisterCostModel({"ofu_rl",
+                                                 kOfuStepUnit,
+                                                 7.07e-4,
+                                                 {{experiment_names::kPrivateOfuFig,
+                                                   "default",
+                                                   {"num_episodes=2048", "systems=chain_n2"},
+                                                   "chain_n2-ofu_rl"}}});
 // The paper's calibration.
-const CostModel& kPrivateOfuRlCost = RegisterCostModel(
-    {"private_ofu_rl",
-     kOfuStepUnit,
-     7.20e-4,
-     {{"private_ofu_fig",
-       "default",
-       {"num_episodes=2048", "systems=chain_n2", "privacy_epsilons=1000000"},
-       "chain_n2-private_ofu_rl-eps=1000000"}}});
-const CostModel& kPrivateOfuRlTightCost = RegisterCostModel(
-    {"private_ofu_rl_tight",
-     kOfuStepUnit,
-     7.31e-4,
-     {{"private_ofu_fig",
-       "default",
-       {"num_episodes=2048", "systems=chain_n2", "privacy_epsilons=1000000"},
-       "chain_n2-private_ofu_rl_tight-eps=1000000"}}});
+const CostModel& kPrivateOfuRlCost =
+    RegisterCostModel({"private_ofu_rl",
+                       kOfuStepUnit,
+                       7.20e-4,
+                       {{experiment_names::kPrivateOfuFig,
+                         "default",
+                         {"num_episodes=2048", "systems=chain_n2", "privacy_epsilons=1000000"},
+                         "chain_n2-private_ofu_rl-eps=1000000"}}});
+const CostModel& kPrivateOfuRlTightCost =
+    RegisterCostModel({"private_ofu_rl_tight",
+                       kOfuStepUnit,
+                       7.31e-4,
+                       {{experiment_names::kPrivateOfuFig,
+                         "default",
+                         {"num_episodes=2048", "systems=chain_n2", "privacy_epsilons=1000000"},
+                         "chain_n2-private_ofu_rl_tight-eps=1000000"}}});
 // The private_ce* agents: one Riccati recursion per episode.
-const CostModel& kCertaintyEquivalenceCost = RegisterCostModel(
-    {"private_ce",
-     "episode x H/5",
-     1.68e-5,
-     {{"private_ofu_fig",
-       "default",
-       {"num_episodes=65536", "systems=chain_n2", "privacy_epsilons=100"},
-       "chain_n2-private_ce-eps=100"}}});
+const CostModel& kCertaintyEquivalenceCost =
+    RegisterCostModel({"private_ce",
+                       "episode x H/5",
+                       1.68e-5,
+                       {{experiment_names::kPrivateOfuFig,
+                         "default",
+                         {"num_episodes=65536", "systems=chain_n2", "privacy_epsilons=100"},
+                         "chain_n2-private_ce-eps=100"}}});
 
 // Single-core seconds of one task, at H = 5 and n = 2 and taken to grow as H and, for the OFU step
 // (Ceres' parameters), as n^2: every episode costs about a certainty-equivalence episode (one
@@ -334,7 +334,7 @@ const bool kRegistered = RegisterExperiment(
     {/*order=*/40,
      /*paper_result=*/"Chowdhury et al. 2021, Thms. 1-3: Private-OFU-RL on LQ systems",
      /*definition=*/
-     {"private_ofu_fig",
+     {experiment_names::kPrivateOfuFig,
       "Chowdhury, Zhou, Shroff 2021: cumulative regret of OFU-RL, Private-OFU-RL (Alg. 1) and "
       "private certainty equivalence on LQ systems at several privacy_epsilon",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<PrivateOfuGrid>,

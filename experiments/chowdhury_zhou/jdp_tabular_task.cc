@@ -11,6 +11,7 @@
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
+#include "experiments/chowdhury_zhou/jdp_tabular_task_names.h"
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/tabular/agents/pucb.h"
@@ -189,7 +190,7 @@ const bool kRegistered = RegisterExperiment(
      /*paper_result=*/
      "Chowdhury & Zhou 2022, Table 1: regret of Private-UCB-VI and PUCB at matched eps-JDP",
      /*definition=*/
-     {"jdp_tabular_fig",
+     {experiment_names::kJdpTabularFig,
       "Chowdhury & Zhou 2022, Table 1: cumulative regret of Private-UCB-VI and PUCB at matched "
       "eps-JDP (add/remove) beside UCB-VI and PUCB on exact counts, on RiverSwim and a random "
       "Dirichlet MDP",

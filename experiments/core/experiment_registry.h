@@ -5,7 +5,7 @@
 //   const bool kRegistered = RegisterExperiment({
 //       /*order=*/10,
 //       /*paper_result=*/"Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
-//       /*definition=*/{"vietri_fig", "Vietri et al. 2020: cumulative regret of ...",
+//       /*definition=*/{experiment_names::kVietriFig, "Vietri et al. 2020: cumulative regret ...",
 //                       /*default seeds at smoke, default, paper=*/2, 4, 20,
 //                       MakeTypedGrid<VietriGrid>, RunTabularRegretTask},
 //       /*claims_profiles=*/{/*claims=*/{Scale::kDefault, /*seeds=*/20,
@@ -13,7 +13,9 @@
 //                            /*claims_reduced=*/{...}}});
 //
 // What Bazel needs at build time is declared once in experiments/BUILD, in the result's
-// dprl_result call: the binary of that name and its figure binary (experiment_main.h). What
+// dprl_result call: the binary of that name and its figure binary (experiment_main.h), and the
+// name itself, which the call writes into the generated <folder>/<task>_names.h as
+// experiment_names::k<Name> for the registration (and any claims or cost-model probe) to use. What
 // each task costs is declared with the agents' registrations (task_cost_model.h).
 //
 // Three programs read the registry: the experiment's own binary (its generated main() runs the

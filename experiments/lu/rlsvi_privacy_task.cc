@@ -17,6 +17,7 @@
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/core/task_cost_model.h"
+#include "experiments/lu/rlsvi_privacy_task_names.h"
 #include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
@@ -31,7 +32,7 @@ const CostModel& kPrivacyCurveCost = RegisterCostModel(
     {"privacy_curve",
      "curve point",
      1.15e-4,
-     {{"rlsvi_privacy_fig", "default", {}, "privacy-S=20-A=4-H=20-delta=1e-05"}}});
+     {{experiment_names::kRlsviPrivacyFig, "default", {}, "privacy-S=20-A=4-H=20-delta=1e-05"}}});
 
 // The legend text of a regret group, plain UTF-8: "<agent> (<guarantee>, ε=<eps>[, δ=<delta>])"
 // with eps to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
@@ -288,7 +289,7 @@ const bool kRegistered = RegisterExperiment(
     {/*order=*/30,
      /*paper_result=*/"Lu et al. 2026, Thm. 13 / Cor. 14: eps(delta) of RLSVI and its regret",
      /*definition=*/
-     {"rlsvi_privacy_fig",
+     {experiment_names::kRlsviPrivacyFig,
       "Lu et al. 2026: RLSVI's joint-DP privacy_epsilon(delta) against K (paper and improved "
       "conversions), and its regret next to PUCB at the same epsilon and UBEV",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<RlsviPrivacyGrid>,

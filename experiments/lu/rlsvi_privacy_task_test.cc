@@ -140,10 +140,11 @@ TEST(RlsviPrivacyTaskTest, RejectsUnknownKindAndMissingAttributes) {
   EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("kind")));
   broken.attributes = {{hdf5_names::kKind, std::string("other")}};
-  EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("configuration broken: parameter 'kind' of rlsvi_privacy_fig: "
-                                 "'other' is not one of privacy_curve | regret")));
+  EXPECT_THAT(
+      RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("configuration broken: parameter 'kind' of an RLSVI privacy group: "
+                         "'other' is not one of privacy_curve | regret")));
   broken.attributes = {{hdf5_names::kKind, std::string("privacy_curve")}};
   EXPECT_THAT(RunRlsviPrivacyTask(broken, {0, 0, 1, &progress}),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_states")));

@@ -12,7 +12,8 @@
 // prices its tasks, its privacy guarantee and its constructor:
 //
 //   const CostModel& kMyAgentCost = RegisterCostModel({"my_agent", "episode x S A H", 2.3e-8,
-//       {{"vietri_fig", "default", {"num_episodes=100000"}, "riverswim-my_agent"}}});
+//       {{experiment_names::kVietriFig, "default", {"num_episodes=100000"},
+//       "riverswim-my_agent"}}});
 //   const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<MyOptions>(
 //       "my_agent", "My agent (Author 2024, Alg. 1), non-private", "My agent", MyBinding(),
 //       MyOptions(), SetFailureProbability<MyOptions>,

@@ -25,6 +25,7 @@
 #include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "experiments/vietri/vietri_lower_bound_task_names.h"
 #include "schema/lower_bound_records.h"
 #include "schema/option_binding.h"
 
@@ -334,7 +335,7 @@ const bool kRegistered = RegisterExperiment(
      /*paper_result=*/
      "Vietri et al. 2020, Sec. 6 / Thms. 3, 5, 6: PAC counts and regret on the lower-bound family",
      /*definition=*/
-     {"vietri_lower_bound_fig",
+     {experiment_names::kVietriLowerBoundFig,
       "Vietri et al. 2020: non-alpha-optimal episodes (PAC) and regret of UBEV and PUCB on the "
       "lower-bound MDP family (Sec. 6.2, Fig. 1) against the Thm. 3/5/6 shapes",
       /*default seeds at smoke, default, paper=*/2, 3, 20, MakeTypedGrid<VietriLowerBoundGrid>,

@@ -17,6 +17,7 @@
 #include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "experiments/vietri/vietri_task_names.h"
 #include "schema/option_binding.h"
 
 namespace dprl {
@@ -157,7 +158,7 @@ const bool kRegistered = RegisterExperiment(
     {/*order=*/10,
      /*paper_result=*/"Vietri et al. 2020, Thm. 4 / Sec. 5: regret of PUCB and UBEV",
      /*definition=*/
-     {"vietri_fig",
+     {experiment_names::kVietriFig,
       "Vietri et al. 2020: cumulative regret of UBEV and PUCB (Alg. 2-3) at several privacy levels "
       "on RiverSwim and a random Dirichlet MDP",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<VietriGrid>,

@@ -17,6 +17,7 @@
 #include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_option_bindings.h"
 #include "experiments/wang_hegde/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_task_names.h"
 
 namespace dprl {
 namespace {
@@ -40,19 +41,21 @@ const CostModel& kWalkAlgorithm1Cost = RegisterCostModel(
     {"walk_algorithm1",
      "training sample",
      2.07e-6,
-     {{"wang_hegde_fig1", "default", {"num_samples=200000"}, "sigma=0.4-J=1"}}});
+     {{experiment_names::kWangHegdeFig1, "default", {"num_samples=200000"}, "sigma=0.4-J=1"}}});
 // The reference policies (scripted, uniform, frozen): no learning.
-const CostModel& kWalkReferenceCost = RegisterCostModel(
-    {"walk_reference",
-     "training sample",
-     2.11e-8,
-     {{"wang_hegde_fig1", "default", {"num_samples=2000000"}, "reference-uniform"}}});
+const CostModel& kWalkReferenceCost = RegisterCostModel({"walk_reference",
+                                                         "training sample",
+                                                         2.11e-8,
+                                                         {{experiment_names::kWangHegdeFig1,
+                                                           "default",
+                                                           {"num_samples=2000000"},
+                                                           "reference-uniform"}}});
 // The authors' replay-based DQN loop as run (num_samples - 127 updates of 128 examples).
-const CostModel& kWalkAsRunCost = RegisterCostModel(
-    {"walk_as_run",
-     "training sample",
-     1.11e-4,
-     {{"wang_hegde_fig1", "default", {}, "as-run-sigma=0.4"}}});
+const CostModel& kWalkAsRunCost =
+    RegisterCostModel({"walk_as_run",
+                       "training sample",
+                       1.11e-4,
+                       {{experiment_names::kWangHegdeFig1, "default", {}, "as-run-sigma=0.4"}}});
 
 // Per task: the episode returns and last10_mean_return; the cost is `row`'s per training sample.
 void SetEstimates(int64_t num_samples, const CostModel& row, ConfigSpec& config) {

@@ -1,6 +1,8 @@
 // The Wang & Hegde task (wang_hegde_task.h): the registered agent a group names
 // (qlearning_registry.h) trained on the continuous walk; its parameters are read through the
 // agent's binding, so what runs is what the grid stored.
+#include "experiments/wang_hegde/wang_hegde_task.h"
+
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -13,7 +15,7 @@
 #include "experiments/core/task_streams.h"
 #include "experiments/qlearning/qlearning_registry.h"
 #include "experiments/wang_hegde/wang_hegde_option_bindings.h"
-#include "experiments/wang_hegde/wang_hegde_task.h"
+#include "experiments/wang_hegde/wang_hegde_task_names.h"
 
 namespace dprl {
 
@@ -57,7 +59,7 @@ const bool kFig1Registered = RegisterExperiment(
     {/*order=*/50,
      /*paper_result=*/"Wang & Hegde 2019, Fig. 1: functional-noise Q-learning vs sigma and J",
      /*definition=*/
-     {"wang_hegde_fig1",
+     {experiment_names::kWangHegdeFig1,
       "Wang & Hegde 2019 Fig. 1: return vs samples of Q-learning with functional noise (Alg. 1) "
       "for sigma in {0, ..., 1} and J in {1, T/B} on the continuous walk",
       /*default seeds at smoke, default, paper=*/2, 10, 10, MakeTypedGrid<WangHegdeFig1Grid>,
@@ -72,7 +74,7 @@ const bool kFig2Registered = RegisterExperiment(
     {/*order=*/60,
      /*paper_result=*/"Wang & Hegde 2019, Fig. 2: functional noise against three baselines",
      /*definition=*/
-     {"wang_hegde_fig2",
+     {experiment_names::kWangHegdeFig2,
       "Wang & Hegde 2019 Fig. 2: functional noise (Alg. 1) vs input perturbation and DP-SGD at "
       "(0.9, 1e-4) and (0.45, 1e-4) on the continuous walk",
       /*default seeds at smoke, default, paper=*/2, 10, 10, MakeTypedGrid<WangHegdeFig2Grid>,

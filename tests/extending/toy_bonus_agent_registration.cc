@@ -6,17 +6,20 @@
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/attribute_fields.h"
 #include "tests/extending/toy_bonus_agent.h"
+#include "tests/extending/toy_bonus_task_names.h"
 
 namespace dprl {
 namespace {
 
 // Its planner on exact counts costs what UCB-VI's does (the same planning and statistics); the
 // probe is the toy result's configuration that //experiments:cost_model_calibration would time.
-const CostModel& kToyBonusCost = RegisterCostModel(
-    {"toy_bonus",
-     "episode x S A H",
-     2.36e-8,
-     {{"toy_bonus_fig", "default", {"num_episodes=1000000"}, "riverswim-toy_bonus"}}});
+const CostModel& kToyBonusCost = RegisterCostModel({"toy_bonus",
+                                                    "episode x S A H",
+                                                    2.36e-8,
+                                                    {{experiment_names::kToyBonusFig,
+                                                      "default",
+                                                      {"num_episodes=1000000"},
+                                                      "riverswim-toy_bonus"}}});
 
 const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<ToyBonusOptions>(
     "toy_bonus",

@@ -11,6 +11,7 @@
 #include "experiments/core/grid_validation.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
+#include "tests/extending/toy_bonus_task_names.h"
 
 namespace dprl {
 
@@ -76,7 +77,7 @@ const bool kRegistered = RegisterExperiment(
     {/*order=*/1000,
      /*paper_result=*/"the worked example of docs/extending.md: regret of toy_bonus and UCB-VI",
      /*definition=*/
-     {"toy_bonus_fig",
+     {experiment_names::kToyBonusFig,
       "worked example (testonly): cumulative regret of the toy agent toy_bonus beside UCB-VI on "
       "RiverSwim and a random Dirichlet MDP",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<ToyBonusGrid>,

@@ -4,6 +4,7 @@
 // default add_remove).
 #include "algorithms/tabular/private_ucbvi.h"
 
+#include "experiments/chowdhury_zhou/jdp_tabular_task_names.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/attribute_fields.h"
@@ -17,7 +18,7 @@ const CostModel& kPrivateUcbviCost = RegisterCostModel(
     {"private_ucbvi",
      "episode x S^2 A H",
      7.22e-8,
-     {{"jdp_tabular_fig",
+     {{experiment_names::kJdpTabularFig,
        "default",
        {"environments=riverswim", "private_agents=private_ucbvi", "privacy_epsilons=1000"},
        "riverswim-private_ucbvi-eps=1000"}}});

@@ -7,6 +7,7 @@
 
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
+#include "experiments/vietri/vietri_task_names.h"
 
 namespace dprl {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 const CostModel& kPsrlCost = RegisterCostModel({"psrl",
                                                 "episode x S A H",
                                                 9.74e-8,
-                                                {{"vietri_fig",
+                                                {{experiment_names::kVietriFig,
                                                   "default",
                                                   {"num_episodes=10000", "reference_agents=psrl"},
                                                   "riverswim-psrl"}}});

@@ -8,6 +8,8 @@
 #include "common/status_macros.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
+#include "experiments/vietri/vietri_lower_bound_task_names.h"
+#include "experiments/vietri/vietri_task_names.h"
 #include "glog/logging.h"
 #include "schema/tabular_records.h"
 
@@ -21,15 +23,15 @@ const CostModel& kPucbCost = RegisterCostModel(
     {"pucb",
      "episode x S A H",
      2.62e-7,
-     {{"vietri_fig",
+     {{experiment_names::kVietriFig,
        "default",
        {"num_episodes=100000", "privacy_epsilons=30000"},
        "riverswim-pucb-eps=30000"},
-      {"vietri_fig",
+      {experiment_names::kVietriFig,
        "default",
        {"num_episodes=100000", "privacy_epsilons=30000"},
        "random_mdp-pucb-eps=30000"},
-      {"vietri_lower_bound_fig",
+      {experiment_names::kVietriLowerBoundFig,
        "default",
        {"num_episodes=100000", "instances=n4_m1_H2", "alpha_primes=0.5", "privacy_epsilons=100000"},
        "lower_bound_n4_m1_H2-pucb-eps=100000"}}});
@@ -40,7 +42,7 @@ const CostModel& kPucbBurnInCost =
     RegisterCostModel({"pucb_burn_in",
                        "episode x S A H",
                        4.83e-8,
-                       {{"vietri_fig",
+                       {{experiment_names::kVietriFig,
                          "default",
                          {"num_episodes=100000", "privacy_epsilons=10"},
                          "riverswim-pucb-eps=10"}}});

@@ -4,17 +4,20 @@
 #include "algorithms/tabular/rlsvi.h"
 
 #include "experiments/core/task_cost_model.h"
+#include "experiments/lu/rlsvi_privacy_task_names.h"
 #include "experiments/tabular/tabular_registry.h"
 
 namespace dprl {
 namespace {
 
 // Perturbed value iteration.
-const CostModel& kRlsviCost = RegisterCostModel(
-    {"rlsvi",
-     "episode x S A H",
-     7.26e-8,
-     {{"rlsvi_privacy_fig", "default", {"num_episodes=100000"}, "riverswim-rlsvi"}}});
+const CostModel& kRlsviCost = RegisterCostModel({"rlsvi",
+                                                 "episode x S A H",
+                                                 7.26e-8,
+                                                 {{experiment_names::kRlsviPrivacyFig,
+                                                   "default",
+                                                   {"num_episodes=100000"},
+                                                   "riverswim-rlsvi"}}});
 
 const OptionBinding<RlsviOptions>& RlsviBinding() {
   static const auto* binding =

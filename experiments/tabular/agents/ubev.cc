@@ -5,20 +5,22 @@
 
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
+#include "experiments/vietri/vietri_lower_bound_task_names.h"
+#include "experiments/vietri/vietri_task_names.h"
 
 namespace dprl {
 namespace {
 
 // Both variants: exact counts, Hoeffding-style bonus.
-const CostModel& kUbevCost =
-    RegisterCostModel({"ubev",
-                       "episode x S A H",
-                       2.29e-8,
-                       {{"vietri_fig", "default", {"num_episodes=100000"}, "riverswim-ubev"},
-                        {"vietri_lower_bound_fig",
-                         "default",
-                         {"num_episodes=1000000", "instances=n2_m1_H2", "alpha_primes=0.5"},
-                         "lower_bound_n2_m1_H2-ubev"}}});
+const CostModel& kUbevCost = RegisterCostModel(
+    {"ubev",
+     "episode x S A H",
+     2.29e-8,
+     {{experiment_names::kVietriFig, "default", {"num_episodes=100000"}, "riverswim-ubev"},
+      {experiment_names::kVietriLowerBoundFig,
+       "default",
+       {"num_episodes=1000000", "instances=n2_m1_H2", "alpha_primes=0.5"},
+       "lower_bound_n2_m1_H2-ubev"}}});
 
 UbevOptions UbevAsRunDefaults() {
   UbevOptions options;

@@ -3,6 +3,7 @@
 // num_episodes (K).
 #include "algorithms/tabular/ucbvi.h"
 
+#include "experiments/chowdhury_zhou/jdp_tabular_task_names.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/attribute_fields.h"
@@ -15,7 +16,7 @@ const CostModel& kUcbviCost =
     RegisterCostModel({"ucbvi",
                        "episode x S A H",
                        2.36e-8,
-                       {{"jdp_tabular_fig",
+                       {{experiment_names::kJdpTabularFig,
                          "default",
                          {"num_episodes=1000000", "environments=riverswim", "private_agents=pucb"},
                          "riverswim-ucbvi"}}});
