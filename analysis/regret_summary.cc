@@ -1,6 +1,8 @@
 #include "analysis/regret_summary.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 #include <utility>
@@ -171,6 +173,93 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
     // Said only where a dot is drawn (a run too short for any optimistic value to drop below H
     // has none).
     if (any_dot) panels[p].note = kFirstBelowHorizonDotNote;
+  }
+  return panels;
+}
+
+absl::StatusOr<double> MatchedPrivacyEpsilon(const std::vector<RegretGroupSummary>& summaries,
+                                             const std::string& path) {
+  std::set<double> epsilons;
+  for (const RegretGroupSummary& summary : summaries) {
+    if (summary.privacy_epsilon.has_value()) epsilons.insert(*summary.privacy_epsilon);
+  }
+  if (epsilons.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("file '", path, "' has no private group (privacy_epsilon)"));
+  }
+  return *std::next(epsilons.begin(), epsilons.size() / 2);
+}
+
+std::vector<PlotPanel> BuildFinalRegretVsEpsilonPanels(
+    const std::vector<RegretGroupSummary>& summaries,
+    const std::function<std::string(const RegretGroupSummary&)>& variant_key,
+    const std::function<std::string(const RegretGroupSummary&)>& variant_label,
+    const std::string& x_label) {
+  std::set<double> epsilons;
+  std::vector<std::string> envs;
+  for (const RegretGroupSummary& summary : summaries) {
+    if (summary.privacy_epsilon.has_value()) epsilons.insert(*summary.privacy_epsilon);
+    if (std::find(envs.begin(), envs.end(), summary.env) == envs.end()) {
+      envs.push_back(summary.env);
+    }
+  }
+  std::vector<PlotPanel> panels;
+  if (epsilons.empty()) return panels;
+  for (const std::string& env : envs) {
+    PlotPanel panel;
+    panel.title = absl::StrCat(env, ": final regret vs #ge");
+    panel.x_label = x_label;
+    panel.y_label = "cumulative regret at T";
+    std::map<std::string, PlotCurve> private_curves;
+    std::vector<std::string> order;
+    std::vector<PlotCurve> references;
+    for (const RegretGroupSummary& summary : summaries) {
+      if (summary.env != env) continue;
+      const double half = summary.final_regret_ci95.value_or(0.0);
+      if (!summary.privacy_epsilon.has_value()) {
+        PlotCurve reference;
+        reference.label = summary.label.empty() ? summary.agent : summary.label;
+        reference.dashed = true;
+        reference.x = {*epsilons.begin(), *epsilons.rbegin()};
+        reference.y = {summary.final_regret_mean, summary.final_regret_mean};
+        references.push_back(reference);
+        continue;
+      }
+      const std::string key = variant_key(summary);
+      if (!private_curves.count(key)) {
+        order.push_back(key);
+        private_curves[key].label = variant_label(summary);
+      }
+      PlotCurve& curve = private_curves[key];
+      curve.x.push_back(*summary.privacy_epsilon);
+      curve.y.push_back(summary.final_regret_mean);
+      curve.lower.push_back(std::max(summary.final_regret_mean - half, 1e-9));
+      curve.upper.push_back(summary.final_regret_mean + half);
+    }
+    int color = 0;
+    for (const std::string& key : order) {
+      PlotCurve curve = private_curves[key];
+      // Ascending eps (the file lists each variant's eps in grid order).
+      std::vector<size_t> index(curve.x.size());
+      for (size_t i = 0; i < index.size(); ++i) index[i] = i;
+      std::sort(index.begin(), index.end(),
+                [&](size_t a, size_t b) { return curve.x[a] < curve.x[b]; });
+      PlotCurve sorted = curve;
+      for (size_t i = 0; i < index.size(); ++i) {
+        sorted.x[i] = curve.x[index[i]];
+        sorted.y[i] = curve.y[index[i]];
+        sorted.lower[i] = curve.lower[index[i]];
+        sorted.upper[i] = curve.upper[index[i]];
+      }
+      sorted.color = color++;
+      panel.curves.push_back(sorted);
+    }
+    for (PlotCurve& reference : references) {
+      reference.color = color++;
+      panel.curves.push_back(reference);
+    }
+    panel.log_x = epsilons.size() > 1;
+    panels.push_back(panel);
   }
   return panels;
 }

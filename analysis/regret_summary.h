@@ -84,6 +84,23 @@ struct RegretPanelStyle {
 std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries,
                                          const RegretPanelStyle& style = RegretPanelStyle());
 
+// The matched privacy_epsilon of a file's groups: the median of their distinct privacy_epsilon
+// values (the upper of the middle two for an even count). InvalidArgument naming `path` when no
+// group has one.
+absl::StatusOr<double> MatchedPrivacyEpsilon(const std::vector<RegretGroupSummary>& summaries,
+                                             const std::string& path);
+
+// One panel per env (first-appearance order, title "<env>: final regret vs #ge", x label
+// `x_label`): final regret vs privacy_epsilon (log-log when there are several eps, 95% band), one
+// curve per variant_key of the private groups (those with privacy_epsilon; first-appearance order,
+// legend variant_label, ascending eps), then the references (groups without privacy_epsilon) as
+// dashed horizontal lines across the file's eps range, in file order; colours in that order.
+std::vector<PlotPanel> BuildFinalRegretVsEpsilonPanels(
+    const std::vector<RegretGroupSummary>& summaries,
+    const std::function<std::string(const RegretGroupSummary&)>& variant_key,
+    const std::function<std::string(const RegretGroupSummary&)>& variant_label,
+    const std::string& x_label);
+
 }  // namespace dprl
 
 #endif  // DPRL_ANALYSIS_REGRET_SUMMARY_H_

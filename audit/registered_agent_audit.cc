@@ -225,14 +225,13 @@ absl::StatusOr<RegisteredAgentAudit> AuditRegisteredTabularAgent(
   ASSIGN_OR_RETURN(audit.claimed_epsilon,
                    ClaimOf(options, *agent_type, agent_config.attributes, audit.claim_source));
   // The agent must build on this shape (its parameters' errors, before any trial).
-  RETURN_IF_ERROR(agent_type->create(agent_config, audit.shape, instance).status());
+  RETURN_IF_ERROR(agent_type->create(agent_config, *shared_mdp, instance).status());
 
   // The view.
   JdpAuditView view;
   view.shape = audit.shape;
-  const TabularShape shape = audit.shape;
-  view.make_agent = [agent_type, agent_config, shape](const RandomStream& noise) {
-    return agent_type->create(agent_config, shape, noise);
+  view.make_agent = [agent_type, agent_config, shared_mdp](const RandomStream& noise) {
+    return agent_type->create(agent_config, *shared_mdp, noise);
   };
   const RandomStream users = instance.Child(kUsersChild);
   for (int64_t u = 0; u < options.num_users; ++u) {

@@ -83,6 +83,14 @@ inline constexpr FloatAttributeField kErrorBound{names::kErrorBound,
 inline constexpr FloatAttributeField kCounterEpsilon{names::kCounterEpsilon,
                                                      "eps' of every counter"};
 
+// ---- DP-Nash-VI (Qiao & Wang 2024) -----------------------------------------------------------
+inline constexpr StringAttributeField kNoiseCalibration{
+    "noise_calibration", "how the noise follows from privacy_epsilon: stated_epsilon | as_printed"};
+inline constexpr FloatAttributeField kDeliveredEpsilon{
+    "delivered_epsilon", "the epsilon the noise gives under the guarantee's relation"};
+inline constexpr FloatAttributeField kGapConstant{"gap_constant", "C1 of DP-Nash-VI's gamma"};
+inline constexpr FloatAttributeField kBonusConstant{"bonus_constant", "C2 of DP-Nash-VI's bonus"};
+
 // ---- rlsvi_privacy_fig's privacy curves -----------------------------------------------------
 inline constexpr IntAttributeField kMaxEpisodes{"max_episodes", "the largest K of the curve"};
 inline constexpr IntAttributeField kPointsPerDecade{"points_per_decade", "K values per decade"};

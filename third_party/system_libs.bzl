@@ -6,7 +6,7 @@ A missing library fails the build with a message naming the Debian package that 
 `./bazelw` installs every package listed in deps/debian_packages.txt before calling Bazel.
 
 Targets of @system_libs: eigen, hdf5, mpi, ceres, gtest, gtest_main, gmock, benchmark,
-benchmark_main, absl, random123, plplot, tomlplusplus.
+benchmark_main, absl, random123, plplot, tomlplusplus, glpk.
 """
 
 # name -> (pkg-config modules, Debian package, extra deps)
@@ -115,6 +115,11 @@ def _system_libs_impl(ctx):
     if not ctx.path("/usr/include/ceres/ceres.h").exists:
         _missing("ceres (/usr/include/ceres/ceres.h)", "libceres-dev")
     build.append(_emit(ctx, "ceres", [], ["-lceres"], [], [":eigen", ":glog", ":gflags"]))
+
+    # GLPK (the GNU Linear Programming Kit) ships no pkg-config file in Debian.
+    if not ctx.path("/usr/include/glpk.h").exists:
+        _missing("glpk (/usr/include/glpk.h)", "libglpk-dev")
+    build.append(_emit(ctx, "glpk", [], ["-lglpk"], [], []))
     ctx.file("WORKSPACE", 'workspace(name = "%s")\n' % ctx.name)
     ctx.file("BUILD", "\n".join(build))
 

@@ -68,6 +68,23 @@ double LaplaceSumUpperTail(const std::vector<std::vector<double>>& weights, int 
   return 0.5 * tail;
 }
 
+// ln of the Chernoff bound (4), one-sided, on P(S_n >= x) for n (real, > 0) iid discrete Laplace
+// terms of rate 1/b, at the stationary point of -l x + n ln M(l). Written in w = q e^l, which
+// stays representable where q = e^-rate underflows (tiny scales): the stationary point solves
+// (1 + a) w^2 - a (1 + q^2) w - q^2 (1 - a) = 0 (a = x/n), and
+// ln M(l) = 2 ln(1-q) - ln(1 - w) - ln(1 - q^2/w), l = ln(w) + rate.
+double LogRunningSumChernoff(double rate, double n, double x) {
+  const double q = std::exp(-rate);
+  const double q2 = q * q;
+  const double a = x / n;
+  const double disc = a * a * (1 + q2) * (1 + q2) + 4.0 * q2 * (1.0 + a) * (1.0 - a);
+  const double w = (a * (1 + q2) + std::sqrt(std::max(disc, 0.0))) / (2.0 * (1.0 + a));
+  const double l = std::log(w) + rate;
+  if (!(l > 0.0) || !(w < 1.0)) return 0.0;  // no gain over the trivial bound 1
+  const double log_mgf = 2.0 * std::log1p(-q) - std::log1p(-w) - std::log1p(-q2 / w);
+  return std::min(0.0, -l * x + n * log_mgf);
+}
+
 // Evaluates upper bounds on P(|S_k| >= n) for discrete Laplace node noise, k = 1..max_k.
 class DiscreteTail {
  public:
@@ -315,6 +332,43 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
     (union_bound(mid) > beta ? lo : hi) = mid;
   }
   return hi;
+}
+
+absl::StatusOr<double> DiscreteLaplaceRunningSumTailBound(Rational scale, int64_t num_terms,
+                                                          double failure_probability) {
+  if (num_terms < 1 || num_terms > kMaxHorizonSteps) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("num_terms must be in [1, 2^50], got ", num_terms));
+  }
+  if (!(failure_probability >= kSmallestFailureProbability && failure_probability < 1.0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("failure_probability must be in [1e-100, 1), got ", failure_probability));
+  }
+  RETURN_IF_ERROR(ValidateDiscreteLaplaceScale("scale", scale));
+  const double rate = static_cast<double>(scale.denominator) / static_cast<double>(scale.numerator);
+  const double terms = static_cast<double>(num_terms);
+  // P(max_m |S_m| >= e + 1) <= 2 exp(LogRunningSumChernoff(e + 1)); the smallest integer e >= 0
+  // with it <= beta.
+  auto tail = [&](int64_t e) {
+    return Conservative(2.0 *
+                        std::exp(LogRunningSumChernoff(rate, terms, static_cast<double>(e) + 1.0)));
+  };
+  int64_t hi = 1;
+  for (int doublings = 0; tail(hi) > failure_probability; ++doublings) {
+    if (doublings >= 62) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("no running-sum error bound below 2^62 for scale ", scale.numerator, "/",
+                       scale.denominator, ", num_terms ", num_terms, ", failure_probability ",
+                       failure_probability));
+    }
+    hi *= 2;
+  }
+  int64_t lo = -1;  // tail(-1) = 1 > beta
+  while (hi - lo > 1) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    (tail(mid) > failure_probability ? lo : hi) = mid;
+  }
+  return static_cast<double>(hi);
 }
 
 }  // namespace dprl

@@ -105,6 +105,19 @@ absl::StatusOr<double> CounterErrorTailBound(int64_t horizon_steps,
                                              const NodeNoiseDistribution& node_noise,
                                              double counter_failure_probability);
 
+// Running sums of iid discrete Laplace noise (DP-Nash-VI's Local Privatizer: the noisy count after
+// m reports carries S_m, the sum of m independent draws of scale b). The smallest integer E >= 0
+// with
+//   2 e^{-l (E+1)} M(l)^n <= failure_probability   (l: the stationary point of the Chernoff
+//                                                    exponent (4) with k = n)
+// which bounds P(max_{m <= n} |S_m| > E): e^{l S_m} is a non-negative submartingale, so Doob's
+// maximal inequality gives P(max_m S_m >= x) <= e^{-l x} E e^{l S_n} = e^{-l x} M(l)^n, and the
+// lower tail is the same by symmetry. Uniform over m: no union over the episodes. Errors:
+// InvalidArgument naming num_terms (outside [1, 2^50]), failure_probability (outside
+// [1e-100, 1)) or scale (ValidateDiscreteLaplaceScale).
+absl::StatusOr<double> DiscreteLaplaceRunningSumTailBound(Rational scale, int64_t num_terms,
+                                                          double failure_probability);
+
 }  // namespace dprl
 
 #endif  // DPRL_ALGORITHMS_MECHANISMS_COUNTER_ERROR_TAIL_H_

@@ -26,6 +26,7 @@
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/binary_counter_testing.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
+#include "algorithms/mechanisms/discrete_laplace_sampler.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 #include "testing/statistics_for_tests.h"
@@ -119,6 +120,29 @@ TEST(CounterErrorTailStatisticalTest, ViolationRateIsAtMostBetaAndTheBoundIsTigh
         static_cast<long long>(half_violations), p_lower);
     EXPECT_LE(violations, threshold);
     EXPECT_GT(half_violations, threshold);
+  }
+}
+
+TEST(CounterErrorTailStatisticalTest, RunningSumViolationRateIsAtMostBeta) {
+  const int64_t threshold = BinomialUpperQuantile(kCounters, kBetaCounter, kFalseFailure);
+  uint64_t seed = 200;
+  for (const Rational scale : {Rational{3, 1}, Rational{40, 1}}) {
+    const double bound = DiscreteLaplaceRunningSumTailBound(scale, kHorizon, kBetaCounter).value();
+    const DiscreteLaplaceSampler sampler = DiscreteLaplaceSampler::Create(scale).value();
+    RandomStream stream = TestStream(seed++, TestPurpose::kPrivacyNoise);
+    int64_t violations = 0;
+    for (int64_t c = 0; c < kCounters; ++c) {
+      int64_t sum = 0, worst = 0;
+      for (int64_t m = 0; m < kHorizon; ++m) {
+        sum += sampler.Sample(stream);
+        worst = std::max(worst, sum < 0 ? -sum : sum);
+      }
+      violations += static_cast<double>(worst) > bound ? 1 : 0;
+    }
+    std::printf("running sums, scale %lld: E = %g, violations %lld / %lld (threshold %lld)\n",
+                static_cast<long long>(scale.numerator), bound, static_cast<long long>(violations),
+                static_cast<long long>(kCounters), static_cast<long long>(threshold));
+    EXPECT_LE(violations, threshold);
   }
 }
 

@@ -279,5 +279,44 @@ TEST(CounterErrorTailTest, RejectsEachBadValueClass) {
                        HasSubstr("noise must be kDiscreteLaplace or kLaplace, got 7")));
 }
 
+// One term: the bound is at least the exact quantile of one discrete Laplace draw (Chernoff is an
+// upper bound), and it grows with the number of terms, like sqrt(n) for many terms.
+TEST(RunningSumTailTest, AtLeastTheExactQuantileAndGrowingWithTheTerms) {
+  const Rational scale{5, 1};
+  const double beta = 1e-3;
+  const double q = std::exp(-1.0 / 5.0);
+  int64_t exact = 0;  // smallest e with P(|X| > e) = 2 q^{e+1} / (1 + q) <= beta
+  while (2.0 * std::pow(q, exact + 1.0) / (1.0 + q) > beta) ++exact;
+  const double one = DiscreteLaplaceRunningSumTailBound(scale, 1, beta).value();
+  EXPECT_GE(one, static_cast<double>(exact));
+  EXPECT_LE(one, 2.0 * exact);
+  double previous = one;
+  for (const int64_t terms : {10, 100, 1000, 10000}) {
+    const double bound = DiscreteLaplaceRunningSumTailBound(scale, terms, beta).value();
+    EXPECT_GT(bound, previous) << terms;
+    previous = bound;
+  }
+  const double many = DiscreteLaplaceRunningSumTailBound(scale, 1000000, beta).value();
+  const double more = DiscreteLaplaceRunningSumTailBound(scale, 4000000, beta).value();
+  EXPECT_NEAR(more / many, 2.0, 0.05);
+}
+
+// Tiny scales, where q = e^{-1/b} underflows (b = 2e-4: q = e^-5000): every draw is 0 but with
+// probability 2q/(1+q), so no error is the bound; and a moderate scale keeps its bound.
+TEST(RunningSumTailTest, TinyScalesGiveZero) {
+  EXPECT_THAT(DiscreteLaplaceRunningSumTailBound({1, 5000}, 100000, 1e-6), IsOkAndHolds(0.0));
+  EXPECT_THAT(DiscreteLaplaceRunningSumTailBound({1, 30}, 100000, 1e-6), IsOkAndHolds(0.0));
+  EXPECT_GT(DiscreteLaplaceRunningSumTailBound({1, 2}, 100000, 1e-6).value(), 0.0);
+}
+
+TEST(RunningSumTailTest, RejectsBadValuesByName) {
+  EXPECT_THAT(DiscreteLaplaceRunningSumTailBound({5, 1}, 0, 0.1),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_terms")));
+  EXPECT_THAT(DiscreteLaplaceRunningSumTailBound({5, 1}, 10, 1.0),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("failure_probability")));
+  EXPECT_THAT(DiscreteLaplaceRunningSumTailBound({0, 1}, 10, 0.1),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("scale")));
+}
+
 }  // namespace
 }  // namespace dprl

@@ -1,5 +1,6 @@
 // Per-episode time of UBEV (Dann et al. 2017), PUCB, PUCB's noiseless planner, RLSVI, UCB-VI
-// (Azar et al. 2017) and Private-UCB-VI (Chowdhury & Zhou 2022) (plan + act
+// (Azar et al. 2017), Private-UCB-VI (Chowdhury & Zhou 2022) and DP-Nash-VI (Qiao & Wang 2024,
+// B = 1) (plan + act
 // + observe + counter updates / noise draws; regret evaluation excluded), on random Dirichlet MDPs
 // of size (S, A, H) in {(6,2,20), (20,4,20), (50,4,20)}.
 //
@@ -24,6 +25,8 @@
 
 #include <memory>
 
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_agent.h"
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_game_agent.h"
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/psrl.h"
@@ -31,6 +34,7 @@
 #include "algorithms/tabular/rlsvi.h"
 #include "algorithms/tabular/ubev.h"
 #include "algorithms/tabular/ucbvi.h"
+#include "envs/markov_game.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "random/random_stream.h"
@@ -152,7 +156,77 @@ void BM_Psrl(benchmark::State& state) {
   Measure(state, mdp, *agent);
 }
 
+// DP-Nash-VI (Qiao & Wang 2024, B = 1) post-processes and backs up all S^2 A H (cell, next state)
+// pairs every episode, with each of its Privatizers at eps = 1 (the local one also draws the
+// user's S A H (S + 1) noise values per episode).
+void MeasureDpNashVi(benchmark::State& state, DpNashViPrivatizer privatizer) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  DpNashViOptions options;
+  options.privatizer = privatizer;
+  options.num_episodes = int64_t{1} << 24;
+  auto agent =
+      DpNashViAgent::Create({mdp.num_states(), mdp.num_actions(), mdp.horizon()}, options,
+                            mdp.mean_rewards(), TestStream(kSeed, TestPurpose::kPrivacyNoise))
+          .value();
+  Measure(state, mdp, *agent);
+}
+
+void BM_DpNashViJdpEps1(benchmark::State& state) {
+  MeasureDpNashVi(state, DpNashViPrivatizer::kCentral);
+}
+void BM_DpNashViLdpEps1(benchmark::State& state) {
+  MeasureDpNashVi(state, DpNashViPrivatizer::kLocal);
+}
+void BM_NashVi(benchmark::State& state) { MeasureDpNashVi(state, DpNashViPrivatizer::kNone); }
+
+// DP-Nash-VI for two-player games: the same per-cell work over the A B joint actions, plus one
+// CCE linear program (GLPK) per (h, s) per episode. Args: S, A, B, H; random Dirichlet games.
+void MeasureDpNashViGame(benchmark::State& state, DpNashViPrivatizer privatizer) {
+  RandomMarkovGameOptions game_options;
+  game_options.num_states = state.range(0);
+  game_options.num_max_actions = state.range(1);
+  game_options.num_min_actions = state.range(2);
+  game_options.horizon = state.range(3);
+  RandomStream generation = TestStream(kSeed, TestPurpose::kEnvGeneration);
+  const MarkovGame game = MakeRandomMarkovGame(game_options, generation).value();
+  DpNashViOptions options;
+  options.privatizer = privatizer;
+  options.num_episodes = int64_t{1} << 24;
+  auto agent =
+      DpNashViGameAgent::Create(game, options, TestStream(kSeed, TestPurpose::kPrivacyNoise))
+          .value();
+  RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
+  RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
+  auto episode = [&] {
+    CHECK(agent->BeginEpisode().ok());
+    int s = game.joint().SampleInitialState(env);
+    for (int h = 0; h < game.horizon(); ++h) {
+      const auto [a, b] = agent->Act(h, s, policy);
+      const TabularMdp::Transition step =
+          game.joint().SampleStep(h, s, game.JointAction(a, b), env);
+      CHECK(agent->Observe(h, s, a, b, step.next_state).ok());
+      s = step.next_state;
+    }
+    agent->EndEpisode();
+  };
+  for (int i = 0; i < kWarmupEpisodes; ++i) episode();
+  for (auto _ : state) episode();
+  state.counters["episodes_per_second"] =
+      benchmark::Counter(state.iterations(), benchmark::Counter::kIsRate);
+}
+
+void BM_DpNashViGameJdpEps1(benchmark::State& state) {
+  MeasureDpNashViGame(state, DpNashViPrivatizer::kCentral);
+}
+void BM_DpNashViGameLdpEps1(benchmark::State& state) {
+  MeasureDpNashViGame(state, DpNashViPrivatizer::kLocal);
+}
+void BM_NashViGame(benchmark::State& state) {
+  MeasureDpNashViGame(state, DpNashViPrivatizer::kNone);
+}
+
 #define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
+#define DPRL_GAME_SIZES Args({3, 2, 2, 5})->Args({10, 3, 3, 5})
 BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbNoiseless)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
@@ -161,6 +235,12 @@ BENCHMARK(BM_Rlsvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Ucbvi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PrivateUcbviEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Psrl)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DpNashViJdpEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DpNashViLdpEps1)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_NashVi)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DpNashViGameJdpEps1)->DPRL_GAME_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DpNashViGameLdpEps1)->DPRL_GAME_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_NashViGame)->DPRL_GAME_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbRiverSwimEps1000)->Args({4, 5})->Unit(benchmark::kMicrosecond);
 
 }  // namespace

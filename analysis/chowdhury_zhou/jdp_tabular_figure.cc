@@ -93,15 +93,7 @@ std::string VariantLabel(const RegretGroupSummary& summary) {
 absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
-  std::set<double> epsilons;
-  for (const RegretGroupSummary& summary : summaries) {
-    if (summary.privacy_epsilon.has_value()) epsilons.insert(*summary.privacy_epsilon);
-  }
-  if (epsilons.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("file '", reader.path(), "' has no private group (privacy_epsilon)"));
-  }
-  const double matched_epsilon = *std::next(epsilons.begin(), epsilons.size() / 2);
+  ASSIGN_OR_RETURN(const double matched_epsilon, MatchedPrivacyEpsilon(summaries, reader.path()));
 
   // Top row: the references and every private agent at the matched eps.
   std::vector<RegretGroupSummary> at_matched;
@@ -119,68 +111,9 @@ absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
   }
 
   // Bottom row: final regret vs eps per environment.
-  std::vector<std::string> envs;
-  for (const RegretGroupSummary& summary : summaries) {
-    if (std::find(envs.begin(), envs.end(), summary.env) == envs.end()) {
-      envs.push_back(summary.env);
-    }
-  }
-  std::vector<PlotPanel> bottom;
-  for (const std::string& env : envs) {
-    PlotPanel panel;
-    panel.title = absl::StrCat(env, ": final regret vs #ge");
-    panel.x_label = "privacy #ge (eps-JDP, add/remove)";
-    panel.y_label = "cumulative regret at T";
-    std::map<std::string, PlotCurve> private_curves;
-    std::vector<std::string> order;
-    std::vector<PlotCurve> references;
-    for (const RegretGroupSummary& summary : summaries) {
-      if (summary.env != env) continue;
-      const double half = summary.final_regret_ci95.value_or(0.0);
-      if (!summary.privacy_epsilon.has_value()) {
-        PlotCurve reference;
-        reference.label = summary.label.empty() ? summary.agent : summary.label;
-        reference.dashed = true;
-        reference.x = {*epsilons.begin(), *epsilons.rbegin()};
-        reference.y = {summary.final_regret_mean, summary.final_regret_mean};
-        references.push_back(reference);
-        continue;
-      }
-      const std::string key = VariantKey(summary);
-      if (!private_curves.count(key)) {
-        order.push_back(key);
-        private_curves[key].label = VariantLabel(summary);
-      }
-      PlotCurve& curve = private_curves[key];
-      curve.x.push_back(*summary.privacy_epsilon);
-      curve.y.push_back(summary.final_regret_mean);
-      curve.lower.push_back(std::max(summary.final_regret_mean - half, 1e-9));
-      curve.upper.push_back(summary.final_regret_mean + half);
-    }
-    int color = 0;
-    for (const std::string& key : order) {
-      PlotCurve curve = private_curves[key];
-      // Ascending eps (the file lists each agent's eps in grid order).
-      std::vector<size_t> index(curve.x.size());
-      for (size_t i = 0; i < index.size(); ++i) index[i] = i;
-      std::sort(index.begin(), index.end(), [&](size_t a, size_t b) { return curve.x[a] < curve.x[b]; });
-      PlotCurve sorted = curve;
-      for (size_t i = 0; i < index.size(); ++i) {
-        sorted.x[i] = curve.x[index[i]];
-        sorted.y[i] = curve.y[index[i]];
-        sorted.lower[i] = curve.lower[index[i]];
-        sorted.upper[i] = curve.upper[index[i]];
-      }
-      sorted.color = color++;
-      panel.curves.push_back(sorted);
-    }
-    for (PlotCurve& reference : references) {
-      reference.color = color++;
-      panel.curves.push_back(reference);
-    }
-    panel.log_x = epsilons.size() > 1;
-    bottom.push_back(panel);
-  }
+  const std::vector<PlotPanel> bottom = BuildFinalRegretVsEpsilonPanels(
+      summaries, VariantKey, VariantLabel, "privacy #ge (eps-JDP, add/remove)");
+  const int columns = static_cast<int>(bottom.size());
 
   FigureOutputs figure;
   figure.panels = top;
@@ -195,7 +128,7 @@ absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
                    [&privacy_free_epsilon](const RegretGroupSummary& summary) {
                      return std::optional<double>(privacy_free_epsilon.at(summary.group));
                    }}});
-  figure.layout.columns = static_cast<int>(envs.size());
+  figure.layout.columns = columns;
   figure.layout.legend = LegendLayout::kRightOfEachPanel;
   return figure;
 }

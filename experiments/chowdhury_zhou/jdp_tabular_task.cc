@@ -141,18 +141,10 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
   for (const std::string& env : environments) {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
     const TabularShape& shape = choice.shape;
-    // env and its parameters, agent, the run's settings, then the agent's parameters.
     auto add = [&](const std::string& group, const std::string& agent, const std::string& label,
-                   const AttributeList& agent_attributes) -> absl::Status {
-      ConfigSpec config;
-      config.group_name = absl::StrCat(env, "-", group);
-      RETURN_IF_ERROR(FillTabularRegretConfig(
-          choice.attributes, shape, agent, label, num_episodes, agent_attributes,
-          absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", env,
-                       " (S A H = ", shape.StateActionSteps(), ", agent ", group, ")"),
-          config));
-      configs.push_back(std::move(config));
-      return absl::OkStatus();
+                   const AttributeList& agent_attributes) {
+      return AddTabularRegretConfig(choice, num_episodes, group, agent, label, agent_attributes,
+                                    configs);
     };
     for (const std::string& agent : reference_agents) {
       const TabularAgentType& type = *FindTabularAgent(agent);

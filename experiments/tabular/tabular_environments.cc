@@ -1,5 +1,6 @@
 #include "experiments/tabular/tabular_environments.h"
 
+#include <utility>
 #include <variant>
 
 #include "absl/strings/str_cat.h"
@@ -95,6 +96,21 @@ absl::StatusOr<TabularEnvironmentChoice> TabularEnvironmentFields::Resolve(
   choice.attributes = config.attributes;
   MergeAttributes(TabularShapeBinding().Attributes(choice.shape), choice.attributes);
   return choice;
+}
+
+absl::Status AddTabularRegretConfig(const TabularEnvironmentChoice& choice, int64_t num_episodes,
+                                    const std::string& group, const std::string& agent,
+                                    const std::string& label, const AttributeList& agent_attributes,
+                                    std::vector<ConfigSpec>& configs) {
+  ConfigSpec config;
+  config.group_name = absl::StrCat(choice.env, "-", group);
+  RETURN_IF_ERROR(FillTabularRegretConfig(
+      choice.attributes, choice.shape, agent, label, num_episodes, agent_attributes,
+      absl::StrCat("field 'num_episodes' = ", num_episodes, " on ", choice.env,
+                   " (S A H = ", choice.shape.StateActionSteps(), ", agent ", group, ")"),
+      config));
+  configs.push_back(std::move(config));
+  return absl::OkStatus();
 }
 
 }  // namespace dprl

@@ -44,6 +44,15 @@ struct TabularEnvironmentFields {
   absl::StatusOr<TabularEnvironmentChoice> Resolve(const std::string& env) const;
 };
 
+// Appends to `configs` the regret configuration "<choice.env>-<group>" of `agent` (legend
+// `label`, parameters `agent_attributes`) on `choice`'s environment for num_episodes episodes:
+// FillTabularRegretConfig (tabular_task.h), whose refusal of a task past the runner's limit names
+// num_episodes, the environment, its S A H and the group.
+absl::Status AddTabularRegretConfig(const TabularEnvironmentChoice& choice, int64_t num_episodes,
+                                    const std::string& group, const std::string& agent,
+                                    const std::string& label, const AttributeList& agent_attributes,
+                                    std::vector<ConfigSpec>& configs);
+
 }  // namespace dprl
 
 #endif  // DPRL_EXPERIMENTS_TABULAR_TABULAR_ENVIRONMENTS_H_

@@ -97,12 +97,12 @@ absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpec& config,
-                                                                 const TabularShape& shape,
+                                                                 const TabularAgentTarget& target,
                                                                  const RandomStream& noise_stream) {
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
   absl::StatusOr<const TabularAgentType*> type = Agents().Find(names.agent);
   if (!type.ok()) return InConfiguration(config, type.status());
-  return (*type)->create(config, shape, noise_stream);
+  return (*type)->create(config, target, noise_stream);
 }
 
 absl::Status CheckMdpMemory(const std::string& caller, int64_t num_states, int64_t num_actions,

@@ -98,6 +98,20 @@ struct TabularPrivacy {
   std::string neighbour_relation;
 };
 
+// What a registered agent is built for: an MDP's shape and, where the caller has it, the MDP
+// itself. An agent that assumes known rewards (DP-Nash-VI as printed, Qiao & Wang 2024 Sec. 2.1)
+// reads the MDP's mean rewards and refuses a target without it; every other agent reads the shape
+// only. Implicit from either, so `CreateTabularAgent(config, mdp, noise)` and
+// `CreateTabularAgent(config, shape, noise)` both read as they should.
+struct TabularAgentTarget {
+  TabularAgentTarget(const TabularShape& shape) : shape(shape) {}  // NOLINT: implicit
+  TabularAgentTarget(const TabularMdp& mdp)                        // NOLINT: implicit
+      : shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()}, environment(&mdp) {}
+
+  TabularShape shape;
+  const TabularMdp* environment = nullptr;  // not owned; null when only the shape is known
+};
+
 // ConfigSpec::estimated_core_seconds of a regret task of `num_episodes` episodes on an MDP of
 // `shape` whose configuration is `config` (the agent's parameters and, for PUCB, its error_bound
 // already written), from the agent's rows of the cost model (experiments/core/task_cost_model.h).
@@ -113,11 +127,14 @@ struct TabularAgentType {
   std::vector<ParameterSpec> parameters;  // binding.Specs(the registered defaults)
   // Its parameters' attributes for a grid's common `settings` (the registered defaults otherwise).
   std::function<AttributeList(const TabularAgentSettings& settings)> attributes;
-  // Builds the agent for an MDP of `shape` from `config`'s attributes; `noise_stream` is its
+  // Builds the agent for `target` from `config`'s attributes; `noise_stream` is its
   // privacy-noise stream. Errors name the configuration.
   std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(
-      const ConfigSpec& config, const TabularShape& shape, const RandomStream& noise_stream)>
+      const ConfigSpec& config, const TabularAgentTarget& target, const RandomStream& noise_stream)>
       create;
+  // Whether it reads the MDP of its target (known rewards), so that a target with only a shape
+  // is refused.
+  bool needs_environment = false;
   // The guarantee of an agent with one (its grids set its privacy parameters); empty for the
   // non-private references that an experiment may list by name (TabularReferenceAgentNames).
   std::optional<TabularPrivacy> privacy;
@@ -188,10 +205,10 @@ TabularAgentType BoundTabularAgent(
   };
   type.create =
       [&binding, defaults, make](
-          const ConfigSpec& config, const TabularShape& shape,
+          const ConfigSpec& config, const TabularAgentTarget& target,
           const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
     ASSIGN_OR_RETURN(const Options options, binding.Read(config, defaults));
-    absl::StatusOr<std::unique_ptr<TabularAgent>> agent = make(options, shape, noise_stream);
+    absl::StatusOr<std::unique_ptr<TabularAgent>> agent = make(options, target.shape, noise_stream);
     if (!agent.ok()) {
       return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
                                                               ": ", agent.status().message()));
@@ -202,6 +219,51 @@ TabularAgentType BoundTabularAgent(
   type.privacy = std::move(privacy);
   type.optimistic = optimistic;
   type.unwritten_parameters = std::move(unwritten_parameters);
+  return type;
+}
+
+// BoundTabularAgent for an agent that assumes known rewards: `make` also receives the target
+// MDP's mean rewards (TabularMdp::mean_rewards, at TabularShape::Index), and a target without an
+// MDP is refused with InvalidArgument naming the agent.
+template <typename Options>
+TabularAgentType BoundKnownRewardTabularAgent(
+    std::string name, std::string description, std::string label,
+    const OptionBinding<Options>& binding, Options defaults,
+    std::function<void(const TabularAgentSettings&, Options&)> configure,
+    std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(
+        const Options&, const TabularShape&, const std::vector<double>& mean_rewards,
+        const RandomStream&)>
+        make,
+    TabularTaskCost core_seconds, std::optional<TabularPrivacy> privacy) {
+  const std::string agent_name = name;
+  TabularAgentType type = BoundTabularAgent<Options>(
+      std::move(name), std::move(description), std::move(label), binding, defaults,
+      std::move(configure),
+      [](const Options&, const TabularShape&,
+         const RandomStream&) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+        return absl::InternalError("replaced below");
+      },
+      std::move(core_seconds), std::move(privacy));
+  type.needs_environment = true;
+  type.create =
+      [&binding, defaults, make, agent_name](
+          const ConfigSpec& config, const TabularAgentTarget& target,
+          const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
+    if (target.environment == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "configuration ", config.group_name, ": agent ", agent_name,
+          " assumes the rewards known and needs its environment (its mean rewards), not only a "
+          "shape"));
+    }
+    ASSIGN_OR_RETURN(const Options options, binding.Read(config, defaults));
+    absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
+        make(options, target.shape, target.environment->mean_rewards(), noise_stream);
+    if (!agent.ok()) {
+      return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
+                                                              ": ", agent.status().message()));
+    }
+    return agent;
+  };
   return type;
 }
 
@@ -282,9 +344,9 @@ absl::Status CheckEnvironmentMemory(const std::string& caller, const TabularEnvi
 // binding. Errors name the configuration and the parameter, or list the registered names.
 absl::StatusOr<TabularMdp> CreateTabularEnvironment(const ConfigSpec& config,
                                                     RandomStream& generation);
-// The agent named by `config`'s `agent` attribute, likewise.
+// The agent named by `config`'s `agent` attribute, for `target`, likewise.
 absl::StatusOr<std::unique_ptr<TabularAgent>> CreateTabularAgent(const ConfigSpec& config,
-                                                                 const TabularShape& shape,
+                                                                 const TabularAgentTarget& target,
                                                                  const RandomStream& noise_stream);
 
 }  // namespace dprl

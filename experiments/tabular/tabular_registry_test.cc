@@ -23,6 +23,7 @@
 #include "algorithms/tabular/rlsvi.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "envs/riverswim.h"
 #include "envs/testing/tabular_mdp_conformance.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -210,9 +211,23 @@ TEST(TabularRegistryTest, EveryAgentReadsTheAttributesItsGridWrites) {
     }
     // PUCB's privacy_epsilon has no grid-wide setting: its grids set it (the default, 1, here).
     TabularAgentNameBinding().Write(TabularTypeNames{"", name}, config.attributes);
-    EXPECT_THAT(CreateTabularAgent(config, TabularShape{3, 2, 2},
-                                   TestStream(1, TestPurpose::kPrivacyNoise)),
-                IsOk());
+    // An agent with known rewards is built for an MDP (and refuses a shape alone, naming
+    // itself); every other agent for the shape.
+    RiverSwimOptions river;
+    river.num_states = 3;
+    river.horizon = 2;
+    const TabularMdp mdp = MakeRiverSwim(river).value();  // S, A, H = 3, 2, 2
+    EXPECT_THAT(CreateTabularAgent(config, mdp, TestStream(1, TestPurpose::kPrivacyNoise)), IsOk());
+    if (type.needs_environment) {
+      EXPECT_THAT(CreateTabularAgent(config, TabularShape{3, 2, 2},
+                                     TestStream(1, TestPurpose::kPrivacyNoise)),
+                  StatusIs(absl::StatusCode::kInvalidArgument,
+                           HasSubstr(absl::StrCat("agent ", name, " assumes the rewards known"))));
+    } else {
+      EXPECT_THAT(CreateTabularAgent(config, TabularShape{3, 2, 2},
+                                     TestStream(1, TestPurpose::kPrivacyNoise)),
+                  IsOk());
+    }
   }
 }
 
@@ -283,7 +298,7 @@ std::vector<double> RunAgent(const std::string& agent_name, const ConfigSpec& ba
   TabularAgentNameBinding().Write(TabularTypeNames{"", agent_name}, config.attributes);
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
   absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
-      CreateTabularAgent(config, shape, TestStream(11, TestPurpose::kPrivacyNoise));
+      CreateTabularAgent(config, mdp, TestStream(11, TestPurpose::kPrivacyNoise));
   EXPECT_TRUE(agent.ok()) << agent.status()
                           << " (a new required parameter needs a value in ConformanceValues)";
   if (!agent.ok()) return {};

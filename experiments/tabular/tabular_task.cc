@@ -81,9 +81,9 @@ absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec
 }
 
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
-                                                               const TabularShape& shape,
+                                                               const TabularMdp& mdp,
                                                                const TaskContext& context) {
-  return CreateTabularAgent(config, shape, TaskStreams(config, context).PrivacyNoise());
+  return CreateTabularAgent(config, mdp, TaskStreams(config, context).PrivacyNoise());
 }
 
 double TabularModelCoreSeconds(const TabularShape& shape) {
@@ -141,8 +141,7 @@ absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
   ASSIGN_OR_RETURN(const TabularRegretSettings settings,
                    TabularRegretSettingsBinding().Read(config));
   ASSIGN_OR_RETURN(TabularMdp mdp, MakeTabularEnvironment(config, context.master_seed));
-  const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
-  ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, shape, context));
+  ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, mdp, context));
 
   CumulativeOnGrid regret(settings.num_episodes);
   ASSIGN_OR_RETURN(EpisodeLoopResult run,

@@ -73,10 +73,10 @@ struct LowerBoundEnvironment {
 absl::StatusOr<LowerBoundEnvironment> MakeLowerBoundEnvironment(const ConfigSpec& config,
                                                                 uint64_t master_seed);
 
-// The registered agent (tabular_registry.h) named by the config's `agent` attribute, for an MDP
-// of `shape`, with its privacy noise stream keyed as above.
+// The registered agent (tabular_registry.h) named by the config's `agent` attribute, for the
+// task's MDP, with its privacy noise stream keyed as above.
 absl::StatusOr<std::unique_ptr<TabularAgent>> MakeTabularAgent(const ConfigSpec& config,
-                                                               const TabularShape& shape,
+                                                               const TabularMdp& mdp,
                                                                const TaskContext& context);
 
 // What a tabular task pays once, before its first episode, beside its row's per-episode cost:

@@ -296,8 +296,7 @@ absl::StatusOr<TaskResult> RunVietriLowerBoundTask(const ConfigSpec& config,
                    TabularRegretSettingsBinding().Read(config));
   ASSIGN_OR_RETURN(const PacSettings measurement, PacSettingsBinding().Read(config));
   const TabularMdp& mdp = environment.mdp;
-  const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
-  ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, shape, context));
+  ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, mdp, context));
 
   std::vector<double> alphas;
   for (double multiplier : kPacAlphaMultipliers) {

@@ -69,6 +69,7 @@ void BindTabular(pybind11::module_& m);      // tabular_bindings.cc (and tabular
 void BindResults(pybind11::module_& m);      // results_bindings.cc
 void BindLq(pybind11::module_& m);           // lq_bindings.cc
 void BindAudit(pybind11::module_& m);        // audit_bindings.cc
+void BindGames(pybind11::module_& m);        // game_bindings.cc
 
 }  // namespace dprl::python
 

@@ -21,4 +21,5 @@ PYBIND11_MODULE(_dprl, m) {
   dprl::python::BindResults(m);
   dprl::python::BindLq(m);
   dprl::python::BindAudit(m);
+  dprl::python::BindGames(m);
 }

@@ -221,25 +221,37 @@ void BindAgents(py::module_& m) {
         return pucb->error_bound();
       });
 
+  // The agent for a target (a shape, or an MDP: tabular_registry.h's TabularAgentTarget).
+  auto make_agent = [](const std::string& name, const TabularAgentTarget& target,
+                       const RandomStream& noise_stream, const py::dict& options) {
+    const TabularAgentType& type = AgentTypeOrThrow("tabular_agent", name);
+    const std::string caller = absl::StrCat("tabular_agent('", name, "')");
+    ConfigSpec config;
+    config.group_name = caller;
+    config.attributes = AttributesFromKeywords(caller, type.parameters, options);
+    ThrowIfError(CheckShapeFits(target.shape));
+    absl::StatusOr<std::unique_ptr<TabularAgent>> agent = type.create(config, target, noise_stream);
+    if (!agent.ok()) ThrowRegistryError(caller, agent.status());
+    // An agent with a num_episodes parameter (PUCB's T) is sized for that many episodes.
+    return PyTabularAgent(name, *std::move(agent),
+                          IntAttribute(config.attributes, hdf5_names::kNumEpisodes));
+  };
   m.def(
       "_tabular_agent",
-      [](const std::string& name, const TabularShape& shape, const RandomStream& noise_stream,
-         const py::dict& options) {
-        const TabularAgentType& type = AgentTypeOrThrow("tabular_agent", name);
-        const std::string caller = absl::StrCat("tabular_agent('", name, "')");
-        ConfigSpec config;
-        config.group_name = caller;
-        config.attributes = AttributesFromKeywords(caller, type.parameters, options);
-        ThrowIfError(CheckShapeFits(shape));
-        absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
-            type.create(config, shape, noise_stream);
-        if (!agent.ok()) ThrowRegistryError(caller, agent.status());
-        // An agent with a num_episodes parameter (PUCB's T) is sized for that many episodes.
-        return PyTabularAgent(name, *std::move(agent),
-                              IntAttribute(config.attributes, hdf5_names::kNumEpisodes));
+      [make_agent](const std::string& name, const TabularShape& shape,
+                   const RandomStream& noise_stream, const py::dict& options) {
+        return make_agent(name, shape, noise_stream, options);
       },
       py::arg("name"), py::arg("shape"), py::arg("noise_stream"), py::arg("options"),
-      "The registered tabular agent `name` (dprl.tabular_agent).");
+      "The registered tabular agent `name` for a shape (dprl.tabular_agent).");
+  m.def(
+      "_tabular_agent",
+      [make_agent](const std::string& name, const TabularMdp& environment,
+                   const RandomStream& noise_stream, const py::dict& options) {
+        return make_agent(name, environment, noise_stream, options);
+      },
+      py::arg("name"), py::arg("environment"), py::arg("noise_stream"), py::arg("options"),
+      "The registered tabular agent `name` for an MDP (dprl.tabular_agent).");
   m.def("tabular_agent_names", &TabularAgentNames, "The registered tabular agents, sorted.");
   m.def(
       "tabular_agent_parameters",

@@ -37,6 +37,7 @@ REQUIRED_DEBIAN_PACKAGES = [
     "libceres3",
     "libgcc-s1",
     "libgflags2.2",
+    "libglpk40",
     "libgoogle-glog0v6",
     "libhdf5-103-1",
     "libplplot17",

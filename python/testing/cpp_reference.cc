@@ -26,6 +26,8 @@
 #include "algorithms/mechanisms/matrix_tree_counter.h"
 #include "algorithms/mechanisms/ou_functional_noise.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_agent.h"
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_game_agent.h"
 #include "algorithms/tabular/episode_loop.h"
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/psrl.h"
@@ -35,6 +37,7 @@
 #include "algorithms/tabular/vietri_bounds.h"
 #include "envs/continuous_walk.h"
 #include "envs/lower_bound_mdp.h"
+#include "envs/markov_game.h"
 #include "envs/lq_system.h"
 #include "envs/random_mdp.h"
 #include "envs/riverswim.h"
@@ -187,11 +190,54 @@ void Agents() {
   as_run.transition_bonus = UbevTransitionBonus::kObservedValueRange;
   as_run.failure_probability = 0.1;
   Regret("ubev_as_run_random_mdp", random_mdp, *UbevAgent::Create(shape, as_run).value(), 200);
+  // DP-Nash-VI (known rewards: created from the MDP's mean rewards), its three Privatizers, with
+  // scaled constants so that the plans leave the cap within 200 episodes.
+  for (const auto& [name, privatizer] :
+       {std::pair<const char*, DpNashViPrivatizer>{"dp_nash_vi_jdp", DpNashViPrivatizer::kCentral},
+        {"dp_nash_vi_ldp", DpNashViPrivatizer::kLocal},
+        {"nash_vi", DpNashViPrivatizer::kNone}}) {
+    DpNashViOptions options;
+    options.privatizer = privatizer;
+    options.privacy_epsilon = 1e4;
+    options.num_episodes = 200;
+    options.gap_constant = 0.03;
+    options.bonus_constant = 0.1;
+    Regret(absl::StrCat(name, "_random_mdp"), random_mdp,
+           *DpNashViAgent::Create(shape, options, random_mdp.mean_rewards(), noise).value(), 200);
+  }
 
   LowerBoundMdpOptions lower;
   const TabularMdp hard = MakeLowerBoundMdp(lower).value();
   const TabularShape hard_shape{hard.num_states(), hard.num_actions(), hard.horizon()};
   Regret("ubev_lower_bound", hard, *UbevAgent::Create(hard_shape, {}).value(), 200);
+}
+
+// DP-Nash-VI's self-play on a random zero-sum game, each Privatizer (scaled constants).
+void Games() {
+  RandomMarkovGameOptions options;
+  options.num_states = 3;
+  options.num_max_actions = 2;
+  options.num_min_actions = 2;
+  options.horizon = 3;
+  RandomStream generation(StreamKey{23, 0, 0, 4});
+  const MarkovGame game = MakeRandomMarkovGame(options, generation).value();
+  for (const DpNashViPrivatizer privatizer :
+       {DpNashViPrivatizer::kCentral, DpNashViPrivatizer::kLocal, DpNashViPrivatizer::kNone}) {
+    DpNashViOptions agent_options;
+    agent_options.privatizer = privatizer;
+    agent_options.privacy_epsilon = 1e4;
+    agent_options.num_episodes = 100;
+    agent_options.gap_constant = 0.03;
+    agent_options.bonus_constant = 0.1;
+    auto agent =
+        DpNashViGameAgent::Create(game, agent_options, RandomStream(StreamKey{23, 0, 0, 3}))
+            .value();
+    const std::vector<double> regret =
+        RunGameEpisodes(game, *agent, 100, RandomStream(StreamKey{23, 0, 0, 1}),
+                        RandomStream(StreamKey{23, 0, 0, 2}))
+            .value();
+    Field(absl::StrCat("game_regret_", DpNashViPrivatizerName(privatizer)), HexList(regret));
+  }
 }
 
 void LinearQuadratic() {
@@ -251,6 +297,7 @@ int main() {
   dprl::Counters();
   dprl::OuNoise();
   dprl::Agents();
+  dprl::Games();
   dprl::LinearQuadratic();
   dprl::Calculators();
   std::cout << "{" << absl::StrJoin(dprl::fields, ",\n") << "}" << std::endl;

@@ -345,7 +345,8 @@ class StepApiTest(unittest.TestCase):
         for name in dprl.tabular_agent_names():
 
             def make():
-                return dprl.tabular_agent(name, SHAPE, noise_stream=dprl.RandomStream(9, purpose=3),
+                # Every agent accepts the MDP itself (the known-reward ones require it).
+                return dprl.tabular_agent(name, env, noise_stream=dprl.RandomStream(9, purpose=3),
                                           **options.get(name, {}))
 
             with self.subTest(name):
@@ -354,6 +355,60 @@ class StepApiTest(unittest.TestCase):
                 looped = tabular_step_loop(make(), env, 100, environment.copy(), policy.copy())
                 self.assertEqual(batch.tobytes(), looped.tobytes())
                 self.assertGreater(batch[0], 0.0)
+
+
+class KnownRewardAgentTest(unittest.TestCase):
+    """DP-Nash-VI assumes the rewards known (Qiao & Wang 2024, Sec. 2.1): it is built for an MDP."""
+
+    def test_needs_the_environment(self):
+        env = dprl.riverswim()
+        for name in ("dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"):
+            with self.subTest(name):
+                with self.assertRaisesRegex(ValueError, f"agent {name} assumes the rewards known"):
+                    dprl.tabular_agent(name, dprl.TabularShape(6, 2, 20),
+                                       noise_stream=dprl.RandomStream(1))
+                agent = dprl.tabular_agent(name, env, noise_stream=dprl.RandomStream(1),
+                                           num_episodes=10)
+                self.assertEqual(agent.run_episodes(env, 10, dprl.RandomStream(2),
+                                                    dprl.RandomStream(3)).shape, (10,))
+        with self.assertRaisesRegex(TypeError, "shape must be a dprl.TabularShape or a "
+                                               "dprl.TabularMdp, got int"):
+            dprl.tabular_agent("ubev", 6, noise_stream=dprl.RandomStream(1))
+
+
+class MarkovGameTest(unittest.TestCase):
+    """Zero-sum Markov games and DP-Nash-VI's self-play agent (envs/markov_game.h)."""
+
+    def test_matching_pennies_and_self_play(self):
+        game = dprl.matching_pennies(4)
+        self.assertEqual((game.num_states, game.num_max_actions, game.num_min_actions), (1, 2, 2))
+        nash = dprl.solve_markov_game_nash(game)
+        self.assertAlmostEqual(nash["initial_value"], 2.0)
+        uniform = [0.5] * 8
+        self.assertEqual(dprl.evaluate_best_responses(game, uniform, uniform), (2.0, 2.0))
+        agent = dprl.DpNashViGameAgent(game, privatizer="local", privacy_epsilon=2.0,
+                                       num_episodes=20, noise_stream=dprl.RandomStream(1))
+        regret = agent.run_episodes(game, 20, dprl.RandomStream(2), dprl.RandomStream(3))
+        self.assertEqual(regret.shape, (20,))
+        self.assertTrue(np.all(regret >= -1e-9))
+        self.assertEqual(agent.episodes, 20)
+        with self.assertRaisesRegex(ValueError, "created for num_episodes = 20"):
+            agent.run_episodes(game, 1, dprl.RandomStream(2), dprl.RandomStream(3))
+
+    def test_bad_input_raises(self):
+        game = dprl.matching_pennies(2)
+        with self.assertRaisesRegex(ValueError, "privatizer must be central, local or none"):
+            dprl.DpNashViGameAgent(game, privatizer="jdp", noise_stream=dprl.RandomStream(1))
+        with self.assertRaisesRegex(ValueError, "privacy_epsilon"):
+            dprl.DpNashViGameAgent(game, privacy_epsilon=0.0, noise_stream=dprl.RandomStream(1))
+        with self.assertRaisesRegex(ValueError, "horizon must be >= 1"):
+            dprl.matching_pennies(0)
+        with self.assertRaisesRegex(ValueError, "matching pennies with horizon"):
+            dprl.matching_pennies(2**31 - 1)
+        with self.assertRaisesRegex(ValueError, "num_min_actions must be >= 1"):
+            dprl.random_markov_game(2, 2, 0, 2, stream=dprl.RandomStream(1))
+        with self.assertRaisesRegex(ValueError, "max_policy needs H S A = 4"):
+            dprl.evaluate_best_responses(game, [1.0], [0.5] * 4)
 
 
 class LqStepApiTest(unittest.TestCase):

@@ -122,6 +122,12 @@ class CppEquivalenceTest(unittest.TestCase):
             "psrl_per_step", shape, noise_stream=noise, dirichlet_prior=0.5), random_mdp, 200)
         cases["ubev_as_run_random_mdp"] = (dprl.tabular_agent(
             "ubev_as_run", shape, noise_stream=noise, failure_probability=0.1), random_mdp, 200)
+        # DP-Nash-VI assumes the rewards known: it is built for the MDP itself, not a shape.
+        for name in ("dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"):
+            private = {} if name == "nash_vi" else {"privacy_epsilon": 1e4}
+            cases[name + "_random_mdp"] = (dprl.tabular_agent(
+                name, random_mdp, noise_stream=noise, num_episodes=200, gap_constant=0.03,
+                bonus_constant=0.1, **private), random_mdp, 200)
         hard = dprl.lower_bound_mdp()
         cases["ubev_lower_bound"] = (dprl.tabular_agent("ubev", hard.shape, noise_stream=noise),
                                      hard, 200)
@@ -129,6 +135,18 @@ class CppEquivalenceTest(unittest.TestCase):
             with self.subTest(name):
                 self.assertEqual(regret(agent, env, episodes),
                                  as_hex(REFERENCE["regret_" + name]))
+
+    def test_game_self_play_regret(self):
+        game = dprl.random_markov_game(3, 2, 2, 3, stream=dprl.RandomStream(23, purpose=4))
+        for privatizer in ("central", "local", "none"):
+            with self.subTest(privatizer):
+                agent = dprl.DpNashViGameAgent(
+                    game, privatizer=privatizer, privacy_epsilon=1e4, num_episodes=100,
+                    gap_constant=0.03, bonus_constant=0.1,
+                    noise_stream=dprl.RandomStream(23, purpose=3))
+                regret = agent.run_episodes(game, 100, dprl.RandomStream(23, purpose=1),
+                                            dprl.RandomStream(23, purpose=2))
+                self.assertEqual(hex_list(regret), as_hex(REFERENCE["game_regret_" + privatizer]))
 
     def test_lq_agents_regret(self):
         system = dprl.named_lq_system("chain_n2", 5)

@@ -27,7 +27,8 @@ class EveryRegisteredTypeTest(unittest.TestCase):
                                            generation_stream=dprl.RandomStream(5, purpose=4))
             for agent_name in agents:
                 with self.subTest(env=env_name, agent=agent_name):
-                    agent = dprl.tabular_agent(agent_name, env.shape, noise_stream=noise())
+                    # The MDP itself: the known-reward agents (DP-Nash-VI) require it.
+                    agent = dprl.tabular_agent(agent_name, env, noise_stream=noise())
                     self.assertEqual(agent.kind, agent_name)
                     regret = agent.run_episodes(env, 5, dprl.RandomStream(5, purpose=1),
                                                 dprl.RandomStream(5, purpose=2))

@@ -255,9 +255,11 @@ ObservationSampler ResidueView(const std::vector<double>& inputs) {
   };
 }
 
-AuditCase Case(std::string name, std::string relation, double claimed_epsilon, double target_delta,
-               bool is_control, int64_t fast_trials, ObservationSampler first,
-               ObservationSampler second) {
+}  // namespace
+
+AuditCase ScalarAuditCase(std::string name, std::string relation, double claimed_epsilon,
+                          double target_delta, bool is_control, int64_t fast_trials,
+                          ObservationSampler first, ObservationSampler second) {
   AuditCase c;
   c.name = std::move(name);
   c.neighbour_relation = std::move(relation);
@@ -268,8 +270,6 @@ AuditCase Case(std::string name, std::string relation, double claimed_epsilon, d
   c.SetScalarObservation(std::move(first), std::move(second));
   return c;
 }
-
-}  // namespace
 
 void AuditCase::SetScalarObservation(ObservationSampler first_sampler,
                                      ObservationSampler second_sampler) {
@@ -291,40 +291,47 @@ absl::StatusOr<AuditResult> AuditOf(const AuditCase& audit_case, const AuditOpti
 
 std::vector<AuditCase> AllAuditCases() {
   std::vector<AuditCase> cases;
-  cases.push_back(Case("binary_counter", "add/remove one step's unit input (T = 2)", 1.0, 0.0,
-                       false, 40000, BinaryCounterTwoSteps(1), BinaryCounterTwoSteps(0)));
-  cases.push_back(Case("binary_counter_jdp_view",
-                       "add/remove user t's input; users t-1, t+1 collude (T = 8, t = 4)", 1.0, 0.0,
-                       false, 40000, BinaryCounterView(1), BinaryCounterView(0)));
-  cases.push_back(Case("pucb_add_remove", "add/remove one user's episode (S=2, A=1, H=2, T=1)",
-                       kPucbEpsilon, 0.0, false, 20000, PucbView(1, false), PucbView(0, false)));
-  cases.push_back(Case("pucb_replacement", "replace one user's episode (S=2, A=1, H=2, T=1)",
-                       PucbEpsilonUnder(AuditedPucbOptions(), PucbNeighbourRelation::kReplacement),
-                       0.0, false, 20000, PucbView(1, true), PucbView(2, true)));
-  cases.push_back(Case("pucb_jdp_view",
-                       "add/remove user 2's episode; users 1 and 3 collude (T = 3)", kPucbEpsilon,
-                       0.0, false, 20000, PucbJdpView(true), PucbJdpView(false)));
-  cases.push_back(Case("rlsvi_rewards", "rewards of one episode (S=2, A=1, H=1, K=2)",
-                       RlsviClaimedEpsilon(), kRlsviDelta, false, 40000, RlsviView(1.0),
-                       RlsviView(0.0)));
-  cases.push_back(Case("matrix_tree_counter", "one step's 1x1 input 1 vs 0 (T = 1, rho = 0.5)",
-                       kMatrixRho + 2.0 * std::sqrt(kMatrixRho * std::log(1.0 / kMatrixDelta)),
-                       kMatrixDelta, false, 40000, MatrixCounterView(1.0), MatrixCounterView(0.0)));
-  cases.push_back(Case("matrix_factorization_counter",
-                       "step 1's 1x1 input 1 vs 0, both releases seen (T = 2, rho = 0.5)",
-                       kMatrixRho + 2.0 * std::sqrt(kMatrixRho * std::log(1.0 / kMatrixDelta)),
-                       kMatrixDelta, false, 40000, FactorizationCounterView(1.0),
-                       FactorizationCounterView(0.0)));
-  cases.push_back(Case("ou_functional_noise", "f vs f + K(x0, .) (RKHS distance 1), read at x0",
-                       kOuEpsilon, kOuDelta, false, 40000, OuView(1.0), OuView(0.0)));
-  cases.push_back(Case("control_laplace_once", "as binary_counter_jdp_view", 1.0, 0.0, true, 2000,
-                       LaplaceOnceView(1), LaplaceOnceView(0)));
-  cases.push_back(Case("control_half_noise", "add/remove one step's unit input (T = 1)", 1.0, 0.0,
-                       true, 20000, HalfNoiseView(1), HalfNoiseView(0)));
-  cases.push_back(Case("control_classic_gaussian", "value 1 vs 0 (l2 sensitivity 1)", 8.0, 0.2,
-                       true, 2000000, ClassicGaussianView(1.0), ClassicGaussianView(0.0)));
-  cases.push_back(Case("control_floating_residue", "one real input 0.3 vs 0.7 of four", 1.0, 0.0,
-                       true, 4000, ResidueView(kResidueFirst), ResidueView(kResidueSecond)));
+  cases.push_back(ScalarAuditCase("binary_counter", "add/remove one step's unit input (T = 2)", 1.0,
+                                  0.0, false, 40000, BinaryCounterTwoSteps(1),
+                                  BinaryCounterTwoSteps(0)));
+  cases.push_back(ScalarAuditCase(
+      "binary_counter_jdp_view", "add/remove user t's input; users t-1, t+1 collude (T = 8, t = 4)",
+      1.0, 0.0, false, 40000, BinaryCounterView(1), BinaryCounterView(0)));
+  cases.push_back(
+      ScalarAuditCase("pucb_add_remove", "add/remove one user's episode (S=2, A=1, H=2, T=1)",
+                      kPucbEpsilon, 0.0, false, 20000, PucbView(1, false), PucbView(0, false)));
+  cases.push_back(
+      ScalarAuditCase("pucb_replacement", "replace one user's episode (S=2, A=1, H=2, T=1)",
+                      PucbEpsilonUnder(AuditedPucbOptions(), PucbNeighbourRelation::kReplacement),
+                      0.0, false, 20000, PucbView(1, true), PucbView(2, true)));
+  cases.push_back(
+      ScalarAuditCase("pucb_jdp_view", "add/remove user 2's episode; users 1 and 3 collude (T = 3)",
+                      kPucbEpsilon, 0.0, false, 20000, PucbJdpView(true), PucbJdpView(false)));
+  cases.push_back(ScalarAuditCase("rlsvi_rewards", "rewards of one episode (S=2, A=1, H=1, K=2)",
+                                  RlsviClaimedEpsilon(), kRlsviDelta, false, 40000, RlsviView(1.0),
+                                  RlsviView(0.0)));
+  cases.push_back(
+      ScalarAuditCase("matrix_tree_counter", "one step's 1x1 input 1 vs 0 (T = 1, rho = 0.5)",
+                      kMatrixRho + 2.0 * std::sqrt(kMatrixRho * std::log(1.0 / kMatrixDelta)),
+                      kMatrixDelta, false, 40000, MatrixCounterView(1.0), MatrixCounterView(0.0)));
+  cases.push_back(ScalarAuditCase(
+      "matrix_factorization_counter",
+      "step 1's 1x1 input 1 vs 0, both releases seen (T = 2, rho = 0.5)",
+      kMatrixRho + 2.0 * std::sqrt(kMatrixRho * std::log(1.0 / kMatrixDelta)), kMatrixDelta, false,
+      40000, FactorizationCounterView(1.0), FactorizationCounterView(0.0)));
+  cases.push_back(ScalarAuditCase("ou_functional_noise",
+                                  "f vs f + K(x0, .) (RKHS distance 1), read at x0", kOuEpsilon,
+                                  kOuDelta, false, 40000, OuView(1.0), OuView(0.0)));
+  cases.push_back(ScalarAuditCase("control_laplace_once", "as binary_counter_jdp_view", 1.0, 0.0,
+                                  true, 2000, LaplaceOnceView(1), LaplaceOnceView(0)));
+  cases.push_back(ScalarAuditCase("control_half_noise", "add/remove one step's unit input (T = 1)",
+                                  1.0, 0.0, true, 20000, HalfNoiseView(1), HalfNoiseView(0)));
+  cases.push_back(ScalarAuditCase("control_classic_gaussian", "value 1 vs 0 (l2 sensitivity 1)",
+                                  8.0, 0.2, true, 2000000, ClassicGaussianView(1.0),
+                                  ClassicGaussianView(0.0)));
+  cases.push_back(ScalarAuditCase("control_floating_residue", "one real input 0.3 vs 0.7 of four",
+                                  1.0, 0.0, true, 4000, ResidueView(kResidueFirst),
+                                  ResidueView(kResidueSecond)));
   return cases;
 }
 

@@ -73,6 +73,11 @@ struct AuditCase {
   void SetScalarObservation(ObservationSampler first_sampler, ObservationSampler second_sampler);
 };
 
+// A case with a scalar observation (AuditCase::SetScalarObservation) and the fields above.
+AuditCase ScalarAuditCase(std::string name, std::string relation, double claimed_epsilon,
+                          double target_delta, bool is_control, int64_t fast_trials,
+                          ObservationSampler first, ObservationSampler second);
+
 // The audit of `audit_case` at `options` (AuditFallibleNeighbours).
 absl::StatusOr<AuditResult> AuditOf(const AuditCase& audit_case, const AuditOptions& options);
 

@@ -24,9 +24,10 @@
 #include "absl/strings/str_format.h"
 #include "analysis/line_plot.h"
 #include "analysis/output_files.h"
+#include "audit/auditor.h"
 #include "common/command_line.h"
 #include "tests/privacy_audit/audit_cases.h"
-#include "audit/auditor.h"
+#include "tests/privacy_audit/dp_nash_vi_audit_cases.h"
 #include "tests/privacy_audit/ucbvi_audit_cases.h"
 #include "tests/privacy_audit/wang_hegde_audit_cases.h"
 
@@ -67,7 +68,13 @@ std::string ShortName(const std::string& name) {
       {"private_ucbvi_add_remove", "Priv-UCB-VI +/-"},
       {"refuted_claim_ucbvi_jdp_as_run", "UCBVI-JDP code"},
       {"private_ucbvi_jdp_actions", "Priv-UCB-VI actions"},
-      {"refuted_claim_ucbvi_jdp_as_run_actions", "UCBVI-JDP code, actions"}};
+      {"refuted_claim_ucbvi_jdp_as_run_actions", "UCBVI-JDP code, actions"},
+      {"dp_nash_vi_central_add_remove", "DP-Nash-VI JDP +/-"},
+      {"dp_nash_vi_central_replacement", "DP-Nash-VI JDP repl."},
+      {"dp_nash_vi_local", "DP-Nash-VI LDP"},
+      {"refuted_claim_dp_nash_vi_central_as_printed", "DP-Nash-VI JDP printed"},
+      {"control_dp_nash_vi_central_at_epsilon", "DP-Nash-VI JDP at eps"},
+      {"refuted_claim_dp_nash_vi_local_as_printed", "DP-Nash-VI LDP printed"}};
   for (const auto& [full, abbreviation] : kShort) {
     if (full == name) return abbreviation;
   }
@@ -130,6 +137,9 @@ int Run(int argc, char** argv) {
   // The same two on the actions the colluders receive (JDP itself).
   cases.push_back(PrivateUcbviActionsAuditCase());
   cases.push_back(UcbviJdpAsRunActionsAuditCase());
+  // DP-Nash-VI's Privatizers: the stated calibrations below their claims, the printed ones
+  // refuted, the binary mechanism at eps instead of eps/(2H) caught.
+  for (AuditCase& dp_nash_vi : DpNashViAuditCases()) cases.push_back(std::move(dp_nash_vi));
   const double confidence_beta = suite_beta / cases.size();
   std::vector<Row> rows;
   bool all_ok = true;

@@ -13,10 +13,10 @@ WORK="${TEST_TMPDIR:-$(mktemp -d)}"
 
 "$REPORT" --out_prefix="$WORK/audit" --trials_scale=1 >"$WORK/out" 2>"$WORK/err" ||
   { cat "$WORK/out" "$WORK/err"; fail "report failed"; }
-[[ "$(grep -c ' pass$' "$WORK/out")" == 12 ]] || { cat "$WORK/out"; fail "not 12 targets passing"; }
-[[ "$(grep -c ' caught$' "$WORK/out")" == 4 ]] || { cat "$WORK/out"; fail "not 4 controls caught"; }
-[[ "$(grep -c ' refuted$' "$WORK/out")" == 4 ]] || { cat "$WORK/out"; fail "not 4 claims refuted"; }
-[[ "$(wc -l <"$WORK/audit.csv")" == 21 ]] || { cat "$WORK/audit.csv"; fail "CSV is not header + 20 rows"; }
+[[ "$(grep -c ' pass$' "$WORK/out")" == 15 ]] || { cat "$WORK/out"; fail "not 15 targets passing"; }
+[[ "$(grep -c ' caught$' "$WORK/out")" == 5 ]] || { cat "$WORK/out"; fail "not 5 controls caught"; }
+[[ "$(grep -c ' refuted$' "$WORK/out")" == 6 ]] || { cat "$WORK/out"; fail "not 6 claims refuted"; }
+[[ "$(wc -l <"$WORK/audit.csv")" == 27 ]] || { cat "$WORK/audit.csv"; fail "CSV is not header + 26 rows"; }
 [[ -s "$WORK/audit.png" && -s "$WORK/audit.pdf" ]] || fail "figure missing"
 
 "$REPORT" --out_prefix="$WORK/bad" --trials_scale=-1 >"$WORK/bad.out" 2>"$WORK/bad.err"

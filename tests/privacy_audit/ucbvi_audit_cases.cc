@@ -137,36 +137,26 @@ AuditCase ActionsCase(std::string name, bool is_control, int64_t fast_trials,
   return c;
 }
 
-AuditCase ScalarCase(std::string name, std::string relation, double claimed_epsilon,
-                     bool is_control, int64_t fast_trials, ObservationSampler first,
-                     ObservationSampler second) {
-  AuditCase c;
-  c.name = std::move(name);
-  c.neighbour_relation = std::move(relation);
-  c.claimed_epsilon = claimed_epsilon;
-  c.is_control = is_control;
-  c.fast_trials = fast_trials;
-  c.SetScalarObservation(std::move(first), std::move(second));
-  return c;
-}
 
 }  // namespace
 
 AuditCase PrivateUcbviAuditCase() {
-  return ScalarCase("private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon,
-                    /*is_control=*/false, 10000, PrivateUcbviView(true), PrivateUcbviView(false));
+  return ScalarAuditCase(
+      "private_ucbvi_jdp_view", kCollusionView, kClaimedEpsilon, /*target_delta=*/0.0,
+      /*is_control=*/false, 10000, PrivateUcbviView(true), PrivateUcbviView(false));
 }
 
 AuditCase PrivateUcbviOneEpisodeAuditCase() {
-  return ScalarCase("private_ucbvi_add_remove",
-                    "add/remove one user's episode (S=2, A=1, H=2, K=1)", kOneEpisodeEpsilon,
-                    /*is_control=*/false, 20000, PrivateUcbviOneEpisode(true),
-                    PrivateUcbviOneEpisode(false));
+  return ScalarAuditCase("private_ucbvi_add_remove",
+                         "add/remove one user's episode (S=2, A=1, H=2, K=1)", kOneEpisodeEpsilon,
+                         /*target_delta=*/0.0, /*is_control=*/false, 20000,
+                         PrivateUcbviOneEpisode(true), PrivateUcbviOneEpisode(false));
 }
 
 AuditCase UcbviJdpAsRunAuditCase() {
-  return ScalarCase("refuted_claim_ucbvi_jdp_as_run", kCollusionView, kClaimedEpsilon,
-                    /*is_control=*/true, 4000, UcbviJdpAsRunView(true), UcbviJdpAsRunView(false));
+  return ScalarAuditCase(
+      "refuted_claim_ucbvi_jdp_as_run", kCollusionView, kClaimedEpsilon, /*target_delta=*/0.0,
+      /*is_control=*/true, 4000, UcbviJdpAsRunView(true), UcbviJdpAsRunView(false));
 }
 
 AuditCase PrivateUcbviActionsAuditCase() {

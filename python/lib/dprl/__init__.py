@@ -43,7 +43,9 @@ def _require_type(caller, name, value, expected):
 
 def tabular_agent(name, shape, *, noise_stream, **options):
     # The docstring, with every registered agent's parameters, is set below.
-    _require_type("tabular_agent", "shape", shape, TabularShape)
+    if not isinstance(shape, (TabularShape, TabularMdp)):
+        raise TypeError(f"tabular_agent: shape must be a dprl.TabularShape or a dprl.TabularMdp, "
+                        f"got {type(shape).__name__}")
     _require_type("tabular_agent", "noise_stream", noise_stream, RandomStream)
     return _dprl._tabular_agent(name, shape, noise_stream, options)
 
@@ -65,6 +67,10 @@ def _registered_parameters_doc(names, parameters):
 
 
 tabular_agent.__doc__ = f"""The registered tabular agent `name` for an MDP of `shape` (a TabularShape).
+
+`shape` may also be the TabularMdp itself: agents that assume the rewards known (dp_nash_vi_jdp,
+dp_nash_vi_ldp, nash_vi: Qiao & Wang 2024, Sec. 2.1) read its mean rewards and raise ValueError
+for a shape alone; every other agent reads only the MDP's shape.
 
 noise_stream (a RandomStream, copied, not advanced) is the agent's randomness: the privacy
 noise of the private agents, the posterior samples of PSRL; agents that draw nothing ignore it.

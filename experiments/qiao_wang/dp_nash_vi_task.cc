@@ -1,0 +1,291 @@
+#include "experiments/qiao_wang/dp_nash_vi_task.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_options.h"
+#include "algorithms/tabular/private_ucbvi.h"
+#include "algorithms/tabular/pucb.h"
+#include "common/hdf5_names.h"
+#include "common/status_macros.h"
+#include "common/validation.h"
+#include "experiments/core/experiment_registry.h"
+#include "experiments/core/grid_validation.h"
+#include "experiments/qiao_wang/dp_nash_vi_task_names.h"
+#include "experiments/tabular/agents/pucb.h"
+#include "experiments/tabular/tabular_registry.h"
+#include "experiments/tabular/tabular_task.h"
+#include "schema/attribute_fields.h"
+#include "schema/tabular_records.h"
+
+namespace dprl {
+namespace {
+
+constexpr char kPucb[] = "pucb";
+constexpr char kPrivateUcbvi[] = "private_ucbvi";
+constexpr char kJdp[] = "dp_nash_vi_jdp";
+constexpr char kLdp[] = "dp_nash_vi_ldp";
+constexpr char kNashVi[] = "nash_vi";
+constexpr char kAsPrinted[] = "_as_printed";
+constexpr char kScaled[] = "_scaled";
+
+// A variant's registered agent and what the variant changes.
+struct Variant {
+  std::string agent;
+  bool as_printed = false;
+  bool scaled = false;
+};
+
+Variant ParseVariant(const std::string& name) {
+  Variant variant{name};
+  if (absl::EndsWith(name, kAsPrinted)) {
+    variant.agent = name.substr(0, name.size() - sizeof(kAsPrinted) + 1);
+    variant.as_printed = true;
+  } else if (absl::EndsWith(name, kScaled)) {
+    variant.agent = name.substr(0, name.size() - sizeof(kScaled) + 1);
+    variant.scaled = true;
+  }
+  return variant;
+}
+
+void SetAttribute(AttributeList& attributes, const std::string& name, AttributeValue value) {
+  for (auto& [attribute, current] : attributes) {
+    if (attribute == name) {
+      current = std::move(value);
+      return;
+    }
+  }
+  attributes.emplace_back(name, std::move(value));
+}
+
+struct VariantConfig {
+  std::string agent;
+  std::string qualifier;  // of the legend
+  AttributeList attributes;
+};
+
+// The DP-Nash-VI variant (or nash_vi_scaled) at privacy_epsilon: its registered attributes with
+// the variant's changes, then its guarantee (E and the epsilon its noise delivers).
+absl::StatusOr<VariantConfig> DpNashViVariantConfig(const Variant& variant, double privacy_epsilon,
+                                                    const TabularShape& shape,
+                                                    const TabularAgentSettings& settings,
+                                                    double scaled_constants) {
+  VariantConfig config{variant.agent};
+  DpNashViOptions options;
+  options.privatizer = variant.agent == kJdp   ? DpNashViPrivatizer::kCentral
+                       : variant.agent == kLdp ? DpNashViPrivatizer::kLocal
+                                               : DpNashViPrivatizer::kNone;
+  options.num_episodes = settings.num_episodes;
+  options.failure_probability = settings.failure_probability;
+  config.attributes = FindTabularAgent(variant.agent)->attributes(settings);
+  if (options.privatizer != DpNashViPrivatizer::kNone) {
+    options.privacy_epsilon = privacy_epsilon;
+    SetAttribute(config.attributes, hdf5_names::kPrivacyEpsilon, privacy_epsilon);
+  }
+  if (variant.as_printed) {
+    options.noise_calibration = DpNashViCalibration::kAsPrinted;
+    SetAttribute(config.attributes, attribute_fields::kNoiseCalibration.name,
+                 DpNashViCalibrationName(options.noise_calibration));
+    config.qualifier = "as printed";
+  }
+  if (variant.scaled) {
+    options.gap_constant *= scaled_constants;
+    options.bonus_constant *= scaled_constants;
+    SetAttribute(config.attributes, attribute_fields::kGapConstant.name, options.gap_constant);
+    SetAttribute(config.attributes, attribute_fields::kBonusConstant.name, options.bonus_constant);
+    config.qualifier = absl::StrCat("C1, C2 x ", scaled_constants, ", outside Thm. 4.1");
+  }
+  ASSIGN_OR_RETURN(const double error_bound, DpNashViErrorBound(shape, options));
+  SetAttribute(config.attributes, hdf5_names::kErrorBound, error_bound);
+  if (options.privatizer != DpNashViPrivatizer::kNone) {
+    // The guarantee's notion and relation as its registry entry declares them (the local
+    // model's relation is no parameter).
+    const TabularPrivacy& privacy = *FindTabularAgent(variant.agent)->privacy;
+    SetAttribute(config.attributes, hdf5_names::kPrivacyNotion, privacy.notion);
+    if (privacy.neighbour_parameter.empty()) {
+      SetAttribute(config.attributes, hdf5_names::kNeighbourRelation, privacy.neighbour_relation);
+    }
+    SetAttribute(config.attributes, attribute_fields::kDeliveredEpsilon.name,
+                 DpNashViDeliveredEpsilon(shape.horizon, options, options.neighbour_relation));
+  }
+  return config;
+}
+
+// PUCB (Alg. 3's E) or Private-UCB-VI at privacy_epsilon, add_remove, with their guarantee.
+absl::StatusOr<VariantConfig> JdpBaselineConfig(const std::string& agent, double privacy_epsilon,
+                                                const TabularShape& shape,
+                                                const TabularAgentSettings& settings) {
+  VariantConfig config{agent};
+  PucbGuarantee guarantee;
+  if (agent == kPucb) {
+    PucbOptions options;
+    options.privacy_epsilon = privacy_epsilon;
+    options.failure_probability = settings.failure_probability;
+    options.num_episodes = settings.num_episodes;
+    ASSIGN_OR_RETURN(config.attributes, PucbAttributes(shape, options));
+    return config;
+  }
+  PrivateUcbviOptions options;
+  options.privacy_epsilon = privacy_epsilon;
+  options.failure_probability = settings.failure_probability;
+  options.num_episodes = settings.num_episodes;
+  ASSIGN_OR_RETURN(guarantee.error_bound, PrivateUcbviErrorBound(shape, options));
+  guarantee.privacy_epsilon_replacement = 2 * privacy_epsilon;
+  guarantee.counter_epsilon = PrivateUcbviCounterEpsilon(shape, options);
+  config.attributes = FindTabularAgent(kPrivateUcbvi)->attributes(settings);
+  SetAttribute(config.attributes, hdf5_names::kPrivacyEpsilon, privacy_epsilon);
+  PucbGuaranteeBinding().Write(guarantee, config.attributes);
+  return config;
+}
+
+}  // namespace
+
+std::vector<std::string> DpNashViFigPrivateVariants() {
+  return {kPucb,
+          kPrivateUcbvi,
+          kJdp,
+          kLdp,
+          absl::StrCat(kJdp, kAsPrinted),
+          absl::StrCat(kLdp, kAsPrinted),
+          absl::StrCat(kJdp, kScaled),
+          absl::StrCat(kLdp, kScaled)};
+}
+
+std::vector<std::string> DpNashViFigReferenceVariants() { return {absl::StrCat(kNashVi, kScaled)}; }
+
+DpNashViGrid DpNashViGrid::ForScale(Scale scale) {
+  DpNashViGrid grid;
+  grid.environments = {"riverswim", "random_mdp"};
+  grid.environment_parameters = TabularEnvironmentFields::Defaults();
+  grid.reference_agents = {"ucbvi", kNashVi, absl::StrCat(kNashVi, kScaled)};
+  grid.private_agents = DpNashViFigPrivateVariants();
+  grid.failure_probability = 0.05;
+  grid.scaled_constants = 0.01;
+  switch (scale) {
+    case Scale::kSmoke:
+      grid.num_episodes = 2000;
+      grid.privacy_epsilons = {10, 1000};
+      break;
+    case Scale::kDefault:
+      grid.num_episodes = 100000;
+      grid.privacy_epsilons = {10, 100, 1000, 10000, 100000};
+      break;
+    case Scale::kPaper:
+      grid.num_episodes = 1000000;
+      grid.privacy_epsilons = {1, 10, 100, 1000, 10000, 100000, 1000000};
+      break;
+  }
+  return grid;
+}
+
+void DpNashViGrid::BindFields(ConfigFields& fields) {
+  fields.Add("num_episodes", &num_episodes, "episodes K of every run (1 to 1e18)");
+  fields.Add("environments", &environments,
+             "environments, each run with every agent: riverswim (envs/riverswim.h, 2 actions), "
+             "random_mdp (a Dirichlet MDP drawn once from --master_seed, Bernoulli rewards)");
+  environment_parameters.BindFields(fields);
+  fields.Add("reference_agents", &reference_agents,
+             absl::StrCat("non-private reference agents, any of: ", TabularReferenceAgentsDoc(),
+                          "; and nash_vi_scaled (nash_vi with C1, C2 x scaled_constants)"));
+  fields.Add("private_agents", &private_agents,
+             "private variants, each run at every privacy_epsilons value: pucb, private_ucbvi, "
+             "dp_nash_vi_jdp (Central Privatizer, eps-JDP), dp_nash_vi_ldp (Local Privatizer, "
+             "eps-LDP), each dp_nash_vi one also _as_printed (the paper's printed noise) and "
+             "_scaled (C1, C2 x scaled_constants, outside Thm. 4.1)");
+  fields.Add("privacy_epsilons", &privacy_epsilons,
+             "eps of every private agent (> 0; JDP: add/remove one user's episode; LDP: any two "
+             "trajectories)");
+  fields.Add("failure_probability", &failure_probability,
+             "beta of PUCB, DP-Nash-VI and their references, delta of (Private-)UCB-VI, in (0, 1)");
+  fields.Add("scaled_constants", &scaled_constants,
+             "the factor of C1 = 3 and C2 = 10 in the _scaled variants (> 0)");
+}
+
+absl::StatusOr<std::vector<ConfigSpec>> DpNashViGrid::MakeConfigs() const {
+  RETURN_IF_ERROR(ValidateEpisodeCount("num_episodes", num_episodes));
+  RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
+  std::vector<std::string> references = TabularReferenceAgentNames();
+  for (const std::string& variant : DpNashViFigReferenceVariants()) references.push_back(variant);
+  RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents, references));
+  RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, DpNashViFigPrivateVariants()));
+  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(
+      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("scaled_constants"), scaled_constants));
+  TabularAgentSettings settings;
+  settings.num_episodes = num_episodes;
+  settings.failure_probability = failure_probability;
+  std::vector<ConfigSpec> configs;
+  for (const std::string& env : environments) {
+    ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
+    const TabularShape& shape = choice.shape;
+    auto add = [&](const std::string& group, const std::string& agent, const std::string& label,
+                   const AttributeList& agent_attributes) {
+      return AddTabularRegretConfig(choice, num_episodes, group, agent, label, agent_attributes,
+                                    configs);
+    };
+    for (const std::string& name : reference_agents) {
+      const Variant variant = ParseVariant(name);
+      if (!variant.scaled) {
+        const TabularAgentType& type = *FindTabularAgent(name);
+        RETURN_IF_ERROR(add(name, name, type.label, type.attributes(settings)));
+        continue;
+      }
+      ASSIGN_OR_RETURN(const VariantConfig config,
+                       DpNashViVariantConfig(variant, 0.0, shape, settings, scaled_constants));
+      RETURN_IF_ERROR(
+          add(name, config.agent,
+              absl::StrCat(FindTabularAgent(config.agent)->label, " (", config.qualifier, ")"),
+              config.attributes));
+    }
+    for (const std::string& name : private_agents) {
+      const Variant variant = ParseVariant(name);
+      for (const double privacy_epsilon : privacy_epsilons) {
+        absl::StatusOr<VariantConfig> config =
+            variant.agent == kPucb || variant.agent == kPrivateUcbvi
+                ? JdpBaselineConfig(variant.agent, privacy_epsilon, shape, settings)
+                : DpNashViVariantConfig(variant, privacy_epsilon, shape, settings,
+                                        scaled_constants);
+        if (!config.ok()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "field 'privacy_epsilons' value ", privacy_epsilon, " for private agent ", name,
+              " with num_episodes = ", num_episodes, " on ", env, ": ", config.status().message()));
+        }
+        const TabularAgentType& type = *FindTabularAgent(config->agent);
+        const std::string label =
+            PrivateAgentLabel(absl::StrCat(type.label, ", ", type.privacy->legend_notion),
+                              privacy_epsilon, config->qualifier);
+        RETURN_IF_ERROR(add(absl::StrCat(name, "-eps=", GroupNameNumber(privacy_epsilon)),
+                            config->agent, label, config->attributes));
+      }
+    }
+  }
+  return configs;
+}
+
+namespace {
+
+// //experiments:dp_nash_vi_fig — DP-Nash-VI (B = 1) under JDP and LDP beside PUCB and
+// Private-UCB-VI at matched eps (Qiao & Wang 2024, Thm. 5.2 and 5.5).
+//   bazel run //experiments:dp_nash_vi_fig -- --scale=default
+const bool kRegistered = RegisterExperiment(
+    {/*order=*/80,
+     /*paper_result=*/
+     "Qiao & Wang 2024, Thm. 5.2 and 5.5 (B = 1): DP-Nash-VI's regret under eps-JDP and eps-LDP",
+     /*definition=*/
+     {experiment_names::kDpNashViFig,
+      "Qiao & Wang 2024, Alg. 1 with B = 1: cumulative regret of DP-Nash-VI under eps-JDP "
+      "(Central Privatizer) and eps-LDP (Local Privatizer), stated and printed calibrations, "
+      "beside PUCB and Private-UCB-VI at matched eps and the non-private references, on "
+      "RiverSwim and a random Dirichlet MDP",
+      /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<DpNashViGrid>,
+      RunTabularRegretTask},
+     /*claims_profiles=*/{}});
+
+}  // namespace
+
+}  // namespace dprl
