@@ -284,7 +284,11 @@ const bool kRegistered = RegisterExperiment(
       "RiverSwim and a random Dirichlet MDP",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<DpNashViGrid>,
       RunTabularRegretTask},
-     /*claims_profiles=*/{}});
+     // No claims rows read it yet: the profiles run its figure only, at the default grid (the
+     // claims profile) and the smoke grid (claims_reduced).
+     /*claims_profiles=*/
+     {/*claims=*/{Scale::kDefault, /*seeds=*/0, {}},
+      /*claims_reduced=*/{Scale::kSmoke, /*seeds=*/0, {}}}});
 
 }  // namespace
 

@@ -124,7 +124,9 @@ TEST(DpNashViAgentTest, UpperAndLowerValuesBracketTheValues) {
       }
       agent->EndEpisode();
     }
-    if (privatizer == DpNashViPrivatizer::kNone) EXPECT_GT(below_cap_plans, 10);
+    if (privatizer == DpNashViPrivatizer::kNone) {
+      EXPECT_GT(below_cap_plans, 10);
+    }
     // pi_out exists once some gap at s_1 fell below H (not yet at these sizes: the
     // H^2 S iota / N~ term keeps V-bar_0(s_1) at H).
     EXPECT_LE(agent->best_gap(), mdp.horizon());

@@ -73,7 +73,9 @@ TEST(DpNashViGameAgentTest, UpperAndLowerValuesBracketTheBestResponses) {
       }
       agent->EndEpisode();
     }
-    if (privatizer == DpNashViPrivatizer::kNone) EXPECT_GT(nontrivial, 10);
+    if (privatizer == DpNashViPrivatizer::kNone) {
+      EXPECT_GT(nontrivial, 10);
+    }
   }
 }
 
