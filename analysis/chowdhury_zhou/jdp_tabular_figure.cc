@@ -68,7 +68,8 @@ const OptionBinding<Instance>& InstanceBinding() {
 // privacy term below its statistical term ("privacy for free") once
 //   eps > S^1.5 A^0.5 H^2 / sqrt(T),   T = K H steps
 // (S^2 A H^3 / eps <= sqrt(S A H^2 T) solved for eps; constants and log factors as the abstract
-// states them: none). DP-UCBVI itself is not implemented here (docs/private_ucbvi.md).
+// states them: none). DP-UCBVI itself is not implemented; DP-Nash-VI with one player, which has
+// its bounds, is (docs/dp_nash_vi.md, //experiments:dp_nash_vi_fig).
 double PrivacyFreeEpsilon(const Instance& instance) {
   const double s = static_cast<double>(instance.num_states);
   const double a = static_cast<double>(instance.num_actions);

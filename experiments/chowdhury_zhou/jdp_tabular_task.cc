@@ -6,7 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/pucb.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -14,6 +13,7 @@
 #include "experiments/chowdhury_zhou/jdp_tabular_task_names.h"
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
+#include "experiments/tabular/agents/private_ucbvi.h"
 #include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
@@ -42,24 +42,9 @@ absl::StatusOr<PrivateConfig> MakePrivateConfig(const std::string& variant, doub
                                                 const TabularAgentSettings& settings) {
   PrivateConfig config;
   if (variant == kPrivateUcbvi) {
-    PrivateUcbviOptions options;
-    options.privacy_epsilon = privacy_epsilon;
-    options.failure_probability = settings.failure_probability;
-    options.num_episodes = settings.num_episodes;
-    PucbGuarantee guarantee;
-    ASSIGN_OR_RETURN(guarantee.error_bound, PrivateUcbviErrorBound(shape, options));
-    // Under add_remove each counter family's l1 is H, under replacement 2H (private_ucbvi.h):
-    // the same counters are 2 eps-DP for a replaced episode.
-    guarantee.privacy_epsilon_replacement = 2 * privacy_epsilon;
-    guarantee.counter_epsilon = PrivateUcbviCounterEpsilon(shape, options);
+    ASSIGN_OR_RETURN(config.attributes, PrivateUcbviAttributes(shape, privacy_epsilon, settings));
     config.agent = kPrivateUcbvi;
     config.group_suffix = kPrivateUcbvi;
-    // The registered binding writes the options; privacy_epsilon is the grid's, not the default.
-    config.attributes = FindTabularAgent(kPrivateUcbvi)->attributes(settings);
-    for (auto& [name, value] : config.attributes) {
-      if (name == hdf5_names::kPrivacyEpsilon) value = privacy_epsilon;
-    }
-    PucbGuaranteeBinding().Write(guarantee, config.attributes);
     return config;
   }
   PucbOptions options;

@@ -8,7 +8,6 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "algorithms/tabular/dp_nash_vi/dp_nash_vi_options.h"
-#include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/pucb.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -16,6 +15,7 @@
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/qiao_wang/dp_nash_vi_task_names.h"
+#include "experiments/tabular/agents/private_ucbvi.h"
 #include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "experiments/tabular/tabular_task.h"
@@ -120,25 +120,15 @@ absl::StatusOr<VariantConfig> JdpBaselineConfig(const std::string& agent, double
                                                 const TabularShape& shape,
                                                 const TabularAgentSettings& settings) {
   VariantConfig config{agent};
-  PucbGuarantee guarantee;
   if (agent == kPucb) {
     PucbOptions options;
     options.privacy_epsilon = privacy_epsilon;
     options.failure_probability = settings.failure_probability;
     options.num_episodes = settings.num_episodes;
     ASSIGN_OR_RETURN(config.attributes, PucbAttributes(shape, options));
-    return config;
+  } else {
+    ASSIGN_OR_RETURN(config.attributes, PrivateUcbviAttributes(shape, privacy_epsilon, settings));
   }
-  PrivateUcbviOptions options;
-  options.privacy_epsilon = privacy_epsilon;
-  options.failure_probability = settings.failure_probability;
-  options.num_episodes = settings.num_episodes;
-  ASSIGN_OR_RETURN(guarantee.error_bound, PrivateUcbviErrorBound(shape, options));
-  guarantee.privacy_epsilon_replacement = 2 * privacy_epsilon;
-  guarantee.counter_epsilon = PrivateUcbviCounterEpsilon(shape, options);
-  config.attributes = FindTabularAgent(kPrivateUcbvi)->attributes(settings);
-  SetAttribute(config.attributes, hdf5_names::kPrivacyEpsilon, privacy_epsilon);
-  PucbGuaranteeBinding().Write(guarantee, config.attributes);
   return config;
 }
 

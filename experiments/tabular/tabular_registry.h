@@ -172,19 +172,20 @@ TabularEnvironmentType BoundTabularEnvironment(
 }
 
 // An agent type whose parameters are `binding`'s (as above); `configure` sets the grid's common
-// settings its Options have; `make` builds the agent from the Options read (its errors are
-// prefixed with the configuration); `core_seconds`, `privacy`, `optimistic` and
-// `unwritten_parameters` (bound parameters of `binding`) as TabularAgentType's.
+// settings its Options have; `make` builds the agent from the Options read and the target (its
+// errors are prefixed with the configuration); `core_seconds`, `privacy`, `optimistic` and
+// `unwritten_parameters` (bound parameters of `binding`) as TabularAgentType's. The general form
+// of BoundTabularAgent and BoundKnownRewardTabularAgent below.
 template <typename Options>
-TabularAgentType BoundTabularAgent(
+TabularAgentType BoundTabularAgentForTarget(
     std::string name, std::string description, std::string label,
     const OptionBinding<Options>& binding, Options defaults,
     std::function<void(const TabularAgentSettings&, Options&)> configure,
-    std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
-                                                                const RandomStream&)>
+    std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(
+        const Options&, const TabularAgentTarget&, const RandomStream&)>
         make,
-    TabularTaskCost core_seconds, std::optional<TabularPrivacy> privacy, bool optimistic = true,
-    std::vector<std::string> unwritten_parameters = {}) {
+    TabularTaskCost core_seconds, std::optional<TabularPrivacy> privacy, bool optimistic,
+    std::vector<std::string> unwritten_parameters) {
   TabularAgentType type;
   type.name = std::move(name);
   type.description = std::move(description);
@@ -208,7 +209,7 @@ TabularAgentType BoundTabularAgent(
           const ConfigSpec& config, const TabularAgentTarget& target,
           const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
     ASSIGN_OR_RETURN(const Options options, binding.Read(config, defaults));
-    absl::StatusOr<std::unique_ptr<TabularAgent>> agent = make(options, target.shape, noise_stream);
+    absl::StatusOr<std::unique_ptr<TabularAgent>> agent = make(options, target, noise_stream);
     if (!agent.ok()) {
       return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
                                                               ": ", agent.status().message()));
@@ -222,9 +223,30 @@ TabularAgentType BoundTabularAgent(
   return type;
 }
 
-// BoundTabularAgent for an agent that assumes known rewards: `make` also receives the target
-// MDP's mean rewards (TabularMdp::mean_rewards, at TabularShape::Index), and a target without an
-// MDP is refused with InvalidArgument naming the agent.
+// BoundTabularAgentForTarget for an agent built from the target's shape alone.
+template <typename Options>
+TabularAgentType BoundTabularAgent(
+    std::string name, std::string description, std::string label,
+    const OptionBinding<Options>& binding, Options defaults,
+    std::function<void(const TabularAgentSettings&, Options&)> configure,
+    std::function<absl::StatusOr<std::unique_ptr<TabularAgent>>(const Options&, const TabularShape&,
+                                                                const RandomStream&)>
+        make,
+    TabularTaskCost core_seconds, std::optional<TabularPrivacy> privacy, bool optimistic = true,
+    std::vector<std::string> unwritten_parameters = {}) {
+  return BoundTabularAgentForTarget<Options>(
+      std::move(name), std::move(description), std::move(label), binding, std::move(defaults),
+      std::move(configure),
+      [make](const Options& options, const TabularAgentTarget& target,
+             const RandomStream& noise_stream) {
+        return make(options, target.shape, noise_stream);
+      },
+      std::move(core_seconds), std::move(privacy), optimistic, std::move(unwritten_parameters));
+}
+
+// BoundTabularAgentForTarget for an agent that assumes known rewards: `make` also receives the
+// target MDP's mean rewards (TabularMdp::mean_rewards, at TabularShape::Index), and a target
+// without an MDP is refused with InvalidArgument naming the agent.
 template <typename Options>
 TabularAgentType BoundKnownRewardTabularAgent(
     std::string name, std::string description, std::string label,
@@ -236,34 +258,23 @@ TabularAgentType BoundKnownRewardTabularAgent(
         make,
     TabularTaskCost core_seconds, std::optional<TabularPrivacy> privacy) {
   const std::string agent_name = name;
-  TabularAgentType type = BoundTabularAgent<Options>(
-      std::move(name), std::move(description), std::move(label), binding, defaults,
+  TabularAgentType type = BoundTabularAgentForTarget<Options>(
+      std::move(name), std::move(description), std::move(label), binding, std::move(defaults),
       std::move(configure),
-      [](const Options&, const TabularShape&,
-         const RandomStream&) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
-        return absl::InternalError("replaced below");
-      },
-      std::move(core_seconds), std::move(privacy));
-  type.needs_environment = true;
-  type.create =
-      [&binding, defaults, make, agent_name](
-          const ConfigSpec& config, const TabularAgentTarget& target,
+      [make, agent_name](
+          const Options& options, const TabularAgentTarget& target,
           const RandomStream& noise_stream) -> absl::StatusOr<std::unique_ptr<TabularAgent>> {
-    if (target.environment == nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "configuration ", config.group_name, ": agent ", agent_name,
-          " assumes the rewards known and needs its environment (its mean rewards), not only a "
-          "shape"));
-    }
-    ASSIGN_OR_RETURN(const Options options, binding.Read(config, defaults));
-    absl::StatusOr<std::unique_ptr<TabularAgent>> agent =
-        make(options, target.shape, target.environment->mean_rewards(), noise_stream);
-    if (!agent.ok()) {
-      return absl::Status(agent.status().code(), absl::StrCat("configuration ", config.group_name,
-                                                              ": ", agent.status().message()));
-    }
-    return agent;
-  };
+        if (target.environment == nullptr) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "agent ", agent_name,
+              " assumes the rewards known and needs its environment (its mean rewards), not only "
+              "a shape"));
+        }
+        return make(options, target.shape, target.environment->mean_rewards(), noise_stream);
+      },
+      std::move(core_seconds), std::move(privacy), /*optimistic=*/true,
+      /*unwritten_parameters=*/{});
+  type.needs_environment = true;
   return type;
 }
 

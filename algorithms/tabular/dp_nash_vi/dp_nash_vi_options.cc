@@ -7,6 +7,7 @@
 #include "algorithms/mechanisms/binary_counter.h"
 #include "algorithms/mechanisms/counter_error_tail.h"
 #include "algorithms/mechanisms/samplers.h"
+#include "algorithms/tabular/tabular_agent.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 #include "random/random_stream.h"
@@ -148,13 +149,7 @@ double DpNashViLogTerm(const TabularShape& cells, const DpNashViOptions& options
 
 absl::StatusOr<double> DpNashViErrorBound(const TabularShape& cells,
                                           const DpNashViOptions& options) {
-  for (const auto& [name, value] : {std::pair<const char*, int>{"num_states", cells.num_states},
-                                    {"num_actions", cells.num_actions},
-                                    {"horizon", cells.horizon}}) {
-    if (value < 1) {
-      return absl::InvalidArgumentError(absl::StrCat(name, " must be >= 1, got ", value));
-    }
-  }
+  RETURN_IF_ERROR(ValidateTabularShape(cells));
   RETURN_IF_ERROR(options.Validate());
   if (options.privatizer == DpNashViPrivatizer::kNone) return 0.0;
   const double streams = static_cast<double>(cells.StateActionSteps()) * (cells.num_states + 1);

@@ -2,12 +2,15 @@
 // Zhou 2022's Private-UCB-VI with tree-based private counts, eps-JDP. Parameters: privacy_epsilon,
 // failure_probability (delta), num_episodes (K), neighbour_relation (add_remove | replacement;
 // default add_remove).
-#include "algorithms/tabular/private_ucbvi.h"
+#include "experiments/tabular/agents/private_ucbvi.h"
 
+#include "algorithms/tabular/private_ucbvi.h"
+#include "common/status_macros.h"
 #include "experiments/chowdhury_zhou/jdp_tabular_task_names.h"
 #include "experiments/core/task_cost_model.h"
 #include "experiments/tabular/tabular_registry.h"
 #include "schema/attribute_fields.h"
+#include "schema/tabular_records.h"
 
 namespace dprl {
 namespace {
@@ -59,4 +62,25 @@ const bool kRegistered = RegisterTabularAgent(BoundTabularAgent<PrivateUcbviOpti
                    hdf5_names::kNeighbourRelation, ""}));
 
 }  // namespace
+
+absl::StatusOr<AttributeList> PrivateUcbviAttributes(const TabularShape& shape,
+                                                     double privacy_epsilon,
+                                                     const TabularAgentSettings& settings) {
+  PrivateUcbviOptions options;
+  options.privacy_epsilon = privacy_epsilon;
+  options.failure_probability = settings.failure_probability;
+  options.num_episodes = settings.num_episodes;
+  PucbGuarantee guarantee;
+  ASSIGN_OR_RETURN(guarantee.error_bound, PrivateUcbviErrorBound(shape, options));
+  guarantee.privacy_epsilon_replacement = 2 * privacy_epsilon;
+  guarantee.counter_epsilon = PrivateUcbviCounterEpsilon(shape, options);
+  // The registered binding writes the options; privacy_epsilon is the grid's, not the default.
+  AttributeList attributes = FindTabularAgent("private_ucbvi")->attributes(settings);
+  for (auto& [name, value] : attributes) {
+    if (name == hdf5_names::kPrivacyEpsilon) value = privacy_epsilon;
+  }
+  PucbGuaranteeBinding().Write(guarantee, attributes);
+  return attributes;
+}
+
 }  // namespace dprl
