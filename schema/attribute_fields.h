@@ -91,6 +91,14 @@ inline constexpr FloatAttributeField kDeliveredEpsilon{
 inline constexpr FloatAttributeField kGapConstant{"gap_constant", "C1 of DP-Nash-VI's gamma"};
 inline constexpr FloatAttributeField kBonusConstant{"bonus_constant", "C2 of DP-Nash-VI's bonus"};
 
+// ---- dp_nash_vi_game_fig's two-player zero-sum Markov games ----------------------------------
+inline constexpr IntAttributeField kNumMaxActions{"num_max_actions",
+                                                  "A, actions of the max-player of a game"};
+inline constexpr IntAttributeField kNumMinActions{"num_min_actions",
+                                                  "B, actions of the min-player of a game"};
+inline constexpr FloatAttributeField kDirichletConcentration{
+    "dirichlet_concentration", "alpha of a random game's Dirichlet transition rows"};
+
 // ---- rlsvi_privacy_fig's privacy curves -----------------------------------------------------
 inline constexpr IntAttributeField kMaxEpisodes{"max_episodes", "the largest K of the curve"};
 inline constexpr IntAttributeField kPointsPerDecade{"points_per_decade", "K values per decade"};

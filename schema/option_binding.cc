@@ -1,5 +1,7 @@
 #include "schema/option_binding.h"
 
+#include <utility>
+
 #include "absl/strings/str_join.h"
 #include "glog/logging.h"
 
@@ -20,6 +22,16 @@ void MergeAttributes(const AttributeList& more, AttributeList& attributes) {
     }
     attributes.emplace_back(name, value);
   }
+}
+
+void SetAttribute(AttributeList& attributes, const std::string& name, AttributeValue value) {
+  for (auto& [attribute, current] : attributes) {
+    if (attribute == name) {
+      current = std::move(value);
+      return;
+    }
+  }
+  attributes.emplace_back(name, std::move(value));
 }
 
 namespace option_binding_internal {

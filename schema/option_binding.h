@@ -69,6 +69,10 @@ const AttributeValue* FindAttribute(const AttributeList& attributes, const std::
 // CHECK).
 void MergeAttributes(const AttributeList& more, AttributeList& attributes);
 
+// Sets attribute `name` to `value`: replaces the value of a present one (its first), appends it
+// otherwise. For a configuration that changes what a binding wrote (a variant of an agent).
+void SetAttribute(AttributeList& attributes, const std::string& name, AttributeValue value);
+
 namespace option_binding_internal {
 // "a | b | c".
 std::string JoinChoiceNames(const std::vector<std::string>& names);

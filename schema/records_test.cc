@@ -9,6 +9,7 @@
 #include "common/hdf5_names.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "schema/attribute_fields.h"
 #include "schema/group_selection_records.h"
 #include "schema/run_records.h"
 #include "schema/tabular_records.h"
@@ -89,13 +90,14 @@ TEST(TabularAgentParametersTest, EveryParameterIsOptionalButTyped) {
 
 TEST(GroupSelectionTest, BindsTheFiltersAsStringsAndTheOrdersAsNumbers) {
   for (const ParameterSpec& spec : GroupSelectionBinding().Specs()) {
-    const bool order =
-        spec.name == hdf5_names::kPrivacyEpsilon || spec.name == hdf5_names::kNoiseStddev;
+    const bool order = spec.name == hdf5_names::kPrivacyEpsilon ||
+                       spec.name == hdf5_names::kNoiseStddev ||
+                       spec.name == attribute_fields::kGapConstant.name;
     EXPECT_EQ(std::holds_alternative<double>(spec.default_value), order) << spec.name;
     EXPECT_EQ(std::holds_alternative<std::string>(spec.default_value), !order) << spec.name;
     EXPECT_FALSE(spec.required) << spec.name;
   }
-  EXPECT_EQ(GroupSelectionBinding().Specs().size(), 6u);
+  EXPECT_EQ(GroupSelectionBinding().Specs().size(), 8u);
 }
 
 }  // namespace

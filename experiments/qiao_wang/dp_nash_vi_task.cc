@@ -5,9 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_options.h"
 #include "algorithms/tabular/pucb.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
@@ -15,6 +13,8 @@
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/qiao_wang/dp_nash_vi_task_names.h"
+#include "experiments/qiao_wang/dp_nash_vi_variants.h"
+#include "experiments/tabular/agents/dp_nash_vi.h"
 #include "experiments/tabular/agents/private_ucbvi.h"
 #include "experiments/tabular/agents/pucb.h"
 #include "experiments/tabular/tabular_registry.h"
@@ -27,99 +27,13 @@ namespace {
 
 constexpr char kPucb[] = "pucb";
 constexpr char kPrivateUcbvi[] = "private_ucbvi";
-constexpr char kJdp[] = "dp_nash_vi_jdp";
-constexpr char kLdp[] = "dp_nash_vi_ldp";
-constexpr char kNashVi[] = "nash_vi";
-constexpr char kAsPrinted[] = "_as_printed";
-constexpr char kScaled[] = "_scaled";
-
-// A variant's registered agent and what the variant changes.
-struct Variant {
-  std::string agent;
-  bool as_printed = false;
-  bool scaled = false;
-};
-
-Variant ParseVariant(const std::string& name) {
-  Variant variant{name};
-  if (absl::EndsWith(name, kAsPrinted)) {
-    variant.agent = name.substr(0, name.size() - sizeof(kAsPrinted) + 1);
-    variant.as_printed = true;
-  } else if (absl::EndsWith(name, kScaled)) {
-    variant.agent = name.substr(0, name.size() - sizeof(kScaled) + 1);
-    variant.scaled = true;
-  }
-  return variant;
-}
-
-void SetAttribute(AttributeList& attributes, const std::string& name, AttributeValue value) {
-  for (auto& [attribute, current] : attributes) {
-    if (attribute == name) {
-      current = std::move(value);
-      return;
-    }
-  }
-  attributes.emplace_back(name, std::move(value));
-}
-
-struct VariantConfig {
-  std::string agent;
-  std::string qualifier;  // of the legend
-  AttributeList attributes;
-};
-
-// The DP-Nash-VI variant (or nash_vi_scaled) at privacy_epsilon: its registered attributes with
-// the variant's changes, then its guarantee (E and the epsilon its noise delivers).
-absl::StatusOr<VariantConfig> DpNashViVariantConfig(const Variant& variant, double privacy_epsilon,
-                                                    const TabularShape& shape,
-                                                    const TabularAgentSettings& settings,
-                                                    double scaled_constants) {
-  VariantConfig config{variant.agent};
-  DpNashViOptions options;
-  options.privatizer = variant.agent == kJdp   ? DpNashViPrivatizer::kCentral
-                       : variant.agent == kLdp ? DpNashViPrivatizer::kLocal
-                                               : DpNashViPrivatizer::kNone;
-  options.num_episodes = settings.num_episodes;
-  options.failure_probability = settings.failure_probability;
-  config.attributes = FindTabularAgent(variant.agent)->attributes(settings);
-  if (options.privatizer != DpNashViPrivatizer::kNone) {
-    options.privacy_epsilon = privacy_epsilon;
-    SetAttribute(config.attributes, hdf5_names::kPrivacyEpsilon, privacy_epsilon);
-  }
-  if (variant.as_printed) {
-    options.noise_calibration = DpNashViCalibration::kAsPrinted;
-    SetAttribute(config.attributes, attribute_fields::kNoiseCalibration.name,
-                 DpNashViCalibrationName(options.noise_calibration));
-    config.qualifier = "as printed";
-  }
-  if (variant.scaled) {
-    options.gap_constant *= scaled_constants;
-    options.bonus_constant *= scaled_constants;
-    SetAttribute(config.attributes, attribute_fields::kGapConstant.name, options.gap_constant);
-    SetAttribute(config.attributes, attribute_fields::kBonusConstant.name, options.bonus_constant);
-    config.qualifier = absl::StrCat("C1, C2 x ", scaled_constants, ", outside Thm. 4.1");
-  }
-  ASSIGN_OR_RETURN(const double error_bound, DpNashViErrorBound(shape, options));
-  SetAttribute(config.attributes, hdf5_names::kErrorBound, error_bound);
-  if (options.privatizer != DpNashViPrivatizer::kNone) {
-    // The guarantee's notion and relation as its registry entry declares them (the local
-    // model's relation is no parameter).
-    const TabularPrivacy& privacy = *FindTabularAgent(variant.agent)->privacy;
-    SetAttribute(config.attributes, hdf5_names::kPrivacyNotion, privacy.notion);
-    if (privacy.neighbour_parameter.empty()) {
-      SetAttribute(config.attributes, hdf5_names::kNeighbourRelation, privacy.neighbour_relation);
-    }
-    SetAttribute(config.attributes, attribute_fields::kDeliveredEpsilon.name,
-                 DpNashViDeliveredEpsilon(shape.horizon, options, options.neighbour_relation));
-  }
-  return config;
-}
 
 // PUCB (Alg. 3's E) or Private-UCB-VI at privacy_epsilon, add_remove, with their guarantee.
-absl::StatusOr<VariantConfig> JdpBaselineConfig(const std::string& agent, double privacy_epsilon,
-                                                const TabularShape& shape,
-                                                const TabularAgentSettings& settings) {
-  VariantConfig config{agent};
+absl::StatusOr<DpNashViVariantConfig> JdpBaselineConfig(const std::string& agent,
+                                                        double privacy_epsilon,
+                                                        const TabularShape& shape,
+                                                        const TabularAgentSettings& settings) {
+  DpNashViVariantConfig config{agent};
   if (agent == kPucb) {
     PucbOptions options;
     options.privacy_epsilon = privacy_epsilon;
@@ -137,21 +51,23 @@ absl::StatusOr<VariantConfig> JdpBaselineConfig(const std::string& agent, double
 std::vector<std::string> DpNashViFigPrivateVariants() {
   return {kPucb,
           kPrivateUcbvi,
-          kJdp,
-          kLdp,
-          absl::StrCat(kJdp, kAsPrinted),
-          absl::StrCat(kLdp, kAsPrinted),
-          absl::StrCat(kJdp, kScaled),
-          absl::StrCat(kLdp, kScaled)};
+          kDpNashViJdp,
+          kDpNashViLdp,
+          absl::StrCat(kDpNashViJdp, kAsPrintedSuffix),
+          absl::StrCat(kDpNashViLdp, kAsPrintedSuffix),
+          absl::StrCat(kDpNashViJdp, kScaledSuffix),
+          absl::StrCat(kDpNashViLdp, kScaledSuffix)};
 }
 
-std::vector<std::string> DpNashViFigReferenceVariants() { return {absl::StrCat(kNashVi, kScaled)}; }
+std::vector<std::string> DpNashViFigReferenceVariants() {
+  return {absl::StrCat(kNashVi, kScaledSuffix)};
+}
 
 DpNashViGrid DpNashViGrid::ForScale(Scale scale) {
   DpNashViGrid grid;
   grid.environments = {"riverswim", "random_mdp"};
   grid.environment_parameters = TabularEnvironmentFields::Defaults();
-  grid.reference_agents = {"ucbvi", kNashVi, absl::StrCat(kNashVi, kScaled)};
+  grid.reference_agents = {"ucbvi", kNashVi, absl::StrCat(kNashVi, kScaledSuffix)};
   grid.private_agents = DpNashViFigPrivateVariants();
   grid.failure_probability = 0.05;
   grid.scaled_constants = 0.01;
@@ -219,27 +135,27 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGrid::MakeConfigs() const {
                                     configs);
     };
     for (const std::string& name : reference_agents) {
-      const Variant variant = ParseVariant(name);
+      const DpNashViVariant variant = ParseDpNashViVariant(name);
       if (!variant.scaled) {
         const TabularAgentType& type = *FindTabularAgent(name);
         RETURN_IF_ERROR(add(name, name, type.label, type.attributes(settings)));
         continue;
       }
-      ASSIGN_OR_RETURN(const VariantConfig config,
-                       DpNashViVariantConfig(variant, 0.0, shape, settings, scaled_constants));
+      ASSIGN_OR_RETURN(const DpNashViVariantConfig config,
+                       MakeDpNashViVariantConfig(variant, 0.0, shape, settings, scaled_constants));
       RETURN_IF_ERROR(
           add(name, config.agent,
               absl::StrCat(FindTabularAgent(config.agent)->label, " (", config.qualifier, ")"),
               config.attributes));
     }
     for (const std::string& name : private_agents) {
-      const Variant variant = ParseVariant(name);
+      const DpNashViVariant variant = ParseDpNashViVariant(name);
       for (const double privacy_epsilon : privacy_epsilons) {
-        absl::StatusOr<VariantConfig> config =
+        absl::StatusOr<DpNashViVariantConfig> config =
             variant.agent == kPucb || variant.agent == kPrivateUcbvi
                 ? JdpBaselineConfig(variant.agent, privacy_epsilon, shape, settings)
-                : DpNashViVariantConfig(variant, privacy_epsilon, shape, settings,
-                                        scaled_constants);
+                : MakeDpNashViVariantConfig(variant, privacy_epsilon, shape, settings,
+                                            scaled_constants);
         if (!config.ok()) {
           return absl::InvalidArgumentError(absl::StrCat(
               "field 'privacy_epsilons' value ", privacy_epsilon, " for private agent ", name,
@@ -274,11 +190,11 @@ const bool kRegistered = RegisterExperiment(
       "RiverSwim and a random Dirichlet MDP",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<DpNashViGrid>,
       RunTabularRegretTask},
-     // No claims rows read it yet: the profiles run its figure only, at the default grid (the
-     // claims profile) and the smoke grid (claims_reduced).
+     // The claims of analysis/qiao_wang/qiao_wang_claims.cc (docs/claims_preregistration.md):
+     // the default grid at 20 seeds; claims_reduced the same at K = 2e4.
      /*claims_profiles=*/
-     {/*claims=*/{Scale::kDefault, /*seeds=*/0, {}},
-      /*claims_reduced=*/{Scale::kSmoke, /*seeds=*/0, {}}}});
+     {/*claims=*/{Scale::kDefault, /*seeds=*/20, {}},
+      /*claims_reduced=*/{Scale::kDefault, /*seeds=*/20, {{"num_episodes", int64_t{20000}}}}}});
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <tuple>
 #include <utility>
 
@@ -146,16 +147,15 @@ std::vector<double> DpNashViGameAgent::MinMarginal() const {
   return nu;
 }
 
-absl::StatusOr<std::vector<double>> RunGameEpisodes(const MarkovGame& game,
-                                                    DpNashViGameAgent& agent, int64_t num_episodes,
-                                                    RandomStream environment_stream,
-                                                    RandomStream policy_stream) {
+absl::Status RunGameEpisodes(const MarkovGame& game, DpNashViGameAgent& agent, int64_t num_episodes,
+                             RandomStream environment_stream, RandomStream policy_stream,
+                             const std::function<void(double)>& on_regret,
+                             const std::function<void(double)>& progress) {
   const TabularMdp& joint = game.joint();
-  std::vector<double> regrets;
-  regrets.reserve(num_episodes);
+  const int64_t progress_every = std::max<int64_t>(1, num_episodes / 200);
   for (int64_t k = 0; k < num_episodes; ++k) {
     RETURN_IF_ERROR(agent.BeginEpisode());
-    regrets.push_back(EvaluateBestResponses(game, agent.MaxMarginal(), agent.MinMarginal()).gap());
+    on_regret(EvaluateBestResponses(game, agent.MaxMarginal(), agent.MinMarginal()).gap());
     int s = joint.SampleInitialState(environment_stream);
     for (int h = 0; h < game.horizon(); ++h) {
       const auto [a, b] = agent.Act(h, s, policy_stream);
@@ -165,7 +165,22 @@ absl::StatusOr<std::vector<double>> RunGameEpisodes(const MarkovGame& game,
       s = step.next_state;
     }
     agent.EndEpisode();
+    if (progress && (k + 1) % progress_every == 0) {
+      progress(static_cast<double>(k + 1) / num_episodes);
+    }
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<double>> RunGameEpisodes(const MarkovGame& game,
+                                                    DpNashViGameAgent& agent, int64_t num_episodes,
+                                                    RandomStream environment_stream,
+                                                    RandomStream policy_stream) {
+  std::vector<double> regrets;
+  regrets.reserve(num_episodes);
+  RETURN_IF_ERROR(RunGameEpisodes(game, agent, num_episodes, std::move(environment_stream),
+                                  std::move(policy_stream),
+                                  [&regrets](double regret) { regrets.push_back(regret); }));
   return regrets;
 }
 

@@ -25,6 +25,7 @@
 #define DPRL_ALGORITHMS_TABULAR_DP_NASH_VI_DP_NASH_VI_GAME_AGENT_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -87,8 +88,15 @@ class DpNashViGameAgent {
 };
 
 // Runs num_episodes episodes of `agent` on `game` (environment and policy streams as the tabular
-// episode loop's) and returns each episode's regret V^{dagger, nu_k}(p0) - V^{mu_k, dagger}(p0)
-// (EvaluateBestResponses on the marginals of pi_k), in episode order.
+// episode loop's) and passes each episode's regret V^{dagger, nu_k}(p0) - V^{mu_k, dagger}(p0)
+// (EvaluateBestResponses on the marginals of pi_k) to on_regret, in episode order; `progress` (may
+// be empty) is called about every 0.5% of the episodes with the fraction done.
+absl::Status RunGameEpisodes(const MarkovGame& game, DpNashViGameAgent& agent, int64_t num_episodes,
+                             RandomStream environment_stream, RandomStream policy_stream,
+                             const std::function<void(double)>& on_regret,
+                             const std::function<void(double)>& progress = {});
+
+// The same, returning the regrets in episode order.
 absl::StatusOr<std::vector<double>> RunGameEpisodes(const MarkovGame& game,
                                                     DpNashViGameAgent& agent, int64_t num_episodes,
                                                     RandomStream environment_stream,

@@ -10,6 +10,9 @@
 // nothing more. noise_calibration = as_printed runs the paper's printed noise, which delivers
 // more than privacy_epsilon (delivered_epsilon; dp_nash_vi_options.h). gap_constant and
 // bonus_constant other than 3 and 10 are outside Thm. 4.1's proof.
+#include "experiments/tabular/agents/dp_nash_vi.h"
+
+#include "absl/strings/str_cat.h"
 #include "algorithms/tabular/dp_nash_vi/dp_nash_vi_agent.h"
 #include "common/hdf5_names.h"
 #include "experiments/core/task_cost_model.h"
@@ -69,9 +72,9 @@ OptionBinding<DpNashViOptions>& CommonBinding(OptionBinding<DpNashViOptions>& bi
       .Optional();
 }
 
-OptionBinding<DpNashViOptions>& PrivateBinding(const std::string& owner,
+OptionBinding<DpNashViOptions>& PrivateBinding(const std::string& agent,
                                                const std::string& epsilon_qualifier) {
-  auto& binding = *new OptionBinding<DpNashViOptions>(owner);
+  auto& binding = *new OptionBinding<DpNashViOptions>(absl::StrCat("agent ", agent));
   binding
       .Float(attribute_fields::kPrivacyEpsilon, &DpNashViOptions::privacy_epsilon,
              epsilon_qualifier)
@@ -83,6 +86,30 @@ OptionBinding<DpNashViOptions>& PrivateBinding(const std::string& owner,
               "stated_epsilon: noise for privacy_epsilon; as_printed: the paper's noise")
       .Optional();
   return CommonBinding(binding);
+}
+
+const OptionBinding<DpNashViOptions>& JdpBinding() {
+  static const auto* binding =
+      &PrivateBinding(kDpNashViJdp, "JDP under neighbour_relation")
+           .Choice(attribute_fields::kNeighbourRelation, &DpNashViOptions::neighbour_relation,
+                   {{PucbNeighbourRelation::kAddRemove,
+                     PucbNeighbourRelationName(PucbNeighbourRelation::kAddRemove)},
+                    {PucbNeighbourRelation::kReplacement,
+                     PucbNeighbourRelationName(PucbNeighbourRelation::kReplacement)}},
+                   "add_remove: counters at eps/(2H); replacement: eps/(4H)")
+           .Optional();
+  return *binding;
+}
+
+const OptionBinding<DpNashViOptions>& LdpBinding() {
+  static const auto* binding = &PrivateBinding(kDpNashViLdp, "LDP, any two trajectories");
+  return *binding;
+}
+
+const OptionBinding<DpNashViOptions>& ReferenceBinding() {
+  static const auto* binding =
+      &CommonBinding(*new OptionBinding<DpNashViOptions>(absl::StrCat("agent ", kNashVi)));
+  return *binding;
 }
 
 void SetSettings(const TabularAgentSettings& settings, DpNashViOptions& options) {
@@ -106,18 +133,9 @@ DpNashViOptions Defaults(DpNashViPrivatizer privatizer) {
 }
 
 const bool kJdpRegistered = RegisterTabularAgent(BoundKnownRewardTabularAgent<DpNashViOptions>(
-    "dp_nash_vi_jdp",
+    kDpNashViJdp,
     "DP-Nash-VI (Qiao & Wang 2024, Alg. 1, B = 1), Central Privatizer, eps-JDP, known rewards",
-    "DP-Nash-VI",
-    PrivateBinding("agent dp_nash_vi_jdp", "JDP under neighbour_relation")
-        .Choice(attribute_fields::kNeighbourRelation, &DpNashViOptions::neighbour_relation,
-                {{PucbNeighbourRelation::kAddRemove,
-                  PucbNeighbourRelationName(PucbNeighbourRelation::kAddRemove)},
-                 {PucbNeighbourRelation::kReplacement,
-                  PucbNeighbourRelationName(PucbNeighbourRelation::kReplacement)}},
-                "add_remove: counters at eps/(2H); replacement: eps/(4H)")
-        .Optional(),
-    Defaults(DpNashViPrivatizer::kCentral), SetSettings,
+    "DP-Nash-VI", JdpBinding(), Defaults(DpNashViPrivatizer::kCentral), SetSettings,
     [](const DpNashViOptions& options, const TabularShape& shape,
        const std::vector<double>& mean_rewards, const RandomStream& noise_stream) {
       return MakeAgent(DpNashViPrivatizer::kCentral, options, shape, mean_rewards, noise_stream);
@@ -127,10 +145,9 @@ const bool kJdpRegistered = RegisterTabularAgent(BoundKnownRewardTabularAgent<Dp
                    hdf5_names::kNeighbourRelation, ""}));
 
 const bool kLdpRegistered = RegisterTabularAgent(BoundKnownRewardTabularAgent<DpNashViOptions>(
-    "dp_nash_vi_ldp",
+    kDpNashViLdp,
     "DP-Nash-VI (Qiao & Wang 2024, Alg. 1, B = 1), Local Privatizer, eps-LDP, known rewards",
-    "DP-Nash-VI", PrivateBinding("agent dp_nash_vi_ldp", "LDP, any two trajectories"),
-    Defaults(DpNashViPrivatizer::kLocal), SetSettings,
+    "DP-Nash-VI", LdpBinding(), Defaults(DpNashViPrivatizer::kLocal), SetSettings,
     [](const DpNashViOptions& options, const TabularShape& shape,
        const std::vector<double>& mean_rewards, const RandomStream& noise_stream) {
       return MakeAgent(DpNashViPrivatizer::kLocal, options, shape, mean_rewards, noise_stream);
@@ -141,12 +158,11 @@ const bool kLdpRegistered = RegisterTabularAgent(BoundKnownRewardTabularAgent<Dp
 
 const bool kReferenceRegistered =
     RegisterTabularAgent(BoundKnownRewardTabularAgent<DpNashViOptions>(
-        "nash_vi",
+        kNashVi,
         "Nash-VI (Liu et al. 2021) with B = 1: DP-Nash-VI without a Privatizer (E = 0), "
         "known rewards, non-private",
-        "Nash-VI (non-private)",
-        CommonBinding(*new OptionBinding<DpNashViOptions>("agent nash_vi")),
-        Defaults(DpNashViPrivatizer::kNone), SetSettings,
+        "Nash-VI (non-private)", ReferenceBinding(), Defaults(DpNashViPrivatizer::kNone),
+        SetSettings,
         [](const DpNashViOptions& options, const TabularShape& shape,
            const std::vector<double>& mean_rewards, const RandomStream& noise_stream) {
           return MakeAgent(DpNashViPrivatizer::kNone, options, shape, mean_rewards, noise_stream);
@@ -154,4 +170,25 @@ const bool kReferenceRegistered =
         SquaredStatesCost(kNashViCost), std::nullopt));
 
 }  // namespace
+
+absl::StatusOr<DpNashViOptions> ReadDpNashViOptions(const ConfigSpec& config) {
+  ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
+  const OptionBinding<DpNashViOptions>* binding = nullptr;
+  DpNashViPrivatizer privatizer = DpNashViPrivatizer::kNone;
+  if (names.agent == kDpNashViJdp) {
+    binding = &JdpBinding();
+    privatizer = DpNashViPrivatizer::kCentral;
+  } else if (names.agent == kDpNashViLdp) {
+    binding = &LdpBinding();
+    privatizer = DpNashViPrivatizer::kLocal;
+  } else if (names.agent == kNashVi) {
+    binding = &ReferenceBinding();
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat("configuration ", config.group_name, ": agent '",
+                                                   names.agent, "' is not one of ", kDpNashViJdp,
+                                                   ", ", kDpNashViLdp, ", ", kNashVi));
+  }
+  return binding->Read(config, Defaults(privatizer));
+}
+
 }  // namespace dprl

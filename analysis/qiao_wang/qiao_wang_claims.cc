@@ -1,0 +1,310 @@
+// Claims of Qiao & Wang 2024 ("Differentially Private Reinforcement Learning with Self-Play",
+// NeurIPS) for one player (B = 1), measured on //experiments:dp_nash_vi_fig
+// (experiments/qiao_wang/dp_nash_vi_task.h; docs/claims.md, "Qiao & Wang 2024"):
+//   Thm. 4.1 and its proof's (49)   Regret(K) <= O~( sqrt(H^2 S A T) + H^3 S^2 A + H^2 S^2 A E )
+//   Thm. 5.2 (Central, eps-JDP)     E = O~(H / eps):        O~( sqrt(H^2 S A T) + H^3 S^2 A / eps )
+//   Thm. 5.5 (Local, eps-LDP)       E = O~(sqrt(H K) / eps): O~( sqrt(H^2 S A T) + S^2 A sqrt(H^5
+//   T) / eps )
+// (T = K H). All are O~() with unstated constants: no finite run refutes them.
+// * implied_constant (per privatizer and environment; the theorem's runs: the stated-eps
+//   calibration with the constants of the proof, C1 = 3 and C2 = 10): per eps, R_s(K) / f with
+//   f = sqrt(H^2 S A T) iota + H^3 S^2 A iota^2 + H^2 S^2 A E iota, the run's E
+//   (error_bound) and iota = ln(30 H S A K / beta) as the algorithm evaluates it (constant 1),
+//   failure probability beta, trivial maximum H K.
+// Observations of the shapes, on the variants with C1, C2 x scaled_constants (outside Thm. 4.1:
+// with the proof's constants the bounds stay at the cap H for the whole run at these K, so no
+// privacy cost is visible), each against the scaled non-private Nash-VI:
+// * jdp_cost_vs_eps: the exponent in eps of the central form's final privacy cost over every eps
+//   with a positive cost, beside the -1 of H^3 S^2 A / eps;
+// * ldp_cost_vs_eps: the same for the local form, beside the -1 of S^2 A sqrt(H^5 T) / eps;
+// * ldp_cost_vs_k: the late exponent in k of the local form's privacy cost (its cumulative
+//   regret minus the reference's on the grid episodes in [K/10, K]) at the smallest eps whose
+//   cost is positive there, beside the 1/2 of sqrt(T).
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "analysis/claims/bound_tests.h"
+#include "analysis/claims/group_readers.h"
+#include "analysis/claims/registry.h"
+#include "analysis/claims/statistics.h"
+#include "common/hdf5_names.h"
+#include "common/status_macros.h"
+#include "experiments/qiao_wang/dp_nash_vi_task_names.h"
+#include "schema/attribute_fields.h"
+#include "schema/tabular_records.h"
+
+namespace dprl {
+namespace {
+
+namespace names = hdf5_names;
+
+constexpr char kPaper[] = "Qiao & Wang 2024";
+// C1 of Thm. 4.1's proof (dp_nash_vi_options.h): a group with another gap_constant is a scaled
+// variant.
+constexpr double kDerivedGapConstant = 3.0;
+const char* const kEnvs[] = {"riverswim", "random_mdp"};
+
+struct RunRecord {
+  double num_states = 0, num_actions = 0, horizon = 0, num_episodes = 0;
+  double failure_probability = 0, privacy_epsilon = 0, error_bound = 0;
+};
+
+absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::string& group) {
+  ASSIGN_OR_RETURN(const TabularShape shape, reader.ReadRecord(group, TabularShapeBinding()));
+  ASSIGN_OR_RETURN(const TabularRegretSettings settings,
+                   reader.ReadRecord(group, TabularRegretSettingsBinding()));
+  ASSIGN_OR_RETURN(const TabularAgentParameters agent,
+                   reader.ReadRecord(group, TabularAgentParametersBinding()));
+  ASSIGN_OR_RETURN(const PucbGuarantee guarantee, reader.ReadRecord(group, PucbGuaranteeBinding()));
+  if (!(agent.failure_probability > 0.0)) {
+    return RecordsNo(reader, group, absl::StrCat(names::kFailureProbability, " > 0"));
+  }
+  RunRecord record;
+  record.num_states = shape.num_states;
+  record.num_actions = shape.num_actions;
+  record.horizon = shape.horizon;
+  record.num_episodes = static_cast<double>(settings.num_episodes);
+  record.failure_probability = agent.failure_probability;
+  record.privacy_epsilon = agent.privacy_epsilon;
+  record.error_bound = guarantee.error_bound;
+  return record;
+}
+
+// (49) with constant 1 (header).
+double Shape(const RunRecord& r) {
+  const double s = r.num_states, a = r.num_actions, h = r.horizon, k = r.num_episodes;
+  const double iota = std::log(30.0 * h * s * a * k / r.failure_probability);
+  return std::sqrt(h * h * s * a * k * h) * iota + h * h * h * s * s * a * iota * iota +
+         h * h * s * s * a * r.error_bound * iota;
+}
+
+struct Privatizer {
+  std::string key;    // in claim ids
+  std::string agent;  // the `agent` attribute
+  std::string name;   // in statements
+  std::string theorem;
+  std::string bound;
+};
+
+const std::vector<Privatizer>& Privatizers() {
+  static const auto* privatizers = new std::vector<Privatizer>{
+      {"jdp", "dp_nash_vi_jdp", "DP-Nash-VI (Central Privatizer, eps-JDP)", "Thm. 5.2",
+       "sqrt(H^2SAT) + H^3S^2A/eps"},
+      {"ldp", "dp_nash_vi_ldp", "DP-Nash-VI (Local Privatizer, eps-LDP)", "Thm. 5.5",
+       "sqrt(H^2SAT) + S^2A sqrt(H^5T)/eps"},
+  };
+  return *privatizers;
+}
+
+// The groups of `agent` on `env` at the stated-eps calibration whose gap_constant is (scaled =
+// false) or is not (scaled = true) the proof's, by ascending eps (nash_vi: eps 0).
+absl::StatusOr<std::vector<std::string>> Groups(const Hdf5Reader& reader, const std::string& env,
+                                                const std::string& agent, bool scaled) {
+  AttributeFilter filter = {{names::kEnv, env}, {names::kAgent, agent}};
+  if (agent != "nash_vi")
+    filter.push_back({attribute_fields::kNoiseCalibration.name, "stated_epsilon"});
+  ASSIGN_OR_RETURN(std::vector<std::string> all, SelectGroups(reader, filter));
+  std::vector<std::string> groups;
+  for (const std::string& group : all) {
+    ASSIGN_OR_RETURN(const std::optional<double> gap,
+                     OptionalNumber(reader, group, attribute_fields::kGapConstant.name));
+    if (!gap.has_value()) {
+      return RecordsNo(reader, group, attribute_fields::kGapConstant.name);
+    }
+    if ((*gap != kDerivedGapConstant) == scaled) groups.push_back(group);
+  }
+  if (agent == "nash_vi") return groups;
+  ASSIGN_OR_RETURN(auto sorted, SortByNumber(reader, groups, names::kPrivacyEpsilon));
+  groups.clear();
+  for (const auto& [eps, group] : sorted) groups.push_back(group);
+  return groups;
+}
+
+absl::StatusOr<std::string> ScaledReference(const Hdf5Reader& reader, const std::string& env) {
+  ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, env, "nash_vi", true));
+  if (groups.size() != 1) {
+    return absl::NotFoundError(
+        absl::StrFormat("expected one scaled nash_vi group on %s, found %d", env, groups.size()));
+  }
+  return groups.front();
+}
+
+MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p) {
+  return [env, p](const Hdf5Reader& reader, const BootstrapOptions&,
+                  const std::string&) -> absl::StatusOr<Measurement> {
+    ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, env, p.agent, false));
+    if (groups.empty()) {
+      return absl::NotFoundError(absl::StrCat(reader.path(), ": no ", p.agent, " group on ", env,
+                                              " with the proof's constants"));
+    }
+    std::vector<BoundRun> runs;
+    for (const std::string& group : groups) {
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group));
+      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
+      BoundRun run;
+      run.label = absl::StrFormat("eps = %g (E = %g)", record.privacy_epsilon, record.error_bound);
+      run.measured = MeasuredAtColumn(rows.cumulative);
+      run.expression = Shape(record);
+      run.failure_probability = record.failure_probability;
+      run.trivial_maximum = record.horizon * record.num_episodes;
+      runs.push_back(std::move(run));
+    }
+    return ImpliedConstantMeasurement(
+        runs, absl::StrCat(p.name, " on ", env,
+                           ", f = sqrt(H^2SAT) iota + H^3S^2A iota^2 + H^2S^2A E iota at K"));
+  };
+}
+
+// Exponent in eps of the final privacy cost of the scaled `p` over every eps with a positive cost.
+MeasureFunction CostVsEpsilon(const std::string& env, const Privatizer& p) {
+  return [env, p](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
+                  const std::string& id) -> absl::StatusOr<Measurement> {
+    ASSIGN_OR_RETURN(const std::string reference, ScaledReference(reader, env));
+    ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, env, p.agent, true));
+    ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference));
+    const double reference_final = ColumnMean(reference_rows.cumulative, -1);
+    std::vector<SeedRows> rows = {reference_rows.cumulative};
+    std::vector<double> epsilons;
+    std::vector<std::string> missed;
+    for (const std::string& group : groups) {
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group));
+      ASSIGN_OR_RETURN(RegretRows group_rows, ReadRegretRows(reader, group));
+      const double cost = ColumnMean(group_rows.cumulative, -1) - reference_final;
+      if (cost <= 0) {
+        missed.push_back(absl::StrFormat("eps = %g: cost %.4g <= 0", record.privacy_epsilon, cost));
+        continue;
+      }
+      epsilons.push_back(record.privacy_epsilon);
+      rows.push_back(group_rows.cumulative);
+    }
+    const std::string detail =
+        absl::StrFormat("cost = final regret - %s's (%.4g) at eps {%s}%s%s", reference,
+                        reference_final, absl::StrJoin(epsilons, ", "),
+                        missed.empty() ? "" : "; left out: ", absl::StrJoin(missed, "; "));
+    if (epsilons.size() < 2) {
+      return UndefinedMeasurement(absl::StrCat(detail, ": fewer than 2 eps with a positive cost"));
+    }
+    auto slope = [epsilons](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
+      return StrictLogLogFit(epsilons, GapsToFirstGroup(g, -1));
+    };
+    Measurement m = BootstrapMeasurement(rows, slope, bootstrap, id, detail);
+    AddSlopeSystematics(
+        epsilons, [&rows](int column) { return GapsToFirstGroup(rows, column); },
+        reference_rows.episodes, &m);
+    MarkFewFitPoints(epsilons.size(), &m);
+    return m;
+  };
+}
+
+// Late exponent in k of the scaled local form's privacy cost at the smallest eps whose cost is
+// positive at every grid episode of [K/10, K].
+MeasureFunction LocalCostVsEpisodes(const std::string& env) {
+  return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
+               const std::string& id) -> absl::StatusOr<Measurement> {
+    ASSIGN_OR_RETURN(const std::string reference, ScaledReference(reader, env));
+    ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, env, "dp_nash_vi_ldp", true));
+    ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference));
+    const std::vector<double> reference_means = ColumnMeans(reference_rows.cumulative);
+    for (const std::string& group : groups) {
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group));
+      ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
+      if (rows.episodes != reference_rows.episodes) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(reader.path(), ": ", group, " and ", reference, " differ in episodes"));
+      }
+      const std::vector<double> means = ColumnMeans(rows.cumulative);
+      bool positive = true;
+      for (size_t j = 0; j < means.size(); ++j) positive &= means[j] > reference_means[j];
+      if (!positive) continue;
+      const std::vector<double> episodes = rows.episodes;
+      auto cost_exponent = [episodes](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
+        const std::vector<double> private_means = ColumnMeans(g[1]);
+        const std::vector<double> reference = ColumnMeans(g[0]);
+        std::vector<double> cost;
+        for (size_t j = 0; j < private_means.size(); ++j) {
+          cost.push_back(private_means[j] - reference[j]);
+        }
+        return StrictLogLogFit(episodes, cost);
+      };
+      std::vector<double> cost;
+      for (size_t j = 0; j < means.size(); ++j) cost.push_back(means[j] - reference_means[j]);
+      Measurement m = BootstrapMeasurement(
+          {reference_rows.cumulative, rows.cumulative}, cost_exponent, bootstrap, id,
+          absl::StrFormat("%s minus %s over k in [%g, %g] (%d grid points), eps = %g, E = %g",
+                          group, reference, episodes.front(), episodes.back(), episodes.size(),
+                          record.privacy_epsilon, record.error_bound));
+      m.systematic = FitWindowSystematic(episodes, cost, StrictLogLogFit);
+      absl::StrAppendFormat(&m.detail, "; window systematic %.3f", m.systematic);
+      return m;
+    }
+    return UndefinedMeasurement(absl::StrCat("no scaled dp_nash_vi_ldp group on ", env,
+                                             " whose privacy cost is positive over [K/10, K]"));
+  };
+}
+
+std::vector<Claim> QiaoWangClaims() {
+  std::vector<Claim> claims;
+  for (const char* env : kEnvs) {
+    for (const Privatizer& p : Privatizers()) {
+      Claim constant{
+          absl::StrCat("qiao_wang.implied_constant.", p.key, ".", env),
+          kPaper,
+          absl::StrCat(p.theorem, ", Thm. 4.1 and (49), B = 1"),
+          absl::StrCat("with probability >= 1 - beta, ", p.name, "'s regret is O~(", p.bound,
+                       "); by Thm. 4.1's (49) O~(sqrt(H^2SAT) + H^3S^2A + H^2S^2A E): the "
+                       "implied constant of the latter with iota evaluated and the run's E, at K, "
+                       "per eps, the proof's C1 = 3, C2 = 10 (",
+                       env, ")"),
+          experiment_names::kDpNashViFig,
+          "implied constant of R_s(K) / (sqrt(H^2SAT) iota + H^3S^2A iota^2 + H^2S^2A E iota), "
+          "iota = ln(30HSAK/beta)",
+          {},
+          true,
+          ImpliedConstant(env, p)};
+      constant.kind = ClaimKind::kImpliedConstant;
+      constant.regime = "any (a regret is at most H K)";
+      claims.push_back(constant);
+      Claim cost{absl::StrCat("qiao_wang.", p.key, "_cost_vs_eps.", env),
+                 kPaper,
+                 absl::StrCat(p.theorem, " (shape)"),
+                 absl::StrCat("the slope in eps of the privacy cost of ", p.name,
+                              " with C1, C2 x scaled_constants (outside Thm. 4.1), beside the "
+                              "slope -1 of the bound's privacy term: an observation of the "
+                              "shape, not of the theorem (",
+                              env, ")"),
+                 experiment_names::kDpNashViFig,
+                 "exponent in eps of (final regret - scaled Nash-VI's) over every eps with a "
+                 "positive cost",
+                 {Comparison::kNear, -1.0, 0.0},
+                 true,
+                 CostVsEpsilon(env, p)};
+      cost.kind = ClaimKind::kObservation;
+      claims.push_back(cost);
+    }
+    Claim growth{absl::StrCat("qiao_wang.ldp_cost_vs_k.", env),
+                 kPaper,
+                 "Thm. 5.5 (shape)",
+                 absl::StrCat("the late exponent in k of the local form's privacy cost with C1, "
+                              "C2 x scaled_constants (outside Thm. 4.1), beside the 1/2 of "
+                              "S^2A sqrt(H^5T)/eps: an observation of the shape (",
+                              env, ")"),
+                 experiment_names::kDpNashViFig,
+                 "late exponent of (mean cumulative regret - scaled Nash-VI's) over the grid "
+                 "episodes in [K/10, K], at the smallest eps with a positive cost there",
+                 {Comparison::kNear, 0.5, 0.0},
+                 true,
+                 LocalCostVsEpisodes(env)};
+    growth.kind = ClaimKind::kObservation;
+    claims.push_back(growth);
+  }
+  return claims;
+}
+
+const bool kRegistered = RegisterClaims(RegisteredClaims{/*order=*/60, QiaoWangClaims});
+
+}  // namespace
+}  // namespace dprl

@@ -1,0 +1,72 @@
+#include "experiments/qiao_wang/dp_nash_vi_variants.h"
+
+#include <string>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_options.h"
+#include "common/hdf5_names.h"
+#include "common/status_macros.h"
+#include "experiments/tabular/agents/dp_nash_vi.h"
+#include "schema/attribute_fields.h"
+#include "schema/option_binding.h"
+
+namespace dprl {
+
+DpNashViVariant ParseDpNashViVariant(const std::string& name) {
+  DpNashViVariant variant{name};
+  if (absl::EndsWith(name, kAsPrintedSuffix)) {
+    variant.agent = name.substr(0, name.size() - sizeof(kAsPrintedSuffix) + 1);
+    variant.as_printed = true;
+  } else if (absl::EndsWith(name, kScaledSuffix)) {
+    variant.agent = name.substr(0, name.size() - sizeof(kScaledSuffix) + 1);
+    variant.scaled = true;
+  }
+  return variant;
+}
+
+absl::StatusOr<DpNashViVariantConfig> MakeDpNashViVariantConfig(
+    const DpNashViVariant& variant, double privacy_epsilon, const TabularShape& shape,
+    const TabularAgentSettings& settings, double scaled_constants) {
+  DpNashViVariantConfig config{variant.agent};
+  DpNashViOptions options;
+  options.privatizer = variant.agent == kDpNashViJdp   ? DpNashViPrivatizer::kCentral
+                       : variant.agent == kDpNashViLdp ? DpNashViPrivatizer::kLocal
+                                                       : DpNashViPrivatizer::kNone;
+  options.num_episodes = settings.num_episodes;
+  options.failure_probability = settings.failure_probability;
+  config.attributes = FindTabularAgent(variant.agent)->attributes(settings);
+  if (options.privatizer != DpNashViPrivatizer::kNone) {
+    options.privacy_epsilon = privacy_epsilon;
+    SetAttribute(config.attributes, hdf5_names::kPrivacyEpsilon, privacy_epsilon);
+  }
+  if (variant.as_printed) {
+    options.noise_calibration = DpNashViCalibration::kAsPrinted;
+    SetAttribute(config.attributes, attribute_fields::kNoiseCalibration.name,
+                 DpNashViCalibrationName(options.noise_calibration));
+    config.qualifier = "as printed";
+  }
+  if (variant.scaled) {
+    options.gap_constant *= scaled_constants;
+    options.bonus_constant *= scaled_constants;
+    SetAttribute(config.attributes, attribute_fields::kGapConstant.name, options.gap_constant);
+    SetAttribute(config.attributes, attribute_fields::kBonusConstant.name, options.bonus_constant);
+    config.qualifier = absl::StrCat("C1, C2 x ", scaled_constants, ", outside Thm. 4.1");
+  }
+  ASSIGN_OR_RETURN(const double error_bound, DpNashViErrorBound(shape, options));
+  SetAttribute(config.attributes, hdf5_names::kErrorBound, error_bound);
+  if (options.privatizer != DpNashViPrivatizer::kNone) {
+    // The guarantee's notion and relation as its registry entry declares them (the local
+    // model's relation is no parameter).
+    const TabularPrivacy& privacy = *FindTabularAgent(variant.agent)->privacy;
+    SetAttribute(config.attributes, hdf5_names::kPrivacyNotion, privacy.notion);
+    if (privacy.neighbour_parameter.empty()) {
+      SetAttribute(config.attributes, hdf5_names::kNeighbourRelation, privacy.neighbour_relation);
+    }
+    SetAttribute(config.attributes, attribute_fields::kDeliveredEpsilon.name,
+                 DpNashViDeliveredEpsilon(shape.horizon, options, options.neighbour_relation));
+  }
+  return config;
+}
+
+}  // namespace dprl

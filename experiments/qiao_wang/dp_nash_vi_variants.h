@@ -1,0 +1,52 @@
+// The DP-Nash-VI variants of //experiments:dp_nash_vi_fig (B = 1) and
+// //experiments:dp_nash_vi_game_fig (B = 2): a variant is a registered agent
+// (experiments/tabular/agents/dp_nash_vi.h: dp_nash_vi_jdp, dp_nash_vi_ldp, nash_vi) with an
+// optional suffix,
+//   _as_printed  noise_calibration = as_printed (the paper's printed noise; its
+//                delivered_epsilon says what it gives);
+//   _scaled      gap_constant and bonus_constant (C1 = 3, C2 = 10) multiplied by the grid's
+//                scaled_constants: outside Thm. 4.1's proof.
+// The configuration of a variant records the agent's registered attributes with the variant's
+// changes, privacy_epsilon (private agents), its E (error_bound, dp_nash_vi_options.h's
+// DpNashViErrorBound on the cells of `shape`) and its guarantee: privacy_notion,
+// neighbour_relation (the local model's any_two_trajectories) and delivered_epsilon.
+#ifndef DPRL_EXPERIMENTS_QIAO_WANG_DP_NASH_VI_VARIANTS_H_
+#define DPRL_EXPERIMENTS_QIAO_WANG_DP_NASH_VI_VARIANTS_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "algorithms/tabular/tabular_shape.h"
+#include "experiments/runner/experiment.h"
+#include "experiments/tabular/tabular_registry.h"
+
+namespace dprl {
+
+inline constexpr char kAsPrintedSuffix[] = "_as_printed";
+inline constexpr char kScaledSuffix[] = "_scaled";
+
+// A variant's registered agent and what the variant changes.
+struct DpNashViVariant {
+  std::string agent;
+  bool as_printed = false;
+  bool scaled = false;
+};
+
+// "dp_nash_vi_jdp_scaled" -> {dp_nash_vi_jdp, scaled}; a name without a suffix is its agent.
+DpNashViVariant ParseDpNashViVariant(const std::string& name);
+
+struct DpNashViVariantConfig {
+  std::string agent;
+  std::string qualifier;  // of the legend: "as printed", "C1, C2 x 0.01, outside Thm. 4.1" or ""
+  AttributeList attributes;
+};
+
+// The configuration of `variant` at privacy_epsilon (ignored for nash_vi) on cells of `shape`
+// (for a game: S, A B, H) for a run of `settings`, as above. Errors are DpNashViErrorBound's.
+absl::StatusOr<DpNashViVariantConfig> MakeDpNashViVariantConfig(
+    const DpNashViVariant& variant, double privacy_epsilon, const TabularShape& shape,
+    const TabularAgentSettings& settings, double scaled_constants);
+
+}  // namespace dprl
+
+#endif  // DPRL_EXPERIMENTS_QIAO_WANG_DP_NASH_VI_VARIANTS_H_

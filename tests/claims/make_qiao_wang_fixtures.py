@@ -1,0 +1,80 @@
+"""Writes a hand-made dp_nash_vi_fig results file whose Qiao & Wang claim values are known
+(qiao_wang_claims_test.sh).
+
+make_qiao_wang_fixtures.py DIR KIND, KIND in {shapes, undefined}:
+DIR/dp_nash_vi_fig/dp_nash_vi_fig.h5 in the layout of docs/hdf5_schema.md (make_fixtures.py's
+file attributes, 20 seeds). Instances as the experiment's: riverswim (S, A, H) = (4, 2, 5),
+random_mdp (4, 2, 4); beta = 0.05, K = 10^5, eps in {10, 100, 1000}. Per environment:
+  nash_vi (gap_constant 3) and dp_nash_vi_{jdp,ldp} (gap_constant 3, stated_epsilon, E = 100 / eps)
+      at the cap: cumulative regret 0.4 H t (1 + 0.01 z_s) (the implied-constant rows);
+  nash_vi_scaled (gap_constant 0.03): base(t) = c_s sqrt(t);
+  dp_nash_vi_jdp_scaled: base + 1e5 / eps ln(1 + t) / ln(1 + K): cost slope -1 in eps;
+  dp_nash_vi_ldp_scaled: base + 1e2 / eps^2 sqrt(t K): cost slope -2 in eps, exponent 1/2 in k;
+  a dp_nash_vi_jdp_as_printed group (noise_calibration as_printed) at the cap, twice as high,
+      which no row may read.
+  undefined   as shapes without nash_vi_scaled: every cost row is undefined, naming it.
+"""
+import math
+import sys
+
+import numpy
+
+import make_fixtures
+import regret_grid
+
+SEEDS = make_fixtures.SEEDS
+NUM_EPISODES = 10 ** 5
+EPSILONS = [10.0, 100.0, 1000.0]
+FAILURE_PROBABILITY = 0.05
+INSTANCES = {"riverswim": (4, 2, 5), "random_mdp": (4, 2, 4)}
+Z = numpy.array([(s % 4) - 1.5 for s in range(SEEDS)])[:, None]
+
+
+def group(f, name, env, agent, grid, cumulative, gap_constant, eps=None, calibration=None):
+    s, a, h = INSTANCES[env]
+    g = f.create_group(name)
+    g.attrs["env"] = env
+    g.attrs["agent"] = agent
+    for key, value in [("num_states", s), ("num_actions", a), ("horizon", h),
+                       ("num_episodes", NUM_EPISODES)]:
+        g.attrs[key] = numpy.int64(value)
+    g.attrs["failure_probability"] = FAILURE_PROBABILITY
+    g.attrs["gap_constant"] = gap_constant
+    g.attrs["bonus_constant"] = gap_constant * 10 / 3
+    g.attrs["error_bound"] = 0.0 if eps is None else 100.0 / eps
+    if eps is not None:
+        g.attrs["privacy_epsilon"] = eps
+        g.attrs["noise_calibration"] = calibration
+    regret_grid.write_cumulative(g, grid, cumulative)
+
+
+def main():
+    directory, kind = sys.argv[1], sys.argv[2]
+    assert kind in ("shapes", "undefined"), kind
+    grid = regret_grid.episode_grid(NUM_EPISODES)
+    t = grid.astype(numpy.float64)[None, :]
+    scale = numpy.array([10.0 + (s % 5) for s in range(SEEDS)])[:, None]
+    jitter = 1.0 + 0.01 * Z
+    with make_fixtures.open_results(directory, "dp_nash_vi_fig") as f:
+        for env, (s, a, h) in INSTANCES.items():
+            cap = 0.4 * h * t * jitter
+            base = scale * numpy.sqrt(t)
+            group(f, env + "-nash_vi", env, "nash_vi", grid, cap, 3.0)
+            if kind != "undefined":
+                group(f, env + "-nash_vi_scaled", env, "nash_vi", grid, base, 0.03)
+            for eps in EPSILONS:
+                for agent in ("dp_nash_vi_jdp", "dp_nash_vi_ldp"):
+                    group(f, "%s-%s-eps=%g" % (env, agent, eps), env, agent, grid, cap, 3.0, eps,
+                          "stated_epsilon")
+                group(f, "%s-dp_nash_vi_jdp_as_printed-eps=%g" % (env, eps), env,
+                      "dp_nash_vi_jdp", grid, 2 * cap, 3.0, eps, "as_printed")
+                jdp = base + 1e5 / eps * numpy.log1p(t) / math.log1p(NUM_EPISODES)
+                group(f, "%s-dp_nash_vi_jdp_scaled-eps=%g" % (env, eps), env, "dp_nash_vi_jdp",
+                      grid, jdp, 0.03, eps, "stated_epsilon")
+                ldp = base + 1e2 / eps ** 2 * numpy.sqrt(t * NUM_EPISODES)
+                group(f, "%s-dp_nash_vi_ldp_scaled-eps=%g" % (env, eps), env, "dp_nash_vi_ldp",
+                      grid, ldp, 0.03, eps, "stated_epsilon")
+
+
+if __name__ == "__main__":
+    main()
