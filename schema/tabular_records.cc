@@ -26,6 +26,15 @@ const OptionBinding<TabularShape>& TabularShapeBinding() {
   return *binding;
 }
 
+const OptionBinding<MarkovGameShape>& MarkovGameShapeBinding() {
+  static const auto* binding = &(*new OptionBinding<MarkovGameShape>("the Markov game"))
+                                    .Int(fields::kNumStates, &MarkovGameShape::num_states)
+                                    .Int(fields::kNumMaxActions, &MarkovGameShape::num_max_actions)
+                                    .Int(fields::kNumMinActions, &MarkovGameShape::num_min_actions)
+                                    .Int(fields::kHorizon, &MarkovGameShape::horizon);
+  return *binding;
+}
+
 const OptionBinding<TabularRegretSettings>& TabularRegretSettingsBinding() {
   static const auto* binding =
       &(*new OptionBinding<TabularRegretSettings>("the regret run"))

@@ -7,6 +7,8 @@
 //   TabularTypeNames       env (TabularEnvironmentNameBinding),        every tabular grid
 //                          agent (TabularAgentNameBinding)
 //   TabularShape           num_states, num_actions, horizon            every tabular grid
+//   MarkovGameShape        num_states, num_max_actions,                dp_nash_vi_game_fig
+//                          num_min_actions, horizon
 //   TabularRegretSettings  num_episodes                                every regret grid
 //   DisplayLabel           label (legend text, plain UTF-8)            every regret grid
 //   PucbOptions            privacy_epsilon, failure_probability,       every PUCB configuration
@@ -39,6 +41,16 @@ const OptionBinding<TabularTypeNames>& TabularAgentNameBinding();
 
 // num_states, num_actions, horizon of the configuration's MDP.
 const OptionBinding<TabularShape>& TabularShapeBinding();
+
+// S, A, B, H of a two-player zero-sum Markov game's group (dp_nash_vi_game_fig; its cells are
+// (S, A B, H)).
+struct MarkovGameShape {
+  int64_t num_states = 0;
+  int64_t num_max_actions = 0;
+  int64_t num_min_actions = 0;
+  int64_t horizon = 0;
+};
+const OptionBinding<MarkovGameShape>& MarkovGameShapeBinding();
 
 // The settings of a regret run besides its environment's and its agent's parameters.
 struct TabularRegretSettings {

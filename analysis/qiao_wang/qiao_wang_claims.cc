@@ -1,5 +1,5 @@
 // Claims of Qiao & Wang 2024 ("Differentially Private Reinforcement Learning with Self-Play",
-// NeurIPS) for one player (B = 1), measured on //experiments:dp_nash_vi_fig
+// NeurIPS). For one player (B = 1), measured on //experiments:dp_nash_vi_fig
 // (experiments/qiao_wang/dp_nash_vi_task.h; docs/claims.md, "Qiao & Wang 2024"):
 //   Thm. 4.1 and its proof's (49)   Regret(K) <= O~( sqrt(H^2 S A T) + H^3 S^2 A + H^2 S^2 A E )
 //   Thm. 5.2 (Central, eps-JDP)     E = O~(H / eps):        O~( sqrt(H^2 S A T) + H^3 S^2 A / eps )
@@ -33,6 +33,7 @@
 #include "analysis/claims/statistics.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "experiments/qiao_wang/dp_nash_vi_game_task_names.h"
 #include "experiments/qiao_wang/dp_nash_vi_task_names.h"
 #include "schema/attribute_fields.h"
 #include "schema/tabular_records.h"
@@ -47,14 +48,26 @@ constexpr char kPaper[] = "Qiao & Wang 2024";
 // variant.
 constexpr double kDerivedGapConstant = 3.0;
 const char* const kEnvs[] = {"riverswim", "random_mdp"};
+const char* const kGames[] = {"matching_pennies", "random_game"};
 
 struct RunRecord {
   double num_states = 0, num_actions = 0, horizon = 0, num_episodes = 0;
   double failure_probability = 0, privacy_epsilon = 0, error_bound = 0;
 };
 
-absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::string& group) {
-  ASSIGN_OR_RETURN(const TabularShape shape, reader.ReadRecord(group, TabularShapeBinding()));
+// A game's cells are (S, A B, H): its record's num_actions is A B.
+absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::string& group,
+                                        bool game) {
+  TabularShape shape;
+  if (game) {
+    ASSIGN_OR_RETURN(const MarkovGameShape game_shape,
+                     reader.ReadRecord(group, MarkovGameShapeBinding()));
+    shape = TabularShape{static_cast<int>(game_shape.num_states),
+                         static_cast<int>(game_shape.num_max_actions * game_shape.num_min_actions),
+                         static_cast<int>(game_shape.horizon)};
+  } else {
+    ASSIGN_OR_RETURN(shape, reader.ReadRecord(group, TabularShapeBinding()));
+  }
   ASSIGN_OR_RETURN(const TabularRegretSettings settings,
                    reader.ReadRecord(group, TabularRegretSettingsBinding()));
   ASSIGN_OR_RETURN(const TabularAgentParameters agent,
@@ -87,15 +100,16 @@ struct Privatizer {
   std::string agent;  // the `agent` attribute
   std::string name;   // in statements
   std::string theorem;
-  std::string bound;
+  std::string bound;       // with B = 1
+  std::string game_bound;  // with two players
 };
 
 const std::vector<Privatizer>& Privatizers() {
   static const auto* privatizers = new std::vector<Privatizer>{
       {"jdp", "dp_nash_vi_jdp", "DP-Nash-VI (Central Privatizer, eps-JDP)", "Thm. 5.2",
-       "sqrt(H^2SAT) + H^3S^2A/eps"},
+       "sqrt(H^2SAT) + H^3S^2A/eps", "sqrt(H^2SABT) + H^3S^2AB/eps"},
       {"ldp", "dp_nash_vi_ldp", "DP-Nash-VI (Local Privatizer, eps-LDP)", "Thm. 5.5",
-       "sqrt(H^2SAT) + S^2A sqrt(H^5T)/eps"},
+       "sqrt(H^2SAT) + S^2A sqrt(H^5T)/eps", "sqrt(H^2SABT) + S^2AB sqrt(H^5T)/eps"},
   };
   return *privatizers;
 }
@@ -133,9 +147,9 @@ absl::StatusOr<std::string> ScaledReference(const Hdf5Reader& reader, const std:
   return groups.front();
 }
 
-MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p) {
-  return [env, p](const Hdf5Reader& reader, const BootstrapOptions&,
-                  const std::string&) -> absl::StatusOr<Measurement> {
+MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p, bool game) {
+  return [env, p, game](const Hdf5Reader& reader, const BootstrapOptions&,
+                        const std::string&) -> absl::StatusOr<Measurement> {
     ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, env, p.agent, false));
     if (groups.empty()) {
       return absl::NotFoundError(absl::StrCat(reader.path(), ": no ", p.agent, " group on ", env,
@@ -143,7 +157,7 @@ MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p) {
     }
     std::vector<BoundRun> runs;
     for (const std::string& group : groups) {
-      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group));
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, game));
       ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
       BoundRun run;
       run.label = absl::StrFormat("eps = %g (E = %g)", record.privacy_epsilon, record.error_bound);
@@ -154,8 +168,10 @@ MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p) {
       runs.push_back(std::move(run));
     }
     return ImpliedConstantMeasurement(
-        runs, absl::StrCat(p.name, " on ", env,
-                           ", f = sqrt(H^2SAT) iota + H^3S^2A iota^2 + H^2S^2A E iota at K"));
+        runs,
+        absl::StrCat(p.name, " on ", env,
+                     game ? ", f = sqrt(H^2SABT) iota + H^3S^2AB iota^2 + H^2S^2AB E iota at K"
+                          : ", f = sqrt(H^2SAT) iota + H^3S^2A iota^2 + H^2S^2A E iota at K"));
   };
 }
 
@@ -171,7 +187,7 @@ MeasureFunction CostVsEpsilon(const std::string& env, const Privatizer& p) {
     std::vector<double> epsilons;
     std::vector<std::string> missed;
     for (const std::string& group : groups) {
-      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group));
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, false));
       ASSIGN_OR_RETURN(RegretRows group_rows, ReadRegretRows(reader, group));
       const double cost = ColumnMean(group_rows.cumulative, -1) - reference_final;
       if (cost <= 0) {
@@ -210,7 +226,7 @@ MeasureFunction LocalCostVsEpisodes(const std::string& env) {
     ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference));
     const std::vector<double> reference_means = ColumnMeans(reference_rows.cumulative);
     for (const std::string& group : groups) {
-      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group));
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, false));
       ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
       if (rows.episodes != reference_rows.episodes) {
         return absl::InvalidArgumentError(
@@ -246,28 +262,68 @@ MeasureFunction LocalCostVsEpisodes(const std::string& env) {
   };
 }
 
+// Lemma B.7's bracket (24) at s_1 over every episode: per eps, the seeds with
+// bracket_violation_episodes > 0 against 2 beta / 3 (the events of Assumption 3.1 and Lemma B.4).
+MeasureFunction Bracket(const std::string& game, const std::string& agent) {
+  return [game, agent](const Hdf5Reader& reader, const BootstrapOptions&,
+                       const std::string&) -> absl::StatusOr<Measurement> {
+    ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, game, agent, false));
+    if (groups.empty()) {
+      return absl::NotFoundError(absl::StrCat(reader.path(), ": no ", agent, " group on ", game,
+                                              " with the proof's constants"));
+    }
+    std::vector<ViolationCount> counts;
+    for (const std::string& group : groups) {
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, true));
+      ASSIGN_OR_RETURN(const SeedRows violations,
+                       ReadSeedRows(reader, group, names::kBracketViolationEpisodes));
+      ViolationCount count;
+      count.label = agent == "nash_vi"
+                        ? group
+                        : absl::StrFormat("%s at eps = %g (E = %g)", agent, record.privacy_epsilon,
+                                          record.error_bound);
+      for (const std::vector<double>& seed : violations) count.violations += seed[0] > 0 ? 1 : 0;
+      count.trials = static_cast<int64_t>(violations.size());
+      count.allowed_probability = 2.0 * record.failure_probability / 3.0;
+      counts.push_back(std::move(count));
+    }
+    return ExplicitBoundMeasurement(
+        counts, absl::StrCat("the bracket [V-under, V-bar] at s_1 in some episode, ",
+                             agent, " on ", game));
+  };
+}
+
+// The implied-constant row of `p` on `where` (an environment of dp_nash_vi_fig, or a game of
+// dp_nash_vi_game_fig: A -> A B).
+Claim ImpliedConstantClaim(const Privatizer& p, const std::string& where, bool game) {
+  const std::string ab = game ? "AB" : "A";
+  const std::string f =
+      absl::StrCat("sqrt(H^2S", ab, "T) iota + H^3S^2", ab, " iota^2 + H^2S^2", ab, " E iota");
+  Claim claim{
+      absl::StrCat("qiao_wang.", game ? "game." : "", "implied_constant.", p.key, ".", where),
+      kPaper,
+      absl::StrCat(p.theorem, ", Thm. 4.1 and (49)", game ? "" : ", B = 1"),
+      absl::StrCat("with probability >= 1 - beta, ", game ? "the self-play regret of " : "", p.name,
+                   game ? "" : "'s regret", " is O~(", game ? p.game_bound : p.bound,
+                   "); by Thm. 4.1's (49) O~(sqrt(H^2S", ab, "T) + H^3S^2", ab, " + H^2S^2", ab,
+                   " E): the implied constant of the latter with iota evaluated and the run's E, "
+                   "at K, per eps, the proof's C1 = 3, C2 = 10 (",
+                   where, ")"),
+      game ? experiment_names::kDpNashViGameFig : experiment_names::kDpNashViFig,
+      absl::StrCat("implied constant of R_s(K) / (", f, "), iota = ln(30HS", ab, "K/beta)"),
+      {},
+      true,
+      ImpliedConstant(where, p, game)};
+  claim.kind = ClaimKind::kImpliedConstant;
+  claim.regime = "any (a regret is at most H K)";
+  return claim;
+}
+
 std::vector<Claim> QiaoWangClaims() {
   std::vector<Claim> claims;
   for (const char* env : kEnvs) {
     for (const Privatizer& p : Privatizers()) {
-      Claim constant{
-          absl::StrCat("qiao_wang.implied_constant.", p.key, ".", env),
-          kPaper,
-          absl::StrCat(p.theorem, ", Thm. 4.1 and (49), B = 1"),
-          absl::StrCat("with probability >= 1 - beta, ", p.name, "'s regret is O~(", p.bound,
-                       "); by Thm. 4.1's (49) O~(sqrt(H^2SAT) + H^3S^2A + H^2S^2A E): the "
-                       "implied constant of the latter with iota evaluated and the run's E, at K, "
-                       "per eps, the proof's C1 = 3, C2 = 10 (",
-                       env, ")"),
-          experiment_names::kDpNashViFig,
-          "implied constant of R_s(K) / (sqrt(H^2SAT) iota + H^3S^2A iota^2 + H^2S^2A E iota), "
-          "iota = ln(30HSAK/beta)",
-          {},
-          true,
-          ImpliedConstant(env, p)};
-      constant.kind = ClaimKind::kImpliedConstant;
-      constant.regime = "any (a regret is at most H K)";
-      claims.push_back(constant);
+      claims.push_back(ImpliedConstantClaim(p, env, /*game=*/false));
       Claim cost{absl::StrCat("qiao_wang.", p.key, "_cost_vs_eps.", env),
                  kPaper,
                  absl::StrCat(p.theorem, " (shape)"),
@@ -300,6 +356,34 @@ std::vector<Claim> QiaoWangClaims() {
                  LocalCostVsEpisodes(env)};
     growth.kind = ClaimKind::kObservation;
     claims.push_back(growth);
+  }
+  for (const char* game : kGames) {
+    for (const Privatizer& p : Privatizers()) {
+      claims.push_back(ImpliedConstantClaim(p, game, /*game=*/true));
+    }
+    for (const char* agent : {"dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"}) {
+      Claim bracket{
+          absl::StrCat("qiao_wang.game.bracket.", agent, ".", game),
+          kPaper,
+          "Lemma B.7 (24)",
+          absl::StrCat("on the events of Assumption 3.1 and Lemma B.4 (probability >= 1 - 2 "
+                       "beta / 3), for every episode k: V-bar_1(s_1) >= V^{+,nu_k}(s_1) >= "
+                       "V^{mu_k,+}(s_1) >= V-under_1(s_1); ",
+                       agent, " at the stated eps with C1 = 3, C2 = 10 (", game, ")"),
+          experiment_names::kDpNashViGameFig,
+          "seeds with bracket_violation_episodes > 0 at K, binomial test against 2 beta / 3 "
+          "per eps (Bonferroni)",
+          {},
+          false,
+          Bracket(game, agent)};
+      bracket.kind = ClaimKind::kExplicitBound;
+      bracket.why_evidence =
+          "every episode's exact best responses to the plan's marginals against the agent's "
+          "own upper and lower values at s_1; more seeds with an episode outside the bracket "
+          "than 2 beta / 3 allows would refute Lemma B.7 with C1 = 3, C2 = 10 (and the lemmas "
+          "its proof imports) as implemented";
+      claims.push_back(bracket);
+    }
   }
   return claims;
 }

@@ -60,4 +60,10 @@ void ExpectRegretOnGrid(const TaskResult& result, int64_t num_episodes) {
   }
 }
 
+std::map<std::string, ConfigSpec> ConfigsByGroupName(const std::vector<ConfigSpec>& configs) {
+  std::map<std::string, ConfigSpec> by_name;
+  for (const ConfigSpec& config : configs) by_name[config.group_name] = config;
+  return by_name;
+}
+
 }  // namespace dprl

@@ -5,6 +5,7 @@
 #define DPRL_EXPERIMENTS_CORE_TASK_RESULT_CHECKS_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ T ConfigAttribute(const ConfigSpec& config, const std::string& name);
 // same length, >= 0 and non-decreasing (every episode's regret is >= 0); total_regret equal (bit
 // for bit) to its last value; and no per-episode series of length num_episodes > grid size.
 void ExpectRegretOnGrid(const TaskResult& result, int64_t num_episodes);
+
+// A grid's configurations by group name (a group named twice keeps its last configuration).
+std::map<std::string, ConfigSpec> ConfigsByGroupName(const std::vector<ConfigSpec>& configs);
 
 }  // namespace dprl
 

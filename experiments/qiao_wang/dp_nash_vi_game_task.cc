@@ -30,6 +30,9 @@ namespace {
 
 constexpr char kMatchingPennies[] = "matching_pennies";
 constexpr char kRandomGame[] = "random_game";
+// Lemma B.7's bracket is checked up to this rounding per step of the horizon (the values are sums
+// of H products of probabilities and values in [0, H]).
+constexpr double kBracketTolerancePerStep = 1e-9;
 
 // Per episode: the H S CCE linear programs over A B joint actions (GLPK), the post-processing
 // and backup of the S^2 A B H (cell, next state) pairs, the exact best responses; measured on the
@@ -145,7 +148,8 @@ DpNashViGameGrid DpNashViGameGrid::ForScale(Scale scale) {
 }
 
 void DpNashViGameGrid::BindFields(ConfigFields& fields) {
-  fields.Add("num_episodes", &num_episodes, "episodes K of every run (2 to 1e18)");
+  fields.Add("num_episodes", &num_episodes,
+             "episodes K of every run (1 to 1e18; the as-printed central calibration needs 2)");
   fields.Add("games", &games,
              "games, each run with every agent: matching_pennies (S = 1, A = B = 2, Nash value "
              "(H - h)/2), random_game (Dirichlet transitions, Uniform(0, 1) rewards, drawn once "
@@ -194,14 +198,10 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("random_game.dirichlet_concentration"),
                                          random_game_dirichlet_concentration));
   RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents, ReferenceVariants()));
-  RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, PrivateVariants()));
-  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("scaled_constants"), scaled_constants));
-  TabularAgentSettings settings;
-  settings.num_episodes = num_episodes;
-  settings.failure_probability = failure_probability;
+  ASSIGN_OR_RETURN(const TabularAgentSettings settings,
+                   ValidateDpNashViGridFields(num_episodes, private_agents, PrivateVariants(),
+                                              privacy_epsilons, failure_probability,
+                                              scaled_constants));
 
   std::vector<ConfigSpec> configs;
   for (const std::string& game : games) {
@@ -248,7 +248,9 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
                        " (S A B H = ", cells.StateActionSteps(), ", agent ", group, ")");
       RETURN_IF_ERROR(TabularAgentParametersBinding().Read(config.attributes, subject).status());
       config.estimated_core_seconds = GameTaskCoreSeconds(cells, num_episodes);
-      config.stored_values_per_seed = 2 * EpisodeGridSize(num_episodes) + 1;
+      // The grid and the cumulative regret on it, total_regret, total_value_gap and
+      // bracket_violation_episodes.
+      config.stored_values_per_seed = 2 * EpisodeGridSize(num_episodes) + 3;
       RETURN_IF_ERROR(CheckTaskTime(subject, config.estimated_core_seconds));
       configs.push_back(std::move(config));
       return absl::OkStatus();
@@ -257,10 +259,7 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
       const DpNashViVariant variant = ParseDpNashViVariant(name);
       ASSIGN_OR_RETURN(const DpNashViVariantConfig config,
                        MakeDpNashViVariantConfig(variant, 0.0, cells, settings, scaled_constants));
-      const std::string& label = FindTabularAgent(config.agent)->label;
-      RETURN_IF_ERROR(
-          add(name, config,
-              config.qualifier.empty() ? label : absl::StrCat(label, " (", config.qualifier, ")")));
+      RETURN_IF_ERROR(add(name, config, DpNashViVariantLabel(config, 0.0)));
     }
     for (const std::string& name : private_agents) {
       const DpNashViVariant variant = ParseDpNashViVariant(name);
@@ -268,16 +267,10 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
         absl::StatusOr<DpNashViVariantConfig> config =
             MakeDpNashViVariantConfig(variant, privacy_epsilon, cells, settings, scaled_constants);
         if (!config.ok()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("field 'privacy_epsilons' value ", privacy_epsilon,
-                           " for private agent ", name, " with num_episodes = ", num_episodes,
-                           " on ", game, ": ", config.status().message()));
+          return PrivacyEpsilonRefused(privacy_epsilon, name, num_episodes, game, config.status());
         }
-        const TabularAgentType& type = *FindTabularAgent(config->agent);
-        RETURN_IF_ERROR(
-            add(absl::StrCat(name, "-eps=", GroupNameNumber(privacy_epsilon)), *config,
-                PrivateAgentLabel(absl::StrCat(type.label, ", ", type.privacy->legend_notion),
-                                  privacy_epsilon, config->qualifier)));
+        RETURN_IF_ERROR(add(DpNashViPrivateGroup(name, privacy_epsilon), *config,
+                            DpNashViVariantLabel(*config, privacy_epsilon)));
       }
     }
   }
@@ -323,11 +316,22 @@ absl::StatusOr<TaskResult> RunDpNashViGameTask(const ConfigSpec& config,
         absl::StrCat("configuration ", config.group_name, ": ", agent.status().message()));
   }
   CumulativeOnGrid regret(settings.num_episodes);
+  double total_value_gap = 0.0;
+  int64_t violation_episodes = 0;
+  const double tolerance = kBracketTolerancePerStep * game.horizon();
   RETURN_IF_ERROR(RunGameEpisodes(
       game, **agent, settings.num_episodes, streams.Environment(names.env), streams.Policy(),
-      [&regret](double value) { regret.Add(value); },
+      [&](const GameEpisode& episode) {
+        regret.Add(episode.regret());
+        total_value_gap += episode.value_gap();
+        violation_episodes += episode.BracketViolated(tolerance) ? 1 : 0;
+      },
       [&context](double fraction) { context.progress->Update(fraction); }));
-  return RegretOnGridResult(regret, regret.total());
+  TaskResult result = RegretOnGridResult(regret, regret.total());
+  result.scalars.push_back({hdf5_names::kTotalValueGap, total_value_gap});
+  result.scalars.push_back(
+      {hdf5_names::kBracketViolationEpisodes, static_cast<double>(violation_episodes)});
+  return result;
 }
 
 namespace {
@@ -347,11 +351,12 @@ const bool kRegistered = RegisterExperiment(
       "the non-private Nash-VI, on matching pennies and a random zero-sum Markov game",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<DpNashViGameGrid>,
       RunDpNashViGameTask},
-     // No claims rows read it yet: the profiles run its figure only, at the default grid (the
-     // claims profile) and the smoke grid (claims_reduced).
+     // The game claims of analysis/qiao_wang/qiao_wang_claims.cc
+     // (docs/claims_preregistration.md): the default grid at 20 seeds; claims_reduced the smoke
+     // grid at 20 seeds.
      /*claims_profiles=*/
-     {/*claims=*/{Scale::kDefault, /*seeds=*/0, {}},
-      /*claims_reduced=*/{Scale::kSmoke, /*seeds=*/0, {}}}});
+     {/*claims=*/{Scale::kDefault, /*seeds=*/20, {}},
+      /*claims_reduced=*/{Scale::kSmoke, /*seeds=*/20, {}}}});
 
 }  // namespace
 

@@ -25,7 +25,8 @@
 // num_min_actions, horizon, and dirichlet_concentration for random_game), the agent's
 // attributes as the variant writes them (privacy_epsilon, noise_calibration, delivered_epsilon,
 // error_bound, gap_constant, bonus_constant, ...) and the regret on the log-spaced episode grid
-// (experiments/core/episode_grid.h), computed exactly every episode.
+// (experiments/core/episode_grid.h), computed exactly every episode, with the agent's value gap
+// and its bracket checked every episode (below).
 //
 // Per scale (every field overridable: --set, --config):
 //   smoke    K = 300,     eps {10, 1000},            2 seeds (the tests)
@@ -72,7 +73,9 @@ absl::StatusOr<MarkovGame> MakeConfiguredGame(const ConfigSpec& config, uint64_t
 
 // One task: the game, DpNashViGameAgent with the configuration's options, K episodes of
 // RunGameEpisodes (environment stream keyed by the game's name, policy and privacy-noise streams
-// by the group's). Result: RegretOnGridResult. Errors name the configuration.
+// by the group's). Result: RegretOnGridResult and the scalars total_value_gap (sum_k of the
+// agent's (V-bar_0 - V-under_0)(s_1)) and bracket_violation_episodes (episodes breaking Lemma
+// B.7's bracket at s_1 beyond 1e-9 H; common/hdf5_names.h). Errors name the configuration.
 absl::StatusOr<TaskResult> RunDpNashViGameTask(const ConfigSpec& config,
                                                const TaskContext& context);
 

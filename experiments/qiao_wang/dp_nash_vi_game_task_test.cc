@@ -22,24 +22,13 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::map<std::string, ConfigSpec> ByName(const std::vector<ConfigSpec>& configs) {
-  std::map<std::string, ConfigSpec> by_name;
-  for (const ConfigSpec& config : configs) by_name[config.group_name] = config;
-  return by_name;
-}
-
-class NullProgress : public ProgressReporter {
- public:
-  void Update(double) override {}
-};
-
 TEST(DpNashViGameConfigsTest, EveryScaleHasEveryVariantAtEveryEps) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     const DpNashViGameGrid grid = DpNashViGameGrid::ForScale(scale);
     absl::StatusOr<std::vector<ConfigSpec>> configs = grid.MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
-    const std::map<std::string, ConfigSpec> by_name = ByName(*configs);
+    const std::map<std::string, ConfigSpec> by_name = ConfigsByGroupName(*configs);
     for (const std::string game : {"matching_pennies", "random_game"}) {
       for (const std::string reference : {"nash_vi", "nash_vi_scaled"}) {
         EXPECT_TRUE(by_name.count(game + "-" + reference)) << game << " " << reference;
@@ -57,7 +46,7 @@ TEST(DpNashViGameConfigsTest, EveryScaleHasEveryVariantAtEveryEps) {
 
 TEST(DpNashViGameConfigsTest, GroupsRecordTheGameAndTheGuarantee) {
   const std::map<std::string, ConfigSpec> by_name =
-      ByName(DpNashViGameGrid::ForScale(Scale::kSmoke).MakeConfigs().value());
+      ConfigsByGroupName(DpNashViGameGrid::ForScale(Scale::kSmoke).MakeConfigs().value());
   const ConfigSpec& pennies = by_name.at("matching_pennies-dp_nash_vi_ldp-eps=10");
   EXPECT_EQ(ConfigAttribute<std::string>(pennies, hdf5_names::kEnv), "matching_pennies");
   EXPECT_EQ(ConfigAttribute<int64_t>(pennies, "num_max_actions"), 2);
@@ -104,8 +93,8 @@ TEST(DpNashViGameConfigsTest, RefusesBadFieldsByName) {
 TEST(DpNashViGameTaskTest, TaskIsTheGameEpisodeLoopOnTheGrid) {
   DpNashViGameGrid grid = DpNashViGameGrid::ForScale(Scale::kSmoke);
   grid.num_episodes = 60;
-  const std::map<std::string, ConfigSpec> by_name = ByName(grid.MakeConfigs().value());
-  NullProgress progress;
+  const std::map<std::string, ConfigSpec> by_name = ConfigsByGroupName(grid.MakeConfigs().value());
+  NullProgressReporter progress;
   for (const std::string group :
        {"random_game-dp_nash_vi_jdp_scaled-eps=1000", "matching_pennies-nash_vi"}) {
     const ConfigSpec& config = by_name.at(group);
@@ -121,23 +110,29 @@ TEST(DpNashViGameTaskTest, TaskIsTheGameEpisodeLoopOnTheGrid) {
     const DpNashViOptions options = ReadDpNashViOptions(config).value();
     const TaskStreams streams(config, context);
     auto agent = DpNashViGameAgent::Create(game, options, streams.PrivacyNoise()).value();
-    const std::vector<double> regrets =
-        RunGameEpisodes(
-            game, *agent, 60,
-            streams.Environment(config.group_name.substr(0, config.group_name.find('-'))),
-            streams.Policy())
-            .value();
-    double total = 0;
-    for (double regret : regrets) total += regret;
+    double total = 0, value_gap = 0, violations = 0;
+    ASSERT_THAT(RunGameEpisodes(
+                    game, *agent, 60,
+                    streams.Environment(config.group_name.substr(0, config.group_name.find('-'))),
+                    streams.Policy(),
+                    [&](const GameEpisode& episode) {
+                      total += episode.regret();
+                      value_gap += episode.value_gap();
+                      violations += episode.BracketViolated(1e-9 * game.horizon());
+                    }),
+                IsOk());
+    EXPECT_EQ(ScalarOf(*result, hdf5_names::kTotalValueGap), value_gap) << group;
+    EXPECT_EQ(ScalarOf(*result, hdf5_names::kBracketViolationEpisodes), violations) << group;
+    EXPECT_GE(value_gap, total) << group;
     EXPECT_EQ(ScalarOf(*result, hdf5_names::kTotalRegret), total) << group;
   }
 }
 
 TEST(DpNashViGameTaskTest, RefusesAConfigurationOfAnotherGameOrAgent) {
   const std::map<std::string, ConfigSpec> by_name =
-      ByName(DpNashViGameGrid::ForScale(Scale::kSmoke).MakeConfigs().value());
+      ConfigsByGroupName(DpNashViGameGrid::ForScale(Scale::kSmoke).MakeConfigs().value());
   ConfigSpec config = by_name.at("matching_pennies-nash_vi");
-  NullProgress progress;
+  NullProgressReporter progress;
   ConfigSpec other_game = config;
   SetAttribute(other_game.attributes, hdf5_names::kEnv, std::string("riverswim"));
   EXPECT_THAT(RunDpNashViGameTask(other_game, {0, 0, 1, &progress}),

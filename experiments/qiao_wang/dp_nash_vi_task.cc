@@ -117,14 +117,10 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGrid::MakeConfigs() const {
   std::vector<std::string> references = TabularReferenceAgentNames();
   for (const std::string& variant : DpNashViFigReferenceVariants()) references.push_back(variant);
   RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents, references));
-  RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, DpNashViFigPrivateVariants()));
-  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("scaled_constants"), scaled_constants));
-  TabularAgentSettings settings;
-  settings.num_episodes = num_episodes;
-  settings.failure_probability = failure_probability;
+  ASSIGN_OR_RETURN(const TabularAgentSettings settings,
+                   ValidateDpNashViGridFields(num_episodes, private_agents, DpNashViFigPrivateVariants(),
+                                              privacy_epsilons, failure_probability,
+                                              scaled_constants));
   std::vector<ConfigSpec> configs;
   for (const std::string& env : environments) {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
@@ -144,9 +140,7 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGrid::MakeConfigs() const {
       ASSIGN_OR_RETURN(const DpNashViVariantConfig config,
                        MakeDpNashViVariantConfig(variant, 0.0, shape, settings, scaled_constants));
       RETURN_IF_ERROR(
-          add(name, config.agent,
-              absl::StrCat(FindTabularAgent(config.agent)->label, " (", config.qualifier, ")"),
-              config.attributes));
+          add(name, config.agent, DpNashViVariantLabel(config, 0.0), config.attributes));
     }
     for (const std::string& name : private_agents) {
       const DpNashViVariant variant = ParseDpNashViVariant(name);
@@ -157,16 +151,10 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGrid::MakeConfigs() const {
                 : MakeDpNashViVariantConfig(variant, privacy_epsilon, shape, settings,
                                             scaled_constants);
         if (!config.ok()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "field 'privacy_epsilons' value ", privacy_epsilon, " for private agent ", name,
-              " with num_episodes = ", num_episodes, " on ", env, ": ", config.status().message()));
+          return PrivacyEpsilonRefused(privacy_epsilon, name, num_episodes, env, config.status());
         }
-        const TabularAgentType& type = *FindTabularAgent(config->agent);
-        const std::string label =
-            PrivateAgentLabel(absl::StrCat(type.label, ", ", type.privacy->legend_notion),
-                              privacy_epsilon, config->qualifier);
-        RETURN_IF_ERROR(add(absl::StrCat(name, "-eps=", GroupNameNumber(privacy_epsilon)),
-                            config->agent, label, config->attributes));
+        RETURN_IF_ERROR(add(DpNashViPrivateGroup(name, privacy_epsilon), config->agent,
+                            DpNashViVariantLabel(*config, privacy_epsilon), config->attributes));
       }
     }
   }

@@ -19,19 +19,13 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::map<std::string, ConfigSpec> ByName(const std::vector<ConfigSpec>& configs) {
-  std::map<std::string, ConfigSpec> by_name;
-  for (const ConfigSpec& config : configs) by_name[config.group_name] = config;
-  return by_name;
-}
-
 TEST(DpNashViConfigsTest, EveryScaleHasEveryVariantAtEveryEps) {
   for (Scale scale : {Scale::kSmoke, Scale::kDefault, Scale::kPaper}) {
     const DpNashViGrid grid = DpNashViGrid::ForScale(scale);
     absl::StatusOr<std::vector<ConfigSpec>> configs = grid.MakeConfigs();
     ASSERT_THAT(configs, IsOk());
     EXPECT_THAT(ValidateConfigs(*configs), IsOk());
-    const std::map<std::string, ConfigSpec> by_name = ByName(*configs);
+    const std::map<std::string, ConfigSpec> by_name = ConfigsByGroupName(*configs);
     for (const std::string env : {"riverswim", "random_mdp"}) {
       for (const std::string reference : {"ucbvi", "nash_vi", "nash_vi_scaled"}) {
         EXPECT_TRUE(by_name.count(env + "-" + reference)) << env << " " << reference;
@@ -49,7 +43,7 @@ TEST(DpNashViConfigsTest, EveryScaleHasEveryVariantAtEveryEps) {
 
 TEST(DpNashViConfigsTest, GroupsRecordTheirGuarantee) {
   const std::map<std::string, ConfigSpec> by_name =
-      ByName(DpNashViGrid::ForScale(Scale::kSmoke).MakeConfigs().value());
+      ConfigsByGroupName(DpNashViGrid::ForScale(Scale::kSmoke).MakeConfigs().value());
   const ConfigSpec& jdp = by_name.at("riverswim-dp_nash_vi_jdp-eps=10");
   EXPECT_EQ(ConfigAttribute<std::string>(jdp, hdf5_names::kAgent), "dp_nash_vi_jdp");
   EXPECT_EQ(ConfigAttribute<double>(jdp, hdf5_names::kPrivacyEpsilon), 10.0);

@@ -7,7 +7,10 @@
 #include "algorithms/tabular/dp_nash_vi/dp_nash_vi_options.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
+#include "common/validation.h"
+#include "experiments/core/grid_validation.h"
 #include "experiments/tabular/agents/dp_nash_vi.h"
+#include "experiments/tabular/tabular_task.h"
 #include "schema/attribute_fields.h"
 #include "schema/option_binding.h"
 
@@ -67,6 +70,44 @@ absl::StatusOr<DpNashViVariantConfig> MakeDpNashViVariantConfig(
                  DpNashViDeliveredEpsilon(shape.horizon, options, options.neighbour_relation));
   }
   return config;
+}
+
+absl::StatusOr<TabularAgentSettings> ValidateDpNashViGridFields(
+    int64_t num_episodes, const std::vector<std::string>& private_agents,
+    const std::vector<std::string>& allowed_private_agents,
+    const std::vector<double>& privacy_epsilons, double failure_probability,
+    double scaled_constants) {
+  RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, allowed_private_agents));
+  RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(
+      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("scaled_constants"), scaled_constants));
+  TabularAgentSettings settings;
+  settings.num_episodes = num_episodes;
+  settings.failure_probability = failure_probability;
+  return settings;
+}
+
+std::string DpNashViVariantLabel(const DpNashViVariantConfig& config, double privacy_epsilon) {
+  const TabularAgentType& type = *FindTabularAgent(config.agent);
+  if (type.privacy.has_value()) {
+    return PrivateAgentLabel(absl::StrCat(type.label, ", ", type.privacy->legend_notion),
+                             privacy_epsilon, config.qualifier);
+  }
+  return config.qualifier.empty() ? type.label
+                                  : absl::StrCat(type.label, " (", config.qualifier, ")");
+}
+
+std::string DpNashViPrivateGroup(const std::string& name, double privacy_epsilon) {
+  return absl::StrCat(name, "-eps=", GroupNameNumber(privacy_epsilon));
+}
+
+absl::Status PrivacyEpsilonRefused(double privacy_epsilon, const std::string& name,
+                                   int64_t num_episodes, const std::string& env,
+                                   const absl::Status& why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("field 'privacy_epsilons' value ", privacy_epsilon, " for private agent ", name,
+                   " with num_episodes = ", num_episodes, " on ", env, ": ", why.message()));
 }
 
 }  // namespace dprl

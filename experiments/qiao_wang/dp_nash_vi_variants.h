@@ -13,8 +13,11 @@
 #ifndef DPRL_EXPERIMENTS_QIAO_WANG_DP_NASH_VI_VARIANTS_H_
 #define DPRL_EXPERIMENTS_QIAO_WANG_DP_NASH_VI_VARIANTS_H_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "algorithms/tabular/tabular_shape.h"
 #include "experiments/runner/experiment.h"
@@ -46,6 +49,32 @@ struct DpNashViVariantConfig {
 absl::StatusOr<DpNashViVariantConfig> MakeDpNashViVariantConfig(
     const DpNashViVariant& variant, double privacy_epsilon, const TabularShape& shape,
     const TabularAgentSettings& settings, double scaled_constants);
+
+// Checks the fields both DP-Nash-VI grids have (each message names its field as --set writes it):
+// private_agents among `allowed_private_agents`, privacy_epsilons finite and > 0,
+// failure_probability in (0, 1), scaled_constants finite and > 0; returns the agents' settings
+// (num_episodes, already checked by the caller, and failure_probability).
+absl::StatusOr<TabularAgentSettings> ValidateDpNashViGridFields(
+    int64_t num_episodes, const std::vector<std::string>& private_agents,
+    const std::vector<std::string>& allowed_private_agents,
+    const std::vector<double>& privacy_epsilons, double failure_probability,
+    double scaled_constants);
+
+// The legend label of a variant's group: the registered agent's label, for a private one with its
+// legend notion and privacy_epsilon (PrivateAgentLabel, experiments/tabular/tabular_task.h), and
+// the qualifier: "Nash-VI (non-private) (C1, C2 x 0.01, outside Thm. 4.1)",
+// "DP-Nash-VI, JDP (ε=10, as printed)".
+std::string DpNashViVariantLabel(const DpNashViVariantConfig& config, double privacy_epsilon);
+
+// The group of a private variant `name` at privacy_epsilon: "<name>-eps=<GroupNameNumber>".
+std::string DpNashViPrivateGroup(const std::string& name, double privacy_epsilon);
+
+// The grid's error for a privacy_epsilons value that `name` refuses on `env` (its cause `why`):
+//   field 'privacy_epsilons' value 1e-300 for private agent dp_nash_vi_jdp with num_episodes =
+//   2000 on riverswim: <why>
+absl::Status PrivacyEpsilonRefused(double privacy_epsilon, const std::string& name,
+                                   int64_t num_episodes, const std::string& env,
+                                   const absl::Status& why);
 
 }  // namespace dprl
 

@@ -1,7 +1,7 @@
 """Writes a hand-made dp_nash_vi_fig results file whose Qiao & Wang claim values are known
 (qiao_wang_claims_test.sh).
 
-make_qiao_wang_fixtures.py DIR KIND, KIND in {shapes, undefined}:
+make_qiao_wang_fixtures.py DIR KIND, KIND in {shapes, undefined, refuted}:
 DIR/dp_nash_vi_fig/dp_nash_vi_fig.h5 in the layout of docs/hdf5_schema.md (make_fixtures.py's
 file attributes, 20 seeds). Instances as the experiment's: riverswim (S, A, H) = (4, 2, 5),
 random_mdp (4, 2, 4); beta = 0.05, K = 10^5, eps in {10, 100, 1000}. Per environment:
@@ -13,6 +13,14 @@ random_mdp (4, 2, 4); beta = 0.05, K = 10^5, eps in {10, 100, 1000}. Per environ
   a dp_nash_vi_jdp_as_printed group (noise_calibration as_printed) at the cap, twice as high,
       which no row may read.
   undefined   as shapes without nash_vi_scaled: every cost row is undefined, naming it.
+and, for shapes and refuted, DIR/dp_nash_vi_game_fig/dp_nash_vi_game_fig.h5 (refuted: that file
+alone): matching_pennies (S, A, B, H) = (1, 2, 2, 3) and random_game (3, 2, 2, 3), K = 2 10^4,
+eps in {10, 1000}; nash_vi and dp_nash_vi_{jdp,ldp} (gap_constant 3, stated_epsilon, E = 100 /
+eps) at 0.4 H t (1 + 0.01 z_s), total_value_gap H K, bracket_violation_episodes 0, and the scaled
+variants (gap_constant 0.03) with violations on every seed, which no row may read;
+  refuted     dp_nash_vi_jdp on matching_pennies at eps = 10 has violations on 4 of 20 seeds
+              (P(Bin(20, 2 beta / 3) >= 4) = 0.0035 < 0.05 / 2): that row is refuted, every other
+              bracket row not refuted.
 """
 import math
 import sys
@@ -30,13 +38,24 @@ INSTANCES = {"riverswim": (4, 2, 5), "random_mdp": (4, 2, 4)}
 Z = numpy.array([(s % 4) - 1.5 for s in range(SEEDS)])[:, None]
 
 
+GAME_EPISODES = 2 * 10 ** 4
+GAME_EPSILONS = [10.0, 1000.0]
+GAMES = {"matching_pennies": (1, 2, 2, 3), "random_game": (3, 2, 2, 3)}
+
+
 def group(f, name, env, agent, grid, cumulative, gap_constant, eps=None, calibration=None):
-    s, a, h = INSTANCES[env]
     g = f.create_group(name)
     g.attrs["env"] = env
     g.attrs["agent"] = agent
-    for key, value in [("num_states", s), ("num_actions", a), ("horizon", h),
-                       ("num_episodes", NUM_EPISODES)]:
+    if env in GAMES:
+        s, a, b, h = GAMES[env]
+        shape = [("num_states", s), ("num_max_actions", a), ("num_min_actions", b),
+                 ("horizon", h), ("num_episodes", GAME_EPISODES)]
+    else:
+        s, a, h = INSTANCES[env]
+        shape = [("num_states", s), ("num_actions", a), ("horizon", h),
+                 ("num_episodes", NUM_EPISODES)]
+    for key, value in shape:
         g.attrs[key] = numpy.int64(value)
     g.attrs["failure_probability"] = FAILURE_PROBABILITY
     g.attrs["gap_constant"] = gap_constant
@@ -46,11 +65,40 @@ def group(f, name, env, agent, grid, cumulative, gap_constant, eps=None, calibra
         g.attrs["privacy_epsilon"] = eps
         g.attrs["noise_calibration"] = calibration
     regret_grid.write_cumulative(g, grid, cumulative)
+    return g
+
+
+def write_games(directory, kind):
+    grid = regret_grid.episode_grid(GAME_EPISODES)
+    t = grid.astype(numpy.float64)[None, :]
+    with make_fixtures.open_results(directory, "dp_nash_vi_game_fig") as f:
+        for game, (s, a, b, h) in GAMES.items():
+            cap = 0.4 * h * t * (1.0 + 0.01 * Z)
+            runs = [("nash_vi", "nash_vi", None, 3.0), ("nash_vi_scaled", "nash_vi", None, 0.03)]
+            for eps in GAME_EPSILONS:
+                for agent in ("dp_nash_vi_jdp", "dp_nash_vi_ldp"):
+                    runs.append(("%s-eps=%g" % (agent, eps), agent, eps, 3.0))
+                    runs.append(("%s_scaled-eps=%g" % (agent, eps), agent, eps, 0.03))
+            for name, agent, eps, gap_constant in runs:
+                g = group(f, "%s-%s" % (game, name), game, agent, grid, cap, gap_constant, eps,
+                          None if eps is None else "stated_epsilon")
+                violations = numpy.zeros(SEEDS)
+                if gap_constant != 3.0:
+                    violations[:] = 7
+                if (kind == "refuted" and game == "matching_pennies" and
+                        name == "dp_nash_vi_jdp-eps=10"):
+                    violations[:4] = 2
+                g.create_dataset("total_value_gap", data=numpy.full(SEEDS, h * GAME_EPISODES))
+                g.create_dataset("bracket_violation_episodes", data=violations)
 
 
 def main():
     directory, kind = sys.argv[1], sys.argv[2]
-    assert kind in ("shapes", "undefined"), kind
+    assert kind in ("shapes", "undefined", "refuted"), kind
+    if kind != "undefined":
+        write_games(directory, kind)
+    if kind == "refuted":
+        return
     grid = regret_grid.episode_grid(NUM_EPISODES)
     t = grid.astype(numpy.float64)[None, :]
     scale = numpy.array([10.0 + (s % 5) for s in range(SEEDS)])[:, None]

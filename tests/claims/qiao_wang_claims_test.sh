@@ -5,12 +5,14 @@
 # R_s(K) to (49)'s expression evaluated here independently, over the stated-eps groups with the
 # proof's constants only; the shape rows are observations with the exponents the files were made
 # with (JDP cost -1 and LDP cost -2 in eps, LDP cost 1/2 in k), and undefined, naming the missing
-# scaled reference, without it; every other paper's claims are "not run".
+# scaled reference, without it; on hand-made dp_nash_vi_game_fig files the game's implied
+# constants likewise (A -> A B) and Lemma B.7's bracket not refuted, or refuted where 4 of 20 seeds
+# break it at one eps; every other paper's claims are "not run".
 export DPRL_NO_TOY=1
 source "${TEST_SRCDIR}/dprl/experiments/runner/testing/test_lib.sh"
 source "$RUNFILES/tests/claims/fixtures_lib.sh"
 
-KINDS=(shapes undefined)
+KINDS=(shapes undefined refuted)
 claims_on_fixtures make_qiao_wang_fixtures.py "${KINDS[@]}"
 "$PYTHON" - "$WORK" "${KINDS[@]}" <<'PY' || fail "values on the fixtures"
 import csv, math, os, sys
@@ -27,10 +29,48 @@ def shape(attrs):
             h * h * s * s * a * attrs["error_bound"] * iota)
 
 
+def game_shape(attrs):
+    """(49) for two players: sqrt(H^2SABT) iota + H^3S^2AB iota^2 + H^2S^2AB E iota."""
+    s, a, b, h, k = (float(attrs[name]) for name in ("num_states", "num_max_actions",
+                                                     "num_min_actions", "horizon",
+                                                     "num_episodes"))
+    iota = math.log(30 * h * s * a * b * k / attrs["failure_probability"])
+    return (math.sqrt(h * h * s * a * b * k * h) * iota + h ** 3 * s * s * a * b * iota ** 2 +
+            h * h * s * s * a * b * attrs["error_bound"] * iota)
+
+
+def check_games(rows, kind, games):
+    prefix = "qiao_wang.game."
+    for game in ("matching_pennies", "random_game"):
+        for key, agent in (("jdp", "dp_nash_vi_jdp"), ("ldp", "dp_nash_vi_ldp")):
+            constant = rows[prefix + "implied_constant.%s.%s" % (key, game)]
+            assert constant["kind"] == "implied_constant", constant
+            assert constant["verdict"] == "no verdict", constant
+            groups = [g for g in games.values() if g.attrs["env"] == game and
+                      g.attrs["agent"] == agent and g.attrs["gap_constant"] == 3.0]
+            assert len(groups) == 2, groups
+            expected = max(lq_bound.implied_constant(
+                g["cumulative_regret"][:, -1] / game_shape(g.attrs),
+                g.attrs["failure_probability"]) for g in groups)
+            assert abs(float(constant["value"]) / expected - 1) < 1e-9, (constant, expected)
+        for agent in ("dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"):
+            bracket = rows[prefix + "bracket.%s.%s" % (agent, game)]
+            assert bracket["kind"] == "explicit_bound" and bracket["why_evidence"], bracket
+            refuted = kind == "refuted" and agent == "dp_nash_vi_jdp" and game == "matching_pennies"
+            assert bracket["verdict"] == ("refuted" if refuted else "not refuted"), bracket
+            assert float(bracket["value"]) == (0.2 if refuted else 0.0), bracket
+            assert int(bracket["seeds"]) == 20, bracket
+
+
 def check(rows, kind, results):
     prefix = "qiao_wang."
     ours = sorted(claim for claim in rows if claim.startswith(prefix))
-    assert len(ours) == 10, ours
+    assert len(ours) == 20, ours
+    if kind == "refuted":  # the game file alone
+        for claim in ours:
+            if not claim.startswith(prefix + "game."):
+                assert rows[claim]["verdict"] == "not run", rows[claim]
+        return
     for env in ("riverswim", "random_mdp"):
         for key, agent in (("jdp", "dp_nash_vi_jdp"), ("ldp", "dp_nash_vi_ldp")):
             constant = rows[prefix + "implied_constant.%s.%s" % (key, env)]
@@ -66,13 +106,18 @@ def check(rows, kind, results):
     for claim, row in rows.items():
         if not claim.startswith(prefix):
             assert row["verdict"] == "not run" and row["value"] == "", (claim, row)
+        elif claim.startswith(prefix + "game.") and kind == "undefined":
+            assert row["verdict"] == "not run", row
 
 for kind in sys.argv[2:]:
     path = os.path.join(sys.argv[1], kind, "claims.csv")
     rows = {r["id"]: r for r in csv.DictReader(open(path))}
-    results = h5py.File(os.path.join(sys.argv[1], kind, "dp_nash_vi_fig", "dp_nash_vi_fig.h5"), "r")
+    tabular = os.path.join(sys.argv[1], kind, "dp_nash_vi_fig", "dp_nash_vi_fig.h5")
+    games = os.path.join(sys.argv[1], kind, "dp_nash_vi_game_fig", "dp_nash_vi_game_fig.h5")
     try:
-        check(rows, kind, results)
+        check(rows, kind, h5py.File(tabular, "r") if os.path.exists(tabular) else None)
+        if os.path.exists(games):
+            check_games(rows, kind, h5py.File(games, "r"))
     except AssertionError:
         print("the '%s' fixtures:" % kind, file=sys.stderr)
         raise

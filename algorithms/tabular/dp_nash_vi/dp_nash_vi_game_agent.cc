@@ -149,13 +149,20 @@ std::vector<double> DpNashViGameAgent::MinMarginal() const {
 
 absl::Status RunGameEpisodes(const MarkovGame& game, DpNashViGameAgent& agent, int64_t num_episodes,
                              RandomStream environment_stream, RandomStream policy_stream,
-                             const std::function<void(double)>& on_regret,
+                             const std::function<void(const GameEpisode&)>& on_episode,
                              const std::function<void(double)>& progress) {
   const TabularMdp& joint = game.joint();
+  const std::vector<double>& initial = joint.initial_distribution();
   const int64_t progress_every = std::max<int64_t>(1, num_episodes / 200);
   for (int64_t k = 0; k < num_episodes; ++k) {
     RETURN_IF_ERROR(agent.BeginEpisode());
-    on_regret(EvaluateBestResponses(game, agent.MaxMarginal(), agent.MinMarginal()).gap());
+    GameEpisode episode;
+    episode.best_responses = EvaluateBestResponses(game, agent.MaxMarginal(), agent.MinMarginal());
+    for (int s = 0; s < game.num_states(); ++s) {
+      episode.upper_value += initial[s] * agent.upper_values()[s];
+      episode.lower_value += initial[s] * agent.lower_values()[s];
+    }
+    on_episode(episode);
     int s = joint.SampleInitialState(environment_stream);
     for (int h = 0; h < game.horizon(); ++h) {
       const auto [a, b] = agent.Act(h, s, policy_stream);
@@ -178,9 +185,9 @@ absl::StatusOr<std::vector<double>> RunGameEpisodes(const MarkovGame& game,
                                                     RandomStream policy_stream) {
   std::vector<double> regrets;
   regrets.reserve(num_episodes);
-  RETURN_IF_ERROR(RunGameEpisodes(game, agent, num_episodes, std::move(environment_stream),
-                                  std::move(policy_stream),
-                                  [&regrets](double regret) { regrets.push_back(regret); }));
+  RETURN_IF_ERROR(RunGameEpisodes(
+      game, agent, num_episodes, std::move(environment_stream), std::move(policy_stream),
+      [&regrets](const GameEpisode& episode) { regrets.push_back(episode.regret()); }));
   return regrets;
 }
 

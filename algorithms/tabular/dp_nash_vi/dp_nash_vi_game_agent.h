@@ -36,6 +36,7 @@
 #include "algorithms/tabular/dp_nash_vi/nash_backup.h"
 #include "algorithms/tabular/dp_nash_vi/noisy_counts.h"
 #include "envs/markov_game.h"
+#include "envs/markov_game_values.h"
 #include "random/random_stream.h"
 
 namespace dprl {
@@ -87,13 +88,32 @@ class DpNashViGameAgent {
   int64_t best_gap_episode_ = -1;
 };
 
+// What one episode of RunGameEpisodes measured of its plan pi_k, at the initial distribution p0:
+// the exact best responses to its marginals (envs/markov_game_values.h) and the agent's own
+// bounds V-bar_0, V-under_0 (sum_s p0(s) V_0(s)). On the events of the paper's Assumption 3.1
+// and Lemma B.4, Lemma B.7 (24) brackets the first between the second:
+//   V-bar_0 >= V^{dagger, nu_k} >= V^{mu_k, dagger} >= V-under_0.
+struct GameEpisode {
+  BestResponseValues best_responses;
+  double upper_value = 0.0;
+  double lower_value = 0.0;
+  // The episode's regret V^{dagger, nu_k} - V^{mu_k, dagger}.
+  double regret() const { return best_responses.gap(); }
+  // The gap of the agent's bounds, V-bar_0 - V-under_0 (its sum over k bounds the regret, (49)).
+  double value_gap() const { return upper_value - lower_value; }
+  // Whether (24) fails at p0 by more than `tolerance`.
+  bool BracketViolated(double tolerance) const {
+    return best_responses.max_best_response > upper_value + tolerance ||
+           best_responses.min_best_response < lower_value - tolerance;
+  }
+};
+
 // Runs num_episodes episodes of `agent` on `game` (environment and policy streams as the tabular
-// episode loop's) and passes each episode's regret V^{dagger, nu_k}(p0) - V^{mu_k, dagger}(p0)
-// (EvaluateBestResponses on the marginals of pi_k) to on_regret, in episode order; `progress` (may
-// be empty) is called about every 0.5% of the episodes with the fraction done.
+// episode loop's) and passes each episode's GameEpisode to on_episode, in episode order;
+// `progress` (may be empty) is called about every 0.5% of the episodes with the fraction done.
 absl::Status RunGameEpisodes(const MarkovGame& game, DpNashViGameAgent& agent, int64_t num_episodes,
                              RandomStream environment_stream, RandomStream policy_stream,
-                             const std::function<void(double)>& on_regret,
+                             const std::function<void(const GameEpisode&)>& on_episode,
                              const std::function<void(double)>& progress = {});
 
 // The same, returning the regrets in episode order.
