@@ -43,12 +43,12 @@ const OptionBinding<TabularTypeNames>& TabularAgentNameBinding();
 const OptionBinding<TabularShape>& TabularShapeBinding();
 
 // S, A, B, H of a two-player zero-sum Markov game's group (dp_nash_vi_game_fig; its cells are
-// (S, A B, H)).
+// (S, A B, H)), written and read by the game task and read by the claims.
 struct MarkovGameShape {
-  int64_t num_states = 0;
-  int64_t num_max_actions = 0;
-  int64_t num_min_actions = 0;
-  int64_t horizon = 0;
+  int num_states = 0;
+  int num_max_actions = 0;
+  int num_min_actions = 0;
+  int horizon = 0;
 };
 const OptionBinding<MarkovGameShape>& MarkovGameShapeBinding();
 

@@ -62,9 +62,9 @@ absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::str
   if (game) {
     ASSIGN_OR_RETURN(const MarkovGameShape game_shape,
                      reader.ReadRecord(group, MarkovGameShapeBinding()));
-    shape = TabularShape{static_cast<int>(game_shape.num_states),
-                         static_cast<int>(game_shape.num_max_actions * game_shape.num_min_actions),
-                         static_cast<int>(game_shape.horizon)};
+    shape =
+        TabularShape{game_shape.num_states, game_shape.num_max_actions * game_shape.num_min_actions,
+                     game_shape.horizon};
   } else {
     ASSIGN_OR_RETURN(shape, reader.ReadRecord(group, TabularShapeBinding()));
   }
@@ -85,6 +85,12 @@ absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::str
   record.privacy_epsilon = agent.privacy_epsilon;
   record.error_bound = guarantee.error_bound;
   return record;
+}
+
+// Shape's expression as the rows print it ("A" -> "AB" for a game).
+std::string ShapeText(bool game) {
+  const std::string ab = game ? "AB" : "A";
+  return absl::StrCat("sqrt(H^2S", ab, "T) iota + H^3S^2", ab, " iota^2 + H^2S^2", ab, " E iota");
 }
 
 // (49) with constant 1 (header).
@@ -119,8 +125,9 @@ const std::vector<Privatizer>& Privatizers() {
 absl::StatusOr<std::vector<std::string>> Groups(const Hdf5Reader& reader, const std::string& env,
                                                 const std::string& agent, bool scaled) {
   AttributeFilter filter = {{names::kEnv, env}, {names::kAgent, agent}};
-  if (agent != "nash_vi")
+  if (agent != "nash_vi") {
     filter.push_back({attribute_fields::kNoiseCalibration.name, "stated_epsilon"});
+  }
   ASSIGN_OR_RETURN(std::vector<std::string> all, SelectGroups(reader, filter));
   std::vector<std::string> groups;
   for (const std::string& group : all) {
@@ -168,10 +175,7 @@ MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p, boo
       runs.push_back(std::move(run));
     }
     return ImpliedConstantMeasurement(
-        runs,
-        absl::StrCat(p.name, " on ", env,
-                     game ? ", f = sqrt(H^2SABT) iota + H^3S^2AB iota^2 + H^2S^2AB E iota at K"
-                          : ", f = sqrt(H^2SAT) iota + H^3S^2A iota^2 + H^2S^2A E iota at K"));
+        runs, absl::StrCat(p.name, " on ", env, ", f = ", ShapeText(game), " at K"));
   };
 }
 
@@ -288,8 +292,8 @@ MeasureFunction Bracket(const std::string& game, const std::string& agent) {
       counts.push_back(std::move(count));
     }
     return ExplicitBoundMeasurement(
-        counts, absl::StrCat("the bracket [V-under, V-bar] at s_1 in some episode, ",
-                             agent, " on ", game));
+        counts,
+        absl::StrCat("the bracket [V-under, V-bar] at s_1 in some episode, ", agent, " on ", game));
   };
 }
 
@@ -297,8 +301,6 @@ MeasureFunction Bracket(const std::string& game, const std::string& agent) {
 // dp_nash_vi_game_fig: A -> A B).
 Claim ImpliedConstantClaim(const Privatizer& p, const std::string& where, bool game) {
   const std::string ab = game ? "AB" : "A";
-  const std::string f =
-      absl::StrCat("sqrt(H^2S", ab, "T) iota + H^3S^2", ab, " iota^2 + H^2S^2", ab, " E iota");
   Claim claim{
       absl::StrCat("qiao_wang.", game ? "game." : "", "implied_constant.", p.key, ".", where),
       kPaper,
@@ -310,7 +312,8 @@ Claim ImpliedConstantClaim(const Privatizer& p, const std::string& where, bool g
                    "at K, per eps, the proof's C1 = 3, C2 = 10 (",
                    where, ")"),
       game ? experiment_names::kDpNashViGameFig : experiment_names::kDpNashViFig,
-      absl::StrCat("implied constant of R_s(K) / (", f, "), iota = ln(30HS", ab, "K/beta)"),
+      absl::StrCat("implied constant of R_s(K) / (", ShapeText(game), "), iota = ln(30HS", ab,
+                   "K/beta)"),
       {},
       true,
       ImpliedConstant(where, p, game)};

@@ -56,30 +56,19 @@ const CostModel& kGameCost = RegisterCostModel(
         "privacy_epsilons=1000", "num_episodes=2000"},
        "random_game-dp_nash_vi_ldp-eps=1000"}}});
 
-// The attributes of a configuration's game: S, A, B, H of every game, the Dirichlet
-// concentration of random_game.
-OptionBinding<RandomMarkovGameOptions>& GameShapeFields(OptionBinding<RandomMarkovGameOptions>& b) {
-  return b.Int(attribute_fields::kNumStates, &RandomMarkovGameOptions::num_states, "S")
-      .Int(attribute_fields::kNumMaxActions, &RandomMarkovGameOptions::num_max_actions,
-           "A, the max-player's actions")
-      .Int(attribute_fields::kNumMinActions, &RandomMarkovGameOptions::num_min_actions,
-           "B, the min-player's actions")
-      .Int(attribute_fields::kHorizon, &RandomMarkovGameOptions::horizon, "H");
-}
-
-const OptionBinding<RandomMarkovGameOptions>& MatchingPenniesBinding() {
-  static const auto* binding =
-      &GameShapeFields(*new OptionBinding<RandomMarkovGameOptions>("game matching_pennies"));
+// The attributes of a configuration's game: its shape (MarkovGameShapeBinding,
+// schema/tabular_records.h) and, for random_game, the Dirichlet concentration.
+const OptionBinding<RandomMarkovGameOptions>& ConcentrationBinding() {
+  static const auto* binding = &(*new OptionBinding<RandomMarkovGameOptions>("game random_game"))
+                                    .Float(attribute_fields::kDirichletConcentration,
+                                           &RandomMarkovGameOptions::dirichlet_concentration,
+                                           "alpha of the Dirichlet transition rows");
   return *binding;
 }
 
-const OptionBinding<RandomMarkovGameOptions>& RandomGameBinding() {
-  static const auto* binding =
-      &GameShapeFields(*new OptionBinding<RandomMarkovGameOptions>("game random_game"))
-           .Float(attribute_fields::kDirichletConcentration,
-                  &RandomMarkovGameOptions::dirichlet_concentration,
-                  "alpha of the Dirichlet transition rows");
-  return *binding;
+MarkovGameShape ShapeOf(const RandomMarkovGameOptions& options) {
+  return MarkovGameShape{options.num_states, options.num_max_actions, options.num_min_actions,
+                         options.horizon};
 }
 
 absl::StatusOr<MarkovGame> MakeGame(const std::string& game, const RandomMarkovGameOptions& options,
@@ -198,21 +187,19 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("random_game.dirichlet_concentration"),
                                          random_game_dirichlet_concentration));
   RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents, ReferenceVariants()));
-  ASSIGN_OR_RETURN(const TabularAgentSettings settings,
-                   ValidateDpNashViGridFields(num_episodes, private_agents, PrivateVariants(),
-                                              privacy_epsilons, failure_probability,
-                                              scaled_constants));
+  ASSIGN_OR_RETURN(
+      const TabularAgentSettings settings,
+      ValidateDpNashViGridFields(num_episodes, private_agents, PrivateVariants(), privacy_epsilons,
+                                 failure_probability, scaled_constants));
 
   std::vector<ConfigSpec> configs;
   for (const std::string& game : games) {
     RandomMarkovGameOptions options;
-    const OptionBinding<RandomMarkovGameOptions>* binding = &RandomGameBinding();
     if (game == kMatchingPennies) {
       options.num_states = 1;
       options.num_max_actions = 2;
       options.num_min_actions = 2;
       options.horizon = static_cast<int>(matching_pennies_horizon);
-      binding = &MatchingPenniesBinding();
     } else {
       options.num_states = static_cast<int>(random_game_num_states);
       options.num_max_actions = static_cast<int>(random_game_num_max_actions);
@@ -232,7 +219,10 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
     RETURN_IF_ERROR(CheckTabularAgentMemory(cells));
     AttributeList game_attributes =
         TabularEnvironmentNameBinding().Attributes(TabularTypeNames{game, ""});
-    MergeAttributes(binding->Attributes(options), game_attributes);
+    MergeAttributes(MarkovGameShapeBinding().Attributes(ShapeOf(options)), game_attributes);
+    if (game == kRandomGame) {
+      MergeAttributes(ConcentrationBinding().Attributes(options), game_attributes);
+    }
 
     auto add = [&](const std::string& group, const DpNashViVariantConfig& variant,
                    const std::string& label) -> absl::Status {
@@ -284,9 +274,15 @@ absl::StatusOr<MarkovGame> MakeConfiguredGame(const ConfigSpec& config, uint64_t
                                                    names.env, "' is not one of ", kMatchingPennies,
                                                    ", ", kRandomGame));
   }
-  ASSIGN_OR_RETURN(const RandomMarkovGameOptions options,
-                   (names.env == kMatchingPennies ? MatchingPenniesBinding() : RandomGameBinding())
-                       .Read(config));
+  ASSIGN_OR_RETURN(const MarkovGameShape shape, MarkovGameShapeBinding().Read(config));
+  RandomMarkovGameOptions options;
+  options.num_states = shape.num_states;
+  options.num_max_actions = shape.num_max_actions;
+  options.num_min_actions = shape.num_min_actions;
+  options.horizon = shape.horizon;
+  if (names.env == kRandomGame) {
+    ASSIGN_OR_RETURN(options, ConcentrationBinding().Read(config, options));
+  }
   absl::StatusOr<MarkovGame> game = MakeGame(names.env, options, master_seed);
   if (!game.ok()) {
     return absl::InvalidArgumentError(

@@ -33,9 +33,8 @@ absl::StatusOr<DpNashViVariantConfig> MakeDpNashViVariantConfig(
     const TabularAgentSettings& settings, double scaled_constants) {
   DpNashViVariantConfig config{variant.agent};
   DpNashViOptions options;
-  options.privatizer = variant.agent == kDpNashViJdp   ? DpNashViPrivatizer::kCentral
-                       : variant.agent == kDpNashViLdp ? DpNashViPrivatizer::kLocal
-                                                       : DpNashViPrivatizer::kNone;
+  // The grids pass only the variants they validated: one of the three agents.
+  options.privatizer = DpNashViPrivatizerOf(variant.agent).value();
   options.num_episodes = settings.num_episodes;
   options.failure_probability = settings.failure_probability;
   config.attributes = FindTabularAgent(variant.agent)->attributes(settings);

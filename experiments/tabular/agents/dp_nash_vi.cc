@@ -171,24 +171,26 @@ const bool kReferenceRegistered =
 
 }  // namespace
 
+std::optional<DpNashViPrivatizer> DpNashViPrivatizerOf(const std::string& agent) {
+  if (agent == kDpNashViJdp) return DpNashViPrivatizer::kCentral;
+  if (agent == kDpNashViLdp) return DpNashViPrivatizer::kLocal;
+  if (agent == kNashVi) return DpNashViPrivatizer::kNone;
+  return std::nullopt;
+}
+
 absl::StatusOr<DpNashViOptions> ReadDpNashViOptions(const ConfigSpec& config) {
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularAgentNameBinding().Read(config));
-  const OptionBinding<DpNashViOptions>* binding = nullptr;
-  DpNashViPrivatizer privatizer = DpNashViPrivatizer::kNone;
-  if (names.agent == kDpNashViJdp) {
-    binding = &JdpBinding();
-    privatizer = DpNashViPrivatizer::kCentral;
-  } else if (names.agent == kDpNashViLdp) {
-    binding = &LdpBinding();
-    privatizer = DpNashViPrivatizer::kLocal;
-  } else if (names.agent == kNashVi) {
-    binding = &ReferenceBinding();
-  } else {
+  const std::optional<DpNashViPrivatizer> privatizer = DpNashViPrivatizerOf(names.agent);
+  if (!privatizer.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("configuration ", config.group_name, ": agent '",
                                                    names.agent, "' is not one of ", kDpNashViJdp,
                                                    ", ", kDpNashViLdp, ", ", kNashVi));
   }
-  return binding->Read(config, Defaults(privatizer));
+  const OptionBinding<DpNashViOptions>& binding =
+      *privatizer == DpNashViPrivatizer::kCentral ? JdpBinding()
+      : *privatizer == DpNashViPrivatizer::kLocal ? LdpBinding()
+                                                  : ReferenceBinding();
+  return binding.Read(config, Defaults(*privatizer));
 }
 
 }  // namespace dprl

@@ -5,6 +5,9 @@
 #ifndef DPRL_EXPERIMENTS_TABULAR_AGENTS_DP_NASH_VI_H_
 #define DPRL_EXPERIMENTS_TABULAR_AGENTS_DP_NASH_VI_H_
 
+#include <optional>
+#include <string>
+
 #include "absl/status/statusor.h"
 #include "algorithms/tabular/dp_nash_vi/dp_nash_vi_options.h"
 #include "experiments/runner/experiment.h"
@@ -16,6 +19,9 @@ namespace dprl {
 inline constexpr char kDpNashViJdp[] = "dp_nash_vi_jdp";
 inline constexpr char kDpNashViLdp[] = "dp_nash_vi_ldp";
 inline constexpr char kNashVi[] = "nash_vi";
+
+// The Privatizer of the agent named `agent` (kNone for nash_vi); nullopt for any other name.
+std::optional<DpNashViPrivatizer> DpNashViPrivatizerOf(const std::string& agent);
 
 // The DpNashViOptions of a configuration whose `agent` attribute is one of the three names, read
 // through that agent's registered binding (the same attributes, defaults and checks as the
