@@ -14,12 +14,15 @@
 // Observations of the shapes, on the variants with C1, C2 x scaled_constants (outside Thm. 4.1:
 // with the proof's constants the bounds stay at the cap H for the whole run at these K, so no
 // privacy cost is visible), each against the scaled non-private Nash-VI:
-// * jdp_cost_vs_eps: the exponent in eps of the central form's final privacy cost over every eps
-//   with a positive cost, beside the -1 of H^3 S^2 A / eps;
+// * jdp_cost_vs_eps: the exponent in eps of the central form's final privacy cost over the eps of
+//   the window, beside the -1 of H^3 S^2 A / eps;
 // * ldp_cost_vs_eps: the same for the local form, beside the -1 of S^2 A sqrt(H^5 T) / eps;
 // * ldp_cost_vs_k: the late exponent in k of the local form's privacy cost (its cumulative
-//   regret minus the reference's on the grid episodes in [K/10, K]) at the smallest eps whose
-//   cost is positive there, beside the 1/2 of sqrt(T).
+//   regret minus the reference's on the grid episodes in [K/10, K]) at the smallest eps in the
+//   window at every one of those episodes, beside the 1/2 of sqrt(T).
+// The window (WindowExclusion): a run whose late exponent over [K/10, K] is below 0.8 (out of
+// its burn-in) and whose seed-paired cost is above 3 standard errors.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -179,7 +182,58 @@ MeasureFunction ImpliedConstant(const std::string& env, const Privatizer& p, boo
   };
 }
 
-// Exponent in eps of the final privacy cost of the scaled `p` over every eps with a positive cost.
+// The window of the shape rows (docs/claims_preregistration.md, post-hoc corrections): a scaled
+// private run is read only where its privacy cost is the bound's privacy term, not its burn-in
+// and not noise. Left out: a run whose mean cumulative regret grows nearly linearly over
+// [K/10, K] (late exponent >= kLinearExponent: in or just out of its burn-in, the bonuses at the
+// cap H for much of the window; the scaled reference's late exponent is 0.1-0.25 on both
+// instances), and a cost not above kCostStandardErrors standard errors of its seed-paired mean.
+constexpr double kLinearExponent = 0.8;
+constexpr double kCostStandardErrors = 3.0;
+
+// Mean and standard error of the seed-paired differences row_s[column] - reference_s[column].
+struct PairedCost {
+  double mean = 0, standard_error = 0;
+};
+PairedCost PairedCostAt(const SeedRows& rows, const SeedRows& reference, size_t column) {
+  const size_t n = rows.size();
+  double sum = 0, sum_squares = 0;
+  for (size_t s = 0; s < n; ++s) {
+    const double d = rows[s][column] - reference[s][column];
+    sum += d;
+    sum_squares += d * d;
+  }
+  PairedCost cost;
+  cost.mean = sum / n;
+  const double variance =
+      n > 1 ? std::max(0.0, (sum_squares - n * cost.mean * cost.mean) / (n - 1)) : 0.0;
+  cost.standard_error = std::sqrt(variance / n);
+  return cost;
+}
+
+// Why the window leaves out `rows` (paired by seed with `reference`, same episodes; `columns` the
+// columns whose cost must be visible), or "" when it is in.
+absl::StatusOr<std::string> WindowExclusion(const RegretRows& rows, const RegretRows& reference,
+                                            const std::vector<size_t>& columns) {
+  if (rows.cumulative.size() != reference.cumulative.size()) {
+    return std::string("seed counts differ from the reference's");
+  }
+  ASSIGN_OR_RETURN(const double exponent, LateEpisodeExponent(rows.episodes, rows.cumulative));
+  if (exponent >= kLinearExponent) {
+    return absl::StrFormat("late exponent %.3f >= %g (near-linear: burn-in)", exponent,
+                           kLinearExponent);
+  }
+  for (const size_t column : columns) {
+    const PairedCost cost = PairedCostAt(rows.cumulative, reference.cumulative, column);
+    if (!(cost.mean > kCostStandardErrors * cost.standard_error) || !(cost.mean > 0)) {
+      return absl::StrFormat("cost %.4g at k = %g not above %g standard errors (%.3g)", cost.mean,
+                             rows.episodes[column], kCostStandardErrors, cost.standard_error);
+    }
+  }
+  return std::string();
+}
+
+// Exponent in eps of the final privacy cost of the scaled `p` over the window's eps.
 MeasureFunction CostVsEpsilon(const std::string& env, const Privatizer& p) {
   return [env, p](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                   const std::string& id) -> absl::StatusOr<Measurement> {
@@ -193,9 +247,15 @@ MeasureFunction CostVsEpsilon(const std::string& env, const Privatizer& p) {
     for (const std::string& group : groups) {
       ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, false));
       ASSIGN_OR_RETURN(RegretRows group_rows, ReadRegretRows(reader, group));
-      const double cost = ColumnMean(group_rows.cumulative, -1) - reference_final;
-      if (cost <= 0) {
-        missed.push_back(absl::StrFormat("eps = %g: cost %.4g <= 0", record.privacy_epsilon, cost));
+      if (group_rows.episodes != reference_rows.episodes) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(reader.path(), ": ", group, " and ", reference, " differ in episodes"));
+      }
+      ASSIGN_OR_RETURN(
+          const std::string exclusion,
+          WindowExclusion(group_rows, reference_rows, {group_rows.episodes.size() - 1}));
+      if (!exclusion.empty()) {
+        missed.push_back(absl::StrFormat("eps = %g: %s", record.privacy_epsilon, exclusion));
         continue;
       }
       epsilons.push_back(record.privacy_epsilon);
@@ -206,7 +266,7 @@ MeasureFunction CostVsEpsilon(const std::string& env, const Privatizer& p) {
                         reference_final, absl::StrJoin(epsilons, ", "),
                         missed.empty() ? "" : "; left out: ", absl::StrJoin(missed, "; "));
     if (epsilons.size() < 2) {
-      return UndefinedMeasurement(absl::StrCat(detail, ": fewer than 2 eps with a positive cost"));
+      return UndefinedMeasurement(absl::StrCat(detail, ": fewer than 2 eps in the window"));
     }
     auto slope = [epsilons](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
       return StrictLogLogFit(epsilons, GapsToFirstGroup(g, -1));
@@ -220,8 +280,8 @@ MeasureFunction CostVsEpsilon(const std::string& env, const Privatizer& p) {
   };
 }
 
-// Late exponent in k of the scaled local form's privacy cost at the smallest eps whose cost is
-// positive at every grid episode of [K/10, K].
+// Late exponent in k of the scaled local form's privacy cost at the smallest eps in the window
+// at every grid episode of [K/10, K].
 MeasureFunction LocalCostVsEpisodes(const std::string& env) {
   return [env](const Hdf5Reader& reader, const BootstrapOptions& bootstrap,
                const std::string& id) -> absl::StatusOr<Measurement> {
@@ -229,6 +289,9 @@ MeasureFunction LocalCostVsEpisodes(const std::string& env) {
     ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, env, "dp_nash_vi_ldp", true));
     ASSIGN_OR_RETURN(RegretRows reference_rows, ReadRegretRows(reader, reference));
     const std::vector<double> reference_means = ColumnMeans(reference_rows.cumulative);
+    std::vector<size_t> columns(reference_rows.episodes.size());
+    for (size_t j = 0; j < columns.size(); ++j) columns[j] = j;
+    std::vector<std::string> missed;
     for (const std::string& group : groups) {
       ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, false));
       ASSIGN_OR_RETURN(RegretRows rows, ReadRegretRows(reader, group));
@@ -236,10 +299,12 @@ MeasureFunction LocalCostVsEpisodes(const std::string& env) {
         return absl::InvalidArgumentError(
             absl::StrCat(reader.path(), ": ", group, " and ", reference, " differ in episodes"));
       }
+      ASSIGN_OR_RETURN(const std::string exclusion, WindowExclusion(rows, reference_rows, columns));
+      if (!exclusion.empty()) {
+        missed.push_back(absl::StrFormat("eps = %g: %s", record.privacy_epsilon, exclusion));
+        continue;
+      }
       const std::vector<double> means = ColumnMeans(rows.cumulative);
-      bool positive = true;
-      for (size_t j = 0; j < means.size(); ++j) positive &= means[j] > reference_means[j];
-      if (!positive) continue;
       const std::vector<double> episodes = rows.episodes;
       auto cost_exponent = [episodes](const std::vector<SeedRows>& g) -> absl::StatusOr<double> {
         const std::vector<double> private_means = ColumnMeans(g[1]);
@@ -254,15 +319,17 @@ MeasureFunction LocalCostVsEpisodes(const std::string& env) {
       for (size_t j = 0; j < means.size(); ++j) cost.push_back(means[j] - reference_means[j]);
       Measurement m = BootstrapMeasurement(
           {reference_rows.cumulative, rows.cumulative}, cost_exponent, bootstrap, id,
-          absl::StrFormat("%s minus %s over k in [%g, %g] (%d grid points), eps = %g, E = %g",
+          absl::StrFormat("%s minus %s over k in [%g, %g] (%d grid points), eps = %g, E = %g%s%s",
                           group, reference, episodes.front(), episodes.back(), episodes.size(),
-                          record.privacy_epsilon, record.error_bound));
+                          record.privacy_epsilon, record.error_bound,
+                          missed.empty() ? "" : "; left out: ", absl::StrJoin(missed, "; ")));
       m.systematic = FitWindowSystematic(episodes, cost, StrictLogLogFit);
       absl::StrAppendFormat(&m.detail, "; window systematic %.3f", m.systematic);
       return m;
     }
-    return UndefinedMeasurement(absl::StrCat("no scaled dp_nash_vi_ldp group on ", env,
-                                             " whose privacy cost is positive over [K/10, K]"));
+    return UndefinedMeasurement(
+        absl::StrCat("no scaled dp_nash_vi_ldp group on ", env, " in the window over [K/10, K]",
+                     missed.empty() ? "" : ": ", absl::StrJoin(missed, "; ")));
   };
 }
 
@@ -327,36 +394,40 @@ std::vector<Claim> QiaoWangClaims() {
   for (const char* env : kEnvs) {
     for (const Privatizer& p : Privatizers()) {
       claims.push_back(ImpliedConstantClaim(p, env, /*game=*/false));
-      Claim cost{absl::StrCat("qiao_wang.", p.key, "_cost_vs_eps.", env),
-                 kPaper,
-                 absl::StrCat(p.theorem, " (shape)"),
-                 absl::StrCat("the slope in eps of the privacy cost of ", p.name,
-                              " with C1, C2 x scaled_constants (outside Thm. 4.1), beside the "
-                              "slope -1 of the bound's privacy term: an observation of the "
-                              "shape, not of the theorem (",
-                              env, ")"),
-                 experiment_names::kDpNashViFig,
-                 "exponent in eps of (final regret - scaled Nash-VI's) over every eps with a "
-                 "positive cost",
-                 {Comparison::kNear, -1.0, 0.0},
-                 true,
-                 CostVsEpsilon(env, p)};
+      Claim cost{
+          absl::StrCat("qiao_wang.", p.key, "_cost_vs_eps.", env),
+          kPaper,
+          absl::StrCat(p.theorem, " (shape)"),
+          absl::StrCat("the slope in eps of the privacy cost of ", p.name,
+                       " with C1, C2 x scaled_constants (outside Thm. 4.1), beside the "
+                       "slope -1 of the bound's privacy term: an observation of the "
+                       "shape, not of the theorem (",
+                       env, ")"),
+          experiment_names::kDpNashViFig,
+          "exponent in eps of (final regret - scaled Nash-VI's) over the eps whose run is "
+          "out of its burn-in over [K/10, K] (late exponent < 0.8) and whose cost is above 3 "
+          "standard errors",
+          {Comparison::kNear, -1.0, 0.0},
+          true,
+          CostVsEpsilon(env, p)};
       cost.kind = ClaimKind::kObservation;
       claims.push_back(cost);
     }
-    Claim growth{absl::StrCat("qiao_wang.ldp_cost_vs_k.", env),
-                 kPaper,
-                 "Thm. 5.5 (shape)",
-                 absl::StrCat("the late exponent in k of the local form's privacy cost with C1, "
-                              "C2 x scaled_constants (outside Thm. 4.1), beside the 1/2 of "
-                              "S^2A sqrt(H^5T)/eps: an observation of the shape (",
-                              env, ")"),
-                 experiment_names::kDpNashViFig,
-                 "late exponent of (mean cumulative regret - scaled Nash-VI's) over the grid "
-                 "episodes in [K/10, K], at the smallest eps with a positive cost there",
-                 {Comparison::kNear, 0.5, 0.0},
-                 true,
-                 LocalCostVsEpisodes(env)};
+    Claim growth{
+        absl::StrCat("qiao_wang.ldp_cost_vs_k.", env),
+        kPaper,
+        "Thm. 5.5 (shape)",
+        absl::StrCat("the late exponent in k of the local form's privacy cost with C1, "
+                     "C2 x scaled_constants (outside Thm. 4.1), beside the 1/2 of "
+                     "S^2A sqrt(H^5T)/eps: an observation of the shape (",
+                     env, ")"),
+        experiment_names::kDpNashViFig,
+        "late exponent of (mean cumulative regret - scaled Nash-VI's) over the grid "
+        "episodes in [K/10, K], at the smallest eps whose run is out of its burn-in there (late "
+        "exponent < 0.8) and whose cost is above 3 standard errors at each of them",
+        {Comparison::kNear, 0.5, 0.0},
+        true,
+        LocalCostVsEpisodes(env)};
     growth.kind = ClaimKind::kObservation;
     claims.push_back(growth);
   }

@@ -10,6 +10,8 @@ random_mdp (4, 2, 4); beta = 0.05, K = 10^5, eps in {10, 100, 1000}. Per environ
   nash_vi_scaled (gap_constant 0.03): base(t) = c_s sqrt(t);
   dp_nash_vi_jdp_scaled: base + 1e5 / eps ln(1 + t) / ln(1 + K): cost slope -1 in eps;
   dp_nash_vi_ldp_scaled: base + 1e2 / eps^2 sqrt(t K): cost slope -2 in eps, exponent 1/2 in k;
+  both scaled forms also at eps = 1 at the cap (late exponent 1) and at eps = 10^4 with a cost
+      50 z_s sqrt(t / K) of mean 0: outside the shape rows' window, which must leave them out;
   a dp_nash_vi_jdp_as_printed group (noise_calibration as_printed) at the cap, twice as high,
       which no row may read.
   undefined   as shapes without nash_vi_scaled: every cost row is undefined, naming it.
@@ -122,6 +124,13 @@ def main():
                 ldp = base + 1e2 / eps ** 2 * numpy.sqrt(t * NUM_EPISODES)
                 group(f, "%s-dp_nash_vi_ldp_scaled-eps=%g" % (env, eps), env, "dp_nash_vi_ldp",
                       grid, ldp, 0.03, eps, "stated_epsilon")
+            # Outside the shape rows' window: at the cap (late exponent 1) and a cost of mean 0.
+            for agent in ("dp_nash_vi_jdp", "dp_nash_vi_ldp"):
+                group(f, "%s-%s_scaled-eps=1" % (env, agent), env, agent, grid, cap, 0.03, 1.0,
+                      "stated_epsilon")
+                noise = base + 50.0 * Z * numpy.sqrt(t / NUM_EPISODES)
+                group(f, "%s-%s_scaled-eps=10000" % (env, agent), env, agent, grid, noise, 0.03,
+                      1e4, "stated_epsilon")
 
 
 if __name__ == "__main__":

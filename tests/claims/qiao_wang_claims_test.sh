@@ -4,8 +4,9 @@
 # environments the O~() bound has no verdict and its implied constant is the 4th-largest ratio of
 # R_s(K) to (49)'s expression evaluated here independently, over the stated-eps groups with the
 # proof's constants only; the shape rows are observations with the exponents the files were made
-# with (JDP cost -1 and LDP cost -2 in eps, LDP cost 1/2 in k), and undefined, naming the missing
-# scaled reference, without it; on hand-made dp_nash_vi_game_fig files the game's implied
+# with (JDP cost -1 and LDP cost -2 in eps, LDP cost 1/2 in k), leaving out the runs at the cap
+# and the costs within their spread, and undefined, naming the missing scaled reference, without
+# it; on hand-made dp_nash_vi_game_fig files the game's implied
 # constants likewise (A -> A B) and Lemma B.7's bracket not refuted, or refuted where 4 of 20 seeds
 # break it at one eps; every other paper's claims are "not run".
 export DPRL_NO_TOY=1
@@ -94,6 +95,9 @@ def check(rows, kind, results):
                 slope = -1.0 if key == "jdp" else -2.0
                 assert abs(float(cost["value"]) - slope) < 1e-6, cost
                 assert "%s-nash_vi_scaled's" % env in cost["detail"], cost
+                assert "at eps {10, 100, 1000}; left out: eps = 1: late exponent 1.000 >= 0.8" \
+                    in cost["detail"], cost
+                assert "eps = 10000: cost " in cost["detail"], cost
                 assert int(cost["seeds"]) == 20, cost
         growth = rows[prefix + "ldp_cost_vs_k.%s" % env]
         assert growth["kind"] == "observation", growth
@@ -103,6 +107,7 @@ def check(rows, kind, results):
             assert growth["verdict"] == "observed", growth
             assert abs(float(growth["value"]) - 0.5) < 1e-6, growth
             assert "dp_nash_vi_ldp_scaled-eps=10 minus" in growth["detail"], growth
+            assert "left out: eps = 1: late exponent 1.000 >= 0.8" in growth["detail"], growth
     for claim, row in rows.items():
         if not claim.startswith(prefix):
             assert row["verdict"] == "not run" and row["value"] == "", (claim, row)
