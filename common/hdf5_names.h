@@ -46,11 +46,13 @@ inline constexpr char kCumulativeRegret[] = "cumulative_regret";
 inline constexpr char kTotalRegret[] = "total_regret";
 // [seeds]: first episode whose optimistic value fell below the horizon, -1 = never.
 inline constexpr char kFirstEpisodeBonusBelowHorizon[] = "first_episode_bonus_below_horizon";
-// [seeds] float64, dp_nash_vi_game_fig: sum over the episodes of the agent's bound gap
-// (V-bar_0 - V-under_0)(s_1), which bounds the regret on the paper's events ((49)).
+// [seeds] float64, dp_nash_vi_game_fig and dp_nash_vi_fig's DP-Nash-VI groups: sum over the
+// episodes of the agent's bound gap (V-bar_0 - V-under_0)(s_1) (one player: its mean under the
+// initial distribution), which bounds the regret on the paper's events ((49)).
 inline constexpr char kTotalValueGap[] = "total_value_gap";
-// [seeds] float64, dp_nash_vi_game_fig: the number of episodes whose plan breaks Lemma B.7's
-// bracket V-bar_0 >= V^{dagger, nu_k} >= V^{mu_k, dagger} >= V-under_0 at s_1 (beyond 1e-9 H).
+// [seeds] float64, the same groups: the number of episodes whose plan breaks Lemma B.7's bracket
+// V-bar_0 >= V^{dagger, nu_k} >= V^{mu_k, dagger} >= V-under_0 at s_1 (one player:
+// V-bar_0 >= V* >= V^{pi_k} >= V-under_0 at some initial state), beyond 1e-9 H.
 inline constexpr char kBracketViolationEpisodes[] = "bracket_violation_episodes";
 // The version-1 per-episode dataset; named only to refuse old files with a clear message.
 inline constexpr char kLegacyPerEpisodeRegret[] = "per_episode_regret";

@@ -20,6 +20,11 @@
 // * ldp_cost_vs_k: the late exponent in k of the local form's privacy cost (its cumulative
 //   regret minus the reference's on the grid episodes in [K/10, K]) at the smallest eps in the
 //   window at every one of those episodes, beside the 1/2 of sqrt(T).
+// * bracket (explicit bound, decided; for one player and for the games): Lemma B.7's (24) at h = 1
+//   over every episode, V-bar_1 >= V*_1 >= V^{pi_k}_1 >= V-under_1 at every initial state (games:
+//   V-bar_1 >= V^{+,nu_k} >= V^{mu_k,+} >= V-under_1 at s_1), on the groups with the proof's
+//   constants: per eps the seeds with a violating episode against the 2 beta / 3 of the events
+//   of Assumption 3.1 and Lemma B.4.
 // The window (WindowExclusion): a run whose late exponent over [K/10, K] is below 0.8 (out of
 // its burn-in) and whose seed-paired cost is above 3 standard errors.
 #include <algorithm>
@@ -333,19 +338,20 @@ MeasureFunction LocalCostVsEpisodes(const std::string& env) {
   };
 }
 
-// Lemma B.7's bracket (24) at s_1 over every episode: per eps, the seeds with
-// bracket_violation_episodes > 0 against 2 beta / 3 (the events of Assumption 3.1 and Lemma B.4).
-MeasureFunction Bracket(const std::string& game, const std::string& agent) {
-  return [game, agent](const Hdf5Reader& reader, const BootstrapOptions&,
-                       const std::string&) -> absl::StatusOr<Measurement> {
-    ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, game, agent, false));
+// Lemma B.7's bracket (24) at h = 1 over every episode, on `where` (a game's s_1, or an
+// environment's initial states): per eps, the seeds with bracket_violation_episodes > 0 against
+// 2 beta / 3 (the events of Assumption 3.1 and Lemma B.4).
+MeasureFunction Bracket(const std::string& where, const std::string& agent, bool game) {
+  return [where, agent, game](const Hdf5Reader& reader, const BootstrapOptions&,
+                              const std::string&) -> absl::StatusOr<Measurement> {
+    ASSIGN_OR_RETURN(std::vector<std::string> groups, Groups(reader, where, agent, false));
     if (groups.empty()) {
-      return absl::NotFoundError(absl::StrCat(reader.path(), ": no ", agent, " group on ", game,
+      return absl::NotFoundError(absl::StrCat(reader.path(), ": no ", agent, " group on ", where,
                                               " with the proof's constants"));
     }
     std::vector<ViolationCount> counts;
     for (const std::string& group : groups) {
-      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, true));
+      ASSIGN_OR_RETURN(const RunRecord record, ReadRunRecord(reader, group, game));
       ASSIGN_OR_RETURN(const SeedRows violations,
                        ReadSeedRows(reader, group, names::kBracketViolationEpisodes));
       ViolationCount count;
@@ -359,10 +365,41 @@ MeasureFunction Bracket(const std::string& game, const std::string& agent) {
       counts.push_back(std::move(count));
     }
     return ExplicitBoundMeasurement(
-        counts,
-        absl::StrCat("the bracket [V-under, V-bar] at s_1 in some episode, ", agent, " on ", game));
+        counts, absl::StrCat("the bracket [V-under, V-bar] at ", game ? "s_1" : "an initial state",
+                             " in some episode, ", agent, " on ", where));
   };
 }
+
+// The bracket row of `agent` on `where` (a game of dp_nash_vi_game_fig, or an environment of
+// dp_nash_vi_fig, where B = 1: V^{dagger, nu} = V* and V^{mu, dagger} = V^{pi_k}).
+Claim BracketClaim(const std::string& agent, const std::string& where, bool game) {
+  Claim bracket{
+      absl::StrCat("qiao_wang.", game ? "game." : "", "bracket.", agent, ".", where),
+      kPaper,
+      absl::StrCat("Lemma B.7 (24)", game ? "" : ", B = 1"),
+      absl::StrCat("on the events of Assumption 3.1 and Lemma B.4 (probability >= 1 - 2 "
+                   "beta / 3), for every episode k: ",
+                   game ? "V-bar_1(s_1) >= V^{+,nu_k}(s_1) >= V^{mu_k,+}(s_1) >= V-under_1(s_1)"
+                        : "V-bar_1(s) >= V*_1(s) >= V^{pi_k}_1(s) >= V-under_1(s) at every "
+                          "initial state s",
+                   "; ", agent, " at the stated eps with C1 = 3, C2 = 10 (", where, ")"),
+      game ? experiment_names::kDpNashViGameFig : experiment_names::kDpNashViFig,
+      "seeds with bracket_violation_episodes > 0 at K, binomial test against 2 beta / 3 "
+      "per eps (Bonferroni)",
+      {},
+      false,
+      Bracket(where, agent, game)};
+  bracket.kind = ClaimKind::kExplicitBound;
+  bracket.why_evidence = absl::StrCat(
+      "every episode's exact ",
+      game ? "best responses to the plan's marginals" : "optimal values and values of pi_k",
+      " against the agent's own upper and lower values at ", game ? "s_1" : "the initial states",
+      "; more seeds with an episode outside the bracket than 2 beta / 3 allows would refute "
+      "Lemma B.7 with C1 = 3, C2 = 10 (and the lemmas its proof imports) as implemented");
+  return bracket;
+}
+
+constexpr const char* kBracketAgents[] = {"dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"};
 
 // The implied-constant row of `p` on `where` (an environment of dp_nash_vi_fig, or a game of
 // dp_nash_vi_game_fig: A -> A B).
@@ -430,34 +467,13 @@ std::vector<Claim> QiaoWangClaims() {
         LocalCostVsEpisodes(env)};
     growth.kind = ClaimKind::kObservation;
     claims.push_back(growth);
+    for (const char* agent : kBracketAgents) claims.push_back(BracketClaim(agent, env, false));
   }
   for (const char* game : kGames) {
     for (const Privatizer& p : Privatizers()) {
       claims.push_back(ImpliedConstantClaim(p, game, /*game=*/true));
     }
-    for (const char* agent : {"dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"}) {
-      Claim bracket{
-          absl::StrCat("qiao_wang.game.bracket.", agent, ".", game),
-          kPaper,
-          "Lemma B.7 (24)",
-          absl::StrCat("on the events of Assumption 3.1 and Lemma B.4 (probability >= 1 - 2 "
-                       "beta / 3), for every episode k: V-bar_1(s_1) >= V^{+,nu_k}(s_1) >= "
-                       "V^{mu_k,+}(s_1) >= V-under_1(s_1); ",
-                       agent, " at the stated eps with C1 = 3, C2 = 10 (", game, ")"),
-          experiment_names::kDpNashViGameFig,
-          "seeds with bracket_violation_episodes > 0 at K, binomial test against 2 beta / 3 "
-          "per eps (Bonferroni)",
-          {},
-          false,
-          Bracket(game, agent)};
-      bracket.kind = ClaimKind::kExplicitBound;
-      bracket.why_evidence =
-          "every episode's exact best responses to the plan's marginals against the agent's "
-          "own upper and lower values at s_1; more seeds with an episode outside the bracket "
-          "than 2 beta / 3 allows would refute Lemma B.7 with C1 = 3, C2 = 10 (and the lemmas "
-          "its proof imports) as implemented";
-      claims.push_back(bracket);
-    }
+    for (const char* agent : kBracketAgents) claims.push_back(BracketClaim(agent, game, true));
   }
   return claims;
 }

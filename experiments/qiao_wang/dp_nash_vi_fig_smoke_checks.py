@@ -1,7 +1,7 @@
 # //experiments:dp_nash_vi_fig's own smoke checks on its --scale=smoke results file and summary CSV
 # (argv[1], argv[2]; experiments/experiment_smoke_test.sh, after the checks every result gets):
 # the groups, the privacy records of every DP-Nash-VI group (notion, relation, calibration,
-# delivered epsilon, E) and the summary's rows.
+# delivered epsilon, E), Lemma B.7's bracket records and the summary's rows.
 import csv, math, sys
 import h5py
 from regret_grid import check_regret_group
@@ -30,6 +30,14 @@ with h5py.File(path, "r") as f:
                 assert abs(delivered / (eps * levels / math.log2(k)) - 1) < 1e-12, name
         elif a["agent"] == "nash_vi":
             assert "privacy_epsilon" not in a, name
+        # Lemma B.7's bracket: recorded by every DP-Nash-VI group (held on every smoke seed and
+        # episode, also with the scaled constants), never by the others.
+        bracketed = a["agent"] in ("dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi")
+        assert ("bracket_violation_episodes" in group) == bracketed, name
+        assert ("total_value_gap" in group) == bracketed, name
+        if bracketed:
+            assert (group["bracket_violation_episodes"][:] == 0).all(), name
+            assert (group["total_value_gap"][:] >= group["total_regret"][:] - 1e-9).all(), name
     expected = {"ucbvi", "nash_vi", "pucb", "private_ucbvi", "dp_nash_vi_jdp", "dp_nash_vi_ldp"}
     assert agents == {"riverswim": expected, "random_mdp": expected}, agents
     scaled = f["riverswim-dp_nash_vi_ldp_scaled-eps=10"].attrs

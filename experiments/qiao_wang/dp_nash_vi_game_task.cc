@@ -30,9 +30,6 @@ namespace {
 
 constexpr char kMatchingPennies[] = "matching_pennies";
 constexpr char kRandomGame[] = "random_game";
-// Lemma B.7's bracket is checked up to this rounding per step of the horizon (the values are sums
-// of H products of probabilities and values in [0, H]).
-constexpr double kBracketTolerancePerStep = 1e-9;
 
 // Per episode: the H S CCE linear programs over A B joint actions (GLPK), the post-processing
 // and backup of the S^2 A B H (cell, next state) pairs, the exact best responses; measured on the

@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "algorithms/tabular/dp_nash_vi/dp_nash_vi_agent.h"
 #include "algorithms/tabular/pucb.h"
 #include "common/hdf5_names.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
+#include "envs/value_iteration.h"
 #include "experiments/core/experiment_registry.h"
 #include "experiments/core/grid_validation.h"
 #include "experiments/qiao_wang/dp_nash_vi_task_names.h"
@@ -47,7 +50,61 @@ absl::StatusOr<DpNashViVariantConfig> JdpBaselineConfig(const std::string& agent
   return config;
 }
 
+// Lemma B.7's bracket (24) with B = 1 at h = 1 on the initial states (header).
+class BracketRecorder : public TabularEpisodeRecorder {
+ public:
+  BracketRecorder(const TabularMdp& mdp, const DpNashViAgent& agent)
+      : mdp_(mdp), agent_(agent), optimal_values_(SolveOptimal(mdp).values) {}
+
+  void Observe(double) override {
+    const std::vector<double>& policy = agent_.action_probabilities();
+    if (policy != evaluated_policy_) {  // exact evaluation only when pi_k changed
+      evaluated_policy_ = policy;
+      policy_values_ = EvaluatePolicyValues(mdp_, policy);
+    }
+    const std::vector<double>& upper = agent_.plan().optimistic_values();
+    const std::vector<double>& lower = agent_.lower_values();
+    const std::vector<double>& initial = mdp_.initial_distribution();
+    const double tolerance = kBracketTolerancePerStep * mdp_.horizon();
+    bool violated = false;
+    for (size_t s = 0; s < initial.size(); ++s) {
+      if (initial[s] <= 0) continue;
+      total_value_gap_ += initial[s] * (upper[s] - lower[s]);
+      violated |=
+          upper[s] < optimal_values_[s] - tolerance || policy_values_[s] < lower[s] - tolerance;
+    }
+    violation_episodes_ += violated ? 1 : 0;
+  }
+
+  void Finish(TaskResult& result) const override {
+    result.scalars.push_back({hdf5_names::kTotalValueGap, total_value_gap_});
+    result.scalars.push_back(
+        {hdf5_names::kBracketViolationEpisodes, static_cast<double>(violation_episodes_)});
+  }
+
+ private:
+  const TabularMdp& mdp_;
+  const DpNashViAgent& agent_;
+  const std::vector<double> optimal_values_;  // V*_h(s) at h S + s
+  std::vector<double> evaluated_policy_;      // pi whose values policy_values_ holds
+  std::vector<double> policy_values_;
+  double total_value_gap_ = 0.0;
+  int64_t violation_episodes_ = 0;
+};
+
 }  // namespace
+
+absl::StatusOr<TaskResult> RunDpNashViRegretTask(const ConfigSpec& config,
+                                                 const TaskContext& context) {
+  return RunRecordedTabularRegretTask(
+      config, context,
+      [](const TabularMdp& mdp,
+         const TabularAgent& agent) -> std::unique_ptr<TabularEpisodeRecorder> {
+        const auto* dp_nash_vi = dynamic_cast<const DpNashViAgent*>(&agent);
+        if (dp_nash_vi == nullptr) return nullptr;
+        return std::make_unique<BracketRecorder>(mdp, *dp_nash_vi);
+      });
+}
 
 std::vector<std::string> DpNashViFigPrivateVariants() {
   return {kPucb,
@@ -127,9 +184,12 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGrid::MakeConfigs() const {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));
     const TabularShape& shape = choice.shape;
     auto add = [&](const std::string& group, const std::string& agent, const std::string& label,
-                   const AttributeList& agent_attributes) {
-      return AddTabularRegretConfig(choice, num_episodes, group, agent, label, agent_attributes,
-                                    configs);
+                   const AttributeList& agent_attributes) -> absl::Status {
+      RETURN_IF_ERROR(AddTabularRegretConfig(choice, num_episodes, group, agent, label,
+                                             agent_attributes, configs));
+      // RunDpNashViRegretTask's two bracket scalars.
+      if (DpNashViPrivatizerOf(agent).has_value()) configs.back().stored_values_per_seed += 2;
+      return absl::OkStatus();
     };
     for (const std::string& name : reference_agents) {
       const DpNashViVariant variant = ParseDpNashViVariant(name);
@@ -194,7 +254,7 @@ const bool kRegistered = RegisterExperiment(
       "beside PUCB and Private-UCB-VI at matched eps and the non-private references, on "
       "RiverSwim and a random Dirichlet MDP",
       /*default seeds at smoke, default, paper=*/2, 4, 20, MakeTypedGrid<DpNashViGrid>,
-      RunTabularRegretTask},
+      RunDpNashViRegretTask},
      // The claims of analysis/qiao_wang/qiao_wang_claims.cc (docs/claims_preregistration.md).
      /*claims_profiles=*/
      {/*claims=*/{Scale::kDefault, /*seeds=*/20, ClaimsGrid(/*reduced=*/false)},

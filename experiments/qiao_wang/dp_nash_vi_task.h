@@ -28,7 +28,13 @@
 // relation: add_remove, or any two trajectories), error_bound (E), gap_constant and
 // bonus_constant; PUCB's and Private-UCB-VI's record their guarantee as in jdp_tabular_fig.
 // Per task the shared tabular regret task (experiments/tabular/tabular_task.h) records the exact
-// per-episode regret on the log-spaced episode grid.
+// per-episode regret on the log-spaced episode grid; every DP-Nash-VI group (nash_vi included)
+// also records, per seed, Lemma B.7's bracket (24) with B = 1 at h = 1 on the initial states s
+// (p0(s) > 0), V-bar_1(s) >= V*_1(s) >= V^{pi_k}_1(s) >= V-under_1(s), with V* and V^{pi_k}
+// exact (value iteration, exact policy evaluation):
+//   bracket_violation_episodes  episodes k whose plan breaks it beyond 1e-9 H at some such s
+//   total_value_gap             sum_k sum_s p0(s) (V-bar_1 - V-under_1)(s), which bounds the
+//                               regret on the paper's events ((49) under p0)
 //
 // Per scale (every field overridable: --set, --config):
 //   smoke    K = 2000,    eps {10, 1000},                     2 seeds (the tests)
@@ -46,6 +52,11 @@
 #include "experiments/tabular/tabular_environments.h"
 
 namespace dprl {
+
+// RunTabularRegretTask (tabular_task.h), with the bracket's two scalars (above) for the
+// DP-Nash-VI agents.
+absl::StatusOr<TaskResult> RunDpNashViRegretTask(const ConfigSpec& config,
+                                                 const TaskContext& context);
 
 // The private variants the grid accepts (above).
 std::vector<std::string> DpNashViFigPrivateVariants();

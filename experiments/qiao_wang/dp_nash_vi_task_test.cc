@@ -92,5 +92,39 @@ TEST(DpNashViConfigsTest, RefusesBadFieldsByName) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("num_episodes")));
 }
 
+// RunDpNashViRegretTask records Lemma B.7's bracket for the DP-Nash-VI groups only: it holds
+// with the proof's constants (and the bound gap covers the regret, (49)), and the recorder sees
+// it break when the bonuses are all but removed (C1, C2 x 1e-6); every result has the size the
+// configuration estimated.
+TEST(DpNashViRegretTaskTest, RecordsTheBracketOfLemmaB7) {
+  DpNashViGrid grid = DpNashViGrid::ForScale(Scale::kSmoke);
+  grid.num_episodes = 300;
+  grid.environments = {"riverswim"};
+  grid.private_agents = {"pucb", "dp_nash_vi_jdp", "dp_nash_vi_ldp"};
+  grid.privacy_epsilons = {1000};
+  grid.scaled_constants = 1e-6;
+  const std::vector<ConfigSpec> configs = grid.MakeConfigs().value();
+  NullProgressReporter progress;
+  std::map<std::string, std::map<std::string, double>> scalars;
+  for (int c = 0; c < static_cast<int>(configs.size()); ++c) {
+    const TaskResult result = RunDpNashViRegretTask(configs[c], {c, 0, 20201, &progress}).value();
+    int64_t values = static_cast<int64_t>(result.scalars.size());
+    for (const auto& [name, series] : result.series) values += static_cast<int64_t>(series.size());
+    EXPECT_EQ(values, configs[c].stored_values_per_seed) << configs[c].group_name;
+    for (const auto& [name, value] : result.scalars) scalars[configs[c].group_name][name] = value;
+  }
+  for (const std::string group : {"riverswim-ucbvi", "riverswim-pucb-eps=1000"}) {
+    EXPECT_FALSE(scalars.at(group).count(hdf5_names::kBracketViolationEpisodes)) << group;
+  }
+  for (const std::string group : {"riverswim-nash_vi", "riverswim-dp_nash_vi_jdp-eps=1000",
+                                  "riverswim-dp_nash_vi_ldp-eps=1000"}) {
+    EXPECT_EQ(scalars.at(group).at(hdf5_names::kBracketViolationEpisodes), 0.0) << group;
+    EXPECT_GE(scalars.at(group).at(hdf5_names::kTotalValueGap),
+              scalars.at(group).at(hdf5_names::kTotalRegret))
+        << group;
+  }
+  EXPECT_GT(scalars.at("riverswim-nash_vi_scaled").at(hdf5_names::kBracketViolationEpisodes), 0.0);
+}
+
 }  // namespace
 }  // namespace dprl

@@ -28,6 +28,10 @@ namespace dprl {
 inline constexpr char kAsPrintedSuffix[] = "_as_printed";
 inline constexpr char kScaledSuffix[] = "_scaled";
 
+// Lemma B.7's bracket is checked by both tasks up to this rounding per step of the horizon (the
+// values are sums of H products of probabilities and values in [0, H]).
+inline constexpr double kBracketTolerancePerStep = 1e-9;
+
 // A variant's registered agent and what the variant changes.
 struct DpNashViVariant {
   std::string agent;

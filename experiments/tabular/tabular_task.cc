@@ -126,29 +126,44 @@ absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, Tabular
                                                   const ConfigSpec& config, const std::string& env,
                                                   const TaskContext& context,
                                                   const std::vector<double>& pac_alphas,
-                                                  CumulativeOnGrid* regret) {
+                                                  CumulativeOnGrid* regret,
+                                                  const RegretObserver& also_observe) {
   const int64_t num_episodes = regret->num_episodes();
   const TaskStreams streams(config, context);
   return RunEpisodes(
       mdp, agent, num_episodes, streams.Environment(env), streams.Policy(),
       [&](double fraction) { context.progress->Update(fraction); }, pac_alphas,
-      [regret](double value) { regret->Add(value); });
+      [regret, &also_observe](double value) {
+        regret->Add(value);
+        if (also_observe) also_observe(value);
+      });
 }
 
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context) {
+  return RunRecordedTabularRegretTask(config, context, {});
+}
+
+absl::StatusOr<TaskResult> RunRecordedTabularRegretTask(
+    const ConfigSpec& config, const TaskContext& context,
+    const TabularEpisodeRecorderFactory& recorder) {
   ASSIGN_OR_RETURN(const TabularTypeNames names, TabularEnvironmentNameBinding().Read(config));
   ASSIGN_OR_RETURN(const TabularRegretSettings settings,
                    TabularRegretSettingsBinding().Read(config));
   ASSIGN_OR_RETURN(TabularMdp mdp, MakeTabularEnvironment(config, context.master_seed));
   ASSIGN_OR_RETURN(std::unique_ptr<TabularAgent> agent, MakeTabularAgent(config, mdp, context));
+  const std::unique_ptr<TabularEpisodeRecorder> recording =
+      recorder ? recorder(mdp, *agent) : nullptr;
 
   CumulativeOnGrid regret(settings.num_episodes);
+  RegretObserver observe;
+  if (recording != nullptr) observe = [&recording](double value) { recording->Observe(value); };
   ASSIGN_OR_RETURN(EpisodeLoopResult run,
-                   RunTaskEpisodes(mdp, *agent, config, names.env, context, {}, &regret));
+                   RunTaskEpisodes(mdp, *agent, config, names.env, context, {}, &regret, observe));
   TaskResult result = RegretOnGridResult(regret, run.total_regret);
   result.scalars.push_back({hdf5_names::kFirstEpisodeBonusBelowHorizon,
                             static_cast<double>(run.first_episode_below_cap)});
+  if (recording != nullptr) recording->Finish(result);
   return result;
 }
 

@@ -22,6 +22,7 @@
 #define DPRL_EXPERIMENTS_TABULAR_TABULAR_TASK_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -118,13 +119,30 @@ int64_t TabularRegretValuesPerSeed(int64_t num_episodes);
 
 // RunEpisodes of `agent` on `mdp` for regret->num_episodes() episodes with the task's streams
 // above (environment keyed by `env`, policy by the config's group name), reporting progress to
-// the context, measuring PAC at `pac_alphas`, and adding every episode's regret to `regret`.
-// Shared by every tabular regret task.
+// the context, measuring PAC at `pac_alphas`, and adding every episode's regret to `regret`,
+// then passing it to `also_observe` (may be empty). Shared by every tabular regret task.
 absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, TabularAgent& agent,
                                                   const ConfigSpec& config, const std::string& env,
                                                   const TaskContext& context,
                                                   const std::vector<double>& pac_alphas,
-                                                  CumulativeOnGrid* regret);
+                                                  CumulativeOnGrid* regret,
+                                                  const RegretObserver& also_observe = {});
+
+// What a regret task records beside its regret (e.g. dp_nash_vi_fig's bracket of Lemma B.7):
+// Observe is called once per episode with its exact regret, while the agent holds that
+// episode's plan (after BeginEpisode, before its first step); Finish adds the recorder's scalars
+// to the task's result.
+class TabularEpisodeRecorder {
+ public:
+  virtual ~TabularEpisodeRecorder() = default;
+  virtual void Observe(double regret) = 0;
+  virtual void Finish(TaskResult& result) const = 0;
+};
+
+// The recorder of a task for its MDP and agent (both outlive it), or nullptr when it records
+// nothing for that agent.
+using TabularEpisodeRecorderFactory = std::function<std::unique_ptr<TabularEpisodeRecorder>(
+    const TabularMdp& mdp, const TabularAgent& agent)>;
 
 // One regret task: the environment of MakeTabularEnvironment, the agent of MakeTabularAgent,
 // num_episodes (TabularRegretSettings) episodes of RunEpisodes with the environment and policy
@@ -134,6 +152,12 @@ absl::StatusOr<EpisodeLoopResult> RunTaskEpisodes(const TabularMdp& mdp, Tabular
 // never; meaningful for optimistic agents). Errors name the configuration and the parameter.
 absl::StatusOr<TaskResult> RunTabularRegretTask(const ConfigSpec& config,
                                                 const TaskContext& context);
+
+// RunTabularRegretTask with the recorder that `recorder` makes for the task's MDP and agent
+// (none when it returns nullptr): its scalars follow first_episode_bonus_below_horizon.
+absl::StatusOr<TaskResult> RunRecordedTabularRegretTask(
+    const ConfigSpec& config, const TaskContext& context,
+    const TabularEpisodeRecorderFactory& recorder);
 
 }  // namespace dprl
 

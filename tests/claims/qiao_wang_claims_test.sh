@@ -6,7 +6,8 @@
 # proof's constants only; the shape rows are observations with the exponents the files were made
 # with (JDP cost -1 and LDP cost -2 in eps, LDP cost 1/2 in k), leaving out the runs at the cap
 # and the costs within their spread, and undefined, naming the missing scaled reference, without
-# it; on hand-made dp_nash_vi_game_fig files the game's implied
+# it; Lemma B.7's bracket with B = 1 not refuted, or refuted where 4 of 20 seeds break it at one
+# eps; on hand-made dp_nash_vi_game_fig files the game's implied
 # constants likewise (A -> A B) and Lemma B.7's bracket not refuted, or refuted where 4 of 20 seeds
 # break it at one eps; every other paper's claims are "not run".
 export DPRL_NO_TOY=1
@@ -66,7 +67,7 @@ def check_games(rows, kind, games):
 def check(rows, kind, results):
     prefix = "qiao_wang."
     ours = sorted(claim for claim in rows if claim.startswith(prefix))
-    assert len(ours) == 20, ours
+    assert len(ours) == 26, ours
     if kind == "refuted":  # the game file alone
         for claim in ours:
             if not claim.startswith(prefix + "game."):
@@ -99,6 +100,13 @@ def check(rows, kind, results):
                     in cost["detail"], cost
                 assert "eps = 10000: cost " in cost["detail"], cost
                 assert int(cost["seeds"]) == 20, cost
+        for agent in ("dp_nash_vi_jdp", "dp_nash_vi_ldp", "nash_vi"):
+            row = rows[prefix + "bracket.%s.%s" % (agent, env)]
+            assert row["kind"] == "explicit_bound" and row["why_evidence"], row
+            refuted = env == "riverswim" and agent == "dp_nash_vi_ldp"
+            assert row["verdict"] == ("refuted" if refuted else "not refuted"), row
+            assert float(row["value"]) == (0.2 if refuted else 0.0), row
+            assert int(row["seeds"]) == 20, row
         growth = rows[prefix + "ldp_cost_vs_k.%s" % env]
         assert growth["kind"] == "observation", growth
         if kind == "undefined":
