@@ -29,6 +29,7 @@
 // its burn-in) and whose seed-paired cost is above 3 standard errors.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,7 +81,9 @@ absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::str
                    reader.ReadRecord(group, TabularRegretSettingsBinding()));
   ASSIGN_OR_RETURN(const TabularAgentParameters agent,
                    reader.ReadRecord(group, TabularAgentParametersBinding()));
-  ASSIGN_OR_RETURN(const PucbGuarantee guarantee, reader.ReadRecord(group, PucbGuaranteeBinding()));
+  // E: the registered nash_vi reference of dp_nash_vi_fig records none (no Privatizer: E = 0).
+  ASSIGN_OR_RETURN(const std::optional<PucbGuarantee> guarantee,
+                   reader.ReadOptionalRecord(group, PucbGuaranteeBinding()));
   if (!(agent.failure_probability > 0.0)) {
     return RecordsNo(reader, group, absl::StrCat(names::kFailureProbability, " > 0"));
   }
@@ -91,7 +94,10 @@ absl::StatusOr<RunRecord> ReadRunRecord(const Hdf5Reader& reader, const std::str
   record.num_episodes = static_cast<double>(settings.num_episodes);
   record.failure_probability = agent.failure_probability;
   record.privacy_epsilon = agent.privacy_epsilon;
-  record.error_bound = guarantee.error_bound;
+  if (!guarantee.has_value() && reader.HasAttribute(group, names::kPrivacyEpsilon)) {
+    return RecordsNo(reader, group, names::kErrorBound);
+  }
+  record.error_bound = guarantee.has_value() ? guarantee->error_bound : 0.0;
   return record;
 }
 
