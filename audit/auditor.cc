@@ -68,8 +68,8 @@ absl::Status AuditOptions::Validate() const {
         absl::StrFormat("num_trials must be >= 2, got %d", num_trials));
   }
   if (!(confidence_beta >= kMinConfidenceBeta && confidence_beta < 1.0)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "confidence_beta must be in [%g, 1), got %g", kMinConfidenceBeta, confidence_beta));
+    return absl::InvalidArgumentError(absl::StrFormat("confidence_beta must be in [%g, 1), got %g",
+                                                      kMinConfidenceBeta, confidence_beta));
   }
   if (!(target_delta >= 0.0 && target_delta < 1.0)) {
     return absl::InvalidArgumentError(
@@ -302,8 +302,7 @@ absl::StatusOr<AuditResult> AuditFallibleNeighbours(
     HeldOutValues* heldout) {
   RETURN_IF_ERROR(options.Validate());
   RETURN_IF_ERROR(ValidateStatistics(statistics));
-  RETURN_IF_ERROR(
-      CheckAuditMemory(options.num_trials, static_cast<int64_t>(statistics.size())));
+  RETURN_IF_ERROR(CheckAuditMemory(options.num_trials, static_cast<int64_t>(statistics.size())));
   SampledStatistics sampled;
   for (const CandidateStatistic& statistic : statistics) sampled.names.push_back(statistic.name);
   sampled.first.assign(statistics.size(), std::vector<double>(options.num_trials));
@@ -412,9 +411,8 @@ absl::StatusOr<int64_t> TrialsNeededToRefute(double claimed_epsilon, const Audit
 absl::Status CheckAuditMemory(int64_t num_trials, int64_t num_statistics,
                               double extra_bytes_per_trial) {
   const double trials = static_cast<double>(num_trials);
-  const double bytes =
-      8.0 * trials * (2.0 * static_cast<double>(num_statistics) + 2.0) +
-      2.0 * trials * extra_bytes_per_trial;
+  const double bytes = 8.0 * trials * (2.0 * static_cast<double>(num_statistics) + 2.0) +
+                       2.0 * trials * extra_bytes_per_trial;
   return CheckMemoryEstimate(absl::StrCat("audit with num_trials = ", num_trials), bytes);
 }
 
