@@ -28,6 +28,11 @@ for fig in "$FIG" "$LOWER"; do
     "field 'num_episodes' must be <= 1000000000000000000, got 9200000000000000000"
 done
 expect_refused "$FIG" privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
+# An empty list or a value given twice names its field (the runner said "an empty list field?"
+# or "config group_name ... is used twice").
+expect_refused "$FIG" environments= "the grid has no configurations: field 'environments' is empty"
+expect_refused "$LOWER" instances=n2_m1_H2,n2_m1_H2 "field 'instances' lists 'n2_m1_H2' twice"
+expect_refused "$RLSVI" curve_shapes=S4_A2_H5,S4_A2_H5 "field 'curve_shapes' lists 'S4_A2_H5' twice"
 expect_refused "$FIG" num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
 expect_refused "$FIG" num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
 # The lower-bound family: an alpha' whose PAC bound shapes (1/alpha^2) overflow a double.

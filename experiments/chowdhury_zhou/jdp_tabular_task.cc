@@ -117,6 +117,10 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
       ValidateChoices("reference_agents", reference_agents, TabularReferenceAgentNames()));
   RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, JdpTabularPrivateAgentNames()));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(ValidateNotEmpty("private_agents", private_agents.size(),
+                                   "the figure compares private agents with the references"));
+  RETURN_IF_ERROR(ValidateNotEmpty("privacy_epsilons", privacy_epsilons.size(),
+                                   "every private agent runs at each of its values"));
   RETURN_IF_ERROR(
       ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
   TabularAgentSettings settings;

@@ -33,6 +33,9 @@ absl::Status ValidateFieldAtMost(const std::string& field, int64_t value, int64_
 // list is fine: it adds no configurations).
 absl::Status ValidateEachFinitePositive(const std::string& field,
                                         const std::vector<double>& values);
+// At least one value, where an experiment cannot do without one (e.g. the private agents a
+// figure compares): "field 'NAME' is empty: <why>".
+absl::Status ValidateNotEmpty(const std::string& field, size_t size, const std::string& why);
 // Every value one of `allowed`, none twice.
 absl::Status ValidateChoices(const std::string& field, const std::vector<std::string>& values,
                              const std::vector<std::string>& allowed);

@@ -181,8 +181,8 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
     RETURN_IF_ERROR(ValidateFieldAtLeast(field.name, field.value, 1));
     RETURN_IF_ERROR(ValidateFieldAtMost(field.name, field.value, INT_MAX));
   }
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("random_game.dirichlet_concentration"),
-                                         random_game_dirichlet_concentration));
+  RETURN_IF_ERROR(ValidateScale(GridFieldName("random_game.dirichlet_concentration"),
+                                random_game_dirichlet_concentration));
   RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents, ReferenceVariants()));
   ASSIGN_OR_RETURN(
       const TabularAgentSettings settings,
