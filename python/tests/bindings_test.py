@@ -289,6 +289,17 @@ class MemoryLimitTest(unittest.TestCase):
             agent.run_episodes(dprl.riverswim(), 10**15, stream, stream)
         self.assertEqual(agent.episodes, 0)
 
+    def test_arrays_and_tables_too_large(self):
+        """These allocated until MemoryError (or the OOM killer) with no estimate."""
+        stream = dprl.RandomStream(1)
+        with self.assertRaisesRegex(ValueError, "next_u64_array: size = 100000000000 "
+                                                "\(8 bytes per word\): needs at least"):
+            stream.next_u64_array(10**11)
+        with self.assertRaisesRegex(ValueError, "size = 10000000000 \(8 bytes per draw\)"):
+            dprl.sample_discrete_laplace(dprl.Rational(1, 1), stream, size=10**10)
+        with self.assertRaisesRegex(ValueError, "optimal_cost: horizon = 1000000000 \(n = 2"):
+            dprl.named_lq_system("chain_n2", 10**9).optimal_cost()
+
 
 class InterruptTest(unittest.TestCase):
     """Ctrl-C (SIGINT) during run_episodes stops the C++ loop within a few thousand episodes and
