@@ -17,11 +17,14 @@ expect_refused "$FIG" riverswim.num_states=100000000 "of memory, above this mach
 expect_refused "$FIG" riverswim.horizon=1000000000 "'riverswim.horizon' = 1000000000"
 expect_refused "$FIG" num_episodes=1000000000000000000 "field 'num_episodes' = 1000000000000000000"
 expect_refused "$FIG" num_episodes=1000000000000000000 "above the limit of 1e+07 core-seconds"
-expect_refused "$FIG" failure_probability=1e-300 "field 'failure_probability' = 1e-300 with num_episodes"
+# Below 1e-50 by the grids' one floor (the counters' split of it stays above 1e-100): it was
+# refused naming privacy_epsilons or counter_failure_probability in the other grids.
+expect_refused "$FIG" failure_probability=1e-300 "field 'failure_probability' must be in [1e-50, 1), got 1e-300"
 # A failure probability the bound cannot take is named, not the eps it was tried with.
-expect_refused "$FIG" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321"
+expect_refused "$FIG" failure_probability=1e-320 "error: field 'failure_probability' must be in [1e-50, 1), got 9.99989e-321"
 expect_refused "$FIG" privacy_epsilons=10,10 "field 'privacy_epsilons' lists 10 twice (values #1 and #2)"
-expect_refused "$LOWER" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321 on "
+expect_refused "$LOWER" failure_probability=1e-320 "error: field 'failure_probability' must be in [1e-50, 1)"
+expect_refused "$RLSVI" failure_probability=1e-300 "error: field 'failure_probability' must be in [1e-50, 1)"
 # Past 2^63 the episode grid's counter overflowed and the grid never ended, --dry_run included.
 for fig in "$FIG" "$LOWER"; do
   expect_refused "$fig" num_episodes=9200000000000000000 \

@@ -160,7 +160,7 @@ void DpNashViGameGrid::BindFields(ConfigFields& fields) {
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of every private agent (> 0; the user is an episode's pair of players; JDP: "
              "add/remove one pair's episode; LDP: any two trajectories)");
-  fields.Add("failure_probability", &failure_probability, "beta of DP-Nash-VI, in (0, 1)");
+  fields.Add("failure_probability", &failure_probability, "beta of DP-Nash-VI, in [1e-50, 1)");
   fields.Add("scaled_constants", &scaled_constants,
              "the factor of C1 = 3 and C2 = 10 in the _scaled variants (> 0)");
 }
