@@ -177,6 +177,13 @@ std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& 
   return panels;
 }
 
+bool HasPrivateGroup(const std::vector<RegretGroupSummary>& summaries) {
+  for (const RegretGroupSummary& s : summaries) {
+    if (s.privacy_epsilon.has_value()) return true;
+  }
+  return false;
+}
+
 absl::StatusOr<double> MatchedPrivacyEpsilon(const std::vector<RegretGroupSummary>& summaries,
                                              const std::string& path) {
   std::set<double> epsilons;

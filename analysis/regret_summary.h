@@ -84,6 +84,9 @@ struct RegretPanelStyle {
 std::vector<PlotPanel> BuildRegretPanels(const std::vector<RegretGroupSummary>& summaries,
                                          const RegretPanelStyle& style = RegretPanelStyle());
 
+// Whether some group has a privacy_epsilon (a figure of the references alone draws no eps row).
+bool HasPrivateGroup(const std::vector<RegretGroupSummary>& summaries);
+
 // The matched privacy_epsilon of a file's groups: the median of their distinct privacy_epsilon
 // values (the upper of the middle two for an even count). InvalidArgument naming `path` when no
 // group has one.

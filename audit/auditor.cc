@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 #include "common/binomial_bounds.h"
 #include "common/normal_quantile.h"
+#include "common/resource_limits.h"
 #include "common/status_macros.h"
 #include "common/validation.h"
 
@@ -66,7 +67,10 @@ absl::Status AuditOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrFormat("num_trials must be >= 2, got %d", num_trials));
   }
-  RETURN_IF_ERROR(ValidateOpenUnitInterval("confidence_beta", confidence_beta));
+  if (!(confidence_beta >= kMinConfidenceBeta && confidence_beta < 1.0)) {
+    return absl::InvalidArgumentError(absl::StrFormat("confidence_beta must be in [%g, 1), got %g",
+                                                      kMinConfidenceBeta, confidence_beta));
+  }
   if (!(target_delta >= 0.0 && target_delta < 1.0)) {
     return absl::InvalidArgumentError(
         absl::StrFormat("target_delta must be in [0, 1), got %g", target_delta));
@@ -298,6 +302,7 @@ absl::StatusOr<AuditResult> AuditFallibleNeighbours(
     HeldOutValues* heldout) {
   RETURN_IF_ERROR(options.Validate());
   RETURN_IF_ERROR(ValidateStatistics(statistics));
+  RETURN_IF_ERROR(CheckAuditMemory(options.num_trials, static_cast<int64_t>(statistics.size())));
   SampledStatistics sampled;
   for (const CandidateStatistic& statistic : statistics) sampled.names.push_back(statistic.name);
   sampled.first.assign(statistics.size(), std::vector<double>(options.num_trials));
@@ -401,6 +406,14 @@ absl::StatusOr<int64_t> TrialsNeededToRefute(double claimed_epsilon, const Audit
     }
   }
   return high;
+}
+
+absl::Status CheckAuditMemory(int64_t num_trials, int64_t num_statistics,
+                              double extra_bytes_per_trial) {
+  const double trials = static_cast<double>(num_trials);
+  const double bytes = 8.0 * trials * (2.0 * static_cast<double>(num_statistics) + 2.0) +
+                       2.0 * trials * extra_bytes_per_trial;
+  return CheckMemoryEstimate(absl::StrCat("audit with num_trials = ", num_trials), bytes);
 }
 
 AuditVerdict VerdictOf(const AuditResult& result, double claimed_epsilon) {

@@ -87,10 +87,15 @@ struct CandidateStatistic {
   std::function<double(const std::vector<double>& observation)> value;
 };
 
+// The smallest confidence_beta: the Clopper-Pearson levels are confidence_beta / 2, which below
+// about 1e-308 is no longer a positive normal double (5e-324 / 2 rounds to 0), and no audit of a
+// size that can run needs a beta below 1e-300 (the trials it costs grow like ln(1 / beta)).
+inline constexpr double kMinConfidenceBeta = 1e-300;
+
 struct AuditOptions {
   // Trials per input; the first half trains the event, the second half evaluates it. >= 2.
   int64_t num_trials = 20000;
-  // P(epsilon_lower > true privacy loss) <= confidence_beta. In (0, 1).
+  // P(epsilon_lower > true privacy loss) <= confidence_beta. In [kMinConfidenceBeta, 1).
   double confidence_beta = 1e-6;
   // delta of the (eps, delta) bound: epsilon_lower = ln((p1_lower - target_delta) / p2_upper).
   // In [0, 1).
@@ -190,6 +195,14 @@ struct SampledStatistics {
 absl::StatusOr<AuditResult> AuditSampled(const SampledStatistics& sampled,
                                          const AuditOptions& options,
                                          HeldOutValues* heldout = nullptr);
+
+// CheckMemoryEstimate (common/resource_limits.h) of what an audit of num_trials trials per input
+// keeps at least: 8 bytes per candidate statistic and trial of both inputs plus one working copy
+// of a statistic's values, and `extra_bytes_per_trial` per trial of each input that the caller
+// keeps beside (e.g. Python's observation objects). InvalidArgument naming num_trials and the
+// bytes when that exceeds this machine's memory; the audits call it before they sample.
+absl::Status CheckAuditMemory(int64_t num_trials, int64_t num_statistics,
+                              double extra_bytes_per_trial = 0.0);
 
 // Largest epsilon_lower the audit can ever report with these trials and options: the value for a
 // perfectly separating event (k1 = n, k2 = 0). A claim above it cannot be refuted by the audit.

@@ -38,6 +38,14 @@ TEST(AuditOptionsTest, DefaultsValidAndBadValuesNamed) {
   options.confidence_beta = std::nan("");
   EXPECT_THAT(options.Validate(),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("confidence_beta")));
+  // A subnormal beta: beta / 2 rounds to 0, where the Clopper-Pearson bounds CHECK-failed.
+  options.confidence_beta = 5e-324;
+  EXPECT_THAT(options.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "confidence_beta must be in [1e-300, 1), got 4.94066e-324"));
+  options.confidence_beta = kMinConfidenceBeta;
+  EXPECT_THAT(options.Validate(), IsOk());
+  EXPECT_GT(MaxReportableEpsilon(options), 0.0);
   options = AuditOptions();
   options.target_delta = 1.0;
   EXPECT_THAT(options.Validate(),

@@ -145,34 +145,6 @@ std::string ShapeLines(const std::string& name, const BoundShape& shape, const s
                       Line("  privacy_term", Number(shape.privacy_term), privacy));
 }
 
-// The bounds at extreme inputs (e.g. --privacy_epsilon=1e-310) can overflow a double: refuse
-// them with the first infinite value named rather than print "inf".
-absl::Status CheckBoundsAreFinite(const VietriBoundsParameters& p) {
-  const std::pair<const char*, double> bounds[] = {
-      {"E_eps", VietriErrorBound(p)},
-      {"single_counter_error",
-       SingleCounterErrorBound(p.privacy_epsilon, p.num_episodes, p.failure_probability)},
-      // Lemma 8 only where Report prints it (beta < 1/4, alpha <= 1); 0 stands for "n/a".
-      {"best_arm_pulls_lemma8",
-       p.failure_probability < kBestArmLowerBoundMaxFailureProbability && p.alpha <= 1.0
-           ? BestArmPullsLowerBound(p.privacy_epsilon, p.alpha, p.failure_probability)
-           : 0.0},
-      {"pac_upper_thm3", PucbPacUpperBound(p).total()},
-      {"regret_upper_thm4", PucbRegretUpperBound(p).total()},
-      {"pac_lower_thm5", JdpPacLowerBound(p).total()},
-      {"regret_lower_thm6", JdpRegretLowerBound(p).total()}};
-  for (const auto& [name, value] : bounds) {
-    if (!std::isfinite(value)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s overflows a double (%g) at S=%d A=%d H=%d privacy_epsilon=%g alpha=%g beta=%g "
-          "T=%d; use a larger --privacy_epsilon / --alpha or smaller S, A, H, T",
-          name, value, p.num_states, p.num_actions, p.horizon, p.privacy_epsilon, p.alpha,
-          p.failure_probability, p.num_episodes));
-    }
-  }
-  return absl::OkStatus();
-}
-
 std::string Report(const VietriBoundsParameters& p) {
   std::string out = absl::StrFormat(
       "Vietri, Balle, Krishnamurthy & Wu 2020 (ICML), \"Private Reinforcement Learning with PAC "
@@ -255,7 +227,7 @@ int main(int argc, char** argv) {
     std::fputs(dprl::kUsage, stdout);
     return 0;
   }
-  if (absl::Status status = dprl::CheckBoundsAreFinite(flags.parameters); !status.ok()) {
+  if (absl::Status status = dprl::CheckVietriBoundsFinite(flags.parameters); !status.ok()) {
     std::fprintf(stderr, "vietri_bounds: error: %s\n", std::string(status.message()).c_str());
     return 2;
   }

@@ -29,6 +29,10 @@ absl::Status ValidateFiniteInClosedRange(absl::string_view name, double value, d
   return Invalid(name, absl::StrCat("finite and in [", lower, ", ", upper, "]"), value);
 }
 
+absl::Status ValidateScale(absl::string_view name, double value) {
+  return ValidateFiniteInClosedRange(name, value, kMinScale, kMaxScale);
+}
+
 absl::Status ValidateOpenUnitInterval(absl::string_view name, double value) {
   if (value > 0.0 && value < 1.0) return absl::OkStatus();
   return Invalid(name, "in (0, 1)", value);

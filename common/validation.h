@@ -27,6 +27,15 @@ absl::Status ValidateFiniteNonNegative(absl::string_view name, double value);
 absl::Status ValidateFiniteInClosedRange(absl::string_view name, double value, double lower,
                                          double upper);
 
+// A positive scale parameter (a rate, a ridge, a regularizer) lies in [kMinScale, kMaxScale]:
+// outside it the products, quotients and logarithms it enters (1 / lambda, rate x distance, a
+// k H / lambda inside a log) overflow or underflow double (at 5e-324 a regularizer gave an
+// infinite confidence radius), and no model needs such a value.
+inline constexpr double kMinScale = 1e-100;
+inline constexpr double kMaxScale = 1e100;
+// kMinScale <= value <= kMaxScale (NaN fails).
+absl::Status ValidateScale(absl::string_view name, double value);
+
 // 0 < value < 1 (NaN fails): probabilities such as target_delta or a failure probability.
 absl::Status ValidateOpenUnitInterval(absl::string_view name, double value);
 

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/status_macros.h"
+#include "common/validation.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -24,10 +25,9 @@ absl::Status RandomMdpOptions::Validate() const {
     return Invalid(absl::StrFormat("num_actions = %d, must be >= 1", num_actions));
   }
   if (horizon < 1) return Invalid(absl::StrFormat("horizon = %d, must be >= 1", horizon));
-  if (!std::isfinite(dirichlet_concentration) || dirichlet_concentration <= 0.0) {
-    return Invalid(absl::StrFormat("dirichlet_concentration = %g, must be finite and > 0",
-                                   dirichlet_concentration));
-  }
+  // A scale (common/validation.h): at 5e-324 every log-Gamma draw is -inf and the row NaN.
+  RETURN_IF_ERROR(
+      ValidateScale("RandomMdpOptions.dirichlet_concentration", dirichlet_concentration));
   // In double: the product of four ints can overflow 64 bits, and only its size matters here.
   const double entries = static_cast<double>(num_states) * num_states * num_actions * horizon;
   if (entries > static_cast<double>(kMaxRandomMdpTransitionEntries)) {

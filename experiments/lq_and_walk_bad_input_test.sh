@@ -41,6 +41,19 @@ expect_refused "$FIG2" num_samples=3000000000 \
 # overflows a double is refused naming the fields (it aborted on a zero kernel rate).
 expect_refused "$FIG2" learning_rate=1e300 "fields 'learning_rate' = 1e+300, 'batch_size' = 50"
 
+# Scales (rates, ridges, regularizers) outside [1e-100, 1e100]: a subnormal 5e-324 passed "> 0"
+# and then aborted the run (an infinite confidence radius, a non-finite counter input, a NaN
+# conditional noise deviation).
+expect_refused "$LQ" regularizer_lambda=5e-324 \
+  "field 'regularizer_lambda' must be finite and in [1e-100, 1e+100], got 4.94066e-324"
+expect_refused "$LQ" ce_ridge=5e-324 "field 'ce_ridge' must be finite and in [1e-100, 1e+100]"
+expect_refused "$FIG1" kernel_rate=5e-324 "field 'kernel_rate' must be finite and in [1e-100"
+expect_refused "$FIG2" kernel_rate=1e101 "field 'kernel_rate' must be finite and in [1e-100"
+# Nothing to compare: refused before the tasks run (the figure failed after all of them).
+expect_refused "$FIG2" privacy_epsilons= "field 'privacy_epsilons' is empty"
+expect_refused "$FIG1" noise_stddevs=10,10 "field 'noise_stddevs' lists '10' twice"
+expect_refused "$LQ" systems= "the grid has no configurations: field 'systems' is empty"
+
 # The --config example of each --help is a valid --config.
 for fig in "$LQ" "$FIG1" "$FIG2"; do expect_config_example_valid "$fig"; done
 echo PASS

@@ -31,6 +31,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "common/build_info.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
@@ -117,8 +118,9 @@ absl::StatusOr<Flags> ParseFlags(int argc, char** argv) {
   // The experiments' own rule for --out, applied to the results root (an empty value is an
   // error, as for --out, not the default root).
   const std::optional<std::string> results_flag = command_line.Get("--results");
-  if (results_flag.has_value() && results_flag->empty()) {
-    return absl::InvalidArgumentError("--results: the directory name is empty");
+  if (results_flag.has_value() && absl::StripAsciiWhitespace(*results_flag).empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--results: the directory name is ", results_flag->empty() ? "empty" : "only white space"));
   }
   ASSIGN_OR_RETURN(std::string results, ResolveOutDir(results_flag.value_or(""), ""));
   flags.results_dir = results;

@@ -20,6 +20,12 @@ if "$REPRODUCE" --results= --dry_run >"$WORK/empty.out" 2>"$WORK/empty.err"; the
 fi
 grep -qF -- "--results: the directory name is empty" "$WORK/empty.err" ||
   { cat "$WORK/empty.err"; fail "--results= (empty): no message naming the flag"; }
+# So is a name of blanks (it made a directory " " and ran into it).
+if "$REPRODUCE" "--results=  " --dry_run >"$WORK/blank.out" 2>"$WORK/blank.err"; then
+  fail "--results='  ' accepted"
+fi
+grep -qF -- "--results: the directory name is only white space" "$WORK/blank.err" ||
+  { cat "$WORK/blank.err"; fail "--results='  ': no message naming the flag"; }
 use_clean_scratch_repository
 RESULTS="$WORK/results"
 LOCK="$RESULTS/vietri_fig/.dprl_lock"

@@ -17,17 +17,25 @@ expect_refused "$FIG" riverswim.num_states=100000000 "of memory, above this mach
 expect_refused "$FIG" riverswim.horizon=1000000000 "'riverswim.horizon' = 1000000000"
 expect_refused "$FIG" num_episodes=1000000000000000000 "field 'num_episodes' = 1000000000000000000"
 expect_refused "$FIG" num_episodes=1000000000000000000 "above the limit of 1e+07 core-seconds"
-expect_refused "$FIG" failure_probability=1e-300 "field 'failure_probability' = 1e-300 with num_episodes"
+# Below 1e-50 by the grids' one floor (the counters' split of it stays above 1e-100): it was
+# refused naming privacy_epsilons or counter_failure_probability in the other grids.
+expect_refused "$FIG" failure_probability=1e-300 "field 'failure_probability' must be in [1e-50, 1), got 1e-300"
 # A failure probability the bound cannot take is named, not the eps it was tried with.
-expect_refused "$FIG" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321"
+expect_refused "$FIG" failure_probability=1e-320 "error: field 'failure_probability' must be in [1e-50, 1), got 9.99989e-321"
 expect_refused "$FIG" privacy_epsilons=10,10 "field 'privacy_epsilons' lists 10 twice (values #1 and #2)"
-expect_refused "$LOWER" failure_probability=1e-320 "error: field 'failure_probability' = 9.99989e-321 on "
+expect_refused "$LOWER" failure_probability=1e-320 "error: field 'failure_probability' must be in [1e-50, 1)"
+expect_refused "$RLSVI" failure_probability=1e-300 "error: field 'failure_probability' must be in [1e-50, 1)"
 # Past 2^63 the episode grid's counter overflowed and the grid never ended, --dry_run included.
 for fig in "$FIG" "$LOWER"; do
   expect_refused "$fig" num_episodes=9200000000000000000 \
     "field 'num_episodes' must be <= 1000000000000000000, got 9200000000000000000"
 done
 expect_refused "$FIG" privacy_epsilons=1e-300 "field 'privacy_epsilons' value 1e-300"
+# An empty list or a value given twice names its field (the runner said "an empty list field?"
+# or "config group_name ... is used twice").
+expect_refused "$FIG" environments= "the grid has no configurations: field 'environments' is empty"
+expect_refused "$LOWER" instances=n2_m1_H2,n2_m1_H2 "field 'instances' lists 'n2_m1_H2' twice"
+expect_refused "$RLSVI" curve_shapes=S4_A2_H5,S4_A2_H5 "field 'curve_shapes' lists 'S4_A2_H5' twice"
 expect_refused "$FIG" num_episodes=1 "field 'privacy_epsilons' value 10 with num_episodes = 1"
 expect_refused "$FIG" num_episodes=1 "list the value in 'exact_tail_privacy_epsilons' instead"
 # The lower-bound family: an alpha' whose PAC bound shapes (1/alpha^2) overflow a double.

@@ -266,7 +266,14 @@ absl::StatusOr<double> FunctionalNoiseAchievedEpsilon(
     return eps * noise_stddev - std::sqrt(2.0 * t * std::log(M_E + eps / options.target_delta) * c);
   };
   double hi = 1.0;
-  while (g(hi) < 0.0) hi *= 2.0;
+  while (g(hi) < 0.0) {
+    hi *= 2.0;
+    if (!std::isfinite(hi)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "noise_stddev = %g: the epsilon it achieves overflows a double (too little noise)",
+          noise_stddev));
+    }
+  }
   double lo = 0.0;
   for (int i = 0; i < 200; ++i) {
     const double mid = 0.5 * (lo + hi);

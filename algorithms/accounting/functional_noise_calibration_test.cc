@@ -1,5 +1,6 @@
 #include "algorithms/accounting/functional_noise_calibration.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +10,8 @@
 
 namespace dprl {
 namespace {
+
+using ::testing::HasSubstr;
 
 FunctionalNoiseCalibration CalibrateOrDie(const FunctionalNoiseCalibrationOptions& options) {
   absl::StatusOr<FunctionalNoiseCalibration> c = CalibrateFunctionalNoise(options);
@@ -44,6 +47,12 @@ TEST(FunctionalNoiseCalibrationTest, AppendixE3Epsilon09) {
 
 // privacy_epsilon = 0.45: sigma = sqrt(2 * 78.125 * ln(e + 4500) * C) / 0.45 = 2.535066948365236
 // (the paper: ~0.74).
+// So little noise that the achieved epsilon overflows a double is an error (it returned inf).
+TEST(FunctionalNoiseCalibrationTest, AchievedEpsilonOverflowIsAnError) {
+  EXPECT_THAT(FunctionalNoiseAchievedEpsilon(FunctionalNoiseCalibrationOptions(), 5e-324).status(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("overflows a double")));
+}
+
 TEST(FunctionalNoiseCalibrationTest, AppendixE3Epsilon045) {
   FunctionalNoiseCalibrationOptions options;
   options.privacy_epsilon = 0.45;

@@ -21,7 +21,13 @@ absl::StatusOr<double> GaussianRdpCoefficient(const GaussianMechanismOptions& op
   // Mironov 2017 Prop. 7 / Lu et al. Lemma 6: rdp(alpha) = alpha Delta^2 / (2 sigma^2).
   // Written as (Delta/sigma)^2 / 2 so that tiny or huge Delta, sigma do not overflow.
   const double ratio = options.l2_sensitivity / options.noise_stddev;
-  return 0.5 * ratio * ratio;
+  const double rho = 0.5 * ratio * ratio;
+  if (!std::isfinite(rho)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "l2_sensitivity = ", options.l2_sensitivity, " over noise_stddev = ", options.noise_stddev,
+        ": the RDP coefficient (Delta / sigma)^2 / 2 overflows a double"));
+  }
+  return rho;
 }
 
 absl::Status ValidateRenyiOrder(double renyi_order, const char* name) {
@@ -40,6 +46,10 @@ absl::Status ValidateRenyiOrderMinusOne(double renyi_order_minus_one) {
 absl::StatusOr<double> GaussianRdp(const GaussianMechanismOptions& options, double renyi_order) {
   RETURN_IF_ERROR(ValidateRenyiOrder(renyi_order));
   ASSIGN_OR_RETURN(double rho, GaussianRdpCoefficient(options));
+  if (!std::isfinite(rho * renyi_order)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rdp(", renyi_order, ") = ", rho, " * ", renyi_order, " overflows a double"));
+  }
   return rho * renyi_order;
 }
 

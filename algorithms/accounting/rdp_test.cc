@@ -63,6 +63,18 @@ TEST(GaussianRdpTest, HandDerivedValues) {
 
 // D_alpha(N(mu, s^2) || N(0, s^2)) by quadrature of (1/(alpha-1)) log int p^alpha q^(1-alpha):
 // an independent check of Mironov 2017 Prop. 7 (Lu et al. Lemma 6) for a few orders.
+// (Delta / sigma)^2 / 2 beyond double range is an error, not inf (it was returned as inf).
+TEST(GaussianRdpTest, OverflowIsAnError) {
+  for (const GaussianMechanismOptions& options :
+       {GaussianMechanismOptions{1e300, 1.0}, GaussianMechanismOptions{1.0, 1e-300},
+        GaussianMechanismOptions{1.0, 5e-324}}) {
+    EXPECT_THAT(GaussianRdp(options, 2.0),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("overflows a double")));
+  }
+  EXPECT_THAT(GaussianRdp({1e150, 1.0}, 1e10),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("overflows a double")));
+}
+
 TEST(GaussianRdpTest, MatchesRenyiDivergenceByQuadrature) {
   const double mu = 0.7, s = 1.3;
   for (double alpha : {1.5, 2.0, 5.0}) {

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 
@@ -47,14 +48,8 @@ absl::Status ValidateDitherScale(const std::string& name, double dither_scale) {
 }
 
 absl::Status LqAgentOptions::Validate() const {
-  if (!(std::isfinite(regularizer) && regularizer > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("regularizer must be finite and > 0, got %g", regularizer));
-  }
-  if (!(std::isfinite(ce_ridge) && ce_ridge > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("ce_ridge must be finite and > 0, got %g", ce_ridge));
-  }
+  RETURN_IF_ERROR(ValidateScale("regularizer", regularizer));
+  RETURN_IF_ERROR(ValidateScale("ce_ridge", ce_ridge));
   RETURN_IF_ERROR(ValidateDitherScale("dither_scale", dither_scale));
   if (model == LqModel::kRidge && planner != LqPlanner::kCertaintyEquivalence) {
     return absl::InvalidArgumentError(absl::StrCat("model ", LqModelName(model), " needs planner ",

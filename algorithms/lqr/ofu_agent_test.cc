@@ -230,7 +230,7 @@ TEST(LqAgentTest, RejectsBadInput) {
   o.regularizer = -1.0;
   EXPECT_THAT(error(o, s->q(), s->r()),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("regularizer must be finite and > 0, got -1")));
+                       HasSubstr("regularizer must be finite and in [1e-100, 1e+100], got -1")));
   o = OptionsFor(*s, kOfu, 10);
   EXPECT_THAT(error(o, -s->q(), s->r()), StatusIs(absl::StatusCode::kInvalidArgument,
                                                   HasSubstr("Q is not positive definite")));
@@ -357,8 +357,9 @@ TEST(LqAgentTest, RejectsBadBaselineOptions) {
   ASSERT_THAT(s, IsOk());
   LqAgentOptions o = OptionsFor(*s, kPrivateCeRidge, 10);
   o.ce_ridge = 0.0;
-  EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,
-                                     HasSubstr("ce_ridge must be finite and > 0, got 0")));
+  EXPECT_THAT(o.Validate(),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("ce_ridge must be finite and in [1e-100, 1e+100], got 0")));
   o = OptionsFor(*s, kPrivateCeDither, 10);
   o.dither_scale = -0.5;
   EXPECT_THAT(o.Validate(), StatusIs(absl::StatusCode::kInvalidArgument,

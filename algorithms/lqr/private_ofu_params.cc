@@ -150,7 +150,10 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
     p.achieved_epsilon = eps;
   }
   const double m = p.levels, K = static_cast<double>(o.episodes), a = o.confidence_alpha;
-  const double log_term = std::log(2.0 / o.target_delta);
+  // ln(2 / delta); for a subnormal delta 2 / delta overflows, ln 2 - ln delta does not.
+  const double log_term = std::isfinite(2.0 / o.target_delta)
+                              ? std::log(2.0 / o.target_delta)
+                              : std::log(2.0) - std::log(o.target_delta);
   p.paper_sigma1 = std::sqrt(8.0 * m * log_term) * p.input_bound1 / o.privacy_epsilon;
   p.paper_sigma2 = std::sqrt(8.0 * m * log_term) * p.input_bound2 / o.privacy_epsilon;
   if (o.spectral_bound == NoiseSpectralBound::kPaperConstant) {  // Thm. 3 proof
@@ -170,13 +173,16 @@ absl::StatusOr<PrivateOfuParams> ComputePrivateOfuParams(const PrivateOfuOptions
     p.nu = (p.noise_scale2 * nu_tail + std::sqrt(static_cast<double>(n * nd)) * p.rounding_error2) /
            std::sqrt(p.big_lambda);
   }
-  if (!(std::isfinite(p.big_lambda) && p.big_lambda > 0.0 && std::isfinite(p.nu))) {
+  if (!(std::isfinite(p.big_lambda) && p.big_lambda > 0.0 && std::isfinite(p.nu) &&
+        std::isfinite(p.paper_sigma1) && std::isfinite(p.paper_sigma2))) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "privacy_epsilon = %g, target_delta = %g, episodes = %d, horizon = %d, gamma = %g, "
-        "confidence_alpha = %g give Lambda = %g and nu = %g, which must be finite (Lambda > 0): "
-        "the noise levels sigma_1 = %g, sigma_2 = %g are beyond double range",
+        "confidence_alpha = %g give Lambda = %g, nu = %g and the paper's sigma_1 = %g, sigma_2 = "
+        "%g, which must be finite (Lambda > 0): the noise levels sigma_1 = %g, sigma_2 = %g are "
+        "beyond double range",
         o.privacy_epsilon, o.target_delta, o.episodes, o.horizon, o.control_bound,
-        o.confidence_alpha, p.big_lambda, p.nu, p.sigma1, p.sigma2));
+        o.confidence_alpha, p.big_lambda, p.nu, p.paper_sigma1, p.paper_sigma2, p.sigma1,
+        p.sigma2));
   }
   return p;
 }

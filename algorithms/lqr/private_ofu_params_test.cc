@@ -69,6 +69,18 @@ TEST(PrivateOfuParamsTest, RejectsBadInput) {
                                    HasSubstr("confidence_alpha must be in (0, 1], got 0")));
 }
 
+// A subnormal target_delta is valid and its paper noise levels finite: ln(2 / delta) is taken as
+// ln 2 - ln delta where 2 / delta overflows (they were inf).
+TEST(PrivateOfuParamsTest, SubnormalDeltaGivesFiniteLevels) {
+  PrivateOfuOptions o;
+  o.target_delta = 5e-324;
+  const absl::StatusOr<PrivateOfuParams> p = ComputePrivateOfuParams(o);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_TRUE(std::isfinite(p->paper_sigma1) && std::isfinite(p->paper_sigma2));
+  o.target_delta = 1e-300;
+  EXPECT_GT(p->paper_sigma1, ComputePrivateOfuParams(o)->paper_sigma1);
+}
+
 TEST(PrivateOfuParamsTest, NodeCountIsCeilLog2K) {
   for (int64_t k : {2, 3, 4, 5, 1000, 1024, 1025}) {
     PrivateOfuOptions o;

@@ -4,9 +4,11 @@
 
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "common/status_macros.h"
+#include "common/validation.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -20,10 +22,7 @@ absl::Status OuFunctionalNoiseOptions::Validate() const {
     return absl::InvalidArgumentError(absl::StrFormat(
         "OuFunctionalNoiseOptions.noise_stddev = %g, must be finite and >= 0", noise_stddev));
   }
-  if (!(std::isfinite(kernel_rate) && kernel_rate > 0.0)) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "OuFunctionalNoiseOptions.kernel_rate = %g, must be finite and > 0", kernel_rate));
-  }
+  RETURN_IF_ERROR(ValidateScale("OuFunctionalNoiseOptions.kernel_rate", kernel_rate));
   return absl::OkStatus();
 }
 

@@ -166,10 +166,13 @@ TEST(OuFunctionalNoiseOptionsTest, DefaultsValidAndBadValuesNamed) {
     EXPECT_THAT(options.Validate(), InvalidArgumentWith("noise_stddev = "));
     EXPECT_THAT(OuFunctionalNoise::Create(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
-  for (double bad : {0.0, -1.0, std::nan(""), HUGE_VAL}) {
+  // A scale in [1e-100, 1e100]: 5e-324 passed "> 0" and gave NaN conditional deviations.
+  for (double bad : {0.0, -1.0, std::nan(""), HUGE_VAL, 5e-324, 1e101}) {
     OuFunctionalNoiseOptions options;
     options.kernel_rate = bad;
-    EXPECT_THAT(options.Validate(), InvalidArgumentWith("kernel_rate = "));
+    EXPECT_THAT(options.Validate(),
+                InvalidArgumentWith("OuFunctionalNoiseOptions.kernel_rate must be finite and in "
+                                    "[1e-100, 1e+100]"));
     EXPECT_THAT(OuFunctionalNoise::Create(options), StatusIs(absl::StatusCode::kInvalidArgument));
   }
 }

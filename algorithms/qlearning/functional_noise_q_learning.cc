@@ -4,10 +4,12 @@
 
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/mechanisms/samplers.h"
 #include "algorithms/qlearning/q_noise_and_exploration.h"
 #include "common/status_macros.h"
+#include "common/validation.h"
 #include "random/distributions.h"
 
 namespace dprl {
@@ -32,10 +34,7 @@ absl::Status FunctionalNoiseQLearningOptions::Validate() const {
     return absl::InvalidArgumentError(
         absl::StrFormat("%snoise_stddev = %g, must be finite and >= 0", p, noise_stddev));
   }
-  if (!(std::isfinite(kernel_rate) && kernel_rate > 0.0)) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%skernel_rate = %g, must be finite and > 0", p, kernel_rate));
-  }
+  RETURN_IF_ERROR(ValidateScale(absl::StrCat(p, "kernel_rate"), kernel_rate));
   if (!(discount >= 0.0 && discount < 1.0)) {
     return absl::InvalidArgumentError(
         absl::StrFormat("%sdiscount = %g, must be in [0, 1)", p, discount));

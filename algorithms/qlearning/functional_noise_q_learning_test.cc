@@ -75,7 +75,8 @@ TEST(FunctionalNoiseQLearningTest, BadValuesNamed) {
   }
   o = FunctionalNoiseQLearningOptions();
   o.kernel_rate = 0.0;
-  EXPECT_THAT(o.Validate(), InvalidArgumentWith("kernel_rate = 0"));
+  EXPECT_THAT(o.Validate(),
+              InvalidArgumentWith("kernel_rate must be finite and in [1e-100, 1e+100], got 0"));
   EXPECT_THAT(create(o), ::testing::Not(IsOk()));
   o = FunctionalNoiseQLearningOptions();
   o.discount = 1.0;

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "algorithms/qlearning/q_noise_and_exploration.h"
 #include "common/status_macros.h"
+#include "common/validation.h"
 
 namespace dprl {
 
@@ -20,9 +22,7 @@ absl::Status ReplayDqnOptions::Validate() const {
   if (!(std::isfinite(noise_stddev) && noise_stddev >= 0.0)) {
     return bad("noise_stddev", noise_stddev, "finite and >= 0");
   }
-  if (!(std::isfinite(kernel_rate) && kernel_rate > 0.0)) {
-    return bad("kernel_rate", kernel_rate, "finite and > 0");
-  }
+  RETURN_IF_ERROR(ValidateScale(absl::StrCat(p, "kernel_rate"), kernel_rate));
   if (!(discount >= 0.0 && discount < 1.0)) return bad("discount", discount, "in [0, 1)");
   if (batch_size < 1) return bad("batch_size", batch_size, ">= 1");
   if (replay_capacity < batch_size) {

@@ -46,7 +46,9 @@ TEST(ReplayDqnAsRunTest, BadValuesNamed) {
   EXPECT_THAT(o.Validate(), InvalidArgumentWith("noise_stddev = nan"));
   o = ReplayDqnOptions();
   o.kernel_rate = 0;
-  EXPECT_THAT(o.Validate(), InvalidArgumentWith("kernel_rate = 0"));
+  EXPECT_THAT(o.Validate(),
+              InvalidArgumentWith(
+                  "ReplayDqnOptions.kernel_rate must be finite and in [1e-100, 1e+100], got 0"));
   o = ReplayDqnOptions();
   o.discount = 1;
   EXPECT_THAT(o.Validate(), InvalidArgumentWith("discount = 1"));

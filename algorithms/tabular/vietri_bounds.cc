@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 namespace dprl {
 namespace {
@@ -163,6 +164,32 @@ BoundShape JdpRegretLowerBound(const VietriBoundsParameters& p) {
   shape.privacy_term =                                       // SAH log(T)/eps
       sah * std::log(static_cast<double>(p.num_episodes)) / p.privacy_epsilon;
   return shape;
+}
+
+absl::Status CheckVietriBoundsFinite(const VietriBoundsParameters& p) {
+  const std::pair<const char*, double> bounds[] = {
+      {"E_eps", VietriErrorBound(p)},
+      {"single_counter_error",
+       SingleCounterErrorBound(p.privacy_epsilon, p.num_episodes, p.failure_probability)},
+      // Lemma 8 only where Report prints it (beta < 1/4, alpha <= 1); 0 stands for "n/a".
+      {"best_arm_pulls_lemma8",
+       p.failure_probability < kBestArmLowerBoundMaxFailureProbability && p.alpha <= 1.0
+           ? BestArmPullsLowerBound(p.privacy_epsilon, p.alpha, p.failure_probability)
+           : 0.0},
+      {"pac_upper_thm3", PucbPacUpperBound(p).total()},
+      {"regret_upper_thm4", PucbRegretUpperBound(p).total()},
+      {"pac_lower_thm5", JdpPacLowerBound(p).total()},
+      {"regret_lower_thm6", JdpRegretLowerBound(p).total()}};
+  for (const auto& [name, value] : bounds) {
+    if (!std::isfinite(value)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s overflows a double (%g) at S=%d A=%d H=%d privacy_epsilon=%g alpha=%g beta=%g "
+          "T=%d; use a larger privacy_epsilon / alpha / beta or smaller S, A, H, T",
+          name, value, p.num_states, p.num_actions, p.horizon, p.privacy_epsilon, p.alpha,
+          p.failure_probability, p.num_episodes));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace dprl

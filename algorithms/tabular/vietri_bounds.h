@@ -117,6 +117,12 @@ absl::Status ValidateVietriErrorBoundEpisodes(int64_t num_episodes);
 double BestArmPullsLowerBound(double privacy_epsilon, double suboptimality_gap,
                               double failure_probability);
 
+// Every quantity of this header at `p` (which must pass Validate()) is finite: at extreme inputs
+// (e.g. privacy_epsilon = 1e-310, or a subnormal alpha or beta) they overflow a double, and the
+// calculator and the Python bindings refuse them, naming the first infinite one and the inputs,
+// rather than print or return inf.
+absl::Status CheckVietriBoundsFinite(const VietriBoundsParameters& p);
+
 // --- (b) Shapes, constant 1, polylog factors dropped. Require p.Validate(). ---
 
 // Thm. 3: SAH^4/alpha^2 + S^2AH^4/(eps alpha).

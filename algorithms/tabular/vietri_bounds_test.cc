@@ -12,6 +12,8 @@
 namespace dprl {
 namespace {
 
+using ::testing::HasSubstr;
+
 // S = 6, A = 2, H = 20, eps = 1, alpha = 0.1, beta = 0.05, T = 10^6 (the calculator's example).
 VietriBoundsParameters Example() {
   VietriBoundsParameters p;
@@ -144,6 +146,17 @@ TEST(VietriBoundsTest, ValidateRejectsBadValues) {
   VietriBoundsParameters edge;
   edge.alpha = 20.0;  // alpha = H is allowed (Thm. 3: alpha in (0, H])
   EXPECT_TRUE(edge.Validate().ok());
+}
+
+// Inputs that pass Validate but overflow a bound are named (the Python bindings returned inf).
+TEST(VietriBoundsTest, OverflowingBoundsAreNamed) {
+  EXPECT_TRUE(CheckVietriBoundsFinite(VietriBoundsParameters()).ok());
+  VietriBoundsParameters p;
+  p.failure_probability = 5e-324;
+  EXPECT_THAT(CheckVietriBoundsFinite(p).message(), HasSubstr("overflows a double (inf)"));
+  p = VietriBoundsParameters();
+  p.alpha = 1e-300;
+  EXPECT_THAT(CheckVietriBoundsFinite(p).message(), HasSubstr("pac_upper_thm3 overflows"));
 }
 
 TEST(VietriBoundsDeathTest, StatedRangesAreChecked) {

@@ -94,26 +94,30 @@ std::string VariantLabel(const RegretGroupSummary& summary) {
 absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
-  ASSIGN_OR_RETURN(const double matched_epsilon, MatchedPrivacyEpsilon(summaries, reader.path()));
-
-  // Top row: the references and every private agent at the matched eps.
-  std::vector<RegretGroupSummary> at_matched;
-  for (const RegretGroupSummary& summary : summaries) {
-    if (!summary.privacy_epsilon.has_value() || *summary.privacy_epsilon == matched_epsilon) {
-      at_matched.push_back(summary);
+  // Top row: the references and every private agent at the matched eps; bottom row: final regret
+  // vs eps per environment. A file of the references alone (private_agents=) gets the top row
+  // of every group.
+  std::vector<PlotPanel> top, bottom;
+  if (HasPrivateGroup(summaries)) {
+    ASSIGN_OR_RETURN(const double matched_epsilon, MatchedPrivacyEpsilon(summaries, reader.path()));
+    std::vector<RegretGroupSummary> at_matched;
+    for (const RegretGroupSummary& summary : summaries) {
+      if (!summary.privacy_epsilon.has_value() || *summary.privacy_epsilon == matched_epsilon) {
+        at_matched.push_back(summary);
+      }
     }
+    top = BuildRegretPanels(at_matched);
+    for (size_t i = 0; i < top.size(); ++i) {
+      PlotPanel& panel = top[i];
+      // BuildRegretPanels titles a panel "<env> (<relation>)": keep the env, name the matched eps.
+      panel.title = absl::StrFormat("%s: regret at #ge = %g (add/remove)",
+                                    panel.title.substr(0, panel.title.find(' ')), matched_epsilon);
+    }
+    bottom = BuildFinalRegretVsEpsilonPanels(summaries, VariantKey, VariantLabel,
+                                             "privacy #ge (eps-JDP, add/remove)");
+  } else {
+    top = BuildRegretPanels(summaries);
   }
-  std::vector<PlotPanel> top = BuildRegretPanels(at_matched);
-  for (size_t i = 0; i < top.size(); ++i) {
-    PlotPanel& panel = top[i];
-    // BuildRegretPanels titles a panel "<env> (<relation>)": keep the env, name the matched eps.
-    panel.title = absl::StrFormat("%s: regret at #ge = %g (add/remove)",
-                                  panel.title.substr(0, panel.title.find(' ')), matched_epsilon);
-  }
-
-  // Bottom row: final regret vs eps per environment.
-  const std::vector<PlotPanel> bottom = BuildFinalRegretVsEpsilonPanels(
-      summaries, VariantKey, VariantLabel, "privacy #ge (eps-JDP, add/remove)");
   const int columns = static_cast<int>(bottom.size());
 
   FigureOutputs figure;
@@ -130,7 +134,8 @@ absl::StatusOr<FigureOutputs> MakeJdpTabularFigure(const Hdf5Reader& reader) {
                      return std::optional<double>(privacy_free_epsilon.at(summary.group));
                    }}});
   figure.layout.columns = columns;
-  figure.layout.legend = LegendLayout::kRightOfEachPanel;
+  figure.layout.legend =
+      bottom.empty() ? LegendLayout::kBelowEachColumn : LegendLayout::kRightOfEachPanel;
   return figure;
 }
 

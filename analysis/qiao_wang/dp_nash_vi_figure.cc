@@ -64,6 +64,16 @@ std::string VariantLabel(const RegretGroupSummary& summary) {
 absl::StatusOr<FigureOutputs> MakeDpNashViFigure(const Hdf5Reader& reader) {
   ASSIGN_OR_RETURN(std::vector<RegretGroupSummary> summaries,
                    SummarizeRegretGroups(reader, kPlotPoints));
+  FigureOutputs figure;
+  figure.csv = SummaryCsv(summaries);
+  figure.layout.legend = LegendLayout::kRightOfEachPanel;
+  if (!HasPrivateGroup(summaries)) {  // e.g. private_agents= (the references alone)
+    RegretPanelStyle style;
+    style.color_key = VariantKey;
+    figure.panels = BuildRegretPanels(summaries, style);
+    figure.layout.legend = LegendLayout::kBelowEachColumn;
+    return figure;
+  }
   ASSIGN_OR_RETURN(const double matched_epsilon, MatchedPrivacyEpsilon(summaries, reader.path()));
 
   // Top row: the references and the private variants at the matched eps (not as printed: the
@@ -86,12 +96,9 @@ absl::StatusOr<FigureOutputs> MakeDpNashViFigure(const Hdf5Reader& reader) {
       summaries, VariantKey, VariantLabel,
       "privacy #ge (JDP: add/remove one episode; LDP: any two trajectories)");
 
-  FigureOutputs figure;
   figure.panels = top;
   figure.panels.insert(figure.panels.end(), bottom.begin(), bottom.end());
-  figure.csv = SummaryCsv(summaries);
   figure.layout.columns = static_cast<int>(bottom.size());
-  figure.layout.legend = LegendLayout::kRightOfEachPanel;
   return figure;
 }
 

@@ -162,10 +162,11 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
   fields.Add("target_delta", &target_delta, "delta of the private agents, in (0, 1)");
   fields.Add("confidence_alpha", &confidence_alpha,
              "alpha of the confidence sets (failure probability), in (0, 1)");
-  fields.Add("regularizer_lambda", &regularizer_lambda, "lambda of ofu_rl's H_k = lambda I (> 0)");
-  fields.Add(
-      "ce_ridge", &ce_ridge,
-      "lambda_ce of private_ce_ridge and private_ce_dither: V = (T_1)_+ + lambda_ce I (> 0)");
+  fields.Add("regularizer_lambda", &regularizer_lambda,
+             "lambda of ofu_rl's H_k = lambda I (1e-100 to 1e100)");
+  fields.Add("ce_ridge", &ce_ridge,
+             "lambda_ce of private_ce_ridge and private_ce_dither: V = (T_1)_+ + lambda_ce I "
+             "(1e-100 to 1e100)");
   fields.Add("dither_scale", &dither_scale,
              "private_ce_dither's input noise sigma_k = dither_scale * gamma * k^(-1/4) (0 to 1e3)");
 }
@@ -179,8 +180,8 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("confidence_alpha"), confidence_alpha));
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("regularizer_lambda"), regularizer_lambda));
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("ce_ridge"), ce_ridge));
+  RETURN_IF_ERROR(ValidateScale(GridFieldName("regularizer_lambda"), regularizer_lambda));
+  RETURN_IF_ERROR(ValidateScale(GridFieldName("ce_ridge"), ce_ridge));
   RETURN_IF_ERROR(ValidateDitherScale(GridFieldName("dither_scale"), dither_scale));
   // The agents in the order of `agents` (each once): the non-private ones once per system, the
   // private ones at every eps.

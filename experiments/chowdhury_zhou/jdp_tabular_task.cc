@@ -107,7 +107,7 @@ void JdpTabularGrid::BindFields(ConfigFields& fields) {
              "eps of every private agent (> 0; eps-JDP, add/remove one user's episode; 2 eps "
              "under replacement)");
   fields.Add("failure_probability", &failure_probability,
-             "beta of PUCB and pucb_noiseless, delta of UCB-VI and Private-UCB-VI, in (0, 1)");
+             "beta of PUCB and pucb_noiseless, delta of UCB-VI and Private-UCB-VI, in [1e-50, 1)");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
@@ -117,8 +117,7 @@ absl::StatusOr<std::vector<ConfigSpec>> JdpTabularGrid::MakeConfigs() const {
       ValidateChoices("reference_agents", reference_agents, TabularReferenceAgentNames()));
   RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, JdpTabularPrivateAgentNames()));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateGridFailureProbability("failure_probability", failure_probability));
   TabularAgentSettings settings;
   settings.num_episodes = num_episodes;
   settings.failure_probability = failure_probability;

@@ -50,6 +50,17 @@ absl::Status ValidateEachFinitePositive(const std::string& field,
   return absl::OkStatus();
 }
 
+absl::Status ValidateGridFailureProbability(const std::string& field, double value) {
+  if (value >= kMinGridFailureProbability && value < 1.0) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(GridFieldName(field), " must be in [",
+                                                 kMinGridFailureProbability, ", 1), got ", value));
+}
+
+absl::Status ValidateNotEmpty(const std::string& field, size_t size, const std::string& why) {
+  if (size > 0) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(GridFieldName(field), " is empty: ", why));
+}
+
 absl::Status ValidateChoices(const std::string& field, const std::vector<std::string>& values,
                              const std::vector<std::string>& allowed) {
   for (size_t i = 0; i < values.size(); ++i) {

@@ -33,6 +33,18 @@ absl::Status ValidateFieldAtMost(const std::string& field, int64_t value, int64_
 // list is fine: it adds no configurations).
 absl::Status ValidateEachFinitePositive(const std::string& field,
                                         const std::vector<double>& values);
+// The smallest failure probability beta of a grid: the tabular agents split beta over their
+// counters (up to 2SAH + HAS^2 of them, each at beta / (that count x ...)), and their exact-tail
+// bounds take a counter failure probability of at least 1e-100; every grid's beta >= 1e-50 keeps
+// the split above it at any size the memory checks allow (below it the refusal named
+// privacy_epsilons or counter_failure_probability instead of the field the user set).
+inline constexpr double kMinGridFailureProbability = 1e-50;
+// kMinGridFailureProbability <= value < 1: "field 'NAME' must be in [1e-50, 1), got V".
+absl::Status ValidateGridFailureProbability(const std::string& field, double value);
+
+// At least one value, where an experiment cannot do without one (e.g. the private agents a
+// figure compares): "field 'NAME' is empty: <why>".
+absl::Status ValidateNotEmpty(const std::string& field, size_t size, const std::string& why);
 // Every value one of `allowed`, none twice.
 absl::Status ValidateChoices(const std::string& field, const std::vector<std::string>& values,
                              const std::vector<std::string>& allowed);

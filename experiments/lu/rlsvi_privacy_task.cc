@@ -125,7 +125,8 @@ void RlsviPrivacyGrid::BindFields(ConfigFields& fields) {
              "environments of the regret runs, each with rlsvi, pucb and ubev: riverswim, "
              "random_mdp");
   environment_parameters.BindFields(fields);
-  fields.Add("failure_probability", &failure_probability, "beta of PUCB, delta of UBEV, in (0, 1)");
+  fields.Add("failure_probability", &failure_probability,
+             "beta of PUCB, delta of UBEV, in [1e-50, 1)");
   fields.Add("curve_shapes", &curve_shapes,
              "shapes S<S>_A<A>_H<H> of the privacy_epsilon(K) curves (one per shape and delta)");
   fields.Add("curve_target_deltas", &curve_target_deltas, "delta of each curve, in (0, 1)");
@@ -137,8 +138,7 @@ void RlsviPrivacyGrid::BindFields(ConfigFields& fields) {
 absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateFieldAtLeast("num_episodes", num_episodes, 1));
   RETURN_IF_ERROR(ValidateChoices("environments", environments, TabularEnvironmentFields::Names()));
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateGridFailureProbability("failure_probability", failure_probability));
   for (size_t i = 0; i < curve_target_deltas.size(); ++i) {
     RETURN_IF_ERROR(ValidateOpenUnitInterval(
         absl::StrCat(GridFieldName("curve_target_deltas"), " value #", i + 1),

@@ -160,7 +160,7 @@ void DpNashViGameGrid::BindFields(ConfigFields& fields) {
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of every private agent (> 0; the user is an episode's pair of players; JDP: "
              "add/remove one pair's episode; LDP: any two trajectories)");
-  fields.Add("failure_probability", &failure_probability, "beta of DP-Nash-VI, in (0, 1)");
+  fields.Add("failure_probability", &failure_probability, "beta of DP-Nash-VI, in [1e-50, 1)");
   fields.Add("scaled_constants", &scaled_constants,
              "the factor of C1 = 3 and C2 = 10 in the _scaled variants (> 0)");
 }
@@ -181,8 +181,8 @@ absl::StatusOr<std::vector<ConfigSpec>> DpNashViGameGrid::MakeConfigs() const {
     RETURN_IF_ERROR(ValidateFieldAtLeast(field.name, field.value, 1));
     RETURN_IF_ERROR(ValidateFieldAtMost(field.name, field.value, INT_MAX));
   }
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("random_game.dirichlet_concentration"),
-                                         random_game_dirichlet_concentration));
+  RETURN_IF_ERROR(ValidateScale(GridFieldName("random_game.dirichlet_concentration"),
+                                random_game_dirichlet_concentration));
   RETURN_IF_ERROR(ValidateChoices("reference_agents", reference_agents, ReferenceVariants()));
   ASSIGN_OR_RETURN(
       const TabularAgentSettings settings,

@@ -80,6 +80,9 @@ TEST(DpNashViGameConfigsTest, RefusesBadFieldsByName) {
           "random_game.num_states");
   refused([](DpNashViGameGrid& g) { g.random_game_dirichlet_concentration = -1; },
           "random_game.dirichlet_concentration");
+  // Subnormal: every log-Gamma draw was -inf and the transitions NaN.
+  refused([](DpNashViGameGrid& g) { g.random_game_dirichlet_concentration = 5e-324; },
+          "field 'random_game.dirichlet_concentration' must be finite and in [1e-100, 1e+100]");
   refused([](DpNashViGameGrid& g) { g.random_game_num_states = 100000; }, "random_game");
   refused([](DpNashViGameGrid& g) { g.private_agents = {"pucb"}; }, "private_agents");
   refused([](DpNashViGameGrid& g) { g.reference_agents = {"ucbvi"}; }, "reference_agents");

@@ -163,8 +163,9 @@ void DpNashViGrid::BindFields(ConfigFields& fields) {
   fields.Add("privacy_epsilons", &privacy_epsilons,
              "eps of every private agent (> 0; JDP: add/remove one user's episode; LDP: any two "
              "trajectories)");
-  fields.Add("failure_probability", &failure_probability,
-             "beta of PUCB, DP-Nash-VI and their references, delta of (Private-)UCB-VI, in (0, 1)");
+  fields.Add(
+      "failure_probability", &failure_probability,
+      "beta of PUCB, DP-Nash-VI and their references, delta of (Private-)UCB-VI, in [1e-50, 1)");
   fields.Add("scaled_constants", &scaled_constants,
              "the factor of C1 = 3 and C2 = 10 in the _scaled variants (> 0)");
 }

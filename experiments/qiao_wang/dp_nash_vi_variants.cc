@@ -78,8 +78,7 @@ absl::StatusOr<TabularAgentSettings> ValidateDpNashViGridFields(
     double scaled_constants) {
   RETURN_IF_ERROR(ValidateChoices("private_agents", private_agents, allowed_private_agents));
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateGridFailureProbability("failure_probability", failure_probability));
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("scaled_constants"), scaled_constants));
   TabularAgentSettings settings;
   settings.num_episodes = num_episodes;

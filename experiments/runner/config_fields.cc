@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -89,6 +90,11 @@ std::string FormatNumber(double value) {
   CHECK(error == std::errc());
   return std::string(buffer, ptr);
 }
+
+template <typename T>
+struct IsVector : std::false_type {};
+template <typename T>
+struct IsVector<std::vector<T>> : std::true_type {};
 
 std::string TextOf(int64_t value) { return absl::StrCat(value); }
 std::string TextOf(double value) { return FormatNumber(value); }
@@ -239,6 +245,42 @@ std::string ConfigFields::FormatText(const Field& field) {
 
 std::string ConfigFields::FormatToml(const Field& field) {
   return std::visit([](const auto* target) { return TomlOf(*target); }, field.target);
+}
+
+std::vector<std::string> ConfigFields::EmptyListFields() const {
+  std::vector<std::string> empty;
+  for (const Field& field : fields_) {
+    const bool is_empty = std::visit(
+        [](const auto* target) {
+          if constexpr (IsVector<std::decay_t<decltype(*target)>>::value) return target->empty();
+          return false;
+        },
+        field.target);
+    if (is_empty) empty.push_back(field.name);
+  }
+  return empty;
+}
+
+absl::Status ConfigFields::FindRepeatedListValue() const {
+  for (const Field& field : fields_) {
+    const std::optional<std::string> repeated = std::visit(
+        [](const auto* target) -> std::optional<std::string> {
+          if constexpr (IsVector<std::decay_t<decltype(*target)>>::value) {
+            for (size_t i = 0; i < target->size(); ++i) {
+              for (size_t j = 0; j < i; ++j) {
+                if ((*target)[j] == (*target)[i]) return TextOf((*target)[i]);
+              }
+            }
+          }
+          return std::nullopt;
+        },
+        field.target);
+    if (repeated.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("field '", field.name, "' lists '", *repeated, "' twice"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 std::string ConfigFields::ToToml() const {

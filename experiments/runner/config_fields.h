@@ -94,6 +94,13 @@ class ConfigFields {
   // binding order. ApplyToml of this text reproduces every value (tested).
   std::string ToToml() const;
 
+  // The list fields that are empty, in binding order (to name them when a grid has no
+  // configurations).
+  std::vector<std::string> EmptyListFields() const;
+  // "field 'x' lists 'v' twice" for the first list field that holds a value twice, or OK (to name
+  // it when two configurations get the same group name).
+  absl::Status FindRepeatedListValue() const;
+
  private:
   template <typename T>
   void AddField(const std::string& name, T* target, const std::string& doc);

@@ -67,6 +67,26 @@ TEST(ConfigFieldsTest, SetsEveryTypeFromText) {
   EXPECT_EQ(grid.riverswim_states, 10);
 }
 
+// What the runner names when a grid has no configurations or two share a group name.
+TEST(ConfigFieldsTest, NamesEmptyListsAndRepeatedListValues) {
+  Grid grid;
+  ConfigFields fields;
+  grid.BindFields(fields);
+  EXPECT_TRUE(fields.EmptyListFields().empty());
+  EXPECT_THAT(fields.FindRepeatedListValue(), IsOk());
+  ASSERT_THAT(fields.SetFromText("environments", ""), IsOk());
+  ASSERT_THAT(fields.SetFromText("horizons", ""), IsOk());
+  EXPECT_THAT(fields.EmptyListFields(), ElementsAre("horizons", "environments"));
+  ASSERT_THAT(fields.SetFromText("privacy_epsilons", "0.5,2,0.5"), IsOk());
+  EXPECT_THAT(
+      fields.FindRepeatedListValue(),
+      StatusIs(absl::StatusCode::kInvalidArgument, "field 'privacy_epsilons' lists '0.5' twice"));
+  ASSERT_THAT(fields.SetFromText("environments", "riverswim,riverswim"), IsOk());
+  EXPECT_THAT(fields.FindRepeatedListValue(),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "field 'privacy_epsilons' lists '0.5' twice"));  // the first such field
+}
+
 TEST(ConfigFieldsTest, UnknownAndIllTypedValuesNameTheField) {
   Grid grid;
   ConfigFields fields;

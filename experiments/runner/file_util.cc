@@ -17,7 +17,14 @@
 namespace dprl {
 namespace {
 
+// A full disk or quota says what to do, wherever it is met (the lock file, a directory, a task
+// file): as WriteFailure does.
 absl::Status ErrnoError(const std::string& what, int error) {
+  if (error == ENOSPC || error == EDQUOT) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(what, ": ", std::strerror(error),
+                     "; free space and rerun the same command (finished tasks are kept)"));
+  }
   return absl::FailedPreconditionError(absl::StrCat(what, ": ", std::strerror(error)));
 }
 

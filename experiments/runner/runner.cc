@@ -28,8 +28,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "common/build_info.h"
 #include "common/resource_limits.h"
 #include "common/status_macros.h"
@@ -50,6 +52,28 @@
 
 namespace dprl {
 namespace {
+
+// ValidateConfigs' refusal of a grid's configurations, naming the grid field behind it where one
+// is: the empty list fields when there are no configurations, a list value given twice when two
+// configurations share a group name.
+absl::Status NameGridField(const ExperimentGrid& grid, const std::vector<ConfigSpec>& configs,
+                           const absl::Status& refusal) {
+  if (configs.empty()) {
+    const std::vector<std::string> empty = grid.fields().EmptyListFields();
+    if (empty.empty()) return refusal;
+    return absl::InvalidArgumentError(
+        absl::StrCat("the grid has no configurations: field", empty.size() > 1 ? "s '" : " '",
+                     absl::StrJoin(empty, "', '"), empty.size() > 1 ? "' are" : "' is", " empty"));
+  }
+  if (absl::StrContains(refusal.message(), "is used twice")) {
+    const absl::Status repeated = grid.fields().FindRepeatedListValue();
+    if (!repeated.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(repeated.message(), " (", refusal.message(), ")"));
+    }
+  }
+  return refusal;
+}
 
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
@@ -364,6 +388,8 @@ int RunExperimentMain(int argc, char** argv, const ExperimentDefinition& experim
                                            : absl::StrCat("--threads=", threads, ", one per core"))
                 : absl::StatusOr<std::vector<ConfigSpec>>(grid.status());
   absl::Status config_status = configs.ok() ? ValidateConfigs(*configs) : configs.status();
+  if (configs.ok() && !config_status.ok())
+    config_status = NameGridField(**grid, *configs, config_status);
   if (config_status.ok()) {
     config_status = CheckTaskCount(configs->size(), flags->seeds, mpi.ranks_on_node());
   }

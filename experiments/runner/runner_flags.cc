@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
 #include "common/command_line.h"
 #include "common/status_macros.h"
 #include "experiments/runner/config_report.h"
@@ -45,7 +46,10 @@ absl::StatusOr<RunnerFlags> ParseRunnerFlags(int argc, const char* const* argv,
   RunnerFlags flags;
   flags.help = command_line.help;
   if (std::optional<std::string> value = command_line.Get("--out")) {
-    if (value->empty()) return absl::InvalidArgumentError("--out: the directory name is empty");
+    if (absl::StripAsciiWhitespace(*value).empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--out: the directory name is ", value->empty() ? "empty" : "only white space"));
+    }
     flags.out_dir = *value;
   }
   flags.seeds = DefaultSeeds(experiment, flags.scale);

@@ -132,6 +132,8 @@ TEST(RunnerFlagsTest, RejectsUnknownPositionalRepeatedAndValuelessFlags) {
   EXPECT_THAT(ErrorOf({"--seeds=2", "--seeds=3"}), HasSubstr("--seeds is given more than once"));
   EXPECT_THAT(ErrorOf({"--out"}), HasSubstr("flag --out needs a value"));
   EXPECT_THAT(ErrorOf({"--out="}), HasSubstr("--out: the directory name is empty"));
+  // A name of blanks made a directory " " (reproduce_all --results=' ' did).
+  EXPECT_THAT(ErrorOf({"--out=  "}), HasSubstr("--out: the directory name is only white space"));
 }
 
 TEST(RunnerFlagsTest, BooleanFlagsRejectValuesOtherThanTrueAndFalse) {

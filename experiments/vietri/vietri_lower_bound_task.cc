@@ -245,7 +245,7 @@ void VietriLowerBoundGrid::BindFields(ConfigFields& fields) {
              "g = H alpha'/(2n)); several values give the PAC count's order in 1/alpha (the "
              "lower bound's proof tunes alpha' to alpha) and add -ap=<alpha'> to the group names");
   fields.Add("failure_probability", &failure_probability,
-             "beta of PUCB and pucb_noiseless, delta of UBEV, in (0, 1)");
+             "beta of PUCB and pucb_noiseless, delta of UBEV, in [1e-50, 1)");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() const {
@@ -268,8 +268,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriLowerBoundGrid::MakeConfigs() cons
           absl::StrCat(GridFieldName("alpha_primes"), " lists ", alpha_primes[i], " twice"));
     }
   }
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateGridFailureProbability("failure_probability", failure_probability));
   std::vector<ConfigSpec> configs;
   for (size_t i = 0; i < instances.size(); ++i) {
     absl::StatusOr<LowerBoundInstance> instance = ParseLowerBoundInstance(instances[i]);

@@ -62,7 +62,7 @@ void VietriGrid::BindFields(ConfigFields& fields) {
   fields.Add("exact_tail_privacy_epsilons", &exact_tail_privacy_epsilons,
              "PUCB with the exact-tail E (same counters and privacy, a tighter E) at each eps");
   fields.Add("failure_probability", &failure_probability,
-             "beta of PUCB and pucb_noiseless, delta of UBEV, in (0, 1)");
+             "beta of PUCB and pucb_noiseless, delta of UBEV, in [1e-50, 1)");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
@@ -73,8 +73,7 @@ absl::StatusOr<std::vector<ConfigSpec>> VietriGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
   RETURN_IF_ERROR(
       ValidateEachFinitePositive("exact_tail_privacy_epsilons", exact_tail_privacy_epsilons));
-  RETURN_IF_ERROR(
-      ValidateOpenUnitInterval(GridFieldName("failure_probability"), failure_probability));
+  RETURN_IF_ERROR(ValidateGridFailureProbability("failure_probability", failure_probability));
   std::vector<ConfigSpec> configs;
   for (const std::string& env : environments) {
     ASSIGN_OR_RETURN(const TabularEnvironmentChoice choice, environment_parameters.Resolve(env));

@@ -196,7 +196,8 @@ void WangHegdeFig1Grid::BindFields(ConfigFields& fields) {
              "functional noise levels sigma (>= 0), one curve each");
   fields.Add("num_resets", &num_resets,
              "J values, one panel each: noise resets over training (1 or T/B in the paper)");
-  fields.Add("kernel_rate", &kernel_rate, "rate of the kernel exp(-rate |x - y|) (> 0)");
+  fields.Add("kernel_rate", &kernel_rate,
+             "rate of the kernel exp(-rate |x - y|) (1e-100 to 1e100)");
   fields.Add("as_run_noise_stddevs", &as_run_noise_stddevs,
              "sigma values of the authors' loop as run (replay_dqn_as_run.h), one curve each in "
              "its own panel; empty = no such panel");
@@ -204,6 +205,7 @@ void WangHegdeFig1Grid::BindFields(ConfigFields& fields) {
 
 absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig1Grid::MakeConfigs() const {
   ASSIGN_OR_RETURN(const FunctionalNoiseQLearningOptions setting, training.Algorithm1Setting());
+  RETURN_IF_ERROR(ValidateScale(GridFieldName("kernel_rate"), kernel_rate));
   for (size_t i = 0; i < noise_stddevs.size(); ++i) {
     RETURN_IF_ERROR(ValidateFiniteNonNegative(
         absl::StrCat(GridFieldName("noise_stddevs"), " value #", i + 1), noise_stddevs[i]));
@@ -271,9 +273,11 @@ void WangHegdeFig2Grid::BindFields(ConfigFields& fields) {
 absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
   ASSIGN_OR_RETURN(const FunctionalNoiseQLearningOptions setting, training.Algorithm1Setting());
   RETURN_IF_ERROR(ValidateEachFinitePositive("privacy_epsilons", privacy_epsilons));
+  RETURN_IF_ERROR(ValidateNotEmpty("privacy_epsilons", privacy_epsilons.size(),
+                                   "Figure 2 compares the private methods at each of its values"));
   RETURN_IF_ERROR(ValidateOpenUnitInterval(GridFieldName("target_delta"), target_delta));
   RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("l2_clip_norm"), l2_clip_norm));
-  RETURN_IF_ERROR(ValidateFinitePositive(GridFieldName("kernel_rate"), kernel_rate));
+  RETURN_IF_ERROR(ValidateScale(GridFieldName("kernel_rate"), kernel_rate));
   const int64_t num_samples = training.num_samples;
   const int64_t batches = num_samples / training.batch_size;
   if (batches > std::numeric_limits<int>::max()) {  // J = T / B below; the learner holds J in an int

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "absl/strings/str_cat.h"
 #include "algorithms/accounting/conversions.h"
 #include "algorithms/accounting/functional_noise_calibration.h"
 #include "algorithms/accounting/gaussian_dp.h"
@@ -280,6 +281,7 @@ void BindVietriBounds(py::module_& m) {
         name,
         [f](const V& p) {
           ThrowIfError(p.Validate());
+          ThrowIfError(CheckVietriBoundsFinite(p));
           return f(p);
         },
         py::arg("parameters"), doc);
@@ -294,6 +296,7 @@ void BindVietriBounds(py::module_& m) {
       [](const V& p) {
         ThrowIfError(p.Validate());
         ThrowIfError(ValidateVietriErrorBoundEpisodes(p.num_episodes));
+        ThrowIfError(CheckVietriBoundsFinite(p));
         return VietriErrorBound(p);
       },
       py::arg("parameters"), "Alg. 3: E_eps = (3/eps) H ln((2SAH + HAS^2)/beta) log2(T)^{5/2}.");
@@ -303,7 +306,11 @@ void BindVietriBounds(py::module_& m) {
         ThrowIfError(ValidateFinitePositive("counter_epsilon", counter_epsilon));
         ThrowIfError(ValidateAtLeastOne("num_steps", num_steps));
         ThrowIfError(ValidateOpenUnitInterval("failure_probability", failure_probability));
-        return SingleCounterErrorBound(counter_epsilon, num_steps, failure_probability);
+        return FiniteOrThrow(
+            "single_counter_error_bound",
+            SingleCounterErrorBound(counter_epsilon, num_steps, failure_probability),
+            absl::StrCat("counter_epsilon = ", counter_epsilon, ", num_steps = ", num_steps,
+                         ", failure_probability = ", failure_probability));
       },
       py::arg("counter_epsilon"), py::arg("num_steps"), py::arg("failure_probability"),
       "Sec. 2.3: (4/eps') ln(1/beta) log2(T)^{5/2}.");
@@ -316,7 +323,11 @@ void BindVietriBounds(py::module_& m) {
         ThrowIfError(ValidateFiniteInClosedRange(
             "failure_probability", failure_probability, std::nextafter(0.0, 1.0),
             std::nextafter(kBestArmLowerBoundMaxFailureProbability, 0.0)));
-        return BestArmPullsLowerBound(privacy_epsilon, suboptimality_gap, failure_probability);
+        return FiniteOrThrow(
+            "best_arm_pulls_lower_bound",
+            BestArmPullsLowerBound(privacy_epsilon, suboptimality_gap, failure_probability),
+            absl::StrCat("privacy_epsilon = ", privacy_epsilon, ", suboptimality_gap = ",
+                         suboptimality_gap, ", failure_probability = ", failure_probability));
       },
       py::arg("privacy_epsilon"), py::arg("suboptimality_gap"), py::arg("failure_probability"),
       "Lemma 8: (1/(24 eps alpha)) ln(1/(4 beta)).");

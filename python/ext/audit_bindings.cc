@@ -221,6 +221,15 @@ void BindAudit(py::module_& m) {
       "event).");
 
   m.def(
+      "_check_audit_memory",
+      [](int64_t num_trials, int64_t num_statistics, double extra_bytes_per_trial) {
+        ThrowIfError(CheckAuditMemory(num_trials, num_statistics, extra_bytes_per_trial));
+      },
+      py::arg("num_trials"), py::arg("num_statistics"), py::arg("extra_bytes_per_trial"),
+      "ValueError when an audit of num_trials per input would not fit in this machine's memory "
+      "(audit/auditor.h, CheckAuditMemory).");
+
+  m.def(
       "trials_needed_to_refute",
       [](double claimed_epsilon, double confidence_beta, double target_delta) {
         return ValueOrThrow(TrialsNeededToRefute(

@@ -17,12 +17,14 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "schema/option_binding.h"
 #include "schema/parameters.h"
 
@@ -38,6 +40,16 @@ template <typename T>
 T ValueOrThrow(absl::StatusOr<T> result) {
   ThrowIfError(result.status());
   return *std::move(result);
+}
+
+// `value` when finite, else ValueError "<what> overflows a double (<value>) at <inputs>": no
+// binding returns inf or NaN for finite inputs.
+inline double FiniteOrThrow(const std::string& what, double value, const std::string& inputs) {
+  if (!std::isfinite(value)) {
+    throw pybind11::value_error(
+        absl::StrCat(what, " overflows a double (", value, ") at ", inputs));
+  }
+  return value;
 }
 
 // Registered types are created from Python keyword arguments through their ParameterSpecs

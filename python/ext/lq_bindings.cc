@@ -19,6 +19,7 @@
 #include "algorithms/lqr/lq_episode_loop.h"
 #include "algorithms/lqr/ofu_agent.h"
 #include "algorithms/lqr/riccati.h"
+#include "common/resource_limits.h"
 #include "envs/continuous_walk.h"
 #include "envs/lq_system.h"
 #include "experiments/lq/lq_registry.h"
@@ -29,6 +30,16 @@ namespace py = pybind11;
 
 namespace dprl::python {
 namespace {
+
+// The Riccati recursion of `system` keeps H gains and value matrices (n^2 + d n doubles per
+// step): refused before allocating when they exceed this machine's memory.
+void CheckRiccatiMemory(const char* call, const LqSystem& system) {
+  const double n = system.state_dim(), d = system.control_dim();
+  ThrowIfError(CheckMemoryEstimate(
+      absl::StrCat(call, ": horizon = ", system.horizon(), " (n = ", system.state_dim(),
+                   ", d = ", system.control_dim(), ")"),
+      8.0 * (n * n + d * n) * static_cast<double>(system.horizon())));
+}
 
 void CheckSize(const char* what, int64_t size, int64_t expected) {
   if (size != expected) {
@@ -141,6 +152,10 @@ class PyLqAgent {
                                          ") differs from the system's (", system.state_dim(), ", ",
                                          system.control_dim(), ", ", system.horizon(), ")"));
     }
+    // LqRunResult keeps 13 doubles per episode (lq_episode_loop.h), the agent its Riccati tables.
+    ThrowIfError(CheckMemoryEstimate(
+        absl::StrCat("run_lq_episodes: episodes = ", p.episodes, " (13 doubles each)"),
+        13.0 * 8.0 * static_cast<double>(p.episodes)));
     LqRunResult result;
     busy_ = true;
     {
@@ -211,6 +226,7 @@ void BindLqSystem(py::module_& m) {
       .def(
           "optimal_cost",
           [](const LqSystem& s) {
+            CheckRiccatiMemory("optimal_cost", s);
             return OptimalCost<double>(s.a(), s.b(), s.q(), s.r(), s.horizon(), s.initial_state(),
                                        s.NoiseCovariance());
           },

@@ -46,6 +46,8 @@ template <typename Draw>
 py::object Draws(std::optional<int64_t> size, Draw draw) {
   if (!size.has_value()) return py::int_(draw());
   ThrowIfError(ValidateFiniteNonNegative("size", static_cast<double>(*size)));
+  ThrowIfError(CheckMemoryEstimate(absl::StrCat("size = ", *size, " (8 bytes per draw)"),
+                                   8.0 * static_cast<double>(*size)));
   py::array_t<int64_t> out(*size);
   auto view = out.mutable_unchecked<1>();
   for (int64_t i = 0; i < *size; ++i) view(i) = draw();

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "absl/strings/str_cat.h"
+#include "common/resource_limits.h"
 #include "common/validation.h"
 #include "python/ext/bindings.h"
 #include "random/distributions.h"
@@ -56,6 +58,9 @@ void BindRandom(py::module_& m) {
           "next_u64_array",
           [](RandomStream& s, int64_t size) {
             ThrowIfError(ValidateAtLeastOne("size", size));
+            ThrowIfError(CheckMemoryEstimate(
+                absl::StrCat("next_u64_array: size = ", size, " (8 bytes per word)"),
+                8.0 * static_cast<double>(size)));
             py::array_t<uint64_t> out(size);
             auto view = out.mutable_unchecked<1>();
             for (int64_t i = 0; i < size; ++i) view(i) = s.NextU64();

@@ -99,6 +99,15 @@ class AuditTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "confidence_beta"):
             dprl.audit(flawed_counter(1), flawed_counter(0), claimed_epsilon=1.0,
                        confidence_beta=2.0)
+        # A subnormal beta (half of it rounds to 0) aborted the interpreter in a CHECK.
+        with self.assertRaisesRegex(ValueError, r"confidence_beta must be in \[1e-300, 1\)"):
+            dprl.audit(flawed_counter(1), flawed_counter(0), claimed_epsilon=1.0, trials=200,
+                       confidence_beta=5e-324)
+        with self.assertRaisesRegex(ValueError, "confidence_beta"):
+            dprl.trials_needed_to_refute(1.0, 5e-324, 0.0)
+        # 10^12 trials would keep terabytes of observations: refused before any sampler runs.
+        with self.assertRaisesRegex(ValueError, "audit with num_trials = 1000000000000"):
+            dprl.audit(flawed_counter(1), flawed_counter(0), claimed_epsilon=1.0, trials=10**12)
         with self.assertRaisesRegex(TypeError, "float or a sequence"):
             dprl.audit(lambda s: "x", lambda s: "x", claimed_epsilon=1.0, trials=10)
         with self.assertRaisesRegex(TypeError, "statistics"):

@@ -1,5 +1,6 @@
 """The dprl bindings: bad arguments raise ValueError with the C++ message (never a crash), the
 Python step API reproduces run_episodes bit for bit, and run_episodes releases the GIL."""
+import math
 import os
 import signal
 import sys
@@ -225,6 +226,31 @@ class ChecksBeforeCrashesTest(ValueErrorTestCase):
         self.assertValueError("num_episodes = 1, must be >= 2 for Alg. 3's E_eps",
                               dprl.vietri_error_bound, dprl.VietriBoundsParameters(num_episodes=1))
 
+    def test_calculators_refuse_to_overflow(self):
+        """Finite inputs whose result overflows a double raise ValueError (they returned inf)."""
+        params = dprl.VietriBoundsParameters(6, 2, 20, 10000, 1.0, 5e-324, 0.1)
+        for bound in (dprl.vietri_error_bound, dprl.pucb_pac_upper_bound,
+                      dprl.jdp_regret_lower_bound):
+            self.assertValueError("overflows a double (inf) at S=6", bound, params)
+        self.assertValueError("pac_upper_thm3 overflows a double", dprl.pucb_pac_upper_bound,
+                              dprl.VietriBoundsParameters(6, 2, 20, 10000, 1.0, 0.05, 1e-300))
+        self.assertValueError("single_counter_error_bound overflows a double",
+                              dprl.single_counter_error_bound, 5e-324, 1000, 0.05)
+        self.assertValueError("best_arm_pulls_lower_bound overflows a double",
+                              dprl.best_arm_pulls_lower_bound, 1.0, 5e-324, 0.05)
+        self.assertValueError("overflows a double", dprl.gaussian_rdp,
+                              dprl.GaussianMechanismOptions(l2_sensitivity=1e300, noise_stddev=1.0),
+                              2.0)
+        options = dprl.FunctionalNoiseCalibrationOptions(
+            privacy_epsilon=0.9, target_delta=1e-4, num_samples=5000, batch_size=64,
+            learning_rate=3e-4)
+        self.assertValueError("overflows a double", dprl.functional_noise_achieved_epsilon,
+                              options, 5e-324)
+        ofu = dprl.PrivateOfuOptions()
+        ofu.target_delta = 5e-324
+        params = dprl.compute_private_ofu_params(ofu)
+        self.assertTrue(math.isfinite(params.paper_sigma1) and math.isfinite(params.paper_sigma2))
+
     def test_agent_shape_is_a_copy(self):
         agent = ubev()
         shape = agent.shape
@@ -262,6 +288,17 @@ class MemoryLimitTest(unittest.TestCase):
                                                 "\\(8 bytes of regret each\\): needs at least"):
             agent.run_episodes(dprl.riverswim(), 10**15, stream, stream)
         self.assertEqual(agent.episodes, 0)
+
+    def test_arrays_and_tables_too_large(self):
+        """These allocated until MemoryError (or the OOM killer) with no estimate."""
+        stream = dprl.RandomStream(1)
+        with self.assertRaisesRegex(ValueError, "next_u64_array: size = 100000000000 "
+                                                "\(8 bytes per word\): needs at least"):
+            stream.next_u64_array(10**11)
+        with self.assertRaisesRegex(ValueError, "size = 10000000000 \(8 bytes per draw\)"):
+            dprl.sample_discrete_laplace(dprl.Rational(1, 1), stream, size=10**10)
+        with self.assertRaisesRegex(ValueError, "optimal_cost: horizon = 1000000000 \(n = 2"):
+            dprl.named_lq_system("chain_n2", 10**9).optimal_cost()
 
 
 class InterruptTest(unittest.TestCase):

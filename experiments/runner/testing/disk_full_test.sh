@@ -51,6 +51,11 @@ find "$WORK/disk/m" -name '*.tmp.*' -o -name 'toy.h5' | sed 's/^/left: /'
 rm -f "$WORK/disk/fill"
 "$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/m" 2>/dev/null
 echo "merge_resume_rc=$?"
+# A disk with no space at all before the run: the lock file cannot be written.
+rm -rf "$WORK/disk/m"
+head -c 2000000 /dev/zero >"$WORK/disk/fill" 2>/dev/null
+"$TOY" --scale=smoke --seeds=3 --threads=1 "--out=$WORK/disk/z" 2>"$WORK/lock.err"
+echo "lock_rc=$?"
 INNER
 grep -q "^rc=1$" "$WORK/inner.out" || { cat "$WORK/inner.out" "$WORK/inner.err" "$WORK/full.err"; fail "full disk: exit code not 1"; }
 ! grep -q "^left: " "$WORK/inner.out" || { cat "$WORK/inner.out"; fail "full disk left partial files"; }
@@ -122,4 +127,8 @@ while read -r what size rc; do
     grep -q "no space left on the filesystem of '$WORK/" "$err" ||
     { cat "$err"; fail "$what $size ($rc): not one line saying the disk is full"; }
 done <"$WORK/sizes.out"
+# Out of space at the lock file says what to do too (it gave the errno text alone).
+grep -q "^lock_rc=1$" "$WORK/inner.out" || { cat "$WORK/inner.out" "$WORK/lock.err"; fail "full disk at the lock: exit code not 1"; }
+grep -q "No space left on device; free space and rerun the same command" "$WORK/lock.err" ||
+  { cat "$WORK/lock.err"; fail "full disk at the lock: no instruction"; }
 echo PASS

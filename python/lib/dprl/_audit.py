@@ -109,6 +109,10 @@ class AuditReport:
         return "\n".join(rows)
 
 
+# What the Python side keeps per trial and input, at least: the observation (a list of one float:
+# 64 bytes of list plus a 24-byte float) and its statistic value (a float and its list slot).
+_PYTHON_BYTES_PER_OBSERVATION = 120.0
+
 def _statistics_list(statistics, length):
     if statistics is None:
         if length == 1:
@@ -223,7 +227,8 @@ def audit(first, second, *, claimed_epsilon, target_delta=0.0, trials=20000,
       sequence of floats) of one run on each input; with batch_size, callables of a list of
       streams returning one observation per stream.
     trials: runs per input (>= 2); half choose the event, half test it.
-    confidence_beta: the probability that the bound exceeds the true privacy loss, in (0, 1).
+    confidence_beta: the probability that the bound exceeds the true privacy loss, in
+      [1e-300, 1).
     statistics: candidate statistics of the observation, {name: function} or [(name, function)],
       each function taking the observation as a list of floats (one entry for a float);
       default: the observation itself (a float), or each entry and the sum.
@@ -255,8 +260,10 @@ def audit(first, second, *, claimed_epsilon, target_delta=0.0, trials=20000,
                                    or batch_size < 1):
         raise ValueError(f"audit: batch_size must be None or an int >= 1, got {batch_size!r}")
     _Progress(progress, 1)  # validates progress
-    # The options first (the C++ validation), before any sampler runs.
+    # The options first (the C++ validation), before any sampler runs; then the memory the
+    # observations will take (one float per trial and input at least, as Python objects).
     _dprl.max_reportable_epsilon(trials, confidence_beta, target_delta)
+    _dprl._check_audit_memory(trials, 1, _PYTHON_BYTES_PER_OBSERVATION)
     try:
         needed = _dprl.trials_needed_to_refute(claimed_epsilon, confidence_beta, target_delta)
     except ValueError:
