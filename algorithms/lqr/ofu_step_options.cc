@@ -16,6 +16,13 @@ const char* OfuMinimiserName(OfuMinimiser minimiser) {
   return "unknown";
 }
 
+absl::StatusOr<OfuMinimiser> ParseOfuMinimiser(absl::string_view name) {
+  for (const OfuMinimiser minimiser : {OfuMinimiser::kCeres, OfuMinimiser::kLbfgspp}) {
+    if (name == OfuMinimiserName(minimiser)) return minimiser;
+  }
+  return absl::InvalidArgumentError(absl::StrFormat("'%s' is not one of ceres | lbfgspp", name));
+}
+
 absl::Status OfuStepOptions::Validate() const {
   if (random_starts < 0) {
     return absl::InvalidArgumentError(

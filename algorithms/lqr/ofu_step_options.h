@@ -5,6 +5,8 @@
 #define DPRL_ALGORITHMS_LQR_OFU_STEP_OPTIONS_H_
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace dprl {
 
@@ -25,6 +27,8 @@ enum class OfuMinimiser {
 
 // "ceres" | "lbfgspp".
 const char* OfuMinimiserName(OfuMinimiser minimiser);
+// The minimiser of that name; InvalidArgument "'<name>' is not one of ceres | lbfgspp" otherwise.
+absl::StatusOr<OfuMinimiser> ParseOfuMinimiser(absl::string_view name);
 
 struct OfuStepOptions {
   // Extra starts with U uniform in the unit ball (besides the centre and the warm start). >= 0.
