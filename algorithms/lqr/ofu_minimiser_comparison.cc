@@ -15,7 +15,7 @@
 // and writes every step to --out (CSV: system, agent, episode, ceres_seconds, lbfgspp_seconds,
 // ceres_cost, lbfgspp_cost, distance, ceres_iterations, lbfgspp_iterations).
 //
-//   bazel run -c opt //algorithms/lqr:ofu_minimiser_comparison -- --out=/tmp/ofu_minimisers.csv
+//   ./bazelw run //algorithms/lqr:ofu_minimiser_comparison -- --out=/tmp/ofu_minimisers.csv
 #include <algorithm>
 #include <chrono>
 #include <cmath>
