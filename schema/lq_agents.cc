@@ -73,6 +73,14 @@ void BindDither(OptionBinding<LqAgentOptions>& b) {
   b.Float("dither_scale", &LqAgentOptions::dither_scale,
           "input dither sigma_k = dither_scale * gamma * k^(-1/4) (>= 0)");
 }
+// Recorded only when it is not Ceres (the files of Ceres runs are as before the option existed).
+void BindMinimiser(OptionBinding<LqAgentOptions>& b) {
+  b.Choice(
+       "ofu_minimiser", [](LqAgentOptions& o) -> OfuMinimiser& { return o.ofu.minimiser; },
+       Named({OfuMinimiser::kCeres, OfuMinimiser::kLbfgspp}, &OfuMinimiserName),
+       "the OFU step's minimiser (algorithms/lqr/ofu_step_options.h); absent: ceres")
+      .OmittedWhenDefault();
+}
 
 }  // namespace
 
@@ -136,6 +144,7 @@ OptionBinding<LqAgentOptions> LqAgentParameterBinding(const LqAgentOptions& pres
   }
   if (preset.model == LqModel::kRidge) BindRidge(binding);
   if (preset.dither_scale > 0.0) BindDither(binding);
+  if (preset.planner == LqPlanner::kOfuStep) BindMinimiser(binding);
   return binding;
 }
 
@@ -167,6 +176,7 @@ const OptionBinding<LqAgentOptions>& AllLqAgentParametersBinding() {
     BindPrivacy(*all);
     BindRidge(*all);
     BindDither(*all);
+    BindMinimiser(*all);
     return all;
   }();
   return *binding;

@@ -14,6 +14,7 @@
 //   calibration private  privacy_epsilon, target_delta, neighbour
 //   model ridge          ce_ridge
 //   dither_scale > 0     dither_scale
+//   planner ofu_step     ofu_minimiser (optional, written only when not ceres: lbfgspp)
 // Every configuration also records its agent's planner, calibration and model
 // (LqAgentStructureBinding; the task refuses a configuration whose values differ from its entry's
 // preset) and its display label (`label`, LqConfigNamesBinding), so that analysis keeps no table

@@ -233,6 +233,15 @@ class OptionBinding {
     fields_.back().required = false;
     return *this;
   }
+  // Makes the parameter bound last optional and not written while it holds its value in a
+  // default-constructed Options: a later option (e.g. a second solver) leaves the attributes, and
+  // so the files, of every run that does not use it as they were; Read keeps the default when the
+  // attribute is absent.
+  OptionBinding& OmittedWhenDefault() {
+    Optional();
+    fields_.back().omitted_when_default = true;
+    return *this;
+  }
 
   // The specifications, in binding order; each default_value is the member's value in
   // `defaults` (for a grid: where it starts; for an optional parameter: what Read keeps).
@@ -245,10 +254,16 @@ class OptionBinding {
     return specs;
   }
 
-  // Appends one attribute per bound parameter, in binding order.
+  // Appends one attribute per bound parameter, in binding order (none for an
+  // OmittedWhenDefault() one at its default).
   void Write(const Options& options, AttributeList& attributes) const {
     Options copy = options;
-    for (const Field& field : fields_) attributes.emplace_back(field.name, field.get(copy));
+    Options defaults;
+    for (const Field& field : fields_) {
+      AttributeValue value = field.get(copy);
+      if (field.omitted_when_default && value == field.get(defaults)) continue;
+      attributes.emplace_back(field.name, std::move(value));
+    }
   }
   AttributeList Attributes(const Options& options) const {
     AttributeList attributes;
@@ -302,6 +317,7 @@ class OptionBinding {
     std::string doc;
     AttributeValue type;  // its alternative is the stored type
     bool required = true;
+    bool omitted_when_default = false;  // OmittedWhenDefault()
     std::function<AttributeValue(Options&)> get;
     std::function<absl::Status(const AttributeValue&, Options&)> set;  // value of `type`'s type
   };
@@ -312,7 +328,8 @@ class OptionBinding {
     for (const Field& field : fields_) {
       CHECK(field.name != name) << owner_ << ": parameter '" << name << "' bound twice";
     }
-    fields_.push_back(Field{name, doc, std::move(type), true, std::move(get), std::move(set)});
+    fields_.push_back(
+        Field{name, doc, std::move(type), true, false, std::move(get), std::move(set)});
     return *this;
   }
 

@@ -100,6 +100,25 @@ TEST(OptionBindingTest, OptionalParametersKeepTheDefaults) {
   EXPECT_FALSE(read->dithered);
 }
 
+// An OmittedWhenDefault() parameter is written only when it differs from a default-constructed
+// Options, and read back as that default when absent.
+TEST(OptionBindingTest, OmittedWhenDefaultWritesOnlyOtherValues) {
+  OptionBinding<TestOptions> binding("agent test");
+  binding.Float("privacy_epsilon", &TestOptions::privacy_epsilon, "eps")
+      .Choice("rule", &TestOptions::rule, {{Rule::kPaper, "paper"}, {Rule::kAsRun, "as_run"}},
+              "bonus rule")
+      .OmittedWhenDefault();
+  TestOptions options;
+  EXPECT_EQ(binding.Attributes(options), (AttributeList{{"privacy_epsilon", 1.0}}));
+  EXPECT_EQ(binding.Read(binding.Attributes(options), "configuration g")->rule, Rule::kPaper);
+  options.rule = Rule::kAsRun;
+  const AttributeList written = binding.Attributes(options);
+  EXPECT_EQ(written, (AttributeList{{"privacy_epsilon", 1.0},
+                                    {"rule", AttributeValue(std::string("as_run"))}}));
+  EXPECT_EQ(binding.Read(written, "configuration g")->rule, Rule::kAsRun);
+  EXPECT_FALSE(binding.Specs()[1].required);
+}
+
 TEST(OptionBindingTest, ErrorsNameTheConfigurationOwnerAndParameter) {
   const AttributeList complete = Binding().Attributes(TestOptions());
   auto without = [&](const std::string& name) {

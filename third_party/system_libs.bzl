@@ -6,7 +6,7 @@ A missing library fails the build with a message naming the Debian package that 
 `./bazelw` installs every package listed in deps/debian_packages.txt before calling Bazel.
 
 Targets of @system_libs: eigen, hdf5, mpi, ceres, gtest, gtest_main, gmock, benchmark,
-benchmark_main, absl, random123, plplot, tomlplusplus, glpk.
+benchmark_main, absl, random123, plplot, tomlplusplus, glpk, lbfgspp.
 """
 
 # name -> (pkg-config modules, Debian package, extra deps)
@@ -120,6 +120,11 @@ def _system_libs_impl(ctx):
     if not ctx.path("/usr/include/glpk.h").exists:
         _missing("glpk (/usr/include/glpk.h)", "libglpk-dev")
     build.append(_emit(ctx, "glpk", [], ["-lglpk"], [], []))
+
+    # LBFGS++ (header-only L-BFGS on Eigen; the OFU step's second minimiser, ofu_step_options.h).
+    if not ctx.path("/usr/include/LBFGS.h").exists:
+        _missing("lbfgspp (/usr/include/LBFGS.h)", "liblbfgspp-dev")
+    build.append(_emit(ctx, "lbfgspp", [], [], [], [":eigen"]))
     ctx.file("WORKSPACE", 'workspace(name = "%s")\n' % ctx.name)
     ctx.file("BUILD", "\n".join(build))
 

@@ -1,11 +1,13 @@
 #include "algorithms/lqr/ofu_step.h"
 
+#include <LBFGS.h>
 #include <ceres/ceres.h>
 #include <glog/logging.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <vector>
 
@@ -39,6 +41,45 @@ class OfuObjective : public ceres::FirstOrderFunction {
  private:
   const OfuGeometry* g_;
 };
+
+// L-BFGS memory of both minimisers: Ceres' default max_lbfgs_rank.
+constexpr int kLbfgsRank = 20;
+
+// One start of OfuMinimiser::kLbfgspp from v (in: the start; out: the best point the start
+// evaluated, which is where LBFGS++ stops unless its line search throws). Returns its iterations,
+// or, when the line search threw, its number of evaluations (an upper bound).
+int MinimiseWithLbfgspp(const OfuGeometry& g, const OfuStepOptions& options, Eigen::VectorXd& v) {
+  LBFGSpp::LBFGSParam<double> param;
+  param.m = kLbfgsRank;
+  param.epsilon = 1e-10;  // Ceres' default gradient_tolerance
+  param.epsilon_rel = 0.0;
+  param.past = 1;
+  param.delta = options.function_tolerance;
+  param.max_iterations = options.max_iterations;
+  param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
+  LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
+  double best = std::numeric_limits<double>::infinity();
+  Eigen::VectorXd best_v = v;
+  int evaluations = 0;
+  auto objective = [&](const Eigen::VectorXd& x, Eigen::VectorXd& gradient) {
+    ++evaluations;
+    const double value = OfuObjectiveAndGradient(g, x.data(), gradient.data());
+    if (std::isfinite(value) && value < best) {
+      best = value;
+      best_v = x;
+    }
+    return value;
+  };
+  int iterations = 0;
+  try {
+    double value = 0.0;
+    iterations = solver.minimize(objective, v, value);
+  } catch (const std::exception&) {
+    iterations = evaluations;
+  }
+  v = best_v;
+  return iterations;
+}
 
 double OfuCost(const OfuProblem& p, const Eigen::MatrixXd& theta) {
   DynMatrix<double> a, b;
@@ -140,9 +181,13 @@ absl::StatusOr<OfuStepResult> SolveOfuStep(const OfuProblem& problem, const OfuS
     Eigen::VectorXd best_v = starts.front();
     for (int i = 0; i < static_cast<int>(starts.size()); ++i) {
       Eigen::VectorXd& v = starts[i];
-      ceres::GradientProblemSolver::Summary summary;
-      ceres::Solve(solver_options, gradient_problem, v.data(), &summary);
-      result.iterations += static_cast<int>(summary.iterations.size());
+      if (options.minimiser == OfuMinimiser::kLbfgspp) {
+        result.iterations += MinimiseWithLbfgspp(g, options, v);
+      } else {
+        ceres::GradientProblemSolver::Summary summary;
+        ceres::Solve(solver_options, gradient_problem, v.data(), &summary);
+        result.iterations += static_cast<int>(summary.iterations.size());
+      }
       ++result.starts;
       const double value = OfuObjectiveAndGradient(g, v.data(), nullptr);
       if (!std::isfinite(value)) continue;

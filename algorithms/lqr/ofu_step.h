@@ -1,4 +1,4 @@
-// The optimistic step (9) of OFU-RL / Private-OFU-RL, solved with Ceres.
+// The optimistic step (9) of OFU-RL / Private-OFU-RL, solved with L-BFGS (Ceres or LBFGS++).
 //
 // Specification
 // -------------
@@ -11,8 +11,8 @@
 // with J_1* from (4)-(5) (algorithms/lqr/riccati.h), ||M||_V^2 = tr(M' V M).
 //
 // Shortcut (zero_dynamics_model.h): A = 0 minimises J_1* over all models, so if C_k cap S contains
-// a model [0, B]' the step returns that model (gains K_h = 0, u = 0) without calling Ceres, and
-// sets zero_dynamics_feasible.
+// a model [0, B]' the step returns that model (gains K_h = 0, u = 0) without calling a minimiser,
+// and sets zero_dynamics_feasible.
 //
 // Otherwise: every iterate is feasible through the parametrisation v -> Theta of
 // ofu_parametrisation.h (c = a point of C_k cap S on the segment [0, Theta^]). If no such point
@@ -22,11 +22,12 @@
 //
 // The objective's gradient is exact and closed-form (envelope theorem through the Riccati
 // recursion, reverse mode through the map; ofu_parametrisation.h), and the objective is minimised
-// by ceres::GradientProblemSolver (L-BFGS, Wolfe line search) from several starts: the centre
+// by L-BFGS (OfuStepOptions::minimiser: ceres::GradientProblemSolver with a Wolfe line search, the
+// default, or LBFGS++ with a strong-Wolfe one) from several starts: the centre
 // (v = 0), the warm start (the previous episode's Theta~ mapped back to v, when given), and
 // random_starts points with U uniform in the unit ball. The best end point wins; the result says
 // which start won and by how much the random starts improved on the deterministic ones.
-// OfuStepResult reports total Ceres iterations and wall time. The solver's settings are
+// OfuStepResult reports the minimiser's total iterations and wall time. The solver's settings are
 // OfuStepOptions (each field documents its default and range).
 #ifndef DPRL_ALGORITHMS_LQR_OFU_STEP_H_
 #define DPRL_ALGORITHMS_LQR_OFU_STEP_H_
@@ -44,10 +45,12 @@ namespace dprl {
 struct OfuStepResult {
   Eigen::MatrixXd theta;               // Theta~_k (feasible)
   double optimal_cost = 0.0;           // J_1*(Theta~_k, x_{k,1})
-  int iterations = 0;                  // Ceres iterations summed over starts
+  // Minimiser iterations summed over starts (a LBFGS++ start whose line search threw adds its
+  // objective evaluations instead, an upper bound of its iterations).
+  int iterations = 0;
   int starts = 0;                      // number of starts run (0 on the shortcut)
   // Which start's end point won: 0 the centre, 1 the warm start (when given), then the random
-  // starts in order; -1 when Ceres was not called (shortcut or fallback).
+  // starts in order; -1 when no minimiser was called (shortcut or fallback).
   int winning_start = -1;
   // (best end point of the centre and warm starts) - optimal_cost >= 0: what the random starts
   // gained (0 when they did not win).

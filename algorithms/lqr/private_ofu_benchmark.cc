@@ -63,8 +63,9 @@ void BM_AgentEpisode(benchmark::State& state, LqCalibration calibration, LqPlann
       benchmark::Counter(iterations / static_cast<double>(state.iterations()));
 }
 
-// state.range(1) = 1: the zero-dynamics shortcut on (the default), 0: Ceres always runs (the
-// solver the step had before the shortcut, on the same problem).
+// state.range(1) = 1: the zero-dynamics shortcut on (the default), 0: the minimiser always runs
+// (the solver the step had before the shortcut, on the same problem). state.range(2): the
+// minimiser, 0 Ceres (the default), 1 LBFGS++ (OfuStepOptions::minimiser).
 void BM_OfuStep(benchmark::State& state) {
   const LqSystem s = *MakeNamedLqSystem(SystemName(static_cast<int>(state.range(0))), 5);
   LqAgent agent = *LqAgent::Create(
@@ -86,13 +87,14 @@ void BM_OfuStep(benchmark::State& state) {
   RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
   OfuStepOptions options;
   options.zero_dynamics_shortcut = state.range(1) == 1;
+  options.minimiser = state.range(2) == 1 ? OfuMinimiser::kLbfgspp : OfuMinimiser::kCeres;
   double iterations = 0;
   for (auto _ : state) {
     const OfuStepResult r = *SolveOfuStep(problem, options, nullptr, policy);
     iterations += r.iterations;
     benchmark::DoNotOptimize(r.optimal_cost);
   }
-  state.counters["ceres_iterations"] =
+  state.counters["minimiser_iterations"] =
       benchmark::Counter(iterations / static_cast<double>(state.iterations()));
   state.counters["zero_dynamics_shortcut"] = benchmark::Counter(
       SolveOfuStep(problem, options, nullptr, policy)->zero_dynamics_feasible ? 1 : 0);
@@ -116,8 +118,8 @@ BENCHMARK_CAPTURE(BM_AgentEpisode, private_ce, LqCalibration::kPaper,
     ->Arg(8)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_OfuStep)
-    ->ArgsProduct({{2, 4, 8}, {0, 1}})
-    ->ArgNames({"n", "shortcut"})
+    ->ArgsProduct({{2, 4, 8}, {0, 1}, {0, 1}})
+    ->ArgNames({"n", "shortcut", "lbfgspp"})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

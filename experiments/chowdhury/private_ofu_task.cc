@@ -169,6 +169,10 @@ void PrivateOfuGrid::BindFields(ConfigFields& fields) {
              "(1e-100 to 1e100)");
   fields.Add("dither_scale", &dither_scale,
              "private_ce_dither's input noise sigma_k = dither_scale * gamma * k^(-1/4) (0 to 1e3)");
+  fields.Add("ofu_minimiser", &ofu_minimiser,
+             "the OFU step's minimiser of the ofu_step agents: ceres (the default, every committed "
+             "result) or lbfgspp (LBFGS++; docs/private_ofu_rl.md, 'Choosing the OFU "
+             "minimiser'); recorded as the groups' ofu_minimiser attribute when not ceres");
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
@@ -183,6 +187,11 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
   RETURN_IF_ERROR(ValidateScale(GridFieldName("regularizer_lambda"), regularizer_lambda));
   RETURN_IF_ERROR(ValidateScale(GridFieldName("ce_ridge"), ce_ridge));
   RETURN_IF_ERROR(ValidateDitherScale(GridFieldName("dither_scale"), dither_scale));
+  const absl::StatusOr<OfuMinimiser> minimiser = ParseOfuMinimiser(ofu_minimiser);
+  if (!minimiser.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(GridFieldName("ofu_minimiser"), ": ", minimiser.status().message()));
+  }
   // The agents in the order of `agents` (each once): the non-private ones once per system, the
   // private ones at every eps.
   std::vector<const LqAgentType*> exact_agents, private_agents;
@@ -205,6 +214,7 @@ absl::StatusOr<std::vector<ConfigSpec>> PrivateOfuGrid::MakeConfigs() const {
     grid_settings.regularizer = regularizer_lambda;
     grid_settings.ce_ridge = ce_ridge;
     grid_settings.dither_scale = dither_scale;
+    grid_settings.ofu.minimiser = *minimiser;
     // The configuration of `type` (at privacy_epsilon `eps` when private).
     auto add = [&](const LqAgentType& type, double eps) -> absl::Status {
       ConfigSpec c;

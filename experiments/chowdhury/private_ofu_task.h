@@ -63,6 +63,7 @@ struct PrivateOfuGrid {
   double regularizer_lambda = 0.0;
   double ce_ridge = 0.0;
   double dither_scale = 0.0;
+  std::string ofu_minimiser = "ceres";
 
   static PrivateOfuGrid ForScale(Scale scale);
   void BindFields(ConfigFields& fields);

@@ -102,6 +102,47 @@ TEST(PrivateOfuGridTest, BaselineSettingsAreRecordedAndUsed) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ce_ridge")));
 }
 
+// ofu_minimiser: absent from every group at the default (ceres: the attributes of the runs before
+// the option existed); lbfgspp is recorded on the ofu_step agents only, read back and used (the
+// step's end points, and so the regret, differ); another name is refused by field.
+TEST(PrivateOfuGridTest, OfuMinimiserIsRecordedOnlyWhenNotCeres) {
+  auto configs_with = [](const std::string& minimiser) {
+    TypedGrid<PrivateOfuGrid> grid(Scale::kSmoke);
+    EXPECT_THAT(grid.fields().SetFromText("systems", "chain_n2"), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("agents", "ofu_rl,private_ce"), IsOk());
+    EXPECT_THAT(grid.fields().SetFromText("privacy_epsilons", "1000"), IsOk());
+    if (!minimiser.empty()) {
+      EXPECT_THAT(grid.fields().SetFromText("ofu_minimiser", minimiser), IsOk());
+    }
+    return grid.MakeConfigs().value();
+  };
+  const std::vector<ConfigSpec> defaults = configs_with("");
+  const std::vector<ConfigSpec> ceres = configs_with("ceres");
+  const std::vector<ConfigSpec> lbfgspp = configs_with("lbfgspp");
+  ASSERT_EQ(defaults.size(), 2u);
+  for (size_t c = 0; c < defaults.size(); ++c) {
+    EXPECT_EQ(FindAttribute(defaults[c].attributes, "ofu_minimiser"), nullptr);
+    EXPECT_EQ(defaults[c].attributes, ceres[c].attributes);
+  }
+  EXPECT_EQ(lbfgspp[0].group_name, "chain_n2-ofu_rl");
+  EXPECT_EQ(ConfigAttribute<std::string>(lbfgspp[0], "ofu_minimiser"), "lbfgspp");
+  EXPECT_EQ(FindAttribute(lbfgspp[1].attributes, "ofu_minimiser"), nullptr);  // no OFU step
+  const LqAgentOptions& preset = FindLqAgent("ofu_rl").value()->preset;
+  EXPECT_EQ(LqAgentParameterBinding(preset, "agent").Read(lbfgspp[0], preset)->ofu.minimiser,
+            OfuMinimiser::kLbfgspp);
+  NullProgressReporter progress;
+  const TaskResult with_ceres = RunPrivateOfuTask(defaults[0], {0, 0, 3, &progress}).value();
+  const TaskResult with_lbfgspp = RunPrivateOfuTask(lbfgspp[0], {0, 0, 3, &progress}).value();
+  EXPECT_THAT(ValidateTaskResult(with_lbfgspp), IsOk());
+  EXPECT_NE(with_ceres.series, with_lbfgspp.series);
+
+  TypedGrid<PrivateOfuGrid> bad(Scale::kSmoke);
+  ASSERT_THAT(bad.fields().SetFromText("ofu_minimiser", "bfgs"), IsOk());
+  EXPECT_THAT(bad.MakeConfigs(),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "field 'ofu_minimiser': 'bfgs' is not one of ceres | lbfgspp"));
+}
+
 TEST(PrivateOfuTaskTest, BadConfigIsAnError) {
   ConfigSpec config;
   config.group_name = "x";
