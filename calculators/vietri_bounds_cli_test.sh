@@ -94,6 +94,9 @@ run_with states_text "--states: 'six' is not a number" --states=six
 run_with actions_negative "--actions must be an integer in [1, 2^53], got '-1'" --actions=-1
 run_with horizon_zero "--horizon must be an integer in [1, 2^53], got '0'" --horizon=0
 run_with horizon_inf "--horizon must be an integer in [1, 2^53], got 'inf'" --horizon=inf
+# 2^53 + 1 in digits: read as a double it rounded to 2^53 and was accepted.
+run_with horizon_past_2_53 "--horizon must be an integer in [1, 2^53], got '9007199254740993'" \
+  --horizon=9007199254740993
 run_with episodes_zero "--episodes must be an integer in [1, 2^53], got '0'" --episodes=0
 run_with episodes_negative "--episodes must be an integer in [1, 2^53], got '-1e6'" --episodes=-1e6
 run_with episodes_huge "--episodes must be an integer in [1, 2^53], got '1e300'" --episodes=1e300

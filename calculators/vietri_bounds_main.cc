@@ -91,11 +91,15 @@ absl::Status ParseFlags(int argc, char** argv, Flags* flags) {
   int64_t counts[4];
   for (int k = 0; k < 4; ++k) {
     const double v = values[k];
-    if (!(v >= 1.0 && v <= kMaxCount && v == std::floor(v))) {
+    // Plain digits are read exactly: as a double, 2^53 + 1 rounds to 2^53 and was accepted.
+    uint64_t exact = 0;
+    const bool digits = ParseUnsignedText(texts[k], &exact);
+    if (!(v >= 1.0 && v <= kMaxCount && v == std::floor(v)) ||
+        (digits && exact > static_cast<uint64_t>(kMaxCount))) {
       return Invalid(
           absl::StrCat(kFlagNames[k], " must be an integer in [1, 2^53], got '", texts[k], "'"));
     }
-    counts[k] = static_cast<int64_t>(v);
+    counts[k] = digits ? static_cast<int64_t>(exact) : static_cast<int64_t>(v);
   }
   VietriBoundsParameters& p = flags->parameters;
   p.num_states = counts[0];

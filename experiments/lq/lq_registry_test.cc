@@ -213,11 +213,21 @@ TEST(LqRegistryTest, EveryParameterRefusesABadValueNamingIt) {
          LqAgentParameterBinding(type.preset, "agent").Specs(type.preset)) {
       SCOPED_TRACE(absl::StrCat(agent_name, ": ", spec.name));
       ConfigSpec bad = good;
-      for (auto& [name, value] : bad.attributes) {
-        if (name != spec.name) continue;
+      auto make_bad = [](AttributeValue& value) {
         if (std::holds_alternative<double>(value)) value = -1.0;
         if (std::holds_alternative<int64_t>(value)) value = int64_t{0};
         if (std::holds_alternative<std::string>(value)) value = std::string("no_such_value");
+      };
+      bool present = false;
+      for (auto& [name, value] : bad.attributes) {
+        if (name != spec.name) continue;
+        present = true;
+        make_bad(value);
+      }
+      if (!present) {  // an optional parameter written only away from its default
+        AttributeValue value = spec.default_value;
+        make_bad(value);
+        bad.attributes.emplace_back(spec.name, value);
       }
       absl::StatusOr<LqAgentOptions> options = ReadLqAgentOptions(type, system, bad);
       const absl::Status status = options.ok() ? options->Validate() : options.status();
