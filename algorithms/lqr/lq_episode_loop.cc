@@ -37,6 +37,20 @@ void RecordDiagnostics(const LqEpisodeDiagnostics& diag, const Eigen::MatrixXd& 
 
 }  // namespace
 
+OfuProblem LastOfuProblem(const LqAgent& agent, const LqSystem& system) {
+  const LqEpisodeDiagnostics& d = agent.last_episode();
+  OfuProblem problem;
+  problem.theta_hat = d.theta_hat;
+  problem.v = d.v;
+  problem.beta = d.beta;
+  problem.q = system.q();
+  problem.r = system.r();
+  problem.noise_covariance = system.NoiseCovariance();
+  problem.initial_state = system.initial_state();
+  problem.horizon = system.horizon();
+  return problem;
+}
+
 void SetLqSystemOptions(const LqSystem& system, int64_t episodes, LqAgentOptions& options) {
   options.privacy.episodes = episodes;
   options.privacy.horizon = system.horizon();

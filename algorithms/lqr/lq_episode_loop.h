@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "algorithms/lqr/ofu_agent.h"
+#include "algorithms/lqr/ofu_parametrisation.h"
 #include "envs/lq_system.h"
 #include "random/random_stream.h"
 
@@ -61,6 +62,11 @@ struct LqRunResult {
   int64_t onset_episode = 0;
   int64_t random_start_wins = 0;   // OFU steps won by a random start with a gain > 1e-9 (1 + J)
 };
+
+// The OFU step (9) that `agent`'s last BeginEpisode from system.initial_state() posed: its
+// diagnostics' Theta^_k, V_k and beta_k with the system's cost, noise, initial state and horizon
+// (for tools that solve the same step again, e.g. with another minimiser).
+OfuProblem LastOfuProblem(const LqAgent& agent, const LqSystem& system);
 
 // What an agent is told about `system` (n, d, H, gamma, C_w in options.privacy) and its number
 // of episodes K, the rest of `options` unchanged.

@@ -96,15 +96,7 @@ std::vector<Step> CompareRun(const LqSystem& system, LqCalibration calibration,
     const std::vector<Eigen::MatrixXd> gains = agent.BeginEpisode(system.initial_state());
     const LqEpisodeDiagnostics& d = agent.last_episode();
     if (d.ofu_winning_start >= 0) {  // a minimiser ran
-      OfuProblem problem;
-      problem.theta_hat = d.theta_hat;
-      problem.v = d.v;
-      problem.beta = d.beta;
-      problem.q = system.q();
-      problem.r = system.r();
-      problem.noise_covariance = system.NoiseCovariance();
-      problem.initial_state = system.initial_state();
-      problem.horizon = system.horizon();
+      const OfuProblem problem = LastOfuProblem(agent, system);
       const RandomStream starts = TestStream(kSeed, TestPurpose::kTest, k);
       const Eigen::MatrixXd* warm = previous_theta ? &*previous_theta : nullptr;
       Step step;

@@ -74,16 +74,7 @@ void BM_OfuStep(benchmark::State& state) {
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   for (int i = 0; i < kWarmupEpisodes; ++i) Episode(s, agent, env);
   agent.BeginEpisode(s.initial_state());
-  const LqEpisodeDiagnostics& d = agent.last_episode();
-  OfuProblem problem;
-  problem.theta_hat = d.theta_hat;
-  problem.v = d.v;
-  problem.beta = d.beta;
-  problem.q = s.q();
-  problem.r = s.r();
-  problem.noise_covariance = s.NoiseCovariance();
-  problem.initial_state = s.initial_state();
-  problem.horizon = s.horizon();
+  const OfuProblem problem = LastOfuProblem(agent, s);
   RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
   OfuStepOptions options;
   options.zero_dynamics_shortcut = state.range(1) == 1;
