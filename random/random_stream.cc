@@ -3,6 +3,8 @@
 #include <Random123/philox.h>
 #include <glog/logging.h>
 
+#include "random/philox_lanes.h"
+
 namespace dprl {
 namespace {
 
@@ -67,25 +69,41 @@ RandomStream RandomStream::Child(uint64_t a, uint64_t b) const {
 
 void RandomStream::PairChildFirstWords(const uint64_t* a, uint64_t b, int64_t count,
                                        std::array<uint64_t, 3>* words) const {
-  for (int64_t i = 0; i < count; ++i) {
+  // PairDerivation's counters, kLanes at a time through the interleaved rounds (same words).
+  constexpr int kLanes = 2;
+  philox_internal::Block counters[kLanes];
+  int64_t i = 0;
+  for (; i + kLanes <= count; i += kLanes) {
+    for (int lane = 0; lane < kLanes; ++lane) {
+      counters[lane] = {path_[0], a[i + lane], b, kPairChildTag};
+    }
+    philox_internal::PhiloxLanes<kLanes>(key_, counters);
+    for (int lane = 0; lane < kLanes; ++lane) {
+      words[i + lane] = {counters[lane][1], counters[lane][2], counters[lane][3]};
+    }
+  }
+  for (; i < count; ++i) {
     const std::array<uint64_t, 4> h = PairDerivation(a[i], b);
     words[i] = {h[1], h[2], h[3]};
   }
 }
 
 void RandomStream::Refill() {
-  const std::array<uint64_t, 4> first = Philox(key_, {path_[0], path_[1], path_[2], block_});
   if (block_ == 0) {
     // Streams that are read only briefly (per-node child streams) pay for one block.
+    const std::array<uint64_t, 4> first = Philox(key_, {path_[0], path_[1], path_[2], block_});
     for (int i = 0; i < 4; ++i) buffer_[i] = first[i];
     block_ = 1;
     buffered_ = 4;
     return;
   }
-  const std::array<uint64_t, 4> second = Philox(key_, {path_[0], path_[1], path_[2], block_ + 1});
+  // Blocks block_ and block_ + 1 through the interleaved rounds (the same words as two calls).
+  philox_internal::Block blocks[2] = {{path_[0], path_[1], path_[2], block_},
+                                      {path_[0], path_[1], path_[2], block_ + 1}};
+  philox_internal::PhiloxLanes<2>(key_, blocks);
   for (int i = 0; i < 4; ++i) {
-    buffer_[i] = second[i];
-    buffer_[4 + i] = first[i];
+    buffer_[i] = blocks[1][i];
+    buffer_[4 + i] = blocks[0][i];
   }
   block_ += 2;
   buffered_ = 8;

@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "random/philox_lanes.h"
 #include "testing/random_streams.h"
 
 namespace dprl {
@@ -110,6 +111,51 @@ TEST(RandomStreamTest, PairChildFirstWordsAreTheChildrensFirstWords) {
       for (int w = 0; w < 3; ++w) {
         EXPECT_EQ(words[i][w], child.NextU64()) << "a = " << a[i] << ", b = " << b << ", word " << w;
       }
+    }
+  }
+}
+
+// The interleaved rounds give Random123's Philox4x64-10 words on every lane, for keys and
+// counters drawn from a stream (and the all-ones words, whose products carry the most).
+TEST(RandomStreamTest, PhiloxLanesAreRandom123Philox) {
+  RandomStream inputs(Key(3, 1, 4, TestPurpose::kTest));
+  r123::Philox4x64 philox;
+  for (int trial = 0; trial < 200; ++trial) {
+    philox_internal::Key key = {inputs.NextU64(), inputs.NextU64()};
+    philox_internal::Block lanes[4];
+    for (auto& lane : lanes) {
+      for (uint64_t& word : lane) word = trial == 0 ? ~uint64_t{0} : inputs.NextU64();
+    }
+    if (trial == 0) key = {~uint64_t{0}, ~uint64_t{0}};
+    philox_internal::Block expected[4];
+    for (int lane = 0; lane < 4; ++lane) {
+      const r123::Philox4x64::ctr_type out = philox(
+          {{lanes[lane][0], lanes[lane][1], lanes[lane][2], lanes[lane][3]}}, {{key[0], key[1]}});
+      expected[lane] = {out[0], out[1], out[2], out[3]};
+    }
+    philox_internal::Block one = lanes[0];
+    philox_internal::PhiloxLanes<1>(key, &one);
+    EXPECT_EQ(one, expected[0]);
+    philox_internal::Block two[2] = {lanes[0], lanes[1]};
+    philox_internal::PhiloxLanes<2>(key, two);
+    EXPECT_EQ(two[0], expected[0]);
+    EXPECT_EQ(two[1], expected[1]);
+    philox_internal::PhiloxLanes<4>(key, lanes);
+    for (int lane = 0; lane < 4; ++lane) EXPECT_EQ(lanes[lane], expected[lane]) << "lane " << lane;
+  }
+}
+
+// Every batch length (whole groups of four lanes and every remainder) gives the children's words.
+TEST(RandomStreamTest, PairChildFirstWordsOfEveryBatchLength) {
+  const RandomStream parent(Key(5, 0, 1, TestPurpose::kTest));
+  std::vector<uint64_t> a;
+  for (uint64_t i = 0; i < 11; ++i) a.push_back(i * 977 + 3);
+  for (size_t count = 0; count <= a.size(); ++count) {
+    std::vector<std::array<uint64_t, 3>> words(count);
+    parent.PairChildFirstWords(a.data(), 42, static_cast<int64_t>(count), words.data());
+    for (size_t i = 0; i < count; ++i) {
+      RandomStream child = parent.Child(a[i], 42);
+      for (int w = 0; w < 3; ++w) EXPECT_EQ(words[i][w], child.NextU64()) << count << " " << i;
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <new>
 #include <type_traits>
@@ -172,26 +173,27 @@ void BinaryCounterBank::ForEachTrackedNodeNoise(int level, int64_t index, Use&& 
     return;
   }
   const uint64_t key = NodeKey(level, index);
-  block_groups_.clear();
-  for (size_t slot = 0; slot < tracked; ++slot) {
-    const uint64_t group = static_cast<uint64_t>(tracked_ids_[slot] / kCountersPerBlock);
-    if (block_groups_.empty() || block_groups_.back() != group) block_groups_.push_back(group);
-  }
+  // One block per run of tracked counters in one group (block_groups_, kept by Track).
   block_words_.resize(block_groups_.size());
   noise_stream_.PairChildFirstWords(
       block_groups_.data(), key, static_cast<int64_t>(block_groups_.size()), block_words_.data());
-  // Each counter's 32-bit word, with its sampler table entry prefetched so that the loads of
-  // all the counters overlap.
-  tracked_words_.resize(tracked);
-  size_t block = 0;
-  for (size_t slot = 0; slot < tracked; ++slot) {
-    const int64_t counter = tracked_ids_[slot];
-    if (static_cast<uint64_t>(counter / kCountersPerBlock) != block_groups_[block]) ++block;
-    tracked_words_[slot] = CounterWord(counter, block_words_[block]);
-    sampler_->Prefetch(tracked_words_[slot]);
+  // The blocks as 32-bit halves: half h of block i is word 6 i + h (CounterWord's), read at
+  // tracked_word_[slot]; each counter's sampler table entry is prefetched kPrefetchAhead
+  // counters ahead, so that the loads overlap.
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "32-bit halves of the block words");
+  const char* halves = reinterpret_cast<const char*>(block_words_.data());
+  auto word_at = [&](size_t slot) {
+    uint32_t word;
+    std::memcpy(&word, halves + sizeof(uint32_t) * tracked_word_[slot], sizeof word);
+    return word;
+  };
+  constexpr size_t kPrefetchAhead = 16;
+  for (size_t slot = 0; slot < std::min(tracked, kPrefetchAhead); ++slot) {
+    sampler_->Prefetch(word_at(slot));
   }
   for (size_t slot = 0; slot < tracked; ++slot) {
-    use(slot, SampleNodeNoise(tracked_ids_[slot], key, tracked_words_[slot]));
+    if (slot + kPrefetchAhead < tracked) sampler_->Prefetch(word_at(slot + kPrefetchAhead));
+    use(slot, SampleNodeNoise(tracked_ids_[slot], key, word_at(slot)));
   }
 }
 
@@ -200,26 +202,6 @@ int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   ForEachCoveringNode(
       t, [&](const DyadicNode& node) { sum += NodeNoiseUnits(counter, node.level, node.index); });
   return sum;
-}
-
-void BinaryCounterBank::Add(int64_t counter, double value) {
-  CHECK_GE(counter, 0);
-  CHECK_LT(counter, num_counters_);
-  CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
-  if (value == 0.0) return;
-  // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
-  CHECK(value == 1.0 || (std::isfinite(value) && value == std::floor(value)))
-      << "counter " << counter << ": inputs must be integers, got " << value;
-  // |value| <= input_bound <= 2^53 (an integer double: exact as int64) once the check below passed
-  // for the accumulated input; checked before the conversion so that no value overflows it.
-  CHECK_LE(std::fabs(value), options_.input_bound)
-      << "counter " << counter << ": input " << value << " exceeds input_bound "
-      << options_.input_bound;
-  if (pending_[counter] == 0) touched_.push_back(counter);
-  pending_[counter] += static_cast<int64_t>(value);
-  CHECK_LE(std::fabs(static_cast<double>(pending_[counter])), options_.input_bound)
-      << "counter " << counter << ": step input " << pending_[counter] << " exceeds input_bound "
-      << options_.input_bound;
 }
 
 void BinaryCounterBank::EndStep() {
@@ -237,29 +219,25 @@ void BinaryCounterBank::EndStep() {
   const int64_t t = steps_;
   const DyadicNode completed = NodeCompletedAt(t);
   const int k = completed.level;
-  const size_t tracked = tracked_ids_.size();
-  // Levels 0..k-1 are all set bits of t-1: below kCachedLevels their nodes are cached
-  // (amortized re-derivations per step: sum_{k > c} (k - c) 2^-(k+1) = 2^-c).
-  for (size_t slot = 0; slot < tracked; ++slot) {
-    const int64_t* cached = &tracked_low_nodes_[slot * kCachedLevels];
-    for (int level = 0; level < std::min(k, kCachedLevels); ++level) {
-      tracked_noise_[slot] -= cached[level];
-    }
-  }
+  // Levels 0..k-1 are all set bits of t-1. Above kCachedLevels their nodes are re-derived
+  // (amortized re-derivations per step: sum_{k > c} (k - c) 2^-(k+1) = 2^-c); below it they are
+  // cached, and removed in the pass that adds the completed node (exact integer sums: the order
+  // of the additions does not change Z(t)).
   for (int level = kCachedLevels; level < k; ++level) {
     ForEachTrackedNodeNoise(level, ((t - 1) >> level) - 1, [this](size_t slot, int64_t removed) {
       tracked_noise_[slot] -= removed;
     });
   }
-  if (k < kCachedLevels) {
-    ForEachTrackedNodeNoise(k, completed.index, [this, k](size_t slot, int64_t added) {
-      tracked_low_nodes_[slot * kCachedLevels + k] = added;
-      tracked_noise_[slot] += added;
-    });
-  } else {
-    ForEachTrackedNodeNoise(k, completed.index,
-                            [this](size_t slot, int64_t added) { tracked_noise_[slot] += added; });
-  }
+  const int cached_removed = std::min(k, kCachedLevels);
+  ForEachTrackedNodeNoise(k, completed.index,
+                          [this, k, cached_removed](size_t slot, int64_t added) {
+                            int64_t* cached = &tracked_low_nodes_[slot * kCachedLevels];
+                            int64_t change = added;
+                            for (int level = 0; level < cached_removed; ++level)
+                              change -= cached[level];
+                            if (k < kCachedLevels) cached[k] = added;
+                            tracked_noise_[slot] += change;
+                          });
 }
 
 int64_t BinaryCounterBank::CurrentNoiseSum(int64_t counter) const {
@@ -281,8 +259,14 @@ double BinaryCounterBank::Release(int64_t counter) const {
 }
 
 void BinaryCounterBank::ReleaseAll(double* released) const {
+  // ExactRelease of every counter, inlined (no per-counter range check).
   for (int64_t counter = 0; counter < num_counters_; ++counter) {
-    released[counter] = static_cast<double>(ExactRelease(counter));
+    const int32_t slot = tracked_slot_[counter];
+    const int64_t noise = slot >= 0 ? tracked_noise_[slot] : NoiseSumUnits(counter, steps_);
+    int64_t release = 0;
+    CHECK(!__builtin_add_overflow(true_sum_[counter], noise, &release))
+        << "counter " << counter << ": release beyond int64";
+    released[counter] = static_cast<double>(release);
   }
 }
 
@@ -292,6 +276,11 @@ void BinaryCounterBank::Track(int64_t counter) {
   if (tracked_slot_[counter] >= 0) return;
   tracked_slot_[counter] = static_cast<int32_t>(tracked_ids_.size());
   tracked_ids_.push_back(counter);
+  // A run of consecutive tracked counters of one group shares that group's block.
+  const uint64_t group = static_cast<uint64_t>(counter / kCountersPerBlock);
+  if (block_groups_.empty() || block_groups_.back() != group) block_groups_.push_back(group);
+  tracked_word_.push_back(static_cast<uint32_t>(kCountersPerBlock * (block_groups_.size() - 1) +
+                                                counter % kCountersPerBlock));
   tracked_noise_.push_back(NoiseSumUnits(counter, steps_));
   // Cache the covering nodes of steps_ below kCachedLevels (other entries are never read: a
   // level is only removed while its bit is set).
@@ -322,9 +311,8 @@ int64_t BinaryCounterBank::memory_bytes() const {
       tracked_slot_.capacity() * sizeof(int32_t) + touched_.capacity() * sizeof(int64_t) +
       tracked_ids_.capacity() * sizeof(int64_t) + tracked_noise_.capacity() * sizeof(int64_t) +
       tracked_low_nodes_.capacity() * sizeof(int64_t) +
-      block_groups_.capacity() * sizeof(uint64_t) +
-      block_words_.capacity() * sizeof(std::array<uint64_t, 3>) +
-      tracked_words_.capacity() * sizeof(uint32_t));
+      block_groups_.capacity() * sizeof(uint64_t) + tracked_word_.capacity() * sizeof(uint32_t) +
+      block_words_.capacity() * sizeof(std::array<uint64_t, 3>));
 }
 
 }  // namespace dprl

@@ -66,7 +66,10 @@
 #ifndef DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 
+#include <glog/logging.h>
+
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -118,8 +121,27 @@ class BinaryCounterBank {
 
   // Adds `value` to the input of `counter` for the step in progress (several calls accumulate).
   // CHECKs: valid counter, integral value, |accumulated input| <= input_bound, and that a step
-  // remains (steps() < horizon_steps).
-  void Add(int64_t counter, double value);
+  // remains (steps() < horizon_steps). Inline (three calls per agent step).
+  void Add(int64_t counter, double value) {
+    CHECK_GE(counter, 0);
+    CHECK_LT(counter, num_counters_);
+    CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
+    if (value == 0.0) return;
+    // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
+    CHECK(value == 1.0 || (std::isfinite(value) && value == std::floor(value)))
+        << "counter " << counter << ": inputs must be integers, got " << value;
+    // |value| <= input_bound <= 2^53 (an integer double: exact as int64) once the check below
+    // passed for the accumulated input; checked before the conversion so that no value
+    // overflows it.
+    CHECK_LE(std::fabs(value), options_.input_bound)
+        << "counter " << counter << ": input " << value << " exceeds input_bound "
+        << options_.input_bound;
+    if (pending_[counter] == 0) touched_.push_back(counter);
+    pending_[counter] += static_cast<int64_t>(value);
+    CHECK_LE(std::fabs(static_cast<double>(pending_[counter])), options_.input_bound)
+        << "counter " << counter << ": step input " << pending_[counter] << " exceeds input_bound "
+        << options_.input_bound;
+  }
 
   // Closes the step: t <- t + 1 (CHECK t <= T). Tracked counters update their noise sums.
   void EndStep();
@@ -210,12 +232,13 @@ class BinaryCounterBank {
   // kCachedLevels per tracked counter: the noise of its covering node at levels
   // 0..kCachedLevels-1 (valid where the level's bit of t is set).
   std::vector<int64_t> tracked_low_nodes_;
-  // Scratch of ForEachTrackedNodeNoise, kept to avoid allocating per step: the groups of the runs
-  // of consecutive tracked counters in one group (one block each), their blocks, and each
-  // tracked counter's 32-bit word.
+  // The groups of the runs of consecutive tracked counters (in Track order) of one group, one
+  // Philox block each per node, and, parallel to tracked_ids_, where each tracked counter's
+  // 32-bit word is among the runs' blocks: 6 * (its run) + counter mod 6 (both kept by Track).
   std::vector<uint64_t> block_groups_;
+  std::vector<uint32_t> tracked_word_;
+  // Scratch of ForEachTrackedNodeNoise, kept to avoid allocating per step: the runs' blocks.
   std::vector<std::array<uint64_t, 3>> block_words_;
-  std::vector<uint32_t> tracked_words_;
 };
 
 }  // namespace dprl

@@ -20,13 +20,33 @@
 // psrl (Osband et al. 2013, pooled posteriors, the registry's defaults) draws S A Dirichlet rows
 // (S log-Gamma variates each) and S A Gaussian rewards per episode, then plans greedily.
 // Each benchmark first runs 200 warm-up episodes so the statistics are non-trivial.
+//
+// The ideal loops (ideal_episodes.h): pucb_eps1_ideal (PUCB's episode at eps = 1 without its
+// bookkeeping: the environment, uniform actions, the node noise of its SAH visit counters and
+// their releases, in one loop), ubev_ideal (UBEV's incremental backward induction and bonus
+// terms as tight loops) and private_ucbvi_eps1_floor (the node noise of Private-UCB-VI's
+// 2SAH + S^2AH counters and nothing else), on the same MDPs and streams. After the usual table
+// the binary prints each agent's CPU time over its ideal loop's at every size where both ran:
+//
+//   bazel run //algorithms/tabular:agents_benchmark -- \
+//       --benchmark_filter='BM_(PucbEps1|Ubev|PrivateUcbviEps1)(Ideal|Floor)?/' \
+//       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//
+// (--benchmark_format=json or csv gives Google Benchmark's own reporter, without the ratios.)
 #include <benchmark/benchmark.h>
 #include <glog/logging.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <map>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "algorithms/tabular/dp_nash_vi/dp_nash_vi_agent.h"
 #include "algorithms/tabular/dp_nash_vi/dp_nash_vi_game_agent.h"
+#include "algorithms/tabular/ideal_episodes.h"
 #include "algorithms/tabular/noiseless_pucb.h"
 #include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/psrl.h"
@@ -56,24 +76,11 @@ TabularMdp Mdp(int S, int A, int H) {
   return MakeRandomDirichletMdp(options, stream).value();
 }
 
-void RunOneEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env,
-                   RandomStream& policy) {
-  agent.BeginEpisode();
-  int state = mdp.SampleInitialState(env);
-  for (int h = 0; h < mdp.horizon(); ++h) {
-    const int action = agent.Act(h, state, policy);
-    const TabularMdp::Transition step = mdp.SampleStep(h, state, action, env);
-    CHECK(agent.Observe(h, state, action, step.reward, step.next_state).ok());
-    state = step.next_state;
-  }
-  agent.EndEpisode();
-}
-
 void Measure(benchmark::State& state, const TabularMdp& mdp, TabularAgent& agent) {
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
   RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
-  for (int i = 0; i < kWarmupEpisodes; ++i) RunOneEpisode(mdp, agent, env, policy);
-  for (auto _ : state) RunOneEpisode(mdp, agent, env, policy);
+  for (int i = 0; i < kWarmupEpisodes; ++i) RunAgentEpisode(mdp, agent, env, policy);
+  for (auto _ : state) RunAgentEpisode(mdp, agent, env, policy);
   state.counters["episodes_per_second"] =
       benchmark::Counter(state.iterations(), benchmark::Counter::kIsRate);
 }
@@ -225,6 +232,51 @@ void BM_NashViGame(benchmark::State& state) {
   MeasureDpNashViGame(state, DpNashViPrivatizer::kNone);
 }
 
+// The ideal loops (ideal_episodes.h) of PUCB at eps = 1, UBEV and Private-UCB-VI at eps = 1, on
+// the same MDPs, streams and options as BM_PucbEps1, BM_Ubev and BM_PrivateUcbviEps1.
+template <typename Ideal>
+void MeasureIdeal(benchmark::State& state, Ideal& ideal) {
+  RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);
+  RandomStream policy = TestStream(kSeed, TestPurpose::kPolicy);
+  for (int i = 0; i < kWarmupEpisodes; ++i) ideal.RunEpisode(env, policy);
+  for (auto _ : state) ideal.RunEpisode(env, policy);
+  state.counters["episodes_per_second"] =
+      benchmark::Counter(state.iterations(), benchmark::Counter::kIsRate);
+}
+
+void BM_PucbEps1Ideal(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  PucbOptions options;
+  options.privacy_epsilon = 1.0;
+  options.num_episodes = int64_t{1} << 24;
+  auto ideal =
+      PucbIdealEpisodes::Create(mdp, options, TestStream(kSeed, TestPurpose::kPrivacyNoise))
+          .value();
+  MeasureIdeal(state, ideal);
+  if (ideal.any_estimated())
+    state.SkipWithError("a triple became estimated: not the ideal's regime");
+}
+
+void BM_UbevIdeal(benchmark::State& state) {
+  const TabularMdp mdp = Mdp(state.range(0), state.range(1), state.range(2));
+  auto ideal = UbevIdealEpisodes::Create(mdp, {}).value();
+  MeasureIdeal(state, ideal);
+}
+
+void BM_PrivateUcbviEps1Floor(benchmark::State& state) {
+  const TabularShape shape{static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
+                           static_cast<int>(state.range(2))};
+  PrivateUcbviOptions options;
+  options.num_episodes = int64_t{1} << 24;
+  auto floor =
+      PrivateUcbviNoiseFloor::Create(shape, options, TestStream(kSeed, TestPurpose::kPrivacyNoise))
+          .value();
+  for (int i = 0; i < kWarmupEpisodes; ++i) floor.Step();
+  for (auto _ : state) floor.Step();
+  state.counters["episodes_per_second"] =
+      benchmark::Counter(state.iterations(), benchmark::Counter::kIsRate);
+}
+
 #define DPRL_SIZES Args({6, 2, 20})->Args({20, 4, 20})->Args({50, 4, 20})
 #define DPRL_GAME_SIZES Args({3, 2, 2, 5})->Args({10, 3, 3, 5})
 BENCHMARK(BM_Ubev)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
@@ -242,6 +294,71 @@ BENCHMARK(BM_DpNashViGameJdpEps1)->DPRL_GAME_SIZES->Unit(benchmark::kMicrosecond
 BENCHMARK(BM_DpNashViGameLdpEps1)->DPRL_GAME_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_NashViGame)->DPRL_GAME_SIZES->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PucbRiverSwimEps1000)->Args({4, 5})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PucbEps1Ideal)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_UbevIdeal)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PrivateUcbviEps1Floor)->DPRL_SIZES->Unit(benchmark::kMicrosecond);
+
+// Google Benchmark's console table, then each agent's CPU time over its ideal loop's at every size
+// where both ran (the median of the repetitions when --benchmark_repetitions > 1).
+class RatioToIdealReporter : public benchmark::ConsoleReporter {
+ public:
+  // Colours only on a terminal (Google Benchmark's default reporter reads --benchmark_color).
+  RatioToIdealReporter() : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_Defaults : OO_Tabular) {}
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      if (run.error_occurred) continue;
+      const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+      const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      if (single || median) cpu_time_[run.run_name.str()] = run.GetAdjustedCPUTime();
+    }
+  }
+  void Finalize() override {
+    ConsoleReporter::Finalize();
+    static const std::pair<const char*, const char*> kPairs[] = {
+        {"BM_PucbEps1", "BM_PucbEps1Ideal"},
+        {"BM_Ubev", "BM_UbevIdeal"},
+        {"BM_PrivateUcbviEps1", "BM_PrivateUcbviEps1Floor"}};
+    bool header = false;
+    for (const auto& [agent, ideal] : kPairs) {
+      for (const char* size : {"/6/2/20", "/20/4/20", "/50/4/20"}) {
+        const auto a = cpu_time_.find(std::string(agent) + size);
+        const auto b = cpu_time_.find(std::string(ideal) + size);
+        if (a == cpu_time_.end() || b == cpu_time_.end()) continue;
+        if (!header)
+          std::printf("\n%-34s %12s %12s %8s\n", "agent / ideal loop (CPU us)", "agent", "ideal",
+                      "ratio");
+        header = true;
+        std::printf("%-34s %12.3f %12.3f %8.2f\n", (std::string(agent) + size).c_str(), a->second,
+                    b->second, a->second / b->second);
+      }
+    }
+  }
+
+ private:
+  std::map<std::string, double> cpu_time_;
+};
 
 }  // namespace
 }  // namespace dprl
+
+int main(int argc, char** argv) {
+  // A machine-readable format asked for: Google Benchmark's own reporter for it.
+  bool console = true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--benchmark_format=", 0) == 0 && arg != "--benchmark_format=console") {
+      console = false;
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  if (console) {
+    dprl::RatioToIdealReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+  } else {
+    benchmark::RunSpecifiedBenchmarks();
+  }
+  benchmark::Shutdown();
+  return 0;
+}

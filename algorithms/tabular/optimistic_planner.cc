@@ -36,11 +36,18 @@ bool OptimisticPlan::FinishStep(int h, double value_cap) {
   for (int s = 0; s < S; ++s) {
     const int64_t base = shape_.Index(h, s, 0);
     const double* q = optimistic_q_.data() + base;
+    // The first maximiser and the number of Q equal to it, in one pass (what std::max over a and
+    // then a count of q[a] == best give: best only grows, so no earlier Q equals a later best).
     double best = q[0];
-    for (int a = 1; a < A; ++a) best = std::max(best, q[a]);
-    int ties = 0;
-    for (int a = 0; a < A; ++a) {
-      ties += (q[a] == best);
+    int ties = (q[0] == best);  // 0 for a NaN, as the count would give
+    below_cap += (q[0] < value_cap);
+    for (int a = 1; a < A; ++a) {
+      if (best < q[a]) {
+        best = q[a];
+        ties = 1;
+      } else {
+        ties += (q[a] == best);
+      }
       below_cap += (q[a] < value_cap);
     }
     const double p = 1.0 / ties;

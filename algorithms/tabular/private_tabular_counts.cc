@@ -51,6 +51,13 @@ void PrivateTabularCounts::TrackAll() {
 
 void PrivateTabularCounts::ReleaseVisits() { visit_counters_.ReleaseAll(released_visits_.data()); }
 
+void PrivateTabularCounts::ReleaseRewardsAndTransitions() {
+  released_rewards_.resize(reward_counters_.num_counters());
+  released_transitions_.resize(transition_counters_.num_counters());
+  reward_counters_.ReleaseAll(released_rewards_.data());
+  transition_counters_.ReleaseAll(released_transitions_.data());
+}
+
 void PrivateTabularCounts::RecordStep(int h, int64_t index, double reward, int next_state) {
   reward_counters_.Add(index, RoundRewardToBit(reward, rounding_stream_, episodes_done_, h));
   visit_counters_.Add(index, 1.0);
@@ -67,7 +74,9 @@ void PrivateTabularCounts::EndEpisode() {
 int64_t PrivateTabularCounts::memory_bytes() const {
   return visit_counters_.memory_bytes() + reward_counters_.memory_bytes() +
          transition_counters_.memory_bytes() +
-         static_cast<int64_t>(released_visits_.size() * sizeof(double));
+         static_cast<int64_t>((released_visits_.capacity() + released_rewards_.capacity() +
+                               released_transitions_.capacity()) *
+                              sizeof(double));
 }
 
 }  // namespace dprl

@@ -65,6 +65,20 @@ class PrivateTabularCounts {
     return sum;
   }
 
+  // Releases r~ of every triple and every m~ into dense tables, read by ReleasedRewardSum and
+  // ReleasedNextValueSum until the next call: for a caller that reads all of them each episode
+  // (Private-UCB-VI), one pass per bank instead of a checked Release per read. The same values
+  // as RewardSum and NextValueSum. The tables (S A H + S^2 A H doubles) are allocated by the first
+  // call.
+  void ReleaseRewardsAndTransitions();
+  double ReleasedRewardSum(int64_t index) const { return released_rewards_[index]; }
+  double ReleasedNextValueSum(int64_t index, const double* next_values) const {
+    const double* released = released_transitions_.data() + index * num_states_;
+    double sum = 0.0;
+    for (int next = 0; next < num_states_; ++next) sum += released[next] * next_values[next];
+    return sum;
+  }
+
   // One step of the current episode at the triple `index` = Index(h, s, a): feeds the rounded
   // reward (a bit) to r~, 1 to n~ and 1 to m~(s,a,next_state,h); the rest get 0 at EndEpisode.
   void RecordStep(int h, int64_t index, double reward, int next_state);
@@ -75,7 +89,7 @@ class PrivateTabularCounts {
   const BinaryCounterBank& visit_counters() const { return visit_counters_; }
   const BinaryCounterBank& reward_counters() const { return reward_counters_; }
   const BinaryCounterBank& transition_counters() const { return transition_counters_; }
-  // Bytes of the counters and the released visits (O(S^2 A H), independent of T).
+  // Bytes of the counters and the released tables (O(S^2 A H), independent of T).
   int64_t memory_bytes() const;
 
  private:
@@ -89,6 +103,7 @@ class PrivateTabularCounts {
   BinaryCounterBank transition_counters_;
   RandomStream rounding_stream_;  // randomised rounding of rewards (never released)
   std::vector<double> released_visits_;
+  std::vector<double> released_rewards_, released_transitions_;  // ReleaseRewardsAndTransitions'
   int64_t episodes_done_ = 0;
 };
 

@@ -90,14 +90,14 @@ class PrivateUcbviAgent::PrivateStatistics {
         1.0, agent_.counts_.released_visits()[agent_.shape_.Index(h, s, a)] + agent_.error_bound_);
   }
   double RewardSum(int h, int s, int a) const {
-    return agent_.counts_.RewardSum(agent_.shape_.Index(h, s, a));
+    return agent_.counts_.ReleasedRewardSum(agent_.shape_.Index(h, s, a));
   }
   double Confidence(int h, int s, int a) const {
     return PrivateUcbviBonus(Count(h, s, a), agent_.error_bound_, agent_.log_term_,
                              agent_.shape_.num_states, agent_.shape_.horizon);
   }
   double NextValueSum(int h, int s, int a, const double* next_values) const {
-    return agent_.counts_.NextValueSum(agent_.shape_.Index(h, s, a), next_values);
+    return agent_.counts_.ReleasedNextValueSum(agent_.shape_.Index(h, s, a), next_values);
   }
 
  private:
@@ -131,6 +131,7 @@ void PrivateUcbviAgent::BeginEpisode() {
   CHECK_LT(counts_.episodes_done(), options_.num_episodes)
       << "Private-UCB-VI was created for num_episodes = " << options_.num_episodes;
   counts_.ReleaseVisits();
+  counts_.ReleaseRewardsAndTransitions();  // every release is read by the plan below
   plan_.Plan(PrivateStatistics(*this), shape_.horizon);
 }
 

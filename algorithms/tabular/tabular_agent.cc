@@ -50,13 +50,17 @@ absl::Status CheckTabularAgentMemory(const TabularShape& shape) {
 
 absl::Status TabularAgent::Observe(int h, int s, int a, double reward, int next_state) {
   const TabularShape& tabular = shape();
-  for (const absl::Status& status :
-       {CheckIndex("h", h, tabular.horizon), CheckIndex("s", s, tabular.num_states),
-        CheckIndex("a", a, tabular.num_actions),
-        CheckIndex("next_state", next_state, tabular.num_states)}) {
-    if (!status.ok()) return status;
-  }
-  if (!(reward >= 0.0 && reward <= 1.0)) {
+  // The common case checked without building a Status per index; the messages below.
+  const bool valid = h >= 0 && h < tabular.horizon && s >= 0 && s < tabular.num_states && a >= 0 &&
+                     a < tabular.num_actions && next_state >= 0 &&
+                     next_state < tabular.num_states && reward >= 0.0 && reward <= 1.0;
+  if (!valid) {
+    for (const absl::Status& status :
+         {CheckIndex("h", h, tabular.horizon), CheckIndex("s", s, tabular.num_states),
+          CheckIndex("a", a, tabular.num_actions),
+          CheckIndex("next_state", next_state, tabular.num_states)}) {
+      if (!status.ok()) return status;
+    }
     return absl::InvalidArgumentError(absl::StrCat("Observe: reward must be in [0, 1], got ",
                                                    reward, " at (h, s, a) = (", h, ", ", s, ", ", a,
                                                    ")"));

@@ -43,6 +43,14 @@ double UbevAgent::Phi(double count) const {
 }
 
 void UbevAgent::BeginEpisode() {
+  // phi(n) and min{1, r^ + phi(n)} of the triples visited since the last plan, in one loop (the
+  // libm calls of different triples overlap; a triple visited twice gets the same values twice).
+  for (const int64_t i : visited_) {
+    const double n = counts_.Visits(i);
+    phi_[i] = Phi(n);
+    reward_term_[i] = std::min(1.0, counts_.RewardSum(i) / n + phi_[i]);
+  }
+  visited_.clear();
   const int S = shape_.num_states, H = shape_.horizon;
   int cached_step = -1;
   double max_next_value = 0.0, value_range = 0.0;
@@ -78,9 +86,7 @@ void UbevAgent::BeginEpisode() {
 void UbevAgent::RecordStep(int h, int s, int a, double reward, int next_state) {
   const int64_t i = shape_.Index(h, s, a);
   counts_.Add(i, reward, next_state);
-  const double n = counts_.Visits(i);
-  phi_[i] = Phi(n);
-  reward_term_[i] = std::min(1.0, counts_.RewardSum(i) / n + phi_[i]);
+  visited_.push_back(i);  // its phi and reward term are recomputed before the next plan
   plan_.MarkChanged(h, s, a);
 }
 

@@ -37,7 +37,8 @@
 // less than the printed rule.
 //
 // Computation: phi and the reward term min{1, r^ + phi} of a triple change only when its counts
-// do, so they are computed once per visit (RecordStep) and kept; planning is incremental
+// do, so they are computed for the triples visited in an episode, in one loop before the next
+// plan, and kept; planning is incremental
 // (optimistic_planner.h): Q~_t(s,a) is recomputed only where the triple's counts or V~_{t+1}
 // changed. Both give the plan of the formulas above bit for bit.
 //
@@ -100,10 +101,11 @@ class UbevAgent : public TabularAgent {
   UbevOptions options_;
   double log_confidence_term_;  // ln(3 / delta') = ln(27 SAH / delta)
   EmpiricalCounts counts_;
-  // Per triple (TabularShape::Index), from its current counts when n >= 1: phi(n) and
+  // Per triple (TabularShape::Index), from its counts at the last plan when n >= 1: phi(n) and
   // min{1, r^ + phi(n)}.
   std::vector<double> phi_;
   std::vector<double> reward_term_;
+  std::vector<int64_t> visited_;  // triples whose counts changed since the last plan
   OptimisticPlan plan_;
 };
 
