@@ -55,7 +55,6 @@
 #include "algorithms/tabular/ubev.h"
 #include "algorithms/tabular/ucbvi.h"
 #include "envs/markov_game.h"
-#include "envs/random_mdp.h"
 #include "envs/riverswim.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
@@ -67,14 +66,7 @@ constexpr int kWarmupEpisodes = 200;
 
 constexpr uint64_t kSeed = 99;  // master seed of every stream of this file
 
-TabularMdp Mdp(int S, int A, int H) {
-  RandomMdpOptions options;
-  options.num_states = S;
-  options.num_actions = A;
-  options.horizon = H;
-  RandomStream stream = TestStream(kSeed, TestPurpose::kEnvGeneration);
-  return MakeRandomDirichletMdp(options, stream).value();
-}
+TabularMdp Mdp(int S, int A, int H) { return RandomTestMdp(S, A, H, kSeed); }
 
 void Measure(benchmark::State& state, const TabularMdp& mdp, TabularAgent& agent) {
   RandomStream env = TestStream(kSeed, TestPurpose::kEnvironment);

@@ -10,6 +10,8 @@
 #include "algorithms/mechanisms/dyadic_tree.h"
 #include "algorithms/tabular/reward_rounding.h"
 #include "common/status_macros.h"
+#include "envs/random_mdp.h"
+#include "testing/random_streams.h"
 
 namespace dprl {
 namespace {
@@ -19,14 +21,27 @@ constexpr int kPrefetchAhead = 16;    // cell-table loads started this many draw
 
 }  // namespace
 
+TabularMdp RandomTestMdp(int num_states, int num_actions, int horizon, uint64_t seed) {
+  RandomMdpOptions options;
+  options.num_states = num_states;
+  options.num_actions = num_actions;
+  options.horizon = horizon;
+  RandomStream stream = TestStream(seed, TestPurpose::kEnvGeneration);
+  return MakeRandomDirichletMdp(options, stream).value();
+}
+
 void RunAgentEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env,
-                     RandomStream& policy) {
+                     RandomStream& policy, std::vector<int>* states, std::vector<int>* actions) {
+  if (states != nullptr) states->clear();
+  if (actions != nullptr) actions->clear();
   agent.BeginEpisode();
   int state = mdp.SampleInitialState(env);
   for (int h = 0; h < mdp.horizon(); ++h) {
     const int action = agent.Act(h, state, policy);
     const TabularMdp::Transition step = mdp.SampleStep(h, state, action, env);
     CHECK(agent.Observe(h, state, action, step.reward, step.next_state).ok());
+    if (states != nullptr) states->push_back(state);
+    if (actions != nullptr) actions->push_back(action);
     state = step.next_state;
   }
   agent.EndEpisode();

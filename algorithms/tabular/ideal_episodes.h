@@ -48,10 +48,16 @@
 
 namespace dprl {
 
+// The random Dirichlet MDP of size (S, A, H) drawn from TestStream(seed, kEnvGeneration), on
+// which agents_benchmark and ideal_episodes_test run the agents and their ideal loops.
+TabularMdp RandomTestMdp(int num_states, int num_actions, int horizon, uint64_t seed);
+
 // One episode of `agent` on `mdp` (BeginEpisode, H Act / SampleStep / Observe, EndEpisode);
-// CHECK-fails if the agent refuses a step. The loop agents_benchmark times.
+// CHECK-fails if the agent refuses a step. The loop agents_benchmark times. With `states` and
+// `actions` given, they receive the episode's s_0..s_{H-1} and actions.
 void RunAgentEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env,
-                     RandomStream& policy);
+                     RandomStream& policy, std::vector<int>* states = nullptr,
+                     std::vector<int>* actions = nullptr);
 
 class TrackedNodeNoise {
  public:

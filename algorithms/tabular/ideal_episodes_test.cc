@@ -12,7 +12,6 @@
 #include "algorithms/tabular/private_ucbvi.h"
 #include "algorithms/tabular/pucb.h"
 #include "algorithms/tabular/ubev.h"
-#include "envs/random_mdp.h"
 #include "random/random_stream.h"
 #include "testing/random_streams.h"
 
@@ -21,16 +20,9 @@ namespace {
 
 constexpr uint64_t kSeed = 31;
 
-TabularMdp Mdp(int S, int A, int H) {
-  RandomMdpOptions options;
-  options.num_states = S;
-  options.num_actions = A;
-  options.horizon = H;
-  RandomStream stream = TestStream(kSeed, TestPurpose::kEnvGeneration);
-  return MakeRandomDirichletMdp(options, stream).value();
-}
+TabularMdp Mdp(int S, int A, int H) { return RandomTestMdp(S, A, H, kSeed); }
 
-// The agent's states and actions of one episode, read back through a recording loop.
+// The agent's states and actions of one episode.
 struct Trajectory {
   std::vector<int> states, actions;
 };
@@ -38,17 +30,7 @@ struct Trajectory {
 Trajectory RunRecorded(const TabularMdp& mdp, TabularAgent& agent, RandomStream& env,
                        RandomStream& policy) {
   Trajectory trajectory;
-  agent.BeginEpisode();
-  int state = mdp.SampleInitialState(env);
-  for (int h = 0; h < mdp.horizon(); ++h) {
-    const int action = agent.Act(h, state, policy);
-    const TabularMdp::Transition step = mdp.SampleStep(h, state, action, env);
-    EXPECT_TRUE(agent.Observe(h, state, action, step.reward, step.next_state).ok());
-    trajectory.states.push_back(state);
-    trajectory.actions.push_back(action);
-    state = step.next_state;
-  }
-  agent.EndEpisode();
+  RunAgentEpisode(mdp, agent, env, policy, &trajectory.states, &trajectory.actions);
   return trajectory;
 }
 
