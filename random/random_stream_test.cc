@@ -145,7 +145,7 @@ TEST(RandomStreamTest, PhiloxLanesAreRandom123Philox) {
   }
 }
 
-// Every batch length (whole groups of four lanes and every remainder) gives the children's words.
+// Every batch length (whole groups of lanes and every remainder) gives the children's words.
 TEST(RandomStreamTest, PairChildFirstWordsOfEveryBatchLength) {
   const RandomStream parent(Key(5, 0, 1, TestPurpose::kTest));
   std::vector<uint64_t> a;

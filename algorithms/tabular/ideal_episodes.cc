@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "algorithms/mechanisms/dyadic_tree.h"
+#include "algorithms/tabular/private_tabular_counts.h"
 #include "algorithms/tabular/reward_rounding.h"
 #include "common/status_macros.h"
 #include "envs/random_mdp.h"
@@ -50,7 +51,7 @@ void RunAgentEpisode(const TabularMdp& mdp, TabularAgent& agent, RandomStream& e
 absl::StatusOr<TrackedNodeNoise> TrackedNodeNoise::Create(int64_t num_counters,
                                                           const BinaryCounterOptions& options,
                                                           RandomStream noise_stream) {
-  // An empty bank with these options: its levels and node scale are the counters'.
+  // An empty bank with these options: its node scale is the counters'.
   ASSIGN_OR_RETURN(const BinaryCounterBank bank,
                    BinaryCounterBank::Create(0, options, RandomStream(StreamKey())));
   if (bank.node_noise_scale() > DiscreteLaplaceSampler::kMaxScale) {
@@ -58,13 +59,12 @@ absl::StatusOr<TrackedNodeNoise> TrackedNodeNoise::Create(int64_t num_counters,
   }
   ASSIGN_OR_RETURN(DiscreteLaplaceSampler sampler,
                    DiscreteLaplaceSampler::Create(bank.discrete_node_scale()));
-  return TrackedNodeNoise(num_counters, bank.levels(), std::move(noise_stream), std::move(sampler));
+  return TrackedNodeNoise(num_counters, std::move(noise_stream), std::move(sampler));
 }
 
-TrackedNodeNoise::TrackedNodeNoise(int64_t num_counters, int levels, RandomStream noise_stream,
+TrackedNodeNoise::TrackedNodeNoise(int64_t num_counters, RandomStream noise_stream,
                                    DiscreteLaplaceSampler sampler)
     : num_counters_(num_counters),
-      levels_(levels),
       noise_stream_(std::move(noise_stream)),
       overflow_stream_(noise_stream_.Child(0)),
       sampler_(std::move(sampler)),
@@ -135,16 +135,12 @@ absl::StatusOr<PucbIdealEpisodes> PucbIdealEpisodes::Create(const TabularMdp& md
                                                             const RandomStream& noise_stream) {
   const TabularShape shape{mdp.num_states(), mdp.num_actions(), mdp.horizon()};
   ASSIGN_OR_RETURN(const double error_bound, CheckedPucbErrorBound(shape, options));
-  BinaryCounterOptions counters;  // PUCB's (pucb.cc): eps' of Alg. 2, T, inputs in {0, 1}
-  counters.privacy_epsilon = PucbCounterEpsilon(shape, options);
-  counters.horizon_steps = options.num_episodes;
-  counters.input_bound = 1.0;
-  // PrivateTabularCounts' streams: Child(0) the visits' noise, Child(3) the rewards' rounding.
   ASSIGN_OR_RETURN(
       TrackedNodeNoise visit_noise,
-      TrackedNodeNoise::Create(shape.StateActionSteps(), counters, noise_stream.Child(0)));
+      TrackedNodeNoise::Create(shape.StateActionSteps(), PucbCounterOptions(shape, options),
+                               noise_stream.Child(PrivateTabularCounts::kVisitNoiseChild)));
   return PucbIdealEpisodes(mdp, std::max(2.0 * error_bound, 1.0), std::move(visit_noise),
-                           noise_stream.Child(3));
+                           noise_stream.Child(PrivateTabularCounts::kRewardRoundingChild));
 }
 
 PucbIdealEpisodes::PucbIdealEpisodes(const TabularMdp& mdp, double estimate_threshold,
@@ -290,17 +286,16 @@ absl::StatusOr<PrivateUcbviNoiseFloor> PrivateUcbviNoiseFloor::Create(
     const TabularShape& shape, const PrivateUcbviOptions& options,
     const RandomStream& noise_stream) {
   RETURN_IF_ERROR(options.Validate());
-  BinaryCounterOptions counters;  // Private-UCB-VI's (private_ucbvi.cc)
-  counters.privacy_epsilon = PrivateUcbviCounterEpsilon(shape, options);
-  counters.horizon_steps = options.num_episodes;
-  counters.input_bound = 1.0;
+  const BinaryCounterOptions counters = PrivateUcbviCounterOptions(shape, options);
   const int64_t triples = shape.StateActionSteps();
   std::vector<TrackedNodeNoise> families;
-  // PrivateTabularCounts' banks: Child(0) N~, Child(1) R~, Child(2) N~(s,a,s').
-  for (int family = 0; family < 3; ++family) {
-    ASSIGN_OR_RETURN(TrackedNodeNoise noise,
-                     TrackedNodeNoise::Create(family == 2 ? triples * shape.num_states : triples,
-                                              counters, noise_stream.Child(family)));
+  for (const uint64_t child :
+       {PrivateTabularCounts::kVisitNoiseChild, PrivateTabularCounts::kRewardNoiseChild,
+        PrivateTabularCounts::kTransitionNoiseChild}) {
+    const int64_t counters_in_family =
+        child == PrivateTabularCounts::kTransitionNoiseChild ? triples * shape.num_states : triples;
+    ASSIGN_OR_RETURN(TrackedNodeNoise noise, TrackedNodeNoise::Create(counters_in_family, counters,
+                                                                      noise_stream.Child(child)));
     families.push_back(std::move(noise));
   }
   return PrivateUcbviNoiseFloor(std::move(families));

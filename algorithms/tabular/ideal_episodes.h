@@ -78,14 +78,12 @@ class TrackedNodeNoise {
   int64_t steps() const { return steps_; }
 
  private:
-  TrackedNodeNoise(int64_t num_counters, int levels, RandomStream noise_stream,
-                   DiscreteLaplaceSampler sampler);
+  TrackedNodeNoise(int64_t num_counters, RandomStream noise_stream, DiscreteLaplaceSampler sampler);
   // use(counter, noise) for node (level, index) of every counter.
   template <typename Use>
   void ForEachNodeNoise(int level, int64_t index, Use&& use);
 
   int64_t num_counters_;
-  int levels_;
   RandomStream noise_stream_;
   RandomStream overflow_stream_;  // noise_stream.Child(0), as the bank's
   DiscreteLaplaceSampler sampler_;

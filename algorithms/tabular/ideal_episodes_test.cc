@@ -126,10 +126,9 @@ TEST(IdealEpisodesTest, PrivateUcbviFloorIsItsCountersNoise) {
   auto agent = PrivateUcbviAgent::Create(shape, options, noise).value();
   PrivateUcbviNoiseFloor floor = PrivateUcbviNoiseFloor::Create(shape, options, noise).value();
   // The agent's counter set, read through its banks (the agent shows only n~).
-  BinaryCounterOptions counter_options;
-  counter_options.privacy_epsilon = PrivateUcbviCounterEpsilon(shape, options);
-  counter_options.horizon_steps = options.num_episodes;
-  PrivateTabularCounts counts = PrivateTabularCounts::Create(shape, counter_options, noise).value();
+  PrivateTabularCounts counts =
+      PrivateTabularCounts::Create(shape, PrivateUcbviCounterOptions(shape, options), noise)
+          .value();
   // With no episode recorded every release is the noise alone.
   const int64_t triples = shape.StateActionSteps();
   for (int k = 0; k < 40; ++k) {

@@ -7,19 +7,30 @@
 
 namespace dprl {
 
+BinaryCounterOptions PrivateTabularCounts::CounterOptions(double counter_epsilon,
+                                                          int64_t num_episodes) {
+  BinaryCounterOptions counter;
+  counter.privacy_epsilon = counter_epsilon;
+  counter.horizon_steps = num_episodes;
+  counter.input_bound = 1.0;
+  return counter;
+}
+
 absl::StatusOr<PrivateTabularCounts> PrivateTabularCounts::Create(
     const TabularShape& shape, const BinaryCounterOptions& counter_options,
     const RandomStream& noise_stream) {
   const int64_t triples = shape.StateActionSteps();
-  ASSIGN_OR_RETURN(BinaryCounterBank visits,
-                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(0)));
-  ASSIGN_OR_RETURN(BinaryCounterBank rewards,
-                   BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(1)));
+  ASSIGN_OR_RETURN(
+      BinaryCounterBank visits,
+      BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(kVisitNoiseChild)));
+  ASSIGN_OR_RETURN(
+      BinaryCounterBank rewards,
+      BinaryCounterBank::Create(triples, counter_options, noise_stream.Child(kRewardNoiseChild)));
   ASSIGN_OR_RETURN(BinaryCounterBank transitions,
                    BinaryCounterBank::Create(triples * shape.num_states, counter_options,
-                                             noise_stream.Child(2)));
+                                             noise_stream.Child(kTransitionNoiseChild)));
   return PrivateTabularCounts(shape.num_states, triples, std::move(visits), std::move(rewards),
-                              std::move(transitions), noise_stream.Child(3));
+                              std::move(transitions), noise_stream.Child(kRewardRoundingChild));
 }
 
 PrivateTabularCounts::PrivateTabularCounts(int num_states, int64_t num_triples,

@@ -31,6 +31,17 @@ namespace dprl {
 
 class PrivateTabularCounts {
  public:
+  // The children of noise_stream (header comment): each bank's node noise and the rewards'
+  // rounding.
+  static constexpr uint64_t kVisitNoiseChild = 0;
+  static constexpr uint64_t kRewardNoiseChild = 1;
+  static constexpr uint64_t kTransitionNoiseChild = 2;
+  static constexpr uint64_t kRewardRoundingChild = 3;
+
+  // The options of every counter of the set: privacy_epsilon = counter_epsilon (eps'),
+  // horizon_steps = num_episodes (one step per episode), input_bound = 1 (inputs in {0, 1}).
+  static BinaryCounterOptions CounterOptions(double counter_epsilon, int64_t num_episodes);
+
   // counter_options: every counter's (eps', horizon_steps = number of episodes, input_bound = 1).
   // noise_stream must be reserved for these counters (purpose kPrivacyNoise).
   static absl::StatusOr<PrivateTabularCounts> Create(const TabularShape& shape,

@@ -48,17 +48,11 @@ double PrivateUcbviBonus(double denominator, double error_bound, double log_term
          (3.0 + 2.0 * h + static_cast<double>(num_states) * h) * e / denominator;
 }
 
-namespace {
-
-BinaryCounterOptions CounterOptions(const TabularShape& shape, const PrivateUcbviOptions& options) {
-  BinaryCounterOptions counter;
-  counter.privacy_epsilon = PrivateUcbviCounterEpsilon(shape, options);
-  counter.horizon_steps = options.num_episodes;
-  counter.input_bound = 1.0;
-  return counter;
+BinaryCounterOptions PrivateUcbviCounterOptions(const TabularShape& shape,
+                                                const PrivateUcbviOptions& options) {
+  return PrivateTabularCounts::CounterOptions(PrivateUcbviCounterEpsilon(shape, options),
+                                              options.num_episodes);
 }
-
-}  // namespace
 
 absl::StatusOr<double> PrivateUcbviErrorBound(const TabularShape& shape,
                                               const PrivateUcbviOptions& options) {
@@ -68,9 +62,9 @@ absl::StatusOr<double> PrivateUcbviErrorBound(const TabularShape& shape,
       (options.failure_probability / 2.0) /
       PucbNumCounters(shape.num_states, shape.num_actions, shape.horizon);
   // An empty bank with the agent's counter options: its node noise is exactly the agent's.
-  ASSIGN_OR_RETURN(
-      BinaryCounterBank bank,
-      BinaryCounterBank::Create(0, CounterOptions(shape, options), RandomStream(StreamKey())));
+  ASSIGN_OR_RETURN(BinaryCounterBank bank,
+                   BinaryCounterBank::Create(0, PrivateUcbviCounterOptions(shape, options),
+                                             RandomStream(StreamKey())));
   absl::StatusOr<double> bound =
       CounterErrorTailBound(options.num_episodes, NodeNoiseOf(bank), counter_failure_probability);
   if (!bound.ok()) {
@@ -108,9 +102,9 @@ absl::StatusOr<std::unique_ptr<PrivateUcbviAgent>> PrivateUcbviAgent::Create(
     const TabularShape& shape, const PrivateUcbviOptions& options,
     const RandomStream& noise_stream) {
   ASSIGN_OR_RETURN(const double error_bound, PrivateUcbviErrorBound(shape, options));
-  ASSIGN_OR_RETURN(
-      PrivateTabularCounts counts,
-      PrivateTabularCounts::Create(shape, CounterOptions(shape, options), noise_stream));
+  ASSIGN_OR_RETURN(PrivateTabularCounts counts,
+                   PrivateTabularCounts::Create(shape, PrivateUcbviCounterOptions(shape, options),
+                                                noise_stream));
   return std::unique_ptr<PrivateUcbviAgent>(
       new PrivateUcbviAgent(shape, options, error_bound, std::move(counts)));
 }

@@ -83,6 +83,9 @@ struct PrivateUcbviOptions {
 
 // eps' of every counter (above).
 double PrivateUcbviCounterEpsilon(const TabularShape& shape, const PrivateUcbviOptions& options);
+// The options of its counters: eps' above, horizon K = num_episodes, inputs in {0, 1}.
+BinaryCounterOptions PrivateUcbviCounterOptions(const TabularShape& shape,
+                                                const PrivateUcbviOptions& options);
 // L = sqrt(2 ln(4 S A H K / (delta / 2))).
 double PrivateUcbviLogTerm(const TabularShape& shape, const PrivateUcbviOptions& options);
 // The bonus above for the private denominator nbar = max{1, N~ + E} (>= 1).

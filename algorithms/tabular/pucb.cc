@@ -16,16 +16,6 @@ namespace dprl {
 
 namespace {
 
-// Options of PUCB's counters (Alg. 2): integer inputs in {0, 1} (rewards after randomised
-// rounding), horizon T and eps' = PucbCounterEpsilon.
-BinaryCounterOptions CounterOptions(const TabularShape& shape, const PucbOptions& options) {
-  BinaryCounterOptions counter;
-  counter.privacy_epsilon = PucbCounterEpsilon(shape, options);
-  counter.horizon_steps = options.num_episodes;
-  counter.input_bound = 1.0;
-  return counter;
-}
-
 // The node-noise distribution of counters with the options `counters`, read from an empty bank
 // built with them (for the callers that have no agent's counters to read it from).
 absl::StatusOr<NodeNoiseDistribution> NodeNoiseFor(const BinaryCounterOptions& counters) {
@@ -85,6 +75,11 @@ double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options)
                                                                          : add_remove / 2.0;
 }
 
+BinaryCounterOptions PucbCounterOptions(const TabularShape& shape, const PucbOptions& options) {
+  return PrivateTabularCounts::CounterOptions(PucbCounterEpsilon(shape, options),
+                                              options.num_episodes);
+}
+
 double PucbEpsilonUnder(const PucbOptions& options, PucbNeighbourRelation relation) {
   if (relation == options.neighbour_relation) return options.privacy_epsilon;
   // Replacement changes each family's streams by l1 <= 2H, add/remove by <= H (Claim 1).
@@ -105,7 +100,8 @@ double PucbConfidence(double count, double error_bound, double log_confidence_te
 
 double PucbErrorBound(const TabularShape& shape, const PucbOptions& options) {
   if (options.error_bound_method == PucbErrorBoundMethod::kExactTail) {
-    absl::StatusOr<NodeNoiseDistribution> node_noise = NodeNoiseFor(CounterOptions(shape, options));
+    absl::StatusOr<NodeNoiseDistribution> node_noise =
+        NodeNoiseFor(PucbCounterOptions(shape, options));
     CHECK(node_noise.ok()) << node_noise.status();
     const absl::StatusOr<double> bound = ExactTailErrorBound(shape, options, *node_noise);
     CHECK(bound.ok()) << bound.status();
@@ -144,7 +140,7 @@ absl::StatusOr<double> CheckedPucbErrorBound(const TabularShape& shape,
   RETURN_IF_ERROR(ValidateTabularShape(shape));
   RETURN_IF_ERROR(options.Validate());
   ASSIGN_OR_RETURN(const NodeNoiseDistribution node_noise,
-                   NodeNoiseFor(CounterOptions(shape, options)));
+                   NodeNoiseFor(PucbCounterOptions(shape, options)));
   return ValidErrorBound(shape, options, node_noise);
 }
 
@@ -157,7 +153,7 @@ absl::StatusOr<std::unique_ptr<PucbAgent>> PucbAgent::Create(const TabularShape&
   // the agent releases with.
   ASSIGN_OR_RETURN(
       PrivateTabularCounts counts,
-      PrivateTabularCounts::Create(shape, CounterOptions(shape, options), noise_stream));
+      PrivateTabularCounts::Create(shape, PucbCounterOptions(shape, options), noise_stream));
   ASSIGN_OR_RETURN(const double error_bound,
                    ValidErrorBound(shape, options, NodeNoiseOf(counts.visit_counters())));
   return std::unique_ptr<PucbAgent>(new PucbAgent(shape, options, error_bound, std::move(counts)));

@@ -93,6 +93,9 @@ namespace dprl {
 
 // eps' of every counter.
 double PucbCounterEpsilon(const TabularShape& shape, const PucbOptions& options);
+// The options of PUCB's counters (Alg. 2): eps' above, horizon T = num_episodes, inputs in {0, 1}
+// (rewards after randomised rounding).
+BinaryCounterOptions PucbCounterOptions(const TabularShape& shape, const PucbOptions& options);
 // The epsilon of PUCB with these options under `relation`: privacy_epsilon for the configured
 // relation; for the other one, 2 privacy_epsilon (replacement of an add/remove calibration) or
 // privacy_epsilon / 2 (add/remove of a replacement calibration).
