@@ -66,10 +66,7 @@
 #ifndef DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 #define DPRL_ALGORITHMS_MECHANISMS_BINARY_COUNTER_H_
 
-#include <glog/logging.h>
-
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -121,27 +118,8 @@ class BinaryCounterBank {
 
   // Adds `value` to the input of `counter` for the step in progress (several calls accumulate).
   // CHECKs: valid counter, integral value, |accumulated input| <= input_bound, and that a step
-  // remains (steps() < horizon_steps). Inline (three calls per agent step).
-  void Add(int64_t counter, double value) {
-    CHECK_GE(counter, 0);
-    CHECK_LT(counter, num_counters_);
-    CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
-    if (value == 0.0) return;
-    // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
-    CHECK(value == 1.0 || (std::isfinite(value) && value == std::floor(value)))
-        << "counter " << counter << ": inputs must be integers, got " << value;
-    // |value| <= input_bound <= 2^53 (an integer double: exact as int64) once the check below
-    // passed for the accumulated input; checked before the conversion so that no value
-    // overflows it.
-    CHECK_LE(std::fabs(value), options_.input_bound)
-        << "counter " << counter << ": input " << value << " exceeds input_bound "
-        << options_.input_bound;
-    if (pending_[counter] == 0) touched_.push_back(counter);
-    pending_[counter] += static_cast<int64_t>(value);
-    CHECK_LE(std::fabs(static_cast<double>(pending_[counter])), options_.input_bound)
-        << "counter " << counter << ": step input " << pending_[counter] << " exceeds input_bound "
-        << options_.input_bound;
-  }
+  // remains (steps() < horizon_steps).
+  void Add(int64_t counter, double value);
 
   // Closes the step: t <- t + 1 (CHECK t <= T). Tracked counters update their noise sums.
   void EndStep();
@@ -212,6 +190,8 @@ class BinaryCounterBank {
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
   // The noise sum of `counter` at the current step: tracked or re-derived.
   int64_t CurrentNoiseSum(int64_t counter) const;
+  // ExactRelease without its range check (CHECK on int64 overflow only).
+  int64_t UncheckedRelease(int64_t counter) const;
 
   int64_t num_counters_;
   BinaryCounterOptions options_;
