@@ -39,10 +39,8 @@ class EmpiricalCounts {
   double RewardSum(int64_t index) const { return reward_sums_[index]; }
   // sum_{s'} M(s,a,s',h) next_values[s'] for the triple at `index`.
   double NextValueSum(int64_t index, const double* next_values) const {
-    const double* counts = transition_counts_.data() + index * num_states_;
-    double sum = 0.0;
-    for (int next = 0; next < num_states_; ++next) sum += counts[next] * next_values[next];
-    return sum;
+    return RowNextValueSum(transition_counts_.data() + index * num_states_, next_values,
+                           num_states_);
   }
 
   const std::vector<double>& visit_counts() const { return visit_counts_; }

@@ -219,9 +219,7 @@ void UbevIdealEpisodes::RunEpisode(RandomStream& env, RandomStream& policy) {
   auto q_of = [&](int h, int64_t i, const double* next_values, double max_next_value) {
     const double n = visits_[i];
     if (n < 1.0) return 1.0 + max_next_value;
-    const double* counts = transitions_.data() + i * S;
-    double sum = 0.0;
-    for (int next = 0; next < S; ++next) sum += counts[next] * next_values[next];
+    const double sum = RowNextValueSum(transitions_.data() + i * S, next_values, S);
     return reward_term_[i] + std::min(max_next_value, sum / n + (H - 1 - h) * phi_[i]);
   };
   auto finish_state = [&](int h, int s) {  // V~_h(s); true if it changed bit for bit

@@ -55,6 +55,14 @@
 
 namespace dprl {
 
+// sum_{s'} row[s'] next_values[s'] over num_states entries, added in s' order (the order every
+// plan's bits rest on): NextValueSum for statistics held as a row of doubles per triple.
+inline double RowNextValueSum(const double* row, const double* next_values, int num_states) {
+  double sum = 0.0;
+  for (int next = 0; next < num_states; ++next) sum += row[next] * next_values[next];
+  return sum;
+}
+
 // Output of one planning pass.
 class OptimisticPlan {
  public:

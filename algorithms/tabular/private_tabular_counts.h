@@ -84,10 +84,8 @@ class PrivateTabularCounts {
   void ReleaseRewardsAndTransitions();
   double ReleasedRewardSum(int64_t index) const { return released_rewards_[index]; }
   double ReleasedNextValueSum(int64_t index, const double* next_values) const {
-    const double* released = released_transitions_.data() + index * num_states_;
-    double sum = 0.0;
-    for (int next = 0; next < num_states_; ++next) sum += released[next] * next_values[next];
-    return sum;
+    return RowNextValueSum(released_transitions_.data() + index * num_states_, next_values,
+                           num_states_);
   }
 
   // One step of the current episode at the triple `index` = Index(h, s, a): feeds the rounded
