@@ -42,22 +42,30 @@ class OfuObjective : public ceres::FirstOrderFunction {
   const OfuGeometry* g_;
 };
 
-// L-BFGS memory of both minimisers: Ceres' default max_lbfgs_rank.
+// L-BFGS memory: Ceres' default max_lbfgs_rank. LBFGS++ keeps at most as many pairs as there are
+// parameters (its two-loop recursion costs O(rank) per iteration; at n = 2, d = 1 the rank 6
+// against 20 made its steps about 1.5x faster with end points as good; docs/private_ofu_rl.md).
 constexpr int kLbfgsRank = 20;
 
 // One start of OfuMinimiser::kLbfgspp from v (in: the start; out: the best point the start
 // evaluated, which is where LBFGS++ stops unless its line search throws). Returns its iterations,
 // or, when the line search threw, its number of evaluations (an upper bound).
+//
+// The line search is LBFGS++'s LineSearchBracketing (weak Wolfe conditions, step doubled until a
+// bracket is found, then bisection; a NaN value counts as too large). LBFGS++'s strong-Wolfe
+// LineSearchNocedalWright, used before, threw ("insufficient numeric precision") on 19 % of the
+// private agent's starts in a chain_n2 run and stopped higher than Ceres on 7-14 % of its steps
+// (docs/private_ofu_rl.md).
 int MinimiseWithLbfgspp(const OfuGeometry& g, const OfuStepOptions& options, Eigen::VectorXd& v) {
   LBFGSpp::LBFGSParam<double> param;
-  param.m = kLbfgsRank;
+  param.m = std::min(kLbfgsRank, g.size());
   param.epsilon = 1e-10;  // Ceres' default gradient_tolerance
   param.epsilon_rel = 0.0;
   param.past = 1;
   param.delta = options.function_tolerance;
   param.max_iterations = options.max_iterations;
-  param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_STRONG_WOLFE;
-  LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchNocedalWright> solver(param);
+  param.linesearch = LBFGSpp::LBFGS_LINESEARCH_BACKTRACKING_WOLFE;
+  LBFGSpp::LBFGSSolver<double, LBFGSpp::LineSearchBracketing> solver(param);
   double best = std::numeric_limits<double>::infinity();
   Eigen::VectorXd best_v = v;
   int evaluations = 0;
