@@ -23,7 +23,7 @@
 // The objective's gradient is exact and closed-form (envelope theorem through the Riccati
 // recursion, reverse mode through the map; ofu_parametrisation.h), and the objective is minimised
 // by L-BFGS (OfuStepOptions::minimiser: ceres::GradientProblemSolver with a Wolfe line search, the
-// default, or LBFGS++ with a strong-Wolfe one) from several starts: the centre
+// default, or LBFGS++ with a weak-Wolfe bracketing one) from several starts: the centre
 // (v = 0), the warm start (the previous episode's Theta~ mapped back to v, when given), and
 // random_starts points with U uniform in the unit ball. The best end point wins; the result says
 // which start won and by how much the random starts improved on the deterministic ones.

@@ -19,9 +19,10 @@ enum class OfuMinimiser {
   // cubic interpolation). The default: every committed result was made with it.
   kCeres,
   // LBFGSpp::LBFGSSolver (LBFGS++ 0.1.0, Yixuan Qiu; header-only on Eigen, Debian
-  // liblbfgspp-dev): L-BFGS of rank 20 with the strong-Wolfe line search of Nocedal & Wright
-  // (Alg. 3.5), none of Ceres' timers, statistics or allocation per iteration. Its line search
-  // throws where it cannot make progress; the start then keeps the best point it evaluated.
+  // liblbfgspp-dev): L-BFGS of rank min(20, number of parameters) with LBFGS++'s bracketing line
+  // search (weak Wolfe conditions, bisection), none of Ceres' timers, statistics or allocation
+  // per iteration. Each start keeps the best point it evaluated (also where the line search
+  // throws, having found no acceptable step).
   kLbfgspp,
 };
 
