@@ -34,6 +34,10 @@ const CostModel& kPrivacyCurveCost = RegisterCostModel(
      1.15e-4,
      {{experiment_names::kRlsviPrivacyFig, "default", {}, "privacy-S=20-A=4-H=20-delta=1e-05"}}});
 
+// The most log-spaced points per decade a curve may ask for (EpisodeGrid takes an int, and a
+// curve of more points than distinct K values adds nothing).
+constexpr int64_t kMaxCurvePointsPerDecade = 1000;
+
 // The legend text of a regret group, plain UTF-8: "<agent> (<guarantee>, ε=<eps>[, δ=<delta>])"
 // with eps to the integer from 100 on, else 3 significant digits, and delta when it is > 0; e.g.
 // "rlsvi (reward-JDP, ε=1234, δ=1e-05)", "pucb (JDP, ε=1234)".
@@ -132,7 +136,8 @@ void RlsviPrivacyGrid::BindFields(ConfigFields& fields) {
   fields.Add("curve_target_deltas", &curve_target_deltas, "delta of each curve, in (0, 1)");
   fields.Add("curve_max_episodes", &curve_max_episodes, "largest K of the curves (>= 1)");
   fields.Add("curve_points_per_decade", &curve_points_per_decade,
-             "log-spaced K values per decade on the curves (>= 1)");
+             absl::StrCat("log-spaced K values per decade on the curves, in [1, ",
+                          kMaxCurvePointsPerDecade, "]"));
 }
 
 absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
@@ -146,6 +151,8 @@ absl::StatusOr<std::vector<ConfigSpec>> RlsviPrivacyGrid::MakeConfigs() const {
   }
   RETURN_IF_ERROR(ValidateFieldAtLeast("curve_max_episodes", curve_max_episodes, 1));
   RETURN_IF_ERROR(ValidateFieldAtLeast("curve_points_per_decade", curve_points_per_decade, 1));
+  RETURN_IF_ERROR(ValidateFieldAtMost("curve_points_per_decade", curve_points_per_decade,
+                                      kMaxCurvePointsPerDecade));
   const int64_t curve_points =
       static_cast<int64_t>(EpisodeGrid(curve_max_episodes, curve_points_per_decade).size());
   std::vector<ConfigSpec> configs;

@@ -180,6 +180,11 @@ TEST(RlsviPrivacyGridTest, BadFieldsAreNamed) {
   ASSERT_THAT(deltas.fields().SetFromText("curve_target_deltas", "1e-5,1"), IsOk());
   EXPECT_THAT(deltas.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
                                              HasSubstr("field 'curve_target_deltas' value #2")));
+  TypedGrid<RlsviPrivacyGrid> points(Scale::kSmoke);  // 2^63 - 1 once wrapped to an empty curve
+  ASSERT_THAT(points.fields().SetFromText("curve_points_per_decade", "9223372036854775807"),
+              IsOk());
+  EXPECT_THAT(points.MakeConfigs(),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("curve_points_per_decade")));
 }
 
 }  // namespace

@@ -300,6 +300,12 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
       SetEstimates(num_samples, kWalkAlgorithm1Cost, config);
       return config;
     };
+    // A calibration's error names the grid value it was asked for (eps = 1e300 overflows the
+    // accountants' internal rho, say).
+    auto at_eps = [&](const char* method, const absl::Status& status) {
+      return absl::InvalidArgumentError(absl::StrCat(GridFieldName("privacy_epsilons"), " value ",
+                                                     eps, " (", method, "): ", status.message()));
+    };
     const double paper_sigma = AppendixE3ReportedSigma(eps);
     if (paper_sigma > 0) {
       const CalibrationRecord reported{"App. E.3 reported sigma"};
@@ -346,7 +352,7 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
             " (Theorem 5): ", theorem5.status().message()));
       }
       theorem5 = SolveFunctionalNoiseBound(AppendixE3(eps, target_delta / 2.0), target_delta / 2.0);
-      RETURN_IF_ERROR(theorem5.status());
+      if (!theorem5.ok()) return at_eps("Theorem 5", theorem5.status());
       calibration.calibration =
           "Theorem 5, corrected delta_g, App. E.3's alpha = 3e-4, B = 64, T = 5000 (no k meets "
           "the target with this run's)";
@@ -363,8 +369,10 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
     Theorem5CalibrationBinding().Write(*theorem5, thm.attributes);
     configs.push_back(thm);
     // Input perturbation (Venkitasubramaniam 2013).
-    ASSIGN_OR_RETURN(const InputPerturbationCalibration input,
-                     CalibrateInputPerturbation(eps, target_delta, num_samples));
+    const absl::StatusOr<InputPerturbationCalibration> input_or =
+        CalibrateInputPerturbation(eps, target_delta, num_samples);
+    if (!input_or.ok()) return at_eps("input perturbation", input_or.status());
+    const InputPerturbationCalibration& input = *input_or;
     ConfigSpec ip = group("input-perturbation", "input_perturbation",
                           absl::StrFormat("reward noise %.3g", input.reward_noise_stddev));
     InputPerturbationAgentBinding().Write(
@@ -372,9 +380,10 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
     InputPerturbationCalibrationBinding().Write(input, ip.attributes);
     configs.push_back(ip);
     // DP-SGD (Abadi et al. 2016) with App. E.2's moments-accountant bound.
-    ASSIGN_OR_RETURN(const DpSgdCalibration sgd,
-                     CalibrateDpSgd(eps, target_delta, num_samples,
-                                    static_cast<int>(training.batch_size), l2_clip_norm));
+    const absl::StatusOr<DpSgdCalibration> sgd_or = CalibrateDpSgd(
+        eps, target_delta, num_samples, static_cast<int>(training.batch_size), l2_clip_norm);
+    if (!sgd_or.ok()) return at_eps("DP-SGD", sgd_or.status());
+    const DpSgdCalibration& sgd = *sgd_or;
     ConfigSpec dp = group("dp-sgd", "dp_sgd",
                           absl::StrFormat("noise multiplier %.3g", sgd.noise_multiplier_paper));
     FunctionalNoiseQLearningOptions dp_options = noiseless;
@@ -385,8 +394,12 @@ absl::StatusOr<std::vector<ConfigSpec>> WangHegdeFig2Grid::MakeConfigs() const {
     configs.push_back(dp);
     // Balle-Gomrokchi-Precup 2016 style output perturbation: NOT private under the
     // reward-function relation (one-trajectory relation only); for utility, as the paper does.
-    ASSIGN_OR_RETURN(const double release_multiplier,
-                     CalibrateOutputPerturbation(eps, target_delta, batches));
+    const absl::StatusOr<double> release_multiplier_or =
+        CalibrateOutputPerturbation(eps, target_delta, batches);
+    if (!release_multiplier_or.ok()) {
+      return at_eps("output perturbation", release_multiplier_or.status());
+    }
+    const double release_multiplier = *release_multiplier_or;
     ConfigSpec bgp = group("output-perturbation", "output_perturbation", "");
     LinearOutputPerturbationOptions linear;
     linear.output_noise_multiplier = release_multiplier;

@@ -120,5 +120,12 @@ TEST(WangHegdeTaskTest, BadConfigurationsAreErrors) {
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("episode_length")));
 }
 
+TEST(WangHegdeTaskTest, AnEpsilonNoCalibrationCanTakeIsNamed) {
+  TypedGrid<WangHegdeFig2Grid> grid(Scale::kSmoke);  // 1e300 overflows an accountant's rho
+  ASSERT_THAT(grid.fields().SetFromText("privacy_epsilons", "1e300"), IsOk());
+  EXPECT_THAT(grid.MakeConfigs(), StatusIs(absl::StatusCode::kInvalidArgument,
+                                           HasSubstr("field 'privacy_epsilons' value 1e+300 (")));
+}
+
 }  // namespace
 }  // namespace dprl
