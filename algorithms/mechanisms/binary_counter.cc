@@ -204,24 +204,47 @@ int64_t BinaryCounterBank::NoiseSumUnits(int64_t counter, int64_t t) const {
   return sum;
 }
 
-void BinaryCounterBank::Add(int64_t counter, double value) {
+namespace {
+
+// Add's failures, out of its hot path (glog's CHECKs there set up their message objects in every
+// call's frame): the same messages, then abort.
+[[noreturn, gnu::cold, gnu::noinline]] void FailAdd(int64_t counter, double value,
+                                                    int64_t num_counters, int64_t steps,
+                                                    int64_t horizon_steps, double input_bound,
+                                                    int64_t pending) {
   CHECK_GE(counter, 0);
-  CHECK_LT(counter, num_counters_);
-  CHECK_LT(steps_, options_.horizon_steps) << "Add after the last step of the horizon";
-  if (value == 0.0) return;
-  // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
+  CHECK_LT(counter, num_counters);
+  CHECK_LT(steps, horizon_steps) << "Add after the last step of the horizon";
   CHECK(value == 1.0 || (std::isfinite(value) && value == std::floor(value)))
       << "counter " << counter << ": inputs must be integers, got " << value;
-  // |value| <= input_bound <= 2^53 (an integer double: exact as int64) once the check below passed
-  // for the accumulated input; checked before the conversion so that no value overflows it.
-  CHECK_LE(std::fabs(value), options_.input_bound)
-      << "counter " << counter << ": input " << value << " exceeds input_bound "
-      << options_.input_bound;
-  if (pending_[counter] == 0) touched_.push_back(counter);
-  pending_[counter] += static_cast<int64_t>(value);
-  CHECK_LE(std::fabs(static_cast<double>(pending_[counter])), options_.input_bound)
-      << "counter " << counter << ": step input " << pending_[counter] << " exceeds input_bound "
-      << options_.input_bound;
+  CHECK_LE(std::fabs(value), input_bound)
+      << "counter " << counter << ": input " << value << " exceeds input_bound " << input_bound;
+  LOG(FATAL) << "counter " << counter << ": step input " << pending << " exceeds input_bound "
+             << input_bound;
+  __builtin_unreachable();
+}
+
+}  // namespace
+
+void BinaryCounterBank::Add(int64_t counter, double value) {
+  if (counter < 0 || counter >= num_counters_ || steps_ >= options_.horizon_steps) {
+    FailAdd(counter, value, num_counters_, steps_, options_.horizon_steps, options_.input_bound, 0);
+  }
+  if (value == 0.0) return;
+  // 1 (every visit) is an integer: the check (a libm floor call) only for other values.
+  // |value| <= input_bound <= 2^53 (an integer double: exact as int64) once this passed; checked
+  // before the conversion so that no value overflows it.
+  if (!(value == 1.0 || (std::isfinite(value) && value == std::floor(value))) ||
+      !(std::fabs(value) <= options_.input_bound)) {
+    FailAdd(counter, value, num_counters_, steps_, options_.horizon_steps, options_.input_bound, 0);
+  }
+  int64_t& pending = pending_[counter];
+  if (pending == 0) touched_.push_back(counter);
+  pending += static_cast<int64_t>(value);
+  if (!(std::fabs(static_cast<double>(pending)) <= options_.input_bound)) {
+    FailAdd(counter, value, num_counters_, steps_, options_.horizon_steps, options_.input_bound,
+            pending);
+  }
 }
 
 void BinaryCounterBank::EndStep() {
@@ -284,6 +307,16 @@ double BinaryCounterBank::Release(int64_t counter) const {
 }
 
 void BinaryCounterBank::ReleaseAll(double* released) const {
+  if (static_cast<int64_t>(tracked_ids_.size()) == num_counters_ && tracked_in_counter_order_) {
+    // Every counter tracked, slot = counter (PUCB's visits): the noise sums without indirection.
+    for (int64_t counter = 0; counter < num_counters_; ++counter) {
+      int64_t release = 0;
+      CHECK(!__builtin_add_overflow(true_sum_[counter], tracked_noise_[counter], &release))
+          << "counter " << counter << ": release beyond int64";
+      released[counter] = static_cast<double>(release);
+    }
+    return;
+  }
   // Every counter is in range: no per-counter range check.
   for (int64_t counter = 0; counter < num_counters_; ++counter) {
     released[counter] = static_cast<double>(UncheckedRelease(counter));
@@ -295,6 +328,8 @@ void BinaryCounterBank::Track(int64_t counter) {
   CHECK_LT(counter, num_counters_);
   if (tracked_slot_[counter] >= 0) return;
   tracked_slot_[counter] = static_cast<int32_t>(tracked_ids_.size());
+  tracked_in_counter_order_ =
+      tracked_in_counter_order_ && counter == static_cast<int64_t>(tracked_ids_.size());
   tracked_ids_.push_back(counter);
   // A run of consecutive tracked counters of one group shares that group's block.
   const uint64_t group = static_cast<uint64_t>(counter / kCountersPerBlock);

@@ -208,6 +208,8 @@ class BinaryCounterBank {
   std::vector<int32_t> tracked_slot_;   // per counter: index into tracked_ids_, or -1
   std::vector<int64_t> touched_;        // counters with a nonzero Add in the step in progress
   std::vector<int64_t> tracked_ids_;    // tracked counters, in Track order
+  bool tracked_in_counter_order_ =
+      true;                             // tracked_ids_[k] == k for every k (ReleaseAll's fast path)
   std::vector<int64_t> tracked_noise_;  // their Z(t), parallel to tracked_ids_
   // kCachedLevels per tracked counter: the noise of its covering node at levels
   // 0..kCachedLevels-1 (valid where the level's bit of t is set).
