@@ -28,9 +28,10 @@
 // 2SAH + S^2AH counters and nothing else), on the same MDPs and streams. After the usual table
 // the binary prints each agent's CPU time over its ideal loop's at every size where both ran:
 //
-//   bazel run //algorithms/tabular:agents_benchmark -- \
-//       --benchmark_filter='BM_(PucbEps1|Ubev|PrivateUcbviEps1)(Ideal|Floor)?/' \
+//   bazel run //algorithms/tabular:agents_benchmark --
+//       --benchmark_filter='BM_(PucbEps1|Ubev|PrivateUcbviEps1)(Ideal|Floor)?/'
 //       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+// (one command line)
 //
 // (--benchmark_format=json or csv gives Google Benchmark's own reporter, without the ratios.)
 #include <benchmark/benchmark.h>
