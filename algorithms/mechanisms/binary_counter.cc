@@ -289,11 +289,16 @@ void BinaryCounterBank::EndStep() {
 }
 
 // Inlined into ReleaseAll's loop (a call per counter there measured as a share of PUCB's episode).
-[[gnu::always_inline]] inline int64_t BinaryCounterBank::UncheckedRelease(int64_t counter) const {
+[[gnu::always_inline]] inline int64_t BinaryCounterBank::ReleaseWithNoise(int64_t counter,
+                                                                         int64_t noise_sum) const {
   int64_t release = 0;
-  CHECK(!__builtin_add_overflow(true_sum_[counter], CurrentNoiseSum(counter), &release))
+  CHECK(!__builtin_add_overflow(true_sum_[counter], noise_sum, &release))
       << "counter " << counter << ": release beyond int64";
   return release;
+}
+
+[[gnu::always_inline]] inline int64_t BinaryCounterBank::UncheckedRelease(int64_t counter) const {
+  return ReleaseWithNoise(counter, CurrentNoiseSum(counter));
 }
 
 int64_t BinaryCounterBank::ExactRelease(int64_t counter) const {
@@ -310,10 +315,7 @@ void BinaryCounterBank::ReleaseAll(double* released) const {
   if (static_cast<int64_t>(tracked_ids_.size()) == num_counters_ && tracked_in_counter_order_) {
     // Every counter tracked, slot = counter (PUCB's visits): the noise sums without indirection.
     for (int64_t counter = 0; counter < num_counters_; ++counter) {
-      int64_t release = 0;
-      CHECK(!__builtin_add_overflow(true_sum_[counter], tracked_noise_[counter], &release))
-          << "counter " << counter << ": release beyond int64";
-      released[counter] = static_cast<double>(release);
+      released[counter] = static_cast<double>(ReleaseWithNoise(counter, tracked_noise_[counter]));
     }
     return;
   }

@@ -190,6 +190,8 @@ class BinaryCounterBank {
   int64_t NoiseSumUnits(int64_t counter, int64_t t) const;
   // The noise sum of `counter` at the current step: tracked or re-derived.
   int64_t CurrentNoiseSum(int64_t counter) const;
+  // true_sum + noise_sum of `counter`, CHECK on int64 overflow.
+  int64_t ReleaseWithNoise(int64_t counter, int64_t noise_sum) const;
   // ExactRelease without its range check (CHECK on int64 overflow only).
   int64_t UncheckedRelease(int64_t counter) const;
 
@@ -208,8 +210,8 @@ class BinaryCounterBank {
   std::vector<int32_t> tracked_slot_;   // per counter: index into tracked_ids_, or -1
   std::vector<int64_t> touched_;        // counters with a nonzero Add in the step in progress
   std::vector<int64_t> tracked_ids_;    // tracked counters, in Track order
-  bool tracked_in_counter_order_ =
-      true;                             // tracked_ids_[k] == k for every k (ReleaseAll's fast path)
+  // tracked_ids_[k] == k for every k so far (ReleaseAll's path without the slot indirection).
+  bool tracked_in_counter_order_ = true;
   std::vector<int64_t> tracked_noise_;  // their Z(t), parallel to tracked_ids_
   // kCachedLevels per tracked counter: the noise of its covering node at levels
   // 0..kCachedLevels-1 (valid where the level's bit of t is set).
